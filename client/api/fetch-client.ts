@@ -1,0 +1,100 @@
+import { HTTP_RETRIES } from '../../core/constants';
+import type { ApiErrorBody } from '../../core/schemas/errors';
+
+/** An expected failure answered by the API, with the message in the member's language. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  body?: unknown;
+  /** Makes a POST safe to retry: the server answers a repeated key with the first result. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+type Listener = () => void;
+const authLostListeners = new Set<Listener>();
+
+/** Called when the server says the session is gone (403 authentication_required outside user.php). */
+export function onAuthenticationLost(listener: Listener): () => void {
+  authLostListeners.add(listener);
+  return () => authLostListeners.delete(listener);
+}
+
+const RETRYABLE_STATUS = new Set([502, 503, 504]);
+const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
+export const retryDelayMs = (attempt: number) => 250 * 2 ** attempt;
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+/**
+ * The one way the client talks to /api: JSON in and out, up to 5 retries with exponential delay. A request that
+ * reached the server is retried only when repeating it is harmless (idempotent method, or an idempotency key).
+ */
+export async function apiFetch<T>(path: string, req: ApiRequest = {}): Promise<T> {
+  const method = req.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (isUserEndpoint(path)) headers['X-Request-Type'] = 'client';
+  if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
+  const safeToRepeat = IDEMPOTENT.has(method) || Boolean(req.idempotencyKey);
+
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(path, {
+        method,
+        headers,
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        credentials: 'same-origin',
+        signal: req.signal,
+      });
+    } catch (error) {
+      // Network failure: we cannot know whether a POST arrived, so only repeatable requests are retried.
+      if (req.signal?.aborted || !safeToRepeat || attempt >= HTTP_RETRIES) throw error;
+      await sleep(retryDelayMs(attempt), req.signal);
+      continue;
+    }
+    if (RETRYABLE_STATUS.has(response.status) && safeToRepeat && attempt < HTTP_RETRIES) {
+      await sleep(retryDelayMs(attempt), req.signal);
+      continue;
+    }
+    return readResponse<T>(path, response);
+  }
+}
+
+async function readResponse<T>(path: string, response: Response): Promise<T> {
+  const text = await response.text();
+  if (response.ok) return (text ? JSON.parse(text) : null) as T;
+  if (response.status === 403 && !isUserEndpoint(path) && text.includes('authentication_required')) {
+    authLostListeners.forEach((listener) => listener());
+  }
+  let body: Partial<ApiErrorBody> = {};
+  try {
+    body = JSON.parse(text) as ApiErrorBody;
+  } catch {
+    // not our JSON (a proxy's error page): fall through to the generic error
+  }
+  const error = body.error;
+  throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `HTTP ${response.status}`, error?.fields);
+}
+
+function isUserEndpoint(path: string): boolean {
+  return /^\/api\/user\.php(\?|$)/.test(path);
+}

@@ -1,0 +1,41 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COOKIE } from '../../core/constants';
+import { setCookie } from '../lib/cookies';
+import { entryWarningAtom, installedAppAtom, settingsAtom } from '../state/atoms';
+import { Modal } from './modal';
+
+/**
+ * The site-entry (adult content) warning. The server decides whether it shows (core/rules/entry-warning); the
+ * browser only adds what the server cannot see: an installed app hides it.
+ */
+export function EntryWarning() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useAtom(entryWarningAtom);
+  const installedApp = useAtomValue(installedAppAtom);
+  const settings = useAtomValue(settingsAtom);
+
+  useEffect(() => {
+    if (installedApp) setOpen(false);
+  }, [installedApp, setOpen]);
+
+  const enter = () => {
+    setCookie(COOKIE.entryWarningSkipped, '1', 365);
+    setOpen(false);
+  };
+
+  return (
+    <Modal open={open} title={t('entry_warning.title')} size="md">
+      <div data-testid="entry-warning">
+        <p className="text-5xl text-center m-0 mb-2" aria-hidden="true">🔞</p>
+        <p>{t('entry_warning.text', { brand: settings.name })}</p>
+        <p className="text-sm text-gray-600">{t('entry_warning.consent')}</p>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
+          <button type="button" className="btn btn-primary flex-1" onClick={enter} autoFocus>{t('entry_warning.enter')}</button>
+          <a className="btn btn-outline flex-1 text-center" href="https://www.google.com/" rel="noreferrer">{t('entry_warning.leave')}</a>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,45 @@
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Link } from '../navigation';
+import { settingsAtom } from '../state/atoms';
+
+const LINKS = [
+  ['/pages/terms', 'footer.terms'],
+  ['/pages/privacy', 'footer.privacy'],
+  ['/pages/cookies', 'footer.cookies'],
+  ['/pages/ban', 'footer.ban'],
+  ['/pricing', 'footer.pricing'],
+  ['/complaints', 'footer.complaints'],
+  ['/pages/return-policy', 'footer.return_policy'],
+  ['/pages/faq', 'footer.faq'],
+  ['/pages/service', 'footer.support'],
+] as const;
+
+/** Footer links of SPEC.md §2, the legal disclaimer in the page's language, and the US footer for English. */
+export function Footer({ compact = false }: { compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const settings = useAtomValue(settingsAtom);
+  const showUs = settings.brand.show_us_footer && i18n.language.startsWith('en');
+  return (
+    <footer className="mt-auto bg-secondary text-sm text-white/85">
+      <div className="container mx-auto px-3 py-6">
+        {!compact && (
+          <nav aria-label={t('footer.links')}>
+            <ul className="m-0 flex list-none flex-wrap gap-x-4 gap-y-2 p-0">
+              {LINKS.map(([href, key]) => (
+                <li key={href}><Link href={href} className="text-white/90 underline-offset-2 hover:underline">{t(key)}</Link></li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <p className="mt-4 text-xs leading-relaxed" data-testid="disclaimer">
+          {t('footer.disclaimer', { brand: settings.name })}
+        </p>
+        {showUs && (
+          <p className="mt-2 text-xs leading-relaxed" data-testid="us-footer">{t('footer.us_2257', { brand: settings.name })}</p>
+        )}
+        <p className="mt-2 text-xs">© {settings.name} · {settings.support_email}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,84 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { creditsBadgeTone } from '../../core/rules/badges';
+import { BACK_BUTTON_ROUTES } from '../routes';
+import { Link } from '../navigation';
+import { chatCountersAtom, installedAppAtom, routeAtom, settingsAtom, signupModalAtom, trafficSourceAtom, userAtom } from '../state/atoms';
+import { CountBadge } from './badge';
+import { LanguageSwitcher } from './language-switcher';
+import { canSearchLoggedOut } from '../../core/rules/visitor';
+
+export function TopNav() {
+  const { t } = useTranslation();
+  const user = useAtomValue(userAtom);
+  const settings = useAtomValue(settingsAtom);
+  const counters = useAtomValue(chatCountersAtom);
+  const route = useAtomValue(routeAtom);
+  const installedApp = useAtomValue(installedAppAtom);
+  const openSignup = useSetAtom(signupModalAtom);
+  const hasTrafficSource = useAtomValue(trafficSourceAtom);
+  const showBack = installedApp && BACK_BUTTON_ROUTES.includes(route.name) && typeof history !== 'undefined' && history.length > 1;
+  const searchHref = user ? '/members' : canSearchLoggedOut(settings, hasTrafficSource) ? '/#search' : null;
+
+  return (
+    <header className="bg-primary text-white shadow">
+      <nav className="container mx-auto flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2" aria-label={t('nav.main')}>
+        {showBack && (
+          <button type="button" onClick={() => history.back()} className="border-0 bg-transparent text-white" aria-label={t('nav.back')}>
+            ←
+          </button>
+        )}
+        <Link href={user ? '/members' : '/'} className="mr-auto text-xl font-extrabold tracking-tight text-white no-underline">
+          {settings.brand.logo_text}
+        </Link>
+        {searchHref && <Link href={searchHref} className="nav-link">🔍 {t('nav.search')}</Link>}
+        {user && (
+          <>
+            <Link href="/chats" className="nav-link" data-testid="nav-messages">
+              💬 {t('nav.messages')}
+              <CountBadge count={counters.unreadMessages} label={t('nav.unread')} />
+            </Link>
+            <Link href="/likes" className="nav-link" data-testid="nav-likes">
+              ❤ {t('nav.likes')}
+              <CountBadge count={counters.newLikes} label={t('nav.new_likes')} />
+            </Link>
+            {user.paid_user ? (
+              <Link href="/credits" className="nav-link" data-testid="nav-credits">
+                {t('nav.credits')}
+                <CreditsBadge credits={user.credits} />
+              </Link>
+            ) : (
+              <Link href="/premium" className="nav-link font-bold" data-testid="nav-premium">⭐ {t('nav.get_premium')}</Link>
+            )}
+          </>
+        )}
+        <LanguageSwitcher />
+        {user ? (
+          <details className="relative">
+            <summary className="nav-link cursor-pointer list-none">👤 {user.profile.name}</summary>
+            <ul className="absolute right-0 z-40 m-0 mt-2 min-w-44 list-none rounded-lg bg-white p-1 text-gray-900 shadow-lg">
+              <li><Link href="/profile" className="menu-item">{t('nav.my_profile')}</Link></li>
+              <li><Link href="/notifications" className="menu-item">{t('nav.settings')}</Link></li>
+              <li><a href="/api/logout.php" className="menu-item">{t('nav.logout')}</a></li>
+            </ul>
+          </details>
+        ) : (
+          <>
+            <Link href="/login" className="nav-link">{t('nav.login')}</Link>
+            <button type="button" onClick={() => openSignup(true)} className="btn btn-light">{t('nav.signup')}</button>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}
+
+function CreditsBadge({ credits }: { credits: number }) {
+  const tone = creditsBadgeTone(credits);
+  return (
+    <span data-testid="credits-count"
+      className={`ml-1 rounded-full px-1.5 text-xs font-bold leading-5 ${tone === 'danger' ? 'bg-danger' : tone === 'warning' ? 'bg-warning text-gray-900' : 'bg-white/20'}`}>
+      {credits}
+    </span>
+  );
+}

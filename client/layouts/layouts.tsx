@@ -1,0 +1,69 @@
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import type { LayoutName } from '../../core/rules/entry-warning';
+import { EntryWarning } from '../components/entry-warning';
+import { Footer } from '../components/footer';
+import { SignupModal } from '../components/signup-modal';
+import { TopNav } from '../components/top-nav';
+import { WarningsArea } from '../components/warnings-area';
+import { Link } from '../navigation';
+import { settingsAtom } from '../state/atoms';
+
+type Layout = (props: { children: ReactNode }) => ReactNode;
+
+/** Top navigation, warnings, footer with disclaimer, the entry warning and the signup modal. */
+function DefaultLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col" data-layout="default">
+      <TopNav />
+      <WarningsArea />
+      <main id="main" className="flex-1">{children}</main>
+      <Footer />
+      <EntryWarning />
+      <SignupModal />
+    </div>
+  );
+}
+
+/** Bare: the conversation fills the screen. The entry warning shows only in NL and DE (decided on the server). */
+function ChatLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col" data-layout="chat">
+      <main id="main" className="flex-1">{children}</main>
+      <EntryWarning />
+    </div>
+  );
+}
+
+/** Logo bar, the lander, footer and disclaimer. */
+function LanderLayout({ children }: { children: ReactNode }) {
+  const settings = useAtomValue(settingsAtom);
+  return (
+    <div className="flex min-h-screen flex-col" data-layout="lander">
+      <header className="bg-primary px-3 py-2 text-white">
+        <Link href="/" className="text-xl font-extrabold text-white no-underline">{settings.brand.logo_text}</Link>
+      </header>
+      <main id="main" className="flex-1">{children}</main>
+      <Footer compact />
+      <EntryWarning />
+    </div>
+  );
+}
+
+/** Nothing but the page, the signup modal and the entry warning. */
+function EmptyLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col" data-layout="empty">
+      <main id="main" className="flex-1">{children}</main>
+      <SignupModal />
+      <EntryWarning />
+    </div>
+  );
+}
+
+export const LAYOUTS: Record<LayoutName, Layout> = {
+  default: DefaultLayout,
+  chat: ChatLayout,
+  lander: LanderLayout,
+  empty: EmptyLayout,
+};

@@ -1,0 +1,49 @@
+import { useSetAtom, useStore } from 'jotai';
+import { useEffect, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { routeAtom, userAtom } from './state/atoms';
+import { matchRoute } from './router';
+
+type Store = ReturnType<typeof useStore>;
+
+/**
+ * Client-side navigation: known routes change in place, anything else (and guarded routes the visitor may not
+ * open) is a real page load, so the server's answer stays the single source of truth.
+ */
+export function navigate(store: Store, href: string, replace = false): void {
+  const url = new URL(href, location.href);
+  const matched = url.origin === location.origin ? matchRoute(url.pathname) : null;
+  const blocked = matched && matched.def.guard === 'member' && !store.get(userAtom);
+  if (!matched || blocked || matched.def.layout === 'lander') {
+    location.assign(url.href);
+    return;
+  }
+  history[replace ? 'replaceState' : 'pushState'](null, '', url.href);
+  store.set(routeAtom, { name: matched.def.name, params: matched.params, path: url.pathname, search: url.search });
+  if (!url.hash) window.scrollTo(0, 0);
+}
+
+/** Keeps the route atom in step with the back and forward buttons. */
+export function useHistorySync(): void {
+  const setRoute = useSetAtom(routeAtom);
+  useEffect(() => {
+    const onPop = () => {
+      const matched = matchRoute(location.pathname);
+      if (!matched) return location.reload();
+      setRoute({ name: matched.def.name, params: matched.params, path: location.pathname, search: location.search });
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [setRoute]);
+}
+
+export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  const store = useStore();
+  const handle = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (rest.target && rest.target !== '_self') return;
+    event.preventDefault();
+    navigate(store, href);
+  };
+  return <a href={href} onClick={handle} {...rest} />;
+}

@@ -1,0 +1,82 @@
+import type { LayoutName } from '../core/rules/entry-warning';
+
+export type Guard = 'none' | 'member' | 'visitor';
+
+export interface RouteDef {
+  name: string;
+  /** `:param`, `:param?` (optional), `:param(regex)`: segments are matched whole. */
+  path: string;
+  layout: LayoutName;
+  guard: Guard;
+  /** Screens that a later issue fills render a marked placeholder inside the real layout until then. */
+  built: boolean;
+  /** Part of SPEC.md §2's members area (time-bonus modal, etc.). */
+  membersArea?: boolean;
+  /** Routes on which the site-entry warning never shows (SPEC.md §2). */
+  noEntryWarning?: boolean;
+}
+
+// Constraints must not contain '/' (paths are split on it).
+const NAME = '([\\w-]{1,64})';
+const ID = '(\\d{1,12})';
+
+// The route table of SPEC.md §2. Order matters only where two patterns could both match.
+export const ROUTES: readonly RouteDef[] = [
+  { name: 'index', path: '/', layout: 'default', guard: 'none', built: true },
+  { name: 'login', path: '/login', layout: 'default', guard: 'visitor', built: false },
+  { name: 'signup', path: '/signup', layout: 'default', guard: 'visitor', built: false },
+  { name: 'signup-matches', path: '/signup-matches', layout: 'empty', guard: 'none', built: false },
+  { name: 'complete-signup', path: '/complete-signup', layout: 'default', guard: 'none', built: false, noEntryWarning: true },
+  { name: 'account-deleted', path: '/account-deleted', layout: 'default', guard: 'none', built: false },
+  { name: 'activate-done', path: '/activate/done', layout: 'default', guard: 'none', built: false },
+  { name: 'activate-error', path: '/activate/error', layout: 'default', guard: 'none', built: false },
+  { name: 'reset-password', path: '/reset-password', layout: 'default', guard: 'none', built: false, noEntryWarning: true },
+  { name: 'reset-password-do', path: '/reset-password/do', layout: 'default', guard: 'none', built: false, noEntryWarning: true },
+  { name: 'mail-change-do', path: '/mail-change/do', layout: 'default', guard: 'none', built: false },
+  { name: 'members', path: '/members', layout: 'default', guard: 'member', built: false, membersArea: true },
+  { name: 'members-id-chat', path: `/members/:id${ID}/chat`, layout: 'default', guard: 'none', built: false },
+  { name: 'members-id-landing', path: `/members/:id${ID}/landing`, layout: 'empty', guard: 'none', built: false },
+  { name: 'members-id-signup', path: `/members/:id${ID}/signup`, layout: 'empty', guard: 'none', built: false },
+  { name: 'members-id-landing2', path: `/members/:id${ID}/landing2/:slug?${NAME}`, layout: 'empty', guard: 'none', built: false },
+  { name: 'members-id-landing3', path: `/members/:id${ID}/landing3/:slug?${NAME}`, layout: 'empty', guard: 'none', built: false },
+  { name: 'members-id', path: `/members/:id${ID}`, layout: 'default', guard: 'none', built: false, membersArea: true },
+  { name: 'likes', path: '/likes', layout: 'default', guard: 'member', built: false, membersArea: true },
+  { name: 'likes-m-id', path: `/likes/m/:id${ID}`, layout: 'default', guard: 'member', built: false, membersArea: true },
+  { name: 'likes-type', path: '/likes/:type(received|given|matches)', layout: 'default', guard: 'member', built: false, membersArea: true },
+  { name: 'chats', path: '/chats', layout: 'chat', guard: 'member', built: false, membersArea: true },
+  { name: 'chats-id', path: `/chats/:id${ID}`, layout: 'chat', guard: 'member', built: false, membersArea: true },
+  { name: 'credits', path: '/credits', layout: 'default', guard: 'member', built: false },
+  { name: 'credits-repeat-order', path: '/credits/repeat-order', layout: 'default', guard: 'member', built: false },
+  { name: 'credits-id-paymentmethod', path: `/credits/:id${ID}/:paymentmethod?([a-z_-]{1,32})`, layout: 'default', guard: 'member', built: false },
+  { name: 'directdebit', path: '/directdebit', layout: 'default', guard: 'member', built: false },
+  { name: 'transactions-id', path: '/transactions/:id?([A-Za-z0-9_-]{1,64})', layout: 'default', guard: 'member', built: false },
+  { name: 'premium', path: '/premium', layout: 'default', guard: 'none', built: false, membersArea: true },
+  { name: 'pricing', path: '/pricing', layout: 'default', guard: 'none', built: false },
+  { name: 'profile', path: '/profile', layout: 'default', guard: 'member', built: false },
+  { name: 'notifications', path: '/notifications', layout: 'default', guard: 'member', built: false },
+  { name: 'match-finder', path: '/match-finder', layout: 'default', guard: 'member', built: false },
+  { name: 'swipe-game', path: '/swipe-game', layout: 'default', guard: 'member', built: false },
+  { name: 'lang-config', path: '/lang-config', layout: 'empty', guard: 'none', built: false },
+  { name: 'complaints', path: '/complaints', layout: 'default', guard: 'none', built: false },
+  { name: 'pages-terms', path: '/pages/terms', layout: 'default', guard: 'none', built: false },
+  { name: 'pages-privacy', path: '/pages/privacy', layout: 'default', guard: 'none', built: false },
+  { name: 'pages-cookies', path: '/pages/cookies', layout: 'default', guard: 'none', built: false },
+  { name: 'pages-ban', path: '/pages/ban', layout: 'default', guard: 'none', built: false },
+  { name: 'pages-return-policy', path: '/pages/return-policy', layout: 'default', guard: 'none', built: false },
+  { name: 'pages-faq', path: '/pages/faq', layout: 'default', guard: 'none', built: false },
+  { name: 'pages-service', path: '/pages/service', layout: 'default', guard: 'none', built: false },
+  { name: 'landers-tinderswipe', path: '/landers/tinderswipe', layout: 'lander', guard: 'none', built: false },
+  {
+    name: 'landers-variant',
+    path: '/landers/:variant(alonetonight|collagelanding|gallery|iconslanding|maplanding|socialnetwork|transitionsvideolanding|video)/:slug?([a-z0-9-]{1,64})',
+    layout: 'lander',
+    guard: 'none',
+    built: false,
+  },
+];
+
+/** Routes on which the installed-app back button appears (SPEC.md §2). */
+export const BACK_BUTTON_ROUTES = ['members-id', 'likes-type', 'likes-m-id', 'credits', 'credits-id-paymentmethod'];
+
+/** Route names that make up the members area (SPEC.md §2). */
+export const MEMBERS_AREA = ROUTES.filter((r) => r.membersArea).map((r) => r.name);

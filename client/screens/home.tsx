@@ -1,0 +1,96 @@
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import type { FormEvent } from 'react';
+import { featuredUrl } from '../../core/api-urls';
+import type { FeaturedResponse } from '../../core/schemas/profile';
+import { canSearchLoggedOut } from '../../core/rules/visitor';
+import { useApi } from '../api/hooks';
+import { ProfileCard } from '../components/profile-card';
+import { navigate } from '../navigation';
+import { routeAtom, settingsAtom, signupModalAtom, trafficSourceAtom } from '../state/atoms';
+
+/** The visitor's home page: the brand, a clear way in, real profiles of the brand, and the search entry. */
+export function HomeScreen() {
+  const { t } = useTranslation();
+  const settings = useAtomValue(settingsAtom);
+  const route = useAtomValue(routeAtom);
+  const openSignup = useSetAtom(signupModalAtom);
+  const searchAllowed = canSearchLoggedOut(settings, useAtomValue(trafficSourceAtom));
+  const { data, error } = useApi<FeaturedResponse>(featuredUrl(route.search));
+
+  return (
+    <>
+      <section className="hero text-white">
+        <div className="container mx-auto px-3 py-10 md:py-16">
+          <h1 className="m-0 text-3xl font-extrabold md:text-5xl">{settings.brand.tagline}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-white/90">{settings.description}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <button type="button" className="btn btn-light btn-lg" onClick={() => openSignup(true)} data-testid="cta-signup">
+              {t('home.cta_signup')}
+            </button>
+          </div>
+          <ul className="mt-6 flex list-none flex-wrap gap-x-6 gap-y-1 p-0 text-sm text-white/90">
+            <li>✓ {t('home.point_free')}</li>
+            <li>✓ {t('home.point_discreet')}</li>
+            <li>✓ {t('home.point_premium', { percent: 46 })}</li>
+          </ul>
+        </div>
+      </section>
+
+      <section className="container mx-auto px-3 py-8" aria-labelledby="profiles-title">
+        <h2 id="profiles-title" className="m-0 mb-4 text-2xl font-bold">{t('home.profiles_title')}</h2>
+        {searchAllowed && <SearchEntry />}
+        {error && <p className="alert alert-danger" role="alert">{error.message}</p>}
+        {data && data.profiles.length === 0 && <p>{t('home.no_results')}</p>}
+        <ul className="m-0 grid grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6" data-testid="profile-grid">
+          {data?.profiles.map((p, i) => <ProfileCard key={p.id} profile={p} eager={i < 4} />)}
+        </ul>
+        <div className="mt-6 text-center">
+          <button type="button" className="btn btn-primary btn-lg" onClick={() => openSignup(true)}>{t('home.cta_more')}</button>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** Gender and age filters; the results are the grid above, addressed by the page URL so they can be shared. */
+function SearchEntry() {
+  const { t } = useTranslation();
+  const store = useStore();
+  const params = new URLSearchParams(useAtomValue(routeAtom).search);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const query = new URLSearchParams();
+    for (const key of ['gender', 'min_age', 'max_age']) {
+      const value = String(form.get(key) ?? '');
+      if (value) query.set(key, value);
+    }
+    navigate(store, `/?${query}#search`);
+  };
+  const ages = Array.from({ length: 82 }, (_, i) => 18 + i);
+  return (
+    <form id="search" onSubmit={submit} className="mb-5 flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" role="search">
+      <label className="field">
+        <span>{t('search.looking_for')}</span>
+        <select name="gender" defaultValue={params.get('gender') ?? 'female'}>
+          <option value="female">{t('search.women')}</option>
+          <option value="male">{t('search.men')}</option>
+        </select>
+      </label>
+      <label className="field">
+        <span>{t('search.min_age')}</span>
+        <select name="min_age" defaultValue={params.get('min_age') ?? '18'}>
+          {ages.map((a) => <option key={a} value={a}>{a}</option>)}
+        </select>
+      </label>
+      <label className="field">
+        <span>{t('search.max_age')}</span>
+        <select name="max_age" defaultValue={params.get('max_age') ?? '99'}>
+          {ages.map((a) => <option key={a} value={a}>{a}</option>)}
+        </select>
+      </label>
+      <button type="submit" className="btn btn-primary">{t('search.submit')}</button>
+    </form>
+  );
+}

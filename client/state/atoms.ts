@@ -1,0 +1,55 @@
+import { atom } from 'jotai';
+import type { InitialState, RouteMatch } from '../../core/state';
+import type { Settings } from '../../core/schemas/settings';
+import type { User } from '../../core/schemas/user';
+
+// Atoms are set from the server's InitialState before the first render (see app-store.ts), so server and browser
+// start from the same values.
+
+export const settingsAtom = atom<Settings>(null as unknown as Settings);
+export const userAtom = atom<User | null>(null);
+export const routeAtom = atom<RouteMatch>({ name: 'index', params: {}, path: '/', search: '' });
+export const countryAtom = atom<string | null>(null);
+export const installedAppAtom = atom(false);
+export const trafficSourceAtom = atom(false);
+export const entryWarningAtom = atom(false);
+export const errorAtom = atom<InitialState['error']>(null);
+
+/** Chat state counters of SPEC.md §3, filled by the chat and likes loaders. */
+export const chatCountersAtom = atom({ unreadMessages: 0, newLikes: 0 });
+
+/** Search state of SPEC.md §3; kept so returning to the search page restores it. */
+export interface SearchState {
+  gender: 'male' | 'female' | null;
+  country: string | null;
+  countryregion: string | null;
+  min_age: number;
+  max_age: number;
+  didInit: boolean;
+  results: { pageNumber: number; results: number[] }[];
+  numResults: number;
+  otherCachedProfiles: number[];
+  similar: { results: { pageNumber: number; results: number[] }[]; numResults: number };
+}
+export const searchAtom = atom<SearchState>({
+  gender: null,
+  country: null,
+  countryregion: null,
+  min_age: 18,
+  max_age: 99,
+  didInit: false,
+  results: [],
+  numResults: 0,
+  otherCachedProfiles: [],
+  similar: { results: [], numResults: 0 },
+});
+
+/** Push state of SPEC.md §3. */
+export const pushAtom = atom<{ isCapable: boolean; isSubscribed: boolean; lastMessage: unknown }>({
+  isCapable: false,
+  isSubscribed: false,
+  lastMessage: null,
+});
+
+export const signupModalAtom = atom(false);
+export const onlineAtom = atom(true);

@@ -1,0 +1,15 @@
+/** API URLs that the server pre-loads and the client reads: one builder, so both use the same SWR key. */
+
+const FEATURED_PARAMS = ['gender', 'min_age', 'max_age'] as const;
+
+/** `/api/featured.php` with the home page's search parameters, in a fixed order. */
+export function featuredUrl(search: string): string {
+  const from = new URLSearchParams(search);
+  const to = new URLSearchParams();
+  for (const key of FEATURED_PARAMS) {
+    const value = from.get(key);
+    if (value !== null && value !== '') to.set(key, value);
+  }
+  const query = to.toString();
+  return query ? `/api/featured.php?${query}` : '/api/featured.php';
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ImageSchema } from './user';
+
+/** A profile as a card shows it (search results, home sample, related profiles). */
+export const ProfileCardSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  age: z.number().int(),
+  gender: z.enum(['male', 'female']),
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  fictional: z.boolean(),
+  main_image: ImageSchema.nullable(),
+});
+export type ProfileCard = z.infer<typeof ProfileCardSchema>;
+
+/** GET /api/featured.php -> a sample of the brand's profiles for the visitor's country (home page). */
+export const FeaturedResponseSchema = z.object({ profiles: z.array(ProfileCardSchema) });
+export type FeaturedResponse = z.infer<typeof FeaturedResponseSchema>;
+
+const age = z.coerce.number({ message: 'validation.age' }).int('validation.age').min(18, 'validation.age').max(99, 'validation.age');
+
+/** Query of GET /api/featured.php (the visitor's home page search). */
+export const FeaturedQuerySchema = z
+  .object({
+    gender: z.enum(['male', 'female'], { message: 'validation.gender' }).default('female'),
+    min_age: age.default(18),
+    max_age: age.default(99),
+  })
+  .refine((q) => q.min_age <= q.max_age, { message: 'validation.age_range', path: ['max_age'] });

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { BrandSettingsSchema } from './tenant';
+
+/** GET /api/settings.php: the brand's settings plus the visitor's geo-IP country. */
+export const SettingsSchema = BrandSettingsSchema.extend({
+  geoip_country: z.string(),
+  geoip_selected_country: z.string(),
+  /** Not part of the PHP contract: what the client needs to draw the brand. */
+  brand: z.object({
+    id: z.string(),
+    logo_text: z.string(),
+    tagline: z.string(),
+    colors: z.object({ primary: z.string(), secondary: z.string() }),
+    show_us_footer: z.boolean(),
+    languages: z.array(z.string()),
+  }),
+});
+export type Settings = z.infer<typeof SettingsSchema>;

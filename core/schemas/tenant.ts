@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants';
+
+const country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2, upper case');
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour');
+const yesNo = z.enum(['yes', 'no']);
+
+/** The Settings object of SPEC.md §3 as a brand configures it (the geo-IP fields are added per request). */
+export const BrandSettingsSchema = z.strictObject({
+  name: z.string().min(1),
+  domain: z.string().min(3),
+  domain_language: z.string().min(2),
+  cdn_prefix: z.string().min(1),
+  niche: z.number().int().min(1).max(7),
+  description: z.string(),
+  index_title: z.string(),
+  countries: z.array(country).min(1),
+  visible_profile_fields: z.array(z.string()),
+  visible_profile_notes: z.array(z.string()),
+  search_fields: z.array(z.string()),
+  message_credits: z.number().int().min(0),
+  photo_credits: z.number().int().min(0),
+  gift_credits: z.number().int().min(0),
+  signup_credits: z.number().int().min(0),
+  message_length: z.number().int().min(1).max(5000),
+  minimum_message_costs: z.record(country, z.object({ costs: z.number().min(0), currency: z.string().length(3) })),
+  support_email: z.email(),
+  support_phone: z.string(),
+  push_public_key: z.string(),
+  enable_site_entry_popup: yesNo,
+  fictional_icon: z.string().min(1),
+  fictional_warning: z.string().min(1),
+  fictional_singular: z.string().min(1),
+  fictional_plural: z.string().min(1),
+  refund_days: z.number().int().min(0),
+  signups: z.string().min(1),
+  logged_out_search: z.string().min(1),
+  logged_out_search_trafficsource: yesNo,
+  member_resell: yesNo,
+  company_id: z.number().int(),
+  mail_name: z.string().min(1),
+});
+export type BrandSettings = z.infer<typeof BrandSettingsSchema>;
+
+export const CompanySchema = z.strictObject({
+  name: z.string(),
+  address: z.string(),
+  kvk: z.string(),
+  city: z.string(),
+  country: z.string(),
+  tradenames: z.array(z.string()),
+  vat_numbers: z.array(z.string()),
+  support_phone: z.string(),
+  delete_discount: z.number().min(0).max(100),
+  added: z.iso.datetime(),
+});
+export type Company = z.infer<typeof CompanySchema>;
+
+/** What makes a brand look like itself. Colours override the theme's CSS variables. */
+export const BrandLookSchema = z.strictObject({
+  logo_text: z.string().min(1),
+  tagline: z.string(),
+  colors: z.strictObject({ primary: colour, secondary: colour }),
+  show_us_footer: z.boolean().default(false),
+});
+
+/** One file in tenants/ is one brand. */
+export const TenantSchema = z.strictObject({
+  id: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/),
+  /** Production hosts; `www.` variants and `<id>.localhost` resolve too. */
+  hosts: z.array(z.string().regex(/^[a-z0-9.-]+$/)).min(1),
+  /** When set, /api/*.php is forwarded to this origin instead of the built-in API. */
+  upstream_api: z.url({ protocol: /^https?$/ }).optional(),
+  languages: z.array(z.enum(LANGUAGES)).min(1),
+  look: BrandLookSchema,
+  settings: BrandSettingsSchema,
+  company: CompanySchema,
+});
+export type TenantInput = z.input<typeof TenantSchema>;
+export type Tenant = z.infer<typeof TenantSchema>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const ImageSchema = z.object({ filename: z.string(), thumb_filename: z.string() });
+
+/** GET /api/user.php -> { user }: the logged-in user of SPEC.md §3. */
+export const UserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  status: z.enum(['not_confirmed', 'confirmed']),
+  credits: z.number().int(),
+  paid_user: z.boolean(),
+  signup_date: z.string(),
+  language: z.string().nullable(),
+  notifications_disabled: z.array(z.string()),
+  invisible: z.boolean(),
+  fictional_icon: z.string(),
+  profile: z.object({
+    id: z.number(),
+    name: z.string(),
+    country: z.string(),
+    status: z.enum(['active', 'disabled']),
+    main_image: ImageSchema.nullable(),
+  }),
+});
+export type User = z.infer<typeof UserSchema>;
+export type Image = z.infer<typeof ImageSchema>;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../core/constants';
+import type { Catalogue } from '../../core/state';
+
+const files = import.meta.glob<Catalogue>('../../locales/*.json', { eager: true, import: 'default' });
+const byLanguage = Object.fromEntries(Object.entries(files).map(([f, c]) => [f.replace(/^.*\/(.+)\.json$/, '$1'), c]));
+
+function flatten(catalogue: Catalogue, prefix = ''): Record<string, string> {
+  return Object.entries(catalogue).reduce<Record<string, string>>((out, [key, value]) => {
+    if (typeof value === 'string') out[prefix + key] = value;
+    else Object.assign(out, flatten(value, `${prefix}${key}.`));
+    return out;
+  }, {});
+}
+
+const nl = flatten(byLanguage.nl);
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('message catalogues', () => {
+  it('exist for every interface language', () => {
+    expect(Object.keys(byLanguage).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it.each(LANGUAGES.filter((l) => l !== 'nl'))('%s has exactly the keys of nl, each translated, with the same placeholders', (language) => {
+    const other = flatten(byLanguage[language]);
+    expect(Object.keys(other).sort()).toEqual(Object.keys(nl).sort());
+    for (const [key, text] of Object.entries(other)) {
+      expect(text.trim(), `${language} ${key}`).not.toBe('');
+      expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(nl[key]));
+    }
+  });
+
+  it('holds the Dutch texts of SPEC.md word for word', () => {
+    const texts = Object.values(nl);
+    for (const spec of [
+      'Je profielnaam moet anders zijn dan je e-mailadres', 'Je profielnaam mag niet beginnen met een @', 'Vul uw geboortedatum in',
+      '+ jaar', 'Ongeldige geboortedatum.', 'Ongeldige e-mail', 'Nieuw e-mailadres invalide.', 'Dit e-mailadres heeft al een account op deze site.',
+      'De opgegeven wachtwoorden zijn niet gelijk.', 'Controleer je oude wachtwoord.', 'Code niet gevonden', 'Code reeds gebruikt', 'Code ongeldig',
+      'Je moet ingelogd zijn om te chatten', "Om meer foto's van {{name}} te zien moet je ingelogd zijn", 'Om een cadeautje te sturen moet je ingelogd zijn',
+      'Je moet ingelogd zijn om een like te geven', 'Deze functie is alleen beschikbaar voor premium leden.',
+      'Er is een fout opgetreden, probeer het later opnieuw.', 'Login mislukt, probeer opnieuw', 'Te veel foute pogingen, account voor {{minutes}} min geblokkeerd.',
+      'E-mailadres niet gevonden', 'Link verlopen of invalide, vraag een nieuwe e-mail aan',
+      'Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.', 'Activeren mislukt', 'Betaling mislukt',
+      'De betaling is mislukt of geannuleeerd.', 'Je hebt onvoldoende credits', 'Foto-limiet bereikt',
+    ]) {
+      expect(texts, spec).toContain(spec);
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { env } from 'cloudflare:test';
+import { exports } from 'cloudflare:workers';
+import { hashToken, newToken } from '../../worker/services/sessions';
+
+export const BRANDS = ['flirtlokaal', 'reifekontakte', 'velvetnights'] as const;
+
+export interface FetchOptions extends RequestInit {
+  country?: string;
+}
+
+/** A request through the Worker's own fetch, as a browser on <brand>.localhost would make it. */
+export function fetchBrand(brand: string, path: string, { country, ...init }: FetchOptions = {}): Promise<Response> {
+  return exports.default.fetch(new Request(`https://${brand}.localhost${path}`, init), country ? ({ cf: { country } } as never) : undefined);
+}
+
+let nextId = 1;
+
+/** A member with a profile and a live session, written straight into D1; returns the session cookie. */
+export async function createMember(
+  tenant: string,
+  opts: { status?: 'confirmed' | 'not_confirmed'; credits?: number; paid?: boolean; language?: string | null } = {},
+): Promise<{ memberId: number; profileId: number; cookie: string; token: string }> {
+  const id = 900_000 + nextId++;
+  const now = new Date().toISOString();
+  const token = newToken();
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO members (id, tenant_id, email, status, credits, paid_user, language, signup_date, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).bind(id, tenant, `m${id}@test.example`, opts.status ?? 'confirmed', opts.credits ?? 0, opts.paid ? 1 : 0, opts.language ?? null, now, now),
+    env.DB.prepare(
+      `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at, status)
+       VALUES (?, ?, ?, ?, 'male', 'hetero', '1990-01-01', 'NL', ?, ?, ?)`,
+    ).bind(id, tenant, id, `Tester${id}`, now, now, opts.status === 'not_confirmed' ? 'disabled' : 'active'),
+    env.DB.prepare('INSERT INTO sessions (token_hash, tenant_id, member_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+      .bind(await hashToken(token), tenant, id, now, new Date(Date.now() + 30 * 86_400_000).toISOString()),
+  ]);
+  return { memberId: id, profileId: id, cookie: `auth=${token}`, token };
+}
+
+/** A few searchable profiles with photos, enough for the home page sample. */
+export async function seedProfiles(tenant: string, country: string, count = 6): Promise<void> {
+  const now = new Date().toISOString();
+  const statements = [];
+  for (let i = 0; i < count; i++) {
+    const id = 500_000 + nextId++;
+    statements.push(
+      env.DB.prepare(
+        `INSERT INTO profiles (id, tenant_id, name, gender, sexuality, birthdate, country, city, fictional, main_photo_id, last_active, created_at)
+         VALUES (?, ?, ?, 'female', 'hetero', ?, ?, 'Utrecht', ?, ?, ?, ?)`,
+      ).bind(id, tenant, `Anna${id}`, `${1990 + i}-05-05`, country, i % 2, id, now, now),
+      env.DB.prepare(
+        `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at)
+         VALUES (?, ?, ?, ?, ?, 'active', ?)`,
+      ).bind(id, tenant, id, `seed/f/${id}-0.svg`, `seed/f/${id}-0-thumb.svg`, now),
+    );
+  }
+  await env.DB.batch(statements);
+}
+
+/** The state the server serialized into the page. */
+export function pageState(html: string): Record<string, any> {
+  const m = /<script id="__STATE__" type="application\/json">(.*?)<\/script>/s.exec(html);
+  if (!m) throw new Error('no state in page');
+  return JSON.parse(m[1]);
+}

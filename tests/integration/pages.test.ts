@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { createMember, fetchBrand, pageState, seedProfiles } from './helpers';
+
+describe('pages', () => {
+  it('streams the home page with the brand, a sign-up call, real profiles and the search entry', async () => {
+    await seedProfiles('flirtlokaal', 'NL', 6);
+    const res = await fetchBrand('flirtlokaal', '/', { country: 'NL' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('<title>Flirtlokaal - flirten en daten in Nederland en België</title>');
+    expect(html).toContain('lang="nl"');
+    expect(html).toContain('data-testid="cta-signup"');
+    expect(html).toContain('Gratis aanmelden');
+    expect(html).toContain('role="search"');
+    expect(html.match(/data-testid="fictional-label"/g)?.length).toBe(3);
+    expect(html).toContain('fictief profiel');
+    const state = pageState(html);
+    expect(state.settings.name).toBe('Flirtlokaal');
+    expect(state.language).toBe('nl');
+    expect(state.fallback['/api/featured.php'].profiles).toHaveLength(6);
+  });
+
+  it('hides the search entry where logged_out_search is none', async () => {
+    const html = await (await fetchBrand('reifekontakte', '/', { country: 'DE' })).text();
+    expect(html).not.toContain('role="search"');
+    expect(html).toContain('lang="de"');
+  });
+
+  it('sends only the active language catalogue', async () => {
+    const state = pageState(await (await fetchBrand('velvetnights', '/', { country: 'GB' })).text());
+    expect(state.language).toBe('en');
+    expect(state.catalogue.nav.login).toBe('Log in');
+    expect(JSON.stringify(state.catalogue)).not.toContain('Inloggen');
+  });
+
+  it('follows the i18n_redirected cookie', async () => {
+    const html = await (await fetchBrand('flirtlokaal', '/', { country: 'BE', headers: { Cookie: 'i18n_redirected=fr' } })).text();
+    expect(html).toContain('lang="fr"');
+  });
+
+  it('shows the US footer only in English on a brand that enables it', async () => {
+    expect(await (await fetchBrand('velvetnights', '/', { country: 'US' })).text()).toContain('data-testid="us-footer"');
+    expect(await (await fetchBrand('velvetnights', '/', { country: 'US', headers: { Cookie: 'i18n_redirected=es' } })).text()).not.toContain('data-testid="us-footer"');
+    expect(await (await fetchBrand('flirtlokaal', '/', { country: 'NL', headers: { Cookie: 'i18n_redirected=en' } })).text()).not.toContain('data-testid="us-footer"');
+  });
+
+  it('renders each layout with its parts', async () => {
+    const member = await createMember('flirtlokaal');
+    const cases = [
+      ['/', 'default'],
+      ['/chats', 'chat'],
+      ['/landers/tinderswipe', 'lander'],
+      ['/lang-config', 'empty'],
+    ] as const;
+    for (const [path, layout] of cases) {
+      const html = await (await fetchBrand('flirtlokaal', path, { country: 'NL', headers: { Cookie: member.cookie } })).text();
+      expect(html, path).toContain(`data-layout="${layout}"`);
+      const hasNav = html.includes('aria-label="Hoofdmenu"');
+      const hasFooter = html.includes('data-testid="disclaimer"');
+      expect(hasNav, `${path} nav`).toBe(layout === 'default');
+      expect(hasFooter, `${path} footer`).toBe(layout === 'default' || layout === 'lander');
+    }
+  });
+
+  it('shows the site-entry warning to new visitors only, per the rules', async () => {
+    const warn = async (path: string, country: string, cookie = '') =>
+      pageState(await (await fetchBrand('flirtlokaal', path, { country, headers: { Cookie: cookie } })).text()).entryWarning;
+    expect(await warn('/', 'BE')).toBe(true);
+    expect(await warn('/', 'BE', 'entry_ok=1')).toBe(false);
+    expect(await warn('/', 'BE', 'app_mode=1')).toBe(false);
+    expect(await warn('/', 'FR')).toBe(false);
+    expect(await warn('/landers/tinderswipe', 'BE')).toBe(false);
+    expect(await warn('/landers/tinderswipe', 'NL')).toBe(true);
+    expect(await warn('/complete-signup', 'NL')).toBe(false);
+    const member = await createMember('flirtlokaal');
+    expect(await warn('/', 'NL', member.cookie)).toBe(false);
+  });
+
+  it('shows the navigation of a logged-in member with credits or Get Premium', async () => {
+    const free = await createMember('velvetnights');
+    const paid = await createMember('velvetnights', { paid: true, credits: 7 });
+    const freeHtml = await (await fetchBrand('velvetnights', '/premium', { headers: { Cookie: free.cookie } })).text();
+    expect(freeHtml).toContain('data-testid="nav-premium"');
+    const paidHtml = await (await fetchBrand('velvetnights', '/premium', { headers: { Cookie: paid.cookie } })).text();
+    expect(paidHtml).toContain('data-testid="nav-credits"');
+    expect(paidHtml).toMatch(/data-testid="credits-count"[^>]*bg-warning[^>]*>7</);
+  });
+
+  it('redirects visitors from the members area to login, and members away from login', async () => {
+    const res = await fetchBrand('flirtlokaal', '/chats', { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login');
+    const member = await createMember('flirtlokaal');
+    const login = await fetchBrand('flirtlokaal', '/login', { redirect: 'manual', headers: { Cookie: member.cookie } });
+    expect(login.headers.get('location')).toBe('/members');
+  });
+
+  it('does not accept a session of one brand on another', async () => {
+    const member = await createMember('flirtlokaal');
+    const res = await fetchBrand('velvetnights', '/chats', { redirect: 'manual', headers: { Cookie: member.cookie } });
+    expect(res.status).toBe(302);
+    const user = await (await fetchBrand('velvetnights', '/api/user.php', { headers: { Cookie: member.cookie } })).json();
+    expect(user).toEqual({ user: null });
+  });
+
+  it('marks routes that later issues build as placeholders inside the real layout', async () => {
+    const html = await (await fetchBrand('flirtlokaal', '/pages/faq', { country: 'NL' })).text();
+    expect(html).toContain('data-testid="placeholder"');
+    expect(html).toContain('data-route="pages-faq"');
+    expect(html).toContain('data-layout="default"');
+  });
+});
+
+describe('error pages', () => {
+  it('answers an unknown route with the 404 page and a link home', async () => {
+    const res = await fetchBrand('velvetnights', '/no/such/page', { country: 'GB' });
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('This page could not be found');
+    expect(html).toContain('Back to the home page');
+    expect(html).toContain('href="/"');
+    expect(pageState(html).error).toEqual({ status: 404 });
+  });
+
+  it('translates the 404 page for the Dutch brand', async () => {
+    const html = await (await fetchBrand('flirtlokaal', '/members/abc', { country: 'NL' })).text();
+    expect(html).toContain('Deze pagina kon niet worden gevonden');
+  });
+
+  it('answers unknown API paths with JSON, never a page', async () => {
+    const res = await fetchBrand('flirtlokaal', '/api/nope.php');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Deze functie bestaat niet.' } });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a nonce CSP that matches the page scripts, HSTS, nosniff, referrer policy and no framing', async () => {
+    const res = await fetchBrand('flirtlokaal', '/', { country: 'NL' });
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(await res.text()).toContain(`nonce="${nonce}"`);
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const again = await fetchBrand('flirtlokaal', '/', { country: 'NL' });
+    expect(again.headers.get('content-security-policy')).not.toBe(csp);
+  });
+
+  it('puts them on API answers and error pages too', async () => {
+    for (const path of ['/api/settings.php', '/nope']) {
+      const res = await fetchBrand('flirtlokaal', path);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { env } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMember, fetchBrand } from './helpers';
+
+describe('bad input', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('answers malformed API query parameters with a 400 in the visitor language, changing nothing', async () => {
+    const res = await fetchBrand('flirtlokaal', '/api/featured.php?min_age=abc&max_age=5000&gender=robot', { country: 'NL' });
+    expect(res.status).toBe(400);
+    const body = await res.json<{ error: { code: string; message: string; fields: Record<string, string> } }>();
+    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.fields.min_age).toBe('Kies een leeftijd tussen 18 en 99.');
+    expect(body.error.fields.gender).toBe('Kies vrouwen of mannen.');
+  });
+
+  it('still renders the page for malformed page query parameters', async () => {
+    const res = await fetchBrand('flirtlokaal', '/?min_age=%ZZ&gender[]=x&t=<script>', { country: 'NL' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).not.toContain('<script>x');
+  });
+
+  it('survives absurd header values', async () => {
+    const res = await fetchBrand('flirtlokaal', '/', {
+      headers: { Cookie: `auth=${'x'.repeat(4000)}; i18n_redirected=${'z'.repeat(500)}`, 'Accept-Language': '\u00ff'.repeat(10_000), 'X-Debug-Country': '!!' },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses a cross-site unsafe request (CSRF) without touching anything', async () => {
+    const member = await createMember('flirtlokaal');
+    const res = await fetchBrand('flirtlokaal', '/api/user.php', {
+      method: 'PUT',
+      headers: { Cookie: member.cookie, Origin: 'https://evil.example', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ language: 'de' }),
+    });
+    expect(res.status).toBe(403);
+    const row = await env.DB.prepare('SELECT language FROM members WHERE id = ?').bind(member.memberId).first('language');
+    expect(row).toBeNull();
+  });
+
+  it('answers a failing D1 call with the error page and a log line with the request id, no stack trace', async () => {
+    const errors: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+    await env.DB.exec('DROP TABLE photos');
+    const page = await fetchBrand('flirtlokaal', '/', { country: 'NL' });
+    expect(page.status).toBe(500);
+    const html = await page.text();
+    expect(html).toContain('data-testid="error-page"');
+    expect(html).not.toMatch(/no such table|at \w+ \(/);
+    const id = page.headers.get('x-request-id')!;
+    expect(errors.some((line) => line.includes(id) && line.includes('no such table'))).toBe(true);
+
+    const api = await fetchBrand('flirtlokaal', '/api/featured.php', { country: 'NL' });
+    expect(api.status).toBe(500);
+    expect(await api.json()).toEqual({ error: { code: 'server_error', message: 'Er is een fout opgetreden, probeer het later opnieuw.' } });
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { SettingsSchema } from '../../core/schemas/settings';
+import { BRANDS, fetchBrand } from './helpers';
+
+const SPEC_FIELDS = [
+  'name', 'domain', 'domain_language', 'cdn_prefix', 'niche', 'description', 'index_title', 'countries',
+  'visible_profile_fields', 'visible_profile_notes', 'search_fields', 'geoip_country', 'geoip_selected_country',
+  'message_credits', 'photo_credits', 'gift_credits', 'signup_credits', 'message_length', 'minimum_message_costs',
+  'support_email', 'support_phone', 'push_public_key', 'enable_site_entry_popup', 'fictional_icon', 'fictional_warning',
+  'fictional_singular', 'fictional_plural', 'refund_days', 'signups', 'logged_out_search',
+  'logged_out_search_trafficsource', 'member_resell', 'company_id', 'mail_name',
+];
+
+describe('GET /api/settings.php', () => {
+  it.each(BRANDS)('answers every Settings field of SPEC.md §3 for %s', async (brand) => {
+    const res = await fetchBrand(brand, '/api/settings.php', { country: 'NL' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const body = await res.json<Record<string, unknown>>();
+    for (const field of SPEC_FIELDS) expect(body, field).toHaveProperty(field);
+    expect(SettingsSchema.safeParse(body).success).toBe(true);
+  });
+
+  it("takes geoip_country from the request's geo-IP country", async () => {
+    const nl = await (await fetchBrand('flirtlokaal', '/api/settings.php', { country: 'BE' })).json<Record<string, string>>();
+    expect(nl.geoip_country).toBe('BE');
+    expect(nl.geoip_selected_country).toBe('BE');
+  });
+
+  it("selects the brand's first country for a visitor from elsewhere", async () => {
+    const body = await (await fetchBrand('reifekontakte', '/api/settings.php', { country: 'FR' })).json<Record<string, string>>();
+    expect(body.geoip_country).toBe('FR');
+    expect(body.geoip_selected_country).toBe('DE');
+  });
+
+  it('lets tests and local mode override the country with X-Debug-Country', async () => {
+    const body = await (await fetchBrand('velvetnights', '/api/settings.php', { headers: { 'X-Debug-Country': 'us' } })).json<Record<string, string>>();
+    expect(body.geoip_country).toBe('US');
+  });
+
+  it('answers the brand of the host, not another', async () => {
+    const a = await (await fetchBrand('flirtlokaal', '/api/settings.php')).json<Record<string, unknown>>();
+    const b = await (await fetchBrand('velvetnights', '/api/settings.php')).json<Record<string, unknown>>();
+    expect(a.name).toBe('Flirtlokaal');
+    expect(b.name).toBe('Velvet Nights');
+  });
+});

@@ -1,0 +1,26 @@
+import { createServer, type Server } from 'node:http';
+
+/** A stand-in for a brand's own PHP backend, for the proxy-mode tests (tests/fixtures/tenants/proxied.ts). */
+export const UPSTREAM_PORT = 18931;
+
+let server: Server;
+
+export async function setup() {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.url?.startsWith('/api/slow.php')) return; // never answers: the proxy's timeout must
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Set-Cookie', ['upstream_session=abc; Domain=backend.example; Path=/; HttpOnly', 'second=2; Path=/']);
+      res.statusCode = req.url?.startsWith('/api/missing.php') ? 404 : 200;
+      res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(UPSTREAM_PORT, '127.0.0.1', resolve));
+}
+
+export async function teardown() {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}

@@ -1,0 +1,50 @@
+import { defineConfig, presetWind3 } from 'unocss';
+
+// Theme of SPEC.md §9. Primary and secondary are CSS variables so a brand sets its own from its tenant file.
+export default defineConfig({
+  presets: [presetWind3({ preflight: true })],
+  content: { filesystem: ['client/**/*.{ts,tsx}', 'landers/**/*.{ts,tsx}'] },
+  theme: {
+    colors: {
+      primary: 'var(--c-primary)',
+      secondary: 'var(--c-secondary)',
+      success: '#198754',
+      unread: '#198754',
+      info: '#0dcaf0',
+      warning: '#ffc107',
+      danger: '#dc3545',
+    },
+    breakpoints: { sm: '576px', md: '768px', lg: '992px', xl: '1200px' },
+    maxWidth: { 'modal-sm': '300px', modal: '500px', 'modal-lg': '800px', 'modal-xl': '1140px', toast: '350px' },
+  },
+  shortcuts: {
+    btn: 'inline-block cursor-pointer rounded-lg border-0 px-4 py-2 font-semibold no-underline transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
+    'btn-primary': 'bg-primary text-white hover:brightness-110',
+    'btn-light': 'bg-white text-primary hover:bg-gray-100',
+    'btn-outline': 'border border-gray-300 bg-white text-gray-800 hover:bg-gray-50',
+    'btn-lg': 'px-6 py-3 text-lg',
+    'nav-link': 'inline-flex items-center gap-1 rounded px-1 py-1 text-white no-underline hover:underline',
+    'menu-item': 'block rounded px-3 py-2 text-gray-900 no-underline hover:bg-gray-100',
+    alert: 'my-2 rounded-lg px-4 py-3 text-sm',
+    'alert-info': 'bg-info/15 text-gray-900 ring-1 ring-info/40',
+    'alert-warning': 'bg-warning/20 text-gray-900 ring-1 ring-warning/50',
+    'alert-danger': 'bg-danger/10 text-danger ring-1 ring-danger/40',
+    field: 'flex flex-col gap-1 text-sm font-medium text-gray-700',
+  },
+  preflights: [
+    {
+      getCSS: () => `
+body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; background: #f6f3f5; color: #212529; }
+a { color: var(--c-primary); }
+.container { width: 100%; }
+@media (min-width: 576px) { .container { max-width: 540px; } }
+@media (min-width: 768px) { .container { max-width: 720px; } }
+@media (min-width: 992px) { .container { max-width: 960px; } }
+@media (min-width: 1200px) { .container { max-width: 1140px; } }
+.hero { background: linear-gradient(135deg, var(--c-primary), var(--c-secondary)); }
+.field select, .field input { border: 1px solid #ced4da; border-radius: 0.5rem; padding: 0.5rem 0.6rem; font: inherit; background: #fff; min-width: 6rem; }
+.sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
+`,
+    },
+  ],
+});

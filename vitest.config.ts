@@ -1,0 +1,23 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Unit and integration tests run inside workerd with the bindings of wrangler.toml and a D1 built from the
+// real migrations. Browser tests (tests/browser) are Playwright's, not collected here.
+export default defineConfig(async () => ({
+  plugins: [
+    react(),
+    cloudflareTest({
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: { APP_ENV: 'test', UPSTREAM_TIMEOUT_MS: '1000', TEST_MIGRATIONS: await readD1Migrations('./migrations') },
+      },
+    }),
+  ],
+  define: { __BUILD_ID__: JSON.stringify('test') },
+  test: {
+    include: ['core/**/*.test.ts', 'worker/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    setupFiles: ['./tests/integration/setup.ts'],
+    globalSetup: ['./tests/integration/upstream-server.ts'],
+  },
+}));

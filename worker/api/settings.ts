@@ -1,0 +1,20 @@
+import type { Settings } from '../../core/schemas/settings';
+import type { Tenant } from '../../core/schemas/tenant';
+
+/** The settings object of SPEC.md §3: the brand's settings plus the visitor's geo-IP country. */
+export function settingsFor(tenant: Tenant, country: string | null): Settings {
+  const served = country !== null && tenant.settings.countries.includes(country);
+  return {
+    ...tenant.settings,
+    geoip_country: country ?? '',
+    geoip_selected_country: served ? country : tenant.settings.countries[0],
+    brand: {
+      id: tenant.id,
+      logo_text: tenant.look.logo_text,
+      tagline: tenant.look.tagline,
+      colors: tenant.look.colors,
+      show_us_footer: tenant.look.show_us_footer,
+      languages: tenant.languages,
+    },
+  };
+}

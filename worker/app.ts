@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { matchRoute } from '../client/router';
+import { api } from './api/routes';
+import { proxyApi } from './api/proxy';
+import type { AppEnv } from './context';
+import { ApiFailure, apiError, genericError } from './errors';
+import { faviconSvg } from './favicon';
+import { describeError, log } from './log';
+import { media } from './media/route';
+import { clock } from './middleware/clock';
+import { csrf } from './middleware/csrf';
+import { locale } from './middleware/locale';
+import { requestId } from './middleware/request-id';
+import { securityHeaders } from './middleware/security-headers';
+import { session } from './middleware/session';
+import { tenant } from './middleware/tenant';
+import { renderErrorPage, renderPage } from './ssr/render';
+
+const isProxiedApi = (c: { get(k: 'tenant'): { upstream_api?: string } }, path: string) =>
+  Boolean(c.get('tenant').upstream_api) && /^\/api\/[^/]+\.php$/.test(path);
+
+export const app = new Hono<AppEnv>();
+
+// The middleware order lives here and nowhere else (DESIGN.md "A request's way").
+app.use(requestId());
+app.use(securityHeaders({ dev: import.meta.env.DEV }));
+app.use(tenant());
+app.use(locale());
+app.use(clock());
+app.use(async function sessionUnlessProxied(c, next) {
+  // A proxied API keeps its own sessions upstream; our D1 has none for it.
+  return isProxiedApi(c, c.req.path) ? next() : session()(c, next);
+});
+app.use(csrf({ exempt: [] }));
+
+app.all('/api/*', async (c, next) => (isProxiedApi(c, c.req.path) ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
+app.route('/api', api);
+app.route('/media', media);
+app.get('/favicon.svg', (c) =>
+  c.body(faviconSvg(c.get('tenant')), 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }),
+);
+
+// Everything else is a page: match the route table, apply its guard, render.
+app.get('*', async (c) => {
+  const url = new URL(c.req.url);
+  const matched = matchRoute(url.pathname);
+  if (!matched) return renderErrorPage(c, 404);
+  const member = c.get('member');
+  if (matched.def.guard === 'member' && !member) return c.redirect('/login', 302);
+  if (matched.def.guard === 'visitor' && member) return c.redirect('/members', 302);
+  return renderPage(c, { route: { name: matched.def.name, params: matched.params, path: url.pathname, search: url.search.slice(0, 2048) } });
+});
+
+app.notFound((c) => (c.req.path.startsWith('/api/') ? apiError(c, new ApiFailure(404, 'not_found', 'errors.api_not_found')) : renderErrorPage(c, 404)));
+
+app.onError((error, c) => {
+  if (error instanceof ApiFailure) return apiError(c, error);
+  const status = error instanceof HTTPException ? error.status : 500;
+  if (status >= 500) log(c, 'error', 'unhandled error', describeError(error));
+  if (!c.get('t')) return c.text('Error', 500);
+  if (c.req.path.startsWith('/api/')) return genericError(c, status === 500 ? 500 : 400);
+  return renderErrorPage(c, status);
+});

@@ -1,0 +1,44 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import type { AppContext } from './context';
+
+/** An expected failure: answered as { error: { code, message, fields } } with a 4xx status. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    /** A catalogue key; translated into the member's language when answered. */
+    readonly messageKey: string,
+    readonly fields?: Record<string, string>,
+    readonly values?: Record<string, unknown>,
+  ) {
+    super(code);
+  }
+}
+
+export function apiError(c: AppContext, failure: ApiFailure) {
+  const t = c.get('t');
+  const fields = failure.fields && Object.fromEntries(Object.entries(failure.fields).map(([k, key]) => [k, t(key)]));
+  return c.json({ error: { code: failure.code, message: t(failure.messageKey, failure.values ?? {}), ...(fields ? { fields } : {}) } }, failure.status);
+}
+
+export function genericError(c: AppContext, status: ContentfulStatusCode = 500) {
+  return c.json({ error: { code: 'server_error', message: c.get('t')('errors.generic') } }, status);
+}
+
+/** Turns a zod failure into field errors; each issue's message is a catalogue key set in the schema. */
+export function validationFailure(error: z.ZodError): ApiFailure {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message.startsWith('validation.') || issue.message.startsWith('errors.') ? issue.message : 'validation.invalid';
+  }
+  return new ApiFailure(400, 'validation_failed', 'validation.failed', fields);
+}
+
+/** Parses input with a core schema, or throws the 400 answer. */
+export function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw validationFailure(parsed.error);
+  return parsed.data;
+}

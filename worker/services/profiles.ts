@@ -1,0 +1,78 @@
+import type { ProfileCard } from '../../core/schemas/profile';
+
+export interface FeaturedFilter {
+  gender: 'male' | 'female';
+  minAge: number;
+  maxAge: number;
+}
+
+interface CardRow {
+  id: number;
+  name: string;
+  birthdate: string;
+  gender: 'male' | 'female';
+  country: string;
+  region: string | null;
+  city: string | null;
+  fictional: number;
+  filename: string | null;
+  thumb_filename: string | null;
+}
+
+export function ageOn(birthdate: string, now: Date): number {
+  const [y, m, d] = birthdate.split('-').map(Number);
+  let age = now.getUTCFullYear() - y;
+  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age--;
+  return age;
+}
+
+/** Date-of-birth bounds (inclusive, YYYY-MM-DD) for people aged minAge..maxAge on `now`. */
+export function birthdateRange(minAge: number, maxAge: number, now: Date): { from: string; to: string } {
+  const day = (years: number, extraDays: number) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + extraDays));
+    return d.toISOString().slice(0, 10);
+  };
+  return { from: day(maxAge + 1, 1), to: day(minAge, 0) };
+}
+
+export function toCard(row: CardRow, now: Date): ProfileCard {
+  return {
+    id: row.id,
+    name: row.name,
+    age: ageOn(row.birthdate, now),
+    gender: row.gender,
+    country: row.country,
+    region: row.region,
+    city: row.city,
+    fictional: row.fictional === 1,
+    main_image: row.filename && row.thumb_filename ? { filename: row.filename, thumb_filename: row.thumb_filename } : null,
+  };
+}
+
+/**
+ * A sample of the brand's most recently active profiles in the visitor's country, for the home page. Reads
+ * through the search index (tenant, searchable, gender, country, birthdate), never the whole table.
+ */
+export async function featuredProfiles(
+  db: D1Database,
+  tenantId: string,
+  country: string,
+  filter: FeaturedFilter,
+  now: Date,
+  limit = 12,
+): Promise<ProfileCard[]> {
+  const { from, to } = birthdateRange(filter.minAge, filter.maxAge, now);
+  const { results } = await db
+    .prepare(
+      `SELECT p.id, p.name, p.birthdate, p.gender, p.country, p.region, p.city, p.fictional, ph.filename, ph.thumb_filename
+         FROM profiles p
+         LEFT JOIN photos ph ON ph.id = p.main_photo_id AND ph.tenant_id = p.tenant_id AND ph.status = 'active'
+        WHERE p.tenant_id = ? AND p.searchable = 1 AND p.gender = ? AND p.country = ? AND p.birthdate BETWEEN ? AND ?
+          AND p.main_photo_id IS NOT NULL
+        ORDER BY p.birthdate DESC
+        LIMIT ?`,
+    )
+    .bind(tenantId, filter.gender, country, from, to, limit)
+    .all<CardRow>();
+  return results.map((row) => toCard(row, now));
+}

@@ -1,0 +1,71 @@
+/** The member behind a session, as the rest of the worker needs it. */
+export interface SessionMember {
+  id: number;
+  tenantId: string;
+  email: string;
+  status: 'not_confirmed' | 'confirmed';
+  credits: number;
+  paidUser: boolean;
+  language: string | null;
+  signupDate: string;
+  notificationsDisabled: string[];
+  invisible: boolean;
+  profileId: number;
+  tokenHash: string;
+}
+
+/** Session tokens are stored only as their SHA-256, so a leaked table does not leak sessions. */
+export async function hashToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A new random 256-bit token, base64url. */
+export function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+interface Row {
+  id: number;
+  email: string;
+  status: string;
+  credits: number;
+  paid_user: number;
+  language: string | null;
+  signup_date: string;
+  notifications_disabled: string;
+  invisible: number;
+  profile_id: number;
+}
+
+/** Finds the live session's member in this brand; revoked, expired, deleted or foreign sessions give null. */
+export async function findSessionMember(db: D1Database, tenantId: string, token: string, now: Date): Promise<SessionMember | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const tokenHash = await hashToken(token);
+  const row = await db
+    .prepare(
+      `SELECT m.id, m.email, m.status, m.credits, m.paid_user, m.language, m.signup_date, m.notifications_disabled,
+              m.invisible, p.id AS profile_id
+         FROM sessions s JOIN members m ON m.id = s.member_id AND m.tenant_id = s.tenant_id
+         JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id
+        WHERE s.token_hash = ? AND s.tenant_id = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND m.status != 'deleted'`,
+    )
+    .bind(tokenHash, tenantId, now.toISOString())
+    .first<Row>();
+  if (!row) return null;
+  return {
+    id: row.id,
+    tenantId,
+    email: row.email,
+    status: row.status === 'confirmed' ? 'confirmed' : 'not_confirmed',
+    credits: row.credits,
+    paidUser: row.paid_user === 1,
+    language: row.language,
+    signupDate: row.signup_date,
+    notificationsDisabled: JSON.parse(row.notifications_disabled) as string[],
+    invisible: row.invisible === 1,
+    profileId: row.profile_id,
+    tokenHash,
+  };
+}

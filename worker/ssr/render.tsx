@@ -1,0 +1,108 @@
+import { renderToReadableStream } from 'react-dom/server';
+import { getCookie } from 'hono/cookie';
+import { COOKIE } from '../../core/constants';
+import { shouldShowEntryWarning } from '../../core/rules/entry-warning';
+import { pageTitle } from '../../core/rules/badges';
+import type { InitialState, RouteMatch } from '../../core/state';
+import { App } from '../../client/app';
+import { createI18n } from '../../client/i18n';
+import { routeByName } from '../../client/router';
+import { createAppStore } from '../../client/state/app-store';
+import { settingsFor } from '../api/settings';
+import type { AppContext } from '../context';
+import { catalogueFor } from '../i18n';
+import { log, describeError } from '../log';
+import { loadUser } from '../services/users';
+import { runLoaders } from './loaders';
+import { nestedErrorPage } from './unknown-site';
+import { shellHead, shellTail, type ShellAssets } from './shell';
+
+declare const __BUILD_ID__: string;
+const ASSETS: ShellAssets = { dev: import.meta.env.DEV, buildId: typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev' };
+
+export interface PageOptions {
+  route: RouteMatch;
+  status?: number;
+  error?: InitialState['error'];
+}
+
+/** Builds the state a page renders with; the browser receives exactly this and hydrates from it. */
+async function buildState(c: AppContext, { route, error = null }: PageOptions): Promise<InitialState> {
+  const tenant = c.get('tenant');
+  const member = c.get('member');
+  const def = routeByName(route.name);
+  const layout = error || !def ? 'default' : def.layout;
+  // The error page must not fail for the reason the page failed: it loads nothing it can do without.
+  const [user, fallback] = error
+    ? [member ? await loadUser(c.env.DB, tenant, member).catch(() => null) : null, {}]
+    : await Promise.all([member ? loadUser(c.env.DB, tenant, member) : null, runLoaders(c, route)]);
+  const installedApp = getCookie(c, COOKIE.appMode) === '1';
+  return {
+    settings: settingsFor(tenant, c.get('country')),
+    user,
+    language: c.get('language'),
+    catalogue: catalogueFor(c.get('language')),
+    country: c.get('country'),
+    route,
+    layout,
+    installedApp,
+    hasTrafficSource: Boolean(getCookie(c, 'ts')),
+    entryWarning: shouldShowEntryWarning({
+      loggedIn: Boolean(member),
+      skipped: getCookie(c, COOKIE.entryWarningSkipped) === '1',
+      enabled: tenant.settings.enable_site_entry_popup,
+      installedApp,
+      country: c.get('country'),
+      countries: tenant.settings.countries,
+      layout,
+      suppressedByRoute: Boolean(def?.noEntryWarning) && !error,
+    }),
+    fallback,
+    error,
+    requestId: c.get('requestId'),
+  };
+}
+
+/** Streams the page: the head at once, then React's stream, then the state and the client bundle. */
+export async function renderPage(c: AppContext, options: PageOptions): Promise<Response> {
+  const state = await buildState(c, options);
+  const nonce = c.get('nonce');
+  const i18n = createI18n(state.language, state.catalogue);
+  const reactStream = await renderToReadableStream(<App state={state} store={createAppStore(state)} i18n={i18n} />, {
+    nonce,
+    onError(error) {
+      log(c, 'error', 'render error', describeError(error));
+    },
+  });
+  const title = pageTitle(options.route.name === 'index' && !options.error ? state.settings.index_title : state.settings.name, 0, 0);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(encoder.encode(shellHead(state, title, nonce, ASSETS)));
+      const reader = reactStream.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        controller.enqueue(value);
+      }
+      controller.enqueue(encoder.encode(shellTail(state, nonce, ASSETS)));
+      controller.close();
+    },
+  });
+  return new Response(body, {
+    status: options.status ?? 200,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', Vary: 'Cookie' },
+  });
+}
+
+/** The error page of SPEC.md §2; if that fails too, the plain nested-failure page. */
+export async function renderErrorPage(c: AppContext, status: number, message?: string): Promise<Response> {
+  const url = new URL(c.req.url);
+  try {
+    return await renderPage(c, { route: { name: 'error', params: {}, path: url.pathname, search: '' }, status, error: { status, message } });
+  } catch (error) {
+    log(c, 'error', 'error page failed', describeError(error));
+    const t = c.get('t');
+    return new Response(nestedErrorPage({ title: t('error.nested'), link: t('error.go_home') }), { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+  }
+}

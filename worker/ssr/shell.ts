@@ -1,0 +1,40 @@
+import type { InitialState } from '../../core/state';
+
+export interface ShellAssets {
+  dev: boolean;
+  buildId: string;
+}
+
+/** JSON that is safe inside a <script> element. */
+export function serializeState(state: InitialState): string {
+  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Everything before React's stream: the head with the brand's colours, styles and meta. */
+export function shellHead(state: InitialState, title: string, nonce: string, assets: ShellAssets): string {
+  const { settings } = state;
+  const c = settings.brand.colors;
+  const devScripts = assets.dev
+    ? `<script type="module" nonce="${nonce}">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>
+<script type="module" nonce="${nonce}" src="/@vite/client"></script>`
+    : `<link rel="stylesheet" href="/assets/app.css?v=${assets.buildId}">`;
+  return `<!doctype html>
+<html lang="${escapeHtml(state.language)}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<meta name="description" content="${escapeHtml(settings.description)}">
+<meta name="theme-color" content="${c.primary}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>:root{--c-primary:${c.primary};--c-secondary:${c.secondary}}</style>
+${devScripts}
+</head><body><div id="root">`;
+}
+
+/** Everything after React's stream: the state the browser hydrates with, then the client bundle. */
+export function shellTail(state: InitialState, nonce: string, assets: ShellAssets): string {
+  const entry = assets.dev ? '/client/entry.tsx' : `/assets/app.js?v=${assets.buildId}`;
+  return `</div><script id="__STATE__" type="application/json">${serializeState(state)}</script>
+<script type="module" nonce="${nonce}" src="${entry}"></script></body></html>`;
+}
