@@ -35,8 +35,17 @@ function validateTenants(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [validateTenants(), react(), UnoCSS(), cloudflare()],
+  plugins: [
+    validateTenants(),
+    react(),
+    UnoCSS(),
+    // PERSIST_TO lets the browser tests and the benchmark use a database of their own, not the one of npm start.
+    cloudflare({ persistState: process.env.PERSIST_TO ? { path: process.env.PERSIST_TO } : true }),
+  ],
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
+  // <brand>.localhost reaches each demo brand; production hosts are the Worker's business, not Vite's.
+  server: { allowedHosts: ['.localhost'] },
+  preview: { allowedHosts: ['.localhost'] },
   environments: {
     client: {
       build: {

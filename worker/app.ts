@@ -25,6 +25,8 @@ export const app = new Hono<AppEnv>();
 // The middleware order lives here and nowhere else (DESIGN.md "A request's way").
 app.use(requestId());
 app.use(securityHeaders({ dev: import.meta.env.DEV }));
+// Health check for load balancers and test runners: answers before any brand is resolved.
+app.get('/healthz', (c) => c.text('ok'));
 app.use(tenant());
 app.use(locale());
 app.use(clock());

@@ -1,26 +1,22 @@
 import { useAtom, useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../navigation';
 import { settingsAtom, signupModalAtom } from '../state/atoms';
 import { Modal } from './modal';
 
-/**
- * The signup modal slot of every default and empty layout. The multi-step signup itself is the accounts issue's;
- * until it lands the modal leads to the signup page.
- */
+// The flow's code loads when the modal first opens, so it costs the home page's initial JavaScript nothing.
+const SignupFlow = lazy(() => import('./signup-flow'));
+
+/** The signup modal slot of every default and empty layout. */
 export function SignupModal() {
   const { t } = useTranslation();
   const [open, setOpen] = useAtom(signupModalAtom);
   const settings = useAtomValue(settingsAtom);
   return (
     <Modal open={open} onClose={() => setOpen(false)} title={t('signup.modal_title', { brand: settings.name })} labelClose={t('common.close')}>
-      <div data-testid="signup-modal">
-        <p>{t('signup.modal_text')}</p>
-        <Link href="/signup" className="btn btn-primary block text-center" onClick={() => setOpen(false)}>{t('signup.start')}</Link>
-        <p className="mt-3 text-center text-sm">
-          {t('signup.have_account')} <Link href="/login" onClick={() => setOpen(false)}>{t('nav.login')}</Link>
-        </p>
-      </div>
+      <Suspense fallback={<p>{t('common.loading')}</p>}>
+        <SignupFlow onDone={() => setOpen(false)} />
+      </Suspense>
     </Modal>
   );
 }

@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+
+export const TEST_PORT = Number(process.env.TEST_PORT ?? 8788);
+
+// Browser tests drive Debian's Chromium (never a downloaded browser) against the production build served by
+// scripts/serve-test.mjs; node-side checks (deploy dry run, seed) run in the same runner without a page.
+export default defineConfig({
+  testDir: 'tests',
+  testMatch: ['browser/**/*.spec.ts', 'node/**/*.spec.ts'],
+  timeout: 60_000,
+  retries: 0,
+  workers: 2,
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: `node scripts/serve-test.mjs`,
+    env: { PORT: String(TEST_PORT) },
+    url: `http://127.0.0.1:${TEST_PORT}/healthz`,
+    ignoreHTTPSErrors: true,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

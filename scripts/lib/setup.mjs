@@ -1,0 +1,47 @@
+// Shared by start, test and bench: make sure dependencies are installed and build the environment for the
+// project's own Node 22 and wrangler. Runs on the image's Node 20 too.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const projectEnv = {
+  ...process.env,
+  PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}`,
+  WRANGLER_SEND_METRICS: 'false',
+  CI: process.env.CI ?? 'true', // wrangler asks no questions
+};
+
+/** Runs a command with the project's environment; exits the process when it fails unless told not to. */
+export function run(cmd, args, { env = projectEnv, allowFailure = false } = {}) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env, cwd: root });
+  if (result.status !== 0 && !allowFailure) {
+    console.error(`\n${cmd} ${args.join(' ')} failed (exit ${result.status}).`);
+    process.exit(result.status ?? 1);
+  }
+  return result.status ?? 1;
+}
+
+/** npm ci when node_modules is missing or older than the lock file. */
+export function ensureInstalled() {
+  const installed = join(root, 'node_modules/.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+/** Local mode (dev mailbox, geo-IP override, demo data) for the local servers; production never has this file. */
+export function ensureDevVars() {
+  const file = join(root, '.dev.vars');
+  const vars = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (!/^APP_ENV=/m.test(vars)) writeFileSync(file, `${vars}APP_ENV=local\n`);
+}
+
+/** Migrates and seeds the local D1 in `persistTo` (the default state for npm start, a separate one for tests). */
+export function prepareDatabase({ persistTo, seedArgs = [] } = {}) {
+  const persist = persistTo ? ['--persist-to', persistTo] : [];
+  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persist]);
+  run('node', ['scripts/seed.mjs', '--if-needed', ...seedArgs], { env: { ...projectEnv, ...(persistTo ? { PERSIST_TO: persistTo } : {}) } });
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// npm start / npm run dev on a fresh clone: install what is missing, migrate and seed the local D1, build, serve,
+// and print the demo brands' URLs. Listens on $PORT or 8787.
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { ensureDevVars, ensureInstalled, prepareDatabase, projectEnv, root, run } from './lib/setup.mjs';
+
+const dev = process.argv.includes('--dev');
+const port = process.env.PORT || '8787';
+
+ensureInstalled();
+ensureDevVars();
+prepareDatabase();
+if (!dev) run('vite', ['build']);
+
+const brands = readdirSync(`${root}/tenants`).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, ''));
+const server = spawn('vite', [dev ? 'dev' : 'preview', '--port', port, '--strictPort', '--host', '127.0.0.1'], {
+  stdio: ['inherit', 'pipe', 'inherit'],
+  env: projectEnv,
+  cwd: root,
+});
+let announced = false;
+server.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  if (announced || !/127\.0\.0\.1:\d+/.test(String(chunk))) return;
+  announced = true;
+  console.log(`\nDemo brands (${dev ? 'dev server, hot reload' : 'production build'}):`);
+  for (const brand of brands) console.log(`  http://${brand}.localhost:${port}/`);
+  console.log('\nDemo logins and the dev mailbox: see README.md. Stop with Ctrl+C.\n');
+});
+const stop = () => server.kill('SIGTERM');
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => process.exit(code ?? 0));

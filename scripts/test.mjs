@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// npm test: every layer a change must pass — type check, unit + integration tests inside workerd (vitest),
+// then the production build and the browser and node-side tests (Playwright + Debian's Chromium). Ends with one
+// line "N passed, N failed" and a non-zero exit on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureChromium } from './lib/chromium.mjs';
+import { ensureInstalled, projectEnv, root, run } from './lib/setup.mjs';
+
+const only = process.argv.slice(2); // e.g. `npm test -- unit` runs typecheck + vitest only
+ensureInstalled();
+rmSync(`${root}/test-results`, { recursive: true, force: true });
+mkdirSync(`${root}/test-results`, { recursive: true });
+
+const tally = { passed: 0, failed: 0, skipped: 0 };
+const layers = [];
+
+function layer(name, fn) {
+  const before = { ...tally };
+  fn();
+  layers.push(`${name}: ${tally.passed - before.passed} passed, ${tally.failed - before.failed} failed`);
+}
+
+layer('typecheck', () => {
+  const ok = run('tsc', ['-p', 'tsconfig.json', '--noEmit'], { allowFailure: true }) === 0;
+  tally[ok ? 'passed' : 'failed']++;
+});
+
+layer('vitest (workerd)', () => {
+  const status = run('vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], { allowFailure: true });
+  const report = readJson('test-results/vitest.json');
+  if (!report) return void tally.failed++;
+  tally.passed += report.numPassedTests;
+  tally.failed += report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  tally.skipped += report.numPendingTests + report.numTodoTests;
+});
+
+if (!only.includes('unit')) {
+  layer('build', () => {
+    tally[run('vite', ['build'], { allowFailure: true }) === 0 ? 'passed' : 'failed']++;
+  });
+  layer('playwright (browser + node)', () => {
+    ensureChromium();
+    const status = run('playwright', ['test'], { allowFailure: true, env: projectEnv });
+    const report = readJson('test-results/playwright.json');
+    if (!report) return void tally.failed++;
+    const s = report.stats;
+    tally.passed += s.expected + s.flaky;
+    tally.failed += s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0);
+    tally.skipped += s.skipped;
+  });
+}
+
+function readJson(file) {
+  const path = `${root}/${file}`;
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+}
+
+console.log(`\n${layers.join('\n')}`);
+console.log(`${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`);
+process.exit(tally.failed > 0 ? 1 : 0);
