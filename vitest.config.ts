@@ -1,12 +1,14 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { clientAssets } from './build/client-assets';
 
 // Unit and integration tests run inside workerd with the bindings of wrangler.toml and a D1 built from the
 // real migrations. Browser tests (tests/browser) are Playwright's, not collected here.
 export default defineConfig(async () => ({
   plugins: [
     react(),
+    clientAssets({ manifestPath: 'dist/client/.vite/manifest.json' }),
     cloudflareTest({
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
@@ -14,7 +16,6 @@ export default defineConfig(async () => ({
       },
     }),
   ],
-  define: { __BUILD_ID__: JSON.stringify('test') },
   test: {
     include: ['core/**/*.test.ts', 'worker/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
     setupFiles: ['./tests/integration/setup.ts'],

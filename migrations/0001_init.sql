@@ -64,6 +64,8 @@ CREATE TABLE photos (
   created_at TEXT NOT NULL
 );
 CREATE INDEX photos_profile ON photos (tenant_id, profile_id, position);
+-- Foreign-key checks when a profile is deleted look photos up by profile_id alone.
+CREATE INDEX photos_by_profile ON photos (profile_id);
 
 CREATE TABLE sessions (
   token_hash TEXT PRIMARY KEY,                 -- SHA-256 of the cookie's token; the token itself is never stored

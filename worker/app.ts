@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { matchRoute } from '../client/router';
 import { api } from './api/routes';
@@ -36,6 +37,8 @@ app.use(async function sessionUnlessProxied(c, next) {
 });
 app.use(csrf({ exempt: [] }));
 
+// No API call needs more than this; uploads get their own limit on their own route.
+app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, new ApiFailure(413, 'too_large', 'errors.too_large')) }));
 app.all('/api/*', async (c, next) => (isProxiedApi(c, c.req.path) ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
 app.route('/api', api);
 app.route('/media', media);

@@ -52,7 +52,7 @@ export async function seedProfiles(tenant: string, country: string, count = 6): 
       env.DB.prepare(
         `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at)
          VALUES (?, ?, ?, ?, ?, 'active', ?)`,
-      ).bind(id, tenant, id, `seed/f/${id}-0.svg`, `seed/f/${id}-0-thumb.svg`, now),
+      ).bind(id, tenant, id, `seed/f/${id}-1-30.svg`, `seed/f/${id}-1-30-thumb.svg`, now),
     );
   }
   await env.DB.batch(statements);

@@ -4,7 +4,7 @@ import { portraitSvg } from './portrait';
 
 export const media = new Hono<AppEnv>();
 
-const SEED_PORTRAIT = /^seed\/(f|m)\/(\d{1,12})-(\d{1,2})(-thumb)?\.svg$/;
+const SEED_PORTRAIT = /^seed\/(f|m)\/(\d{1,12})-(\d{1,2})-(\d{2})(-thumb)?\.svg$/;
 const R2_KEY = /^[a-z0-9][a-z0-9/_-]{0,200}\.(jpg|jpeg|png|webp)$/;
 
 /**
@@ -15,7 +15,7 @@ media.get('/*', async (c) => {
   const key = c.req.path.replace(/^\/media\//, '');
   const seed = SEED_PORTRAIT.exec(key);
   if (seed) {
-    const svg = portraitSvg({ seed: `${seed[2]}-${seed[3]}`, gender: seed[1] === 'f' ? 'female' : 'male', size: seed[4] ? 320 : 400 });
+    const svg = portraitSvg({ seed: `${seed[2]}-${seed[3]}`, gender: seed[1] === 'f' ? 'female' : 'male', size: seed[5] ? 320 : 400, ageHint: Number(seed[4]) });
     return c.body(svg, 200, {
       'Content-Type': 'image/svg+xml',
       'Cache-Control': 'public, max-age=31536000, immutable',

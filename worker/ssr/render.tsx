@@ -15,10 +15,8 @@ import { log, describeError } from '../log';
 import { loadUser } from '../services/users';
 import { runLoaders } from './loaders';
 import { nestedErrorPage } from './unknown-site';
-import { shellHead, shellTail, type ShellAssets } from './shell';
-
-declare const __BUILD_ID__: string;
-const ASSETS: ShellAssets = { dev: import.meta.env.DEV, buildId: typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev' };
+import ASSETS from 'virtual:client-assets';
+import { shellHead, shellTail } from './shell';
 
 export interface PageOptions {
   route: RouteMatch;

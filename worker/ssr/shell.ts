@@ -1,9 +1,6 @@
 import type { InitialState } from '../../core/state';
 
-export interface ShellAssets {
-  dev: boolean;
-  buildId: string;
-}
+import type { ClientAssets } from '../../build/client-assets';
 
 /** JSON that is safe inside a <script> element. */
 export function serializeState(state: InitialState): string {
@@ -13,13 +10,16 @@ export function serializeState(state: InitialState): string {
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Everything before React's stream: the head with the brand's colours, styles and meta. */
-export function shellHead(state: InitialState, title: string, nonce: string, assets: ShellAssets): string {
+export function shellHead(state: InitialState, title: string, nonce: string, assets: ClientAssets): string {
   const { settings } = state;
   const c = settings.brand.colors;
   const devScripts = assets.dev
     ? `<script type="module" nonce="${nonce}">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>
 <script type="module" nonce="${nonce}" src="/@vite/client"></script>`
-    : `<link rel="stylesheet" href="/assets/app.css?v=${assets.buildId}">`;
+    : [
+        ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
+        ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
+      ].join('\n');
   return `<!doctype html>
 <html lang="${escapeHtml(state.language)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
@@ -33,8 +33,7 @@ ${devScripts}
 }
 
 /** Everything after React's stream: the state the browser hydrates with, then the client bundle. */
-export function shellTail(state: InitialState, nonce: string, assets: ShellAssets): string {
-  const entry = assets.dev ? '/client/entry.tsx' : `/assets/app.js?v=${assets.buildId}`;
+export function shellTail(state: InitialState, nonce: string, assets: ClientAssets): string {
   return `</div><script id="__STATE__" type="application/json">${serializeState(state)}</script>
-<script type="module" nonce="${nonce}" src="${entry}"></script></body></html>`;
+<script type="module" nonce="${nonce}" src="${assets.script}"></script></body></html>`;
 }

@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const ctx = await browser.newContext({ extraHTTPHeaders: { 'X-Debug-Country': 'US' } });
+const page = await ctx.newPage();
+page.on('console', (m) => console.log('console.' + m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+page.on('requestfailed', (r) => console.log('failed', r.url(), r.failure()?.errorText));
+await page.goto('http://velvetnights.localhost:8788/');
+await page.getByRole('dialog').getByRole('button').click();
+await page.getByTestId('cta-signup').click();
+await page.waitForTimeout(2000);
+console.log(await page.locator('[role=dialog]').count(), await page.locator('[role=dialog]').innerHTML().catch(() => 'none'));
+await browser.close();

@@ -1,0 +1,4 @@
+declare module 'virtual:client-assets' {
+  const assets: import('./client-assets').ClientAssets;
+  export default assets;
+}
