@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { creditsBadgeTone } from '../../core/rules/badges';
 import { BACK_BUTTON_ROUTES } from '../routes';
@@ -17,7 +18,8 @@ export function TopNav() {
   const installedApp = useAtomValue(installedAppAtom);
   const openSignup = useSetAtom(signupModalAtom);
   const hasTrafficSource = useAtomValue(trafficSourceAtom);
-  const showBack = installedApp && BACK_BUTTON_ROUTES.includes(route.name) && typeof history !== 'undefined' && history.length > 1;
+  const hasHistory = useHasHistory(route.path);
+  const showBack = installedApp && hasHistory && BACK_BUTTON_ROUTES.includes(route.name);
   const searchHref = user ? '/members' : canSearchLoggedOut(settings, hasTrafficSource) ? '/#search' : null;
 
   return (
@@ -71,6 +73,13 @@ export function TopNav() {
       </nav>
     </header>
   );
+}
+
+/** Whether there is a page to go back to; known only in the browser, so it is read after hydration. */
+function useHasHistory(path: string): boolean {
+  const [has, setHas] = useState(false);
+  useEffect(() => setHas(history.length > 1), [path]);
+  return has;
 }
 
 function CreditsBadge({ credits }: { credits: number }) {

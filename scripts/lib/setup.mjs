@@ -25,11 +25,13 @@ export function run(cmd, args, { env = projectEnv, allowFailure = false } = {}) 
   return result.status ?? 1;
 }
 
-/** npm ci when node_modules is missing or older than the lock file. */
+/**
+ * Installs when node_modules is missing or older than the lock file. npm install, not npm ci: see .ci/run.
+ */
 export function ensureInstalled() {
   const installed = join(root, 'node_modules/.package-lock.json');
   const lock = join(root, 'package-lock.json');
-  if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) run('npm', ['ci', '--no-audit', '--no-fund']);
+  if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 /** Local mode (dev mailbox, geo-IP override, demo data) for the local servers; production never has this file. */

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { COOKIE, LANGUAGES } from '../../core/constants';
-import { featuredUrl } from '../../core/api-urls';
 import { FeaturedQuerySchema } from '../../core/schemas/profile';
 import type { AppEnv } from '../context';
 import { ApiFailure, apiError, parseOrFail } from '../errors';
@@ -52,6 +51,3 @@ api.get('/logout.php', async (c) => {
 });
 
 api.all('*', (c) => apiError(c, new ApiFailure(404, 'not_found', 'errors.api_not_found')));
-
-/** Which URL a route's server loader fills, so SSR and SWR agree (re-exported for the loaders). */
-export { featuredUrl };
