@@ -5,10 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './lib/chromium.mjs';
-import { ensureInstalled, projectEnv, root, run } from './lib/setup.mjs';
+import { ensureDevVars, ensureInstalled, projectEnv, root, run } from './lib/setup.mjs';
 
 const only = process.argv.slice(2); // e.g. `npm test -- unit` runs typecheck + vitest only
 ensureInstalled();
+// Before the build: Vite copies .dev.vars into the output that the browser tests' server runs.
+ensureDevVars();
 rmSync(`${root}/test-results`, { recursive: true, force: true });
 mkdirSync(`${root}/test-results`, { recursive: true });
 

@@ -34,7 +34,10 @@ export function ensureInstalled() {
   if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
-/** Local mode (dev mailbox, geo-IP override, demo data) for the local servers; production never has this file. */
+/**
+ * Local mode (dev mailbox, geo-IP override, demo data) for the local servers. `vite build` copies this file into
+ * its output for `vite preview`; `wrangler deploy` never uploads it, so production never has it.
+ */
 export function ensureDevVars() {
   const file = join(root, '.dev.vars');
   const vars = existsSync(file) ? readFileSync(file, 'utf8') : '';
