@@ -3,6 +3,7 @@
 // bench/report.json and bench/summary.md. Budgets are checked by reading the report, never by timed tests.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -40,6 +41,7 @@ try {
   const lander = await page('/landers/tinderswipe', headers);
   const members = await page('/members', { ...headers, cookie: session });
   const cssAsset = home.css[0];
+  if (home.status !== 200 || !cssAsset) throw new Error(`the home page did not render (status ${home.status})`);
 
   const targets = [
     ['static asset', cssAsset, headers],
@@ -95,9 +97,22 @@ async function waitFor(url) {
   throw new Error(`server did not start: ${url}`);
 }
 
+/** GET over node:http: fetch() would drop the Host header that picks the brand. */
+function get(path, headers) {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: PORT, path, headers: { ...headers, 'accept-encoding': 'identity' } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 async function page(path, headers) {
-  const res = await fetch(`http://127.0.0.1:${PORT}${path}`, { headers, redirect: 'manual' });
-  const html = await res.text();
+  const res = await get(path, headers);
+  const html = res.body.toString('utf8');
   const attr = (re) => [...html.matchAll(re)].map((m) => m[1].replace(/&amp;/g, '&'));
   return {
     path,
@@ -111,8 +126,7 @@ async function weigh(p) {
   const size = async (urls) => {
     let total = 0;
     for (const url of urls) {
-      const body = Buffer.from(await (await fetch(`http://127.0.0.1:${PORT}${url}`, { headers: { host: HOST } })).arrayBuffer());
-      total += gzipSync(body, { level: 9 }).length;
+      total += gzipSync((await get(url, { host: HOST })).body, { level: 9 }).length;
     }
     return total;
   };
