@@ -12,7 +12,11 @@ export default defineConfig(async () => ({
     cloudflareTest({
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
-        bindings: { APP_ENV: 'test', UPSTREAM_TIMEOUT_MS: '1000', TEST_MIGRATIONS: await readD1Migrations('./migrations') },
+        bindings: {
+          APP_ENV: 'test',
+          UPSTREAM_TIMEOUT_MS: '1000',
+          APP_SECRET: 'test-secret-0123456789-0123456789-0123456789',
+          MAIL_EVENTS_SECRET: 'test-mail-events-secret', TEST_MIGRATIONS: await readD1Migrations('./migrations') },
       },
     }),
   ],

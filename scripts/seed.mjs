@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { demoMembersSql, demoPasswordHash } from './lib/demo-members.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = join(ROOT, '.seed');
@@ -528,7 +529,7 @@ async function loadBrands(only) {
 /** Changes whenever the arguments, this script, the reference data or a seeded brand's file change (not the date). */
 function dataVersion(options, brands) {
   const hash = createHash('sha256').update(JSON.stringify({ profiles: options.profiles, brands: brands.map((b) => b.tenant.id) }));
-  for (const file of ['scripts/seed.mjs', 'core/data/regions.ts', 'core/data/interests.ts', ...brands.map((b) => `tenants/${b.file}`)]) {
+  for (const file of ['scripts/seed.mjs', 'scripts/lib/demo-members.mjs', 'core/data/regions.ts', 'core/data/interests.ts', ...brands.map((b) => `tenants/${b.file}`)]) {
     hash.update(readFileSync(join(ROOT, file)));
   }
   return hash.digest('hex').slice(0, 16);
@@ -555,7 +556,10 @@ function writeSql(options, brands, version) {
         `${brand.tenant.id} profiles ${start}-${end}`, chunkSql(brand, profiles));
     }
   }
-  // The version goes last, in the same transaction as the last profiles.
+  const passwordHash = options.demoPasswordHash;
+  write('99-demo-members.sql', 'demo members (free@demo.test, premium@demo.test)',
+    brands.map((brand) => demoMembersSql(brand, brand.slot, REGIONS, passwordHash, options.today)).join('\n'));
+  // The version goes last, in the same transaction as the demo members.
   const last = files[files.length - 1];
   writeFileSync(last.path, `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('version', ${sqlValue(version)});\n`, { flag: 'a' });
   return files;
@@ -571,6 +575,7 @@ if (options.ifNeeded && !options.sqlOnly && storedVersion() === version) {
 
 const started = Date.now();
 console.log('Generating SQL ...');
+options.demoPasswordHash = await demoPasswordHash();
 const files = writeSql(options, brands, version);
 const brandList = brands.map((b) => b.tenant.id).join(', ');
 console.log(`Wrote ${files.length} SQL files to .seed/ for ${options.profiles} profiles per brand (${brandList}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

@@ -9,6 +9,7 @@ import { ApiFailure, apiError, genericError } from './errors';
 import { faviconSvg } from './favicon';
 import { describeError, log } from './log';
 import { media } from './media/route';
+import { devMailbox } from './dev/mailbox';
 import { clock } from './middleware/clock';
 import { csrf } from './middleware/csrf';
 import { locale } from './middleware/locale';
@@ -35,13 +36,16 @@ app.use(async function sessionUnlessProxied(c, next) {
   // A proxied API keeps its own sessions upstream; our D1 has none for it.
   return isProxiedApi(c, c.req.path) ? next() : session()(c, next);
 });
-app.use(csrf({ exempt: [] }));
+// Called by other servers (a mail client's one-click unsubscribe, the mail provider), with their own proof.
+app.use(csrf({ exempt: ['/api/unsubscribe.php', '/api/mail-events.php'] }));
 
 // No API call needs more than this; uploads get their own limit on their own route.
 app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, new ApiFailure(413, 'too_large', 'errors.too_large')) }));
 app.all('/api/*', async (c, next) => (isProxiedApi(c, c.req.path) ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
 app.route('/api', api);
 app.route('/media', media);
+// The dev mailbox refuses itself outside local mode as well; see worker/dev/mailbox.ts.
+app.route('/dev', devMailbox);
 app.get('/favicon.svg', (c) =>
   c.body(faviconSvg(c.get('tenant')), 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }),
 );

@@ -1,5 +1,14 @@
 import { app } from './app';
+import { purgeExpired } from './services/purge';
 
 export default {
   fetch: app.fetch,
+  // The daily Cron Trigger (wrangler.toml [triggers]).
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(
+      purgeExpired(env, new Date(controller.scheduledTime)).then((purged) =>
+        console.log(JSON.stringify({ level: 'info', message: 'purge', purged, cron: controller.cron })),
+      ),
+    );
+  },
 } satisfies ExportedHandler<Env>;

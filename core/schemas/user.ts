@@ -13,6 +13,8 @@ export const UserSchema = z.object({
   language: z.string().nullable(),
   notifications_disabled: z.array(z.string()),
   invisible: z.boolean(),
+  /** Where an unfinished signup continues (SPEC.md §4); 'complete' once done. */
+  signup_step: z.enum(['account', 'photo', 'location', 'personal', 'about', 'push', 'check_email', 'complete']),
   fictional_icon: z.string(),
   profile: z.object({
     id: z.number(),

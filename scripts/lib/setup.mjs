@@ -1,6 +1,7 @@
 // Shared by start, test and bench: make sure dependencies are installed and build the environment for the
 // project's own Node 22 and wrangler. Runs on the image's Node 20 too.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,8 +41,12 @@ export function ensureInstalled() {
  */
 export function ensureDevVars() {
   const file = join(root, '.dev.vars');
-  const vars = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  if (!/^APP_ENV=/m.test(vars)) writeFileSync(file, `${vars}APP_ENV=local\n`);
+  let vars = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (!/^APP_ENV=/m.test(vars)) vars += 'APP_ENV=local\n';
+  // Local secrets, made once per machine; production sets its own with `wrangler secret put`.
+  if (!/^APP_SECRET=/m.test(vars)) vars += `APP_SECRET=${randomBytes(32).toString('hex')}\n`;
+  if (!/^MAIL_EVENTS_SECRET=/m.test(vars)) vars += `MAIL_EVENTS_SECRET=${randomBytes(16).toString('hex')}\n`;
+  writeFileSync(file, vars);
 }
 
 /** Migrates and seeds the local D1 in `persistTo` (the default state for npm start, a separate one for tests). */

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
-import { deleteCookie } from 'hono/cookie';
-import { z } from 'zod';
-import { COOKIE, LANGUAGES } from '../../core/constants';
 import { FeaturedQuerySchema } from '../../core/schemas/profile';
 import type { AppEnv } from '../context';
 import { ApiFailure, apiError, parseOrFail } from '../errors';
 import { featuredProfiles } from '../services/profiles';
-import { loadUser } from '../services/users';
+import { recoveryRoutes } from './recovery-routes';
+import { reference } from './reference';
+import { sessionRoutes } from './session-routes';
+import { settingsRoutes } from './settings-routes';
+import { signupRoutes } from './signup-routes';
 import { settingsFor } from './settings';
 
 /** The built-in /api/*.php endpoints. Each validates its input with a core schema and answers in core's shape. */
@@ -21,33 +22,10 @@ api.get('/featured.php', async (c) => {
   return c.json({ profiles });
 });
 
-api.get('/user.php', async (c) => {
-  const member = c.get('member');
-  if (!member) return c.json({ user: null });
-  return c.json({ user: await loadUser(c.env.DB, c.get('tenant'), member) });
-});
-
-const LanguageBodySchema = z.object({ language: z.enum(LANGUAGES, { message: 'validation.language' }) });
-
-api.put('/user.php', async (c) => {
-  const member = c.get('member');
-  if (!member) throw new ApiFailure(403, 'authentication_required', 'errors.login_required');
-  const body = parseOrFail(LanguageBodySchema, await c.req.json().catch(() => null));
-  await c.env.DB.prepare('UPDATE members SET language = ? WHERE id = ? AND tenant_id = ?').bind(body.language, member.id, c.get('tenant').id).run();
-  return c.json({ user: await loadUser(c.env.DB, c.get('tenant'), { ...member, language: body.language }) });
-});
-
-api.get('/logout.php', async (c) => {
-  const member = c.get('member');
-  if (member) {
-    await c.env.DB.prepare('UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND tenant_id = ?')
-      .bind(c.get('now').toISOString(), member.tokenHash, c.get('tenant').id)
-      .run();
-  }
-  deleteCookie(c, COOKIE.session, { path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
-  // A browser following the nav's logout link lands on the root (SPEC.md §2); the client's fetch gets JSON.
-  if (c.req.header('accept')?.includes('text/html')) return c.redirect('/', 303);
-  return c.json({ ok: true });
-});
+api.route('/', sessionRoutes);
+api.route('/', signupRoutes);
+api.route('/', recoveryRoutes);
+api.route('/', settingsRoutes);
+api.route('/', reference);
 
 api.all('*', (c) => apiError(c, new ApiFailure(404, 'not_found', 'errors.api_not_found')));

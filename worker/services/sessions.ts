@@ -10,6 +10,8 @@ export interface SessionMember {
   signupDate: string;
   notificationsDisabled: string[];
   invisible: boolean;
+  signupStep: string;
+  passwordHash: string | null;
   profileId: number;
   tokenHash: string;
 }
@@ -36,6 +38,8 @@ interface Row {
   signup_date: string;
   notifications_disabled: string;
   invisible: number;
+  signup_step: string;
+  password_hash: string | null;
   profile_id: number;
 }
 
@@ -46,7 +50,7 @@ export async function findSessionMember(db: D1Database, tenantId: string, token:
   const row = await db
     .prepare(
       `SELECT m.id, m.email, m.status, m.credits, m.paid_user, m.language, m.signup_date, m.notifications_disabled,
-              m.invisible, p.id AS profile_id
+              m.invisible, m.signup_step, m.password_hash, p.id AS profile_id
          FROM sessions s JOIN members m ON m.id = s.member_id AND m.tenant_id = s.tenant_id
          JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id
         WHERE s.token_hash = ? AND s.tenant_id = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND m.status != 'deleted'`,
@@ -65,7 +69,29 @@ export async function findSessionMember(db: D1Database, tenantId: string, token:
     signupDate: row.signup_date,
     notificationsDisabled: JSON.parse(row.notifications_disabled) as string[],
     invisible: row.invisible === 1,
+    signupStep: row.signup_step,
+    passwordHash: row.password_hash,
     profileId: row.profile_id,
     tokenHash,
   };
+}
+
+const SESSION_MS = 30 * 86_400_000;
+
+/** Starts a session: a new random token, stored hashed. Returns the token for the cookie. */
+export async function createSession(db: D1Database, tenantId: string, memberId: number, now: Date): Promise<string> {
+  const token = newToken();
+  await db
+    .prepare('INSERT INTO sessions (token_hash, tenant_id, member_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+    .bind(await hashToken(token), tenantId, memberId, now.toISOString(), new Date(now.getTime() + SESSION_MS).toISOString())
+    .run();
+  return token;
+}
+
+/** Ends every session of a member, or every one but `keepTokenHash` (after a password or e-mail change). */
+export async function revokeSessions(db: D1Database, tenantId: string, memberId: number, now: Date, keepTokenHash?: string): Promise<void> {
+  await db
+    .prepare('UPDATE sessions SET revoked_at = ? WHERE tenant_id = ? AND member_id = ? AND revoked_at IS NULL AND token_hash != ?')
+    .bind(now.toISOString(), tenantId, memberId, keepTokenHash ?? '')
+    .run();
 }

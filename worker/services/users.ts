@@ -32,6 +32,7 @@ export async function loadUser(db: D1Database, tenant: Tenant, member: SessionMe
     language: member.language,
     notifications_disabled: member.notificationsDisabled,
     invisible: member.invisible,
+    signup_step: member.signupStep as User['signup_step'],
     fictional_icon: tenant.settings.fictional_icon,
     profile: {
       id: profile.id,

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, call, sessionCookie, signUp } from './account-helpers';
+
+type ErrorBody = { error: { code: string; message: string } };
+const at = (minutesFromNow: number) => ({ 'X-Debug-Now': new Date(Date.now() + minutesFromNow * 60_000).toISOString() });
+
+describe('POST /api/user.php (login)', () => {
+  it('logs in with a new session token and answers the user', async () => {
+    const member = await signUp();
+    const res = await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: PASSWORD });
+    expect(res.status).toBe(200);
+    const cookie = sessionCookie(res);
+    expect(cookie).not.toBe(member.cookie);
+    const { user } = await res.json<{ user: Record<string, any> }>();
+    for (const field of ['status', 'credits', 'paid_user', 'signup_date', 'notifications_disabled', 'fictional_icon', 'profile']) expect(user).toHaveProperty(field);
+    expect(user.profile).toEqual(expect.objectContaining({ name: 'Sanne', country: 'NL', status: 'disabled', main_image: null }));
+  });
+
+  it("answers a wrong password with 'Login mislukt, probeer opnieuw'", async () => {
+    const member = await signUp();
+    const res = await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: 'wrong-password' });
+    expect(res.status).toBe(401);
+    expect((await res.json<ErrorBody>()).error.message).toBe('Login mislukt, probeer opnieuw');
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('auth='))).toBe(false);
+  });
+
+  it('blocks the account for 15 minutes after 5 failures, even for the right password, then lets it in', async () => {
+    const member = await signUp();
+    for (let i = 0; i < 4; i++) expect((await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: 'nope' })).status).toBe(401);
+    const fifth = await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: 'nope' });
+    expect(fifth.status).toBe(429);
+    expect((await fifth.json<ErrorBody>()).error.message).toBe('Te veel foute pogingen, account voor 15 min geblokkeerd.');
+    const right = await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: PASSWORD }, undefined, at(5));
+    expect(right.status).toBe(429);
+    expect((await right.json<ErrorBody>()).error.message).toBe('Te veel foute pogingen, account voor 10 min geblokkeerd.');
+    const later = await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: PASSWORD }, undefined, at(16));
+    expect(later.status).toBe(200);
+  });
+
+  it('throttles one address that fails on many accounts', async () => {
+    const ip = { 'CF-Connecting-IP': '198.51.100.23' };
+    let last: Response | undefined;
+    for (let i = 0; i < 21; i++) last = await call('flirtlokaal', 'POST', '/api/user.php', { email: `victim${i}@example.com`, password: 'x' }, undefined, ip);
+    expect(last!.status).toBe(429);
+    expect((await last!.json<ErrorBody>()).error.code).toBe('rate_limited');
+    const other = await call('flirtlokaal', 'POST', '/api/user.php', { email: 'victim1@example.com', password: 'x' }, undefined, { 'CF-Connecting-IP': '198.51.100.99' });
+    expect(other.status).toBe(401);
+  });
+
+  it('does not log in to a member of another brand', async () => {
+    const member = await signUp('flirtlokaal');
+    const res = await call('velvetnights', 'POST', '/api/user.php', { email: member.email, password: PASSWORD });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('sessions', () => {
+  it('logout revokes the session: the old cookie no longer works', async () => {
+    const member = await signUp();
+    const out = await call('flirtlokaal', 'GET', '/api/logout.php', undefined, member.cookie);
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie().find((c) => c.startsWith('auth='))).toMatch(/Max-Age=0/);
+    const user = await (await call('flirtlokaal', 'GET', '/api/user.php', undefined, member.cookie)).json();
+    expect(user).toEqual({ user: null });
+  });
+
+  it('saves the language with PUT and validates it', async () => {
+    const member = await signUp();
+    const ok = await call('flirtlokaal', 'PUT', '/api/user.php', { language: 'de' }, member.cookie);
+    expect((await ok.json<{ user: { language: string } }>()).user.language).toBe('de');
+    const bad = await call('flirtlokaal', 'PUT', '/api/user.php', { language: 'xx' }, member.cookie);
+    expect(bad.status).toBe(400);
+    // The saved language now renders the pages (it comes before the cookie).
+    const page = await call('flirtlokaal', 'GET', '/', undefined, `${member.cookie}; i18n_redirected=fr`);
+    expect(await page.text()).toContain('lang="de"');
+  });
+});

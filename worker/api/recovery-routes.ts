@@ -1,0 +1,94 @@
+import { Hono } from 'hono';
+import { ChangePasswordSchema, MailChangeRequestSchema, ResetPasswordSchema, ResetRequestSchema, TokenSchema } from '../../core/schemas/account';
+import type { AppEnv } from '../context';
+import { ApiFailure, parseOrFail } from '../errors';
+import { findMemberByEmail, findMemberById, setPassword } from '../services/accounts';
+import { verifyPassword } from '../services/passwords';
+import { revokeSessions } from '../services/sessions';
+import { consumeToken, countTokensSince, issueToken } from '../services/tokens';
+import { loadUser } from '../services/users';
+import { clientIp, jsonBody, limit, link, mailTo, requireMember } from './helpers';
+import { startSession } from './session-routes';
+
+/** Password reset, password change and e-mail change. Each change ends the member's other sessions. */
+export const recoveryRoutes = new Hono<AppEnv>();
+
+const RESET_MAILS_PER_DAY = 3;
+const linkInvalid = () => new ApiFailure(400, 'link_invalid', 'errors.link_invalid');
+
+recoveryRoutes.post('/reset-password.php', async (c) => {
+  const tenantId = c.get('tenant').id;
+  const now = c.get('now');
+  await limit(c, `reset:ip:${clientIp(c)}`, { limit: 10, windowSeconds: 3600 });
+  const { email } = parseOrFail(ResetRequestSchema, await jsonBody(c));
+  const member = await findMemberByEmail(c.env.DB, tenantId, email);
+  // SPEC.md §8 names 'E-mailadres niet gevonden', so this answer does say whether the address has an account.
+  if (!member || member.status === 'deleted') throw new ApiFailure(404, 'email_not_found', 'errors.email_not_found', { email: 'errors.email_not_found' });
+  const sent = await countTokensSince(c.env.DB, tenantId, member.id, 'password_reset', new Date(now.getTime() - 86_400_000));
+  if (sent >= RESET_MAILS_PER_DAY) throw new ApiFailure(429, 'reset_limit', 'errors.reset_limit');
+  const token = await issueToken(c.env, { tenantId, memberId: member.id, purpose: 'password_reset', now });
+  await mailTo(c, member.email, member.language, 'password_reset', { link: link(c, '/reset-password/do', token) }, undefined, member.id);
+  return c.json({ ok: true });
+});
+
+recoveryRoutes.put('/reset-password.php', async (c) => {
+  const tenantId = c.get('tenant').id;
+  const now = c.get('now');
+  const input = parseOrFail(ResetPasswordSchema, await jsonBody(c));
+  const redeemed = await consumeToken(c.env, input.token, tenantId, 'password_reset', now);
+  const member = redeemed && (await findMemberById(c.env.DB, tenantId, redeemed.memberId));
+  if (!member || member.status === 'deleted') throw linkInvalid();
+  await setPassword(c.env.DB, tenantId, member.id, input.password, now);
+  await revokeSessions(c.env.DB, tenantId, member.id, now);
+  await mailTo(c, member.email, member.language, 'password_changed', {}, undefined, member.id);
+  return c.json({ user: await startSession(c, member.id) });
+});
+
+recoveryRoutes.put('/password.php', async (c) => {
+  const member = requireMember(c);
+  const tenantId = c.get('tenant').id;
+  const now = c.get('now');
+  await limit(c, `password:${member.id}`, { limit: 10, windowSeconds: 3600 });
+  const input = parseOrFail(ChangePasswordSchema, await jsonBody(c));
+  if (!(await verifyPassword(member.passwordHash, input.old_password))) {
+    throw new ApiFailure(400, 'old_password_wrong', 'validation.old_password_wrong', { old_password: 'validation.old_password_wrong' });
+  }
+  await setPassword(c.env.DB, tenantId, member.id, input.password, now);
+  await revokeSessions(c.env.DB, tenantId, member.id, now, member.tokenHash);
+  await mailTo(c, member.email, member.language, 'password_changed', {}, undefined, member.id);
+  return c.json({ ok: true });
+});
+
+recoveryRoutes.post('/mail-change.php', async (c) => {
+  const member = requireMember(c);
+  const tenantId = c.get('tenant').id;
+  await limit(c, `mail-change:${member.id}`, { limit: 5, windowSeconds: 3600 });
+  const input = parseOrFail(MailChangeRequestSchema, await jsonBody(c));
+  if (!(await verifyPassword(member.passwordHash, input.password))) {
+    throw new ApiFailure(400, 'old_password_wrong', 'validation.old_password_wrong', { password: 'validation.old_password_wrong' });
+  }
+  if (input.new_email === member.email || (await findMemberByEmail(c.env.DB, tenantId, input.new_email))) {
+    throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { new_email: 'validation.email_taken' });
+  }
+  const token = await issueToken(c.env, { tenantId, memberId: member.id, purpose: 'mail_change', now: c.get('now'), data: input.new_email });
+  await mailTo(c, input.new_email, member.language, 'mail_change', { link: link(c, '/mail-change/do', token), new_email: input.new_email }, undefined, member.id);
+  return c.json({ ok: true });
+});
+
+recoveryRoutes.put('/mail-change.php', async (c) => {
+  const tenantId = c.get('tenant').id;
+  const now = c.get('now');
+  const { token } = parseOrFail(TokenSchema, await jsonBody(c));
+  const redeemed = await consumeToken(c.env, token, tenantId, 'mail_change', now);
+  if (!redeemed?.data) throw linkInvalid();
+  const result = await c.env.DB.prepare("UPDATE members SET email = ? WHERE id = ? AND tenant_id = ? AND status != 'deleted'")
+    .bind(redeemed.data, redeemed.memberId, tenantId)
+    .run()
+    .catch(() => null);
+  if (!result) throw new ApiFailure(409, 'email_taken', 'validation.email_taken');
+  if (result.meta.changes !== 1) throw linkInvalid();
+  const session = c.get('member');
+  const current = session?.id === redeemed.memberId ? session : null;
+  await revokeSessions(c.env.DB, tenantId, redeemed.memberId, now, current?.tokenHash);
+  return c.json({ user: current ? await loadUser(c.env.DB, c.get('tenant'), { ...current, email: redeemed.data }) : null });
+});

@@ -1,0 +1,132 @@
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { SIGNUP_STEPS, SignupStepSchema, signupSchema, type SignupStep } from '../../core/schemas/account';
+import { canSignUpOpenly } from '../../core/rules/visitor';
+import { REGIONS } from '../../core/data/regions';
+import { settingsFor } from './settings';
+import type { AppContext, AppEnv } from '../context';
+import { ApiFailure, parseOrFail } from '../errors';
+import { activateMember, createMember, findMemberByEmail, findMemberById, isRecoverable, useInviteCode } from '../services/accounts';
+import { consumeToken, issueToken } from '../services/tokens';
+import { loadUser } from '../services/users';
+import { clientIp, jsonBody, limit, link, mailTo, requireMember } from './helpers';
+import { startSession } from './session-routes';
+
+/** signup.php (account step, then the later steps), resend-activation.php and activate.php. */
+export const signupRoutes = new Hono<AppEnv>();
+
+const today = (c: AppContext) => c.get('now').toISOString().slice(0, 10);
+
+signupRoutes.post('/signup.php', async (c) => {
+  const tenant = c.get('tenant');
+  const now = c.get('now');
+  await limit(c, `signup:ip:${clientIp(c)}`, { limit: 10, windowSeconds: 3600 });
+  const input = parseOrFail(signupSchema(today(c)), await jsonBody(c));
+
+  const trafficSource = getCookie(c, 'ts') ?? null;
+  let inviteCode: string | null = null;
+  if (!canSignUpOpenly(tenant.settings, Boolean(trafficSource))) {
+    if (!input.invite_code || !(await useInviteCode(c.env.DB, tenant.id, input.invite_code, now))) {
+      throw new ApiFailure(403, 'signup_closed', 'errors.signup_closed', { invite_code: 'errors.signup_closed' });
+    }
+    inviteCode = input.invite_code;
+  }
+
+  const existing = await findMemberByEmail(c.env.DB, tenant.id, input.email);
+  if (existing && isRecoverable(existing, now)) {
+    // SPEC.md §8: a deleted account that is not final yet gets a reactivation hint, and the mail to do it.
+    await sendRecoveryMail(c, existing.id, input.email, existing.language, existing.status);
+    throw new ApiFailure(409, 'account_deleted', 'errors.account_deleted');
+  }
+  if (existing) throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { email: 'validation.email_taken' });
+
+  const memberId = await createMember(c.env.DB, tenant, {
+    email: input.email,
+    name: input.name,
+    password: input.password,
+    dateOfBirth: input.date_of_birth,
+    gender: input.gender,
+    lookingFor: input.looking_for,
+    country: settingsFor(tenant, c.get('country')).geoip_selected_country,
+    language: c.get('language'),
+    trafficSource: trafficSource?.slice(0, 500) ?? null,
+    inviteCode,
+    signupMessage: input.signup_message || null,
+  }, now);
+  await sendActivationMail(c, memberId, input.email, c.get('language'), input.name);
+  return c.json({ user: await startSession(c, memberId) }, 201);
+});
+
+/** Sends the activation link (also from resend-activation.php). */
+export async function sendActivationMail(c: AppContext, memberId: number, email: string, language: string | null, name: string) {
+  const token = await issueToken(c.env, { tenantId: c.get('tenant').id, memberId, purpose: 'activation', now: c.get('now') });
+  await mailTo(c, email, language, 'activation', { name, link: link(c, '/api/activate.php', token) }, undefined, memberId);
+}
+
+export async function sendRecoveryMail(c: AppContext, memberId: number, email: string, language: string | null, previousStatus: string) {
+  const token = await issueToken(c.env, { tenantId: c.get('tenant').id, memberId, purpose: 'account_recovery', now: c.get('now'), data: previousStatus });
+  await mailTo(c, email, language, 'account_deleted', { link: link(c, '/api/recover-account.php', token), days: '14' }, undefined, memberId);
+}
+
+signupRoutes.put('/signup.php', async (c) => {
+  const member = requireMember(c);
+  const tenantId = c.get('tenant').id;
+  const input = parseOrFail(SignupStepSchema, await jsonBody(c));
+  const db = c.env.DB;
+  switch (input.step) {
+    case 'location': {
+      const region = REGIONS[input.country]?.find((r) => r.code === input.region);
+      if (!region) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { region: 'validation.region' });
+      await db.prepare('UPDATE profiles SET country = ?, region = ?, city = ? WHERE member_id = ? AND tenant_id = ?')
+        .bind(input.country, region.code, input.city, member.id, tenantId).run();
+      break;
+    }
+    case 'personal':
+      await db.prepare('UPDATE profiles SET hair_colour = ?, eye_colour = ?, body_type = ?, relationship_status = ? WHERE member_id = ? AND tenant_id = ?')
+        .bind(input.hair_colour, input.eye_colour, input.body_type, input.relationship_status, member.id, tenantId).run();
+      break;
+    case 'about':
+      await db.batch([
+        db.prepare('UPDATE profiles SET about = ? WHERE member_id = ? AND tenant_id = ?').bind(input.about, member.id, tenantId),
+        db.prepare('DELETE FROM profile_interests WHERE profile_id = ? AND tenant_id = ?').bind(member.profileId, tenantId),
+        ...[...new Set(input.interests)].map((interest) =>
+          db.prepare('INSERT INTO profile_interests (tenant_id, profile_id, interest_id) VALUES (?, ?, ?)').bind(tenantId, member.profileId, interest),
+        ),
+      ]);
+      break;
+    default:
+      // photo (skipped until the members issue adds upload) and push carry nothing to store here.
+      break;
+  }
+  const next = nextStep(member.signupStep as SignupStep, input.step, member.status === 'confirmed');
+  await db.prepare('UPDATE members SET signup_step = ? WHERE id = ? AND tenant_id = ?').bind(next, member.id, tenantId).run();
+  return c.json({ user: await loadUser(db, c.get('tenant'), { ...member, signupStep: next }) });
+});
+
+/** The step after `done`, never going back behind where the member already was. */
+export function nextStep(current: SignupStep, done: SignupStep, confirmed: boolean): SignupStep {
+  let next = SIGNUP_STEPS[Math.min(SIGNUP_STEPS.indexOf(done) + 1, SIGNUP_STEPS.length - 1)];
+  if (next === 'check_email' && confirmed) next = 'complete';
+  return SIGNUP_STEPS.indexOf(next) > SIGNUP_STEPS.indexOf(current) ? next : current;
+}
+
+signupRoutes.post('/resend-activation.php', async (c) => {
+  const member = requireMember(c);
+  if (member.status === 'confirmed') throw new ApiFailure(409, 'already_confirmed', 'errors.already_confirmed');
+  await limit(c, `resend:${member.id}`, { limit: 3, windowSeconds: 3600 }, 'errors.resend_limit');
+  const row = await findMemberById(c.env.DB, c.get('tenant').id, member.id);
+  const profile = await c.env.DB.prepare('SELECT name FROM profiles WHERE id = ?').bind(member.profileId).first<{ name: string }>();
+  await sendActivationMail(c, member.id, row!.email, row!.language, profile?.name ?? '');
+  return c.json({ ok: true });
+});
+
+signupRoutes.get('/activate.php', async (c) => {
+  const tenantId = c.get('tenant').id;
+  const redeemed = await consumeToken(c.env, c.req.query('token') ?? '', tenantId, 'activation', c.get('now'));
+  const member = redeemed && (await findMemberById(c.env.DB, tenantId, redeemed.memberId));
+  if (!member || member.status === 'deleted') return c.redirect('/activate/error', 303);
+  await activateMember(c.env.DB, tenantId, member.id);
+  // The link proves the address: a member who opens it on another device is logged in there.
+  if (c.get('member')?.id !== member.id) await startSession(c, member.id);
+  return c.redirect('/activate/done', 303);
+});

@@ -1,0 +1,70 @@
+import { escapeHtml } from './html';
+
+/** One mail's texts, already translated and interpolated; the layout only arranges and escapes them. */
+export interface MailContent {
+  language: string;
+  subject: string;
+  logo: string;
+  colors: { primary: string; secondary: string };
+  title: string;
+  greeting: string;
+  body: string;
+  button: { label: string; url: string; hint: string } | null;
+  note: string;
+  signOff: string;
+  signature: string;
+  footer: { support: string; company: string; unsubscribe: { label: string; url: string } | null };
+}
+
+const FONT = 'font-family:Arial,Helvetica,sans-serif;';
+
+/** The plain-text part: every link written out in full, since that is all a text-only reader can follow. */
+export function renderText(c: MailContent): string {
+  const lines = [c.title, '', c.greeting, '', c.body, ''];
+  if (c.button) lines.push(`${c.button.label}:`, c.button.url, '');
+  lines.push(c.note, '', c.signOff, c.signature, '', '-- ', c.footer.support, c.footer.company);
+  if (c.footer.unsubscribe) lines.push(`${c.footer.unsubscribe.label}: ${c.footer.unsubscribe.url}`);
+  return lines.join('\n');
+}
+
+/**
+ * The HTML part. Mail clients ignore <style> blocks and flexbox, so the layout is nested tables with inline styles
+ * (and bgcolor for Outlook). Every value is escaped here, whatever its origin.
+ */
+export function renderHtml(c: MailContent): string {
+  const e = escapeHtml;
+  const primary = e(c.colors.primary);
+  const secondary = e(c.colors.secondary);
+  const button = c.button
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;"><tr>` +
+      `<td align="center" bgcolor="${primary}" style="border-radius:6px;background-color:${primary};">` +
+      `<a href="${e(c.button.url)}" target="_blank" style="display:inline-block;padding:14px 28px;${FONT}font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px;">${e(c.button.label)}</a>` +
+      `</td></tr></table>` +
+      `<p style="margin:0 0 24px;font-size:13px;line-height:20px;color:#666666;">${e(c.button.hint)}<br>` +
+      `<a href="${e(c.button.url)}" target="_blank" style="color:${secondary};word-break:break-all;">${e(c.button.url)}</a></p>`
+    : '';
+  const unsubscribe = c.footer.unsubscribe
+    ? `<br><a href="${e(c.footer.unsubscribe.url)}" target="_blank" style="color:#888888;">${e(c.footer.unsubscribe.label)}</a>`
+    : '';
+  return `<!DOCTYPE html>
+<html lang="${e(c.language)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${e(c.subject)}</title></head>
+<body style="margin:0;padding:0;background-color:#f4f4f7;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="#f4f4f7" style="background-color:#f4f4f7;"><tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" bgcolor="#ffffff" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;">
+<tr><td bgcolor="${primary}" style="background-color:${primary};padding:20px 32px;border-radius:8px 8px 0 0;${FONT}font-size:22px;font-weight:bold;color:#ffffff;">${e(c.logo)}</td></tr>
+<tr><td style="padding:32px;${FONT}font-size:16px;line-height:24px;color:#333333;">
+<h1 style="margin:0 0 16px;${FONT}font-size:22px;line-height:30px;color:${secondary};">${e(c.title)}</h1>
+<p style="margin:0 0 16px;">${e(c.greeting)}</p>
+<p style="margin:0 0 24px;">${e(c.body)}</p>
+${button}
+<p style="margin:0 0 24px;">${e(c.note)}</p>
+<p style="margin:0;">${e(c.signOff)}<br>${e(c.signature)}</p>
+</td></tr>
+<tr><td style="padding:20px 32px;border-top:1px solid #eeeeee;${FONT}font-size:12px;line-height:18px;color:#888888;">${e(c.footer.support)}<br>${e(c.footer.company)}${unsubscribe}</td></tr>
+</table>
+</td></tr></table>
+</body>
+</html>
+`;
+}

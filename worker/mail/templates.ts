@@ -1,0 +1,74 @@
+import { ACCOUNT_RECOVERY_DAYS } from '../../core/constants';
+import { translatorFor } from '../i18n';
+import { safeUrl } from './html';
+import { renderHtml, renderText, type MailContent } from './layout';
+import type { MailRequest, MailTemplate } from './types';
+
+interface TemplateDef {
+  /** 'required': the mail is pointless without its link (the caller gets an error); 'optional': a button when given. */
+  link: 'required' | 'optional' | 'none';
+  /** Values the texts need when the caller does not pass them; the lifetimes match what the texts promise. */
+  defaults?: (request: MailRequest) => Record<string, string>;
+}
+
+const TEMPLATES: Record<MailTemplate, TemplateDef> = {
+  activation: { link: 'required', defaults: () => ({ hours: '48' }) },
+  password_reset: { link: 'required', defaults: () => ({ hours: '2' }) },
+  // Sent to the new address, so that address is the one to confirm.
+  mail_change: { link: 'required', defaults: (r) => ({ hours: '24', new_email: r.to }) },
+  account_deleted: { link: 'required', defaults: () => ({ days: String(ACCOUNT_RECOVERY_DAYS) }) },
+  account_recovered: { link: 'optional' },
+  password_changed: { link: 'optional' },
+  complaint_received: { link: 'none' },
+};
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+/** Subject, text, HTML and list headers of one mail in the member's language, in the brand's colours and names. */
+export function renderMail(request: MailRequest): RenderedMail {
+  const { tenant, template, language } = request;
+  const def = TEMPLATES[template];
+  const t = translatorFor(language);
+  const values: Record<string, string> = {
+    brand: tenant.settings.name,
+    support: tenant.settings.support_email,
+    ...def.defaults?.(request),
+    ...request.data,
+  };
+  const text = (key: string) => t(`mail.${key}`, values);
+
+  const link = def.link === 'none' || request.data.link === undefined ? null : safeUrl(request.data.link);
+  if (def.link === 'required' && !link) throw new Error(`mail ${template}: data.link must be an absolute http(s) URL`);
+  const unsubscribeUrl = request.unsubscribeUrl === undefined ? null : safeUrl(request.unsubscribeUrl);
+  if (request.unsubscribeUrl !== undefined && !unsubscribeUrl) throw new Error('mail: unsubscribeUrl must be an absolute http(s) URL');
+
+  const { company } = tenant;
+  const content: MailContent = {
+    language,
+    subject: text(`${template}.subject`),
+    logo: tenant.look.logo_text,
+    colors: tenant.look.colors,
+    title: text(`${template}.title`),
+    greeting: values.name ? text('greeting') : text('greeting_anonymous'),
+    body: text(`${template}.body`),
+    button: link ? { label: text(`${template}.button`), url: link, hint: text('link_hint') } : null,
+    note: text(`${template}.note`),
+    signOff: text('sign_off'),
+    signature: tenant.settings.mail_name,
+    footer: {
+      support: text('support'),
+      company: [company.name, company.address, company.city, company.country].filter(Boolean).join(', '),
+      unsubscribe: unsubscribeUrl ? { label: text('unsubscribe'), url: unsubscribeUrl } : null,
+    },
+  };
+  // RFC 8058: mail clients show their own unsubscribe button and POST to the URL, no page visit needed.
+  const headers: Record<string, string> = unsubscribeUrl
+    ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+    : {};
+  return { subject: content.subject, text: renderText(content), html: renderHtml(content), headers };
+}

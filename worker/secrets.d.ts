@@ -1,0 +1,15 @@
+// Secrets and optional settings that are not in wrangler.toml's [vars]: set with `wrangler secret put NAME` in
+// production; .dev.vars (made by npm start) and the vitest config set them locally.
+interface Env {
+  /** Signs one-time links (activation, reset, mail change, recovery, unsubscribe). Required. */
+  APP_SECRET?: string;
+  /** Shared secret the mail provider sends with its events (X-Mail-Events-Secret). */
+  MAIL_EVENTS_SECRET?: string;
+  MAIL_TRANSPORT?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  /** "http" sends SMS through SMS_API_URL; anything else keeps them in the outbox. */
+  SMS_TRANSPORT?: string;
+  SMS_API_URL?: string;
+  SMS_API_KEY?: string;
+}

@@ -1,0 +1,137 @@
+import { ACCOUNT_RECOVERY_DAYS } from '../../core/constants';
+import type { SignupStep } from '../../core/schemas/account';
+import type { Tenant } from '../../core/schemas/tenant';
+import { ApiFailure } from '../errors';
+import { hashPassword } from './passwords';
+
+// Member rows as the account flows need them. Every statement is scoped to the brand.
+
+export interface MemberRow {
+  id: number;
+  email: string;
+  status: 'not_confirmed' | 'confirmed' | 'deleted';
+  password_hash: string | null;
+  language: string | null;
+  deleted_at: string | null;
+  signup_step: SignupStep;
+  notification_prefs: string;
+  email_disabled_reason: string | null;
+  invisible: number;
+}
+
+const MEMBER_COLUMNS = 'id, email, status, password_hash, language, deleted_at, signup_step, notification_prefs, email_disabled_reason, invisible';
+
+export function findMemberByEmail(db: D1Database, tenantId: string, email: string): Promise<MemberRow | null> {
+  return db.prepare(`SELECT ${MEMBER_COLUMNS} FROM members WHERE tenant_id = ? AND email = ?`).bind(tenantId, email).first<MemberRow>();
+}
+
+export function findMemberById(db: D1Database, tenantId: string, id: number): Promise<MemberRow | null> {
+  return db.prepare(`SELECT ${MEMBER_COLUMNS} FROM members WHERE tenant_id = ? AND id = ?`).bind(tenantId, id).first<MemberRow>();
+}
+
+/** Whether a deleted account can still be restored (SPEC.md §4: 14 days). */
+export function isRecoverable(member: Pick<MemberRow, 'status' | 'deleted_at'>, now: Date): boolean {
+  return member.status === 'deleted' && member.deleted_at !== null && now.getTime() - Date.parse(member.deleted_at) < ACCOUNT_RECOVERY_DAYS * 86_400_000;
+}
+
+const SEXUALITY = { male: { female: 'hetero', male: 'gay', both: 'bi' }, female: { male: 'hetero', female: 'lesbian', both: 'bi' } } as const;
+
+export interface NewMember {
+  email: string;
+  name: string;
+  password: string;
+  dateOfBirth: string;
+  gender: 'male' | 'female';
+  lookingFor: 'male' | 'female' | 'both';
+  country: string;
+  language: string;
+  trafficSource: string | null;
+  inviteCode: string | null;
+  signupMessage: string | null;
+}
+
+/**
+ * Creates the member and its profile in one batch. The profile starts disabled and unsearchable until the e-mail
+ * is confirmed. Member and profile share an id below 10 000 000: the demo seed owns the ids above.
+ */
+export async function createMember(db: D1Database, tenant: Tenant, input: NewMember, now: Date): Promise<number> {
+  const passwordHash = await hashPassword(input.password);
+  const nowIso = now.toISOString();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const next = await db.prepare('SELECT COALESCE(MAX(id), 0) + 1 AS id FROM members WHERE id < 10000000').first<{ id: number }>();
+    const id = next!.id;
+    if (id >= 10_000_000) throw new Error('member id space below the seed blocks is exhausted');
+    try {
+      await db.batch([
+        db.prepare(
+          `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step,
+                                traffic_source, invite_code, created_at, password_changed_at)
+           VALUES (?, ?, ?, ?, 'not_confirmed', ?, 0, ?, ?, 'photo', ?, ?, ?, ?)`,
+        ).bind(id, tenant.id, input.email, passwordHash, tenant.settings.signup_credits, input.language, nowIso, input.trafficSource, input.inviteCode, nowIso, nowIso),
+        db.prepare(
+          `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, about, status, searchable, last_active, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'disabled', 0, ?, ?)`,
+        ).bind(id, tenant.id, id, input.name, input.gender, SEXUALITY[input.gender][input.lookingFor], input.dateOfBirth, input.country, input.signupMessage, nowIso, nowIso),
+      ]);
+      return id;
+    } catch (error) {
+      const message = String(error);
+      if (/members\.tenant_id, members\.email|members_email/.test(message)) throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { email: 'validation.email_taken' });
+      if (!/UNIQUE constraint failed: (members|profiles)\.id/.test(message)) throw error;
+      // Two signups took the same id at once: take the next one.
+    }
+  }
+  throw new Error('could not allocate a member id');
+}
+
+/** Uses an invitation code of the brand once; false when it does not exist, is used up or expired. */
+export async function useInviteCode(db: D1Database, tenantId: string, code: string, now: Date): Promise<boolean> {
+  const result = await db
+    .prepare('UPDATE invite_codes SET uses_left = uses_left - 1 WHERE tenant_id = ? AND code = ? AND uses_left > 0 AND (expires_at IS NULL OR expires_at > ?)')
+    .bind(tenantId, code, now.toISOString())
+    .run();
+  return result.meta.changes === 1;
+}
+
+/** Confirms the e-mail: the profile becomes active and, unless invisible, searchable. */
+export async function activateMember(db: D1Database, tenantId: string, memberId: number): Promise<void> {
+  await db.batch([
+    db.prepare(
+      `UPDATE members SET status = 'confirmed', signup_step = CASE WHEN signup_step = 'check_email' THEN 'complete' ELSE signup_step END
+        WHERE id = ? AND tenant_id = ? AND status = 'not_confirmed'`,
+    ).bind(memberId, tenantId),
+    db.prepare(
+      `UPDATE profiles SET status = 'active', searchable = (SELECT invisible = 0 FROM members WHERE id = ?1)
+        WHERE member_id = ?1 AND tenant_id = ?2`,
+    ).bind(memberId, tenantId),
+  ]);
+}
+
+export async function setPassword(db: D1Database, tenantId: string, memberId: number, password: string, now: Date): Promise<void> {
+  await db
+    .prepare('UPDATE members SET password_hash = ?, password_changed_at = ? WHERE id = ? AND tenant_id = ?')
+    .bind(await hashPassword(password), now.toISOString(), memberId, tenantId)
+    .run();
+}
+
+/** Deletes softly: hidden everywhere, sessions ended; restorable for 14 days, then purged. */
+export async function softDeleteMember(db: D1Database, tenantId: string, memberId: number, reason: string, now: Date): Promise<string> {
+  const previous = await db.prepare('SELECT status FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, tenantId).first<{ status: string }>();
+  await db.batch([
+    db.prepare(`UPDATE members SET status = 'deleted', deleted_at = ?, delete_reason = ? WHERE id = ? AND tenant_id = ?`).bind(now.toISOString(), reason, memberId, tenantId),
+    db.prepare('UPDATE profiles SET searchable = 0 WHERE member_id = ? AND tenant_id = ?').bind(memberId, tenantId),
+    db.prepare('UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND tenant_id = ? AND revoked_at IS NULL').bind(now.toISOString(), memberId, tenantId),
+  ]);
+  return previous?.status ?? 'confirmed';
+}
+
+/** Restores a soft-deleted account to the status it had. */
+export async function restoreMember(db: D1Database, tenantId: string, memberId: number, status: string): Promise<void> {
+  const restored = status === 'not_confirmed' ? 'not_confirmed' : 'confirmed';
+  await db.batch([
+    db.prepare(`UPDATE members SET status = ?, deleted_at = NULL, delete_reason = NULL WHERE id = ? AND tenant_id = ? AND status = 'deleted'`).bind(restored, memberId, tenantId),
+    db.prepare(
+      `UPDATE profiles SET searchable = (status = 'active' AND (SELECT invisible = 0 FROM members WHERE id = ?1)) WHERE member_id = ?1 AND tenant_id = ?2`,
+    ).bind(memberId, tenantId),
+  ]);
+}

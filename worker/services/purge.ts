@@ -1,0 +1,40 @@
+import { ACCOUNT_RECOVERY_DAYS } from '../../core/constants';
+
+/**
+ * Removes what is past its time (run daily by the Cron Trigger): accounts deleted more than 14 days ago with
+ * their profile, photos, interests, sessions and links; expired sessions, links and rate-limit windows.
+ * Photos' R2 objects go with their rows. Returns how many accounts were purged.
+ */
+export async function purgeExpired(env: Env, now: Date): Promise<number> {
+  const db = env.DB;
+  const cutoff = new Date(now.getTime() - ACCOUNT_RECOVERY_DAYS * 86_400_000).toISOString();
+  const { results: gone } = await db
+    .prepare("SELECT id, tenant_id FROM members WHERE status = 'deleted' AND deleted_at < ? LIMIT 500")
+    .bind(cutoff)
+    .all<{ id: number; tenant_id: string }>();
+  for (const member of gone) {
+    const { results: photos } = await db
+      .prepare('SELECT filename, thumb_filename FROM photos WHERE tenant_id = ? AND profile_id IN (SELECT id FROM profiles WHERE member_id = ?)')
+      .bind(member.tenant_id, member.id)
+      .all<{ filename: string; thumb_filename: string }>();
+    const keys = photos.flatMap((p) => [p.filename, p.thumb_filename]).filter((k) => !k.startsWith('seed/')).map((k) => `${member.tenant_id}/${k}`);
+    if (keys.length) await env.MEDIA.delete(keys);
+    const profile = 'SELECT id FROM profiles WHERE member_id = ?1 AND tenant_id = ?2';
+    await db.batch([
+      db.prepare(`DELETE FROM photos WHERE profile_id IN (${profile})`).bind(member.id, member.tenant_id),
+      db.prepare(`DELETE FROM profile_interests WHERE profile_id IN (${profile})`).bind(member.id, member.tenant_id),
+      db.prepare('DELETE FROM sessions WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
+      db.prepare('DELETE FROM one_time_tokens WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
+      db.prepare('UPDATE outbox SET member_id = NULL WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
+      db.prepare('DELETE FROM profiles WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
+      db.prepare('DELETE FROM members WHERE id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
+    ]);
+  }
+  const nowIso = now.toISOString();
+  await db.batch([
+    db.prepare('DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?').bind(nowIso, cutoff),
+    db.prepare('DELETE FROM one_time_tokens WHERE expires_at < ?').bind(cutoff),
+    db.prepare('DELETE FROM rate_limits WHERE window_start < ? AND (blocked_until IS NULL OR blocked_until < ?)').bind(new Date(now.getTime() - 86_400_000).toISOString(), nowIso),
+  ]);
+  return gone.length;
+}

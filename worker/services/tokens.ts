@@ -1,0 +1,103 @@
+// One-time links: the link carries a token signed with APP_SECRET (purpose, brand, member, expiry, id), and the
+// one_time_tokens row makes it usable once. A forged, altered, expired, reused or foreign token is refused.
+
+export type TokenPurpose = 'activation' | 'password_reset' | 'mail_change' | 'account_recovery' | 'unsubscribe';
+
+const HOUR = 3_600_000;
+export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+  activation: 48 * HOUR,
+  password_reset: 2 * HOUR,
+  mail_change: 24 * HOUR,
+  account_recovery: 14 * 24 * HOUR,
+  unsubscribe: 5 * 365 * 24 * HOUR,
+};
+
+interface Payload {
+  p: TokenPurpose;
+  t: string;
+  m: number;
+  e: number;
+  j: string;
+}
+
+const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const fromB64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+
+async function key(secret: string | undefined): Promise<CryptoKey> {
+  if (!secret || secret.length < 32) throw new Error('APP_SECRET is missing or shorter than 32 characters');
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+export interface IssueOptions {
+  tenantId: string;
+  memberId: number;
+  purpose: TokenPurpose;
+  now: Date;
+  data?: string;
+}
+
+export async function issueToken(env: Env, opts: IssueOptions): Promise<string> {
+  const jti = b64url(crypto.getRandomValues(new Uint8Array(16)));
+  const expires = opts.now.getTime() + TOKEN_LIFETIME_MS[opts.purpose];
+  const payload: Payload = { p: opts.purpose, t: opts.tenantId, m: opts.memberId, e: expires, j: jti };
+  const body = b64url(new TextEncoder().encode(JSON.stringify(payload)));
+  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await key(env.APP_SECRET), new TextEncoder().encode(body)));
+  await env.DB.prepare(
+    'INSERT INTO one_time_tokens (jti, tenant_id, member_id, purpose, data, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  )
+    .bind(jti, opts.tenantId, opts.memberId, opts.purpose, opts.data ?? null, opts.now.toISOString(), new Date(expires).toISOString())
+    .run();
+  return `${body}.${b64url(signature)}`;
+}
+
+/** Checks the signature and claims; null for anything not issued by us for this purpose and brand, or expired. */
+async function verify(env: Env, token: string, tenantId: string, purpose: TokenPurpose, now: Date): Promise<Payload | null> {
+  const [body, signature, extra] = token.split('.');
+  if (!body || !signature || extra !== undefined || token.length > 600) return null;
+  try {
+    const ok = await crypto.subtle.verify('HMAC', await key(env.APP_SECRET), fromB64url(signature), new TextEncoder().encode(body));
+    if (!ok) return null;
+    const payload = JSON.parse(new TextDecoder().decode(fromB64url(body))) as Payload;
+    if (payload.p !== purpose || payload.t !== tenantId || payload.e <= now.getTime()) return null;
+    return payload;
+  } catch {
+    return null;
+  }
+}
+
+export interface Redeemed {
+  memberId: number;
+  data: string | null;
+}
+
+/** Uses a token once: the second use of the same link finds it used and gets null. */
+export async function consumeToken(env: Env, token: string, tenantId: string, purpose: TokenPurpose, now: Date): Promise<Redeemed | null> {
+  const payload = await verify(env, token, tenantId, purpose, now);
+  if (!payload) return null;
+  const row = await env.DB.prepare(
+    `UPDATE one_time_tokens SET used_at = ?1 WHERE jti = ?2 AND tenant_id = ?3 AND purpose = ?4 AND member_id = ?5
+       AND used_at IS NULL AND expires_at > ?1 RETURNING member_id, data`,
+  )
+    .bind(now.toISOString(), payload.j, tenantId, purpose, payload.m)
+    .first<{ member_id: number; data: string | null }>();
+  return row ? { memberId: row.member_id, data: row.data } : null;
+}
+
+/** For links that may be used again (unsubscribe): valid signature, known and unexpired, not consumed. */
+export async function peekToken(env: Env, token: string, tenantId: string, purpose: TokenPurpose, now: Date): Promise<Redeemed | null> {
+  const payload = await verify(env, token, tenantId, purpose, now);
+  if (!payload) return null;
+  const row = await env.DB.prepare('SELECT member_id, data FROM one_time_tokens WHERE jti = ? AND tenant_id = ? AND purpose = ? AND member_id = ?')
+    .bind(payload.j, tenantId, purpose, payload.m)
+    .first<{ member_id: number; data: string | null }>();
+  return row ? { memberId: row.member_id, data: row.data } : null;
+}
+
+/** How many tokens of a purpose a member got since `since` (the daily cap on reset mails). */
+export async function countTokensSince(db: D1Database, tenantId: string, memberId: number, purpose: TokenPurpose, since: Date): Promise<number> {
+  const row = await db
+    .prepare('SELECT COUNT(*) AS n FROM one_time_tokens WHERE tenant_id = ? AND member_id = ? AND purpose = ? AND created_at > ?')
+    .bind(tenantId, memberId, purpose, since.toISOString())
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
