@@ -34,6 +34,7 @@ export default defineConfig({
   preflights: [
     {
       getCSS: () => `
+*, ::before, ::after { box-sizing: border-box; border-width: 0; border-style: solid; border-color: #dee2e6; }
 body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; background: #f6f3f5; color: #212529; }
 a { color: var(--c-primary); }
 .container { width: 100%; }

@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import UnoCSS from 'unocss/vite';
 import { parseTenants } from './core/tenant-files';
-import { clientAssets } from './build/client-assets';
+import { CLIENT_ENTRIES, clientAssets } from './build/client-assets';
 
 const CLIENT_OUT = 'dist/client';
 const CLIENT_MANIFEST = `${CLIENT_OUT}/.vite/manifest.json`;
@@ -38,7 +38,7 @@ export default defineConfig({
   server: { allowedHosts: ['.localhost'] },
   preview: { allowedHosts: ['.localhost'] },
   environments: {
-    client: { build: { manifest: true, rollupOptions: { input: { app: 'client/entry.tsx' } } } },
+    client: { build: { manifest: true, rollupOptions: { input: CLIENT_ENTRIES } } },
   },
   builder: {
     // The client first, so the worker can be built with the client's hashed asset names (build/client-assets.ts).

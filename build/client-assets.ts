@@ -3,14 +3,21 @@ import type { Plugin } from 'vite';
 
 const ID = 'virtual:client-assets';
 const RESOLVED = `\0${ID}`;
-const ENTRY = 'client/entry.tsx';
 
-export interface ClientAssets {
-  /** The client entry module, a hashed file name in a build. */
+/** The client's entry points: the hydrated app, and the small script landers use instead of it. */
+export const CLIENT_ENTRIES = { app: 'client/entry.tsx', lander: 'landers/runtime.ts' } as const;
+
+export interface EntryAssets {
+  /** The entry module, a hashed file name in a build. */
   script: string;
   /** Its static imports, preloaded so they download in parallel. */
   preload: string[];
   css: string[];
+}
+
+export interface ClientAssets {
+  app: EntryAssets;
+  lander: EntryAssets;
   /** Vite's dev server serves the sources and the HMR client. */
   dev: boolean;
 }
@@ -19,6 +26,17 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+}
+
+function fromManifest(manifest: Record<string, ManifestChunk>, source: string): EntryAssets {
+  const entry = manifest[source];
+  if (!entry) throw new Error(`${source} is missing from the client manifest`);
+  const chunks = (entry.imports ?? []).map((key) => manifest[key]).filter(Boolean);
+  return {
+    script: `/${entry.file}`,
+    preload: chunks.map((c) => `/${c.file}`),
+    css: [entry, ...chunks].flatMap((c) => c.css ?? []).map((f) => `/${f}`),
+  };
 }
 
 /**
@@ -31,16 +49,11 @@ export function clientAssets(options: { manifestPath: string }): Plugin {
     resolveId: (id) => (id === ID ? RESOLVED : undefined),
     load(id) {
       if (id !== RESOLVED) return;
-      const assets: ClientAssets = { script: `/${ENTRY}`, preload: [], css: [], dev: true };
+      const dev = (source: string): EntryAssets => ({ script: `/${source}`, preload: [], css: [] });
+      let assets: ClientAssets = { app: dev(CLIENT_ENTRIES.app), lander: dev(CLIENT_ENTRIES.lander), dev: true };
       if (this.environment.mode === 'build' && existsSync(options.manifestPath)) {
         const manifest = JSON.parse(readFileSync(options.manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-        const entry = manifest[ENTRY];
-        if (!entry) throw new Error(`${ENTRY} is missing from the client manifest`);
-        const chunks = (entry.imports ?? []).map((key) => manifest[key]).filter(Boolean);
-        assets.script = `/${entry.file}`;
-        assets.preload = chunks.map((c) => `/${c.file}`);
-        assets.css = [entry, ...chunks].flatMap((c) => c.css ?? []).map((f) => `/${f}`);
-        assets.dev = false;
+        assets = { app: fromManifest(manifest, CLIENT_ENTRIES.app), lander: fromManifest(manifest, CLIENT_ENTRIES.lander), dev: false };
       }
       return `export default ${JSON.stringify(assets)};`;
     },

@@ -1,6 +1,7 @@
 import { Provider, useAtomValue } from 'jotai';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { SWRConfig } from 'swr';
 import type { InitialState } from '../core/state';
 import { LAYOUTS } from './layouts/layouts';
@@ -12,10 +13,24 @@ import { PlaceholderScreen } from './screens/placeholder';
 import { errorAtom, routeAtom } from './state/atoms';
 import type { createAppStore } from './state/app-store';
 import { useBrowserState } from './lib/browser-state';
+import { useUserRefresh } from './lib/user-refresh';
+import { useAppExtras } from './components/pwa/boot';
 
-/** Screens that are built; every other route shows the marked placeholder inside its real layout. */
-const SCREENS: Record<string, () => React.ReactNode> = {
+type ScreenModule = Promise<{ screens: Record<string, ComponentType> }>;
+/** Lazy screens for the route names a module serves (its `screens`): one dynamic import per module, not per route. */
+const lazyScreens = (load: () => ScreenModule, names: string): Record<string, ComponentType> =>
+  Object.fromEntries(names.split(' ').map((name) => [name, lazy(() => load().then((m) => ({ default: m.screens[name] })))]));
+
+/**
+ * Screens that are built; every other route shows the marked placeholder inside its real layout. Everything but
+ * the home page is lazy: its code loads with the first visit to it, outside the home page's JavaScript budget.
+ */
+const SCREENS: Record<string, ComponentType> = {
   index: HomeScreen,
+  ...lazyScreens(() => import('./screens/account/pages'), 'login account-deleted activate-done activate-error reset-password reset-password-do mail-change-do notifications'),
+  // The signup pages travel with the signup modal's flow.
+  ...lazyScreens(() => import('./components/signup-flow'), 'signup signup-matches members-id-signup complete-signup'),
+  ...lazyScreens(() => import('./screens/pages'), 'pages-terms pages-privacy pages-cookies pages-ban pages-return-policy pages-faq pages-service complaints lang-config premium pricing'),
 };
 
 interface AppProps {
@@ -40,6 +55,8 @@ export function App({ state, store, i18n }: AppProps) {
 function Shell() {
   useHistorySync();
   useBrowserState();
+  useUserRefresh();
+  useAppExtras();
   const route = useAtomValue(routeAtom);
   const error = useAtomValue(errorAtom);
   const def = routeByName(route.name);
@@ -47,7 +64,14 @@ function Shell() {
   const Screen = error || !def ? ErrorScreen : (SCREENS[def.name] ?? PlaceholderScreen);
   return (
     <Layout>
-      <Screen />
+      <Suspense fallback={<ScreenLoading />}>
+        <Screen />
+      </Suspense>
     </Layout>
   );
+}
+
+function ScreenLoading() {
+  const { t } = useTranslation();
+  return <p className="py-16 text-center text-gray-500" role="status">{t('common.loading')}</p>;
 }

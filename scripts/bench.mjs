@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { ensureDevVars, ensureInstalled, prepareDatabase, projectEnv, root, run } from './lib/setup.mjs';
@@ -55,12 +55,22 @@ try {
   for (const r of Object.values(throughput)) r.ratioToStatic = round(r.requestsPerSecond / staticRps, 3);
 
   const sizes = { home: await weigh(home), lander: await weigh(lander), members: await weigh(members) };
+  const landers = {};
+  for (const variant of LANDERS) landers[variant] = await weigh(await page(`/landers/${variant}`, headers));
+  const lighthouse = process.argv.includes('--no-lighthouse') ? {} : runLighthouse(['/', ...LANDERS.map((v) => `/landers/${v}`)]);
   const budgets = [
     budget('home initial JS gzip <= 100 KiB', sizes.home.jsGzipBytes, '<=', 100 * 1024),
     budget('home initial CSS gzip <= 20 KiB', sizes.home.cssGzipBytes, '<=', 20 * 1024),
     budget('home SSR >= 25% of static req/s', throughput['home page SSR'].ratioToStatic, '>=', 0.25),
+    ...Object.entries(landers).map(([v, s]) => budget(`lander ${v} initial JS gzip <= 80 KiB`, s.jsGzipBytes, '<=', 80 * 1024)),
+    ...Object.entries(lighthouse).flatMap(([path, l]) => l.error ? [budget(`Lighthouse ${path} ran`, 0, '>=', 1)] : [
+      budget(`Lighthouse ${path} performance >= 95`, l.performance, '>=', 95),
+      budget(`Lighthouse ${path} accessibility >= 95`, l.accessibility, '>=', 95),
+      budget(`Lighthouse ${path} LCP <= 2.0 s`, l.lcpMs, '<=', 2000),
+      budget(`Lighthouse ${path} CLS <= 0.05`, l.cls, '<=', 0.05),
+    ]),
   ];
-  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, sizes, budgets };
+  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, sizes, landers, lighthouse, budgets };
   mkdirSync(`${root}/bench`, { recursive: true });
   writeFileSync(`${root}/bench/report.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${root}/bench/summary.md`, summary(report));
@@ -69,6 +79,36 @@ try {
   try {
     process.kill(-server.pid, 'SIGTERM');
   } catch {}
+}
+
+const LANDERS = readdirSync(`${root}/landers`, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('_')).map((d) => d.name);
+
+/**
+ * Lighthouse (from npm) with Debian's Chromium, mobile form factor and Lighthouse's default mobile throttling.
+ * The visitor is Dutch (X-Debug-Country: NL) and has confirmed the entry warning, as a returning visitor would.
+ */
+function runLighthouse(paths) {
+  const results = {};
+  for (const path of paths) {
+    const url = `http://${HOST}${path}`;
+    const r = spawnSync('lighthouse', [url, '--quiet', '--output=json', '--only-categories=performance,accessibility', '--form-factor=mobile',
+      `--extra-headers=${JSON.stringify({ 'X-Debug-Country': 'NL', Cookie: 'entry_ok=1' })}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync'],
+      { env: { ...projectEnv, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000 });
+    try {
+      const lhr = JSON.parse(r.stdout);
+      results[path] = {
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+        cls: round(lhr.audits['cumulative-layout-shift'].numericValue, 3),
+      };
+    } catch {
+      results[path] = { error: (r.stderr || 'no output').slice(0, 300) };
+    }
+    console.log(`lighthouse ${path}: ${JSON.stringify(results[path])}`);
+  }
+  return results;
 }
 
 /** A member with a live session in the bench database, so the members page can be measured logged in. */
@@ -159,6 +199,13 @@ function summary(r) {
   for (const [name, t] of Object.entries(r.throughput)) lines.push(`| ${name} | ${t.requestsPerSecond} | ${t.latencyP50Ms} | ${t.latencyP99Ms} | ${t.ratioToStatic} | ${t.non2xx} |`);
   lines.push('', '| page | initial JS gzip | initial CSS gzip |', '|---|---|---|');
   for (const [name, s] of Object.entries(r.sizes)) lines.push(`| ${name} (${s.path}) | ${(s.jsGzipBytes / 1024).toFixed(1)} KiB | ${(s.cssGzipBytes / 1024).toFixed(1)} KiB |`);
+  lines.push('', '| lander | initial JS gzip | initial CSS gzip | Lighthouse perf | a11y | LCP ms | CLS |', '|---|---|---|---|---|---|---|');
+  for (const [v, s] of Object.entries(r.landers)) {
+    const l = r.lighthouse[`/landers/${v}`] ?? {};
+    lines.push(`| ${v} | ${(s.jsGzipBytes / 1024).toFixed(1)} KiB | ${(s.cssGzipBytes / 1024).toFixed(1)} KiB | ${l.performance ?? '-'} | ${l.accessibility ?? '-'} | ${l.lcpMs ?? '-'} | ${l.cls ?? '-'} |`);
+  }
+  const home = r.lighthouse['/'];
+  if (home) lines.push('', `Home page Lighthouse: performance ${home.performance}, accessibility ${home.accessibility}, LCP ${home.lcpMs} ms, CLS ${home.cls}.`);
   lines.push('', '| budget | value | ok |', '|---|---|---|');
   for (const b of r.budgets) lines.push(`| ${b.name} | ${b.value} | ${b.ok ? 'yes' : 'NO'} |`);
   return `${lines.join('\n')}\n`;

@@ -8,7 +8,7 @@ export default {
   look: {
     logo_text: 'Flirtlokaal',
     tagline: 'Spannende contacten bij jou in de buurt',
-    colors: { primary: '#e83e8c', secondary: '#8b1a5a' },
+    colors: { primary: '#c2185b', secondary: '#8b1a5a' },
     show_us_footer: false,
   },
   settings: {

@@ -9,6 +9,7 @@ import { ApiFailure, apiError, genericError } from './errors';
 import { faviconSvg } from './favicon';
 import { describeError, log } from './log';
 import { media } from './media/route';
+import { pwa } from './pwa/routes';
 import { devMailbox } from './dev/mailbox';
 import { clock } from './middleware/clock';
 import { csrf } from './middleware/csrf';
@@ -17,6 +18,7 @@ import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
 import { tenant } from './middleware/tenant';
+import { renderLander } from './ssr/lander';
 import { renderErrorPage, renderPage } from './ssr/render';
 
 const isProxiedApi = (c: { get(k: 'tenant'): { upstream_api?: string } }, path: string) =>
@@ -44,11 +46,17 @@ app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, ne
 app.all('/api/*', async (c, next) => (isProxiedApi(c, c.req.path) ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
 app.route('/api', api);
 app.route('/media', media);
-// The dev mailbox refuses itself outside local mode as well; see worker/dev/mailbox.ts.
+// The dev mailbox answers only in local mode (it checks APP_ENV itself): worker/dev/mailbox.ts.
 app.route('/dev', devMailbox);
 app.get('/favicon.svg', (c) =>
   c.body(faviconSvg(c.get('tenant')), 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }),
 );
+
+// The installable app: manifest, icons and the offline page (worker/pwa).
+app.route('/', pwa);
+
+// Landers are server-rendered without the app bundle (fast for paid traffic); one folder in landers/ per variant.
+app.get('/landers/:variant/:slug?', (c) => renderLander(c, c.req.param('variant'), c.req.param('slug')));
 
 // Everything else is a page: match the route table, apply its guard, render.
 app.get('*', async (c) => {

@@ -6,6 +6,8 @@ interface ModalProps {
   children: ReactNode;
   /** Omit to make the modal impossible to dismiss (backdrop, Escape and close icon all do nothing). */
   onClose?: () => void;
+  /** Backdrop and Escape do nothing (SPEC.md §4: a signup in progress); the close icon still works. */
+  locked?: boolean;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   labelClose?: string;
 }
@@ -13,7 +15,7 @@ interface ModalProps {
 const WIDTH = { sm: 'max-w-modal-sm', md: 'max-w-modal', lg: 'max-w-modal-lg', xl: 'max-w-modal-xl' };
 
 /** An accessible dialog: labelled, focus moved in and restored, Escape and backdrop close it when allowed. */
-export function Modal({ open, title, children, onClose, size = 'md', labelClose = 'Close' }: ModalProps) {
+export function Modal({ open, title, children, onClose, locked = false, size = 'md', labelClose = 'Close' }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -22,18 +24,18 @@ export function Modal({ open, title, children, onClose, size = 'md', labelClose 
     const previous = document.activeElement as HTMLElement | null;
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && onClose) onClose();
+      if (e.key === 'Escape' && onClose && !locked) onClose();
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
       previous?.focus?.();
     };
-  }, [open, onClose]);
+  }, [open, onClose, locked]);
 
   if (!open) return null;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-3" onClick={onClose} role="presentation">
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-3" onClick={locked ? undefined : onClose} role="presentation">
       <div
         ref={panel}
         role="dialog"

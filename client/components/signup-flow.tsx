@@ -1,19 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from '../navigation';
+import { SignupFlow } from './signup/flow';
 
-/**
- * What the signup modal shows. The multi-step signup of SPEC.md §4 is the accounts issue's; until it lands the
- * modal leads to the signup page.
- */
-export default function SignupFlow({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div data-testid="signup-modal">
-      <p>{t('signup.modal_text')}</p>
-      <Link href="/signup" className="btn btn-primary block text-center" onClick={onDone}>{t('signup.start')}</Link>
-      <p className="mt-3 text-center text-sm">
-        {t('signup.have_account')} <Link href="/login" onClick={onDone}>{t('nav.login')}</Link>
-      </p>
-    </div>
-  );
+// The signup modal's lazy chunk (client/components/signup-modal.tsx imports it when the modal first opens). The
+// signup pages come with it: the main bundle then needs no chunk of its own for them (see client/app.tsx).
+export { screens } from '../screens/account/signup';
+
+/** What the signup modal shows: the multi-step signup of SPEC.md §4 (client/components/signup/). */
+export default function SignupFlowModal({ onDone }: { onDone: () => void }) {
+  return <SignupFlow mode="modal" onDone={onDone} />;
 }

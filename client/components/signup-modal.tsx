@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { settingsAtom, signupModalAtom } from '../state/atoms';
+import { settingsAtom, signupLockedAtom, signupModalAtom } from '../state/atoms';
 import { Modal } from './modal';
 
 // The flow's code loads when the modal first opens, so it costs the home page's initial JavaScript nothing.
@@ -12,8 +12,9 @@ export function SignupModal() {
   const { t } = useTranslation();
   const [open, setOpen] = useAtom(signupModalAtom);
   const settings = useAtomValue(settingsAtom);
+  const locked = useAtomValue(signupLockedAtom);
   return (
-    <Modal open={open} onClose={() => setOpen(false)} title={t('signup.modal_title', { brand: settings.name })} labelClose={t('common.close')}>
+    <Modal open={open} onClose={() => setOpen(false)} locked={locked} title={t('signup.modal_title', { brand: settings.name })} labelClose={t('common.close')}>
       <Suspense fallback={<p>{t('common.loading')}</p>}>
         <SignupFlow onDone={() => setOpen(false)} />
       </Suspense>

@@ -33,15 +33,15 @@ export function TopNav() {
         <Link href={user ? '/members' : '/'} className="mr-auto text-xl font-extrabold tracking-tight text-white no-underline">
           {settings.brand.logo_text}
         </Link>
-        {searchHref && <Link href={searchHref} className="nav-link">🔍 {t('nav.search')}</Link>}
+        {searchHref && <Link href={searchHref} className="nav-link">🔍 <Label>{t('nav.search')}</Label></Link>}
         {user && (
           <>
             <Link href="/chats" className="nav-link" data-testid="nav-messages">
-              💬 {t('nav.messages')}
+              💬 <Label>{t('nav.messages')}</Label>
               <CountBadge count={counters.unreadMessages} label={t('nav.unread')} />
             </Link>
             <Link href="/likes" className="nav-link" data-testid="nav-likes">
-              ❤ {t('nav.likes')}
+              ❤ <Label>{t('nav.likes')}</Label>
               <CountBadge count={counters.newLikes} label={t('nav.new_likes')} />
             </Link>
             {user.paid_user ? (
@@ -57,7 +57,7 @@ export function TopNav() {
         <LanguageSwitcher />
         {user ? (
           <details className="relative">
-            <summary className="nav-link cursor-pointer list-none">👤 {user.profile.name}</summary>
+            <summary className="nav-link cursor-pointer list-none">👤 <Label>{user.profile.name}</Label></summary>
             <ul className="absolute right-0 z-40 m-0 mt-2 min-w-44 list-none rounded-lg bg-white p-1 text-gray-900 shadow-lg">
               <li><Link href="/profile" className="menu-item">{t('nav.my_profile')}</Link></li>
               <li><Link href="/notifications" className="menu-item">{t('nav.settings')}</Link></li>
@@ -80,6 +80,11 @@ function useHasHistory(path: string): boolean {
   const [has, setHas] = useState(false);
   useEffect(() => setHas(history.length > 1), [path]);
   return has;
+}
+
+/** A navigation label: on a phone only the icon shows, and the label stays for screen readers. */
+function Label({ children }: { children: string }) {
+  return <span className="sr-only sm:not-sr-only">{children}</span>;
 }
 
 function CreditsBadge({ credits }: { credits: number }) {

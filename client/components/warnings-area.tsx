@@ -1,7 +1,11 @@
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../navigation';
 import { onlineAtom, userAtom } from '../state/atoms';
+
+// Only members who still have to confirm their e-mail load the reminder (alert or modal, with the resend button).
+const ActivationReminder = lazy(() => import('./activation-reminder'));
 
 /**
  * The warnings area under the navigation (SPEC.md §2): offline state, the account-activation reminder and the
@@ -15,7 +19,11 @@ export function WarningsArea() {
   return (
     <div className="container mx-auto px-3" aria-live="polite">
       {!online && <div className="alert alert-warning" role="status" data-testid="offline-alert">{t('warnings.offline')}</div>}
-      {needsActivation && <div className="alert alert-info" role="status">{t('warnings.activate')}</div>}
+      {needsActivation && (
+        <Suspense fallback={null}>
+          <ActivationReminder />
+        </Suspense>
+      )}
       {user && !user.profile.main_image && (
         <div className="alert alert-info" role="status">
           {t('warnings.add_photo')} <Link href="/profile">{t('warnings.add_photo_link')}</Link>

@@ -52,4 +52,6 @@ export const pushAtom = atom<{ isCapable: boolean; isSubscribed: boolean; lastMe
 });
 
 export const signupModalAtom = atom(false);
+/** Set by the signup flow while a signup is in progress: the modal then ignores backdrop and Escape. */
+export const signupLockedAtom = atom(false);
 export const onlineAtom = atom(true);

@@ -11,6 +11,8 @@ export const ProfileCardSchema = z.object({
   region: z.string().nullable(),
   city: z.string().nullable(),
   fictional: z.boolean(),
+  /** When the profile was last active (ISO time): what "online" and "active N minutes ago" are made of. */
+  last_active: z.string(),
   main_image: ImageSchema.nullable(),
 });
 export type ProfileCard = z.infer<typeof ProfileCardSchema>;

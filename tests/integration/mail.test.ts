@@ -70,7 +70,7 @@ describe('sendMail', () => {
 
     const html = row.html_body!;
     expect(html).toContain('<html lang="nl">');
-    expect(html).toContain('background-color:#e83e8c'); // the brand's primary colour on header and button
+    expect(html).toContain(`background-color:${TENANTS.find((t) => t.id === 'flirtlokaal')!.look.colors.primary}`); // header and button
     expect(html).toContain('color:#8b1a5a'); // and its secondary one on the heading
     expect(html).toContain('href="https://flirtlokaal.nl/api/activate.php?token=abc.def&amp;x=1"');
     expect(html).toContain('>Bevestig mijn e-mailadres</a>');

@@ -20,6 +20,8 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   account_recovered: { link: 'optional' },
   password_changed: { link: 'optional' },
   complaint_received: { link: 'none' },
+  // To the brand's support, in the brand's language: every value in it is what a visitor typed (the layout escapes).
+  complaint_forwarded: { link: 'none' },
 };
 
 export interface RenderedMail {

@@ -8,7 +8,8 @@ export type MailTemplate =
   | 'account_deleted'
   | 'account_recovered'
   | 'password_changed'
-  | 'complaint_received';
+  | 'complaint_received'
+  | 'complaint_forwarded';
 
 export interface MailRequest {
   tenant: Tenant;

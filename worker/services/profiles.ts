@@ -15,6 +15,7 @@ interface CardRow {
   region: string | null;
   city: string | null;
   fictional: number;
+  last_active: string;
   filename: string | null;
   thumb_filename: string | null;
 }
@@ -45,6 +46,7 @@ export function toCard(row: CardRow, now: Date): ProfileCard {
     region: row.region,
     city: row.city,
     fictional: row.fictional === 1,
+    last_active: row.last_active,
     main_image: row.filename && row.thumb_filename ? { filename: row.filename, thumb_filename: row.thumb_filename } : null,
   };
 }
@@ -64,7 +66,7 @@ export async function featuredProfiles(
   const { from, to } = birthdateRange(filter.minAge, filter.maxAge, now);
   const { results } = await db
     .prepare(
-      `SELECT p.id, p.name, p.birthdate, p.gender, p.country, p.region, p.city, p.fictional, ph.filename, ph.thumb_filename
+      `SELECT p.id, p.name, p.birthdate, p.gender, p.country, p.region, p.city, p.fictional, p.last_active, ph.filename, ph.thumb_filename
          FROM profiles p
          LEFT JOIN photos ph ON ph.id = p.main_photo_id AND ph.tenant_id = p.tenant_id AND ph.status = 'active'
         WHERE p.tenant_id = ? AND p.searchable = 1 AND p.gender = ? AND p.country = ? AND p.birthdate BETWEEN ? AND ?

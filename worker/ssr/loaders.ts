@@ -4,6 +4,9 @@ import type { RouteMatch } from '../../core/state';
 import { settingsFor } from '../api/settings';
 import type { AppContext } from '../context';
 import { featuredProfiles } from '../services/profiles';
+import type { CompanyInfo } from '../../core/schemas/reference';
+import { pageText } from '../api/pages-routes';
+import { COMPANY_INFO_URL, INFO_PAGES, pageTextUrl, type ContentPageName } from '../../core/schemas/pages';
 
 /**
  * Server loaders per route name: they call the same services as the API, in-process, and return SWR's fallback
@@ -21,7 +24,24 @@ const LOADERS: Record<string, Loader> = {
     const profiles = await featuredProfiles(c.env.DB, c.get('tenant').id, country, { gender: q.data.gender, minAge: q.data.min_age, maxAge: q.data.max_age }, c.get('now'));
     return { [url]: { profiles } };
   },
+  ...Object.fromEntries(INFO_PAGES.map((page) => [`pages-${page}`, contentPage(page, true)])),
+  premium: contentPage('premium', false),
+  pricing: contentPage('pricing', false),
 };
+
+/** A page's text in the page's language only, and for the information pages the company behind the brand. */
+function contentPage(page: ContentPageName, withCompany: boolean): Loader {
+  return async (c) => ({
+    [pageTextUrl(page, c.get('language'))]: pageText(c, page, c.get('language')),
+    ...(withCompany ? { [COMPANY_INFO_URL]: companyInfo(c) } : {}),
+  });
+}
+
+/** What GET /api/companyinfo.php answers (worker/api/reference.ts). */
+function companyInfo(c: AppContext): CompanyInfo {
+  const tenant = c.get('tenant');
+  return { ...tenant.company, support_email: tenant.settings.support_email };
+}
 
 export async function runLoaders(c: AppContext, route: RouteMatch): Promise<Record<string, unknown>> {
   const loader = LOADERS[route.name];

@@ -17,8 +17,8 @@ export function shellHead(state: InitialState, title: string, nonce: string, ass
     ? `<script type="module" nonce="${nonce}">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>
 <script type="module" nonce="${nonce}" src="/@vite/client"></script>`
     : [
-        ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
-        ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
+        ...assets.app.css.map((href) => `<link rel="stylesheet" href="${href}">`),
+        ...assets.app.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
       ].join('\n');
   return `<!doctype html>
 <html lang="${escapeHtml(state.language)}"><head><meta charset="utf-8">
@@ -27,6 +27,8 @@ export function shellHead(state: InitialState, title: string, nonce: string, ass
 <meta name="description" content="${escapeHtml(settings.description)}">
 <meta name="theme-color" content="${c.primary}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="manifest" href="/manifest.webmanifest">
+<link rel="apple-touch-icon" href="/icons/icon-192.png">
 <style>:root{--c-primary:${c.primary};--c-secondary:${c.secondary}}</style>
 ${devScripts}
 </head><body><div id="root">`;
@@ -35,5 +37,5 @@ ${devScripts}
 /** Everything after React's stream: the state the browser hydrates with, then the client bundle. */
 export function shellTail(state: InitialState, nonce: string, assets: ClientAssets): string {
   return `</div><script id="__STATE__" type="application/json">${serializeState(state)}</script>
-<script type="module" nonce="${nonce}" src="${assets.script}"></script></body></html>`;
+<script type="module" nonce="${nonce}" src="${assets.app.script}"></script></body></html>`;
 }

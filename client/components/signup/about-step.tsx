@@ -1,0 +1,74 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/fetch-client';
+import { useApi } from '../../api/hooks';
+import { FormAlert, SOFT_PRIMARY, SubmitButton, TextArea, useFormState } from '../../screens/account/ui';
+import { useFlow } from './context';
+
+interface InterestsResponse {
+  interests: { id: number; slug: string; icon: string; name: string }[];
+}
+
+const MAX_INTERESTS = 20;
+
+/** Step 5: a few words about yourself and interests chosen from /api/interests.php. */
+export function AboutStep() {
+  const { t } = useTranslation();
+  const { save } = useFlow();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, sending, run } = useFormState(form);
+  const hintId = useId();
+  const [about, setAbout] = useState('');
+  const [chosen, setChosen] = useState<number[]>([]);
+  const { data, error, isLoading, mutate } = useApi<InterestsResponse>('/api/interests.php', { revalidateOnMount: true, dedupingInterval: 3_600_000 });
+
+  const toggle = (id: number) => setChosen((prev) => (prev.includes(id) ? prev.filter((x) => x !== id) : prev.length >= MAX_INTERESTS ? prev : [...prev, id]));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(() => save({ step: 'about', about, interests: chosen }));
+  };
+
+  return (
+    <form ref={form} onSubmit={submit} method="post" noValidate data-testid="signup-about">
+      <FormAlert message={errors._form} />
+      <TextArea
+        label={t('signup.about.about')}
+        hint={t('signup.about.about_hint')}
+        name="about"
+        maxLength={1000}
+        counter
+        value={about}
+        onChange={(e) => setAbout(e.target.value)}
+        error={errors.about}
+      />
+      <fieldset className="mx-0 mb-4 mt-0 min-w-0 border-0 p-0" aria-describedby={hintId}>
+        <legend className="mb-1 p-0 text-sm font-semibold text-gray-800">{t('signup.about.interests')}</legend>
+        <p id={hintId} className="m-0 mb-2 text-xs text-gray-500" aria-live="polite">
+          {t('signup.about.interests_hint', { max: MAX_INTERESTS, count: chosen.length })}
+        </p>
+        {isLoading && !data && <p className="text-sm text-gray-500">{t('common.loading')}</p>}
+        {error && (
+          <FormAlert message={error instanceof ApiError ? error.message : t('errors.generic')}>
+            {' '}<button type="button" className="border-0 bg-transparent p-0 font-semibold text-danger underline" onClick={() => void mutate()}>{t('account.retry')}</button>
+          </FormAlert>
+        )}
+        <ul className="m-0 flex list-none flex-wrap gap-2 p-0" data-testid="interests">
+          {data?.interests.map((interest) => {
+            const on = chosen.includes(interest.id);
+            return (
+              <li key={interest.id}>
+                <label className={`flex cursor-pointer items-center gap-1.5 rounded-full border border-solid px-3 py-1.5 text-sm ${on ? `border-primary ${SOFT_PRIMARY} font-semibold` : 'border-gray-300 bg-white hover:bg-gray-50'}`}>
+                  <input type="checkbox" className="m-0 h-4 w-4 accent-primary" checked={on} disabled={!on && chosen.length >= MAX_INTERESTS} onChange={() => toggle(interest.id)} />
+                  <span aria-hidden="true">{interest.icon}</span>
+                  {interest.name}
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+        {errors.interests && <p className="m-0 mt-1 text-sm text-danger" data-field-error>{errors.interests}</p>}
+      </fieldset>
+      <SubmitButton sending={sending}>{t('signup.next')}</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { useSetAtom, useStore } from 'jotai';
+import { useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoginSchema } from '../../../core/schemas/account';
+import type { User } from '../../../core/schemas/user';
+import { apiFetch } from '../../api/fetch-client';
+import { Link, navigate } from '../../navigation';
+import { signupModalAtom, userAtom } from '../../state/atoms';
+import { AccountCard, FormAlert, PasswordField, SubmitButton, TextField, formValue, useFormState } from './ui';
+import { apiErrors, check } from './validate';
+
+/**
+ * /login: e-mail and password (POST /api/user.php). A wrong combination and a temporary block after too many
+ * attempts come back as the API's message; success goes to the members area (SPEC.md §2).
+ */
+export default function LoginScreen() {
+  const { t } = useTranslation();
+  const store = useStore();
+  const setUser = useSetAtom(userAtom);
+  const openSignup = useSetAtom(signupModalAtom);
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, setErrors, sending, run } = useFormState(form);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const checked = check(LoginSchema, { email: formValue(data, 'email'), password: formValue(data, 'password') }, t);
+    if (!checked.ok) return setErrors(checked.errors);
+    void run(async () => {
+      try {
+        const { user } = await apiFetch<{ user: User }>('/api/user.php', { method: 'POST', body: checked.data });
+        setUser(user);
+        navigate(store, '/members');
+        return {};
+      } catch (error) {
+        // 401 login_failed and 429 login_blocked (with its minutes) name no field: their message shows above the form.
+        return apiErrors(error, t);
+      }
+    });
+  };
+
+  return (
+    <AccountCard title={t('login.title')} testId="login">
+      <form ref={form} onSubmit={submit} method="post" noValidate>
+        <FormAlert message={errors._form} />
+        <TextField label={t('account.fields.email')} name="email" type="email" inputMode="email" autoComplete="username" autoCapitalize="off" spellCheck={false} required error={errors.email} />
+        <PasswordField label={t('account.fields.password')} name="password" autoComplete="current-password" required error={errors.password} />
+        <p className="-mt-2 mb-4 text-right text-sm">
+          <Link href="/reset-password">{t('login.forgot')}</Link>
+        </p>
+        <SubmitButton sending={sending}>{t('login.submit')}</SubmitButton>
+      </form>
+      <p className="mb-0 mt-5 border-t border-t-solid border-gray-100 pt-4 text-center text-sm text-gray-700">
+        {t('login.no_account')}{' '}
+        <button type="button" className="cursor-pointer border-0 bg-transparent p-0 text-primary underline [font:inherit]" onClick={() => openSignup(true)}>
+          {t('login.signup')}
+        </button>
+      </p>
+    </AccountCard>
+  );
+}

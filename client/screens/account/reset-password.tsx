@@ -1,0 +1,55 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ResetRequestSchema } from '../../../core/schemas/account';
+import { ApiError, apiFetch } from '../../api/fetch-client';
+import { Link } from '../../navigation';
+import { AccountCard, FormAlert, SubmitButton, TextField, formValue, useFormState } from './ui';
+import { apiErrors, check } from './validate';
+
+/** /reset-password: asks for the reset mail (POST /api/reset-password.php). */
+export default function ResetPasswordScreen() {
+  const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, setErrors, sending, run } = useFormState(form);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = check(ResetRequestSchema, { email: formValue(new FormData(event.currentTarget), 'email') }, t);
+    if (!checked.ok) return setErrors(checked.errors);
+    void run(async () => {
+      try {
+        await apiFetch('/api/reset-password.php', { method: 'POST', body: checked.data });
+        setSentTo(checked.data.email);
+        return {};
+      } catch (error) {
+        // 404 email_not_found belongs to the field; 429 reset_limit to the form.
+        return error instanceof ApiError && error.code === 'email_not_found' ? { email: error.message } : apiErrors(error, t);
+      }
+    });
+  };
+
+  if (sentTo) {
+    return (
+      <AccountCard title={t('reset_password.title')} icon="✉️" testId="reset-password">
+        <FormAlert tone="success" message={t('reset_password.sent', { email: sentTo })} />
+        <p className="text-sm text-gray-600">{t('signup.check_email.spam')}</p>
+        <Link href="/login" className="btn btn-outline border-solid block text-center">{t('reset_password.back_to_login')}</Link>
+      </AccountCard>
+    );
+  }
+
+  return (
+    <AccountCard title={t('reset_password.title')} testId="reset-password">
+      <p className="mt-0 text-gray-700">{t('reset_password.intro')}</p>
+      <form ref={form} onSubmit={submit} method="post" noValidate>
+        <FormAlert message={errors._form} />
+        <TextField label={t('account.fields.email')} name="email" type="email" inputMode="email" autoComplete="email" autoCapitalize="off" spellCheck={false} required error={errors.email} />
+        <SubmitButton sending={sending}>{t('reset_password.submit')}</SubmitButton>
+      </form>
+      <p className="mb-0 mt-4 text-center text-sm">
+        <Link href="/login">{t('reset_password.back_to_login')}</Link>
+      </p>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,75 @@
+import { useAtomValue } from 'jotai';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COMPLAINT_LIMITS, ComplaintSchema, type ComplaintResponse } from '../../../core/schemas/complaints';
+import { apiFetch } from '../../api/fetch-client';
+import { Link } from '../../navigation';
+import { userAtom } from '../../state/atoms';
+import { AccountCard, FormAlert, SubmitButton, TextArea, TextField, formValue, useFormState } from '../account/ui';
+import { apiErrors, check } from '../account/validate';
+import { LINK } from './markdown';
+
+/** /complaints: a complaint goes to the brand's support; the sender gets a confirmation on screen and by mail. */
+export default function ComplaintsScreen() {
+  const { t } = useTranslation();
+  const user = useAtomValue(userAtom);
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, setErrors, sending, run } = useFormState(form);
+  const [done, setDone] = useState<{ reference: string; email: string } | null>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const input = Object.fromEntries(['subject', 'concerns', 'text', 'name', 'email'].map((k) => [k, formValue(data, k)]));
+    const checked = check(ComplaintSchema, input, t);
+    if (!checked.ok) return setErrors(checked.errors);
+    void run(async () => {
+      try {
+        const answer = await apiFetch<ComplaintResponse>('/api/complaints.php', { method: 'POST', body: checked.data });
+        setDone({ reference: answer.reference, email: checked.data.email });
+        return {};
+      } catch (error) {
+        return apiErrors(error, t);
+      }
+    });
+  };
+
+  if (done) {
+    return (
+      <AccountCard title={t('complaints.done_title')} icon="✅" testId="complaint-done">
+        <FormAlert tone="success" message={t('complaints.done', { reference: done.reference, email: done.email })} />
+        <Link href="/" className="btn btn-outline block border-solid text-center">{t('complaints.home')}</Link>
+      </AccountCard>
+    );
+  }
+
+  return (
+    <AccountCard title={t('complaints.title')} testId="complaints">
+      <p className="mt-0 text-gray-700">{t('complaints.intro')}</p>
+      <p className="text-sm text-gray-600">
+        {t('complaints.faq_hint')} <Link href="/pages/faq" className={LINK}>{t('footer.faq')}</Link>
+      </p>
+      <form ref={form} onSubmit={submit} method="post" noValidate>
+        <FormAlert message={errors._form} />
+        <TextField label={t('complaints.subject')} name="subject" maxLength={COMPLAINT_LIMITS.subject} required error={errors.subject} />
+        <TextField label={t('complaints.concerns')} name="concerns" maxLength={COMPLAINT_LIMITS.concerns} hint={t('complaints.concerns_hint')} error={errors.concerns} />
+        <TextArea label={t('complaints.text')} name="text" rows={6} maxLength={COMPLAINT_LIMITS.text} counter required error={errors.text} />
+        <TextField label={t('complaints.name')} name="name" autoComplete="name" maxLength={COMPLAINT_LIMITS.name} defaultValue={user?.profile.name ?? ''} required error={errors.name} />
+        <TextField
+          label={t('complaints.email')}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          defaultValue={user?.email ?? ''}
+          hint={t('complaints.email_hint')}
+          required
+          error={errors.email}
+        />
+        <SubmitButton sending={sending}>{t('complaints.submit')}</SubmitButton>
+      </form>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,38 @@
+import type { LanderProps } from './types';
+
+// The links of the main footer (client/components/footer.tsx), so a lander is as transparent as the site itself.
+const LINKS = [
+  ['/pages/terms', 'footer.terms'],
+  ['/pages/privacy', 'footer.privacy'],
+  ['/pages/cookies', 'footer.cookies'],
+  ['/pages/ban', 'footer.ban'],
+  ['/pricing', 'footer.pricing'],
+  ['/complaints', 'footer.complaints'],
+  ['/pages/return-policy', 'footer.return_policy'],
+  ['/pages/faq', 'footer.faq'],
+  ['/pages/service', 'footer.support'],
+] as const;
+
+/** Footer links, the legal disclaimer, what the fictional-profile mark means, and the US statement for English. */
+export function LanderFooter({ props, usFooter, supportEmail }: { props: LanderProps; usFooter: boolean; supportEmail: string }) {
+  const { t, brand, fictional } = props;
+  return (
+    <footer className="lander-foot text-sm">
+      <div className="mx-auto max-w-5xl px-4 py-6">
+        <nav aria-label={t('footer.links')}>
+          <ul className="m-0 flex list-none flex-wrap gap-x-4 gap-y-2 p-0">
+            {LINKS.map(([href, key]) => (
+              <li key={href}><a href={href} className="underline-offset-2 hover:underline">{t(key)}</a></li>
+            ))}
+          </ul>
+        </nav>
+        <p className="mb-0 mt-4 text-xs leading-relaxed" data-testid="disclaimer">{t('footer.disclaimer', { brand: brand.name })}</p>
+        <p className="mb-0 mt-2 text-xs leading-relaxed" data-testid="fictional-legend">
+          <span aria-hidden="true">{fictional.icon}</span> {fictional.singular}: {fictional.warning}
+        </p>
+        {usFooter && <p className="mb-0 mt-2 text-xs leading-relaxed" data-testid="us-footer">{t('footer.us_2257', { brand: brand.name })}</p>}
+        <p className="mb-0 mt-2 text-xs">© {brand.name} · {supportEmail}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../core/constants';
+import { fetchBrand, pageState } from './helpers';
+
+const PAGES = ['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'];
+
+const page = async (brand: string, path: string, language?: string) => {
+  const res = await fetchBrand(brand, path, { country: brand === 'velvetnights' ? 'GB' : 'NL', headers: language ? { Cookie: `i18n_redirected=${language}` } : {} });
+  return { status: res.status, html: await res.text() };
+};
+
+describe('information pages', () => {
+  it.each(PAGES)('/pages/%s renders on the server with the company behind the brand, in nl and en', async (name) => {
+    for (const language of ['nl', 'en']) {
+      const { status, html } = await page('flirtlokaal', `/pages/${name}`, language);
+      expect(status, `${name} ${language}`).toBe(200);
+      expect(html).toContain(`data-testid="page-${name}"`);
+      expect(html).not.toContain('data-testid="placeholder"');
+      expect(html).toContain(`<html lang="${language}"`);
+      for (const value of ['Lokaal Media B.V.', 'Keizersgracht 100', 'Amsterdam', '81234567', 'NL862345678B01', '+31 20 123 4567', 'support@flirtlokaal.nl']) {
+        expect(html, `${name} ${language} ${value}`).toContain(value);
+      }
+      // Only the page's own language travels to the browser, in SWR's fallback under the client's URL.
+      const state = pageState(html);
+      const keys = Object.keys(state.fallback).filter((k) => k.startsWith('/api/pages.php'));
+      expect(keys).toEqual([`/api/pages.php?page=${name}&lang=${language}`]);
+      expect(state.fallback['/api/companyinfo.php'].name).toBe('Lokaal Media B.V.');
+      expect(state.catalogue.pages_text).toBeUndefined();
+    }
+  });
+
+  it('writes each language in its own words, with the brand filled in and no placeholder left', async () => {
+    const nl = await page('flirtlokaal', '/pages/terms', 'nl');
+    const en = await page('flirtlokaal', '/pages/terms', 'en');
+    expect(nl.html).toContain('Algemene voorwaarden');
+    expect(nl.html).not.toContain('Terms and conditions');
+    expect(en.html).toContain('Terms and conditions');
+    expect(en.html).not.toContain('Algemene voorwaarden');
+    for (const { html } of [nl, en]) {
+      expect(html).toContain('Flirtlokaal (flirtlokaal.nl)');
+      // The rendered page, not the state (whose texts keep their placeholders for the client to fill).
+      expect(html.split('<script id="__STATE__"')[0]).not.toMatch(/\{\{\w+\}\}/);
+    }
+  });
+
+  it('shows the terms version date: the default, or the company added date when later', async () => {
+    // Flirtlokaal's company was added on 2024-03-01, after the default date.
+    const later = await page('flirtlokaal', '/pages/terms', 'nl');
+    expect(later.html).toContain('data-date="2024-03-01T09:00:00.000Z"');
+    expect(later.html).toContain('Versie van 1 maart 2024');
+    // ReifeKontakte's company was added in June 2023: the default date stands.
+    const earlier = await page('reifekontakte', '/pages/terms');
+    expect(earlier.html).toContain('data-date="2023-12-01T12:00:00.000Z"');
+    expect(earlier.html).toContain('1. Dezember 2023');
+    const velvet = await page('velvetnights', '/pages/terms');
+    expect(velvet.html).toContain('10 January 2025');
+    expect(velvet.html).toContain('Velvet Media Ltd');
+    expect(velvet.html).not.toContain('Lokaal Media');
+  });
+
+  it('GET /api/pages.php answers every page in every language, and refuses unknown pages', async () => {
+    for (const language of LANGUAGES) {
+      const res = await fetchBrand('velvetnights', `/api/pages.php?page=faq&lang=${language}`);
+      expect(res.status, language).toBe(200);
+      const body = await res.json<{ language: string; title: string; body: string; values: Record<string, string> }>();
+      expect(body.language).toBe(language);
+      expect(body.body.length).toBeGreaterThan(500);
+      expect(body.values.support_email).toBe('support@velvetnights.com');
+    }
+    // Every page of every language names only values the server fills.
+    for (const language of LANGUAGES) {
+      for (const name of [...PAGES, 'premium', 'pricing']) {
+        const body = await (await fetchBrand('flirtlokaal', `/api/pages.php?page=${name}&lang=${language}`)).json<{ title: string; body: string; values: Record<string, string> }>();
+        const names = [...body.body.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
+        expect(names.filter((n) => !(n in body.values)), `${language} ${name}`).toEqual([]);
+        expect(body.title.length, `${language} ${name}`).toBeGreaterThan(2);
+      }
+    }
+    expect((await fetchBrand('velvetnights', '/api/pages.php?page=../../etc')).status).toBe(400);
+    expect((await fetchBrand('velvetnights', '/api/pages.php?page=terms&lang=xx')).status).toBe(400);
+  });
+
+  it('builds premium, pricing, complaints and the language page', async () => {
+    const premium = await page('flirtlokaal', '/premium', 'nl');
+    expect(premium.html).toContain('data-testid="page-premium"');
+    expect(premium.html).toContain('46%');
+    expect(premium.html).toContain('data-testid="fictional-notice"');
+    const pricing = await page('flirtlokaal', '/pricing', 'nl');
+    expect(pricing.html).toContain('data-testid="message-price"');
+    expect(pricing.html).toMatch(/€\s?0,55/);
+    expect(pricing.html).toContain('14');
+    const complaints = await page('flirtlokaal', '/complaints', 'nl');
+    expect(complaints.html).toContain('data-testid="complaints"');
+    const langConfig = await fetchBrand('flirtlokaal', '/lang-config', { country: 'BE' });
+    const html = await langConfig.text();
+    expect(html).toContain('data-layout="empty"');
+    for (const language of ['nl', 'fr', 'de']) expect(html).toContain(`data-testid="lang-${language}"`);
+  });
+});

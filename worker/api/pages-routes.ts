@@ -1,0 +1,90 @@
+import { Hono } from 'hono';
+import { ACCOUNT_RECOVERY_DAYS, MIN_AGE, PHOTO_LIMIT, TIME_BONUS, type Language } from '../../core/constants';
+import { termsVersionDate } from '../../core/rules/terms-date';
+import { PageQuerySchema, type ContentPageName, type PageText } from '../../core/schemas/pages';
+import type { Tenant } from '../../core/schemas/tenant';
+import type { AppContext, AppEnv } from '../context';
+import { parseOrFail } from '../errors';
+import { settingsFor } from './settings';
+
+// The page texts of every language live in the worker; a page carries only its own language's text to the browser.
+type PageFile = Record<ContentPageName, { title: string; body: string }>;
+const files = import.meta.glob<PageFile>('../../locales/pages/*.json', { eager: true, import: 'default' });
+const TEXTS = Object.fromEntries(Object.entries(files).map(([file, texts]) => [file.replace(/^.*\/(.+)\.json$/, '$1'), texts])) as Record<Language, PageFile>;
+
+const PREMIUM_PERCENT = 46;
+
+/** British English for 'en' (the US variant is 'en-US'); the other languages as they are. */
+const intlLocale = (language: Language) => (language === 'en' ? 'en-GB' : language);
+
+function formatDate(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+}
+
+function formatMoney(amount: number, currency: string, language: Language): string {
+  try {
+    return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+/** The values a page text may name: the brand, its company, and the prices for the visitor's country. */
+export function pageValues(tenant: Tenant, country: string | null, language: Language): Record<string, string> {
+  const settings = settingsFor(tenant, country);
+  const { company } = tenant;
+  const cost = settings.minimum_message_costs[settings.geoip_selected_country];
+  return {
+    brand: settings.name,
+    domain: settings.domain,
+    company: company.name,
+    address: company.address,
+    city: company.city,
+    country: company.country,
+    kvk: company.kvk,
+    tradenames: company.tradenames.join(', ') || settings.name,
+    vat: company.vat_numbers.join(', '),
+    support_email: settings.support_email,
+    support_phone: company.support_phone || settings.support_phone,
+    refund_days: String(settings.refund_days),
+    message_credits: String(settings.message_credits),
+    photo_credits: String(settings.photo_credits),
+    gift_credits: String(settings.gift_credits),
+    message_price: cost ? formatMoney(cost.costs, cost.currency, language) : '',
+    message_length: String(settings.message_length),
+    fictional_icon: settings.fictional_icon,
+    fictional_singular: settings.fictional_singular,
+    fictional_plural: settings.fictional_plural,
+    fictional_warning: settings.fictional_warning,
+    terms_date: formatDate(termsVersionDate(company.added), language),
+    min_age: String(MIN_AGE),
+    recovery_days: String(ACCOUNT_RECOVERY_DAYS),
+    premium_percent: String(PREMIUM_PERCENT),
+    photos_free: String(PHOTO_LIMIT.free),
+    photos_premium: String(PHOTO_LIMIT.premium),
+    welcome_percent: String(TIME_BONUS.percentage),
+    bonus_hours: String(TIME_BONUS.windowSeconds / 3600),
+  };
+}
+
+/** One page's text in one language (Dutch when a language lacks it), with the brand's values. */
+export function pageText(c: AppContext, page: ContentPageName, language: Language): PageText {
+  const text = TEXTS[language]?.[page] ?? TEXTS.nl[page];
+  return {
+    page,
+    language,
+    title: text.title,
+    body: text.body,
+    values: pageValues(c.get('tenant'), c.get('country'), language),
+    version_date: page === 'terms' ? termsVersionDate(c.get('tenant').company.added) : null,
+  };
+}
+
+/** pages.php: the long texts of the information, premium and pricing pages (core/schemas/pages.ts). */
+export const pagesRoutes = new Hono<AppEnv>();
+
+pagesRoutes.get('/pages.php', (c) => {
+  const query = parseOrFail(PageQuerySchema, c.req.query());
+  // The price of a message follows the visitor's country, so only the browser may keep the answer.
+  return c.json<PageText>(pageText(c, query.page, query.lang ?? c.get('language')), 200, { 'Cache-Control': 'private, max-age=600' });
+});

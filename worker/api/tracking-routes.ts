@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { PageHiddenSchema } from '../../core/schemas/tracking';
+import type { AppEnv } from '../context';
+import { parseOrFail } from '../errors';
+import { clientIp, limit } from './helpers';
+
+/** page-hidden.php: page-visibility beacons and lander bounces (SPEC.md §4 "lb"), for reporting. */
+export const trackingRoutes = new Hono<AppEnv>();
+
+trackingRoutes.post('/page-hidden.php', async (c) => {
+  await limit(c, `beacon:${clientIp(c)}`, { limit: 120, windowSeconds: 3600 });
+  // sendBeacon may post text/plain: read the text and parse it ourselves; an empty body is the plain beacon.
+  const text = await c.req.text();
+  let body: unknown = undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = null;
+  }
+  const event = parseOrFail(PageHiddenSchema, body);
+  const path = event.path ?? new URL(c.req.header('referer') ?? '/', c.req.url).pathname.slice(0, 300);
+  await c.env.DB.prepare('INSERT INTO page_events (tenant_id, kind, path, traffic_source, duration_ms, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    .bind(c.get('tenant').id, event.kind, path, getCookie(c, 'ts')?.slice(0, 500) ?? null, event.duration_ms ?? null, c.get('now').toISOString())
+    .run();
+  return c.body(null, 204);
+});
