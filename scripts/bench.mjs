@@ -14,6 +14,7 @@ const BRAND = 'flirtlokaal';
 const HOST = `${BRAND}.localhost:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const persistTo = '.wrangler/bench-state';
+const LANDERS = readdirSync(`${root}/landers`, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('_')).map((d) => d.name);
 const profiles = process.argv.includes('--profiles') ? process.argv[process.argv.indexOf('--profiles') + 1] : '3000';
 
 ensureInstalled();
@@ -80,8 +81,6 @@ try {
     process.kill(-server.pid, 'SIGTERM');
   } catch {}
 }
-
-const LANDERS = readdirSync(`${root}/landers`, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('_')).map((d) => d.name);
 
 /**
  * Lighthouse (from npm) with Debian's Chromium, mobile form factor and Lighthouse's default mobile throttling.
