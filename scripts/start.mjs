@@ -22,7 +22,8 @@ const server = spawn('vite', [dev ? 'dev' : 'preview', '--port', port, '--strict
 let announced = false;
 server.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
-  if (announced || !/127\.0\.0\.1:\d+/.test(String(chunk))) return;
+  // Vite colours the port: strip ANSI codes before looking for the ready line.
+  if (announced || !/127\.0\.0\.1:\d+/.test(String(chunk).replace(/\x1b\[[0-9;]*m/g, ''))) return;
   announced = true;
   console.log(`\nDemo brands (${dev ? 'dev server, hot reload' : 'production build'}):`);
   for (const brand of brands) console.log(`  http://${brand}.localhost:${port}/`);
