@@ -1,19 +1,8 @@
+import { FOOTER_LINKS as LINKS } from '../../core/footer-links';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../navigation';
 import { settingsAtom } from '../state/atoms';
-
-const LINKS = [
-  ['/pages/terms', 'footer.terms'],
-  ['/pages/privacy', 'footer.privacy'],
-  ['/pages/cookies', 'footer.cookies'],
-  ['/pages/ban', 'footer.ban'],
-  ['/pricing', 'footer.pricing'],
-  ['/complaints', 'footer.complaints'],
-  ['/pages/return-policy', 'footer.return_policy'],
-  ['/pages/faq', 'footer.faq'],
-  ['/pages/service', 'footer.support'],
-] as const;
 
 /** Footer links of SPEC.md §2, the legal disclaimer in the page's language, and the US footer for English. */
 export function Footer({ compact = false }: { compact?: boolean }) {

@@ -1,17 +1,5 @@
+import { FOOTER_LINKS as LINKS } from '../../core/footer-links';
 import type { LanderProps } from './types';
-
-// The links of the main footer (client/components/footer.tsx), so a lander is as transparent as the site itself.
-const LINKS = [
-  ['/pages/terms', 'footer.terms'],
-  ['/pages/privacy', 'footer.privacy'],
-  ['/pages/cookies', 'footer.cookies'],
-  ['/pages/ban', 'footer.ban'],
-  ['/pricing', 'footer.pricing'],
-  ['/complaints', 'footer.complaints'],
-  ['/pages/return-policy', 'footer.return_policy'],
-  ['/pages/faq', 'footer.faq'],
-  ['/pages/service', 'footer.support'],
-] as const;
 
 /** Footer links, the legal disclaimer, what the fictional-profile mark means, and the US statement for English. */
 export function LanderFooter({ props, usFooter, supportEmail }: { props: LanderProps; usFooter: boolean; supportEmail: string }) {
