@@ -1,5 +1,5 @@
 import { Cta, FictionalBadge, Icon, ProfilePhoto, headline, nameAge, placeOf } from '../_shared/ui';
-import type { LanderMeta, LanderProfile, LanderProps } from '../_shared/types';
+import type { LanderMeta, LanderProps } from '../_shared/types';
 
 export const meta: LanderMeta = {
   slug: true,
@@ -42,7 +42,7 @@ const PREVIEW_SECONDS = 30;
 
 /** A video-like hero (an animated scene of a member's photo, a player around it) whose play button leads to signup. */
 export default function Video(props: LanderProps) {
-  const { t, profiles, fictional, links, countryName, language, eager } = props;
+  const { t, profiles, fictional, links, countryName, eager } = props;
   const star = profiles[0];
   const more = profiles.slice(1, meta.profiles);
   const duration = PREVIEW_SECONDS;

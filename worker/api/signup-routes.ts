@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { SIGNUP_STEPS, SignupStepSchema, signupSchema, type SignupStep } from '../../core/schemas/account';
+import { serializeTrafficSource } from '../../core/rules/traffic-source';
 import { canSignUpOpenly } from '../../core/rules/visitor';
 import { REGIONS } from '../../core/data/regions';
 import { settingsFor } from './settings';
@@ -8,6 +8,7 @@ import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { activateMember, createMember, findMemberByEmail, findMemberById, isRecoverable, useInviteCode } from '../services/accounts';
 import { consumeToken, issueToken } from '../services/tokens';
+import { readTrafficSource } from '../services/traffic-source';
 import { loadUser } from '../services/users';
 import { clientIp, jsonBody, limit, link, mailTo, requireMember } from './helpers';
 import { startSession } from './session-routes';
@@ -23,7 +24,9 @@ signupRoutes.post('/signup.php', async (c) => {
   await limit(c, `signup:ip:${clientIp(c)}`, { limit: 10, windowSeconds: 3600 });
   const input = parseOrFail(signupSchema(today(c)), await jsonBody(c));
 
-  const trafficSource = getCookie(c, 'ts') ?? null;
+  // Sanitised again: the cookie is the visitor's to change.
+  const source = readTrafficSource(c);
+  const trafficSource = source ? serializeTrafficSource(source) : null;
   let inviteCode: string | null = null;
   if (!canSignUpOpenly(tenant.settings, Boolean(trafficSource))) {
     if (!input.invite_code || !(await useInviteCode(c.env.DB, tenant.id, input.invite_code, now))) {
@@ -49,7 +52,7 @@ signupRoutes.post('/signup.php', async (c) => {
     lookingFor: input.looking_for,
     country: settingsFor(tenant, c.get('country')).geoip_selected_country,
     language: c.get('language'),
-    trafficSource: trafficSource?.slice(0, 500) ?? null,
+    trafficSource,
     inviteCode,
     signupMessage: input.signup_message || null,
   }, now);

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { serializeTrafficSource } from '../../core/rules/traffic-source';
 import { PageHiddenSchema } from '../../core/schemas/tracking';
 import type { AppEnv } from '../context';
 import { parseOrFail } from '../errors';
+import { readTrafficSource } from '../services/traffic-source';
 import { clientIp, limit } from './helpers';
 
 /** page-hidden.php: page-visibility beacons and lander bounces (SPEC.md §4 "lb"), for reporting. */
@@ -19,9 +20,11 @@ trackingRoutes.post('/page-hidden.php', async (c) => {
     body = null;
   }
   const event = parseOrFail(PageHiddenSchema, body);
+  // The cookie is the visitor's to change: store only its sanitised fields.
+  const source = readTrafficSource(c);
   const path = event.path ?? new URL(c.req.header('referer') ?? '/', c.req.url).pathname.slice(0, 300);
   await c.env.DB.prepare('INSERT INTO page_events (tenant_id, kind, path, traffic_source, duration_ms, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .bind(c.get('tenant').id, event.kind, path, getCookie(c, 'ts')?.slice(0, 500) ?? null, event.duration_ms ?? null, c.get('now').toISOString())
+    .bind(c.get('tenant').id, event.kind, path, source ? serializeTrafficSource(source) : null, event.duration_ms ?? null, c.get('now').toISOString())
     .run();
   return c.body(null, 204);
 });

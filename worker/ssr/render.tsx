@@ -12,6 +12,7 @@ import { settingsFor } from '../api/settings';
 import type { AppContext } from '../context';
 import { catalogueFor } from '../i18n';
 import { log, describeError } from '../log';
+import { readTrafficSource } from '../services/traffic-source';
 import { loadUser } from '../services/users';
 import { runLoaders } from './loaders';
 import { nestedErrorPage } from './unknown-site';
@@ -44,7 +45,7 @@ async function buildState(c: AppContext, { route, error = null }: PageOptions): 
     route,
     layout,
     installedApp,
-    hasTrafficSource: Boolean(getCookie(c, 'ts')),
+    hasTrafficSource: readTrafficSource(c) !== null,
     entryWarning: shouldShowEntryWarning({
       loggedIn: Boolean(member),
       skipped: getCookie(c, COOKIE.entryWarningSkipped) === '1',
