@@ -6,6 +6,7 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import UnoCSS from 'unocss/vite';
 import { parseTenants } from './core/tenant-files';
 import { CLIENT_ENTRIES, clientAssets } from './build/client-assets';
+import { previewCompression } from './build/preview-compression';
 
 const CLIENT_OUT = 'dist/client';
 const CLIENT_MANIFEST = `${CLIENT_OUT}/.vite/manifest.json`;
@@ -27,6 +28,7 @@ function validateTenants(): Plugin {
 
 export default defineConfig({
   plugins: [
+    previewCompression(),
     validateTenants(),
     react(),
     UnoCSS(),

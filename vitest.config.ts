@@ -6,6 +6,11 @@ import { clientAssets } from './build/client-assets';
 // Unit and integration tests run inside workerd with the bindings of wrangler.toml and a D1 built from the
 // real migrations. Browser tests (tests/browser) are Playwright's, not collected here.
 export default defineConfig(async () => ({
+  define: {
+    __TEST_UPSTREAM_PORT__: JSON.stringify(Number(process.env.TEST_UPSTREAM_PORT ?? 18931)),
+    // The local push sink of the push tests (tests/integration/push-sink.ts).
+    __TEST_PUSH_SINK_PORT__: JSON.stringify(Number(process.env.TEST_PUSH_SINK_PORT ?? Number(process.env.TEST_UPSTREAM_PORT ?? 18931) + 1000)),
+  },
   plugins: [
     react(),
     clientAssets({ manifestPath: 'dist/client/.vite/manifest.json' }),
@@ -16,13 +21,16 @@ export default defineConfig(async () => ({
           APP_ENV: 'test',
           UPSTREAM_TIMEOUT_MS: '1000',
           APP_SECRET: 'test-secret-0123456789-0123456789-0123456789',
-          MAIL_EVENTS_SECRET: 'test-mail-events-secret', TEST_MIGRATIONS: await readD1Migrations('./migrations') },
+          MAIL_EVENTS_SECRET: 'test-mail-events-secret', TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+          // A test-only VAPID pair for flirtlokaal (worker/push/vapid.ts reads the public key from env in test mode).
+          VAPID_PUBLIC_KEY_FLIRTLOKAAL: 'BFwG0RIh3yaJnrleDac5UKWqFg7ZaHThHu7IPaU-lWXWRd9g34zqX-JzSwTDfYbGB_NJNahJiw7_PSIFLRaubmU',
+          VAPID_PRIVATE_KEY_FLIRTLOKAAL: 'JzHgUnNm9spdQtM5hSuGj9stwjGOnZiV34ngFbeu5YQ' },
       },
     }),
   ],
   test: {
     include: ['core/**/*.test.ts', 'worker/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
     setupFiles: ['./tests/integration/setup.ts'],
-    globalSetup: ['./tests/integration/upstream-server.ts'],
+    globalSetup: ['./tests/integration/upstream-server.ts', './tests/integration/push-sink.ts'],
   },
 }));

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
+import { entryCatalogueKeys, type EntryKeys } from './entry-catalogue-keys';
 
 const ID = 'virtual:client-assets';
 const RESOLVED = `\0${ID}`;
@@ -13,6 +15,8 @@ export interface EntryAssets {
   /** Its static imports, preloaded so they download in parallel. */
   preload: string[];
   css: string[];
+  /** The stylesheets' text, for pages that inline them instead of waiting for a render-blocking request. */
+  inlineCss: string;
 }
 
 export interface ClientAssets {
@@ -20,6 +24,8 @@ export interface ClientAssets {
   lander: EntryAssets;
   /** Vite's dev server serves the sources and the HMR client. */
   dev: boolean;
+  /** The catalogue keys the app's entry bundle can use (the rest loads with the lazy code that needs it). */
+  entryKeys: EntryKeys;
 }
 
 interface ManifestChunk {
@@ -28,14 +34,16 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-function fromManifest(manifest: Record<string, ManifestChunk>, source: string): EntryAssets {
+function fromManifest(manifest: Record<string, ManifestChunk>, source: string, outDir: string): EntryAssets {
   const entry = manifest[source];
   if (!entry) throw new Error(`${source} is missing from the client manifest`);
   const chunks = (entry.imports ?? []).map((key) => manifest[key]).filter(Boolean);
+  const css = [entry, ...chunks].flatMap((c) => c.css ?? []);
   return {
     script: `/${entry.file}`,
     preload: chunks.map((c) => `/${c.file}`),
-    css: [entry, ...chunks].flatMap((c) => c.css ?? []).map((f) => `/${f}`),
+    css: css.map((f) => `/${f}`),
+    inlineCss: css.map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n'),
   };
 }
 
@@ -49,11 +57,20 @@ export function clientAssets(options: { manifestPath: string }): Plugin {
     resolveId: (id) => (id === ID ? RESOLVED : undefined),
     load(id) {
       if (id !== RESOLVED) return;
-      const dev = (source: string): EntryAssets => ({ script: `/${source}`, preload: [], css: [] });
-      let assets: ClientAssets = { app: dev(CLIENT_ENTRIES.app), lander: dev(CLIENT_ENTRIES.lander), dev: true };
+      const entryKeys = entryCatalogueKeys(CLIENT_ENTRIES.app);
+      // In dev the key list follows the sources as they change.
+      for (const file of entryKeys.files) this.addWatchFile(file);
+      const dev = (source: string): EntryAssets => ({ script: `/${source}`, preload: [], css: [], inlineCss: '' });
+      let assets: ClientAssets = { app: dev(CLIENT_ENTRIES.app), lander: dev(CLIENT_ENTRIES.lander), dev: true, entryKeys: { keys: entryKeys.keys, prefixes: entryKeys.prefixes } };
       if (this.environment.mode === 'build' && existsSync(options.manifestPath)) {
         const manifest = JSON.parse(readFileSync(options.manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-        assets = { app: fromManifest(manifest, CLIENT_ENTRIES.app), lander: fromManifest(manifest, CLIENT_ENTRIES.lander), dev: false };
+        const outDir = join(dirname(options.manifestPath), '..');
+        assets = {
+          ...assets,
+          app: fromManifest(manifest, CLIENT_ENTRIES.app, outDir),
+          lander: fromManifest(manifest, CLIENT_ENTRIES.lander, outDir),
+          dev: false,
+        };
       }
       return `export default ${JSON.stringify(assets)};`;
     },

@@ -1,52 +1,86 @@
-import { Provider, useAtomValue } from 'jotai';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Provider, useAtomValue, useStore } from 'jotai';
+import { Suspense, use, useEffect, type ComponentType } from 'react';
 import type { i18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { SWRConfig } from 'swr';
-import type { InitialState } from '../core/state';
 import { LAYOUTS } from './layouts/layouts';
 import { useHistorySync } from './navigation';
 import { routeByName } from './router';
 import { ErrorScreen } from './screens/error-screen';
 import { HomeScreen } from './screens/home';
-import { PlaceholderScreen } from './screens/placeholder';
-import { errorAtom, routeAtom } from './state/atoms';
+import { errorAtom, routeAtom, userAtom } from './state/atoms';
 import type { createAppStore } from './state/app-store';
 import { useBrowserState } from './lib/browser-state';
 import { useUserRefresh } from './lib/user-refresh';
 import { useAppExtras } from './components/pwa/boot';
+import { withCatalogue } from './i18n';
 
 type ScreenModule = Promise<{ screens: Record<string, ComponentType> }>;
-/** Lazy screens for the route names a module serves (its `screens`): one dynamic import per module, not per route. */
-const lazyScreens = (load: () => ScreenModule, names: string): Record<string, ComponentType> =>
-  Object.fromEntries(names.split(' ').map((name) => [name, lazy(() => load().then((m) => ({ default: m.screens[name] })))]));
+type LazyScreen = ComponentType & { preload: () => Promise<unknown> };
+const LAZY_SCREENS = new Map<string, LazyScreen>();
 
 /**
- * Screens that are built; every other route shows the marked placeholder inside its real layout. Everything but
- * the home page is lazy: its code loads with the first visit to it, outside the home page's JavaScript budget.
+ * Lazy screens for the route names a module serves (its `screens`): one dynamic import per module, not per route.
+ * A lazy screen renders only once the whole catalogue is there: the home page carries only the entry's keys.
+ * Unlike React.lazy, a screen can be loaded before hydration (client/entry.tsx): hydration then never meets an
+ * unloaded screen, whose server HTML React would otherwise swap for the loading text, with what was typed in it,
+ * as soon as anything above it updates.
+ */
+function lazyScreens(load: () => ScreenModule, names: string): Record<string, ComponentType> {
+  // SWR comes with the first lazy screen, outside the home page's JavaScript (client/lib/swr-boundary.tsx).
+  let loading: Promise<[Awaited<ScreenModule>, typeof import('./lib/swr-boundary')]> | undefined;
+  const loadModule = () => (loading ??= withCatalogue(Promise.all([load(), import('./lib/swr-boundary')])));
+  return Object.fromEntries(
+    names.split(' ').map((name) => {
+      // One promise per screen: `use` needs the same promise on every render until it settles.
+      let loaded: ComponentType | undefined;
+      let pending: Promise<ComponentType> | undefined;
+      const preload = () => (pending ??= loadModule().then(([m, swr]) => (loaded = swr.withSwr(m.screens[name]))));
+      const Screen = Object.assign(
+        function LazyScreen() {
+          const Loaded = loaded ?? use(preload());
+          return <Loaded />;
+        },
+        { preload },
+      );
+      LAZY_SCREENS.set(name, Screen);
+      return [name, Screen];
+    }),
+  );
+}
+
+/** Whether a route's screen is lazy: the server then sends the whole catalogue with the page (worker/ssr). */
+export const isLazyScreen = (routeName: string): boolean => LAZY_SCREENS.has(routeName);
+
+/** Loads a route's screen code (nothing for the home page's, which is in the entry). */
+export const preloadScreen = (routeName: string): Promise<unknown> => LAZY_SCREENS.get(routeName)?.preload() ?? Promise.resolve();
+
+/**
+ * The screen of every route (the landers' routes are served by the Worker's lander renderer, never by the app).
+ * Everything but the home page is lazy: its code loads with the first visit to it, outside the home page's
+ * JavaScript budget.
  */
 const SCREENS: Record<string, ComponentType> = {
   index: HomeScreen,
   ...lazyScreens(() => import('./screens/account/pages'), 'login account-deleted activate-done activate-error reset-password reset-password-do mail-change-do notifications'),
   // The signup pages travel with the signup modal's flow.
   ...lazyScreens(() => import('./components/signup-flow'), 'signup signup-matches members-id-signup complete-signup'),
-  ...lazyScreens(() => import('./screens/pages'), 'pages-terms pages-privacy pages-cookies pages-ban pages-return-policy pages-faq pages-service complaints lang-config premium pricing'),
+  ...lazyScreens(() => import('./screens/members'), 'members members-id likes-m-id members-id-chat members-id-landing members-id-landing2 members-id-landing3 likes likes-type profile swipe-game match-finder'),
+  ...lazyScreens(() => import('./screens/pages'), 'pages-terms pages-privacy pages-cookies pages-ban pages-return-policy pages-faq pages-service complaints lang-config'),
+  ...lazyScreens(() => import('./screens/credits'), 'credits premium pricing credits-id-paymentmethod credits-repeat-order transactions-id directdebit'),
+  ...lazyScreens(() => import('./screens/chats'), 'chats chats-id'),
 };
 
 interface AppProps {
-  state: InitialState;
   store: ReturnType<typeof createAppStore>;
   i18n: i18n;
 }
 
 /** The whole page below <body>, identical on the server and in the browser. */
-export function App({ state, store, i18n }: AppProps) {
+export function App({ store, i18n }: AppProps) {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <SWRConfig value={{ fallback: state.fallback, revalidateOnMount: false, revalidateIfStale: false }}>
-          <Shell />
-        </SWRConfig>
+        <Shell />
       </I18nextProvider>
     </Provider>
   );
@@ -57,11 +91,12 @@ function Shell() {
   useBrowserState();
   useUserRefresh();
   useAppExtras();
+  useMemberLive();
   const route = useAtomValue(routeAtom);
   const error = useAtomValue(errorAtom);
   const def = routeByName(route.name);
   const Layout = LAYOUTS[error || !def ? 'default' : def.layout];
-  const Screen = error || !def ? ErrorScreen : (SCREENS[def.name] ?? PlaceholderScreen);
+  const Screen = error || !def ? ErrorScreen : (SCREENS[def.name] ?? ErrorScreen);
   return (
     <Layout>
       <Suspense fallback={<ScreenLoading />}>
@@ -71,7 +106,26 @@ function Shell() {
   );
 }
 
+/**
+ * Logged-in members get the live socket, counters and push from the chat chunk. Not a chunk of its own: the
+ * bundler would then split the entry's shared modules into extra files, over the home page's JS budget.
+ */
+function useMemberLive() {
+  const store = useStore();
+  const memberId = useAtomValue(userAtom)?.id;
+  useEffect(() => {
+    if (!memberId) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    import('./screens/chats').then((m) => !cancelled && (stop = m.startMemberLive(store))).catch(() => undefined);
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [store, memberId]);
+}
+
 function ScreenLoading() {
   const { t } = useTranslation();
-  return <p className="py-16 text-center text-gray-500" role="status">{t('common.loading')}</p>;
+  return <p className="py-16 text-center text-gray-600" role="status">{t('common.loading')}</p>;
 }

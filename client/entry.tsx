@@ -1,17 +1,30 @@
 import { hydrateRoot } from 'react-dom/client';
 import 'virtual:uno.css';
 import type { InitialState } from '../core/state';
-import { App } from './app';
-import { createI18n } from './i18n';
+import { App, preloadScreen } from './app';
+import { catalogueReady, completeCatalogueFrom, createI18n } from './i18n';
 import { installChunkReload } from './lib/chunk-reload';
 import { createAppStore } from './state/app-store';
 
 installChunkReload();
 
 const state = JSON.parse(document.getElementById('__STATE__')!.textContent!) as InitialState;
+const i18n = createI18n(state.language, state.catalogue);
+if (state.catalogueUrl) {
+  completeCatalogueFrom(i18n, state.catalogueUrl);
+  // The page carries only the entry's keys: fetch the rest once the page has loaded, so the first lazy screen or
+  // the signup modal rarely has to wait for it (they wait if it is not there yet).
+  addEventListener('load', () => setTimeout(() => void catalogueReady().catch(() => undefined), 0), { once: true });
+}
 const root = document.getElementById('root')!;
-hydrateRoot(root, <App state={state} store={createAppStore(state)} i18n={createI18n(state.language, state.catalogue)} />, {
-  onRecoverableError(error) {
-    console.error('hydration', error);
-  },
-});
+// The server HTML stays visible and usable while the screen's code loads; hydration then runs in one pass.
+// A failed load still hydrates: the screen's Suspense shows the loading text and the chunk reload takes over.
+void preloadScreen(state.route.name)
+  .catch(() => undefined)
+  .then(() =>
+    hydrateRoot(root, <App store={createAppStore(state)} i18n={i18n} />, {
+      onRecoverableError(error) {
+        console.error('hydration', error);
+      },
+    }),
+  );

@@ -13,3 +13,4 @@ export function featuredUrl(search: string): string {
   const query = to.toString();
   return query ? `/api/featured.php?${query}` : '/api/featured.php';
 }
+

@@ -1,6 +1,7 @@
 // The app's service worker (scope '/'): when a page cannot be loaded because there is no network, it shows the
 // offline page that the app stored in the cache (client/components/pwa/extras.tsx), in the visitor's language.
-// It touches nothing else: no other requests, no push (the push service worker is /sw-push.js).
+// It touches nothing else: no other requests. The browser registers /sw-push.js, which imports this file and adds
+// the push handlers (decision 003: one worker at scope '/').
 //
 // Navigation preload lets the browser fetch the page itself while the worker starts; the worker never calls fetch,
 // so the strict content policy of static files applies to it without getting in the way.

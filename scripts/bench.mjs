@@ -7,13 +7,24 @@ import { request } from 'node:http';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { benchPayments, createPaymentMembers } from './lib/bench-payments.mjs';
 import { ensureDevVars, ensureInstalled, prepareDatabase, projectEnv, root, run } from './lib/setup.mjs';
+import { chatBenchBooks, chatBenchSetup, runChatBench } from './lib/bench-chat.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
 const BRAND = 'flirtlokaal';
 const HOST = `${BRAND}.localhost:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const persistTo = '.wrangler/bench-state';
+// Filter combinations of the members' search (the bench member is a man looking for women in NL).
+const SEARCHES = [
+  '/api/search.php',
+  '/api/search.php?min_age=25&max_age=35',
+  '/api/search.php?country=NL&region=NH&min_age=30&max_age=50',
+  '/api/search.php?country=BE&sort=old',
+  '/api/search.php?country=NL&region=ZH&min_age=18&max_age=99&page=20',
+  '/api/search.php?gender=male&country=NL&region=UT&min_age=60&max_age=70',
+];
 const LANDERS = readdirSync(`${root}/landers`, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('_')).map((d) => d.name);
 const profiles = process.argv.includes('--profiles') ? process.argv[process.argv.indexOf('--profiles') + 1] : '3000';
 
@@ -21,6 +32,12 @@ ensureInstalled();
 ensureDevVars();
 prepareDatabase({ persistTo, seedArgs: ['--profiles', profiles] });
 const session = createBenchSession();
+const payers = createPaymentMembers({ env: projectEnv, persistTo, brand: BRAND });
+// Chat run (issue 5): 100 pairs, 10 messages each way per pair.
+const CHAT = { pairs: Number(process.env.BENCH_CHAT_PAIRS ?? 100), perMember: 10 };
+const chatSetup = chatBenchSetup(BRAND, CHAT.pairs, CHAT.perMember);
+writeFileSync(`${root}/${persistTo}/bench-chat.sql`, chatSetup.sql);
+run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', `${persistTo}/bench-chat.sql`]);
 run('vite', ['build']);
 
 const server = spawn('vite', ['preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], {
@@ -41,7 +58,8 @@ try {
   const home = await page('/', headers);
   const lander = await page('/landers/tinderswipe', headers);
   const members = await page('/members', { ...headers, cookie: session });
-  const cssAsset = home.css[0];
+  // The app inlines its stylesheet; the lander still links the same file, which serves as the static asset.
+  const cssAsset = lander.css[0];
   if (home.status !== 200 || !cssAsset) throw new Error(`the home page did not render (status ${home.status})`);
 
   const targets = [
@@ -52,17 +70,32 @@ try {
   ];
   const throughput = {};
   for (const [name, path, h] of targets) throughput[name] = await load(path, h);
+  const chat = await runChatBench({ port: PORT, host: HOST, members: chatSetup.members, perMember: CHAT.perMember });
+  chat.books = chatBenchBooks(persistTo, projectEnv, root, chatSetup.members);
+  console.log(`chat: ${JSON.stringify(chat)}`);
   const staticRps = throughput['static asset'].requestsPerSecond;
   for (const r of Object.values(throughput)) r.ratioToStatic = round(r.requestsPerSecond / staticRps, 3);
 
+  const search = await searchRun({ ...headers, cookie: session });
   const sizes = { home: await weigh(home), lander: await weigh(lander), members: await weigh(members) };
   const landers = {};
   for (const variant of LANDERS) landers[variant] = await weigh(await page(`/landers/${variant}`, headers));
+  const payments = await benchPayments({ env: projectEnv, persistTo, port: PORT, host: HOST, members: payers });
+  console.log(`payments: ${JSON.stringify(payments)}`);
   const lighthouse = process.argv.includes('--no-lighthouse') ? {} : runLighthouse(['/', ...LANDERS.map((v) => `/landers/${v}`)]);
   const budgets = [
     budget('home initial JS gzip <= 100 KiB', sizes.home.jsGzipBytes, '<=', 100 * 1024),
     budget('home initial CSS gzip <= 20 KiB', sizes.home.cssGzipBytes, '<=', 20 * 1024),
     budget('home SSR >= 25% of static req/s', throughput['home page SSR'].ratioToStatic, '>=', 0.25),
+    budget('members page SSR (24 cards) >= 25% of static req/s', throughput['members page SSR'].ratioToStatic, '>=', 0.25),
+    budget('search: rows read per query <= 1000', search.maxRowsRead, '<=', 1000),
+    budget('search: D1 time per query <= 5 ms', search.maxD1Ms, '<=', 5),
+    budget('payments: paid orders granted exactly once (wrong orders)', payments.ordersNotGrantedExactlyOnce + payments.ordersInWrongState, '<=', 0),
+    budget('payments: balances equal ledger sums (wrong members)', payments.membersWithWrongBalance + payments.membersWhoseBalanceIsNotTheirLedgerSum, '<=', 0),
+    budget('chat p99 send-to-receive < 100 ms', chat.p99Ms, '<=', 99.999),
+    budget('chat: no lost messages', chat.lost, '<=', 0),
+    budget('chat: no double charges', chat.books.doubleCharges + chat.retryAnswersDiffered, '<=', 0),
+    budget('chat: credits equal the ledger sum, never negative', chat.books.credits_off_ledger + chat.books.negative, '<=', 0),
     ...Object.entries(landers).map(([v, s]) => budget(`lander ${v} initial JS gzip <= 80 KiB`, s.jsGzipBytes, '<=', 80 * 1024)),
     ...Object.entries(lighthouse).flatMap(([path, l]) => l.error ? [budget(`Lighthouse ${path} ran`, 0, '>=', 1)] : [
       budget(`Lighthouse ${path} performance >= 95`, l.performance, '>=', 95),
@@ -71,7 +104,7 @@ try {
       budget(`Lighthouse ${path} CLS <= 0.05`, l.cls, '<=', 0.05),
     ]),
   ];
-  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, sizes, landers, lighthouse, budgets };
+  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, search, chat, sizes, landers, payments, lighthouse, budgets };
   mkdirSync(`${root}/bench`, { recursive: true });
   writeFileSync(`${root}/bench/report.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${root}/bench/summary.md`, summary(report));
@@ -117,7 +150,9 @@ function createBenchSession() {
   const now = new Date().toISOString();
   const later = new Date(Date.now() + 86_400_000).toISOString();
   const sql = [
-    `INSERT OR REPLACE INTO members (id, tenant_id, email, status, credits, paid_user, signup_date, created_at) VALUES (99000001, '${BRAND}', 'bench@bench.test', 'confirmed', 50, 1, '${now}', '${now}')`,
+    // Credits only through the ledger (its trigger keeps members.credits), once: the payment run checks every balance.
+    `INSERT INTO members (id, tenant_id, email, status, credits, paid_user, signup_date, created_at) VALUES (99000001, '${BRAND}', 'bench@bench.test', 'confirmed', 0, 1, '${now}', '${now}') ON CONFLICT (id) DO NOTHING`,
+    `INSERT INTO credit_ledger (tenant_id, member_id, delta, reason, ref, created_at) VALUES ('${BRAND}', 99000001, 50, 'seed', 'seed:bench', '${now}') ON CONFLICT (tenant_id, member_id, ref) DO NOTHING`,
     `INSERT OR REPLACE INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at) VALUES (99000001, '${BRAND}', 99000001, 'Bench', 'male', 'hetero', '1985-01-01', 'NL', '${now}', '${now}')`,
     `INSERT INTO sessions (token_hash, tenant_id, member_id, created_at, expires_at) VALUES ('${hash}', '${BRAND}', 99000001, '${now}', '${later}')`,
   ].join('; ');
@@ -158,6 +193,9 @@ async function page(path, headers) {
     status: res.status,
     js: [...attr(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)],
     css: attr(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g),
+    // Styles inlined in the head count as the page's CSS too.
+    inlineCss: [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join(''),
+    html: res.body,
   };
 }
 
@@ -169,7 +207,17 @@ async function weigh(p) {
     }
     return total;
   };
-  return { path: p.path, status: p.status, files: [...p.js, ...p.css], jsGzipBytes: await size(p.js), cssGzipBytes: await size(p.css) };
+  const inlineCssGzip = p.inlineCss ? gzipSync(p.inlineCss, { level: 9 }).length : 0;
+  return {
+    path: p.path,
+    status: p.status,
+    files: [...p.js, ...p.css],
+    jsGzipBytes: await size(p.js),
+    cssGzipBytes: (await size(p.css)) + inlineCssGzip,
+    inlineCssGzipBytes: inlineCssGzip,
+    htmlBytes: p.html.length,
+    htmlGzipBytes: gzipSync(p.html, { level: 9 }).length,
+  };
 }
 
 async function load(path, headers) {
@@ -184,6 +232,48 @@ async function load(path, headers) {
   };
 }
 
+
+/**
+ * Search API latency (p50/p95 over all combinations, 8 requests in flight) and each query's D1 cost, which the
+ * Worker reports locally in Server-Timing (q<n>;dur=<ms>;desc="rows <n>").
+ */
+async function searchRun(headers, rounds = 40) {
+  const latencies = [];
+  const perQuery = {};
+  let maxRowsRead = 0;
+  let maxD1Ms = 0;
+  const one = async (path) => {
+    const started = performance.now();
+    const res = await getWithHeaders(path, headers);
+    latencies.push(performance.now() - started);
+    if (res.status !== 200) throw new Error(`search ${path} answered ${res.status}`);
+    for (const m of String(res.headers['server-timing'] ?? '').matchAll(/dur=([\d.]+);desc="rows (\d+)"/g)) {
+      const [ms, rows] = [Number(m[1]), Number(m[2])];
+      maxRowsRead = Math.max(maxRowsRead, rows);
+      maxD1Ms = Math.max(maxD1Ms, ms);
+      perQuery[path] = { rowsRead: Math.max(perQuery[path]?.rowsRead ?? 0, rows), d1Ms: Math.max(perQuery[path]?.d1Ms ?? 0, ms) };
+    }
+  };
+  const queue = Array.from({ length: rounds }, () => SEARCHES).flat();
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    for (let path = queue.shift(); path; path = queue.shift()) await one(path);
+  }));
+  latencies.sort((a, b) => a - b);
+  const at = (q) => round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))], 1);
+  return { requests: latencies.length, p50Ms: at(0.5), p95Ms: at(0.95), maxRowsRead, maxD1Ms, perQuery };
+}
+
+function getWithHeaders(path, headers) {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: PORT, path, headers: { ...headers, 'accept-encoding': 'identity' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 function budget(name, value, op, limit) {
   return { name, value, limit, ok: op === '<=' ? value <= limit : value >= limit };
 }
@@ -196,13 +286,29 @@ function summary(r) {
   const lines = [`# Benchmark ${r.date}`, '', `Seed: ${r.profilesPerBrand} profiles per brand; ${r.durationSeconds} s per target, 10 connections.`, ''];
   lines.push('| target | req/s | p50 ms | p99 ms | ratio to static | non-2xx |', '|---|---|---|---|---|---|');
   for (const [name, t] of Object.entries(r.throughput)) lines.push(`| ${name} | ${t.requestsPerSecond} | ${t.latencyP50Ms} | ${t.latencyP99Ms} | ${t.ratioToStatic} | ${t.non2xx} |`);
-  lines.push('', '| page | initial JS gzip | initial CSS gzip |', '|---|---|---|');
-  for (const [name, s] of Object.entries(r.sizes)) lines.push(`| ${name} (${s.path}) | ${(s.jsGzipBytes / 1024).toFixed(1)} KiB | ${(s.cssGzipBytes / 1024).toFixed(1)} KiB |`);
+  if (r.chat) {
+    const c = r.chat;
+    lines.push('', `Chat: ${c.pairs} pairs over WebSockets, ${c.messages} messages (${c.retriedSends} sent twice with the same key).`, '',
+      '| p50 ms | p99 ms | messages/s | lost | double charges | credits off ledger |', '|---|---|---|---|---|---|',
+      `| ${c.p50Ms} | ${c.p99Ms} | ${c.messagesPerSecond} | ${c.lost} | ${c.books.doubleCharges} | ${c.books.credits_off_ledger} |`);
+  }
+  if (r.search) {
+    lines.push('', `Search API: ${r.search.requests} requests, p50 ${r.search.p50Ms} ms, p95 ${r.search.p95Ms} ms; per query at most ${r.search.maxRowsRead} rows read and ${r.search.maxD1Ms} ms of D1 time.`, '');
+    lines.push('| search | max rows read per query | max D1 ms per query |', '|---|---|---|');
+    for (const [path, q] of Object.entries(r.search.perQuery)) lines.push(`| ${path} | ${q.rowsRead} | ${q.d1Ms} |`);
+  }
+  lines.push('', '| page | initial JS gzip | initial CSS gzip (inline) | HTML | HTML gzip |', '|---|---|---|---|---|');
+  for (const [name, s] of Object.entries(r.sizes)) {
+    lines.push(`| ${name} (${s.path}) | ${(s.jsGzipBytes / 1024).toFixed(1)} KiB | ${(s.cssGzipBytes / 1024).toFixed(1)} KiB (${(s.inlineCssGzipBytes / 1024).toFixed(1)}) | ${(s.htmlBytes / 1024).toFixed(1)} KiB | ${(s.htmlGzipBytes / 1024).toFixed(1)} KiB |`);
+  }
   lines.push('', '| lander | initial JS gzip | initial CSS gzip | Lighthouse perf | a11y | LCP ms | CLS |', '|---|---|---|---|---|---|---|');
   for (const [v, s] of Object.entries(r.landers)) {
     const l = r.lighthouse[`/landers/${v}`] ?? {};
     lines.push(`| ${v} | ${(s.jsGzipBytes / 1024).toFixed(1)} KiB | ${(s.cssGzipBytes / 1024).toFixed(1)} KiB | ${l.performance ?? '-'} | ${l.accessibility ?? '-'} | ${l.lcpMs ?? '-'} | ${l.cls ?? '-'} |`);
   }
+  const p = r.payments;
+  lines.push('', `Payments: ${p.orders} orders of ${p.members} members, ${p.webhookCalls} webhook calls (${p.webhooksPerSecond}/s, statuses ${JSON.stringify(p.statuses)}) and ${p.checkoutSubmissions} checkout choices;`,
+    `${p.paidOrders} paid; orders not granted exactly once: ${p.ordersNotGrantedExactlyOnce}; in a wrong state: ${p.ordersInWrongState}; members whose balance differs from the expected or from their ledger: ${p.membersWithWrongBalance}; any member whose balance is not their ledger sum: ${p.membersWhoseBalanceIsNotTheirLedgerSum}.`);
   const home = r.lighthouse['/'];
   if (home) lines.push('', `Home page Lighthouse: performance ${home.performance}, accessibility ${home.accessibility}, LCP ${home.lcpMs} ms, CLS ${home.cls}.`);
   lines.push('', '| budget | value | ok |', '|---|---|---|');

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Merges locales/pending/*.json ({ "<lang>": { nested keys } }) into locales/<lang>.json, keeping key order
-// (new keys are appended to their namespace), then deletes the merged pending files. Used when several people
-// add strings at once; run scripts/locale-check.mjs afterwards.
+// (new keys are appended to their namespace), then deletes the merged pending files (kept with --keep, so a branch
+// can merge again after taking another branch's catalogues). Used when several people add strings at once; run
+// scripts/locale-check.mjs afterwards.
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 
 const dir = new URL('../locales/', import.meta.url);
@@ -19,6 +20,6 @@ for (const file of readdirSync(new URL('pending/', dir)).filter((f) => f.endsWit
     const catalogue = merge(JSON.parse(readFileSync(path, 'utf8')), strings);
     writeFileSync(path, `${JSON.stringify(catalogue, null, 2)}\n`);
   }
-  rmSync(new URL(`pending/${file}`, dir));
+  if (!process.argv.includes('--keep')) rmSync(new URL(`pending/${file}`, dir));
   console.log(`merged ${file}`);
 }

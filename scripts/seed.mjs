@@ -18,10 +18,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { demoMembersSql, demoPasswordHash } from './lib/demo-members.mjs';
+import { demoMembersSql, demoOperatorSql, demoPasswordHash } from './lib/demo-members.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT_DIR = join(ROOT, '.seed');
+// One folder per database (and so per run that may overlap: npm start, the browser tests and the bench seed at once).
+const OUT_DIR = join(ROOT, '.seed', (process.env.PERSIST_TO ?? 'default').replace(/[^\w-]+/g, '_'));
 const ID_BLOCK = 10_000_000;
 const PHOTOS_PER_PROFILE = 4;
 const CHUNK = 25_000; // profiles per SQL file (one wrangler call, one transaction; ~20 MB)
@@ -535,6 +536,24 @@ function dataVersion(options, brands) {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * Discount codes to try the shop with locally: DEMO10 (10%, once per member, anywhere) and <country>ONLY20 (20%,
+ * only in the brand's first country, from the second package's price up, with its first payment method, once).
+ */
+function demoDiscountSql(brand, today) {
+  const { id, settings, payments } = brand.tenant;
+  const country = settings.countries[0];
+  const { currency, methods } = payments.countries[country];
+  const minimum = payments.packages[currency][1]?.price ?? 0;
+  const created = sqlValue(`${today}T00:00:00.000Z`);
+  return [
+    `INSERT INTO discount_codes (tenant_id, code, value_percentage, validity, created_at) VALUES (${sqlValue(id)}, 'DEMO10', 10, 'once_per_user', ${created}) ON CONFLICT (tenant_id, code) DO NOTHING;`,
+    `INSERT INTO discount_codes (tenant_id, code, country, value_percentage, currency, minimum_order_value, validity, paymentmethods, created_at)
+     VALUES (${sqlValue(id)}, ${sqlValue(`${country}ONLY20`)}, ${sqlValue(country)}, 20, ${sqlValue(currency)}, ${minimum}, 'once', ${sqlValue(JSON.stringify([methods[0]]))}, ${created})
+     ON CONFLICT (tenant_id, code) DO NOTHING;`,
+  ].join('\n');
+}
+
 function writeSql(options, brands, version) {
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
@@ -556,9 +575,11 @@ function writeSql(options, brands, version) {
         `${brand.tenant.id} profiles ${start}-${end}`, chunkSql(brand, profiles));
     }
   }
+  write('98-demo-discounts.sql', 'demo discount codes (DEMO10, <country>ONLY20)', brands.map((brand) => demoDiscountSql(brand, options.today)).join('\n'));
   const passwordHash = options.demoPasswordHash;
-  write('99-demo-members.sql', 'demo members (free@demo.test, premium@demo.test)',
-    brands.map((brand) => demoMembersSql(brand, brand.slot, REGIONS, passwordHash, options.today)).join('\n'));
+  write('99-demo-members.sql', 'demo members (free@demo.test, premium@demo.test, operator@demo.test)',
+    brands.map((brand) => [demoMembersSql(brand, brand.slot, REGIONS, passwordHash, options.today),
+      demoOperatorSql(brand, brand.slot, passwordHash, options.today)].join('\n')).join('\n'));
   // The version goes last, in the same transaction as the demo members.
   const last = files[files.length - 1];
   writeFileSync(last.path, `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('version', ${sqlValue(version)});\n`, { flag: 'a' });

@@ -57,4 +57,20 @@ export default {
     delete_discount: 50,
     added: '2024-03-01T09:00:00Z',
   },
+  payments: {
+    provider: 'mollie',
+    api_key_secret: 'MOLLIE_KEY_FLIRTLOKAAL',
+    packages: {
+      EUR: [
+        { id: 1, credits: 50, price: 1495, style: 'p0', popular: false },
+        { id: 2, credits: 120, price: 2995, style: 'p1', popular: true },
+        { id: 3, credits: 275, price: 5995, style: 'p2', popular: false },
+        { id: 4, credits: 600, price: 11995, style: 'p3', popular: false },
+      ],
+    },
+    countries: {
+      NL: { currency: 'EUR', methods: ['ideal', 'creditcard', 'paypal', 'applepay', 'banktransfer', 'directdebit'] },
+      BE: { currency: 'EUR', methods: ['bancontact', 'kbc', 'belfius', 'creditcard', 'paypal', 'applepay', 'banktransfer'] },
+    },
+  },
 } satisfies TenantInput;

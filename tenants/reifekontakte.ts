@@ -61,4 +61,27 @@ export default {
     delete_discount: 40,
     added: '2023-06-15T08:00:00Z',
   },
+  payments: {
+    provider: 'mollie',
+    api_key_secret: 'MOLLIE_KEY_REIFEKONTAKTE',
+    packages: {
+      EUR: [
+        { id: 1, credits: 50, price: 1495, style: 'p0', popular: false },
+        { id: 2, credits: 120, price: 2995, style: 'p1', popular: true },
+        { id: 3, credits: 275, price: 5995, style: 'p2', popular: false },
+        { id: 4, credits: 600, price: 11995, style: 'p3', popular: false },
+      ],
+      CHF: [
+        { id: 11, credits: 50, price: 1500, style: 'p0', popular: false },
+        { id: 12, credits: 120, price: 2900, style: 'p1', popular: true },
+        { id: 13, credits: 275, price: 5900, style: 'p2', popular: false },
+        { id: 14, credits: 600, price: 11900, style: 'p3', popular: false },
+      ],
+    },
+    countries: {
+      DE: { currency: 'EUR', methods: ['sofort', 'giropay', 'creditcard', 'paypal', 'applepay', 'banktransfer', 'directdebit'] },
+      AT: { currency: 'EUR', methods: ['eps', 'creditcard', 'paypal', 'applepay', 'banktransfer'] },
+      CH: { currency: 'CHF', methods: ['twint', 'creditcard', 'paypal', 'applepay'] },
+    },
+  },
 } satisfies TenantInput;

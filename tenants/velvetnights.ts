@@ -61,4 +61,33 @@ export default {
     delete_discount: 50,
     added: '2025-01-10T10:00:00Z',
   },
+  payments: {
+    provider: 'mollie',
+    api_key_secret: 'MOLLIE_KEY_VELVETNIGHTS',
+    packages: {
+      GBP: [
+        { id: 21, credits: 50, price: 1299, style: 'p0', popular: false },
+        { id: 22, credits: 120, price: 2599, style: 'p1', popular: true },
+        { id: 23, credits: 275, price: 4999, style: 'p2', popular: false },
+        { id: 24, credits: 600, price: 9999, style: 'p3', popular: false },
+      ],
+      USD: [
+        { id: 31, credits: 50, price: 1499, style: 'p0', popular: false },
+        { id: 32, credits: 120, price: 2999, style: 'p1', popular: true },
+        { id: 33, credits: 275, price: 5999, style: 'p2', popular: false },
+        { id: 34, credits: 600, price: 11999, style: 'p3', popular: false },
+      ],
+      EUR: [
+        { id: 41, credits: 50, price: 1495, style: 'p0', popular: false },
+        { id: 42, credits: 120, price: 2995, style: 'p1', popular: true },
+        { id: 43, credits: 275, price: 5995, style: 'p2', popular: false },
+        { id: 44, credits: 600, price: 11995, style: 'p3', popular: false },
+      ],
+    },
+    countries: {
+      GB: { currency: 'GBP', methods: ['creditcard', 'paypal', 'applepay', 'banktransfer'] },
+      IE: { currency: 'EUR', methods: ['creditcard', 'paypal', 'applepay', 'banktransfer'] },
+      US: { currency: 'USD', methods: ['creditcard', 'paypal', 'applepay'] },
+    },
+  },
 } satisfies TenantInput;

@@ -9,8 +9,11 @@ import { ApiFailure, apiError, genericError } from './errors';
 import { faviconSvg } from './favicon';
 import { describeError, log } from './log';
 import { media } from './media/route';
+import { operatorRoutes } from './photos/operator-routes';
 import { pwa } from './pwa/routes';
 import { devMailbox } from './dev/mailbox';
+import { devOperator } from './chat/dev-operator';
+import { localVapidKeys } from './push/vapid';
 import { clock } from './middleware/clock';
 import { csrf } from './middleware/csrf';
 import { locale } from './middleware/locale';
@@ -18,6 +21,7 @@ import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
 import { tenant } from './middleware/tenant';
+import { catalogueRoute } from './ssr/catalogue';
 import { renderLander } from './ssr/lander';
 import { renderErrorPage, renderPage } from './ssr/render';
 
@@ -32,6 +36,7 @@ app.use(securityHeaders({ dev: import.meta.env.DEV }));
 // Health check for load balancers and test runners: answers before any brand is resolved.
 app.get('/healthz', (c) => c.text('ok'));
 app.use(tenant());
+app.use(localVapidKeys());
 app.use(locale());
 app.use(clock());
 app.use(async function sessionUnlessProxied(c, next) {
@@ -42,18 +47,27 @@ app.use(async function sessionUnlessProxied(c, next) {
 app.use(csrf({ exempt: ['/api/unsubscribe.php', '/api/mail-events.php'] }));
 
 // No API call needs more than this; uploads get their own limit on their own route.
-app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, new ApiFailure(413, 'too_large', 'errors.too_large')) }));
+const apiBodyLimit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, new ApiFailure(413, 'too_large', 'errors.too_large')) });
+// The photo upload is the one exception: the built-in route applies its own, larger limit
+// (worker/api/photo-routes.ts); a brand's own backend (proxy mode) receives the upload and applies its own.
+const isPhotoUpload = (c: { req: { method: string; path: string } }) => c.req.method === 'POST' && c.req.path === '/api/photos.php';
+app.use('/api/*', (c, next) => (isPhotoUpload(c) ? next() : apiBodyLimit(c, next)));
 app.all('/api/*', async (c, next) => (isProxiedApi(c, c.req.path) ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
 app.route('/api', api);
 app.route('/media', media);
+// Photo moderation for the brand's operators: plain HTML, no client bundle (worker/photos/operator-routes.ts).
+app.route('/operator', operatorRoutes);
 // The dev mailbox answers only in local mode (it checks APP_ENV itself): worker/dev/mailbox.ts.
 app.route('/dev', devMailbox);
+app.route('/dev', devOperator);
 app.get('/favicon.svg', (c) =>
   c.body(faviconSvg(c.get('tenant')), 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }),
 );
 
 // The installable app: manifest, icons and the offline page (worker/pwa).
 app.route('/', pwa);
+// The whole catalogue of a language, for pages that carry only the entry bundle's keys (worker/ssr/catalogue.ts).
+app.route('/i18n', catalogueRoute);
 
 // Landers are server-rendered without the app bundle (fast for paid traffic); one folder in landers/ per variant.
 app.get('/landers/:variant/:slug?', (c) => renderLander(c, c.req.param('variant'), c.req.param('slug')));

@@ -7,10 +7,12 @@ interface __BaseEnv_Env {
 	ASSETS: Fetcher;
 	APP_ENV: string;
 	UPSTREAM_TIMEOUT_MS: string;
+	LIVE: DurableObjectNamespace<import("./index").MemberHub>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./index");
+		durableNamespaces: "MemberHub";
 	}
 	interface Env extends __BaseEnv_Env {}
 }

@@ -1,6 +1,9 @@
 import { app } from './app';
 import { purgeExpired } from './services/purge';
 
+// The live hub of each member (Durable Object class named in wrangler.toml).
+export { MemberHub } from './chat/member-hub';
+
 export default {
   fetch: app.fetch,
   // The daily Cron Trigger (wrangler.toml [triggers]).

@@ -1,6 +1,7 @@
 // Secrets and optional settings that are not in wrangler.toml's [vars]: set with `wrangler secret put NAME` in
 // production; .dev.vars (made by npm start) and the vitest config set them locally.
 interface Env {
+  // VAPID_PRIVATE_KEY_<BRAND> (and locally VAPID_PUBLIC_KEY_<BRAND>) are read by name: worker/push/vapid.ts.
   /** Signs one-time links (activation, reset, mail change, recovery, unsubscribe). Required. */
   APP_SECRET?: string;
   /** Shared secret the mail provider sends with its events (X-Mail-Events-Secret). */
@@ -12,4 +13,8 @@ interface Env {
   SMS_TRANSPORT?: string;
   SMS_API_URL?: string;
   SMS_API_KEY?: string;
+  /** Payment providers' API keys, named by each tenant file's payments.api_key_secret (worker/payments/provider.ts). */
+  MOLLIE_KEY_FLIRTLOKAAL?: string;
+  MOLLIE_KEY_REIFEKONTAKTE?: string;
+  MOLLIE_KEY_VELVETNIGHTS?: string;
 }

@@ -6,18 +6,19 @@ import { settingsAtom } from '../state/atoms';
 import { imageUrl } from '../lib/images';
 
 /** A profile in a grid. Fictional profiles always carry the brand's fictional icon and label. */
-export function ProfileCard({ profile, eager = false }: { profile: Card; eager?: boolean }) {
+export function ProfileCard({ profile, eager = false, href, badge }: { profile: Card; eager?: boolean; href?: string; badge?: string }) {
   const { t } = useTranslation();
   const settings = useAtomValue(settingsAtom);
   const src = profile.main_image ? imageUrl(settings.cdn_prefix, profile.main_image.thumb_filename) : null;
   return (
     <li className="list-none">
-      <Link href={`/members/${profile.id}`} className="group block overflow-hidden rounded-xl bg-white text-gray-900 no-underline shadow-sm ring-1 ring-black/5 hover:shadow-md">
+      <Link href={href ?? `/members/${profile.id}`} className="group block overflow-hidden rounded-xl bg-white text-gray-900 no-underline shadow-sm ring-1 ring-black/5 hover:shadow-md">
         <div className="relative aspect-[4/5] bg-gray-200">
           {src && (
             <img src={src} alt={t('profile.photo_of', { name: profile.name })} width={320} height={400}
               loading={eager ? 'eager' : 'lazy'} decoding="async" className="h-full w-full object-cover" />
           )}
+          {badge && <span className="absolute right-2 top-2 rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-white" data-testid="card-badge">{badge}</span>}
           {profile.fictional && (
             <span className="absolute left-2 top-2 rounded-full bg-black/70 px-2 py-0.5 text-xs text-white" data-testid="fictional-label"
               title={settings.fictional_warning}>

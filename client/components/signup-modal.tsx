@@ -2,10 +2,12 @@ import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { settingsAtom, signupLockedAtom, signupModalAtom } from '../state/atoms';
+import { withCatalogue } from '../i18n';
 import { Modal } from './modal';
 
-// The flow's code loads when the modal first opens, so it costs the home page's initial JavaScript nothing.
-const SignupFlow = lazy(() => import('./signup-flow'));
+// The flow's code loads when the modal first opens, so it costs the home page's initial JavaScript nothing; like
+// every lazy part it renders once the whole catalogue is there (client/i18n.ts).
+const SignupFlow = lazy(() => withCatalogue(import('./signup-flow')));
 
 /** The signup modal slot of every default and empty layout. */
 export function SignupModal() {

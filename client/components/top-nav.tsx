@@ -91,7 +91,7 @@ function CreditsBadge({ credits }: { credits: number }) {
   const tone = creditsBadgeTone(credits);
   return (
     <span data-testid="credits-count"
-      className={`ml-1 rounded-full px-1.5 text-xs font-bold leading-5 ${tone === 'danger' ? 'bg-danger' : tone === 'warning' ? 'bg-warning text-gray-900' : 'bg-white/20'}`}>
+      className={`ml-1 rounded-full px-1.5 text-xs font-bold leading-5 ${tone === 'danger' ? 'bg-danger' : tone === 'warning' ? 'bg-warning text-gray-900' : 'bg-black/25'}`}>
       {credits}
     </span>
   );

@@ -1,11 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withCatalogue } from '../i18n';
 import { Link } from '../navigation';
 import { onlineAtom, userAtom } from '../state/atoms';
 
 // Only members who still have to confirm their e-mail load the reminder (alert or modal, with the resend button).
-const ActivationReminder = lazy(() => import('./activation-reminder'));
+// Like every lazy part, it renders once the whole catalogue is there (client/i18n.ts).
+const ActivationReminder = lazy(() => withCatalogue(import('./activation-reminder')));
 
 /**
  * The warnings area under the navigation (SPEC.md §2): offline state, the account-activation reminder and the

@@ -1,26 +1,41 @@
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { LayoutName } from '../../core/rules/entry-warning';
 import { EntryWarning } from '../components/entry-warning';
 import { Footer } from '../components/footer';
 import { SignupModal } from '../components/signup-modal';
+import { TimeBonusSlot } from '../components/time-bonus/slot';
 import { TopNav } from '../components/top-nav';
 import { WarningsArea } from '../components/warnings-area';
 import { Link } from '../navigation';
-import { settingsAtom } from '../state/atoms';
+import { withCatalogue } from '../i18n';
+import { settingsAtom, userAtom } from '../state/atoms';
+
+// Members only, and only after hydration has something to show: kept out of the visitor's first JavaScript.
+const LikeAlerts = lazy(() => withCatalogue(import('../components/likes/like-alerts')));
+// Members only: the push opt-in and disabled-notifications alerts (SPEC.md §2), a chunk of their own.
+const PushAlerts = lazy(() => withCatalogue(import('../components/push/push-alerts')));
 
 type Layout = (props: { children: ReactNode }) => ReactNode;
 
 /** Top navigation, warnings, footer with disclaimer, the entry warning and the signup modal. */
 function DefaultLayout({ children }: { children: ReactNode }) {
+  const member = useAtomValue(userAtom) !== null;
   return (
     <div className="flex min-h-screen flex-col" data-layout="default">
       <TopNav />
+      <TimeBonusSlot />
       <WarningsArea />
+      {member && (
+        <div className="container mx-auto px-3">
+          <Suspense fallback={null}><PushAlerts /></Suspense>
+        </div>
+      )}
       <main id="main" className="flex-1">{children}</main>
       <Footer />
       <EntryWarning />
       <SignupModal />
+      {member && <Suspense fallback={null}><LikeAlerts /></Suspense>}
     </div>
   );
 }
@@ -30,6 +45,7 @@ function ChatLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col" data-layout="chat">
       <main id="main" className="flex-1">{children}</main>
+      <TimeBonusSlot banner={false} />
       <EntryWarning />
     </div>
   );

@@ -23,6 +23,8 @@ export function useUserRefresh(): void {
       try {
         const { user } = await apiFetch<{ user: User | null }>('/api/user.php');
         if (!stopped && store.get(userAtom) === before && JSON.stringify(user) !== JSON.stringify(before)) store.set(userAtom, user);
+        // SPEC.md §9: the refresh also reloads chats and likes (client/components/chat/live-boot.ts listens).
+        if (!stopped && user) dispatchEvent(new Event('app:user-refresh'));
       } catch {
         // offline or a server hiccup: the next round tries again
       }

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import type { InitialState } from '../../core/state';
 import {
-  countryAtom, entryWarningAtom, errorAtom, installedAppAtom, routeAtom, trafficSourceAtom, settingsAtom, userAtom,
+  countryAtom, entryWarningAtom, errorAtom, fallbackAtom, installedAppAtom, routeAtom, trafficSourceAtom, settingsAtom, userAtom,
 } from './atoms';
 
 /** One store per render on the server, one per page in the browser, both seeded from the same state. */
@@ -15,5 +15,6 @@ export function createAppStore(state: InitialState) {
   store.set(trafficSourceAtom, state.hasTrafficSource);
   store.set(entryWarningAtom, state.entryWarning);
   store.set(errorAtom, state.error);
+  store.set(fallbackAtom, state.fallback);
   return store;
 }

@@ -44,6 +44,9 @@ export const searchAtom = atom<SearchState>({
   similar: { results: [], numResults: 0 },
 });
 
+/** Push state of SPEC.md §4 (unknown, capable, subscribed, denied), set by client/components/push/push-client.ts. */
+export const pushStateAtom = atom<'unknown' | 'capable' | 'subscribed' | 'denied'>('unknown');
+
 /** Push state of SPEC.md §3. */
 export const pushAtom = atom<{ isCapable: boolean; isSubscribed: boolean; lastMessage: unknown }>({
   isCapable: false,
@@ -55,3 +58,12 @@ export const signupModalAtom = atom(false);
 /** Set by the signup flow while a signup is in progress: the modal then ignores backdrop and Escape. */
 export const signupLockedAtom = atom(false);
 export const onlineAtom = atom(true);
+
+/**
+ * The new-like / match modal (SPEC.md §2 modal 3). A live event opens it with the profile; `{ profile: null }`
+ * opens it empty, and it then loads a profile from /api/auto-like.php.
+ */
+export const likeModalAtom = atom<{ profile: import('../../core/schemas/members').ModalProfile | null; match: boolean } | null>(null);
+
+/** The server's pre-loaded API answers (InitialState.fallback), keyed by URL: SWR's fallback in lazy screens. */
+export const fallbackAtom = atom<Record<string, unknown>>({});

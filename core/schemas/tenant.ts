@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
+import { TenantPaymentsSchema } from './payments';
 
 const country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2, upper case');
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour');
@@ -75,6 +76,8 @@ export const TenantSchema = z.strictObject({
   look: BrandLookSchema,
   settings: BrandSettingsSchema,
   company: CompanySchema,
+  /** Credit bundles per currency, payment methods per country and the payment provider (core/schemas/payments.ts). */
+  payments: TenantPaymentsSchema,
 });
 export type TenantInput = z.input<typeof TenantSchema>;
 export type Tenant = z.infer<typeof TenantSchema>;

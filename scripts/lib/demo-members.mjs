@@ -1,5 +1,5 @@
-// The local demo accounts of every brand (README.md): free@demo.test and premium@demo.test, password
-// Demo-pass-2026. Only the local seed writes them; production never runs it.
+// The local demo accounts of every brand (README.md): free@demo.test, premium@demo.test and the photo moderator
+// operator@demo.test, password Demo-pass-2026. Only the local seed writes them; production never runs it.
 import argon2Node from '@phi-ag/argon2/node';
 import { Argon2Type, Argon2Version } from '@phi-ag/argon2';
 
@@ -34,13 +34,19 @@ export function demoMembersSql(brand, slot, regions, passwordHash, today) {
     const birthdate = `${Number(today.slice(0, 4)) - age}-03-15`;
     sql.push(
       `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step, created_at)
-       VALUES (${id}, ${q(tenant.id)}, ${q(`${kind}@demo.test`)}, ${q(passwordHash)}, 'confirmed', ${premium ? 500 : 0}, ${premium ? 1 : 0}, NULL, ${q(signup)}, 'complete', ${q(signup)})
-       ON CONFLICT (id) DO UPDATE SET password_hash = excluded.password_hash, status = 'confirmed', credits = excluded.credits,
+       VALUES (${id}, ${q(tenant.id)}, ${q(`${kind}@demo.test`)}, ${q(passwordHash)}, 'confirmed', 0, ${premium ? 1 : 0}, NULL, ${q(signup)}, 'complete', ${q(signup)})
+       ON CONFLICT (id) DO UPDATE SET password_hash = excluded.password_hash, status = 'confirmed',
          paid_user = excluded.paid_user, deleted_at = NULL WHERE members.email = excluded.email AND members.tenant_id = excluded.tenant_id;`,
       `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, region, city, about, status, searchable, last_active, created_at)
        VALUES (${id}, ${q(tenant.id)}, ${id}, ${q(names[i])}, 'male', 'hetero', ${q(birthdate)}, ${q(country)}, ${q(region.code)}, ${q(region.cities[0].name)},
                ${q(premium ? 'Premium demo member.' : 'Free demo member.')}, 'active', 1, ${q(signup)}, ${q(signup)})
        ON CONFLICT (id) DO NOTHING;`,
+      // Credits only ever change through the ledger (its trigger updates members.credits); once per member.
+      ...(premium
+        ? [`INSERT INTO credit_ledger (tenant_id, member_id, delta, reason, ref, created_at)
+            SELECT ${q(tenant.id)}, ${id}, 500, 'seed', 'seed:demo', ${q(signup)} FROM members WHERE id = ${id} AND email = 'premium@demo.test'
+            ON CONFLICT (tenant_id, member_id, ref) DO NOTHING;`]
+        : []),
     );
     const photos = premium ? 3 : 1;
     for (let k = 1; k <= photos; k++) {
@@ -53,7 +59,79 @@ export function demoMembersSql(brand, slot, regions, passwordHash, today) {
          ON CONFLICT (id) DO NOTHING;`,
       );
     }
+    // A few likes from the brand's own demo profiles, so /likes and the like popup have something to show; the
+    // premium member liked one of them back (a match). Ids differ per member, and a re-seed adds nothing twice.
+    const likers = `SELECT p.id FROM profiles p WHERE p.tenant_id = ${q(tenant.id)} AND p.member_id IS NULL AND p.gender = 'female'
+      AND p.searchable = 1 AND p.main_photo_id IS NOT NULL ORDER BY p.id LIMIT 3 OFFSET ${premium ? 3 : 0}`;
+    sql.push(
+      `INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, source, is_new, created_at)
+       SELECT ${q(tenant.id)}, id, ${id}, 'auto', 1, ${q(`${today}T08:00:00.000Z`)} FROM (${likers}) WHERE true ON CONFLICT DO NOTHING;`,
+      ...(premium
+        ? [`INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, source, is_new, created_at)
+            SELECT ${q(tenant.id)}, ${id}, id, 'profile', 1, ${q(`${today}T09:00:00.000Z`)} FROM (${likers}) WHERE true LIMIT 1 ON CONFLICT DO NOTHING;`]
+        : []),
+    );
     sql.push(`UPDATE profiles SET main_photo_id = ${200_000_000 + id * 10 + 1} WHERE id = ${id} AND member_id = ${id} AND main_photo_id IS NULL;`);
   }
+  sql.push(demoChatsSql(tenant, 2 * slot - 1, 2 * slot, signup));
   return sql.join('\n');
+}
+
+/**
+ * SQL for the demo operator of brand number `slot`: id 1000 + slot (below the seed's profile blocks, clear of the
+ * demo members 2n-1/2n), role 'operator' (moderates photos at /operator/photos). Sessions need a profile, so it has
+ * one, disabled and never searchable: nobody meets the operator.
+ */
+export function demoOperatorSql(brand, slot, passwordHash, today) {
+  const tenant = brand.tenant;
+  const id = 1000 + slot;
+  const signup = new Date(Date.parse(`${today}T00:00:00Z`) - 30 * 86_400_000).toISOString();
+  return [
+    `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step, role, created_at)
+     VALUES (${id}, ${q(tenant.id)}, 'operator@demo.test', ${q(passwordHash)}, 'confirmed', 0, 0, NULL, ${q(signup)}, 'complete', 'operator', ${q(signup)})
+     ON CONFLICT (id) DO UPDATE SET password_hash = excluded.password_hash, status = 'confirmed', role = 'operator', deleted_at = NULL
+       WHERE members.email = excluded.email AND members.tenant_id = excluded.tenant_id;`,
+    `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, status, searchable, last_active, created_at)
+     VALUES (${id}, ${q(tenant.id)}, ${id}, 'Operator', 'male', 'hetero', '1980-01-01', ${q(tenant.settings.countries[0])}, 'disabled', 0, ${q(signup)}, ${q(signup)})
+     ON CONFLICT (id) DO NOTHING;`,
+  ].join('\n');
+}
+
+const CHAT_LINES = {
+  nl: ['Hoi! Leuk profiel, hoe is je week?', 'Hé, dankjewel! Druk maar goed. En die van jou?', 'Prima! Zin om later verder te kletsen?', 'Hallo schat, ik zag je profiel en werd nieuwsgierig 😊'],
+  de: ['Hallo! Schönes Profil, wie war deine Woche?', 'Hey, danke! Viel los, aber gut. Und deine?', 'Super! Lust, später weiterzuschreiben?', 'Hallo du, ich habe dein Profil gesehen und wurde neugierig 😊'],
+  en: ['Hi! Nice profile, how is your week going?', 'Hey, thanks! Busy but good. And yours?', 'Great! Fancy chatting more later?', 'Hello there, I saw your profile and got curious 😊'],
+};
+
+/**
+ * A few demo chats (issue 5): the premium member wrote to the free member and got an answer, and a fictional
+ * profile wrote to the premium member (unread). Seed history costs nothing (cost 0, no ledger rows); every row is
+ * written once (ON CONFLICT DO NOTHING on its natural key).
+ */
+function demoChatsSql(tenant, freeId, premiumId, signup) {
+  const lines = CHAT_LINES[tenant.settings.domain_language.slice(0, 2)] ?? CHAT_LINES.en;
+  const t = q(tenant.id);
+  const at = (minutes) => q(new Date(Date.parse(signup) + (29 * 24 * 60 + minutes) * 60_000).toISOString());
+  const fictional = `(SELECT id FROM profiles WHERE tenant_id = ${t} AND fictional = 1 AND member_id IS NULL ORDER BY id LIMIT 1)`;
+  const conv = (a, b) => `(SELECT id FROM conversations WHERE tenant_id = ${t} AND profile_lo = MIN(${a}, ${b}) AND profile_hi = MAX(${a}, ${b}))`;
+  const conversation = (a, b, starter, minutes) =>
+    `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at) SELECT ${t}, MIN(${a}, ${b}), MAX(${a}, ${b}), ${starter}, ${at(minutes)} WHERE ${b} IS NOT NULL ON CONFLICT DO NOTHING;`;
+  const message = (from, fromMember, to, text, key, minutes) =>
+    `INSERT INTO messages (tenant_id, conversation_id, sender_profile_id, sender_member_id, recipient_profile_id, kind, body, cost, client_key, created_at)
+     SELECT ${t}, ${conv(from, to)}, ${from}, ${fromMember}, ${to}, 'text', ${q(text)}, 0, ${q(key)}, ${at(minutes)} WHERE ${conv(from, to)} IS NOT NULL ON CONFLICT DO NOTHING;`;
+  const side = (member, peer, minutes, readAll) =>
+    `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, read_upto, delivered_upto, last_activity)
+     SELECT ${t}, ${conv(member, peer)}, ${member}, ${peer}, ${readAll ? `(SELECT MAX(id) FROM messages WHERE conversation_id = ${conv(member, peer)})` : 0}, 0, ${at(minutes)}
+     WHERE ${conv(member, peer)} IS NOT NULL ON CONFLICT DO NOTHING;`;
+  return [
+    conversation(premiumId, freeId, premiumId, 0),
+    message(premiumId, premiumId, freeId, lines[0], 'demo-chat-1', 0),
+    message(freeId, freeId, premiumId, lines[1], 'demo-chat-2', 5),
+    message(premiumId, premiumId, freeId, lines[2], 'demo-chat-3', 9),
+    side(premiumId, freeId, 9, true),
+    side(freeId, premiumId, 9, false),
+    conversation(premiumId, fictional, fictional, 20),
+    message(fictional, 'NULL', premiumId, lines[3], 'demo-chat-4', 20),
+    side(premiumId, fictional, 20, false),
+  ].join('\n');
 }

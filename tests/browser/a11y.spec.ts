@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { brandUrl, expect, test } from './fixtures';
+import { brandUrl, expect, logInAs, test } from './fixtures';
 
 // Axe on the pages a visitor meets first (flirtlokaal, the brand with the lightest primary colour; every brand's
 // primary must carry white text at 4.5:1, see tests/integration/tenants.test.ts). Serious and
@@ -10,9 +10,9 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
 
-async function severeViolations(page: Page, path: string) {
+async function severeViolations(page: Page, path: string | null) {
   await page.context().addCookies([{ name: 'entry_ok', value: '1', url: brandUrl('flirtlokaal') }]);
-  await page.goto(brandUrl('flirtlokaal', path));
+  if (path) await page.goto(brandUrl('flirtlokaal', path));
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return results.violations
@@ -26,3 +26,15 @@ for (const path of PAGES) {
     expect(severe, severe.join('\n')).toEqual([]);
   });
 }
+
+// The members area, logged in as the premium demo member: search, a profile (opened from the results), likes,
+// the swipe game, the match finder and the own profile.
+test('no serious accessibility violations in the members area', async ({ page }) => {
+  await logInAs(page, 'flirtlokaal', 'premium@demo.test');
+  const severe: string[] = [];
+  for (const path of ['/members', null, '/likes', '/swipe-game', '/match-finder', '/profile']) {
+    if (path === null) await page.getByTestId('result-cards').locator('li a').first().click();
+    severe.push(...(await severeViolations(page, path)).map((v) => `${path ?? 'profile view'}: ${v.text}`));
+  }
+  expect(severe, severe.join('\n')).toEqual([]);
+});

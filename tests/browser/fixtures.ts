@@ -28,3 +28,14 @@ export function watchConsole(page: Page): string[] {
 }
 
 export { base as test, expect };
+
+/** Logs a demo member in through the login page (the password is the demo seed's, README.md). */
+export async function logInAs(page: Page, brand: string, email: string, language = 'nl') {
+  await page.context().addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(brand) }]);
+  await page.goto(brandUrl(brand, '/login'));
+  const form = page.getByTestId('login');
+  await form.getByLabel(text(language, 'account.fields.email')).fill(email);
+  await form.getByLabel(text(language, 'account.fields.password'), { exact: true }).fill('Demo-pass-2026');
+  await form.getByRole('button', { name: text(language, 'login.submit') }).click();
+  await page.waitForURL(brandUrl(brand, '/members'));
+}

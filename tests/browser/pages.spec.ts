@@ -91,15 +91,18 @@ test('the manifest and the icons are valid, and the page links them', async ({ p
 test('offline: the app says so, and a page load without network shows the offline page', async ({ page, context }) => {
   await page.goto(brandUrl(BRAND, '/'));
   // After the first visit the service worker runs and the offline page is in the cache.
-  await page.waitForFunction(async () => {
+  // page.evaluate awaits the check's promise (waitForFunction would take the pending promise itself as "true").
+  const ready = () => expect.poll(() => page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
     const cached = await caches.open('offline-v1').then((c) => c.match('/offline'));
     return Boolean(registration?.active && cached && navigator.serviceWorker.controller);
-  }, undefined, { timeout: 20_000 }).catch(async () => {
-    // The first load is not controlled yet: one reload puts the page under the service worker.
+  }), { timeout: 20_000 }).toBe(true);
+  await ready().catch(async () => {
+    // The first load is not controlled yet: one reload puts the page under the service worker, which then
+    // has the offline page cached (on a busy machine that can take a while).
     await page.reload();
+    await ready();
   });
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
 
   await context.setOffline(true);
   await expect(page.getByTestId('offline-alert')).toBeVisible();

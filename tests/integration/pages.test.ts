@@ -104,13 +104,6 @@ describe('pages', () => {
     const user = await (await fetchBrand('velvetnights', '/api/user.php', { headers: { Cookie: member.cookie } })).json();
     expect(user).toEqual({ user: null });
   });
-
-  it('marks routes that later issues build as placeholders inside the real layout', async () => {
-    const html = await (await fetchBrand('flirtlokaal', '/members/1/chat', { country: 'NL' })).text();
-    expect(html).toContain('data-testid="placeholder"');
-    expect(html).toContain('data-route="members-id-chat"');
-    expect(html).toContain('data-layout="default"');
-  });
 });
 
 describe('error pages', () => {

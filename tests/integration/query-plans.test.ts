@@ -31,3 +31,64 @@ describe('search queries use the composite indexes', () => {
     expect(await plan('SELECT member_id FROM sessions WHERE token_hash = ? AND tenant_id = ?', 'x', 'y')).toMatch(/USING INDEX|PRIMARY KEY/);
   });
 });
+
+/** A D1 that records every statement it prepares with its parameters, so the real queries can be explained. */
+function recordingDb(log: { sql: string; params: unknown[] }[]): D1Database {
+  return new Proxy(env.DB, {
+    get(target, key) {
+      if (key === 'prepare') {
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          return new Proxy(statement, {
+            get(s, k) {
+              if (k === 'bind') return (...params: unknown[]) => (log.push({ sql, params }), s.bind(...params));
+              const value = Reflect.get(s, k);
+              return typeof value === 'function' ? value.bind(s) : value;
+            },
+          });
+        };
+      }
+      const value = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+describe('every search filter combination walks an index', async () => {
+  const { searchProfiles } = await import('../../worker/services/search');
+  const now = new Date('2026-11-21T12:00:00Z');
+  // Member 43 has blocked someone: its searches carry the block check.
+  const combos = [
+    { region: null, memberId: null, order: 'young' },
+    { region: 'NH', memberId: null, order: 'old' },
+    { region: null, memberId: 42, order: 'old' },
+    { region: 'NH', memberId: 42, order: 'young' },
+    { region: null, memberId: 43, order: 'young' },
+    { region: 'NH', memberId: 43, order: 'old' },
+  ] as const;
+  for (const combo of combos) {
+    it(`region ${combo.region ?? 'any'}, ${combo.memberId ? `member ${combo.memberId}` : 'visitor'}, ${combo.order} first (with similar results)`, async () => {
+      await env.DB.prepare("INSERT OR IGNORE INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES ('flirtlokaal', 43, 7, '2026-01-01')").run();
+      const all: { sql: string; params: unknown[] }[] = [];
+      await searchProfiles(recordingDb(all), { tenantId: 'flirtlokaal', memberId: combo.memberId, now }, { gender: 'female', country: 'NL', region: combo.region, minAge: 25, maxAge: 35 }, 1, combo.order);
+      const log = all.filter((q) => /FROM profiles p/.test(q.sql));
+      expect(log.length).toBe(4); // count + page, and the same for the similar results
+      expect(log.every((q) => q.sql.includes('FROM blocks b'))).toBe(combo.memberId === 43);
+      for (const { sql, params } of log) {
+        const detail = await plan(sql, ...params);
+        expect(detail).toMatch(/SEARCH p USING (COVERING )?INDEX profiles_search_(country|region)/);
+        expect(detail).not.toMatch(/SCAN p\b/);
+        if (/ORDER BY/.test(sql)) expect(detail).not.toMatch(/TEMP B-TREE/);
+      }
+    });
+  }
+
+  it('the swipe stack and the likes lists', async () => {
+    const { swipeStack } = await import('../../worker/services/swipe');
+    const { listLikes } = await import('../../worker/services/likes');
+    const log: { sql: string; params: unknown[] }[] = [];
+    await swipeStack(recordingDb(log), 'flirtlokaal', 42, { gender: 'female', country: 'NL' }, now);
+    await listLikes(recordingDb(log), 'flirtlokaal', 42, now);
+    for (const { sql, params } of log) expect(await plan(sql, ...params)).not.toMatch(/SCAN (p|l)\b/);
+  });
+});

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 
 /** A stand-in for a brand's own PHP backend, for the proxy-mode tests (tests/fixtures/tenants/proxied.ts). */
-export const UPSTREAM_PORT = 18931;
+// TEST_UPSTREAM_PORT lets two checkouts run their tests side by side (vitest.config.ts hands it to the fixture).
+export const UPSTREAM_PORT = Number(process.env.TEST_UPSTREAM_PORT ?? 18931);
 
 let server: Server;
 

@@ -1,10 +1,18 @@
 import { Hono } from 'hono';
-import { FeaturedQuerySchema } from '../../core/schemas/profile';
 import type { AppEnv } from '../context';
-import { ApiFailure, apiError, parseOrFail } from '../errors';
-import { featuredProfiles } from '../services/profiles';
+import { ApiFailure, apiError } from '../errors';
+import { chatPushRoutes } from './chat-push-routes';
+import { chatRoutes } from './chat-routes';
 import { complaintsRoutes } from './complaints-routes';
+import { likesRoutes } from './likes-routes';
+import { membersRoutes, runFeatured } from './members-routes';
+import { directDebitRoutes } from './directdebit-routes';
+import { discountRoutes } from './discount-routes';
+import { paymentRoutes } from './payment-routes';
+import { paymentWebhookRoutes } from './payment-webhook-routes';
+import { sandboxCheckout } from '../payments/sandbox-checkout';
 import { pagesRoutes } from './pages-routes';
+import { photoRoutes } from './photo-routes';
 import { recoveryRoutes } from './recovery-routes';
 import { reference } from './reference';
 import { sessionRoutes } from './session-routes';
@@ -18,13 +26,11 @@ export const api = new Hono<AppEnv>();
 
 api.get('/settings.php', (c) => c.json(settingsFor(c.get('tenant'), c.get('country'))));
 
-api.get('/featured.php', async (c) => {
-  const q = parseOrFail(FeaturedQuerySchema, c.req.query());
-  const country = settingsFor(c.get('tenant'), c.get('country')).geoip_selected_country;
-  const profiles = await featuredProfiles(c.env.DB, c.get('tenant').id, country, { gender: q.gender, minAge: q.min_age, maxAge: q.max_age }, c.get('now'));
-  return c.json({ profiles });
-});
+api.get('/featured.php', async (c) => c.json(await runFeatured(c, c.req.query())));
 
+// Before the session routes: user.php?push=1 is the push subscription, plain user.php is theirs.
+api.route('/', chatPushRoutes);
+api.route('/', chatRoutes);
 api.route('/', sessionRoutes);
 api.route('/', signupRoutes);
 api.route('/', recoveryRoutes);
@@ -33,5 +39,13 @@ api.route('/', reference);
 api.route('/', trackingRoutes);
 api.route('/', pagesRoutes);
 api.route('/', complaintsRoutes);
+api.route('/', membersRoutes);
+api.route('/', likesRoutes);
+api.route('/', photoRoutes);
+api.route('/', paymentRoutes);
+api.route('/', paymentWebhookRoutes);
+api.route('/', discountRoutes);
+api.route('/', directDebitRoutes);
+api.route('/', sandboxCheckout);
 
 api.all('*', (c) => apiError(c, new ApiFailure(404, 'not_found', 'errors.api_not_found')));

@@ -22,6 +22,8 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   complaint_received: { link: 'none' },
   // To the brand's support, in the brand's language: every value in it is what a visitor typed (the layout escapes).
   complaint_forwarded: { link: 'none' },
+  // The order, the consent to immediate delivery and the company behind the brand (worker/payments/confirmation-mail.ts).
+  payment_confirmation: { link: 'optional' },
 };
 
 export interface RenderedMail {

@@ -9,7 +9,8 @@ export type MailTemplate =
   | 'account_recovered'
   | 'password_changed'
   | 'complaint_received'
-  | 'complaint_forwarded';
+  | 'complaint_forwarded'
+  | 'payment_confirmation';
 
 export interface MailRequest {
   tenant: Tenant;

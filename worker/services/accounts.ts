@@ -2,6 +2,7 @@ import { ACCOUNT_RECOVERY_DAYS } from '../../core/constants';
 import type { SignupStep } from '../../core/schemas/account';
 import type { Tenant } from '../../core/schemas/tenant';
 import { ApiFailure } from '../errors';
+import { ledgerEntry } from './ledger';
 import { hashPassword } from './passwords';
 
 // Member rows as the account flows need them. Every statement is scoped to the brand.
@@ -66,12 +67,15 @@ export async function createMember(db: D1Database, tenant: Tenant, input: NewMem
         db.prepare(
           `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step,
                                 traffic_source, invite_code, created_at, password_changed_at)
-           VALUES (?, ?, ?, ?, 'not_confirmed', ?, 0, ?, ?, 'photo', ?, ?, ?, ?)`,
-        ).bind(id, tenant.id, input.email, passwordHash, tenant.settings.signup_credits, input.language, nowIso, input.trafficSource, input.inviteCode, nowIso, nowIso),
+           VALUES (?, ?, ?, ?, 'not_confirmed', 0, 0, ?, ?, 'photo', ?, ?, ?, ?)`,
+        ).bind(id, tenant.id, input.email, passwordHash, input.language, nowIso, input.trafficSource, input.inviteCode, nowIso, nowIso),
         db.prepare(
           `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, about, status, searchable, last_active, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'disabled', 0, ?, ?)`,
         ).bind(id, tenant.id, id, input.name, input.gender, SEXUALITY[input.gender][input.lookingFor], input.dateOfBirth, input.country, input.signupMessage, nowIso, nowIso),
+        ...(tenant.settings.signup_credits > 0
+          ? [ledgerEntry(db, { tenantId: tenant.id, memberId: id, delta: tenant.settings.signup_credits, reason: 'signup', ref: 'signup', now })]
+          : []),
       ]);
       return id;
     } catch (error) {

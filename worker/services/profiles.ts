@@ -6,7 +6,11 @@ export interface FeaturedFilter {
   maxAge: number;
 }
 
-interface CardRow {
+/** Columns and join that every card query selects (profiles `p`, the active main photo `ph`); rows go to toCard. */
+export const CARD_SELECT = `p.id, p.name, p.birthdate, p.gender, p.country, p.region, p.city, p.fictional, p.last_active, ph.filename, ph.thumb_filename`;
+export const MAIN_PHOTO_JOIN = `LEFT JOIN photos ph ON ph.id = p.main_photo_id AND ph.tenant_id = p.tenant_id AND ph.status = 'active'`;
+
+export interface CardRow {
   id: number;
   name: string;
   birthdate: string;
@@ -66,9 +70,8 @@ export async function featuredProfiles(
   const { from, to } = birthdateRange(filter.minAge, filter.maxAge, now);
   const { results } = await db
     .prepare(
-      `SELECT p.id, p.name, p.birthdate, p.gender, p.country, p.region, p.city, p.fictional, p.last_active, ph.filename, ph.thumb_filename
-         FROM profiles p
-         LEFT JOIN photos ph ON ph.id = p.main_photo_id AND ph.tenant_id = p.tenant_id AND ph.status = 'active'
+      `SELECT ${CARD_SELECT}
+         FROM profiles p ${MAIN_PHOTO_JOIN}
         WHERE p.tenant_id = ? AND p.searchable = 1 AND p.gender = ? AND p.country = ? AND p.birthdate BETWEEN ? AND ?
           AND p.main_photo_id IS NOT NULL
         ORDER BY p.birthdate DESC

@@ -2,8 +2,10 @@ import { ACCOUNT_RECOVERY_DAYS } from '../../core/constants';
 
 /**
  * Removes what is past its time (run daily by the Cron Trigger): accounts deleted more than 14 days ago with
- * their profile, photos, interests, sessions and links; expired sessions, links and rate-limit windows.
- * Photos' R2 objects go with their rows. Returns how many accounts were purged.
+ * their profile, photos, interests, likes, blocks, sessions and links; expired sessions, links and rate-limit
+ * windows. Photos' R2 objects go with their rows. The member row itself stays as an anonymous husk (status
+ * 'purged', no e-mail, no password): the append-only credit ledger and orders keep pointing at it, and its id is
+ * never handed out again. Returns how many accounts were purged.
  */
 export async function purgeExpired(env: Env, now: Date): Promise<number> {
   const db = env.DB;
@@ -26,8 +28,16 @@ export async function purgeExpired(env: Env, now: Date): Promise<number> {
       db.prepare('DELETE FROM sessions WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM one_time_tokens WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('UPDATE outbox SET member_id = NULL WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
+      db.prepare('DELETE FROM likes WHERE tenant_id = ?2 AND (from_profile_id = ?1 OR to_profile_id = ?1)').bind(member.id, member.tenant_id),
+      db.prepare('DELETE FROM blocks WHERE tenant_id = ?2 AND (blocker_id = ?1 OR blocked_profile_id = ?1)').bind(member.id, member.tenant_id),
+      db.prepare('DELETE FROM swipe_passes WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
+      db.prepare('DELETE FROM daily_quota WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM profiles WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
-      db.prepare('DELETE FROM members WHERE id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
+      db.prepare(
+        `UPDATE members SET status = 'purged', email = 'purged:' || id, password_hash = NULL, language = NULL, traffic_source = NULL,
+                notification_prefs = '{}', delete_reason = NULL, invite_code = NULL
+          WHERE id = ? AND tenant_id = ?`,
+      ).bind(member.id, member.tenant_id),
     ]);
   }
   const nowIso = now.toISOString();

@@ -1,12 +1,15 @@
 import { featuredUrl } from '../../core/api-urls';
-import { FeaturedQuerySchema } from '../../core/schemas/profile';
+import { LIKES_URL, profileUrl, searchParamsFrom, searchUrl } from '../../core/member-urls';
+import { loadProfile, runFeatured, runSearch } from '../api/members-routes';
+import { ApiFailure } from '../errors';
+import { listLikes } from '../services/likes';
 import type { RouteMatch } from '../../core/state';
-import { settingsFor } from '../api/settings';
 import type { AppContext } from '../context';
-import { featuredProfiles } from '../services/profiles';
 import type { CompanyInfo } from '../../core/schemas/reference';
 import { pageText } from '../api/pages-routes';
 import { COMPANY_INFO_URL, INFO_PAGES, pageTextUrl, type ContentPageName } from '../../core/schemas/pages';
+import { PACKAGES_URL } from '../../core/schemas/payments';
+import { packagesFor } from '../api/payment-routes';
 
 /**
  * Server loaders per route name: they call the same services as the API, in-process, and return SWR's fallback
@@ -18,16 +21,60 @@ type Loader = (c: AppContext, route: RouteMatch) => Promise<Record<string, unkno
 const LOADERS: Record<string, Loader> = {
   async index(c, route) {
     const url = featuredUrl(route.search);
-    const q = FeaturedQuerySchema.safeParse(Object.fromEntries(new URL(url, 'http://x').searchParams));
-    if (!q.success) return {};
-    const country = settingsFor(c.get('tenant'), c.get('country')).geoip_selected_country;
-    const profiles = await featuredProfiles(c.env.DB, c.get('tenant').id, country, { gender: q.data.gender, minAge: q.data.min_age, maxAge: q.data.max_age }, c.get('now'));
-    return { [url]: { profiles } };
+    return orNothing(url, () => runFeatured(c, Object.fromEntries(new URL(url, 'http://x').searchParams)));
   },
   ...Object.fromEntries(INFO_PAGES.map((page) => [`pages-${page}`, contentPage(page, true)])),
-  premium: contentPage('premium', false),
-  pricing: contentPage('pricing', false),
+  members: searchLoader,
+  'members-id': profileLoader,
+  'likes-m-id': profileLoader,
+  'members-id-chat': profileLoader,
+  'members-id-landing': profileLoader,
+  'members-id-landing2': profileLoader,
+  'members-id-landing3': profileLoader,
+  likes: likesLoader,
+  'likes-type': likesLoader,
+  premium: both(contentPage('premium', false), shop),
+  pricing: both(contentPage('pricing', false), shop),
+  credits: shop,
+  'credits-id-paymentmethod': shop,
+  'credits-repeat-order': shop,
+  directdebit: shop,
 };
+
+/** The search the address asks for, exactly as GET /api/search.php answers it. */
+async function searchLoader(c: AppContext, route: RouteMatch) {
+  const url = searchUrl(searchParamsFrom(route.search));
+  return orNothing(url, () => runSearch(c, Object.fromEntries(new URL(url, 'http://x').searchParams)));
+}
+
+async function profileLoader(c: AppContext, route: RouteMatch) {
+  const url = profileUrl(route.params.id);
+  return orNothing(url, () => loadProfile(c, { id: route.params.id }));
+}
+
+async function likesLoader(c: AppContext) {
+  const member = c.get('member');
+  return member ? { [LIKES_URL]: await listLikes(c.env.DB, c.get('tenant').id, member.id, c.get('now')) } : {};
+}
+
+/** An endpoint's answer keyed by its URL; an expected failure loads nothing, and the screen shows the API's message. */
+async function orNothing(url: string, load: () => Promise<unknown>): Promise<Record<string, unknown>> {
+  try {
+    return { [url]: await load() };
+  } catch (error) {
+    if (error instanceof ApiFailure) return {};
+    throw error;
+  }
+}
+
+/** The credits shop's packages, methods and the member's mandate (GET /api/packages.php). */
+async function shop(c: AppContext): Promise<Record<string, unknown>> {
+  return { [PACKAGES_URL]: await packagesFor(c) };
+}
+
+function both(a: Loader, b: Loader): Loader {
+  return async (c, route) => ({ ...(await a(c, route)), ...(await b(c, route)) });
+}
 
 /** A page's text in the page's language only, and for the information pages the company behind the brand. */
 function contentPage(page: ContentPageName, withCompany: boolean): Loader {

@@ -4,7 +4,7 @@ import { COOKIE } from '../../core/constants';
 import { shouldShowEntryWarning } from '../../core/rules/entry-warning';
 import { pageTitle } from '../../core/rules/badges';
 import type { InitialState, RouteMatch } from '../../core/state';
-import { App } from '../../client/app';
+import { App, isLazyScreen } from '../../client/app';
 import { createI18n } from '../../client/i18n';
 import { routeByName } from '../../client/router';
 import { createAppStore } from '../../client/state/app-store';
@@ -14,6 +14,7 @@ import { catalogueFor } from '../i18n';
 import { log, describeError } from '../log';
 import { readTrafficSource } from '../services/traffic-source';
 import { loadUser } from '../services/users';
+import { catalogueUrl, entryCatalogueFor } from './catalogue';
 import { runLoaders } from './loaders';
 import { nestedErrorPage } from './unknown-site';
 import ASSETS from 'virtual:client-assets';
@@ -36,11 +37,15 @@ async function buildState(c: AppContext, { route, error = null }: PageOptions): 
     ? [member ? await loadUser(c.env.DB, tenant, member).catch(() => null) : null, {}]
     : await Promise.all([member ? loadUser(c.env.DB, tenant, member) : null, runLoaders(c, route)]);
   const installedApp = getCookie(c, COOKIE.appMode) === '1';
+  const language = c.get('language');
+  // A page built from the entry bundle alone gets the entry's keys; a lazy screen hydrates with every key.
+  const partial = Boolean(error) || !def || !isLazyScreen(def.name);
   return {
     settings: settingsFor(tenant, c.get('country')),
     user,
-    language: c.get('language'),
-    catalogue: catalogueFor(c.get('language')),
+    language,
+    catalogue: partial ? entryCatalogueFor(language) : catalogueFor(language),
+    catalogueUrl: partial ? catalogueUrl(language) : null,
     country: c.get('country'),
     route,
     layout,
@@ -66,9 +71,15 @@ async function buildState(c: AppContext, { route, error = null }: PageOptions): 
 export async function renderPage(c: AppContext, options: PageOptions): Promise<Response> {
   const state = await buildState(c, options);
   const nonce = c.get('nonce');
-  const i18n = createI18n(state.language, state.catalogue);
-  const reactStream = await renderToReadableStream(<App state={state} store={createAppStore(state)} i18n={i18n} />, {
+  // Always the whole catalogue: lazy parts of a page (a member's activation reminder) may render on the server
+  // too, and the browser hydrates them only after it has loaded the rest (client/i18n.ts catalogueReady).
+  const i18n = createI18n(state.language, catalogueFor(state.language));
+  const reactStream = await renderToReadableStream(<App store={createAppStore(state)} i18n={i18n} />, {
     nonce,
+    // Loaders have run before rendering, so the page is complete at once: React must not outline the screen's
+    // Suspense boundary (its default for > 12.8 kB), which sent the home page as 'Loading…' plus a script that
+    // swapped the content in later: crawlers saw the fallback, and the first paint waited for React's reveal.
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
     onError(error) {
       log(c, 'error', 'render error', describeError(error));
     },
@@ -78,6 +89,9 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       controller.enqueue(encoder.encode(shellHead(state, title, nonce, ASSETS)));
+      // Lazy screens suspend once on the server; waiting for them keeps their content in place in the HTML
+      // rather than behind a fallback and a swap script (the head has gone out already).
+      await reactStream.allReady;
       const reader = reactStream.getReader();
       for (;;) {
         const { done, value } = await reader.read();

@@ -9,6 +9,17 @@ export function serializeState(state: InitialState): string {
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * The app's stylesheet (UnoCSS: every utility the app uses, ~4 kB gzip) inline: a first visit paints without
+ * waiting for a render-blocking request. The file stays for landers and as the fallback if the text could not be
+ * inlined safely.
+ */
+function stylesheets(assets: ClientAssets): string {
+  const css = assets.app.inlineCss;
+  if (css && !/<\/style/i.test(css)) return `<style>${css}</style>`;
+  return assets.app.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n');
+}
+
 /** Everything before React's stream: the head with the brand's colours, styles and meta. */
 export function shellHead(state: InitialState, title: string, nonce: string, assets: ClientAssets): string {
   const { settings } = state;
@@ -16,10 +27,7 @@ export function shellHead(state: InitialState, title: string, nonce: string, ass
   const devScripts = assets.dev
     ? `<script type="module" nonce="${nonce}">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>
 <script type="module" nonce="${nonce}" src="/@vite/client"></script>`
-    : [
-        ...assets.app.css.map((href) => `<link rel="stylesheet" href="${href}">`),
-        ...assets.app.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
-      ].join('\n');
+    : [stylesheets(assets), ...assets.app.preload.map((href) => `<link rel="modulepreload" href="${href}">`)].join('\n');
   return `<!doctype html>
 <html lang="${escapeHtml(state.language)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">

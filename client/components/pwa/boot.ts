@@ -1,6 +1,7 @@
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withCatalogue } from '../../i18n';
 
 /**
  * The one piece of the app extras in the main bundle: after the page has loaded it fetches the rest (service
@@ -10,7 +11,8 @@ export function useAppExtras(): void {
   const store = useStore();
   const { i18n } = useTranslation();
   useEffect(() => {
-    const start = () => void import('./extras').then((m) => m.startExtras(store, i18n)).catch(() => undefined);
+    // The install banner translates with the whole catalogue (client/i18n.ts).
+    const start = () => void withCatalogue(import('./extras')).then((m) => m.startExtras(store, i18n)).catch(() => undefined);
     if (document.readyState === 'complete') start();
     else addEventListener('load', start, { once: true });
   }, [store, i18n]);

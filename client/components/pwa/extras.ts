@@ -10,12 +10,13 @@ type Store = ReturnType<typeof createAppStore>;
 export const OFFLINE_CACHE = 'offline-v1';
 
 /**
- * Registers the service worker (public/sw.js) and keeps the offline page in the cache, in the page's language.
+ * Registers the service worker (public/sw-push.js, which imports public/sw.js) and keeps the offline page in the cache, in the page's language.
  * The page stores it, not the worker: the page's own fetch is the one the site's content policy allows.
  */
 async function setUpOffline(language: string): Promise<void> {
   if (!('serviceWorker' in navigator) || !('caches' in window)) return;
-  await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  // /sw-push.js is /sw.js plus the push handlers (decision 003): one worker at scope '/'.
+  await navigator.serviceWorker.register('/sw-push.js', { scope: '/' });
   const cache = await caches.open(OFFLINE_CACHE);
   const cached = await cache.match('/offline', { ignoreVary: true });
   if (!cached || cached.headers.get('Content-Language') !== language) await cache.add('/offline');

@@ -4,30 +4,56 @@ import { useTranslation } from 'react-i18next';
 import type { SignupStepInput } from '../../../core/schemas/account';
 import { Link } from '../../navigation';
 import { ChoiceGroup, FormAlert, RichText, SubmitButton, useFormState, useHydrated } from '../../screens/account/ui';
-import { userAtom } from '../../state/atoms';
+import { settingsAtom, userAtom } from '../../state/atoms';
+import { imageUrl } from '../../lib/images';
+import { UploadButton } from '../photos/upload-button';
 import { useFlow } from './context';
 import { SIGNUP_EVENTS, emitSignupEvent } from './events';
 import { ResendActivation } from '../activation-reminder';
 
 const WIDE_BUTTON = 'btn box-border w-full py-3 text-base disabled:cursor-not-allowed disabled:opacity-60';
 
-/** Step 2: the photo. Uploading arrives with the members issue; until then (and always) it can wait. */
+/**
+ * Step 2: the photo. The upload is the photo manager's (POST /api/photos.php): the photo is stored pending review
+ * and becomes the main photo. Going on without one is always possible ("later", SPEC.md §4).
+ */
 export function PhotoStep() {
   const { t } = useTranslation();
   const { save } = useFlow();
   const hydrated = useHydrated();
   const { errors, sending, run } = useFormState();
+  const [uploaded, setUploaded] = useState<{ thumb: string } | null>(null);
+  const settings = useAtomValue(settingsAtom);
+  // The step carries nothing itself: the photo is already stored, so going on is the same call as skipping.
+  const next = () => void run(() => save({ step: 'photo', skip: true }));
   return (
     <div data-testid="signup-photo">
       <div className="mb-4 flex items-center gap-4">
-        <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-gray-300 bg-gray-100 text-4xl" aria-hidden="true">📷</div>
-        <p className="m-0 text-gray-700">{t('signup.photo.text')}</p>
+        {uploaded ? (
+          <img src={imageUrl(settings.cdn_prefix, uploaded.thumb)} alt="" className="h-20 w-20 shrink-0 rounded-full object-cover" />
+        ) : (
+          <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-gray-300 bg-gray-100 text-4xl" aria-hidden="true">📷</div>
+        )}
+        <p className="m-0 text-gray-700">{uploaded ? t('signup.photo.uploaded') : t('signup.photo.text')}</p>
       </div>
-      <p className="text-sm text-gray-500">{t('signup.photo.later_hint')}</p>
+      {!uploaded && (
+        <div className="mb-3">
+          <UploadButton
+            className={`${WIDE_BUTTON} btn-primary`}
+            label={t('signup.photo.choose')}
+            disabled={!hydrated || sending}
+            onUploaded={(result) => {
+              const photo = result.photos.find((p) => p.id === result.uploaded);
+              if (photo) setUploaded({ thumb: photo.thumb_filename });
+            }}
+          />
+        </div>
+      )}
+      {!uploaded && <p className="text-sm text-gray-500">{t('signup.photo.later_hint')}</p>}
       <FormAlert message={errors._form} />
-      <button type="button" className={`${WIDE_BUTTON} btn-primary`} disabled={!hydrated || sending} aria-busy={sending || undefined}
-        onClick={() => void run(() => save({ step: 'photo', skip: true }))}>
-        {sending ? t('account.sending') : t('signup.photo.later')}
+      <button type="button" className={`${WIDE_BUTTON} ${uploaded ? 'btn-primary' : 'btn-outline border-solid'}`} disabled={!hydrated || sending} aria-busy={sending || undefined}
+        onClick={next}>
+        {sending ? t('account.sending') : uploaded ? t('signup.next') : t('signup.photo.later')}
       </button>
     </div>
   );

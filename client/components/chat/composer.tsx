@@ -1,0 +1,59 @@
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Gift } from '../../../core/chat-constants';
+import { countryAtom, settingsAtom, userAtom } from '../../state/atoms';
+import { GiftPicker } from './gift-picker';
+import { messagePrice } from './price';
+
+interface ComposerProps {
+  draft: string;
+  setDraft: (text: string) => void;
+  onSendText: (text: string) => void;
+  onSendGift: (gift: Gift) => void;
+  onIcebreakers: () => void;
+}
+
+/** Text box, send and gift buttons, and what a message costs (credits and, per country, money). */
+export function Composer({ draft, setDraft, onSendText, onSendGift, onIcebreakers }: ComposerProps) {
+  const { t, i18n } = useTranslation();
+  const settings = useAtomValue(settingsAtom);
+  const user = useAtomValue(userAtom);
+  const country = useAtomValue(countryAtom);
+  const [gifts, setGifts] = useState(false);
+  const max = settings.message_length;
+  const money = messagePrice(settings, user?.profile.country ?? country, i18n.language);
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!draft.trim()) return;
+    onSendText(draft);
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey) submit(e);
+  };
+  return (
+    <form onSubmit={submit} className="border-t border-gray-200 bg-white p-2" aria-label={t('chat.composer')}>
+      <div className="flex items-end gap-2">
+        <button type="button" className="btn btn-outline px-3" onClick={() => setGifts(true)} title={t('chat.gift')} aria-label={t('chat.gift')}>🎁</button>
+        <button type="button" className="btn btn-outline px-3" onClick={onIcebreakers} title={t('chat.icebreaker_open')} aria-label={t('chat.icebreaker_open')}>💡</button>
+        <label className="flex-1">
+          <span className="sr-only">{t('chat.placeholder')}</span>
+          <textarea value={draft} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKey} maxLength={max} rows={2} placeholder={t('chat.placeholder')}
+            className="w-full resize-none rounded-lg border border-gray-300 p-2 font-inherit" data-testid="composer-text" />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={!draft.trim()}>{t('chat.send')}</button>
+      </div>
+      <p className="m-0 mt-1 flex justify-between text-xs text-gray-600">
+        <span data-testid="message-price">
+          {money ? t('chat.price_money', { credits: settings.message_credits, money }) : t('chat.price', { credits: settings.message_credits })}
+          {user && <> · {t('chat.credits_left', { count: user.credits })}</>}
+        </span>
+        <span aria-live="polite">{draft.length}/{max}</span>
+      </p>
+      <GiftPicker open={gifts} onClose={() => setGifts(false)} onPick={(gift) => {
+        setGifts(false);
+        onSendGift(gift);
+      }} />
+    </form>
+  );
+}

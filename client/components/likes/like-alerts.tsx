@@ -1,0 +1,56 @@
+import { useAtom, useAtomValue, useStore } from 'jotai';
+import { useEffect } from 'react';
+import { useSWRConfig } from 'swr';
+import { AUTO_LIKE_RELOAD_MS } from '../../../core/constants';
+import { LIKES_URL } from '../../../core/member-urls';
+import type { AutoLikeResponse } from '../../../core/schemas/members';
+import { apiFetch } from '../../api/fetch-client';
+import { navigate } from '../../navigation';
+import { likeModalAtom, routeAtom } from '../../state/atoms';
+import { MatchModal } from '../../screens/members/match-modal';
+
+/** Reads the like popup's delay from the address: `t` in whole or decimal seconds, nothing else. */
+export function popupDelaySeconds(search: string): number | null {
+  const t = new URLSearchParams(search).get('t');
+  return t !== null && /^\d{1,4}(\.\d{1,3})?$/.test(t) ? Number(t) : null;
+}
+
+/**
+ * The like popup and the new-like / match modal for logged-in members (SPEC.md §2 modals 3 and 4): a numeric `t`
+ * in the query opens it after t seconds and is removed from the address; a live like event opens it with the
+ * profile; opened without one, it shows the newest profile that liked the member (auto-like), and the likes are
+ * reloaded 500 ms later.
+ */
+export default function LikeAlerts() {
+  const store = useStore();
+  const route = useAtomValue(routeAtom);
+  const [modal, setModal] = useAtom(likeModalAtom);
+  const { mutate } = useSWRConfig();
+
+  useEffect(() => {
+    const delay = popupDelaySeconds(route.search);
+    if (delay === null) return;
+    const query = new URLSearchParams(route.search);
+    query.delete('t');
+    navigate(store, `${route.path}${query.size ? `?${query}` : ''}${location.hash}`, true);
+    const timer = setTimeout(() => setModal({ profile: null, match: false }), delay * 1000);
+    return () => clearTimeout(timer);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (!modal || modal.profile) return;
+    let cancelled = false;
+    void apiFetch<AutoLikeResponse>('/api/auto-like.php')
+      .then((r) => {
+        if (cancelled) return;
+        setModal(r.profile ? { profile: r.profile, match: false } : null);
+        setTimeout(() => void mutate(LIKES_URL), AUTO_LIKE_RELOAD_MS);
+      })
+      .catch(() => setModal(null));
+    return () => {
+      cancelled = true;
+    };
+  }, [modal, setModal, mutate]);
+
+  return <MatchModal profile={modal?.profile ?? null} match={modal?.match} onClose={() => setModal(null)} />;
+}

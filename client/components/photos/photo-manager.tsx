@@ -1,0 +1,92 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PHOTO_LIMIT } from '../../../core/constants';
+import type { PhotosResponse, PhotoUpdate } from '../../../core/schemas/photos';
+import { ApiError, apiFetch } from '../../api/fetch-client';
+import { useApi } from '../../api/hooks';
+import { settingsAtom } from '../../state/atoms';
+import { PhotoTile, type TileActions } from './photo-tile';
+import { UploadButton } from './upload-button';
+
+const PHOTOS_URL = '/api/photos.php';
+
+/**
+ * The member's own photos (issue 4 "Photos"): upload, main photo, private, order, delete, with the review state of
+ * each and the member's limit. Loads its own data; load it lazily (React.lazy), never from eager code: the home
+ * page's JavaScript budget has no room for it.
+ */
+export function PhotoManager() {
+  const { t } = useTranslation();
+  const settings = useAtomValue(settingsAtom);
+  // The app's SWR default is not to fetch on mount (the server's fallback is fresh); this data has no fallback.
+  const { data, error, mutate } = useApi<PhotosResponse>(PHOTOS_URL, { revalidateOnMount: true });
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const run = async (request: () => Promise<PhotosResponse>) => {
+    setBusy(true);
+    setActionError(null);
+    try {
+      await mutate(await request(), { revalidate: false });
+    } catch (failure) {
+      setActionError(failure instanceof ApiError ? failure.message : t('errors.generic'));
+      void mutate(); // the list may have changed elsewhere: show what the server has
+    } finally {
+      setBusy(false);
+    }
+  };
+  const put = (body: PhotoUpdate) => run(() => apiFetch<PhotosResponse>(PHOTOS_URL, { method: 'PUT', body }));
+
+  const actions: TileActions = {
+    setMain: (id) => void put({ action: 'main', id }),
+    setPrivate: (id, value) => void put({ action: 'private', id, private: value }),
+    move: (id, step) => {
+      const ids = (data?.photos ?? []).map((p) => p.id);
+      const from = ids.indexOf(id);
+      const to = from + step;
+      if (from < 0 || to < 0 || to >= ids.length) return;
+      [ids[from], ids[to]] = [ids[to], ids[from]];
+      void put({ action: 'order', ids });
+    },
+    remove: (id) => void run(() => apiFetch<PhotosResponse>(PHOTOS_URL, { method: 'DELETE', body: { id } })),
+  };
+
+  if (!data) {
+    return (
+      <section className="py-6" data-testid="photo-manager" aria-busy={!error}>
+        {error ? <p className="alert alert-danger" role="alert">{error instanceof ApiError ? error.message : t('errors.generic')}</p> : <p className="text-gray-500" role="status">{t('common.loading')}</p>}
+      </section>
+    );
+  }
+
+  const full = data.used >= data.limit;
+  return (
+    <section className="py-4" data-testid="photo-manager" aria-labelledby="photo-manager-title">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="photo-manager-title" className="m-0 text-xl font-bold">{t('photos.title')}</h2>
+        <p className={`m-0 text-sm font-semibold ${full ? 'text-danger' : 'text-gray-600'}`} data-testid="photo-count">
+          {t('photos.count', { used: data.used, limit: data.limit })}
+        </p>
+      </div>
+      <p className="mt-0 text-sm text-gray-600">{t('photos.intro')}</p>
+      {full ? (
+        <p className="alert alert-warning" role="status">{t('errors.photo_limit')} · {t('photos.limit_rule', { free: PHOTO_LIMIT.free, premium: PHOTO_LIMIT.premium })}</p>
+      ) : (
+        <UploadButton onUploaded={(result) => void mutate(result, { revalidate: false })} disabled={busy} />
+      )}
+      {actionError && <p className="alert alert-danger" role="alert">{actionError}</p>}
+      {data.photos.length === 0 ? (
+        <p className="text-gray-500">{t('photos.empty')}</p>
+      ) : (
+        <ul className="m-0 mt-4 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4">
+          {data.photos.map((photo, index) => (
+            <PhotoTile key={photo.id} photo={photo} number={index + 1} count={data.photos.length} cdnPrefix={settings.cdn_prefix} busy={busy} actions={actions} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export default PhotoManager;

@@ -1,0 +1,35 @@
+import { PHOTO_RULES } from '../../../core/schemas/photos';
+
+/**
+ * Redraws a picked photo in the browser to at most PHOTO_RULES.clientMaxSide a side as JPEG before it is uploaded.
+ * The server decodes in JS within a Worker's memory and so accepts at most 8 megapixels; phone photos are bigger.
+ * Drawing also applies the EXIF orientation and turns any type the browser decodes (WebP, ...) into JPEG. A file
+ * the browser cannot decode is sent as it is: the server's check by magic bytes then says what is wrong with it.
+ */
+export async function shrinkForUpload(file: File): Promise<File> {
+  if (typeof createImageBitmap !== 'function' || typeof document === 'undefined') return file;
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch {
+    return file;
+  }
+  try {
+    const scale = Math.min(1, PHOTO_RULES.clientMaxSide / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    const context = canvas.getContext('2d');
+    if (!context) return file;
+    // JPEG has no transparency: the server puts transparent pixels on white, so the browser does the same.
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+    if (!blob) return file;
+    return new File([blob], `${file.name.replace(/\.[^.]*$/, '') || 'photo'}.jpg`, { type: 'image/jpeg' });
+  } finally {
+    bitmap.close();
+  }
+}

@@ -1,0 +1,77 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PHOTO_RULES } from '../../../core/schemas/photos';
+import { ApiError } from '../../api/fetch-client';
+import { shrinkForUpload } from './shrink';
+import { uploadPhoto, type UploadResult } from './upload';
+
+interface UploadButtonProps {
+  onUploaded: (result: UploadResult) => void;
+  disabled?: boolean;
+  label?: string;
+  className?: string;
+}
+
+interface Progress {
+  name: string;
+  percent: number;
+}
+
+const MB = Math.round(PHOTO_RULES.maxBytes / 1024 / 1024);
+
+/**
+ * Picks one or more photos and uploads them one after another, with a progress bar and the server's refusal
+ * (type, size, pixels, limit) in the member's language. Used by the photo manager and the signup's photo step.
+ */
+export function UploadButton({ onUploaded, disabled, label, className = 'btn btn-primary' }: UploadButtonProps) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = ''; // choosing the same file again must fire a change again
+    const problems: string[] = [];
+    for (const picked of files) {
+      setProgress({ name: picked.name, percent: 0 });
+      const file = await shrinkForUpload(picked);
+      // The server checks again; this only spares a long upload that is sure to be refused.
+      if (file.size > PHOTO_RULES.maxBytes) {
+        problems.push(`${picked.name}: ${t('photos.errors.too_large', { mb: MB })}`);
+        continue;
+      }
+      try {
+        onUploaded(await uploadPhoto(file, (percent) => setProgress({ name: picked.name, percent }), t('photos.errors.network')));
+      } catch (error) {
+        const message = error instanceof ApiError ? error.message : t('photos.errors.network');
+        problems.push(files.length > 1 ? `${picked.name}: ${message}` : message);
+        // Beyond the limit the other files would be refused too.
+        if (error instanceof ApiError && error.code === 'photo_limit') break;
+      }
+    }
+    setProgress(null);
+    setErrors(problems);
+  };
+
+  return (
+    <div>
+      <input ref={input} type="file" accept={PHOTO_RULES.accept} multiple className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(e) => void pick(e)} data-testid="photo-input" />
+      <button type="button" className={`${className} disabled:cursor-not-allowed disabled:opacity-60`} disabled={disabled || progress !== null}
+        aria-busy={progress !== null || undefined} onClick={() => input.current?.click()}>
+        {progress ? t('photos.uploading', { percent: progress.percent }) : (label ?? t('photos.upload'))}
+      </button>
+      {progress && (
+        <progress className="mt-2 block h-2 w-full max-w-xs" max={100} value={progress.percent} aria-label={progress.name}>
+          {progress.percent}%
+        </progress>
+      )}
+      <p className="m-0 mt-1 text-xs text-gray-500">{t('photos.hint', { mb: MB })}</p>
+      {errors.length > 0 && (
+        <div className="alert alert-danger" role="alert" data-testid="upload-error">
+          {errors.map((message, i) => <p key={i} className="m-0">{message}</p>)}
+        </div>
+      )}
+    </div>
+  );
+}

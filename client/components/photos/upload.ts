@@ -1,0 +1,39 @@
+import type { PhotosResponse } from '../../../core/schemas/photos';
+import { ApiError } from '../../api/fetch-client';
+
+export type UploadResult = PhotosResponse & { uploaded: number };
+
+/**
+ * POST /api/photos.php with the file as multipart field "photo". XMLHttpRequest rather than the JSON fetch client:
+ * only XHR reports upload progress, and an upload is never retried by itself (the member decides). Errors come as
+ * the fetch client's ApiError, with the server's message in the member's language; a network failure has status 0.
+ */
+export function uploadPhoto(file: File, onProgress: (percent: number) => void, networkMessage: string): Promise<UploadResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/photos.php');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.min(99, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network', networkMessage));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not our JSON (a proxy's error page): handled below as a failure without a message
+      }
+      if (xhr.status === 201 && body) {
+        onProgress(100);
+        resolve(body as UploadResult);
+        return;
+      }
+      const error = (body as { error?: { code: string; message: string; fields?: Record<string, string> } } | null)?.error;
+      reject(new ApiError(xhr.status, error?.code ?? 'http_error', error?.message ?? networkMessage, error?.fields));
+    };
+    const form = new FormData();
+    form.append('photo', file);
+    xhr.send(form);
+  });
+}

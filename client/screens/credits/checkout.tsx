@@ -1,0 +1,100 @@
+import { useAtomValue, useStore } from 'jotai';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DiscountCode, Order, PaymentMethod } from '../../../core/schemas/payments';
+import { apiFetch } from '../../api/fetch-client';
+import { Link, navigate } from '../../navigation';
+import { routeAtom } from '../../state/atoms';
+import { AccountCard, FormAlert, SelectField, SubmitButton, useFormState } from '../account/ui';
+import { apiErrors } from '../account/validate';
+import { CodeField } from './code-field';
+import { ConsentBox } from './consent-box';
+import { priceWith, useActiveDiscount, useMoney, usePackages } from './shop-data';
+
+/**
+ * /credits/{id}/{paymentmethod?}: the chosen package, the methods of the member's country (iDEAL with its bank),
+ * a discount code, the consent to immediate delivery, then off to the payment service's checkout. The amount sent
+ * is the one shown: the server refuses the order if its own price differs.
+ */
+export default function CheckoutScreen() {
+  const { t } = useTranslation();
+  const store = useStore();
+  const route = useAtomValue(routeAtom);
+  const { data: shop, error } = usePackages();
+  const active = useActiveDiscount();
+  const [code, setCode] = useState<DiscountCode | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, sending, run } = useFormState(form);
+  const money = useMoney(shop?.currency);
+
+  if (error) return <AccountCard title={t('pay.title')}><FormAlert message={error.message} /></AccountCard>;
+  if (!shop) return <p className="py-16 text-center text-gray-500" role="status">{t('pay.loading')}</p>;
+  const pkg = shop.packages.find((p) => String(p.id) === route.params.id);
+  if (!pkg) return <AccountCard title={t('pay.title')}><FormAlert message={t('errors.package_not_found')} /><Link href="/credits">{t('pay.other_package')}</Link></AccountCard>;
+
+  const methods = shop.methods.filter((m) => m !== 'directdebit');
+  const method = (methods as string[]).includes(route.params.paymentmethod ?? '') ? (route.params.paymentmethod as PaymentMethod) : methods[0];
+  const discount = code ?? active;
+  const amount = priceWith(pkg.price, discount, shop.currency, method);
+  const choose = (m: string) => navigate(store, `/credits/${pkg.id}/${m}`, true);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    void run(async () => {
+      try {
+        const body = {
+          package_id: pkg.id, amount, currency: shop.currency, method, consent: data.get('consent') === 'on',
+          ...(amount !== pkg.price && discount ? { code: discount.code } : {}),
+          ...(method === 'ideal' && data.get('issuer') ? { issuer: String(data.get('issuer')) } : {}),
+        };
+        const res = await apiFetch<{ order: Order; checkout_url: string | null }>('/api/order.php', { method: 'POST', body });
+        // The payment service's page is another site (or the sandbox's server page): a real page load.
+        if (res.checkout_url) location.assign(res.checkout_url);
+        else navigate(store, `/transactions/${res.order.id}`);
+        return {};
+      } catch (failure) {
+        return apiErrors(failure, t);
+      }
+    });
+  };
+
+  return (
+    <AccountCard title={t('shop.credits', { count: pkg.credits })} testId="checkout">
+      <form ref={form} onSubmit={submit} method="post" noValidate>
+        <FormAlert message={errors._form} />
+        <fieldset className="m-0 mb-4 border-0 p-0">
+          <legend className="mb-2 p-0 text-sm font-semibold text-gray-800">{t('pay.title')}</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {methods.map((m) => (
+              <label key={m} className={`flex cursor-pointer items-center gap-2 rounded-lg border border-solid px-3 py-2.5 text-sm ${m === method ? 'border-primary font-semibold' : 'border-gray-300'}`}>
+                <input type="radio" name="method" value={m} checked={m === method} onChange={() => choose(m)} className="m-0 h-4 w-4 accent-primary" />
+                {t(`payment.methods.${m}`)}
+              </label>
+            ))}
+          </div>
+          {shop.methods.includes('directdebit') && (
+            <p className="mb-0 mt-2 text-sm"><Link href={`/directdebit?package=${pkg.id}`}>{t('shop.directdebit')}</Link></p>
+          )}
+        </fieldset>
+        {method === 'ideal' && (
+          <SelectField label={t('pay.bank')} name="issuer" defaultValue="" error={errors.issuer}>
+            <option value="">{t('pay.bank_later')}</option>
+            {shop.ideal_issuers.map((i) => <option key={i.id} value={i.id}>{i.name}</option>)}
+          </SelectField>
+        )}
+        <CodeField applied={code} onApplied={setCode} />
+        <p className="my-4 flex items-baseline justify-between text-lg">
+          <span>{t('pay.total')}</span>
+          <span>
+            {amount !== pkg.price && <span className="mr-2 text-sm text-gray-500 line-through">{money(pkg.price)}</span>}
+            <strong data-testid="total">{money(amount)}</strong>
+          </span>
+        </p>
+        <ConsentBox error={errors.consent} />
+        <SubmitButton sending={sending}>{t('pay.submit')}</SubmitButton>
+      </form>
+      <p className="mb-0 mt-4 text-sm"><Link href="/credits">{t('pay.other_package')}</Link></p>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DiscountCode } from '../../../core/schemas/payments';
+import { ApiError, apiFetch } from '../../api/fetch-client';
+import { INPUT } from '../account/ui';
+
+/** A discount code typed by the member, looked up with GET /api/discountcode.php ('Code niet gevonden', ...). */
+export function CodeField({ applied, onApplied }: { applied: DiscountCode | null; onApplied: (code: DiscountCode | null) => void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const apply = async () => {
+    if (!value.trim()) return;
+    try {
+      const code = await apiFetch<DiscountCode>(`/api/discountcode.php?code=${encodeURIComponent(value.trim())}`);
+      if (code.expired) {
+        setMessage(t('errors.code_expired'));
+        return onApplied(null);
+      }
+      setMessage(null);
+      onApplied(code);
+    } catch (error) {
+      setMessage(error instanceof ApiError ? error.message : t('errors.generic'));
+      onApplied(null);
+    }
+  };
+  return (
+    <div className="mb-4">
+      <label htmlFor="discount-code" className="text-sm font-semibold text-gray-800">{t('shop.code_label')}</label>
+      <div className="mt-1 flex gap-2">
+        <input id="discount-code" className={INPUT} value={value} maxLength={40} autoCapitalize="characters" onChange={(e) => setValue(e.target.value)}
+          aria-invalid={message ? true : undefined} aria-describedby={message ? 'discount-code-error' : undefined} />
+        <button type="button" className="btn btn-outline" onClick={() => void apply()}>{t('shop.code_apply')}</button>
+      </div>
+      {message && <p id="discount-code-error" className="m-0 mt-1 text-sm text-danger" role="alert">{message}</p>}
+      {applied && !message && <p className="m-0 mt-1 text-sm text-success" role="status">{t('shop.code_applied', { code: applied.code, percent: applied.value_percentage })}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import type { Order } from '../../../core/schemas/payments';
+import { useApi } from '../../api/hooks';
+import { Link } from '../../navigation';
+import { AccountCard } from '../account/ui';
+
+/** /transactions without an id: the member's latest orders. */
+export function OrderHistory() {
+  const { t, i18n } = useTranslation();
+  const { data } = useApi<{ orders: Order[] }>('/api/orders.php', { revalidateOnMount: true });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <AccountCard title={t('transaction.history')} testId="order-history">
+      {!data && <p role="status">{t('common.loading')}</p>}
+      {data && data.orders.length === 0 && <p>{t('transaction.none')}</p>}
+      {data && data.orders.length > 0 && (
+        <ul className="m-0 list-none p-0">
+          {data.orders.map((o) => (
+            <li key={o.id} className="border-0 border-b border-solid border-gray-200 py-2 text-sm">
+              <Link href={`/transactions/${o.id}`}>{t('transaction.order', { id: o.id })}</Link> · {date.format(new Date(o.created_at))} ·{' '}
+              {t('shop.credits', { count: o.credits })} · {new Intl.NumberFormat(i18n.language, { style: 'currency', currency: o.currency }).format(o.amount / 100)} ·{' '}
+              <strong>{t(`transaction.status.${o.status}`)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mb-0 mt-4"><Link href="/credits">{t('shop.title_credits')}</Link></p>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,57 @@
+import { useAtomValue, useStore } from 'jotai';
+import { useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '../../../core/schemas/payments';
+import { apiFetch } from '../../api/fetch-client';
+import { Link, navigate } from '../../navigation';
+import { routeAtom } from '../../state/atoms';
+import { AccountCard, FormAlert, SubmitButton, useFormState } from '../account/ui';
+import { apiErrors } from '../account/validate';
+import { ConsentBox } from './consent-box';
+import { useMoney, usePackages } from './shop-data';
+
+/** /credits/repeat-order: the last package again (or ?package=), charged on the stored mandate without a checkout. */
+export default function RepeatOrderScreen() {
+  const { t } = useTranslation();
+  const store = useStore();
+  const route = useAtomValue(routeAtom);
+  const { data: shop } = usePackages();
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, sending, run } = useFormState(form);
+  const money = useMoney(shop?.currency);
+  if (!shop) return <p className="py-16 text-center text-gray-500" role="status">{t('common.loading')}</p>;
+  const wanted = Number(new URLSearchParams(route.search).get('package')) || shop.last_package_id;
+  const pkg = shop.packages.find((p) => p.id === wanted);
+  if (!shop.mandate || !pkg) {
+    return (
+      <AccountCard title={t('repeat.title')} testId="repeat-order">
+        <p>{t('repeat.none')}</p>
+        <Link href="/credits" className="btn btn-primary">{t('shop.title_credits')}</Link>
+      </AccountCard>
+    );
+  }
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const consent = new FormData(event.currentTarget).get('consent') === 'on';
+    void run(async () => {
+      try {
+        const { order } = await apiFetch<{ order: Order }>('/api/repeat-order.php', { method: 'POST', body: { package_id: pkg.id, amount: pkg.price, currency: shop.currency, consent } });
+        navigate(store, `/transactions/${order.id}`);
+        return {};
+      } catch (error) {
+        return apiErrors(error, t);
+      }
+    });
+  };
+  return (
+    <AccountCard title={t('repeat.title')} testId="repeat-order">
+      <p>{t('repeat.text', { credits: pkg.credits, price: money(pkg.price), label: shop.mandate.label })}</p>
+      <form ref={form} onSubmit={submit} method="post" noValidate>
+        <FormAlert message={errors._form} />
+        <ConsentBox error={errors.consent} />
+        <SubmitButton sending={sending}>{t('repeat.submit')}</SubmitButton>
+      </form>
+      <p className="mb-0 mt-4 text-sm"><Link href={`/credits/${pkg.id}`}>{t('transaction.other_method')}</Link></p>
+    </AccountCard>
+  );
+}

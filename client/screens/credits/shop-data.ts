@@ -1,0 +1,62 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SWRConfiguration } from 'swr';
+import { TIME_BONUS } from '../../../core/constants';
+import { discountedPrice, timeBonusExpires, timeBonusRemaining } from '../../../core/rules/time-bonus';
+import { PACKAGES_URL, type DiscountCode, type PackagesResponse } from '../../../core/schemas/payments';
+import { useApi } from '../../api/hooks';
+import { userAtom } from '../../state/atoms';
+
+const WELCOME_URL = '/api/discountcode.php?welcome=true';
+
+const FRESH: SWRConfiguration = { revalidateOnMount: undefined, revalidateOnFocus: false, shouldRetryOnError: false };
+
+export const usePackages = () => useApi<PackagesResponse>(PACKAGES_URL, FRESH);
+
+export function useMoney(currency: string | undefined): (cents: number) => string {
+  const { i18n } = useTranslation();
+  if (!currency) return () => '';
+  const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency });
+  return (cents) => format.format(cents / 100);
+}
+
+/** Whether the time bonus runs now; decided after hydration, since the server's clock and the browser's differ. */
+function useTimeBonusRunning(): boolean {
+  const user = useAtomValue(userAtom);
+  const [running, setRunning] = useState(false);
+  useEffect(() => {
+    const check = () => setRunning(timeBonusRemaining(user, Date.now()) > 0);
+    check();
+    const timer = setInterval(check, 1000);
+    return () => clearInterval(timer);
+  }, [user]);
+  return running;
+}
+
+/**
+ * The active discount of SPEC.md §4: the time bonus while it runs, otherwise the member's welcome code. A
+ * failed welcome load is ignored (SPEC.md §8): the shop then simply shows full prices.
+ */
+export function useActiveDiscount(): DiscountCode | null {
+  const user = useAtomValue(userAtom);
+  const timeBonus = useTimeBonusRunning();
+  const { data: welcome } = useApi<DiscountCode>(user && !user.paid_user && !timeBonus ? WELCOME_URL : null, FRESH);
+  if (!user || user.paid_user) return null;
+  if (timeBonus) {
+    return {
+      code: TIME_BONUS.code, country: null, user_id: user.id, expires: timeBonusExpires(user), value_percentage: TIME_BONUS.percentage, currency: null,
+      minimum_order_value: 0, status: 'active', validity: 'once_per_user', expired: false, paymentmethods: null,
+    };
+  }
+  return welcome && !welcome.expired && welcome.status === 'active' ? welcome : null;
+}
+
+/** The price a member pays for a package with a discount, as the server computes it. */
+export function priceWith(price: number, discount: DiscountCode | null, currency: string, method?: string): number {
+  if (!discount || discount.expired) return price;
+  if (discount.currency && discount.currency !== currency) return price;
+  if (price < discount.minimum_order_value) return price;
+  if (method && discount.paymentmethods && !discount.paymentmethods.includes(method)) return price;
+  return discountedPrice(price, discount.value_percentage);
+}

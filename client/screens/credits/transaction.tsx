@@ -1,0 +1,77 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '../../../core/schemas/payments';
+import type { User } from '../../../core/schemas/user';
+import { apiFetch } from '../../api/fetch-client';
+import { useApi } from '../../api/hooks';
+import { Link } from '../../navigation';
+import { routeAtom, userAtom } from '../../state/atoms';
+import { AccountCard, FormAlert } from '../account/ui';
+import { OrderHistory } from './order-history';
+import { useMoney } from './shop-data';
+
+const POLL_MS = 2000;
+
+/**
+ * /transactions/{id}: the result of a payment. The API brings an unfinished order up to date with the payment
+ * service itself (the member may be back before the webhook), and the page asks again while it is pending. When
+ * paid, the user is reloaded so the navigation shows the new credits and premium status at once.
+ */
+export default function TransactionScreen() {
+  const route = useAtomValue(routeAtom);
+  return route.params.id ? <OrderResult id={route.params.id} /> : <OrderHistory />;
+}
+
+function OrderResult({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const setUser = useSetAtom(userAtom);
+  const { data, error } = useApi<{ order: Order }>(`/api/order.php?id=${encodeURIComponent(id)}`, {
+    revalidateOnMount: true,
+    refreshInterval: (latest) => (!latest || ['created', 'pending'].includes(latest.order.status) ? POLL_MS : 0),
+    shouldRetryOnError: false,
+  });
+  const order = data?.order;
+  const money = useMoney(order?.currency);
+  const paid = order?.status === 'paid';
+  useEffect(() => {
+    if (!paid) return;
+    apiFetch<{ user: User | null }>('/api/user.php').then(({ user }) => user && setUser(user), () => undefined);
+  }, [paid, setUser]);
+
+  if (error) return <AccountCard title={t('transaction.title')}><FormAlert message={error.message} /></AccountCard>;
+  if (!order) return <p className="py-16 text-center text-gray-500" role="status">{t('common.loading')}</p>;
+  const summary = `${t('transaction.order', { id: order.id })} · ${t('shop.credits', { count: order.credits })} · ${money(order.amount)} · ${t(`payment.methods.${order.method}`)}`;
+
+  if (order.status === 'created' || order.status === 'pending') {
+    return (
+      <AccountCard title={t('transaction.title')} testId="transaction-pending">
+        <p role="status" aria-live="polite">⏳ {t('transaction.pending')}</p>
+        <p className="text-sm text-gray-600">{summary}</p>
+      </AccountCard>
+    );
+  }
+  if (paid) {
+    return (
+      <AccountCard title={t('transaction.paid_title')} testId="transaction-paid" icon="✅">
+        <p role="status">{t('transaction.paid', { credits: order.credits })}</p>
+        <p className="text-sm text-gray-600">{summary}</p>
+        <p className="text-sm text-gray-600">{t('transaction.mail_sent')}</p>
+        <Link href="/members" className="btn btn-primary">{t('transaction.to_members')}</Link>
+      </AccountCard>
+    );
+  }
+  return (
+    <AccountCard title={t('errors.payment_failed')} testId="transaction-failed" icon="⚠️">
+      <p role="alert">{t('errors.payment_failed_or_cancelled')}</p>
+      {order.recurring === 'recurring' && <p>{t('transaction.recurring_failed')}</p>}
+      <p className="text-sm text-gray-600">{summary} · {t(`transaction.status.${order.status}`)}</p>
+      <p className="mb-0 flex flex-wrap gap-3">
+        <Link href={order.recurring === 'recurring' ? `/credits/repeat-order?package=${order.package_id}` : `/credits/${order.package_id}/${order.method}`} className="btn btn-primary" data-testid="retry">
+          {t('transaction.retry')}
+        </Link>
+        <Link href={`/credits/${order.package_id}`} className="btn btn-outline" data-testid="other-method">{t('transaction.other_method')}</Link>
+      </p>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,162 @@
+import { useAtom, useAtomValue, useStore } from 'jotai';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { searchPagePath, searchParamsFrom, searchUrl, type SearchParams } from '../../../core/member-urls';
+import { SEARCH_PAGE_SIZE, type SearchResponse } from '../../../core/schemas/search';
+import { useApi } from '../../api/hooks';
+import { ProfileCard } from '../../components/profile-card';
+import { navigate } from '../../navigation';
+import { routeAtom, searchAtom, settingsAtom, type SearchState } from '../../state/atoms';
+import { useRegions } from '../pages/reference';
+
+const AGES = Array.from({ length: 82 }, (_, i) => 18 + i);
+
+/** The search state of SPEC.md §3 from one answer: pages of profile ids, the count and the similar results. */
+function remember(state: SearchState, data: SearchResponse): SearchState {
+  const withPage = (pages: SearchState['results'], page: number, ids: number[]) =>
+    [...pages.filter((p) => p.pageNumber !== page), { pageNumber: page, results: ids }].sort((a, b) => a.pageNumber - b.pageNumber);
+  const sameFilter = state.gender === data.filter.gender && state.country === data.filter.country && state.countryregion === data.filter.region
+    && state.min_age === data.filter.min_age && state.max_age === data.filter.max_age;
+  const ids = data.results.map((p) => p.id);
+  return {
+    gender: data.filter.gender,
+    country: data.filter.country,
+    countryregion: data.filter.region,
+    min_age: data.filter.min_age,
+    max_age: data.filter.max_age,
+    didInit: true,
+    results: withPage(sameFilter ? state.results : [], data.page, ids),
+    numResults: data.num_results,
+    otherCachedProfiles: sameFilter ? [...new Set([...state.otherCachedProfiles, ...ids])] : ids,
+    similar: data.similar
+      ? { results: [{ pageNumber: 1, results: data.similar.results.map((p) => p.id) }], numResults: data.similar.num_results }
+      : sameFilter ? state.similar : { results: [], numResults: 0 },
+  };
+}
+
+/** /members: the members' search with filters, a page of cards, paging, and similar profiles when few match. */
+export function SearchScreen() {
+  const { t } = useTranslation();
+  const store = useStore();
+  const route = useAtomValue(routeAtom);
+  const [state, setState] = useAtom(searchAtom);
+  const params = searchParamsFrom(route.search);
+  const { data, error, isValidating } = useApi<SearchResponse>(searchUrl(params), { keepPreviousData: true, revalidateOnMount: undefined });
+
+  // Coming back to /members without a filter restores the last search (SPEC.md §3 search state).
+  useEffect(() => {
+    if (!route.search && state.didInit) {
+      const page = state.results.at(-1)?.pageNumber ?? 1;
+      navigate(store, searchPagePath({ gender: state.gender, country: state.country, region: state.countryregion, min_age: state.min_age, max_age: state.max_age, page }), true);
+    }
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (data) setState((s) => remember(s, data));
+  }, [data, setState]);
+
+  const go = (next: SearchParams) => navigate(store, searchPagePath(next));
+  const pages = data ? Math.max(1, Math.ceil(data.num_results / SEARCH_PAGE_SIZE)) : 1;
+  return (
+    <div className="container mx-auto px-3 py-6">
+      <h1 className="m-0 mb-4 text-2xl font-bold">{t('search.title')}</h1>
+      {data && <Filters key={searchUrl(data.filter)} filter={data.filter} sort={String(params.sort ?? 'young')} onSearch={go} />}
+      {error && <p className="alert alert-danger" role="alert">{error.message}</p>}
+      {data && (
+        <section aria-labelledby="results-title" aria-busy={isValidating} data-testid="search-results">
+          <h2 id="results-title" className="m-0 my-3 text-lg font-semibold" aria-live="polite">
+            {data.capped ? t('search.results_capped', { count: data.num_results }) : t('search.results', { count: data.num_results })}
+          </h2>
+          {data.results.length === 0 && <p>{t('search.no_results')}</p>}
+          <CardGrid profiles={data.results} testId="result-cards" />
+          {pages > 1 && (
+            <nav className="mt-5 flex items-center justify-center gap-3" aria-label={t('search.page', { page: data.page, pages })}>
+              <button type="button" className="btn btn-light" disabled={data.page <= 1} onClick={() => go({ ...params, page: data.page - 1 })}>{t('search.prev')}</button>
+              <span>{t('search.page', { page: data.page, pages })}</span>
+              <button type="button" className="btn btn-light" disabled={data.page >= pages} onClick={() => go({ ...params, page: data.page + 1 })}>{t('search.next')}</button>
+            </nav>
+          )}
+          {data.similar && data.similar.results.length > 0 && (
+            <section aria-labelledby="similar-title" className="mt-8" data-testid="similar-results">
+              <h2 id="similar-title" className="m-0 text-lg font-semibold">{t('search.similar_title')}</h2>
+              <p className="mt-1 text-gray-600">{t('search.similar_text')}</p>
+              <CardGrid profiles={data.similar.results} />
+            </section>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+export function CardGrid({ profiles, testId }: { profiles: SearchResponse['results']; testId?: string }) {
+  return (
+    <ul data-testid={testId} className="m-0 grid grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+      {profiles.map((p, i) => <ProfileCard key={p.id} profile={p} eager={i < 4} />)}
+    </ul>
+  );
+}
+
+function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter']; sort: string; onSearch: (p: SearchParams) => void }) {
+  const { t, i18n } = useTranslation();
+  const settings = useAtomValue(settingsAtom);
+  // The country picked in the form, before submitting: its regions load at once.
+  const [country, setCountry] = useState(filter.country);
+  const { data: regions } = useRegions(country);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    onSearch(Object.fromEntries(['gender', 'country', 'region', 'min_age', 'max_age', 'sort'].map((k) => [k, String(form.get(k) ?? '')])));
+  };
+  return (
+    <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" data-testid="search-filters">
+      <label className="field">
+        <span>{t('search.looking_for')}</span>
+        <select name="gender" defaultValue={filter.gender}>
+          <option value="female">{t('search.women')}</option>
+          <option value="male">{t('search.men')}</option>
+        </select>
+      </label>
+      {settings.countries.length > 1 && (
+        <label className="field">
+          <span>{t('search.country')}</span>
+          <select name="country" value={country} onChange={(e) => setCountry(e.target.value)}>
+            {settings.countries.map((c) => <option key={c} value={c}>{countryName(c, i18n.language)}</option>)}
+          </select>
+        </label>
+      )}
+      {settings.countries.length <= 1 && <input type="hidden" name="country" value={country} />}
+      <label className="field">
+        <span>{t('search.region')}</span>
+        <select name="region" defaultValue={country === filter.country ? (filter.region ?? '') : ''} key={country}>
+          <option value="">{t('search.any_region')}</option>
+          {regions?.regions[country]?.map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+        </select>
+      </label>
+      <label className="field">
+        <span>{t('search.min_age')}</span>
+        <select name="min_age" defaultValue={filter.min_age}>{AGES.map((a) => <option key={a} value={a}>{a}</option>)}</select>
+      </label>
+      <label className="field">
+        <span>{t('search.max_age')}</span>
+        <select name="max_age" defaultValue={filter.max_age}>{AGES.map((a) => <option key={a} value={a}>{a}</option>)}</select>
+      </label>
+      <label className="field">
+        <span>{t('search.sort')}</span>
+        <select name="sort" defaultValue={sort}>
+          <option value="young">{t('search.sort_young')}</option>
+          <option value="old">{t('search.sort_old')}</option>
+        </select>
+      </label>
+      <button type="submit" className="btn btn-primary">{t('search.submit')}</button>
+    </form>
+  );
+}
+
+/** A country's name in the page's language, from the runtime's own data (the same on server and browser). */
+export function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,127 @@
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SWIPE_URL } from '../../../core/member-urls';
+import type { SwipeResult, SwipeStack } from '../../../core/schemas/members';
+import type { ProfileCard } from '../../../core/schemas/profile';
+import { ApiError, apiFetch } from '../../api/fetch-client';
+import { useApi } from '../../api/hooks';
+import { imageUrl } from '../../lib/images';
+import { Link } from '../../navigation';
+import { settingsAtom } from '../../state/atoms';
+import { MatchModal } from './match-modal';
+
+const THRESHOLD = 100; // px of drag that counts as a decision
+
+/**
+ * /swipe-game: a stack of cards, decided by dragging (touch or mouse), the arrow keys or the buttons. Only the top
+ * two cards are in the page and they use the thumbnails, so a cheap phone animates one small layer at a time.
+ */
+export function SwipeGameScreen() {
+  const { t } = useTranslation();
+  const { data, mutate } = useApi<SwipeStack>(SWIPE_URL, { revalidateOnMount: true });
+  const [gone, setGone] = useState<number[]>([]);
+  const [left, setLeft] = useState<number | null | undefined>(undefined);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [match, setMatch] = useState<ProfileCard | null>(null);
+  const stack = (data?.profiles ?? []).filter((p) => !gone.includes(p.id));
+  const likesLeft = left === undefined ? data?.likes_left : left;
+
+  const decide = useCallback(async (profile: ProfileCard, action: 'like' | 'pass') => {
+    setNotice(null);
+    try {
+      const r = await apiFetch<SwipeResult>(SWIPE_URL, { method: 'POST', body: { profile_id: profile.id, action } });
+      setLeft(r.likes_left);
+      setGone((g) => [...g, profile.id]);
+      if (r.match) setMatch(profile);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'swipe_limit') setLeft(0);
+      setNotice(e instanceof ApiError ? e.message : t('errors.generic'));
+    }
+  }, [t]);
+
+  // Fetch more cards before the stack runs out.
+  useEffect(() => {
+    // The server leaves out what was liked or passed, so the reloaded stack starts afresh.
+    if (data && data.profiles.length > 0 && stack.length < 2) void mutate().then(() => setGone([]));
+  }, [stack.length]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const top = stack[0];
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!top || (e.target as HTMLElement).closest('input, textarea, select, [role="dialog"]')) return;
+      if (e.key === 'ArrowRight') void decide(top, 'like');
+      if (e.key === 'ArrowLeft') void decide(top, 'pass');
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [top, decide]);
+
+  return (
+    <div className="container mx-auto max-w-md px-3 py-6" data-testid="swipe-game">
+      <h1 className="m-0 text-2xl font-bold">{t('swipe.title')}</h1>
+      <p className="mt-1 text-gray-600">{t('swipe.intro')}</p>
+      <p className="m-0 mb-3 text-sm font-semibold" aria-live="polite" data-testid="likes-left">
+        {likesLeft === null ? t('swipe.unlimited') : likesLeft !== undefined && t('swipe.likes_left', { count: likesLeft })}
+      </p>
+      <div className="relative mx-auto aspect-[4/5] w-full">
+        {!data && <p role="status" className="text-gray-600">{t('common.loading')}</p>}
+        {data && !top && <p className="pt-10 text-center">{t('swipe.empty')}</p>}
+        {stack.slice(0, 2).reverse().map((p) => (
+          <SwipeCard key={p.id} profile={p} isTop={p.id === top?.id} onDecide={(action) => decide(p, action)} />
+        ))}
+      </div>
+      {top && (
+        <div className="mt-4 flex justify-center gap-4">
+          <button type="button" className="btn btn-light btn-lg" onClick={() => decide(top, 'pass')} data-testid="swipe-pass">✕ {t('swipe.pass')}</button>
+          <button type="button" className="btn btn-primary btn-lg" onClick={() => decide(top, 'like')} data-testid="swipe-like">♥ {t('swipe.like')}</button>
+        </div>
+      )}
+      <p className="mt-3 text-center text-xs text-gray-600">{t('swipe.keys')}</p>
+      {notice && (
+        <div className="alert alert-warning mt-3" role="alert" data-testid="swipe-notice">
+          {notice} {likesLeft === 0 && <Link href="/premium">{t('swipe.go_premium')}</Link>}
+        </div>
+      )}
+      <MatchModal profile={match} match onClose={() => setMatch(null)} />
+    </div>
+  );
+}
+
+function SwipeCard({ profile, isTop, onDecide }: { profile: ProfileCard; isTop: boolean; onDecide: (a: 'like' | 'pass') => void }) {
+  const { t } = useTranslation();
+  const settings = useAtomValue(settingsAtom);
+  const card = useRef<HTMLDivElement>(null);
+  const start = useRef<number | null>(null);
+  const [dx, setDx] = useState(0);
+
+  const down = (e: PointerEvent<HTMLDivElement>) => {
+    if (!isTop) return;
+    start.current = e.clientX;
+    card.current?.setPointerCapture(e.pointerId);
+  };
+  const move = (e: PointerEvent<HTMLDivElement>) => {
+    if (start.current !== null) setDx(e.clientX - start.current);
+  };
+  const up = () => {
+    if (start.current === null) return;
+    start.current = null;
+    if (Math.abs(dx) > THRESHOLD) onDecide(dx > 0 ? 'like' : 'pass');
+    setDx(0);
+  };
+  const src = profile.main_image && imageUrl(settings.cdn_prefix, profile.main_image.thumb_filename);
+  return (
+    <div ref={card} onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up}
+      className={`absolute inset-0 touch-none select-none overflow-hidden rounded-2xl bg-gray-200 shadow-lg ${isTop ? 'cursor-grab' : 'scale-95'}`}
+      style={{ transform: dx ? `translateX(${dx}px) rotate(${dx / 20}deg)` : undefined, transition: dx ? 'none' : 'transform .2s' }}
+      data-testid={isTop ? 'swipe-card' : undefined} aria-hidden={!isTop}>
+      {src && <img src={src} alt={t('profile.photo_of', { name: profile.name })} width={320} height={400} draggable={false} className="h-full w-full object-cover" />}
+      {dx !== 0 && <span className={`absolute top-6 rounded-lg border-4 border-solid px-3 py-1 text-2xl font-extrabold ${dx > 0 ? 'left-6 border-success text-success' : 'right-6 border-danger text-danger'}`}>{dx > 0 ? t('swipe.like') : t('swipe.pass')}</span>}
+      <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-4 text-white">
+        <p className="m-0 text-2xl font-bold">{profile.name}, {profile.age}</p>
+        <p className="m-0">{profile.city ?? profile.country}</p>
+        {profile.fictional && <p className="m-0 mt-1 text-sm" title={settings.fictional_warning}>{settings.fictional_icon} {settings.fictional_singular}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { isValidIban } from '../rules/iban';
+
+// The wire contract of the credits shop (docs/api/payments.md) and the brand's payment configuration.
+// Amounts are integer cents everywhere.
+
+export const PAYMENT_METHODS = [
+  'ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'banktransfer', 'directdebit', 'sofort', 'eps', 'giropay', 'kbc', 'belfius', 'przelewy24', 'twint',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Methods that leave a mandate for repeat orders. */
+export const MANDATE_METHODS: readonly PaymentMethod[] = ['creditcard', 'ideal', 'bancontact', 'sofort', 'directdebit', 'paypal'];
+
+/** The banks of iDEAL, with Mollie's issuer ids. */
+export const IDEAL_ISSUERS = [
+  { id: 'ideal_ABNANL2A', name: 'ABN AMRO' }, { id: 'ideal_ASNBNL21', name: 'ASN Bank' }, { id: 'ideal_BUNQNL2A', name: 'bunq' },
+  { id: 'ideal_INGBNL2A', name: 'ING' }, { id: 'ideal_KNABNL2H', name: 'Knab' }, { id: 'ideal_RABONL2U', name: 'Rabobank' },
+  { id: 'ideal_RBRBNL21', name: 'RegioBank' }, { id: 'ideal_REVOLT21', name: 'Revolut' }, { id: 'ideal_SNSBNL2A', name: 'SNS' },
+  { id: 'ideal_TRIONL2U', name: 'Triodos Bank' }, { id: 'ideal_FVLBNL22', name: 'Van Lanschot' },
+] as const;
+
+export const PREMIUM_PERCENT = 46;
+
+/** The shop's data for the visitor's country (GET); the server loader fills SWR's fallback under this key. */
+export const PACKAGES_URL = '/api/packages.php';
+
+const currency = z.string().regex(/^[A-Z]{3}$/);
+const country = z.string().regex(/^[A-Z]{2}$/);
+
+/** A credit bundle of the brand (SPEC.md §2: styles p0-p3 and a popular label). */
+export const PackageSchema = z.strictObject({
+  id: z.number().int().positive(),
+  credits: z.number().int().positive(),
+  price: z.number().int().positive(),
+  style: z.enum(['p0', 'p1', 'p2', 'p3']),
+  popular: z.boolean().default(false),
+});
+export type Package = z.infer<typeof PackageSchema>;
+
+/** The brand's payment set-up in its tenant file. */
+export const TenantPaymentsSchema = z
+  .strictObject({
+    /** Some services refuse adult businesses, so each brand picks its own. Local mode always uses the sandbox. */
+    provider: z.enum(['sandbox', 'mollie']),
+    /** Name of the Worker secret holding the provider's API key (never the key itself). */
+    api_key_secret: z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/).optional(),
+    api_url: z.url({ protocol: /^https?$/ }).optional(),
+    packages: z.record(currency, z.array(PackageSchema).min(1).max(8)),
+    countries: z.record(country, z.strictObject({ currency, methods: z.array(z.enum(PAYMENT_METHODS)).min(1) })),
+  })
+  .refine((p) => Object.values(p.countries).every((c) => p.packages[c.currency]), 'every country needs packages in its currency')
+  .refine((p) => p.provider !== 'mollie' || p.api_key_secret, 'mollie needs api_key_secret');
+export type TenantPayments = z.infer<typeof TenantPaymentsSchema>;
+
+/** GET /api/packages.php: what the visitor's country can buy and how. */
+export interface PackagesResponse {
+  country: string;
+  currency: string;
+  packages: Package[];
+  methods: PaymentMethod[];
+  ideal_issuers: { id: string; name: string }[];
+  refund_days: number;
+  premium_percent: number;
+  /** The member's stored mandate for a repeat order, if any. */
+  mandate: { method: string; label: string } | null;
+  /** The package of the member's last paid order (repeat order). */
+  last_package_id: number | null;
+}
+
+/** A discount code of SPEC.md §3, as GET /api/discountcode.php answers it. */
+export interface DiscountCode {
+  code: string;
+  country: string | null;
+  user_id: number | null;
+  expires: string | null;
+  value_percentage: number;
+  currency: string | null;
+  minimum_order_value: number;
+  status: 'active' | 'used' | 'disabled';
+  validity: 'once' | 'once_per_user';
+  expired: boolean;
+  paymentmethods: string[] | null;
+}
+
+export const DiscountQuerySchema = z.object({
+  code: z.string().trim().min(1).max(40).optional(),
+  welcome: z.enum(['true', '1']).optional(),
+  timebonus: z.enum(['true', '1']).optional(),
+});
+
+const code = z.string().trim().min(1).max(40).transform((s) => s.toUpperCase());
+
+export const OrderRequestSchema = z.object({
+  package_id: z.number().int().positive(),
+  /** The price the member saw; a different server price refuses the order instead of charging a surprise. */
+  amount: z.number().int().positive(),
+  currency,
+  method: z.enum(PAYMENT_METHODS),
+  issuer: z.string().max(40).optional(),
+  code: code.optional(),
+  consent: z.literal(true, 'validation.consent_required'),
+});
+export type OrderRequest = z.infer<typeof OrderRequestSchema>;
+
+export const RepeatOrderSchema = OrderRequestSchema.pick({ package_id: true, amount: true, currency: true, consent: true });
+
+export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired';
+
+export interface Order {
+  id: number;
+  status: OrderStatus;
+  package_id: number;
+  credits: number;
+  list_price: number;
+  amount: number;
+  currency: string;
+  method: string;
+  discount_code: string | null;
+  discount_percentage: number | null;
+  recurring: 'oneoff' | 'first' | 'recurring';
+  created_at: string;
+  paid_at: string | null;
+}
+
+const text = (max: number) => z.string().trim().min(1, 'validation.field_required').max(max);
+
+/** The direct-debit form of SPEC.md §3 (the OTP code is the second step). */
+export const DirectDebitSchema = z.object({
+  package_id: z.number().int().positive(),
+  amount: z.number().int().positive(),
+  currency,
+  code: code.optional(),
+  holder: text(70),
+  iban: z.string().trim().max(42).refine(isValidIban, 'validation.iban_invalid'),
+  street: text(80),
+  house_number: text(12),
+  zip: z.string().trim().regex(/^[A-Za-z0-9 -]{3,10}$/, 'validation.zip_invalid'),
+  city: text(60),
+  phone: z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/, 'validation.phone_invalid'),
+  consent: z.literal(true, 'validation.consent_required'),
+});
+export type DirectDebitForm = z.infer<typeof DirectDebitSchema>;
+
+export const DirectDebitConfirmSchema = z.object({
+  request_id: z.number().int().positive(),
+  otp: z.string().trim().regex(/^\d{6}$/, 'errors.code_invalid'),
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { MIN_AGE } from '../constants';
+import { ProfileCardSchema } from './profile';
+
+/** Cards per search page, and how far search counts and pages: every query then reads at most ~1 000 index rows. */
+export const SEARCH_PAGE_SIZE = 24;
+export const SEARCH_MAX_RESULTS = 960;
+export const SEARCH_MAX_PAGE = SEARCH_MAX_RESULTS / SEARCH_PAGE_SIZE;
+/** Fewer results than this on the first page bring "similar results" (wider age, whole country). */
+export const SIMILAR_BELOW = 12;
+
+const age = z.coerce.number({ message: 'validation.age' }).int('validation.age').min(MIN_AGE, 'validation.age').max(99, 'validation.age');
+
+/** Query of GET /api/search.php (members' search, and visitors' where the brand allows it). */
+export const SearchQuerySchema = z
+  .object({
+    gender: z.enum(['male', 'female'], { message: 'validation.gender' }).optional(),
+    country: z.string().regex(/^[A-Z]{2}$/, 'validation.invalid').optional(),
+    region: z.string().regex(/^[A-Za-z0-9-]{1,8}$/, 'validation.invalid').optional(),
+    min_age: age.default(MIN_AGE),
+    max_age: age.default(99),
+    page: z.coerce.number({ message: 'validation.page' }).int('validation.page').min(1, 'validation.page').max(SEARCH_MAX_PAGE, 'validation.page').default(1),
+    /** Results follow the age index: youngest first, or oldest first. */
+    sort: z.enum(['young', 'old'], { message: 'validation.invalid' }).default('young'),
+  })
+  .refine((q) => q.min_age <= q.max_age, { message: 'validation.age_range', path: ['max_age'] })
+  .refine((q) => !q.region || q.country, { message: 'validation.invalid', path: ['region'] });
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+const ResultPageSchema = z.object({
+  results: z.array(ProfileCardSchema),
+  /** Matches, counted up to SEARCH_MAX_RESULTS; `capped` says there are more. */
+  num_results: z.number().int(),
+  capped: z.boolean(),
+});
+
+/** GET /api/search.php -> one page of results, and on page 1 with few results a page of similar profiles. */
+export const SearchResponseSchema = ResultPageSchema.extend({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  /** The filter as applied (defaults filled in: the searcher's wish, the brand's country). */
+  filter: z.object({ gender: z.enum(['male', 'female']), country: z.string(), region: z.string().nullable(), min_age: z.number(), max_age: z.number() }),
+  similar: ResultPageSchema.nullable(),
+});
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;

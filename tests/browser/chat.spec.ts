@@ -1,0 +1,127 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { brandUrl, expect, test, text, watchConsole } from './fixtures';
+
+// Two members chat live in two browser contexts on Velvet Nights (signup credits: 5, one message costs 5):
+// a premium demo member writes, the new member sees the badges and the title change without reloading,
+// answers once, runs out of credits and is offered the credits page.
+
+const BRAND = 'velvetnights';
+const LANG = 'en-US';
+const t = (key: string, values: Record<string, string | number> = {}) =>
+  text(LANG, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+
+test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'US' } });
+
+const missing: string[] = [];
+
+async function member(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Debug-Country': 'US' } });
+  await context.addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(BRAND) }]);
+  const page = await context.newPage();
+  page.on('response', (r) => r.status() === 404 && missing.push(new URL(r.url()).pathname));
+  await page.goto(brandUrl(BRAND, '/'));
+  return page;
+}
+
+/** The API calls a page makes, from the page (same origin, its cookies): Node cannot resolve *.localhost. */
+function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return page.evaluate(async ({ path, init }) => {
+    const res = await fetch(path, { method: init.method ?? 'GET', headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' }, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    return res.json();
+  }, { path, init }) as Promise<T>;
+}
+
+/** A new confirmed member: signed up through the API, activated through the mailed link of the dev mailbox. */
+async function newMember(page: Page, name: string): Promise<number> {
+  const email = `chat-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const { user } = await api<{ user: { id: number } }>(page, '/api/signup.php', {
+    method: 'POST',
+    body: { email, name, password: 'Chat-secret-2026', date_of_birth: '1991-02-03', gender: 'female', looking_for: 'male', accept_terms: true },
+  });
+  let link: string | undefined;
+  await expect.poll(async () => {
+    const { messages } = await api<{ messages: { links: string[] }[] }>(page, `/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+    link = messages.flatMap((m) => m.links).find((l) => l.includes('/api/activate.php'));
+    return link;
+  }).toBeTruthy();
+  const url = new URL(link!);
+  await page.goto(brandUrl(BRAND, url.pathname + url.search));
+  return user.id;
+}
+
+test('two members chat live; badges, title and credits follow', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const alice = await member(browser);
+  const aliceProblems = watchConsole(alice);
+  const aliceId = await newMember(alice, 'Alice');
+  await alice.goto(brandUrl(BRAND, '/members'));
+  const baseTitle = await alice.title();
+  const messagesBadge = alice.getByTestId('nav-messages');
+
+  const bob = await member(browser);
+  const bobProblems = watchConsole(bob);
+  await api(bob, '/api/user.php', { method: 'POST', body: { email: 'premium@demo.test', password: 'Demo-pass-2026' } });
+
+  await test.step('a first message, chosen from the icebreakers', async () => {
+    await bob.goto(brandUrl(BRAND, `/chats?profile=${aliceId}`));
+    const icebreakers = bob.getByRole('dialog', { name: t('chat.icebreaker_title') });
+    await expect(icebreakers).toBeVisible();
+    await icebreakers.getByRole('button', { name: t('chat.icebreaker_2', { name: 'Alice' }) }).click();
+    await expect(bob.getByTestId('composer-text')).toHaveValue(t('chat.icebreaker_2', { name: 'Alice' }));
+    await bob.getByRole('button', { name: t('chat.send'), exact: true }).click();
+    await expect(bob).toHaveURL(/\/chats\/\d+$/);
+    await expect(bob.getByTestId('message').last()).toHaveAttribute('data-status', /sent|delivered/);
+  });
+
+  await test.step('one service worker at scope / is /sw-push.js, which imports /sw.js (decision 003)', async () => {
+    await expect.poll(() => alice.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null)).toMatch(/\/sw-push\.js$/);
+    const registrations = await alice.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+    expect(registrations).toBe(1);
+  });
+
+  await test.step('the recipient sees the unread badge and the title count without reloading', async () => {
+    await expect(messagesBadge).toContainText('1');
+    await expect.poll(() => alice.title()).toBe(`(1) ${baseTitle}`);
+  });
+
+  await test.step('opening the chat reads it: the sender sees "read" live', async () => {
+    await messagesBadge.click();
+    await alice.getByTestId('chat-item').first().click();
+    await expect(alice.getByTestId('conversation')).toContainText(t('chat.icebreaker_2', { name: 'Alice' }));
+    await expect(bob.getByTestId('message').last()).toHaveAttribute('data-status', 'read');
+    await expect.poll(() => alice.title()).not.toMatch(/^\(\d+\)/);
+  });
+
+  await test.step('a reply arrives live and spends the last credits', async () => {
+    await expect(alice.getByTestId('chat-credits')).toHaveText(t('chat.credits_left', { count: 5 }));
+    await alice.getByTestId('composer-text').fill('Hi Bob <script>alert(1)</script>');
+    await alice.getByRole('button', { name: t('chat.send'), exact: true }).click();
+    await expect(bob.getByTestId('message').last()).toContainText('Hi Bob <script>alert(1)</script>');
+    await expect(alice.getByTestId('chat-credits')).toHaveText(t('chat.credits_left', { count: 0 }));
+  });
+
+  await test.step('out of credits: nothing is sent and the credits page is offered', async () => {
+    await alice.getByTestId('composer-text').fill('One more?');
+    await alice.getByRole('button', { name: t('chat.send'), exact: true }).click();
+    const alert = alice.getByTestId('no-credits');
+    await expect(alert).toContainText(text(LANG, 'errors.insufficient_credits'));
+    await expect(alice.getByTestId('message')).toHaveCount(2);
+    await expect(alice.getByTestId('composer-text')).toHaveValue('One more?');
+    await alert.getByRole('link', { name: t('chat.buy_credits') }).click();
+    await expect(alice).toHaveURL(brandUrl(BRAND, '/credits'));
+  });
+
+  await test.step('the chat screen has no serious accessibility violations', async () => {
+    const results = await new AxeBuilder({ page: bob }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary})`).join(' | ')}`);
+    expect(severe, severe.join('\n')).toEqual([]);
+  });
+
+  // The refused send answers 402 on purpose; nothing else may fail or be missing.
+  expect(missing).toEqual([]);
+  const expected = (p: string) => /status of 402/.test(p);
+  expect(aliceProblems.filter((p) => !expected(p))).toEqual([]);
+  expect(bobProblems.filter((p) => !expected(p))).toEqual([]);
+});

@@ -1,0 +1,71 @@
+import { brandUrl, expect, logInAs, test, text, watchConsole } from './fixtures';
+
+const BRAND = 'flirtlokaal';
+const t = (key: string) => text('nl', key);
+
+test('a member searches with filters, opens and likes a profile, sees a new like, and swipes until the daily limit', async ({ page }) => {
+  const problems = watchConsole(page);
+  await logInAs(page, BRAND, 'free@demo.test');
+
+  await test.step('search with filters', async () => {
+    const filters = page.getByTestId('search-filters');
+    await filters.getByLabel(t('search.min_age')).selectOption('30');
+    await filters.getByLabel(t('search.max_age')).selectOption('45');
+    await filters.getByRole('button', { name: t('search.submit') }).click();
+    await expect(page).toHaveURL(/min_age=30&max_age=45/);
+    const results = page.getByTestId('search-results');
+    await expect(results).toHaveAttribute('aria-busy', 'false');
+    await expect(results.getByRole('heading', { level: 2 }).first()).toContainText(/\d+/);
+    const ages = await page.getByTestId('result-cards').locator('li p.font-semibold').allTextContents();
+    expect(ages.length).toBeGreaterThan(0);
+    for (const line of ages) {
+      const age = Number(line.split(', ').at(-1));
+      expect(age).toBeGreaterThanOrEqual(30);
+      expect(age).toBeLessThanOrEqual(45);
+    }
+  });
+
+  await test.step('open a profile and like it', async () => {
+    await page.getByTestId('search-results').locator('li a').first().click();
+    await expect(page.getByTestId('profile-view')).toBeVisible();
+    await page.getByTestId('like-button').click();
+    await expect(page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('like-button')).toContainText(t('profile_view.unlike'));
+  });
+
+  await test.step('the like popup shows who liked the member, and the search state is kept', async () => {
+    await page.goto(brandUrl(BRAND, '/likes?t=1'));
+    const modal = page.getByTestId('match-modal');
+    await expect(modal).toBeVisible();
+    await expect(page.getByRole('dialog')).toContainText(t('premium.new_like'));
+    await expect(page).toHaveURL(brandUrl(BRAND, '/likes'));
+    await modal.getByRole('button', { name: t('likes.view_profile') }).click();
+    await expect(page.getByTestId('profile-view')).toBeVisible();
+    await page.getByTestId('like-button').click();
+    await expect(page.getByTestId('match-banner')).toBeVisible();
+  });
+
+  await test.step('swipe until the daily limit', async () => {
+    await page.goto(brandUrl(BRAND, '/swipe-game'));
+    await expect(page.getByTestId('swipe-card')).toBeVisible();
+    await expect(page.getByTestId('likes-left')).toHaveText(t('swipe.likes_left').replace('{{count}}', '4'));
+    // One by button, one by keyboard, one by dragging, one more by button.
+    await page.getByTestId('swipe-like').click();
+    await expect(page.getByTestId('likes-left')).toHaveText(t('swipe.likes_left').replace('{{count}}', '3'));
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('likes-left')).toHaveText(t('swipe.likes_left').replace('{{count}}', '2'));
+    const card = await page.getByTestId('swipe-card').boundingBox();
+    await page.mouse.move(card!.x + card!.width / 2, card!.y + card!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(card!.x + card!.width / 2 + 200, card!.y + card!.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect(page.getByTestId('likes-left')).toHaveText(t('swipe.likes_left').replace('{{count}}', '1'));
+    await page.keyboard.press('ArrowLeft'); // passing costs nothing
+    await page.getByTestId('swipe-like').click();
+    await expect(page.getByTestId('likes-left')).toHaveText(t('swipe.likes_left').replace('{{count}}', '0'));
+    await page.getByTestId('swipe-like').click();
+    await expect(page.getByTestId('swipe-notice')).toContainText(t('swipe.limit_reached').split(' Om ')[0]);
+  });
+
+  expect(problems.filter((p) => !p.includes('429'))).toEqual([]);
+});

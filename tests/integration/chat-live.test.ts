@@ -1,0 +1,112 @@
+import { describe, expect, it, vi } from 'vitest';
+import { publishToMember } from '../../worker/services/live-events';
+import { env } from 'cloudflare:test';
+import { fetchBrand } from './helpers';
+import { call } from './account-helpers';
+import { BRAND, chatMember, send, textTo, type TestMember } from './chat-helpers';
+
+/** Opens the member's live socket through the Worker, as a tab would, and collects what arrives. */
+async function openSocket(m: TestMember, headers: Record<string, string> = {}) {
+  const res = await fetchBrand(BRAND, '/api/live.php', { headers: { Upgrade: 'websocket', Cookie: m.cookie, Origin: `https://${BRAND}.localhost`, ...headers } });
+  if (res.status !== 101 || !res.webSocket) throw new Error(`no socket: ${res.status}`);
+  const ws = res.webSocket;
+  const frames: any[] = [];
+  ws.addEventListener('message', (e) => {
+    frames.push(JSON.parse(e.data as string));
+  });
+  ws.accept();
+  const next = async (type: string, where: (f: any) => boolean = () => true) =>
+    vi.waitFor(() => {
+      const found = frames.find((f) => f.type === type && where(f));
+      if (!found) throw new Error(`no ${type} frame yet: ${JSON.stringify(frames)}`);
+      return found;
+    }, { timeout: 5000, interval: 20 });
+  return { ws, frames, next };
+}
+
+describe('live delivery', () => {
+  it('fans a new message out to every open tab of the recipient and the sender\'s other tabs, with receipts', async () => {
+    const a = await chatMember({ credits: 20 });
+    const b = await chatMember();
+    const [tab1, tab2, senderTab] = [await openSocket(b), await openSocket(b), await openSocket(a)];
+    const sent = (await (await send(a, textTo(b.profileId, 'live!'))).json()) as any;
+    for (const tab of [tab1, tab2]) {
+      const frame = await tab.next('message');
+      expect(frame).toMatchObject({ conversation_id: sent.conversation.id, message: { text: 'live!', from_me: false }, profile: { id: a.profileId } });
+    }
+    expect(await senderTab.next('message')).toMatchObject({ message: { from_me: true, text: 'live!' } });
+    expect(await senderTab.next('credits')).toEqual({ type: 'credits', credits: 15 });
+    // A tab of the recipient got it: the sender's tick turns to delivered; opening the chat turns it to read.
+    expect(await senderTab.next('receipt')).toMatchObject({ conversation_id: sent.conversation.id, delivered_upto: sent.message.id });
+    await call(BRAND, 'PUT', '/api/chat.php', { conversation: { id: sent.conversation.id } }, b.cookie);
+    expect(await senderTab.next('receipt', (f) => f.read_upto === sent.message.id)).toBeTruthy();
+    expect(await tab2.next('chats')).toEqual({ type: 'chats' });
+    for (const t of [tab1, tab2, senderTab]) t.ws.close(1000);
+  });
+
+  it('lets other services publish likes, matches and credit changes', async () => {
+    const b = await chatMember();
+    const tab = await openSocket(b);
+    const reached = await publishToMember(env, BRAND, b.memberId, { type: 'like', profile: { id: 5, name: 'Sanne', main_image: null } });
+    expect(reached).toBe(1);
+    expect(await tab.next('like')).toMatchObject({ profile: { name: 'Sanne' } });
+    tab.ws.close(1000);
+  });
+
+  it('does not deliver held messages live', async () => {
+    const a = await chatMember({ credits: 20, status: 'not_confirmed' });
+    const b = await chatMember();
+    const tab = await openSocket(b);
+    const mine = await openSocket(a);
+    await send(a, textTo(b.profileId, 'nog niet'));
+    // The recipient's delivery is tried before the sender's tabs hear of the message (worker/chat/deliver.ts):
+    // once the sender's tab has the credits, the recipient's tab would have had it.
+    await mine.next('credits');
+    expect(tab.frames.map((f) => f.type)).toEqual(['hello']);
+    tab.ws.close(1000);
+    mine.ws.close(1000);
+  });
+
+  it('answers ping, refuses frames that are not the protocol, and keeps the socket', async () => {
+    const b = await chatMember();
+    const tab = await openSocket(b);
+    tab.ws.send('{"type":"ping"}');
+    await tab.next('pong');
+    for (const bad of ['hello', '{"type":"send","text":"x"}', '{"type":"ping","extra":1}', new Uint8Array([1, 2, 3])]) tab.ws.send(bad);
+    await vi.waitFor(() => expect(tab.frames.filter((f) => f.type === 'error')).toHaveLength(4), { timeout: 5000, interval: 20 });
+    expect(tab.frames.find((f) => f.type === 'error')).toMatchObject({ code: 'bad_frame' });
+    tab.ws.send('{"type":"ping"}');
+    await vi.waitFor(() => expect(tab.frames.filter((f) => f.type === 'pong')).toHaveLength(2), { timeout: 5000, interval: 20 });
+    tab.ws.close(1000);
+  });
+
+  it('refuses sockets without a session, from another site, or without the upgrade', async () => {
+    const b = await chatMember();
+    const anonymous = await fetchBrand(BRAND, '/api/live.php', { headers: { Upgrade: 'websocket' } });
+    expect(anonymous.status).toBe(403);
+    const foreign = await fetchBrand(BRAND, '/api/live.php', { headers: { Upgrade: 'websocket', Cookie: b.cookie, Origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    const plain = await fetchBrand(BRAND, '/api/live.php', { headers: { Cookie: b.cookie } });
+    expect(plain.status).toBe(426);
+    expect(((await plain.json()) as any).error.code).toBe('upgrade_required');
+  });
+});
+
+describe('live likes', () => {
+  it('tells the liked member of a new like and of a match, with the liker; an invisible liker stays unseen', async () => {
+    const a = await chatMember();
+    const b = await chatMember();
+    const shy = await chatMember();
+    const tabB = await openSocket(b);
+    const tabA = await openSocket(a);
+    await call(BRAND, 'POST', '/api/likes.php', { profile_id: b.profileId }, a.cookie);
+    expect((await tabB.next('like')).profile).toMatchObject({ id: a.profileId });
+    await call(BRAND, 'POST', '/api/likes.php', { profile_id: a.profileId }, b.cookie);
+    expect((await tabA.next('match')).profile).toMatchObject({ id: b.profileId });
+    await env.DB.prepare('UPDATE members SET invisible = 1 WHERE id = ?').bind(shy.memberId).run();
+    await call(BRAND, 'POST', '/api/likes.php', { profile_id: b.profileId }, shy.cookie);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(tabB.frames.filter((f) => f.type === 'like' && f.profile.id === shy.profileId)).toEqual([]);
+    for (const tab of [tabA, tabB]) tab.ws.close();
+  });
+});

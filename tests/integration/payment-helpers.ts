@@ -1,0 +1,73 @@
+import { env } from 'cloudflare:test';
+import { ledgerBalance } from '../../worker/services/ledger';
+import { createMember, fetchBrand } from './helpers';
+
+// Shared by the payment, discount, time-bonus and direct-debit tests: calls as a member would make them, the
+// sandbox's checkout as a person would click it, and the balances the ledger must agree with.
+
+export interface CallOptions {
+  body?: unknown;
+  cookie?: string;
+  country?: string;
+  headers?: Record<string, string>;
+}
+
+export function api(brand: string, method: string, path: string, { body, cookie, country = 'NL', headers = {} }: CallOptions = {}) {
+  return fetchBrand(brand, path, {
+    method,
+    redirect: 'manual',
+    country,
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+export async function json<T = any>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+/** A logged-in member; signup_date is now, so the time bonus runs. */
+export const newMember = (brand = 'flirtlokaal', opts: Parameters<typeof createMember>[1] = {}) => createMember(brand, opts);
+
+export const IDEAL_ING = 'ideal_INGBNL2A';
+
+export function orderBody(overrides: Record<string, unknown> = {}) {
+  return { package_id: 2, amount: 2995, currency: 'EUR', method: 'ideal', issuer: IDEAL_ING, consent: true, ...overrides };
+}
+
+/** Places an order and returns the order and the sandbox payment id behind it. */
+export async function placeOrder(brand: string, cookie: string, overrides: Record<string, unknown> = {}, options: CallOptions = {}) {
+  const res = await api(brand, 'POST', '/api/order.php', { body: orderBody(overrides), cookie, ...options });
+  if (res.status !== 201) throw new Error(`order failed: ${res.status} ${await res.text()}`);
+  const body = await json<{ order: { id: number; status: string; amount: number }; checkout_url: string | null }>(res);
+  const row = await env.DB.prepare('SELECT provider_payment_id FROM orders WHERE id = ?').bind(body.order.id).first<{ provider_payment_id: string }>();
+  return { ...body, paymentId: row!.provider_payment_id };
+}
+
+/** Clicks an outcome on the sandbox checkout page, which calls the webhook and redirects back to the shop. */
+export function checkout(brand: string, paymentId: string, status: 'paid' | 'failed' | 'canceled' | 'pending', extra: Record<string, string> = {}) {
+  return fetchBrand(brand, `/api/sandbox-checkout.php?id=${paymentId}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `https://${brand}.localhost` },
+    body: new URLSearchParams({ status, ...extra }),
+  });
+}
+
+/** What a payment service sends: a form with the payment id, nothing else. */
+export function webhook(brand: string, paymentId: string) {
+  return fetchBrand(brand, '/api/payment-webhook.php', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ id: paymentId }),
+  });
+}
+
+export async function memberState(brand: string, memberId: number) {
+  const row = await env.DB.prepare('SELECT credits, paid_user FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, brand).first<{ credits: number; paid_user: number }>();
+  return { credits: row!.credits, paid: row!.paid_user === 1, ledger: await ledgerBalance(env.DB, brand, memberId) };
+}
+
+export async function orderStatus(id: number): Promise<string> {
+  return (await env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(id).first<{ status: string }>())!.status;
+}

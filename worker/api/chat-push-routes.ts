@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import { PushSubscribeSchema } from '../../core/schemas/push';
+import type { AppEnv } from '../context';
+import { ApiFailure, parseOrFail } from '../errors';
+import { deleteSubscription, saveSubscription } from '../push/subscriptions';
+import { memberHub } from '../services/live-events';
+import { jsonBody, requireMember } from './helpers';
+
+/**
+ * POST /api/user.php?push=1 stores the browser's push subscription (SPEC.md §7); DELETE with the same body
+ * forgets it (the member switched push off in this browser). GET /api/live.php opens the live WebSocket.
+ * Without ?push, user.php falls through to the session routes (login, who am I).
+ */
+export const chatPushRoutes = new Hono<AppEnv>();
+
+chatPushRoutes.on(['POST', 'DELETE'], '/user.php', async (c, next) => {
+  if (c.req.query('push') === undefined) return next();
+  const member = requireMember(c);
+  const { subscription } = parseOrFail(PushSubscribeSchema, await jsonBody(c));
+  if (c.req.method === 'DELETE') {
+    await deleteSubscription(c.env.DB, member.tenantId, member.id, subscription.endpoint);
+    return c.json({ ok: true });
+  }
+  await saveSubscription(c.env.DB, member.tenantId, member.id, subscription, c.get('now'));
+  return c.json({ ok: true }, 201);
+});
+
+/**
+ * The live WebSocket of the member's tabs. Browsers send Origin with every WebSocket handshake and do not apply
+ * the same-origin policy to it, so the origin is checked here (the CSRF middleware only guards unsafe methods).
+ */
+chatPushRoutes.get('/live.php', async (c) => {
+  const member = requireMember(c);
+  const origin = c.req.header('Origin');
+  if (origin && safeHost(origin) !== (c.req.header('Host') ?? new URL(c.req.url).host)) throw new ApiFailure(403, 'csrf', 'errors.csrf');
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new ApiFailure(426, 'upgrade_required', 'chat.errors.upgrade_required');
+  const res = await memberHub(c.env, member.tenantId, member.id).fetch(c.req.raw);
+  // A fresh response: the hub's headers are immutable, and the security middleware adds its own.
+  return new Response(null, { status: res.status, webSocket: res.webSocket });
+});
+
+function safeHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}

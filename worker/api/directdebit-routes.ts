@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { maskIban } from '../../core/rules/iban';
+import { DirectDebitConfirmSchema, DirectDebitSchema } from '../../core/schemas/payments';
+import type { AppEnv } from '../context';
+import { parseOrFail } from '../errors';
+import { sendSms } from '../mail';
+import { startOrder } from '../payments/checkout';
+import { assertNotBlocked, assertWithinLimit, confirmRequest, DIRECT_DEBIT, openRequest } from '../payments/directdebit';
+import { toOrder } from '../payments/orders';
+import { priceOrder } from '../payments/pricing';
+import { providerFor } from '../payments/provider';
+import { jsonBody, limit, requireMember } from './helpers';
+
+/**
+ * /directdebit (SPEC.md §3): POST the form -> an SMS code goes to the phone; PUT the code -> the mandate is made
+ * and the order charged on it. docs/api/payments.md lists the answers.
+ */
+export const directDebitRoutes = new Hono<AppEnv>();
+
+const secretOf = (env: Env) => {
+  if (!env.APP_SECRET) throw new Error('APP_SECRET is not set');
+  return env.APP_SECRET;
+};
+
+directDebitRoutes.post('/directdebit.php', async (c) => {
+  const member = requireMember(c);
+  const form = parseOrFail(DirectDebitSchema, await jsonBody(c));
+  const tenant = c.get('tenant');
+  const now = c.get('now');
+  const priced = await priceOrder(c, member, { ...form, method: 'directdebit' });
+  await assertNotBlocked(c.env.DB, tenant.id, member.id, form.iban);
+  await assertWithinLimit(c.env.DB, tenant.id, member.id, priced.amount, now);
+  await limit(c, `dd-sms:${member.id}`, { limit: DIRECT_DEBIT.smsPerHour, windowSeconds: 3600 }, 'errors.directdebit_limit', 'directdebit_limit');
+  const { id, code } = await openRequest(c.env.DB, secretOf(c.env), tenant.id, member.id, form, priced.amount, now);
+  await sendSms(c.env, { tenant, to: form.phone, memberId: member.id, text: c.get('t')('directdebit.sms', { code, brand: tenant.settings.name, minutes: DIRECT_DEBIT.codeMinutes }) }, now);
+  return c.json({ request_id: id, phone: form.phone.replace(/\d(?=\d{2})/g, '•') }, 201);
+});
+
+directDebitRoutes.put('/directdebit.php', async (c) => {
+  const member = requireMember(c);
+  const input = parseOrFail(DirectDebitConfirmSchema, await jsonBody(c));
+  const tenant = c.get('tenant');
+  const now = c.get('now');
+  await limit(c, `dd-code:${member.id}`, { limit: 20, windowSeconds: 3600 });
+  const req = await confirmRequest(c.env.DB, secretOf(c.env), tenant.id, member.id, input.request_id, input.otp, now);
+  // Price again: the discount and the limit are checked when the money moves, not only when the form was sent.
+  const priced = await priceOrder(c, member, { package_id: req.package_id, amount: req.amount, currency: req.currency, code: req.discount_code ?? undefined, method: 'directdebit' });
+  await assertNotBlocked(c.env.DB, tenant.id, member.id, req.iban);
+  await assertWithinLimit(c.env.DB, tenant.id, member.id, priced.amount, now);
+  const provider = providerFor(c.env, tenant);
+  const mandate = await provider.createDirectDebitMandate({ holder: req.holder, iban: req.iban, customer: { name: req.holder, email: member.email } });
+  await c.env.DB
+    .prepare(
+      `INSERT INTO payment_mandates (tenant_id, member_id, provider, customer_id, mandate_id, method, label, created_at) VALUES (?, ?, ?, ?, ?, 'directdebit', ?, ?)
+       ON CONFLICT (tenant_id, provider, mandate_id) DO NOTHING`,
+    )
+    .bind(tenant.id, member.id, provider.name, mandate.customerId, mandate.mandateId, maskIban(req.iban), now.toISOString())
+    .run();
+  const { order } = await startOrder(c, member, priced, {
+    method: 'directdebit',
+    mandate: { provider: provider.name, customer_id: mandate.customerId, mandate_id: mandate.mandateId, method: 'directdebit', label: maskIban(req.iban) },
+  });
+  await c.env.DB.prepare('UPDATE directdebit_requests SET order_id = ? WHERE id = ? AND tenant_id = ?').bind(order.id, req.id, tenant.id).run();
+  return c.json({ order: toOrder(order) }, 201);
+});

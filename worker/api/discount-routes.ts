@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import { DiscountQuerySchema } from '../../core/schemas/payments';
+import type { AppEnv } from '../context';
+import { ApiFailure, parseOrFail } from '../errors';
+import { findCode, welcomeCode } from '../payments/discounts';
+import { limit, requireMember } from './helpers';
+
+/**
+ * GET /api/discountcode.php (SPEC.md §7): `?code=X` looks a code up, `?welcome=true` loads the member's welcome
+ * discount, `?timebonus=true` the time bonus. Answers a discount code with every field of SPEC.md §3 (expired and
+ * used ones say so in their fields); whether a code fits a given order is checked when the order is placed.
+ */
+export const discountRoutes = new Hono<AppEnv>();
+
+discountRoutes.get('/discountcode.php', async (c) => {
+  const member = requireMember(c);
+  const query = parseOrFail(DiscountQuerySchema, c.req.query());
+  // Codes are short: a limit per member keeps anyone from trying them all.
+  await limit(c, `discount:${member.id}`, { limit: 60, windowSeconds: 3600 });
+  const db = c.env.DB;
+  const tenantId = c.get('tenant').id;
+  const now = c.get('now');
+  if (query.welcome) {
+    const welcome = await welcomeCode(db, tenantId, member, now);
+    if (!welcome) throw new ApiFailure(404, 'code_not_found', 'errors.code_not_found');
+    return c.json(welcome);
+  }
+  const code = query.timebonus ? 'TIMEBONUS25' : query.code;
+  if (!code) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { code: 'validation.invalid' });
+  return c.json(await findCode(db, tenantId, member, code, now));
+});

@@ -1,0 +1,92 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { IDEAL_ISSUERS, OrderRequestSchema, PREMIUM_PERCENT, RepeatOrderSchema, type PackagesResponse } from '../../core/schemas/payments';
+import type { AppContext, AppEnv } from '../context';
+import { ApiFailure, parseOrFail } from '../errors';
+import { shopFor, isIdealIssuer } from '../payments/catalogue';
+import { settleContext, startOrder } from '../payments/checkout';
+import { latestMandate, memberOrder, OPEN_STATUSES, recentOrders, toOrder } from '../payments/orders';
+import { priceOrder } from '../payments/pricing';
+import { providerFor, ProviderError } from '../payments/provider';
+import { settleOrder } from '../payments/settle';
+import { jsonBody, limit, requireMember } from './helpers';
+
+/** The credits shop: packages, orders, repeat orders (docs/api/payments.md). */
+export const paymentRoutes = new Hono<AppEnv>();
+
+const ORDER_LIMIT = { limit: 20, windowSeconds: 3600 };
+
+/** What GET /api/packages.php answers; also the server loader of /credits, /premium and /pricing. */
+export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
+  const tenant = c.get('tenant');
+  const shop = shopFor(tenant, c.get('country'));
+  const member = c.get('member');
+  const provider = member ? providerFor(c.env, tenant).name : null;
+  const mandate = member && provider ? await latestMandate(c.env.DB, tenant.id, member.id, provider) : null;
+  const last = member
+    ? await c.env.DB.prepare("SELECT package_id FROM orders WHERE tenant_id = ? AND member_id = ? AND status = 'paid' AND currency = ? ORDER BY id DESC LIMIT 1")
+        .bind(tenant.id, member.id, shop.currency)
+        .first<{ package_id: number }>()
+    : null;
+  return {
+    country: shop.country,
+    currency: shop.currency,
+    packages: shop.packages,
+    methods: shop.methods,
+    ideal_issuers: shop.methods.includes('ideal') ? [...IDEAL_ISSUERS] : [],
+    refund_days: tenant.settings.refund_days,
+    premium_percent: PREMIUM_PERCENT,
+    mandate: mandate && { method: mandate.method, label: mandate.label },
+    last_package_id: last?.package_id ?? null,
+  };
+}
+
+paymentRoutes.get('/packages.php', async (c) => c.json(await packagesFor(c)));
+
+paymentRoutes.post('/order.php', async (c) => {
+  const member = requireMember(c);
+  const input = parseOrFail(OrderRequestSchema, await jsonBody(c));
+  await limit(c, `order:${member.id}`, ORDER_LIMIT);
+  if (input.method === 'directdebit') throw new ApiFailure(400, 'method_unavailable', 'errors.method_unavailable');
+  if (input.issuer && (input.method !== 'ideal' || !isIdealIssuer(input.issuer))) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { issuer: 'validation.invalid' });
+  const priced = await priceOrder(c, member, { ...input, method: input.method });
+  const { order, checkoutUrl } = await startOrder(c, member, priced, { method: input.method, issuer: input.issuer });
+  return c.json({ order: toOrder(order), checkout_url: checkoutUrl }, 201);
+});
+
+paymentRoutes.post('/repeat-order.php', async (c) => {
+  const member = requireMember(c);
+  const input = parseOrFail(RepeatOrderSchema, await jsonBody(c));
+  await limit(c, `order:${member.id}`, ORDER_LIMIT);
+  const mandate = await latestMandate(c.env.DB, c.get('tenant').id, member.id, providerFor(c.env, c.get('tenant')).name);
+  if (!mandate) throw new ApiFailure(409, 'no_mandate', 'errors.no_mandate');
+  const priced = await priceOrder(c, member, { ...input, method: null });
+  const { order } = await startOrder(c, member, priced, { method: mandate.method, mandate });
+  return c.json({ order: toOrder(order), checkout_url: null }, 201);
+});
+
+const OrderQuery = z.object({ id: z.coerce.number().int().positive() });
+
+/** One order of the member. An unfinished one is first brought up to date: the member may return before the webhook. */
+paymentRoutes.get('/order.php', async (c) => {
+  const member = requireMember(c);
+  const { id } = parseOrFail(OrderQuery, c.req.query());
+  const tenantId = c.get('tenant').id;
+  let row = await memberOrder(c.env.DB, tenantId, member.id, id);
+  if (OPEN_STATUSES.includes(row.status)) {
+    try {
+      await settleOrder(settleContext(c), row);
+      row = await memberOrder(c.env.DB, tenantId, member.id, id);
+    } catch (error) {
+      // The provider being unreachable is no reason to hide the order: it stays pending and the webhook follows.
+      if (!(error instanceof ProviderError)) throw error;
+    }
+  }
+  return c.json({ order: toOrder(row) });
+});
+
+paymentRoutes.get('/orders.php', async (c) => {
+  const member = requireMember(c);
+  const rows = await recentOrders(c.env.DB, c.get('tenant').id, member.id);
+  return c.json({ orders: rows.map(toOrder) });
+});

@@ -1,0 +1,123 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { PHOTO_RULES, PhotoDeleteSchema, PhotoUpdateSchema } from '../../core/schemas/photos';
+import type { AppContext, AppEnv } from '../context';
+import { ApiFailure, parseOrFail } from '../errors';
+import { ImageRejected } from '../photos/image-header';
+import { processUpload, type ProcessedPhoto } from '../photos/process';
+import {
+  countedPhotos, deleteObjects, deletePhoto, findOwnPhoto, insertPhoto, listOwnPhotos, newFilenames, photoLimit, r2Key,
+  reorder, setMain, setPrivate, type Owner,
+} from '../photos/store';
+import { jsonBody, limit, requireMember } from './helpers';
+
+/** The member's own photos (core/schemas/photos.ts, docs/api/photos.md). */
+export const photoRoutes = new Hono<AppEnv>();
+
+const MB = Math.round(PHOTO_RULES.maxBytes / 1024 / 1024);
+/** Room for the multipart envelope around the largest allowed file. */
+const UPLOAD_BODY_BYTES = PHOTO_RULES.maxBytes + 64 * 1024;
+const UPLOADS_PER_HOUR = { limit: 60, windowSeconds: 3600 };
+
+const tooLarge = () => new ApiFailure(413, 'photo_too_large', 'photos.errors.too_large', undefined, { mb: MB });
+const limitReached = () => new ApiFailure(409, 'photo_limit', 'errors.photo_limit');
+const notFound = () => new ApiFailure(404, 'photo_not_found', 'photos.errors.not_found');
+
+const REJECTIONS: Record<ImageRejected['problem'], () => ApiFailure> = {
+  too_large_bytes: tooLarge,
+  unsupported_type: () => new ApiFailure(415, 'photo_type', 'photos.errors.type'),
+  unreadable: () => new ApiFailure(422, 'photo_unreadable', 'photos.errors.unreadable'),
+  too_large_pixels: () =>
+    new ApiFailure(422, 'photo_dimensions', 'photos.errors.dimensions', undefined, { max: PHOTO_RULES.maxSide, mp: PHOTO_RULES.maxPixels / 1_000_000 }),
+  too_small_pixels: () => new ApiFailure(422, 'photo_too_small', 'photos.errors.too_small', undefined, { min: PHOTO_RULES.minSide }),
+};
+
+function ownerOf(c: AppContext): Owner & { paidUser: boolean } {
+  const member = requireMember(c);
+  return { tenantId: c.get('tenant').id, profileId: member.profileId, memberId: member.id, paidUser: member.paidUser };
+}
+
+photoRoutes.get('/photos.php', async (c) => {
+  const owner = ownerOf(c);
+  return c.json(await listOwnPhotos(c.env.DB, owner, owner.paidUser));
+});
+
+// The one /api route with a body over 64 KiB: worker/app.ts leaves it to this limit.
+photoRoutes.post('/photos.php', bodyLimit({ maxSize: UPLOAD_BODY_BYTES, onError: () => { throw tooLarge(); } }), async (c) => {
+  const owner = ownerOf(c);
+  await limit(c, `photo-upload:${owner.memberId}`, UPLOADS_PER_HOUR);
+  const form = await c.req.formData().catch(() => null);
+  const file = form?.get('photo');
+  if (!file || typeof file === 'string' || file.size === 0) throw new ApiFailure(400, 'photo_missing', 'photos.errors.missing', { photo: 'photos.errors.missing' });
+  if (file.size > PHOTO_RULES.maxBytes) throw tooLarge();
+  // Cheap early answer before the expensive decode; insertPhoto below is what really holds the limit.
+  if ((await countedPhotos(c.env.DB, owner)) >= photoLimit(owner.paidUser)) throw limitReached();
+
+  let photo: ProcessedPhoto;
+  try {
+    photo = processUpload(new Uint8Array(await file.arrayBuffer()));
+  } catch (error) {
+    if (error instanceof ImageRejected) throw REJECTIONS[error.problem]();
+    throw error;
+  }
+
+  const names = newFilenames();
+  const stored = [{ filename: names.filename, thumb_filename: names.thumb }];
+  const meta = { httpMetadata: { contentType: 'image/jpeg' } };
+  await Promise.all([
+    c.env.MEDIA.put(r2Key(owner.tenantId, names.filename), photo.full, meta),
+    c.env.MEDIA.put(r2Key(owner.tenantId, names.thumb), photo.thumb, meta),
+  ]);
+  let id: number | null;
+  try {
+    id = await insertPhoto(c.env.DB, owner, { filename: names.filename, thumb: names.thumb, width: photo.width, height: photo.height, bytes: photo.full.length, now: c.get('now') });
+  } catch (error) {
+    await deleteObjects(c.env, owner.tenantId, stored);
+    throw error;
+  }
+  if (id === null) {
+    // Another upload took the last place while this one was being processed: nothing of it stays.
+    await deleteObjects(c.env, owner.tenantId, stored);
+    throw limitReached();
+  }
+  return c.json({ ...(await listOwnPhotos(c.env.DB, owner, owner.paidUser)), uploaded: id }, 201);
+});
+
+photoRoutes.put('/photos.php', async (c) => {
+  const owner = ownerOf(c);
+  const change = parseOrFail(PhotoUpdateSchema, await jsonBody(c));
+  const db = c.env.DB;
+  if (change.action === 'order') {
+    const { photos } = await listOwnPhotos(db, owner, owner.paidUser);
+    const own = new Set(photos.map((p) => p.id));
+    // The new order must name every own photo exactly once; anything else is a stale or forged list.
+    if (change.ids.length !== own.size || new Set(change.ids).size !== own.size || !change.ids.every((id) => own.has(id))) {
+      throw new ApiFailure(400, 'photo_order', 'photos.errors.order');
+    }
+    await reorder(db, owner, change.ids);
+  } else {
+    const photo = await findOwnPhoto(db, owner, change.id);
+    if (!photo) throw notFound();
+    const { photos } = await listOwnPhotos(db, owner, owner.paidUser);
+    const isMain = photos.some((p) => p.id === photo.id && p.main);
+    if (change.action === 'main') {
+      if (photo.status === 'rejected') throw new ApiFailure(409, 'photo_rejected', 'photos.errors.main_rejected');
+      if (photo.private) throw new ApiFailure(409, 'photo_private', 'photos.errors.main_private');
+      await setMain(db, owner, photo.id);
+    } else {
+      // Everyone sees a main photo, so it cannot be private: choose another main photo first.
+      if (change.private && isMain) throw new ApiFailure(409, 'photo_private', 'photos.errors.main_private');
+      await setPrivate(db, owner, photo.id, change.private);
+    }
+  }
+  return c.json(await listOwnPhotos(db, owner, owner.paidUser));
+});
+
+photoRoutes.delete('/photos.php', async (c) => {
+  const owner = ownerOf(c);
+  const { id } = parseOrFail(PhotoDeleteSchema, (await jsonBody(c)) ?? c.req.query());
+  const photo = await findOwnPhoto(c.env.DB, owner, id);
+  if (!photo) throw notFound();
+  await deletePhoto(c.env, owner, photo);
+  return c.json(await listOwnPhotos(c.env.DB, owner, owner.paidUser));
+});

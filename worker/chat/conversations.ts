@@ -1,0 +1,138 @@
+import type { ChatListItem, ChatMessage } from '../../core/schemas/chat';
+import { MESSAGE_PAGE } from '../../core/schemas/chat';
+import type { SessionMember } from '../services/sessions';
+import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, visibleTo, type MessageRow, type PeerReceipts } from './messages';
+import { PEER_COLUMNS, PEER_JOINS, toPeer, type Peer, type PeerRow } from './peers';
+
+/** A member's side of one conversation with the peer and what the peer has seen. */
+export interface Side {
+  conversationId: number;
+  readUpto: number;
+  deliveredUpto: number;
+  clearedUpto: number;
+  peer: Peer;
+  receipts: PeerReceipts | null;
+}
+
+interface SideRow extends PeerRow {
+  conversation_id: number;
+  read_upto: number;
+  delivered_upto: number;
+  cleared_upto: number;
+  last_activity: string;
+  peer_read: number | null;
+  peer_delivered: number | null;
+}
+
+// The member's sides with their peers; a peer whose member blocked this member is left out (SPEC.md §6: the
+// blocked member cannot see the blocker).
+const SIDES = `SELECT s.conversation_id, s.read_upto, s.delivered_upto, s.cleared_upto, s.last_activity,
+    ps.read_upto AS peer_read, ps.delivered_upto AS peer_delivered, ${PEER_COLUMNS}
+  FROM chat_sides s
+  JOIN profiles p ON p.id = s.peer_profile_id AND p.tenant_id = s.tenant_id
+  ${PEER_JOINS}
+  LEFT JOIN chat_sides ps ON ps.conversation_id = s.conversation_id AND ps.member_id = p.member_id
+  WHERE s.tenant_id = ?1 AND s.member_id = ?2
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = p.member_id AND b.blocked_profile_id = ?3)`;
+
+const held = (member: SessionMember) => member.status !== 'confirmed' || member.invisible;
+
+function toSide(row: SideRow, member: SessionMember, now: Date): Side {
+  const peer = toPeer(row, now);
+  return {
+    conversationId: row.conversation_id,
+    readUpto: row.read_upto,
+    deliveredUpto: row.delivered_upto,
+    clearedUpto: row.cleared_upto,
+    peer,
+    receipts: peer.memberId === null ? null : { readUpto: row.peer_read ?? 0, deliveredUpto: row.peer_delivered ?? 0, held: held(member) },
+  };
+}
+
+/** The member's side of a conversation, or null when it is not theirs (unknown and foreign ids look the same). */
+export async function findSide(db: D1Database, member: SessionMember, conversationId: number, now: Date): Promise<Side | null> {
+  const row = await db.prepare(`${SIDES} AND s.conversation_id = ?4`).bind(member.tenantId, member.id, member.profileId, conversationId).first<SideRow>();
+  return row ? toSide(row, member, now) : null;
+}
+
+export async function findSideWith(db: D1Database, member: SessionMember, profileId: number, now: Date): Promise<Side | null> {
+  const row = await db.prepare(`${SIDES} AND s.peer_profile_id = ?4`).bind(member.tenantId, member.id, member.profileId, profileId).first<SideRow>();
+  return row ? toSide(row, member, now) : null;
+}
+
+/** GET /api/chats.php: conversations with something the member can see, most recent first. */
+export async function listChats(db: D1Database, member: SessionMember, now: Date): Promise<ChatListItem[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT x.*,
+          (SELECT MAX(m.id) FROM messages m WHERE m.conversation_id = x.conversation_id AND m.id > x.cleared_upto AND ${visibleTo('?3')}) AS last_id,
+          (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = x.conversation_id AND m.id > x.read_upto AND m.id > x.cleared_upto
+              AND m.sender_profile_id != ?3 AND ${visibleTo('?3')}) AS unread
+        FROM (${SIDES} AND s.hidden = 0 ORDER BY s.last_activity DESC LIMIT 200) x`,
+    )
+    .bind(member.tenantId, member.id, member.profileId)
+    .all<SideRow & { last_id: number | null; unread: number }>();
+  const withMessages = results.filter((r) => r.last_id !== null);
+  const last = await messagesByIds(db, withMessages.map((r) => r.last_id!));
+  return withMessages.map((row) => {
+    const side = toSide(row, member, now);
+    const message = last.get(row.last_id!);
+    return {
+      conversation: {
+        id: row.conversation_id,
+        last_message: message ? toMessage(message, member.profileId, side.receipts) : null,
+        updated_at: message?.created_at ?? row.last_activity,
+      },
+      profile: side.peer.profile,
+      num_unread_messages: row.unread,
+    };
+  });
+}
+
+async function messagesByIds(db: D1Database, ids: number[]): Promise<Map<number, MessageRow>> {
+  const map = new Map<number, MessageRow>();
+  // D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
+    const { results } = await db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m ${MESSAGE_JOINS} WHERE m.id IN (${chunk.map(() => '?').join(',')})`).bind(...chunk).all<MessageRow>();
+    for (const r of results) map.set(r.id, r);
+  }
+  return map;
+}
+
+/** A page of history, newest last; `before` pages back in time. */
+export async function history(db: D1Database, member: SessionMember, side: Side, before?: number): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages m ${MESSAGE_JOINS}
+        WHERE m.conversation_id = ?1 AND m.id > ?2 AND m.id < ?3 AND ${visibleTo('?4')}
+        ORDER BY m.id DESC LIMIT ?5`,
+    )
+    .bind(side.conversationId, side.clearedUpto, before ?? Number.MAX_SAFE_INTEGER, member.profileId, MESSAGE_PAGE + 1)
+    .all<MessageRow>();
+  const page = results.slice(0, MESSAGE_PAGE).reverse();
+  return { messages: page.map((r) => toMessage(r, member.profileId, side.receipts)), hasMore: results.length > MESSAGE_PAGE };
+}
+
+/** New likes for the badge (SPEC.md §2): not from invisible members (SPEC.md §4) nor from someone who blocked them. */
+export async function countNewLikes(db: D1Database, member: SessionMember): Promise<number> {
+  const row = await db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM likes l JOIN profiles p ON p.id = l.from_profile_id
+        WHERE l.tenant_id = ?1 AND l.to_profile_id = ?2 AND l.is_new = 1
+          AND NOT EXISTS (SELECT 1 FROM members fm WHERE fm.id = p.member_id AND (fm.invisible = 1 OR fm.status IN ('deleted', 'purged')))
+          AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = p.member_id AND b.blocked_profile_id = ?2)`,
+    )
+    .bind(member.tenantId, member.profileId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** The newest message from the peer that the member can see (what "read up to" and "delivered up to" become). */
+export async function newestFromPeer(db: D1Database, member: SessionMember, conversationId: number): Promise<number> {
+  const row = await db
+    .prepare(`SELECT MAX(m.id) AS id FROM messages m WHERE m.conversation_id = ?1 AND m.sender_profile_id != ?2 AND ${visibleTo('?2')}`)
+    .bind(conversationId, member.profileId)
+    .first<{ id: number | null }>();
+  return row?.id ?? 0;
+}

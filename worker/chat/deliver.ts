@@ -1,0 +1,34 @@
+import type { SessionMember } from '../services/sessions';
+import { publishToMember } from '../services/live-events';
+import { toMessage } from './messages';
+import { findPeer } from './peers';
+import type { SendResult } from './send';
+
+/**
+ * After a new message is stored: the recipient's tabs get it (or a push when none is open), unless the sender's
+ * messages are held (unconfirmed e-mail, invisible mode); then the sender's other tabs get it and the new
+ * balance (the sending tab has both from the HTTP answer already). The recipient goes first: when the sender's
+ * tabs hear of the message, the recipient's delivery has been tried. When a tab of the recipient got it, the
+ * sender's tick turns to "delivered".
+ */
+export async function deliverMessage(env: Env, member: SessionMember, result: SendResult): Promise<void> {
+  const { response, peer, row } = result;
+  const conversationId = response.conversation.id;
+  const held = member.status !== 'confirmed' || member.invisible;
+  let receipt: { read_upto: number; delivered_upto: number } | null = null;
+  if (!held && peer.memberId !== null) {
+    const me = await findPeer(env.DB, member.tenantId, member.profileId, new Date());
+    const reached = me
+      ? await publishToMember(env, member.tenantId, peer.memberId, { type: 'message', conversation_id: conversationId, message: toMessage(row, peer.profile.id, null), profile: me.profile })
+      : 0;
+    if (reached > 0) {
+      receipt = await env.DB
+        .prepare('UPDATE chat_sides SET delivered_upto = MAX(delivered_upto, ?1) WHERE member_id = ?2 AND conversation_id = ?3 RETURNING read_upto, delivered_upto')
+        .bind(row.id, peer.memberId, conversationId)
+        .first<{ read_upto: number; delivered_upto: number }>();
+    }
+  }
+  await publishToMember(env, member.tenantId, member.id, { type: 'message', conversation_id: conversationId, message: response.message, profile: peer.profile });
+  await publishToMember(env, member.tenantId, member.id, { type: 'credits', credits: response.credits });
+  if (receipt) await publishToMember(env, member.tenantId, member.id, { type: 'receipt', conversation_id: conversationId, ...receipt });
+}

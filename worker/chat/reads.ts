@@ -1,0 +1,34 @@
+import type { SessionMember } from '../services/sessions';
+import { publishToMember } from '../services/live-events';
+import { newestFromPeer, type Side } from './conversations';
+
+/** Marks everything the member can see in the conversation as read (and so delivered); answers the id. */
+export async function markRead(db: D1Database, member: SessionMember, side: Side): Promise<number> {
+  const upto = await newestFromPeer(db, member, side.conversationId);
+  await db
+    .prepare('UPDATE chat_sides SET read_upto = MAX(read_upto, ?1), delivered_upto = MAX(delivered_upto, ?1) WHERE member_id = ?2 AND conversation_id = ?3 AND tenant_id = ?4')
+    .bind(upto, member.id, side.conversationId, member.tenantId)
+    .run();
+  return upto;
+}
+
+/** The reader's other tabs refresh their counters; the sender's ticks turn to "read". */
+export async function notifyRead(env: Env, member: SessionMember, side: Side, upto: number): Promise<void> {
+  const jobs = [publishToMember(env, member.tenantId, member.id, { type: 'chats' })];
+  if (upto > side.readUpto && side.peer.memberId !== null) {
+    jobs.push(publishToMember(env, member.tenantId, side.peer.memberId, { type: 'receipt', conversation_id: side.conversationId, delivered_upto: upto, read_upto: upto }));
+  }
+  await Promise.all(jobs);
+}
+
+/** DELETE /api/chat.php: the member's side is hidden and its history cleared for them; a new message shows it again. */
+export async function hideConversation(db: D1Database, member: SessionMember, conversationId: number): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE chat_sides SET hidden = 1, read_upto = MAX(read_upto, COALESCE((SELECT MAX(id) FROM messages WHERE conversation_id = ?1), 0)),
+          cleared_upto = COALESCE((SELECT MAX(id) FROM messages WHERE conversation_id = ?1), 0)
+        WHERE member_id = ?2 AND conversation_id = ?1 AND tenant_id = ?3`,
+    )
+    .bind(conversationId, member.id, member.tenantId)
+    .run();
+}

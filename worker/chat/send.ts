@@ -1,0 +1,155 @@
+import type { SendMessage, SendResponse } from '../../core/schemas/chat';
+import type { Tenant } from '../../core/schemas/tenant';
+import { FREE_CONVERSATIONS } from '../../core/constants';
+import { ApiFailure } from '../errors';
+import { isInsufficientCredits, ledgerEntry } from '../services/ledger';
+import type { SessionMember } from '../services/sessions';
+import { findSide } from './conversations';
+import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, type MessageRow } from './messages';
+import { PEER_COLUMNS, PEER_JOINS, toPeer, type Peer, type PeerRow } from './peers';
+
+export interface SendContext {
+  db: D1Database;
+  tenant: Tenant;
+  member: SessionMember;
+  now: Date;
+  /** The client's idempotency key: the same key is the same send, however often it arrives. */
+  key: string;
+}
+
+export interface SendResult {
+  created: boolean;
+  response: SendResponse;
+  peer: Peer;
+  row: MessageRow;
+}
+
+const COST_OF = { text: 'message_credits', photo: 'photo_credits', gift: 'gift_credits' } as const;
+
+/**
+ * Sends a text, photo or gift (SPEC.md §5-6). The charge, the conversation (if new), the message and both sides'
+ * list entries are ONE batch: the ledger's CHECK aborts all of it when credits run short, the message's unique
+ * (sender, key) and the ledger's unique ref make a retry a no-op, and a free member's third conversation fails
+ * the NOT NULL of messages.conversation_id (the conditional conversation insert wrote nothing). So credits never
+ * go below zero and a message is never charged twice, however many tabs send at once.
+ */
+export async function sendMessage(ctx: SendContext, input: SendMessage): Promise<SendResult> {
+  const { db, tenant, member, now, key } = ctx;
+  const replay = await findByKey(db, tenant.id, member.profileId, key);
+  const target = await resolveTarget(ctx, input);
+  if (replay) return answerReplay(ctx, input, replay, target.peer);
+
+  const { peer } = target;
+  if (peer.gone || target.blocked || peer.profile.id === member.profileId) throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
+  // SPEC.md §5: an unconfirmed e-mail blocks replies (a first message is kept and delivered once confirmed).
+  if (member.status !== 'confirmed' && target.startedBy !== null && target.startedBy !== member.profileId) {
+    throw new ApiFailure(403, 'email_unconfirmed', 'chat.errors.email_unconfirmed');
+  }
+  if (input.kind === 'photo') await requireOwnPhoto(db, tenant.id, member.profileId, input.photo_id);
+
+  const [lo, hi] = member.profileId < peer.profile.id ? [member.profileId, peer.profile.id] : [peer.profile.id, member.profileId];
+  const cost = tenant.settings[COST_OF[input.kind]];
+  const at = now.toISOString();
+  // Tenant ids are validated by the tenant schema (^[a-z][a-z0-9-]+$), so inlining one is safe.
+  const conv = `(SELECT id FROM conversations WHERE tenant_id = '${tenant.id}' AND profile_lo = ${lo} AND profile_hi = ${hi})`;
+  const side = (memberId: number, peerId: number) =>
+    db.prepare(
+      `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity) VALUES (?, ${conv}, ?, ?, ?)
+       ON CONFLICT (member_id, conversation_id) DO UPDATE SET hidden = 0, last_activity = excluded.last_activity`,
+    ).bind(tenant.id, memberId, peerId, at);
+  const statements = [
+    db.prepare(
+      `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5 WHERE ?6 = 1 OR (SELECT COUNT(*) FROM conversations WHERE tenant_id = ?1 AND started_by = ?4) < ?7
+       ON CONFLICT (tenant_id, profile_lo, profile_hi) DO NOTHING`,
+    ).bind(tenant.id, lo, hi, member.profileId, at, member.paidUser ? 1 : 0, FREE_CONVERSATIONS),
+    ledgerEntry(db, { tenantId: tenant.id, memberId: member.id, delta: -cost, reason: input.kind === 'text' ? 'message' : input.kind, ref: `message:${member.id}:${key}`, now }),
+    db.prepare(
+      `INSERT INTO messages (tenant_id, conversation_id, sender_profile_id, sender_member_id, recipient_profile_id, kind, body, gift, photo_id, cost, client_key, created_at)
+       VALUES (?, ${conv}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tenant_id, sender_profile_id, client_key) DO NOTHING`,
+    ).bind(tenant.id, member.profileId, member.id, peer.profile.id, input.kind, input.kind === 'text' ? input.text : null,
+      input.kind === 'gift' ? input.gift : null, input.kind === 'photo' ? input.photo_id : null, cost, key, at),
+    side(member.id, peer.profile.id),
+    ...(peer.memberId !== null ? [side(peer.memberId, member.profileId)] : []),
+    // Read back in the same round trip: the stored message and the balance after the charge.
+    db.prepare(`SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id, (SELECT credits FROM members WHERE id = ?) AS credits
+                FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`).bind(member.id, tenant.id, member.profileId, key),
+  ];
+  let results: D1Result[];
+  try {
+    results = await db.batch(statements);
+  } catch (error) {
+    if (isInsufficientCredits(error)) throw new ApiFailure(402, 'insufficient_credits', 'errors.insufficient_credits');
+    if (/NOT NULL constraint failed: messages\.conversation_id/i.test(String(error))) throw new ApiFailure(403, 'conversation_limit', 'chat.errors.conversation_limit', undefined, { max: FREE_CONVERSATIONS });
+    throw error;
+  }
+  const row = results.at(-1)!.results[0] as StoredRow & { credits: number };
+  // A concurrent request with the same key won the race: answer as a replay would.
+  if (results[2].meta.changes !== 1) return answerReplay(ctx, input, row, peer);
+  const message = toMessage(row, member.profileId, null);
+  return { created: true, response: { message, conversation: { id: row.conversation_id }, credits: row.credits }, peer, row };
+}
+
+type StoredRow = MessageRow & { recipient_profile_id: number; photo_id: number | null };
+
+interface Target {
+  peer: Peer;
+  blocked: boolean;
+  /** Who started the conversation with this peer, or null when there is none yet. */
+  startedBy: number | null;
+}
+
+/**
+ * The peer of a send with what the rules need (blocked either way, who started the conversation) in one query.
+ * A conversation id must be one of the member's own; a profile id must exist in this brand.
+ */
+async function resolveTarget(ctx: SendContext, input: SendMessage): Promise<Target> {
+  let profileId: number;
+  if ('conversation_id' in input.to) {
+    const side = await ctx.db.prepare('SELECT peer_profile_id FROM chat_sides WHERE tenant_id = ? AND member_id = ? AND conversation_id = ?')
+      .bind(ctx.tenant.id, ctx.member.id, input.to.conversation_id).first<{ peer_profile_id: number }>();
+    if (!side) throw new ApiFailure(404, 'conversation_not_found', 'chat.errors.conversation_not_found');
+    profileId = side.peer_profile_id;
+  } else {
+    profileId = input.to.profile_id;
+  }
+  const row = await ctx.db
+    .prepare(
+      `SELECT ${PEER_COLUMNS},
+          EXISTS (SELECT 1 FROM blocks b WHERE b.tenant_id = ?1
+            AND ((b.blocker_id = ?2 AND b.blocked_profile_id = p.id) OR (b.blocker_id = p.id AND b.blocked_profile_id = ?2))) AS blocked,
+          (SELECT started_by FROM conversations c WHERE c.tenant_id = ?1 AND c.profile_lo = MIN(?2, p.id) AND c.profile_hi = MAX(?2, p.id)) AS started_by
+        FROM profiles p ${PEER_JOINS} WHERE p.id = ?3 AND p.tenant_id = ?1`,
+    )
+    .bind(ctx.tenant.id, ctx.member.profileId, profileId)
+    .first<PeerRow & { blocked: number; started_by: number | null }>();
+  if (!row) throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
+  return { peer: toPeer(row, ctx.now), blocked: row.blocked === 1, startedBy: row.started_by };
+}
+
+/** A repeated key: the same send answers the stored message again; a different send under the key is refused. */
+async function answerReplay(ctx: SendContext, input: SendMessage, row: StoredRow, peer: Peer): Promise<SendResult> {
+  const same = row.kind === input.kind && row.recipient_profile_id === peer.profile.id
+    && (input.kind !== 'text' || row.body === input.text) && (input.kind !== 'gift' || row.gift === input.gift)
+    && (input.kind !== 'photo' || row.photo_id === input.photo_id);
+  if (!same) throw new ApiFailure(409, 'idempotency_conflict', 'chat.errors.idempotency_conflict');
+  return { created: false, response: await responseFor(ctx, row), peer, row };
+}
+
+async function responseFor(ctx: SendContext, row: MessageRow): Promise<SendResponse> {
+  const side = await findSide(ctx.db, ctx.member, row.conversation_id, ctx.now);
+  const credits = await ctx.db.prepare('SELECT credits FROM members WHERE id = ?').bind(ctx.member.id).first<{ credits: number }>();
+  return { message: toMessage(row, ctx.member.profileId, side?.receipts ?? null), conversation: { id: row.conversation_id }, credits: credits?.credits ?? 0 };
+}
+
+function findByKey(db: D1Database, tenantId: string, senderProfileId: number, key: string) {
+  return db
+    .prepare(`SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`)
+    .bind(tenantId, senderProfileId, key)
+    .first<StoredRow>();
+}
+
+async function requireOwnPhoto(db: D1Database, tenantId: string, profileId: number, photoId: number): Promise<void> {
+  const row = await db.prepare("SELECT 1 AS x FROM photos WHERE id = ? AND tenant_id = ? AND profile_id = ? AND status = 'active'").bind(photoId, tenantId, profileId).first();
+  if (!row) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { photo_id: 'validation.chat_photo' });
+}

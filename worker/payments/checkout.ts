@@ -1,0 +1,82 @@
+import { MANDATE_METHODS, type PaymentMethod } from '../../core/schemas/payments';
+import type { AppContext } from '../context';
+import { ApiFailure } from '../errors';
+import type { SessionMember } from '../services/sessions';
+import { redeem } from './discounts';
+import { abandonOrder, attachPayment, insertOrder, memberOrder, type Mandate, type OrderRow } from './orders';
+import type { PricedOrder } from './pricing';
+import { providerFor, type PaymentProvider } from './provider';
+import { settleOrder, type SettleContext } from './settle';
+
+export function settleContext(c: AppContext, provider: PaymentProvider = providerFor(c.env, c.get('tenant'))): SettleContext {
+  return { env: c.env, tenant: c.get('tenant'), provider, now: c.get('now'), orderUrl: (id) => new URL(`/transactions/${id}`, c.req.url).href };
+}
+
+interface Start {
+  method: PaymentMethod | string;
+  issuer?: string;
+  /** Charge this stored mandate instead of sending the member to a checkout. */
+  mandate?: Mandate;
+}
+
+/**
+ * Places an order at the server's price and creates its payment. A checkout answers with the provider's URL; a
+ * charge on a mandate has no checkout, so its outcome is read at once (the webhook that follows changes nothing).
+ */
+export async function startOrder(c: AppContext, member: SessionMember, priced: PricedOrder, start: Start): Promise<{ order: OrderRow; checkoutUrl: string | null }> {
+  const tenant = c.get('tenant');
+  const db = c.env.DB;
+  const now = c.get('now');
+  const provider = providerFor(c.env, tenant);
+  const recurring = start.mandate ? 'recurring' : MANDATE_METHODS.includes(start.method as PaymentMethod) ? 'first' : 'oneoff';
+  const orderId = await insertOrder(db, tenant.id, {
+    member_id: member.id,
+    package_id: priced.pkg.id,
+    credits: priced.pkg.credits,
+    currency: priced.shop.currency,
+    list_price: priced.pkg.price,
+    amount: priced.amount,
+    discount_code: priced.discount?.code ?? null,
+    discount_percentage: priced.discount?.value_percentage ?? null,
+    country: priced.shop.country,
+    method: start.method,
+    issuer: start.issuer ?? null,
+    recurring,
+    provider: provider.name,
+    consent_at: now.toISOString(),
+    language: c.get('language'),
+    created_at: now.toISOString(),
+  });
+  if (priced.discount && !(await redeem(db, tenant.id, priced.discount, member.id, orderId, now))) {
+    await abandonOrder(db, tenant.id, orderId, now);
+    throw new ApiFailure(409, 'code_used', 'errors.code_used');
+  }
+  let created: { id: string; checkoutUrl: string | null };
+  try {
+    created = await provider.create({
+      amount: priced.amount,
+      currency: priced.shop.currency,
+      description: `${tenant.settings.name} #${orderId}: ${priced.pkg.credits} credits`,
+      method: start.method,
+      issuer: start.issuer,
+      redirectUrl: new URL(`/transactions/${orderId}`, c.req.url).href,
+      webhookUrl: new URL('/api/payment-webhook.php', c.req.url).href,
+      metadata: { tenant: tenant.id, order_id: orderId },
+      sequenceType: recurring,
+      customerId: start.mandate?.customer_id,
+      mandateId: start.mandate?.mandate_id,
+      customer: { name: `member ${member.id}`, email: member.email },
+    });
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', message: 'payment could not be created', tenant: tenant.id, order: orderId, error: String(error) }));
+    await abandonOrder(db, tenant.id, orderId, now);
+    throw new ApiFailure(502, 'payment_failed', 'errors.payment_failed');
+  }
+  await attachPayment(db, tenant.id, orderId, created.id, now);
+  let order = await memberOrder(db, tenant.id, member.id, orderId);
+  if (!created.checkoutUrl) {
+    await settleOrder(settleContext(c, provider), order);
+    order = await memberOrder(db, tenant.id, member.id, orderId);
+  }
+  return { order, checkoutUrl: created.checkoutUrl };
+}

@@ -1,0 +1,47 @@
+import { discountedPrice } from '../../core/rules/time-bonus';
+import type { DiscountCode, Package } from '../../core/schemas/payments';
+import type { AppContext } from '../context';
+import { ApiFailure } from '../errors';
+import type { SessionMember } from '../services/sessions';
+import { findPackage, shopFor, type Shop } from './catalogue';
+import { checkApplicable, findCode } from './discounts';
+
+export interface PricedOrder {
+  shop: Shop;
+  pkg: Package;
+  discount: DiscountCode | null;
+  amount: number;
+}
+
+export function moneyFormatter(language: string, currency: string): (cents: number) => string {
+  const format = new Intl.NumberFormat(language, { style: 'currency', currency });
+  return (cents) => format.format(cents / 100);
+}
+
+/**
+ * The server's price of an order: the package of the member's country, less a discount that fits. The client
+ * sends the amount it showed; a different amount (a tampered request, or a discount that ran out meanwhile) is
+ * refused, so nobody is charged a price they did not see.
+ */
+export async function priceOrder(
+  c: AppContext,
+  member: SessionMember,
+  input: { package_id: number; amount: number; currency: string; code?: string; method: string | null },
+): Promise<PricedOrder> {
+  const tenant = c.get('tenant');
+  const shop = shopFor(tenant, c.get('country'));
+  const pkg = findPackage(shop, input.package_id);
+  if (!pkg) throw new ApiFailure(404, 'package_not_found', 'errors.package_not_found');
+  if (input.currency !== shop.currency) throw new ApiFailure(409, 'amount_changed', 'errors.amount_changed');
+  if (input.method !== null && !shop.methods.includes(input.method as Shop['methods'][number])) {
+    throw new ApiFailure(400, 'method_unavailable', 'errors.method_unavailable');
+  }
+  let discount: DiscountCode | null = null;
+  if (input.code) {
+    discount = await findCode(c.env.DB, tenant.id, member, input.code, c.get('now'));
+    checkApplicable(discount, { country: shop.country, currency: shop.currency, listPrice: pkg.price, method: input.method }, moneyFormatter(c.get('language'), shop.currency));
+  }
+  const amount = discount ? discountedPrice(pkg.price, discount.value_percentage) : pkg.price;
+  if (input.amount !== amount) throw new ApiFailure(409, 'amount_changed', 'errors.amount_changed');
+  return { shop, pkg, discount, amount };
+}

@@ -1,0 +1,77 @@
+import type { Tenant } from '../../core/schemas/tenant';
+import { isLocal } from '../context';
+import { MollieProvider } from './mollie';
+import { SandboxProvider } from './sandbox';
+
+/**
+ * What the shop needs from a payment service. Webhooks only carry an id, so `get` is the one source of truth about
+ * a payment: the order's state follows what `get` answers, never what a caller claims.
+ */
+export type ProviderStatus = 'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
+
+export interface ProviderMandate {
+  customerId: string | null;
+  mandateId: string;
+  method: string;
+  label: string;
+  valid: boolean;
+}
+
+export interface ProviderPayment {
+  id: string;
+  status: ProviderStatus;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  metadata: { tenant?: string; order_id?: number };
+  /** The mandate a first or recurring payment made or used, once the provider knows it. */
+  mandate: ProviderMandate | null;
+}
+
+export interface CreatePayment {
+  amount: number;
+  currency: string;
+  description: string;
+  method: string;
+  issuer?: string;
+  redirectUrl: string;
+  webhookUrl: string;
+  metadata: { tenant: string; order_id: number };
+  /** 'first' asks the provider for a mandate; 'recurring' charges one without a checkout. */
+  sequenceType: 'oneoff' | 'first' | 'recurring';
+  customerId?: string | null;
+  mandateId?: string;
+  customer?: { name: string; email: string };
+}
+
+export interface DirectDebitMandateRequest {
+  holder: string;
+  iban: string;
+  customer: { name: string; email: string };
+  customerId?: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'mollie';
+  /** Creates the payment; `checkoutUrl` is null when no checkout is needed (a recurring charge). */
+  create(request: CreatePayment): Promise<{ id: string; checkoutUrl: string | null }>;
+  /** The payment as the provider knows it, or null when the provider has no such payment. */
+  get(id: string): Promise<ProviderPayment | null>;
+  /** A SEPA direct-debit mandate from the form of SPEC.md §3 (after the SMS code confirmed it). */
+  createDirectDebitMandate(request: DirectDebitMandateRequest): Promise<ProviderMandate>;
+}
+
+export class ProviderError extends Error {}
+
+/**
+ * The brand's provider. Local mode and tests always use the sandbox, so no real service is ever called from a
+ * laptop; production refuses the sandbox, so a mistake in a tenant file cannot give away credits.
+ */
+export function providerFor(env: Env, tenant: Tenant, fetcher: typeof fetch = fetch): PaymentProvider {
+  if (isLocal(env)) return new SandboxProvider(env.DB, tenant.id);
+  const config = tenant.payments;
+  if (config.provider === 'sandbox') throw new Error(`tenant ${tenant.id}: the sandbox payment provider is for local mode only`);
+  const key = config.api_key_secret ? (env as unknown as Record<string, string | undefined>)[config.api_key_secret] : undefined;
+  if (!key) throw new Error(`tenant ${tenant.id}: secret ${config.api_key_secret} is not set`);
+  return new MollieProvider({ apiKey: key, baseUrl: config.api_url ?? 'https://api.mollie.com/v2', fetch: fetcher });
+}

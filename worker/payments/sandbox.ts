@@ -1,0 +1,84 @@
+import { maskIban } from '../../core/rules/iban';
+import type { CreatePayment, DirectDebitMandateRequest, PaymentProvider, ProviderMandate, ProviderPayment, ProviderStatus } from './provider';
+
+/**
+ * The sandbox payment service of local mode and the tests. It keeps its payments in D1 (sandbox_* tables) as a
+ * real provider keeps them on its side; its checkout page (sandbox-checkout.ts) lets a person play the payment
+ * service and then calls the webhook with the payment's id, exactly like a real service would.
+ */
+interface PaymentRow {
+  id: string;
+  amount: number;
+  currency: string;
+  status: ProviderStatus;
+  metadata: string;
+  mandate_id: string | null;
+}
+interface MandateRow {
+  id: string;
+  method: string;
+  label: string;
+  decline: number;
+}
+
+const randomId = (prefix: string) => `${prefix}_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
+
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  constructor(private readonly db: D1Database, private readonly tenantId: string) {}
+
+  async create(request: CreatePayment): Promise<{ id: string; checkoutUrl: string | null }> {
+    const id = randomId('sbx');
+    let status: ProviderStatus = 'open';
+    if (request.sequenceType === 'recurring') {
+      // A charge on a stored mandate needs no checkout: the "bank" decides at once, as a card on file does.
+      const mandate = request.mandateId ? await this.mandate(request.mandateId) : null;
+      status = mandate && !mandate.decline ? 'paid' : 'failed';
+    }
+    await this.db
+      .prepare(
+        `INSERT INTO sandbox_payments (id, tenant_id, amount, currency, description, method, issuer, status, sequence_type, mandate_id, metadata, redirect_url, webhook_url, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(id, this.tenantId, request.amount, request.currency, request.description, request.method, request.issuer ?? null, status, request.sequenceType,
+        request.mandateId ?? null, JSON.stringify(request.metadata), request.redirectUrl, request.webhookUrl, new Date().toISOString())
+      .run();
+    const checkoutUrl = status === 'open' ? new URL(`/api/sandbox-checkout.php?id=${id}`, request.redirectUrl).href : null;
+    return { id, checkoutUrl };
+  }
+
+  async get(id: string): Promise<ProviderPayment | null> {
+    const row = await this.db
+      .prepare('SELECT id, amount, currency, status, metadata, mandate_id FROM sandbox_payments WHERE id = ? AND tenant_id = ?')
+      .bind(id, this.tenantId)
+      .first<PaymentRow>();
+    if (!row) return null;
+    const mandate = row.mandate_id ? await this.mandate(row.mandate_id) : null;
+    return {
+      id: row.id,
+      status: row.status,
+      amount: row.amount,
+      currency: row.currency,
+      metadata: JSON.parse(row.metadata) as ProviderPayment['metadata'],
+      mandate: mandate && { customerId: null, mandateId: mandate.id, method: mandate.method, label: mandate.label, valid: true },
+    };
+  }
+
+  async createDirectDebitMandate(request: DirectDebitMandateRequest): Promise<ProviderMandate> {
+    const id = await this.addMandate('directdebit', maskIban(request.iban), false);
+    return { customerId: null, mandateId: id, method: 'directdebit', label: maskIban(request.iban), valid: true };
+  }
+
+  async addMandate(method: string, label: string, decline: boolean): Promise<string> {
+    const id = randomId('sbm');
+    await this.db
+      .prepare('INSERT INTO sandbox_mandates (id, tenant_id, method, label, decline, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .bind(id, this.tenantId, method, label, decline ? 1 : 0, new Date().toISOString())
+      .run();
+    return id;
+  }
+
+  private mandate(id: string): Promise<MandateRow | null> {
+    return this.db.prepare('SELECT id, method, label, decline FROM sandbox_mandates WHERE id = ? AND tenant_id = ?').bind(id, this.tenantId).first<MandateRow>();
+  }
+}

@@ -1,0 +1,92 @@
+import type { RejectReason } from '../../core/schemas/photos';
+import { NEXT_MAIN, deleteObjects } from './store';
+
+// The operator's side of photos: the queue of pending uploads of one brand and the two decisions.
+
+export interface PendingPhoto {
+  id: number;
+  profile_id: number;
+  name: string;
+  filename: string;
+  thumb_filename: string;
+  width: number | null;
+  height: number | null;
+  created_at: string;
+}
+
+/** Whether the member is an operator of this brand (roles are per member row, and member rows per brand). */
+export async function isOperator(db: D1Database, tenantId: string, memberId: number): Promise<boolean> {
+  const row = await db.prepare('SELECT role FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, tenantId).first<{ role: string }>();
+  return row?.role === 'operator';
+}
+
+/** Pending photos of the brand, oldest first (uses photos_review). */
+export async function pendingPhotos(db: D1Database, tenantId: string, limit = 60): Promise<{ photos: PendingPhoto[]; total: number }> {
+  const [list, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT ph.id, ph.profile_id, p.name, ph.filename, ph.thumb_filename, ph.width, ph.height, ph.created_at
+           FROM photos ph JOIN profiles p ON p.id = ph.profile_id AND p.tenant_id = ph.tenant_id
+          WHERE ph.tenant_id = ? AND ph.status = 'pending'
+          ORDER BY ph.created_at, ph.id LIMIT ?`,
+      )
+      .bind(tenantId, limit),
+    db.prepare("SELECT COUNT(*) AS n FROM photos WHERE tenant_id = ? AND status = 'pending'").bind(tenantId),
+  ]);
+  return { photos: list.results as unknown as PendingPhoto[], total: (count.results[0] as { n: number }).n };
+}
+
+export interface Decision {
+  tenantId: string;
+  photoId: number;
+  operatorId: number;
+  now: Date;
+}
+
+/** Makes a pending photo visible to others. False when there is no such pending photo in this brand. */
+export async function approvePhoto(db: D1Database, d: Decision): Promise<boolean> {
+  const result = await db
+    .prepare("UPDATE photos SET status = 'active', reviewed_at = ?, reviewed_by = ? WHERE id = ? AND tenant_id = ? AND status = 'pending'")
+    .bind(d.now.toISOString(), d.operatorId, d.photoId, d.tenantId)
+    .run();
+  return result.meta.changes === 1;
+}
+
+/**
+ * Rejects a pending photo: the row stays (status, who, when, why) so the member sees what happened and the
+ * decision can be audited, but the image itself is deleted from R2 at once; a rejected image may be unlawful,
+ * and nothing needs its pixels any more. If it was the main photo, the next usable one takes over.
+ */
+export async function rejectPhoto(env: Env, d: Decision & { reason: RejectReason }): Promise<boolean> {
+  const db = env.DB;
+  const photo = await db
+    .prepare("SELECT profile_id, filename, thumb_filename FROM photos WHERE id = ? AND tenant_id = ? AND status = 'pending'")
+    .bind(d.photoId, d.tenantId)
+    .first<{ profile_id: number; filename: string; thumb_filename: string }>();
+  if (!photo) return false;
+  const [updated] = await db.batch([
+    db
+      .prepare("UPDATE photos SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, reject_reason = ? WHERE id = ? AND tenant_id = ? AND status = 'pending'")
+      .bind(d.now.toISOString(), d.operatorId, d.reason, d.photoId, d.tenantId),
+    db.prepare(`UPDATE profiles SET main_photo_id = ${NEXT_MAIN} WHERE id = ?1 AND tenant_id = ?2 AND main_photo_id = ?3`).bind(photo.profile_id, d.tenantId, d.photoId),
+  ]);
+  if (updated.meta.changes !== 1) return false;
+  await deleteObjects(env, d.tenantId, [photo]);
+  return true;
+}
+
+/** A form token bound to the operator's session, so a form can only be posted from a page that session was shown. */
+export async function moderationToken(secret: string | undefined, tenantId: string, sessionHash: string): Promise<string> {
+  if (!secret || secret.length < 32) throw new Error('APP_SECRET is missing or shorter than 32 characters');
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`operator-photos:${tenantId}:${sessionHash}`));
+  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Compares two tokens in time that does not depend on where they differ. */
+export function sameToken(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}

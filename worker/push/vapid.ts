@@ -1,0 +1,39 @@
+import type { MiddlewareHandler } from 'hono';
+import type { VapidKeys } from '@block65/webcrypto-web-push';
+import type { Tenant } from '../../core/schemas/tenant';
+import { isLocal, type AppEnv } from '../context';
+
+/**
+ * VAPID keys per brand (RFC 8292). The public key is the brand's settings.push_public_key (tenants/<id>.ts); the
+ * private key is the secret VAPID_PRIVATE_KEY_<ID> (`npm run vapid -- <id>` makes a pair and says where each
+ * goes). Locally, .dev.vars may carry VAPID_PUBLIC_KEY_<ID> too: it then replaces the tenant file's key, because a
+ * laptop never has production's private key.
+ */
+export const vapidEnvName = (kind: 'PUBLIC' | 'PRIVATE', tenantId: string) => `VAPID_${kind}_KEY_${tenantId.toUpperCase().replace(/-/g, '_')}`;
+
+const read = (env: Env, name: string): string | undefined => {
+  const value = (env as unknown as Record<string, unknown>)[name];
+  return typeof value === 'string' && value ? value : undefined;
+};
+
+export function publicKeyFor(env: Env, tenant: Tenant): string {
+  return (isLocal(env) ? read(env, vapidEnvName('PUBLIC', tenant.id)) : undefined) ?? tenant.settings.push_public_key;
+}
+
+/** The brand's VAPID keys, or null when it has none configured (then no push is sent, and it is logged). */
+export function vapidFor(env: Env, tenant: Tenant): VapidKeys | null {
+  const publicKey = publicKeyFor(env, tenant);
+  const privateKey = read(env, vapidEnvName('PRIVATE', tenant.id));
+  if (!publicKey || !privateKey) return null;
+  return { subject: `mailto:${tenant.settings.support_email}`, publicKey, privateKey };
+}
+
+/** Local mode only: serve the local public key as settings.push_public_key, so the browser subscribes with it. */
+export function localVapidKeys(): MiddlewareHandler<AppEnv> {
+  return async function localVapidKeysMiddleware(c, next) {
+    const tenant = c.get('tenant');
+    const key = publicKeyFor(c.env, tenant);
+    if (key !== tenant.settings.push_public_key) c.set('tenant', { ...tenant, settings: { ...tenant.settings, push_public_key: key } });
+    return next();
+  };
+}

@@ -1,0 +1,32 @@
+import type { LiveEvent } from '../../core/schemas/live';
+import { pushForEvent } from '../push/events';
+
+export type { LiveEvent } from '../../core/schemas/live';
+
+/** The member's hub (worker/chat/member-hub.ts): one Durable Object per member of a brand. */
+export function memberHub(env: Env, tenantId: string, memberId: number) {
+  return env.LIVE.get(env.LIVE.idFromName(`${tenantId}:${memberId}`));
+}
+
+/**
+ * Tells a member's open tabs about an event (a message, a like, a match, a credit change) within a second.
+ * When no tab is open, messages, likes and matches go out as a web push instead, if the member allows pushes of
+ * that kind. Answers how many tabs were reached. Call it in `c.executionCtx.waitUntil(...)`: it never throws, a
+ * failed delivery is caught up by the client's refresh.
+ */
+export async function publishToMember(env: Env, tenantId: string, memberId: number, event: LiveEvent): Promise<number> {
+  let reached = 0;
+  try {
+    reached = await memberHub(env, tenantId, memberId).publish(event);
+  } catch (error) {
+    console.warn(JSON.stringify({ level: 'warn', message: 'live publish failed', tenant: tenantId, memberId, error: String(error) }));
+  }
+  if (reached === 0) {
+    try {
+      await pushForEvent(env, tenantId, memberId, event);
+    } catch (error) {
+      console.warn(JSON.stringify({ level: 'warn', message: 'push failed', tenant: tenantId, memberId, error: String(error) }));
+    }
+  }
+  return reached;
+}

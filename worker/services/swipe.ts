@@ -1,0 +1,68 @@
+import { SWIPE_LIKES_PER_DAY } from '../../core/constants';
+import type { ProfileCard } from '../../core/schemas/profile';
+import { CARD_SELECT, MAIN_PHOTO_JOIN, toCard, type CardRow } from './profiles';
+import { noBlockBetween } from './blocks';
+
+const QUOTA_KIND = 'swipe_like';
+const STACK_SIZE = 10;
+
+/** The UTC day of `now` and the moment the next one starts: the free member's swipe likes reset then. */
+export function swipeDay(now: Date): { day: string; resetsAt: string } {
+  const day = now.toISOString().slice(0, 10);
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+  return { day, resetsAt: next.toISOString() };
+}
+
+/** What is left of today's swipe likes; null for premium members, who have no limit. */
+export async function swipeLikesLeft(db: D1Database, memberId: number, premium: boolean, now: Date): Promise<number | null> {
+  if (premium) return null;
+  const row = await db.prepare('SELECT used FROM daily_quota WHERE member_id = ? AND kind = ? AND day = ?').bind(memberId, QUOTA_KIND, swipeDay(now).day).first<{ used: number }>();
+  return Math.max(0, SWIPE_LIKES_PER_DAY - (row?.used ?? 0));
+}
+
+/**
+ * Takes one of today's swipe likes in a single conditional upsert, so parallel swipes from several tabs cannot
+ * pass the limit. False when today's likes are used up.
+ */
+export async function takeSwipeLike(db: D1Database, tenantId: string, memberId: number, now: Date): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `INSERT INTO daily_quota (tenant_id, member_id, kind, day, used) VALUES (?, ?, ?, ?, 1)
+       ON CONFLICT (member_id, kind, day) DO UPDATE SET used = used + 1 WHERE used < ?`,
+    )
+    .bind(tenantId, memberId, QUOTA_KIND, swipeDay(now).day, SWIPE_LIKES_PER_DAY)
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function passProfile(db: D1Database, tenantId: string, memberId: number, profileId: number, now: Date): Promise<void> {
+  await db
+    .prepare('INSERT INTO swipe_passes (tenant_id, member_id, profile_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
+    .bind(tenantId, memberId, profileId, now.toISOString())
+    .run();
+}
+
+/**
+ * The next cards: profiles with a photo the member is looking for, in their country, not yet liked or passed,
+ * most recently active first (through the profiles_recent index, stopping after STACK_SIZE).
+ */
+export async function swipeStack(
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  want: { gender: 'male' | 'female'; country: string },
+  now: Date,
+): Promise<ProfileCard[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${CARD_SELECT} FROM profiles p ${MAIN_PHOTO_JOIN}
+        WHERE p.tenant_id = ? AND p.searchable = 1 AND p.gender = ? AND p.country = ? AND p.id != ? AND p.main_photo_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.from_profile_id = ? AND l.to_profile_id = p.id)
+          AND NOT EXISTS (SELECT 1 FROM swipe_passes s WHERE s.member_id = ? AND s.profile_id = p.id)
+          AND ${noBlockBetween()}
+        ORDER BY p.last_active DESC LIMIT ${STACK_SIZE}`,
+    )
+    .bind(tenantId, want.gender, want.country, memberId, memberId, memberId, memberId, memberId)
+    .all<CardRow>();
+  return results.map((r) => toCard(r, now));
+}
