@@ -7,7 +7,8 @@ import type { Image } from './user';
  * events, so events carry what is needed to update the screen, not a sequence number.
  */
 export type LiveEvent =
-  | { type: 'message'; conversation_id: number; message: ChatMessage; profile: ChatProfile }
+  /** `released`: the sender's held messages just became visible; there may be more than this one. */
+  | { type: 'message'; conversation_id: number; message: ChatMessage; profile: ChatProfile; released?: true }
   /** The other side received (a tab of theirs got it) or read messages up to these ids. */
   | { type: 'receipt'; conversation_id: number; delivered_upto: number; read_upto: number }
   /** The member's own chat list changed in another tab (read, deleted). */

@@ -93,6 +93,18 @@ test('two members chat live; badges, title and credits follow', async ({ browser
     await expect.poll(() => alice.title()).not.toMatch(/^\(\d+\)/);
   });
 
+  await test.step('a photo from the sender\'s own approved photos arrives live', async () => {
+    await bob.getByRole('button', { name: t('chat.photo_send') }).click();
+    const picker = bob.getByRole('dialog', { name: t('chat.photo_title') });
+    await expect(picker).toContainText(t('chat.photo_price', { credits: 10 }));
+    await picker.getByRole('button', { name: t('chat.photo_pick') }).first().click();
+    await expect(picker).toBeHidden();
+    await expect(bob.getByTestId('message').last().getByRole('img', { name: t('chat.photo') })).toBeVisible();
+    const received = alice.getByTestId('message').last().getByRole('img', { name: t('chat.photo') });
+    await expect(received).toBeVisible();
+    await expect.poll(() => received.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
   await test.step('a reply arrives live and spends the last credits', async () => {
     await expect(alice.getByTestId('chat-credits')).toHaveText(t('chat.credits_left', { count: 5 }));
     await alice.getByTestId('composer-text').fill('Hi Bob <script>alert(1)</script>');
@@ -106,7 +118,7 @@ test('two members chat live; badges, title and credits follow', async ({ browser
     await alice.getByRole('button', { name: t('chat.send'), exact: true }).click();
     const alert = alice.getByTestId('no-credits');
     await expect(alert).toContainText(text(LANG, 'errors.insufficient_credits'));
-    await expect(alice.getByTestId('message')).toHaveCount(2);
+    await expect(alice.getByTestId('message')).toHaveCount(3);
     await expect(alice.getByTestId('composer-text')).toHaveValue('One more?');
     await alert.getByRole('link', { name: t('chat.buy_credits') }).click();
     await expect(alice).toHaveURL(brandUrl(BRAND, '/credits'));

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { announceReleasedMessages } from '../../worker/chat/release';
 import { publishToMember } from '../../worker/services/live-events';
 import { env } from 'cloudflare:test';
 import { fetchBrand } from './helpers';
 import { call } from './account-helpers';
-import { BRAND, chatMember, send, textTo, type TestMember } from './chat-helpers';
+import { BRAND, chatMember, chats, send, textTo, type TestMember } from './chat-helpers';
 
 /** Opens the member's live socket through the Worker, as a tab would, and collects what arrives. */
 async function openSocket(m: TestMember, headers: Record<string, string> = {}) {
@@ -108,5 +109,37 @@ describe('live likes', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(tabB.frames.filter((f) => f.type === 'like' && f.profile.id === shy.profileId)).toEqual([]);
     for (const tab of [tabA, tabB]) tab.ws.close();
+  });
+});
+
+describe('released messages', () => {
+  it('reach the recipient live as soon as the sender confirms the e-mail, or leaves invisible mode', async () => {
+    const a = await chatMember({ credits: 30, status: 'not_confirmed' });
+    const b = await chatMember();
+    const tab = await openSocket(b);
+    await send(a, textTo(b.profileId, 'eerste'));
+    const held = (await (await send(a, textTo(b.profileId, 'tweede'))).json()) as any;
+    const unread = async () => (await chats(b)).find((c) => c.conversation.id === held.conversation.id)?.num_unread_messages ?? 0;
+    expect(await unread()).toBe(0);
+
+    await env.DB.prepare("UPDATE members SET status = 'confirmed' WHERE id = ?").bind(a.memberId).run();
+    await announceReleasedMessages(env, BRAND, a.memberId, new Date());
+    const frame = await tab.next('message');
+    expect(frame).toMatchObject({ released: true, conversation_id: held.conversation.id, message: { id: held.message.id, text: 'tweede', from_me: false }, profile: { id: a.profileId } });
+    expect(tab.frames.filter((f) => f.type === 'message')).toHaveLength(1);
+    expect(await unread()).toBe(2);
+
+    // Through the settings endpoint: invisible, a message, visible again. Once read, nothing is announced again.
+    await call(BRAND, 'PUT', '/api/chat.php', { conversation: { id: held.conversation.id } }, b.cookie);
+    await call(BRAND, 'PUT', '/api/notifications.php', { invisible: true }, a.cookie);
+    const hidden = (await (await send(a, textTo(b.profileId, 'onzichtbaar'))).json()) as any;
+    await call(BRAND, 'PUT', '/api/notifications.php', { invisible: false }, a.cookie);
+    expect(await tab.next('message', (f) => f.message.id === hidden.message.id)).toMatchObject({ released: true, message: { text: 'onzichtbaar' } });
+    await call(BRAND, 'PUT', '/api/chat.php', { conversation: { id: held.conversation.id } }, b.cookie);
+    const before = tab.frames.length;
+    await announceReleasedMessages(env, BRAND, a.memberId, new Date());
+    await new Promise((r) => setTimeout(r, 200));
+    expect(tab.frames.slice(before).filter((f) => f.type === 'message')).toEqual([]);
+    tab.ws.close(1000);
   });
 });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { DeleteAccountSchema, MailEventSchema, NotificationUpdateSchema } from '../../core/schemas/account';
+import { announceReleasedMessages } from '../chat/release';
 import type { AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { findMemberByEmail, findMemberById, isRecoverable, restoreMember, softDeleteMember } from '../services/accounts';
@@ -34,6 +35,7 @@ settingsRoutes.put('/notifications.php', async (c) => {
     invisible: update.invisible ?? current.invisible,
   };
   await saveSettings(c.env.DB, tenantId, member.id, next);
+  if (current.invisible && !next.invisible) c.executionCtx.waitUntil(announceReleasedMessages(c.env, tenantId, member.id, c.get('now')));
   return c.json(next);
 });
 

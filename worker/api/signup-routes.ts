@@ -4,6 +4,7 @@ import { serializeTrafficSource } from '../../core/rules/traffic-source';
 import { canSignUpOpenly } from '../../core/rules/visitor';
 import { REGIONS } from '../../core/data/regions';
 import { settingsFor } from './settings';
+import { announceReleasedMessages } from '../chat/release';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { activateMember, createMember, findMemberByEmail, findMemberById, isRecoverable, useInviteCode } from '../services/accounts';
@@ -129,6 +130,7 @@ signupRoutes.get('/activate.php', async (c) => {
   const member = redeemed && (await findMemberById(c.env.DB, tenantId, redeemed.memberId));
   if (!member || member.status === 'deleted') return c.redirect('/activate/error', 303);
   await activateMember(c.env.DB, tenantId, member.id);
+  c.executionCtx.waitUntil(announceReleasedMessages(c.env, tenantId, member.id, c.get('now')));
   // The link proves the address: a member who opens it on another device is logged in there.
   if (c.get('member')?.id !== member.id) await startSession(c, member.id);
   return c.redirect('/activate/done', 303);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Gift } from '../../../core/chat-constants';
 import { countryAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { GiftPicker } from './gift-picker';
+import { PhotoPicker } from './photo-picker';
 import { messagePrice } from './price';
 
 interface ComposerProps {
@@ -11,16 +12,17 @@ interface ComposerProps {
   setDraft: (text: string) => void;
   onSendText: (text: string) => void;
   onSendGift: (gift: Gift) => void;
+  onSendPhoto: (photoId: number) => void;
   onIcebreakers: () => void;
 }
 
-/** Text box, send and gift buttons, and what a message costs (credits and, per country, money). */
-export function Composer({ draft, setDraft, onSendText, onSendGift, onIcebreakers }: ComposerProps) {
+/** Text box, send, gift and photo buttons, and what a message costs (credits and, per country, money). */
+export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto, onIcebreakers }: ComposerProps) {
   const { t, i18n } = useTranslation();
   const settings = useAtomValue(settingsAtom);
   const user = useAtomValue(userAtom);
   const country = useAtomValue(countryAtom);
-  const [gifts, setGifts] = useState(false);
+  const [picker, setPicker] = useState<'gift' | 'photo' | null>(null);
   const max = settings.message_length;
   const money = messagePrice(settings, user?.profile.country ?? country, i18n.language);
   const submit = (e?: FormEvent) => {
@@ -34,7 +36,8 @@ export function Composer({ draft, setDraft, onSendText, onSendGift, onIcebreaker
   return (
     <form onSubmit={submit} className="border-t border-gray-200 bg-white p-2" aria-label={t('chat.composer')}>
       <div className="flex items-end gap-2">
-        <button type="button" className="btn btn-outline px-3" onClick={() => setGifts(true)} title={t('chat.gift')} aria-label={t('chat.gift')}>🎁</button>
+        <button type="button" className="btn btn-outline px-3" onClick={() => setPicker('gift')} title={t('chat.gift')} aria-label={t('chat.gift')}>🎁</button>
+        <button type="button" className="btn btn-outline px-3" onClick={() => setPicker('photo')} title={t('chat.photo_send')} aria-label={t('chat.photo_send')}>📷</button>
         <button type="button" className="btn btn-outline px-3" onClick={onIcebreakers} title={t('chat.icebreaker_open')} aria-label={t('chat.icebreaker_open')}>💡</button>
         <label className="flex-1">
           <span className="sr-only">{t('chat.placeholder')}</span>
@@ -50,9 +53,13 @@ export function Composer({ draft, setDraft, onSendText, onSendGift, onIcebreaker
         </span>
         <span aria-live="polite">{draft.length}/{max}</span>
       </p>
-      <GiftPicker open={gifts} onClose={() => setGifts(false)} onPick={(gift) => {
-        setGifts(false);
+      <GiftPicker open={picker === 'gift'} onClose={() => setPicker(null)} onPick={(gift) => {
+        setPicker(null);
         onSendGift(gift);
+      }} />
+      <PhotoPicker open={picker === 'photo'} onClose={() => setPicker(null)} onPick={(photoId) => {
+        setPicker(null);
+        onSendPhoto(photoId);
       }} />
     </form>
   );

@@ -68,6 +68,7 @@ export function Conversation({ target }: { target: Target }) {
           void chat.send({ kind: 'text', text }).then((ok) => !ok && setDraft(text));
         }}
         onSendGift={(gift) => void chat.send({ kind: 'gift', gift })}
+        onSendPhoto={(photoId) => void chat.send({ kind: 'photo', photo_id: photoId })}
         onIcebreakers={() => setIcebreakers(true)} />
       <IcebreakerModal open={icebreakers} name={profile.name} onClose={() => setIcebreakers(false)} onPick={(text) => {
         setDraft(text);

@@ -61,7 +61,9 @@ export function useConversation(target: Target) {
     setState({ profile: null, conversationId: null, messages: [], hasMore: false, error: null, noCredits: false });
     void load();
     const offEvent = onLiveEvent((event) => {
-      if (event.type === 'message' && event.conversation_id === idRef.current) {
+      if (event.type === 'message' && event.released && event.conversation_id === idRef.current) {
+        void load();
+      } else if (event.type === 'message' && event.conversation_id === idRef.current) {
         setState((s) => ({ ...s, messages: merge(s.messages, [event.message]) }));
         if (!event.message.from_me && document.visibilityState === 'visible') void markRead(event.conversation_id);
       } else if (event.type === 'receipt' && event.conversation_id === idRef.current) {

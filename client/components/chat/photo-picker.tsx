@@ -1,0 +1,54 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OwnPhoto, PhotosResponse } from '../../../core/schemas/photos';
+import { apiFetch } from '../../api/fetch-client';
+import { imageUrl } from '../../lib/images';
+import { settingsAtom } from '../../state/atoms';
+import { Modal } from '../modal';
+
+/**
+ * The member's own approved photos to send in a chat (each costs photo_credits). Pending and rejected photos
+ * cannot be sent (the server refuses them too); without any, the way to /profile to add some.
+ */
+export function PhotoPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (photoId: number) => void }) {
+  const { t } = useTranslation();
+  const settings = useAtomValue(settingsAtom);
+  const [photos, setPhotos] = useState<OwnPhoto[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    setFailed(false);
+    apiFetch<PhotosResponse>('/api/photos.php')
+      .then((res) => current && setPhotos(res.photos.filter((p) => p.status === 'active')))
+      .catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [open]);
+  return (
+    <Modal open={open} onClose={onClose} title={t('chat.photo_title')} labelClose={t('common.close')}>
+      <p className="mt-0 text-sm text-gray-600">{t('chat.photo_price', { credits: settings.photo_credits })}</p>
+      {failed ? (
+        <p role="alert" className="text-danger">{t('errors.generic')}</p>
+      ) : !photos ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : photos.length === 0 ? (
+        <p>{t('chat.photo_none')} <a href="/profile">{t('chat.photo_add')}</a></p>
+      ) : (
+        <ul className="m-0 grid grid-cols-3 gap-2 p-0">
+          {photos.map((photo) => (
+            <li key={photo.id} className="list-none">
+              <button type="button" onClick={() => onPick(photo.id)} data-testid={`chat-photo-${photo.id}`}
+                className="relative block w-full overflow-hidden rounded-lg border border-gray-200 bg-white p-0">
+                <img src={imageUrl(settings.cdn_prefix, photo.thumb_filename)} alt={t('chat.photo_pick')} className="block aspect-square w-full object-cover" loading="lazy" />
+                {photo.private && <span className="absolute left-1 top-1 rounded bg-black/70 px-1 text-xs text-white">{t('chat.photo_private')}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}
