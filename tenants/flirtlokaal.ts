@@ -73,4 +73,30 @@ export default {
       BE: { currency: 'EUR', methods: ['bancontact', 'kbc', 'belfius', 'creditcard', 'paypal', 'applepay', 'banktransfer'] },
     },
   },
+  info_pages: {
+    'veilig-daten': {
+      nl: {
+        title: 'Veilig daten',
+        body: `## Zo date je veilig via {{brand}}
+- Deel je adres, werkgever of bankgegevens nooit in een chat.
+- Spreek de eerste keer af op een openbare plek en vertel iemand die je vertrouwt waar je bent.
+- Stuur nooit geld of cadeaukaarten naar iemand die je online hebt leren kennen.
+- {{fictional_icon}} {{fictional_warning}}
+
+## Iets niet in orde?
+Blokkeer het profiel via de knop op het profiel en laat het ons weten via het [klachtenformulier](/complaints) of {{support_email}}.`,
+      },
+      en: {
+        title: 'Dating safely',
+        body: `## How to date safely on {{brand}}
+- Never share your address, employer or bank details in a chat.
+- Meet in a public place the first time and tell someone you trust where you are.
+- Never send money or gift cards to someone you met online.
+- Profiles marked {{fictional_icon}} are fictional: they are run by our staff and you cannot meet them in person.
+
+## Something wrong?
+Block the profile with the button on the profile and tell us through the [complaint form](/complaints) or {{support_email}}.`,
+      },
+    },
+  },
 } satisfies TenantInput;

@@ -84,4 +84,46 @@ export default {
       CH: { currency: 'CHF', methods: ['twint', 'creditcard', 'paypal', 'applepay'] },
     },
   },
+  info_pages: {
+    impressum: {
+      de: {
+        title: 'Impressum',
+        body: `## Angaben gemäß § 5 DDG
+**{{company}}**
+{{address}}
+{{city}}, {{country}}
+
+## Kontakt
+- Telefon: {{support_phone}}
+- E-Mail: {{support_email}}
+
+## Register und Steuern
+- Handelsregisternummer: {{kvk}}
+- Umsatzsteuer-Identifikationsnummer: {{vat}}
+- Handelsnamen: {{tradenames}}
+
+## Streitbeilegung
+Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen. Beschwerden nehmen wir gern über unser [Beschwerdeformular](/complaints) entgegen.`,
+      },
+      en: {
+        title: 'Legal notice (Impressum)',
+        body: `## Information under § 5 DDG
+**{{company}}**
+{{address}}
+{{city}}, {{country}}
+
+## Contact
+- Phone: {{support_phone}}
+- E-mail: {{support_email}}
+
+## Registration and tax
+- Commercial register number: {{kvk}}
+- VAT identification number: {{vat}}
+- Trade names: {{tradenames}}
+
+## Dispute resolution
+We are neither willing nor obliged to take part in dispute resolution before a consumer arbitration board. Please send complaints through our [complaint form](/complaints).`,
+      },
+    },
+  },
 } satisfies TenantInput;

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { matchRoute } from '../client/router';
 import { api } from './api/routes';
 import { proxyApi } from './api/proxy';
+import { hasInfoPage } from './api/pages-routes';
 import type { AppEnv } from './context';
 import { ApiFailure, apiError, genericError } from './errors';
 import { faviconSvg } from './favicon';
@@ -76,11 +77,20 @@ app.get('/landers/:variant/:slug?', (c) => renderLander(c, c.req.param('variant'
 app.get('*', async (c) => {
   const url = new URL(c.req.url);
   const matched = matchRoute(url.pathname);
-  if (!matched) return renderErrorPage(c, 404);
+  // A brand page that the brand does not have is a 404 like any unknown path.
+  if (!matched || (matched.def.name === 'pages-token' && !hasInfoPage(c.get('tenant'), matched.params.token))) return renderErrorPage(c, 404);
   const member = c.get('member');
   if (matched.def.guard === 'member' && !member) return c.redirect('/login', 302);
   if (matched.def.guard === 'visitor' && member) return c.redirect('/members', 302);
   return renderPage(c, { route: { name: matched.def.name, params: matched.params, path: url.pathname, search: url.search.slice(0, 2048) } });
+});
+
+// A form submitted before the page hydrated posts natively to the page's own address (its forms say method="post"
+// so that nothing typed ends up in a URL). Nothing is done with the body: the page simply comes back, ready.
+app.post('*', (c) => {
+  const url = new URL(c.req.url);
+  if (url.pathname.startsWith('/api/') || !matchRoute(url.pathname)) return c.notFound();
+  return c.redirect(`${url.pathname}${url.search}`, 303);
 });
 
 app.notFound((c) => (c.req.path.startsWith('/api/') ? apiError(c, new ApiFailure(404, 'not_found', 'errors.api_not_found')) : renderErrorPage(c, 404)));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
+import { CONTENT_PAGES, INFO_PAGE_TOKEN } from './pages';
 import { TenantPaymentsSchema } from './payments';
 
 const country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2, upper case');
@@ -78,6 +79,18 @@ export const TenantSchema = z.strictObject({
   company: CompanySchema,
   /** Credit bundles per currency, payment methods per country and the payment provider (core/schemas/payments.ts). */
   payments: TenantPaymentsSchema,
+  /**
+   * The brand's own information pages at /pages/{token} (an Impressum, safety tips...): per language a title and a
+   * body in the pages' text format ('## ' headings, '- ' lists, **bold**, [label](/path), {{company}} and the other
+   * placeholders of worker/api/pages-routes.ts). A language without its own text shows the brand's first one.
+   */
+  info_pages: z
+    .record(
+      z.string().regex(INFO_PAGE_TOKEN).refine((token) => !(CONTENT_PAGES as readonly string[]).includes(token), 'a built-in page name'),
+      z.partialRecord(z.enum(LANGUAGES), z.strictObject({ title: z.string().min(1).max(120), body: z.string().min(1).max(50_000) }))
+        .refine((texts) => Object.keys(texts).length > 0, 'at least one language'),
+    )
+    .default({}),
 });
 export type TenantInput = z.input<typeof TenantSchema>;
 export type Tenant = z.infer<typeof TenantSchema>;

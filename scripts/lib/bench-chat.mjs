@@ -104,8 +104,13 @@ async function send(port, host, cookie, key, body) {
   }
 }
 
-/** Every pair ping-pongs `perMember` messages each way; all pairs at once. Every 5th send is retried once. */
-export async function runChatBench({ port, host, members, perMember }) {
+/**
+ * Every pair ping-pongs `perMember` messages each way, all pairs at the same time; every 5th send is retried once.
+ * `thinkMs` [min, max] is the pause before each message, as a person typing (pairs start spread over it too);
+ * without it every pair sends again the moment its last message arrived, which measures the server's saturation.
+ */
+export async function runChatBench({ port, host, members, perMember, thinkMs = null }) {
+  const think = () => (thinkMs ? new Promise((r) => setTimeout(r, thinkMs[0] + Math.random() * (thinkMs[1] - thinkMs[0]))) : null);
   const waiting = new Map();
   const sockets = await Promise.all(members.map((m) => openSocket(port, host, m.cookie, (text) => {
     const frame = JSON.parse(text);
@@ -120,6 +125,7 @@ export async function runChatBench({ port, host, members, perMember }) {
   const pairRun = async (p) => {
     const [a, b] = [members[2 * p], members[2 * p + 1]];
     for (let n = 0; n < perMember * 2; n++) {
+      await think();
       const [from, to] = n % 2 === 0 ? [a, b] : [b, a];
       const text = `bench ${p}:${n} ${randomBytes(3).toString('hex')}`;
       const key = randomBytes(12).toString('base64url');
@@ -154,7 +160,7 @@ export async function runChatBench({ port, host, members, perMember }) {
   for (const s of sockets) s.destroy();
   latencies.sort((x, y) => x - y);
   const pct = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 10) / 10;
-  return { pairs: members.length / 2, messages: sent, retriedSends: retries, retryAnswersDiffered: retryMismatch, transportRetries, lost,
+  return { pairs: members.length / 2, thinkMs, messages: sent, retriedSends: retries, retryAnswersDiffered: retryMismatch, transportRetries, lost,
     p50Ms: pct(0.5), p99Ms: pct(0.99), messagesPerSecond: Math.round((sent / seconds) * 10) / 10 };
 }
 

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { TEST_PORT } from '../../playwright.config';
 
 import { readFileSync } from 'node:fs';
@@ -28,6 +28,9 @@ export function watchConsole(page: Page): string[] {
 }
 
 export { base as test, expect };
+
+/** Whether React has hydrated the element (it keeps its props on the DOM node). */
+export const isHydrated = (locator: Locator) => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$')));
 
 /** Logs a demo member in through the login page (the password is the demo seed's, README.md). */
 export async function logInAs(page: Page, brand: string, email: string, language = 'nl') {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { brandUrl, expect, test, text, watchConsole } from './fixtures';
+import { brandUrl, expect, isHydrated, test, text, watchConsole } from './fixtures';
 
 // The home page carries only the entry bundle's catalogue keys (docs/decisions/006-catalogue-splitting.md): what
 // loads later must still show its texts, never raw keys, and nothing may mismatch while hydrating.
@@ -58,16 +58,24 @@ test.describe('home page with a partial catalogue', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a lazy screen loaded directly hydrates with the whole catalogue', async ({ page }) => {
+  test('a lazy screen loaded directly hydrates once the whole catalogue is in, without mismatches', async ({ page }) => {
     const problems = watchConsole(page);
     const catalogueRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/i18n/')) catalogueRequests.push(request.url());
     });
+    await slowCatalogue(page);
     await page.goto(brandUrl('flirtlokaal', '/login'));
+    // Server-rendered and translated before any script ran.
     await expect(page.getByRole('heading', { name: text('nl', 'login.title') })).toBeVisible();
-    await page.getByLabel(text('nl', 'account.fields.email')).fill('someone@example.com');
-    expect(catalogueRequests).toEqual([]);
+    expect(await page.locator('main').innerText()).not.toMatch(RAW_KEY);
+    await expect.poll(() => catalogueRequests.length).toBe(1);
+    // Once hydrated, the app's own validation answers an empty submit, in Dutch.
+    const submit = page.getByTestId('login').getByRole('button', { name: text('nl', 'login.submit') });
+    await expect.poll(() => isHydrated(submit), { timeout: 10_000 }).toBe(true);
+    await submit.click();
+    await expect(page.getByTestId('login').getByLabel(text('nl', 'account.fields.email'))).toHaveAttribute('aria-invalid', 'true');
+    expect(await page.locator('main').innerText()).not.toMatch(RAW_KEY);
     expect(problems).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { brandUrl, expect, logInAs, test, text, watchConsole } from './fixtures';
+import { brandUrl, expect, isHydrated, logInAs, test, text, watchConsole } from './fixtures';
 
 // A screen's code is a chunk of its own (client/app.tsx). On a slow phone the member sees, and types into, the
 // server-rendered form before that chunk arrives; hydration must keep what was typed, also when the layout above
@@ -27,7 +27,9 @@ test('what a member types before the screen has hydrated is kept', async ({ page
   const subject = form.getByLabel(text('nl', 'complaints.subject'));
   await subject.fill('Vroeg getypt');
   await expect.poll(() => lateChunks).toBeGreaterThan(0);
-  await page.waitForTimeout(1000);
+  await expect.poll(() => isHydrated(subject), { timeout: 10_000 }).toBe(true);
+  // The layout's own updates (counters from the live socket) come right after hydration: give them a moment.
+  await page.waitForTimeout(500);
   await expect(subject).toHaveValue('Vroeg getypt');
   expect(problems).toEqual([]);
 });

@@ -80,6 +80,33 @@ describe('information pages', () => {
     expect((await fetchBrand('velvetnights', '/api/pages.php?page=terms&lang=xx')).status).toBe(400);
   });
 
+  it('serves a brand\'s own pages at /pages/{token} in the visitor\'s language, and only on that brand', async () => {
+    const de = await page('reifekontakte', '/pages/impressum', 'de');
+    expect(de.status).toBe(200);
+    expect(de.html).toContain('data-testid="page-impressum"');
+    const rendered = de.html.split('<script id="__STATE__"')[0];
+    for (const value of ['Angaben gemäß § 5 DDG', 'DE312345678', '+49 30 1234 5678', 'href="/complaints"']) expect(rendered, value).toContain(value);
+    expect(rendered).not.toMatch(/\{\{\w+\}\}/);
+    expect(pageState(de.html).fallback['/api/pages.php?page=impressum&lang=de'].title).toBe('Impressum');
+
+    const en = await (await fetchBrand('reifekontakte', '/api/pages.php?page=impressum&lang=en')).json<{ title: string; language: string }>();
+    expect(en).toMatchObject({ title: 'Legal notice (Impressum)', language: 'en' });
+    // A language the brand wrote no text in shows its first one.
+    const it = await (await fetchBrand('reifekontakte', '/api/pages.php?page=impressum&lang=it')).json<{ title: string }>();
+    expect(it.title).toBe('Impressum');
+
+    // Another brand's token, an unknown token and a malformed one are all the 404 page; the API answers 404 / 400.
+    for (const [brand, path] of [['flirtlokaal', '/pages/impressum'], ['reifekontakte', '/pages/veilig-daten'], ['reifekontakte', '/pages/nope'], ['reifekontakte', '/pages/Impressum'], ['reifekontakte', '/pages/a..b']] as const) {
+      const res = await page(brand, path);
+      expect(res.status, `${brand} ${path}`).toBe(404);
+      expect(res.html, path).not.toContain('Angaben gemäß');
+    }
+    const missing = await fetchBrand('flirtlokaal', '/api/pages.php?page=impressum');
+    expect(missing.status).toBe(404);
+    expect((await missing.json<{ error: { message: string } }>()).error.message).toBe('Deze pagina kon niet worden gevonden');
+    expect((await fetchBrand('flirtlokaal', '/api/pages.php?page=veilig-daten&lang=nl')).status).toBe(200);
+  });
+
   it('builds premium, pricing, complaints and the language page', async () => {
     const premium = await page('flirtlokaal', '/premium', 'nl');
     expect(premium.html).toContain('data-testid="page-premium"');

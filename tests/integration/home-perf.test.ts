@@ -48,12 +48,12 @@ describe('home page weight', () => {
     expect((await fetchBrand('velvetnights', state.catalogueUrl.replace('/en.', '/xx.'))).status).toBe(404);
   });
 
-  it('renders a lazy screen with the whole catalogue, in place', async () => {
+  it('renders a lazy screen translated and in place, sending only the entry keys (the browser loads the rest before hydrating)', async () => {
     for (const [path, key] of [['/login', 'login.title'], ['/pages/terms', 'pages.version']] as const) {
       const html = await (await fetchBrand('flirtlokaal', path, { country: 'NL' })).text();
       const state = pageState(html);
-      expect(state.catalogueUrl, path).toBeNull();
-      expect(lookup(state.catalogue, key), path).toBe(lookup(nl, key));
+      expect(state.catalogueUrl, path).toMatch(/^\/i18n\/nl\./);
+      expect(lookup(state.catalogue, key), path).toBeUndefined();
       expect(html, path).not.toContain('<!--$?-->');
     }
     const login = await (await fetchBrand('flirtlokaal', '/login', { country: 'NL' })).text();

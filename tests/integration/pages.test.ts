@@ -126,6 +126,19 @@ describe('error pages', () => {
     const res = await fetchBrand('flirtlokaal', '/api/nope.php');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Deze functie bestaat niet.' } });
+    const posted = await fetchBrand('flirtlokaal', '/api/nope.php', { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'https://flirtlokaal.localhost' }, body: '{}' });
+    expect(posted.status).toBe(404);
+    expect((await posted.json<{ error: { code: string } }>()).error.code).toBe('not_found');
+  });
+
+  it('sends a form posted before the page hydrated back to the page, and posts elsewhere to the 404 page', async () => {
+    const post = (path: string) => fetchBrand('flirtlokaal', path, {
+      method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://flirtlokaal.localhost' }, body: 'email=a%40b.nl&password=secret',
+    });
+    const login = await post('/login?next=x');
+    expect(login.status).toBe(303);
+    expect(login.headers.get('location')).toBe('/login?next=x');
+    expect((await post('/no/such/page')).status).toBe(404);
   });
 });
 

@@ -70,7 +70,7 @@ describe('every search filter combination walks an index', async () => {
     it(`region ${combo.region ?? 'any'}, ${combo.memberId ? `member ${combo.memberId}` : 'visitor'}, ${combo.order} first (with similar results)`, async () => {
       await env.DB.prepare("INSERT OR IGNORE INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES ('flirtlokaal', 43, 7, '2026-01-01')").run();
       const all: { sql: string; params: unknown[] }[] = [];
-      await searchProfiles(recordingDb(all), { tenantId: 'flirtlokaal', memberId: combo.memberId, now }, { gender: 'female', country: 'NL', region: combo.region, minAge: 25, maxAge: 35 }, 1, combo.order);
+      await searchProfiles(recordingDb(all), { tenantId: 'flirtlokaal', memberId: combo.memberId, blocks: combo.memberId === 43, now }, { gender: 'female', country: 'NL', region: combo.region, minAge: 25, maxAge: 35 }, 1, combo.order);
       const log = all.filter((q) => /FROM profiles p/.test(q.sql));
       expect(log.length).toBe(4); // count + page, and the same for the similar results
       expect(log.every((q) => q.sql.includes('FROM blocks b'))).toBe(combo.memberId === 43);

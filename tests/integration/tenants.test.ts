@@ -8,6 +8,17 @@ describe('tenant files', () => {
     for (const tenant of TENANTS) expect(TenantSchema.safeParse(tenant).success, tenant.id).toBe(true);
   });
 
+  it('accept own information pages only under a clean token that is not a built-in page, with a text', () => {
+    const base = TENANTS.find((t) => t.id === 'flirtlokaal')!;
+    const withPages = (info_pages: unknown) => TenantSchema.safeParse({ ...base, info_pages }).success;
+    expect(withPages({ 'over-ons': { nl: { title: 'Over ons', body: 'Wij zijn {{company}}.' } } })).toBe(true);
+    expect(withPages({ terms: { nl: { title: 'Voorwaarden', body: 'x' } } })).toBe(false);
+    expect(withPages({ 'Over Ons': { nl: { title: 'Over ons', body: 'x' } } })).toBe(false);
+    expect(withPages({ '../x': { nl: { title: 'x', body: 'x' } } })).toBe(false);
+    expect(withPages({ leeg: {} })).toBe(false);
+    expect(withPages({ taal: { xx: { title: 'x', body: 'x' } } })).toBe(false);
+  });
+
   it('include three demo brands that differ visibly', () => {
     const demo = ['flirtlokaal', 'reifekontakte', 'velvetnights'].map((id) => TENANTS.find((t) => t.id === id)!);
     expect(demo.map((t) => t.settings.domain_language.slice(0, 2))).toEqual(['nl', 'de', 'en']);

@@ -25,14 +25,21 @@ export const profileNotFound = () => new ApiFailure(404, 'profile_not_found', 'e
  * country when the brand serves it (else the brand's geo-IP choice) and their region. Visitors start with women.
  */
 export async function searchStart(c: AppContext, memberId: number | null) {
-  const own = memberId === null ? null : await c.env.DB.prepare('SELECT gender, sexuality, country, region FROM profiles WHERE member_id = ? AND tenant_id = ?')
+  // One round trip: the member's own profile and whether any block involves them (worker/services/search.ts).
+  const own = memberId === null ? null : await c.env.DB
+    .prepare(
+      `SELECT gender, sexuality, country, region, EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ?1 AND tenant_id = ?2)
+          OR EXISTS (SELECT 1 FROM blocks WHERE blocked_profile_id = ?1 AND tenant_id = ?2) AS blocks
+         FROM profiles WHERE member_id = ?1 AND tenant_id = ?2`,
+    )
     .bind(memberId, c.get('tenant').id)
-    .first<{ gender: 'male' | 'female'; sexuality: string; country: string; region: string | null }>();
+    .first<{ gender: 'male' | 'female'; sexuality: string; country: string; region: string | null; blocks: number }>();
   const settings = settingsFor(c.get('tenant'), c.get('country'));
   return {
     gender: own ? lookingFor(own.gender, own.sexuality) : ('female' as const),
     country: startCountry(own?.country ?? null, settings.countries, settings.geoip_selected_country),
     region: own?.region ?? null,
+    blocks: own?.blocks === 1,
   };
 }
 
@@ -69,7 +76,7 @@ export async function runSearch(c: AppContext, query: Record<string, string>, on
     minAge: q.min_age,
     maxAge: q.max_age,
   };
-  const searcher = { tenantId: tenant.id, memberId: member?.id ?? null, now: c.get('now'), onQuery };
+  const searcher = { tenantId: tenant.id, memberId: member?.id ?? null, blocks: start.blocks, now: c.get('now'), onQuery };
   return searchProfiles(c.env.DB, searcher, filter, q.page, q.sort);
 }
 

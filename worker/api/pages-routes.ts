@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { ACCOUNT_RECOVERY_DAYS, MIN_AGE, PHOTO_LIMIT, TIME_BONUS, type Language } from '../../core/constants';
 import { termsVersionDate } from '../../core/rules/terms-date';
-import { PageQuerySchema, type ContentPageName, type PageText } from '../../core/schemas/pages';
+import { CONTENT_PAGES, PageQuerySchema, type ContentPageName, type PageName, type PageText } from '../../core/schemas/pages';
 import type { Tenant } from '../../core/schemas/tenant';
 import type { AppContext, AppEnv } from '../context';
-import { parseOrFail } from '../errors';
+import { ApiFailure, parseOrFail } from '../errors';
 import { settingsFor } from './settings';
 
 // The page texts of every language live in the worker; a page carries only its own language's text to the browser.
@@ -67,9 +67,26 @@ export function pageValues(tenant: Tenant, country: string | null, language: Lan
   };
 }
 
-/** One page's text in one language (Dutch when a language lacks it), with the brand's values. */
-export function pageText(c: AppContext, page: ContentPageName, language: Language): PageText {
-  const text = TEXTS[language]?.[page] ?? TEXTS.nl[page];
+const isBuiltIn = (page: string): page is ContentPageName => (CONTENT_PAGES as readonly string[]).includes(page);
+
+/** Whether the brand has its own information page with this token. */
+export const hasInfoPage = (tenant: Tenant, token: string): boolean => Object.hasOwn(tenant.info_pages, token);
+
+/**
+ * The text of a page in a language: a built-in page (Dutch when a language lacks it) or the brand's own page (its
+ * first language when it has none in this one). An unknown page is a 404.
+ */
+function textOf(tenant: Tenant, page: PageName, language: Language): { title: string; body: string } {
+  if (isBuiltIn(page)) return TEXTS[language]?.[page] ?? TEXTS.nl[page];
+  const texts = hasInfoPage(tenant, page) ? tenant.info_pages[page] : undefined;
+  const text = texts && (texts[language] ?? Object.values(texts)[0]);
+  if (!text) throw new ApiFailure(404, 'page_not_found', 'error.not_found');
+  return text;
+}
+
+/** One page's text in one language, with the brand's values. */
+export function pageText(c: AppContext, page: PageName, language: Language): PageText {
+  const text = textOf(c.get('tenant'), page, language);
   return {
     page,
     language,

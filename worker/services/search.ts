@@ -14,6 +14,12 @@ export interface Searcher {
   tenantId: string;
   /** The searching member's profile id, or null for a visitor. */
   memberId: number | null;
+  /**
+   * Whether any block involves the member (they blocked someone or someone blocked them). Most members have none:
+   * their searches then stay inside the index, with no row lookups for the block check, which keeps a capped count
+   * at ~1 000 index entries and a few milliseconds.
+   */
+  blocks: boolean;
   now: Date;
   /** Told each query's D1 cost (rows read, milliseconds): the benchmark reads it from a local-only header. */
   onQuery?: (cost: { rowsRead: number; ms: number }) => void;
@@ -30,7 +36,7 @@ interface Where {
  * order and stops after the rows it needs. Invisible members are not searchable; a member never sees themself,
  * profiles whose owner blocked them, or profiles they blocked.
  */
-function where(filter: SearchFilter, searcher: Searcher & { blocks: boolean }, extra?: Where): Where {
+function where(filter: SearchFilter, searcher: Searcher, extra?: Where): Where {
   const { from, to } = birthdateRange(filter.minAge, filter.maxAge, searcher.now);
   const parts = ['p.tenant_id = ?', 'p.searchable = 1', 'p.gender = ?', 'p.country = ?'];
   const params: unknown[] = [searcher.tenantId, filter.gender, filter.country];
@@ -44,7 +50,7 @@ function where(filter: SearchFilter, searcher: Searcher & { blocks: boolean }, e
     parts.push('p.id != ?');
     params.push(searcher.memberId);
   }
-  if (searcher.blocks) {
+  if (searcher.memberId !== null && searcher.blocks) {
     parts.push(noBlockBetween());
     params.push(searcher.memberId, searcher.memberId);
   }
@@ -89,11 +95,7 @@ export async function searchProfiles(
   page: number,
   order: 'young' | 'old',
 ): Promise<SearchResponse> {
-  // Most members block no one and are blocked by no one: their searches then stay inside the index (no row lookups
-  // for the block check), which keeps a capped count at ~1 000 index entries and a few milliseconds.
-  const blocks = searcher.memberId !== null && (await hasBlocks(db, searcher.tenantId, searcher.memberId));
-  const me = { ...searcher, blocks };
-  const main = await searchPage(db, where(filter, me), page, order, searcher);
+  const main = await searchPage(db, where(filter, searcher), page, order, searcher);
   let similar: Page | null = null;
   if (page === 1 && main.num_results < SIMILAR_BELOW) {
     const { from, to } = birthdateRange(filter.minAge, filter.maxAge, searcher.now);
@@ -101,7 +103,7 @@ export async function searchProfiles(
     const notMain: Where = filter.region
       ? { sql: 'NOT (p.region = ? AND p.birthdate BETWEEN ? AND ?)', params: [filter.region, from, to] }
       : { sql: 'NOT (p.birthdate BETWEEN ? AND ?)', params: [from, to] };
-    similar = await searchPage(db, where(widen(filter), me, notMain), 1, order, searcher);
+    similar = await searchPage(db, where(widen(filter), searcher, notMain), 1, order, searcher);
   }
   return {
     ...main,
@@ -110,15 +112,4 @@ export async function searchProfiles(
     filter: { gender: filter.gender, country: filter.country, region: filter.region, min_age: filter.minAge, max_age: filter.maxAge },
     similar,
   };
-}
-
-async function hasBlocks(db: D1Database, tenantId: string, memberId: number): Promise<boolean> {
-  const row = await db
-    .prepare(
-      `SELECT EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ?1 AND tenant_id = ?2)
-           OR EXISTS (SELECT 1 FROM blocks WHERE blocked_profile_id = ?1 AND tenant_id = ?2) AS any`,
-    )
-    .bind(memberId, tenantId)
-    .first<{ any: number }>();
-  return row?.any === 1;
 }

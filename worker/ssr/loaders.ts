@@ -7,7 +7,7 @@ import type { RouteMatch } from '../../core/state';
 import type { AppContext } from '../context';
 import type { CompanyInfo } from '../../core/schemas/reference';
 import { pageText } from '../api/pages-routes';
-import { COMPANY_INFO_URL, INFO_PAGES, pageTextUrl, type ContentPageName } from '../../core/schemas/pages';
+import { COMPANY_INFO_URL, INFO_PAGES, pageTextUrl, type PageName } from '../../core/schemas/pages';
 import { PACKAGES_URL } from '../../core/schemas/payments';
 import { packagesFor } from '../api/payment-routes';
 
@@ -24,6 +24,7 @@ const LOADERS: Record<string, Loader> = {
     return orNothing(url, () => runFeatured(c, Object.fromEntries(new URL(url, 'http://x').searchParams)));
   },
   ...Object.fromEntries(INFO_PAGES.map((page) => [`pages-${page}`, contentPage(page, true)])),
+  'pages-token': (c, route) => contentPage(route.params.token, true)(c, route),
   members: searchLoader,
   'members-id': profileLoader,
   'likes-m-id': profileLoader,
@@ -77,7 +78,7 @@ function both(a: Loader, b: Loader): Loader {
 }
 
 /** A page's text in the page's language only, and for the information pages the company behind the brand. */
-function contentPage(page: ContentPageName, withCompany: boolean): Loader {
+function contentPage(page: PageName, withCompany: boolean): Loader {
   return async (c) => ({
     [pageTextUrl(page, c.get('language'))]: pageText(c, page, c.get('language')),
     ...(withCompany ? { [COMPANY_INFO_URL]: companyInfo(c) } : {}),

@@ -4,7 +4,7 @@ import { COOKIE } from '../../core/constants';
 import { shouldShowEntryWarning } from '../../core/rules/entry-warning';
 import { pageTitle } from '../../core/rules/badges';
 import type { InitialState, RouteMatch } from '../../core/state';
-import { App, isLazyScreen } from '../../client/app';
+import { App } from '../../client/app';
 import { createI18n } from '../../client/i18n';
 import { routeByName } from '../../client/router';
 import { createAppStore } from '../../client/state/app-store';
@@ -38,14 +38,14 @@ async function buildState(c: AppContext, { route, error = null }: PageOptions): 
     : await Promise.all([member ? loadUser(c.env.DB, tenant, member) : null, runLoaders(c, route)]);
   const installedApp = getCookie(c, COOKIE.appMode) === '1';
   const language = c.get('language');
-  // A page built from the entry bundle alone gets the entry's keys; a lazy screen hydrates with every key.
-  const partial = Boolean(error) || !def || !isLazyScreen(def.name);
   return {
     settings: settingsFor(tenant, c.get('country')),
     user,
     language,
-    catalogue: partial ? entryCatalogueFor(language) : catalogueFor(language),
-    catalogueUrl: partial ? catalogueUrl(language) : null,
+    // Every page carries only the entry bundle's keys; the rest comes from a URL cached for a year, and the browser
+    // hydrates a lazy screen only once it is in (client/entry.tsx). See docs/decisions/006-catalogue-splitting.md.
+    catalogue: entryCatalogueFor(language),
+    catalogueUrl: catalogueUrl(language),
     country: c.get('country'),
     route,
     layout,

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/constants';
-import { pageTextUrl, type ContentPageName, type PageText } from '../../../core/schemas/pages';
+import { pageTextUrl, type PageName, type PageText } from '../../../core/schemas/pages';
 import { useApi } from '../../api/hooks';
 import { settingsAtom } from '../../state/atoms';
 import { LINK, Markdown } from './markdown';
@@ -11,13 +11,13 @@ import { ONCE, useCompanyInfo } from './reference';
 const CARD = 'mx-auto max-w-3xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-8';
 
 /** Loads a page text in the page's language (the server put it into SWR's fallback for the first render). */
-export function usePageText(page: ContentPageName) {
+export function usePageText(page: PageName) {
   const { i18n } = useTranslation();
   return useApi<PageText>(pageTextUrl(page, i18n.language as Language), ONCE);
 }
 
 /** A long text page: title, the terms' version date, the text, then what the page adds (`children`). */
-export function ContentPage({ page, children, company = false }: { page: ContentPageName; children?: ReactNode; company?: boolean }) {
+export function ContentPage({ page, children, company = false }: { page: PageName; children?: ReactNode; company?: boolean }) {
   const { t } = useTranslation();
   const settings = useAtomValue(settingsAtom);
   const { data, error } = usePageText(page);
