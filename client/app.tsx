@@ -48,9 +48,6 @@ function lazyScreens(load: () => ScreenModule, names: string): Record<string, Co
   );
 }
 
-/** Whether a route's screen is lazy: the server then sends the whole catalogue with the page (worker/ssr). */
-export const isLazyScreen = (routeName: string): boolean => LAZY_SCREENS.has(routeName);
-
 /** Loads a route's screen code (nothing for the home page's, which is in the entry). */
 export const preloadScreen = (routeName: string): Promise<unknown> => LAZY_SCREENS.get(routeName)?.preload() ?? Promise.resolve();
 

@@ -10,12 +10,10 @@ installChunkReload();
 
 const state = JSON.parse(document.getElementById('__STATE__')!.textContent!) as InitialState;
 const i18n = createI18n(state.language, state.catalogue);
-if (state.catalogueUrl) {
-  completeCatalogueFrom(i18n, state.catalogueUrl);
-  // The page carries only the entry's keys: fetch the rest once the page has loaded, so the first lazy screen or
-  // the signup modal rarely has to wait for it (they wait if it is not there yet).
-  addEventListener('load', () => setTimeout(() => void catalogueReady().catch(() => undefined), 0), { once: true });
-}
+completeCatalogueFrom(i18n, state.catalogueUrl);
+// The page carries only the entry's keys: fetch the rest once the page has loaded, so the first lazy screen or the
+// signup modal rarely has to wait for it (a lazy screen's page fetches it at once, below, to hydrate).
+addEventListener('load', () => setTimeout(() => void catalogueReady().catch(() => undefined), 0), { once: true });
 const root = document.getElementById('root')!;
 // The server HTML stays visible and usable while the screen's code loads; hydration then runs in one pass.
 // A failed load still hydrates: the screen's Suspense shows the loading text and the chunk reload takes over.

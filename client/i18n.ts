@@ -18,10 +18,10 @@ export function createI18n(language: string, catalogue: Catalogue): i18n {
 }
 
 /**
- * The rest of the catalogue. A page built only from the entry bundle (the home page) carries only the keys that
- * bundle uses (docs/decisions/006-catalogue-splitting.md); lazy code calls `catalogueReady()` before it renders,
- * so it always finds every key. Set once in the browser by `completeCatalogueFrom`; on the server (and on pages
- * that carry the whole catalogue) it stays unset and `catalogueReady()` resolves at once.
+ * The rest of the catalogue. A page carries only the keys the entry bundle uses
+ * (docs/decisions/006-catalogue-splitting.md); lazy code calls `catalogueReady()` before it renders, so it always
+ * finds every key. Set once in the browser by `completeCatalogueFrom`; on the server, which has every catalogue,
+ * it stays unset and `catalogueReady()` resolves at once.
  */
 let source: { i18n: i18n; url: string } | null = null;
 let loading: Promise<void> | null = null;

@@ -22,8 +22,8 @@ export interface InitialState {
   user: User | null;
   language: Language;
   catalogue: Catalogue;
-  /** Set when `catalogue` holds only the entry bundle's keys: where the rest is (client/i18n.ts). */
-  catalogueUrl: string | null;
+  /** `catalogue` holds only the entry bundle's keys: where the rest is (client/i18n.ts). */
+  catalogueUrl: string;
   country: string | null;
   route: RouteMatch;
   layout: LayoutName;

@@ -71,6 +71,8 @@ try {
   ];
   const throughput = {};
   for (const [name, path, h] of targets) throughput[name] = await load(path, h);
+  // A quiet server for the chat run: the throughput runs above leave the proxy's and workerd's queues to drain.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
   const chat = await runChatBench({ port: PORT, host: HOST, members: chatSetup.members, perMember: CHAT.paced, thinkMs: CHAT.thinkMs });
   chat.saturation = await runChatBench({ port: PORT, host: HOST, members: chatSetup.members, perMember: CHAT.burst });
   chat.books = chatBenchBooks(persistTo, projectEnv, root, chatSetup.members);

@@ -1,7 +1,6 @@
 import type { SessionMember } from '../services/sessions';
 import { publishToMember } from '../services/live-events';
 import { toMessage } from './messages';
-import { findPeer } from './peers';
 import type { SendResult } from './send';
 
 /**
@@ -12,15 +11,12 @@ import type { SendResult } from './send';
  * sender's tick turns to "delivered".
  */
 export async function deliverMessage(env: Env, member: SessionMember, result: SendResult): Promise<void> {
-  const { response, peer, row } = result;
+  const { response, peer, row, sender } = result;
   const conversationId = response.conversation.id;
   const held = member.status !== 'confirmed' || member.invisible;
   let receipt: { read_upto: number; delivered_upto: number } | null = null;
-  if (!held && peer.memberId !== null) {
-    const me = await findPeer(env.DB, member.tenantId, member.profileId, new Date());
-    const reached = me
-      ? await publishToMember(env, member.tenantId, peer.memberId, { type: 'message', conversation_id: conversationId, message: toMessage(row, peer.profile.id, null), profile: me.profile })
-      : 0;
+  if (!held && peer.memberId !== null && sender) {
+    const reached = await publishToMember(env, member.tenantId, peer.memberId, { type: 'message', conversation_id: conversationId, message: toMessage(row, peer.profile.id, null), profile: sender.profile });
     if (reached > 0) {
       receipt = await env.DB
         .prepare('UPDATE chat_sides SET delivered_upto = MAX(delivered_upto, ?1) WHERE member_id = ?2 AND conversation_id = ?3 RETURNING read_upto, delivered_upto')

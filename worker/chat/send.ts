@@ -22,6 +22,8 @@ export interface SendResult {
   response: SendResponse;
   peer: Peer;
   row: MessageRow;
+  /** The sender as the recipient's chat shows them (read in the send's batch; null for a replay). */
+  sender: Peer | null;
 }
 
 const COST_OF = { text: 'message_credits', photo: 'photo_credits', gift: 'gift_credits' } as const;
@@ -35,9 +37,8 @@ const COST_OF = { text: 'message_credits', photo: 'photo_credits', gift: 'gift_c
  */
 export async function sendMessage(ctx: SendContext, input: SendMessage): Promise<SendResult> {
   const { db, tenant, member, now, key } = ctx;
-  const replay = await findByKey(db, tenant.id, member.profileId, key);
   const target = await resolveTarget(ctx, input);
-  if (replay) return answerReplay(ctx, input, replay, target.peer);
+  if (target.replayed) return answerReplay(ctx, input, (await findByKey(db, tenant.id, member.profileId, key))!, target.peer);
 
   const { peer } = target;
   if (peer.gone || target.blocked || peer.profile.id === member.profileId) throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
@@ -71,7 +72,8 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
       input.kind === 'gift' ? input.gift : null, input.kind === 'photo' ? input.photo_id : null, cost, key, at),
     side(member.id, peer.profile.id),
     ...(peer.memberId !== null ? [side(peer.memberId, member.profileId)] : []),
-    // Read back in the same round trip: the stored message and the balance after the charge.
+    // Read back in the same round trip: the sender as the recipient sees them, the stored message and the balance.
+    db.prepare(`SELECT ${PEER_COLUMNS} FROM profiles p ${PEER_JOINS} WHERE p.id = ? AND p.tenant_id = ?`).bind(member.profileId, tenant.id),
     db.prepare(`SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id, (SELECT credits FROM members WHERE id = ?) AS credits
                 FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`).bind(member.id, tenant.id, member.profileId, key),
   ];
@@ -87,13 +89,16 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
   // A concurrent request with the same key won the race: answer as a replay would.
   if (results[2].meta.changes !== 1) return answerReplay(ctx, input, row, peer);
   const message = toMessage(row, member.profileId, null);
-  return { created: true, response: { message, conversation: { id: row.conversation_id }, credits: row.credits }, peer, row };
+  const sender = toPeer(results.at(-2)!.results[0] as PeerRow, now);
+  return { created: true, response: { message, conversation: { id: row.conversation_id }, credits: row.credits }, peer, row, sender };
 }
 
 type StoredRow = MessageRow & { recipient_profile_id: number; photo_id: number | null };
 
 interface Target {
   peer: Peer;
+  /** A message with this idempotency key exists already. */
+  replayed: boolean;
   blocked: boolean;
   /** Who started the conversation with this peer, or null when there is none yet. */
   startedBy: number | null;
@@ -118,13 +123,14 @@ async function resolveTarget(ctx: SendContext, input: SendMessage): Promise<Targ
       `SELECT ${PEER_COLUMNS},
           EXISTS (SELECT 1 FROM blocks b WHERE b.tenant_id = ?1
             AND ((b.blocker_id = ?2 AND b.blocked_profile_id = p.id) OR (b.blocker_id = p.id AND b.blocked_profile_id = ?2))) AS blocked,
-          (SELECT started_by FROM conversations c WHERE c.tenant_id = ?1 AND c.profile_lo = MIN(?2, p.id) AND c.profile_hi = MAX(?2, p.id)) AS started_by
+          (SELECT started_by FROM conversations c WHERE c.tenant_id = ?1 AND c.profile_lo = MIN(?2, p.id) AND c.profile_hi = MAX(?2, p.id)) AS started_by,
+          EXISTS (SELECT 1 FROM messages m WHERE m.tenant_id = ?1 AND m.sender_profile_id = ?2 AND m.client_key = ?4) AS replayed
         FROM profiles p ${PEER_JOINS} WHERE p.id = ?3 AND p.tenant_id = ?1`,
     )
-    .bind(ctx.tenant.id, ctx.member.profileId, profileId)
-    .first<PeerRow & { blocked: number; started_by: number | null }>();
+    .bind(ctx.tenant.id, ctx.member.profileId, profileId, ctx.key)
+    .first<PeerRow & { blocked: number; started_by: number | null; replayed: number }>();
   if (!row) throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
-  return { peer: toPeer(row, ctx.now), blocked: row.blocked === 1, startedBy: row.started_by };
+  return { peer: toPeer(row, ctx.now), replayed: row.replayed === 1, blocked: row.blocked === 1, startedBy: row.started_by };
 }
 
 /** A repeated key: the same send answers the stored message again; a different send under the key is refused. */
@@ -133,7 +139,7 @@ async function answerReplay(ctx: SendContext, input: SendMessage, row: StoredRow
     && (input.kind !== 'text' || row.body === input.text) && (input.kind !== 'gift' || row.gift === input.gift)
     && (input.kind !== 'photo' || row.photo_id === input.photo_id);
   if (!same) throw new ApiFailure(409, 'idempotency_conflict', 'chat.errors.idempotency_conflict');
-  return { created: false, response: await responseFor(ctx, row), peer, row };
+  return { created: false, response: await responseFor(ctx, row), peer, row, sender: null };
 }
 
 async function responseFor(ctx: SendContext, row: MessageRow): Promise<SendResponse> {
