@@ -1,6 +1,7 @@
 import { useSetAtom, useStore } from 'jotai';
 import { useEffect, type AnchorHTMLAttributes, type MouseEvent } from 'react';
-import { routeAtom, userAtom } from './state/atoms';
+import { canSearchLoggedOut } from '../core/rules/visitor';
+import { routeAtom, settingsAtom, trafficSourceAtom, userAtom } from './state/atoms';
 import { matchRoute } from './router';
 
 type Store = ReturnType<typeof useStore>;
@@ -12,7 +13,9 @@ type Store = ReturnType<typeof useStore>;
 export function navigate(store: Store, href: string, replace = false): void {
   const url = new URL(href, location.href);
   const matched = url.origin === location.origin ? matchRoute(url.pathname) : null;
-  const blocked = matched && matched.def.guard === 'member' && !store.get(userAtom);
+  const visitor = !store.get(userAtom);
+  const blocked = matched && visitor && (matched.def.guard === 'member'
+    || (matched.def.guard === 'search' && !canSearchLoggedOut(store.get(settingsAtom), store.get(trafficSourceAtom))));
   if (!matched || blocked || matched.def.layout === 'lander') {
     location.assign(url.href);
     return;

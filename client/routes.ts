@@ -1,6 +1,7 @@
 import type { LayoutName } from '../core/rules/entry-warning';
 
-export type Guard = 'none' | 'member' | 'visitor';
+/** 'search': members, and visitors where the brand lets visitors search (SPEC.md §6, core/rules/visitor.ts). */
+export type Guard = 'none' | 'member' | 'visitor' | 'search';
 
 export interface RouteDef {
   name: string;
@@ -31,7 +32,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'reset-password', path: '/reset-password', layout: 'default', guard: 'none', noEntryWarning: true },
   { name: 'reset-password-do', path: '/reset-password/do', layout: 'default', guard: 'none', noEntryWarning: true },
   { name: 'mail-change-do', path: '/mail-change/do', layout: 'default', guard: 'none' },
-  { name: 'members', path: '/members', layout: 'default', guard: 'member', membersArea: true },
+  { name: 'members', path: '/members', layout: 'default', guard: 'search', membersArea: true },
   { name: 'members-id-chat', path: `/members/:id${ID}/chat`, layout: 'default', guard: 'none' },
   { name: 'members-id-landing', path: `/members/:id${ID}/landing`, layout: 'empty', guard: 'none' },
   { name: 'members-id-signup', path: `/members/:id${ID}/signup`, layout: 'empty', guard: 'none' },

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { matchRoute } from '../client/router';
 import { api } from './api/routes';
 import { proxyApi } from './api/proxy';
+import { mayFilter } from './api/members-routes';
 import { hasInfoPage } from './api/pages-routes';
 import type { AppEnv } from './context';
 import { ApiFailure, apiError, genericError } from './errors';
@@ -80,7 +81,7 @@ app.get('*', async (c) => {
   // A brand page that the brand does not have is a 404 like any unknown path.
   if (!matched || (matched.def.name === 'pages-token' && !hasInfoPage(c.get('tenant'), matched.params.token))) return renderErrorPage(c, 404);
   const member = c.get('member');
-  if (matched.def.guard === 'member' && !member) return c.redirect('/login', 302);
+  if (!member && (matched.def.guard === 'member' || (matched.def.guard === 'search' && !mayFilter(c)))) return c.redirect('/login', 302);
   if (matched.def.guard === 'visitor' && member) return c.redirect('/members', 302);
   return renderPage(c, { route: { name: matched.def.name, params: matched.params, path: url.pathname, search: url.search.slice(0, 2048) } });
 });

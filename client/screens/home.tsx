@@ -6,7 +6,7 @@ import type { FeaturedResponse } from '../../core/schemas/profile';
 import { canSearchLoggedOut } from '../../core/rules/visitor';
 import { apiFetch } from '../api/fetch-client';
 import { ProfileCard } from '../components/profile-card';
-import { navigate } from '../navigation';
+import { Link, navigate } from '../navigation';
 import { fallbackAtom, routeAtom, settingsAtom, signupModalAtom, trafficSourceAtom } from '../state/atoms';
 
 /**
@@ -113,6 +113,8 @@ function SearchEntry() {
         </select>
       </label>
       <button type="submit" className="btn btn-primary">{t('search.submit')}</button>
+      {/* Country, region and paging: the members' search page, open to visitors where the brand allows it. */}
+      <Link href={`/members${params.size ? `?${params}` : ''}`} className="self-center" data-testid="advanced-search">{t('search.advanced')}</Link>
     </form>
   );
 }

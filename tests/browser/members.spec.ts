@@ -69,3 +69,20 @@ test('a member searches with filters, opens and likes a profile, sees a new like
 
   expect(problems.filter((p) => !p.includes('429'))).toEqual([]);
 });
+
+test('a visitor goes from the home search to the full search and filters by region, where the brand allows it', async ({ page, context }) => {
+  const problems = watchConsole(page);
+  await context.addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(BRAND) }]);
+  await page.goto(brandUrl(BRAND, '/?min_age=25&max_age=60'));
+  await page.getByTestId('advanced-search').click();
+  await expect(page).toHaveURL(brandUrl(BRAND, '/members?min_age=25&max_age=60'));
+  const filters = page.getByTestId('search-filters');
+  await expect(filters.getByLabel(t('search.min_age'))).toHaveValue('25');
+  await filters.getByLabel(t('search.region')).selectOption('NH');
+  await filters.getByRole('button', { name: t('search.submit') }).click();
+  await expect(page).toHaveURL(/region=NH/);
+  const results = page.getByTestId('search-results');
+  await expect(results).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByTestId('result-cards').locator('li').first()).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE } from '../../core/schemas/search';
 import { call } from './account-helpers';
-import { fetchBrand } from './helpers';
+import { fetchBrand, pageState } from './helpers';
 import { addProfile, member } from './member-fixtures';
 
 const ids = (r: { results: { id: number }[] }) => r.results.map((p) => p.id);
@@ -84,6 +84,21 @@ describe('search', () => {
     const refused = await call('reifekontakte', 'GET', '/api/search.php?country=DE');
     expect(refused.status).toBe(403);
     expect((await refused.json<any>()).error.code).toBe('login_required');
+  });
+
+  it('opens the search page to visitors only where the brand allows it, with every filter', async () => {
+    const found = await addProfile('flirtlokaal', { age: 33, region: 'GR' });
+    const page = await fetchBrand('flirtlokaal', '/members?country=NL&region=GR&min_age=32&max_age=34', { country: 'NL', redirect: 'manual' });
+    expect(page.status).toBe(200);
+    const state = pageState(await page.text());
+    const answer = state.fallback['/api/search.php?country=NL&region=GR&min_age=32&max_age=34'];
+    expect(ids(answer)).toContain(found);
+    expect(state.user).toBeNull();
+    const refused = await fetchBrand('reifekontakte', '/members', { country: 'DE', redirect: 'manual' });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get('location')).toBe('/login');
+    // The rest of the members area stays closed to visitors everywhere.
+    expect((await fetchBrand('flirtlokaal', '/likes', { redirect: 'manual' })).status).toBe(302);
   });
 
   it('keeps brands apart', async () => {
