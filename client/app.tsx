@@ -61,7 +61,7 @@ const SCREENS: Record<string, ComponentType> = {
   ...lazyScreens(() => import('./screens/account/pages'), 'login account-deleted activate-done activate-error reset-password reset-password-do mail-change-do notifications'),
   // The signup pages travel with the signup modal's flow.
   ...lazyScreens(() => import('./components/signup-flow'), 'signup signup-matches members-id-signup complete-signup'),
-  ...lazyScreens(() => import('./screens/members'), 'members members-id likes-m-id members-id-chat members-id-landing members-id-landing2 members-id-landing3 likes likes-type profile swipe-game match-finder'),
+  ...lazyScreens(() => import('./screens/members'), 'members members-id likes-m-id members-id-chat members-id-landing members-id-landing2 members-id-landing3 likes likes-type profile swipe-game match-finder cams'),
   ...lazyScreens(() => import('./screens/pages'), 'pages-terms pages-privacy pages-cookies pages-ban pages-return-policy pages-faq pages-service pages-token complaints lang-config'),
   ...lazyScreens(() => import('./screens/credits'), 'credits premium pricing credits-id-paymentmethod credits-repeat-order transactions-id directdebit'),
   ...lazyScreens(() => import('./screens/chats'), 'chats chats-id'),

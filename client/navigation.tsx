@@ -3,6 +3,7 @@ import { useEffect, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { canSearchLoggedOut } from '../core/rules/visitor';
 import { routeAtom, settingsAtom, trafficSourceAtom, userAtom } from './state/atoms';
 import { matchRoute } from './router';
+import { visitorMayOpen } from './routes';
 
 type Store = ReturnType<typeof useStore>;
 
@@ -13,9 +14,7 @@ type Store = ReturnType<typeof useStore>;
 export function navigate(store: Store, href: string, replace = false): void {
   const url = new URL(href, location.href);
   const matched = url.origin === location.origin ? matchRoute(url.pathname) : null;
-  const visitor = !store.get(userAtom);
-  const blocked = matched && visitor && (matched.def.guard === 'member'
-    || (matched.def.guard === 'search' && !canSearchLoggedOut(store.get(settingsAtom), store.get(trafficSourceAtom))));
+  const blocked = matched && !store.get(userAtom) && !visitorMayOpen(matched.def, canSearchLoggedOut(store.get(settingsAtom), store.get(trafficSourceAtom)));
   if (!matched || blocked || matched.def.layout === 'lander') {
     location.assign(url.href);
     return;

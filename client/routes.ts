@@ -3,6 +3,11 @@ import type { LayoutName } from '../core/rules/entry-warning';
 /** 'search': members, and visitors where the brand lets visitors search (SPEC.md §6, core/rules/visitor.ts). */
 export type Guard = 'none' | 'member' | 'visitor' | 'search';
 
+/** Whether a visitor (no session) may open a route; `visitorMaySearch` is SPEC.md §6's search rule for this visitor. */
+export function visitorMayOpen(def: RouteDef, visitorMaySearch: boolean): boolean {
+  return def.guard !== 'member' && (def.guard !== 'search' || visitorMaySearch);
+}
+
 export interface RouteDef {
   name: string;
   /** `:param`, `:param?` (optional), `:param(regex)`: segments are matched whole. */
@@ -55,6 +60,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'notifications', path: '/notifications', layout: 'default', guard: 'member' },
   { name: 'match-finder', path: '/match-finder', layout: 'default', guard: 'member' },
   { name: 'swipe-game', path: '/swipe-game', layout: 'default', guard: 'member' },
+  // The brand's cam partner's performers (worker/cams); a brand without a partner answers 404 (worker/app.ts).
+  { name: 'cams', path: '/cams', layout: 'default', guard: 'none' },
   { name: 'lang-config', path: '/lang-config', layout: 'empty', guard: 'none' },
   { name: 'complaints', path: '/complaints', layout: 'default', guard: 'none' },
   { name: 'pages-terms', path: '/pages/terms', layout: 'default', guard: 'none' },

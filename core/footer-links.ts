@@ -10,3 +10,17 @@ export const FOOTER_LINKS = [
   ['/pages/faq', 'footer.faq'],
   ['/pages/service', 'footer.support'],
 ] as const;
+
+/** A brand's own information page (settings.brand.info_pages): its token and its title per language. */
+export interface BrandPageTitles {
+  token: string;
+  titles: Partial<Record<string, string>>;
+}
+
+/**
+ * The brand's own information pages as footer links (an Impressum must be one click from every page), after the
+ * standard ones: [path, title], titled in the language, else like the page itself in its first language.
+ */
+export function brandPageLinks(pages: readonly BrandPageTitles[], language: string): [string, string][] {
+  return pages.map(({ token, titles }) => [`/pages/${token}`, titles[language] ?? Object.values(titles)[0] ?? token]);
+}

@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { benchPayments, createPaymentMembers } from './lib/bench-payments.mjs';
 import { ensureDevVars, ensureInstalled, prepareDatabase, projectEnv, root, run } from './lib/setup.mjs';
 import { chatBenchBooks, chatBenchSetup, runChatBench } from './lib/bench-chat.mjs';
+import { percentile } from './lib/stats.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
 const BRAND = 'flirtlokaal';
@@ -270,11 +271,6 @@ async function searchRun(headers, rounds = 40) {
   for (const q of Object.values(perQuery)) q.d1Ms = { p95: percentile(q.d1Ms, 0.95), max: percentile(q.d1Ms, 1) };
   return { requests: latencies.length, p50Ms: percentile(latencies, 0.5), p95Ms: percentile(latencies, 0.95), maxRowsRead,
     d1MsP95: percentile(d1Ms, 0.95), d1MsMax: percentile(d1Ms, 1), perQuery };
-}
-
-function percentile(values, q) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))], 1);
 }
 
 function getWithHeaders(path, headers) {

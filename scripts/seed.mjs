@@ -554,6 +554,33 @@ function demoDiscountSql(brand, today) {
   ].join('\n');
 }
 
+const CAM_PERFORMERS = 24;
+
+/**
+ * The demo cam partner's performers for a brand with a cam partner (tenant `cams`), as a partner feed would deliver
+ * them: ids slot*1000+n, daily shows spread over the day (3-6 hours each), so some are live at any hour.
+ */
+function camPerformersSql(brand) {
+  const { id: tenant, settings } = brand.tenant;
+  const niche = NICHES[settings.niche] ?? NICHES[1];
+  const rows = [];
+  for (let n = 1; n <= CAM_PERFORMERS; n++) {
+    const rng = mulberry32(fnv1a(`${tenant}:cam:${n}`));
+    const id = brand.slot * 1000 + n;
+    const female = rng() < niche.female;
+    const age = pickAge(rng, (female && niche.womenAges) || AGES.general);
+    const country = weighted(rng, brand.countries);
+    const name = NAME_LISTS[weighted(rng, NAME_LANGUAGES[country])][female ? 'female' : 'male'][Math.floor(rng() * 30)];
+    const handle = `${name.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase()}_${id}`;
+    const start = ((n - 1) * 60 + Math.floor(rng() * 4) * 15) % 1440;
+    const minutes = 180 + Math.floor(rng() * 13) * 15;
+    rows.push([id, tenant, handle, name, age, country, `seed/${female ? 'f' : 'm'}/${900_000 + id}-1-${age}-thumb.svg`, start, minutes, n]);
+  }
+  const columns = ['id', 'tenant_id', 'handle', 'name', 'age', 'country', 'image', 'shift_start', 'shift_minutes', 'position'];
+  return inserts(`INSERT INTO cam_performers (${columns.join(', ')})`, rows,
+    ` ON CONFLICT (id) DO UPDATE SET ${columns.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`).join('\n');
+}
+
 function writeSql(options, brands, version) {
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
@@ -575,6 +602,7 @@ function writeSql(options, brands, version) {
         `${brand.tenant.id} profiles ${start}-${end}`, chunkSql(brand, profiles));
     }
   }
+  write('97-cam-performers.sql', 'the demo cam partners\' performers', brands.filter((b) => b.tenant.cams).map(camPerformersSql).join('\n') || 'SELECT 1;');
   write('98-demo-discounts.sql', 'demo discount codes (DEMO10, <country>ONLY20)', brands.map((brand) => demoDiscountSql(brand, options.today)).join('\n'));
   const passwordHash = options.demoPasswordHash;
   write('99-demo-members.sql', 'demo members (free@demo.test, premium@demo.test, operator@demo.test)',

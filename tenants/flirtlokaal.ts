@@ -73,6 +73,13 @@ export default {
       BE: { currency: 'EUR', methods: ['bancontact', 'kbc', 'belfius', 'creditcard', 'paypal', 'applepay', 'banktransfer'] },
     },
   },
+  // The cam partner of the cam listing at /cams ('cam' variant: member_resell is 'no'). A demo partner: .example hosts.
+  cams: {
+    partner: 'LiveLounge',
+    affiliate: 'flirtlokaal-nl',
+    room_url: 'https://livelounge.example/room/{performer}?aff={affiliate}&click={click}',
+    signup_url: 'https://livelounge.example/join?aff={affiliate}&click={click}&meet={performer}',
+  },
   info_pages: {
     'veilig-daten': {
       nl: {

@@ -84,6 +84,13 @@ export default {
       CH: { currency: 'CHF', methods: ['twint', 'creditcard', 'paypal', 'applepay'] },
     },
   },
+  // The cam partner of the cam listing at /cams ('resell' variant: member_resell is 'yes'). A demo partner: .example hosts.
+  cams: {
+    partner: 'CamTreff',
+    affiliate: 'reifekontakte',
+    room_url: 'https://camtreff.example/show/{performer}?partner={affiliate}&sub={click}',
+    signup_url: 'https://camtreff.example/anmelden?partner={affiliate}&sub={click}&model={performer}',
+  },
   info_pages: {
     impressum: {
       de: {

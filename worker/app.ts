@@ -2,11 +2,15 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { matchRoute } from '../client/router';
+import { visitorMayOpen } from '../client/routes';
 import { api } from './api/routes';
 import { proxyApi } from './api/proxy';
 import { mayFilter } from './api/members-routes';
 import { hasInfoPage } from './api/pages-routes';
+import { camOutbound } from './cams/outbound';
+import { camPartnerOf } from './cams/listing';
 import type { AppEnv } from './context';
+import type { Tenant } from '../core/schemas/tenant';
 import { ApiFailure, apiError, genericError } from './errors';
 import { faviconSvg } from './favicon';
 import { describeError, log } from './log';
@@ -74,14 +78,24 @@ app.route('/i18n', catalogueRoute);
 // Landers are server-rendered without the app bundle (fast for paid traffic); one folder in landers/ per variant.
 app.get('/landers/:variant/:slug?', (c) => renderLander(c, c.req.param('variant'), c.req.param('slug')));
 
+// A click from the cam listing through to the brand's cam partner (worker/cams/outbound.ts).
+app.route('/', camOutbound);
+
+/** Pages that exist only where the brand has what they show: its own information pages, a cam partner. */
+function brandHas(tenant: Tenant, route: { def: { name: string }; params: Record<string, string> }): boolean {
+  if (route.def.name === 'pages-token') return hasInfoPage(tenant, route.params.token);
+  if (route.def.name === 'cams') return camPartnerOf(tenant) !== null;
+  return true;
+}
+
 // Everything else is a page: match the route table, apply its guard, render.
 app.get('*', async (c) => {
   const url = new URL(c.req.url);
   const matched = matchRoute(url.pathname);
-  // A brand page that the brand does not have is a 404 like any unknown path.
-  if (!matched || (matched.def.name === 'pages-token' && !hasInfoPage(c.get('tenant'), matched.params.token))) return renderErrorPage(c, 404);
+  // A page the brand does not have is a 404 like any unknown path.
+  if (!matched || !brandHas(c.get('tenant'), matched)) return renderErrorPage(c, 404);
   const member = c.get('member');
-  if (!member && (matched.def.guard === 'member' || (matched.def.guard === 'search' && !mayFilter(c)))) return c.redirect('/login', 302);
+  if (!member && !visitorMayOpen(matched.def, mayFilter(c))) return c.redirect('/login', 302);
   if (matched.def.guard === 'visitor' && member) return c.redirect('/members', 302);
   return renderPage(c, { route: { name: matched.def.name, params: matched.params, path: url.pathname, search: url.search.slice(0, 2048) } });
 });

@@ -1,22 +1,23 @@
-import { FOOTER_LINKS as LINKS } from '../../core/footer-links';
+import { FOOTER_LINKS, brandPageLinks } from '../../core/footer-links';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../navigation';
 import { settingsAtom } from '../state/atoms';
 
-/** Footer links of SPEC.md §2, the legal disclaimer in the page's language, and the US footer for English. */
+/** Footer links of SPEC.md §2 and the brand's own pages, the legal disclaimer in the page's language, and the US footer for English. */
 export function Footer({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const settings = useAtomValue(settingsAtom);
   const showUs = settings.brand.show_us_footer && i18n.language.startsWith('en');
+  const links = [...FOOTER_LINKS.map(([href, key]) => [href, t(key)]), ...brandPageLinks(settings.brand.info_pages, i18n.language)];
   return (
     <footer className="mt-auto bg-secondary text-sm text-white/85">
       <div className="container mx-auto px-3 py-6">
         {!compact && (
           <nav aria-label={t('footer.links')}>
             <ul className="m-0 flex list-none flex-wrap gap-x-4 gap-y-2 p-0">
-              {LINKS.map(([href, key]) => (
-                <li key={href}><Link href={href} className="text-white/90 underline-offset-2 hover:underline">{t(key)}</Link></li>
+              {links.map(([href, label]) => (
+                <li key={href}><Link href={href} className="text-white/90 underline-offset-2 hover:underline">{label}</Link></li>
               ))}
             </ul>
           </nav>

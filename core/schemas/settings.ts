@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../constants';
 import { BrandSettingsSchema } from './tenant';
 
 /** GET /api/settings.php: the brand's settings plus the visitor's geo-IP country. */
@@ -13,6 +14,10 @@ export const SettingsSchema = BrandSettingsSchema.extend({
     colors: z.object({ primary: z.string(), secondary: z.string() }),
     show_us_footer: z.boolean(),
     languages: z.array(z.string()),
+    /** The brand's cam partner, when it has one (the cam listing at /cams). */
+    cam_partner: z.string().nullable(),
+    /** The brand's own information pages (/pages/{token}) with their titles per language, for the footer. */
+    info_pages: z.array(z.object({ token: z.string(), titles: z.partialRecord(z.enum(LANGUAGES), z.string()) })),
   }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

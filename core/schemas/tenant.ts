@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
+import { CamPartnerSchema } from './cams';
 import { CONTENT_PAGES, INFO_PAGE_TOKEN } from './pages';
 import { TenantPaymentsSchema } from './payments';
 
@@ -79,6 +80,8 @@ export const TenantSchema = z.strictObject({
   company: CompanySchema,
   /** Credit bundles per currency, payment methods per country and the payment provider (core/schemas/payments.ts). */
   payments: TenantPaymentsSchema,
+  /** The brand's cam partner, for the cam-profile listing at /cams (core/schemas/cams.ts); without one there is none. */
+  cams: CamPartnerSchema.optional(),
   /**
    * The brand's own information pages at /pages/{token} (an Impressum, safety tips...): per language a title and a
    * body in the pages' text format ('## ' headings, '- ' lists, **bold**, [label](/path), {{company}} and the other

@@ -19,6 +19,7 @@ export interface DocumentProps {
   entryWarning: EntryWarningProps | null;
   usFooter: boolean;
   supportEmail: string;
+  brandPages: [string, string][];
   children: ReactNode;
 }
 
@@ -50,7 +51,7 @@ export function LanderDocument(d: DocumentProps) {
             </div>
           </header>
           <main id="main" className="flex-1">{d.children}</main>
-          <LanderFooter props={d.props} usFooter={d.usFooter} supportEmail={d.supportEmail} />
+          <LanderFooter props={d.props} usFooter={d.usFooter} supportEmail={d.supportEmail} brandPages={d.brandPages} />
         </div>
         {d.entryWarning && <EntryWarning {...d.entryWarning} />}
         <script type="module" nonce={d.nonce} src={d.script} />

@@ -1,16 +1,22 @@
-import { FOOTER_LINKS as LINKS } from '../../core/footer-links';
+import { FOOTER_LINKS } from '../../core/footer-links';
 import type { LanderProps } from './types';
 
 /** Footer links, the legal disclaimer, what the fictional-profile mark means, and the US statement for English. */
-export function LanderFooter({ props, usFooter, supportEmail }: { props: LanderProps; usFooter: boolean; supportEmail: string }) {
+export function LanderFooter({ props, usFooter, supportEmail, brandPages }: {
+  props: LanderProps;
+  usFooter: boolean;
+  supportEmail: string;
+  /** The brand's own information pages: [path, title] (core/footer-links.ts brandPageLinks). */
+  brandPages: [string, string][];
+}) {
   const { t, brand, fictional } = props;
   return (
     <footer className="lander-foot text-sm">
       <div className="mx-auto max-w-5xl px-4 py-6">
         <nav aria-label={t('footer.links')}>
           <ul className="m-0 flex list-none flex-wrap gap-x-4 gap-y-2 p-0">
-            {LINKS.map(([href, key]) => (
-              <li key={href}><a href={href} className="underline-offset-2 hover:underline">{t(key)}</a></li>
+            {[...FOOTER_LINKS.map(([href, key]) => [href, t(key)]), ...brandPages].map(([href, label]) => (
+              <li key={href}><a href={href} className="underline-offset-2 hover:underline">{label}</a></li>
             ))}
           </ul>
         </nav>

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
+import { percentile } from './stats.mjs';
 
 const BASE_ID = 99_200_000;
 const PRICE = 5; // flirtlokaal's message_credits
@@ -158,10 +159,8 @@ export async function runChatBench({ port, host, members, perMember, thinkMs = n
   for (let i = 0; i < 60 && waiting.size; i++) await new Promise((r) => setTimeout(r, 500));
   const lost = waiting.size;
   for (const s of sockets) s.destroy();
-  latencies.sort((x, y) => x - y);
-  const pct = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 10) / 10;
   return { pairs: members.length / 2, thinkMs, messages: sent, retriedSends: retries, retryAnswersDiffered: retryMismatch, transportRetries, lost,
-    p50Ms: pct(0.5), p99Ms: pct(0.99), messagesPerSecond: Math.round((sent / seconds) * 10) / 10 };
+    p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), messagesPerSecond: Math.round((sent / seconds) * 10) / 10 };
 }
 
 /** The books after the run, read straight from the local D1. */

@@ -5,7 +5,7 @@ import { brandUrl, expect, logInAs, test } from './fixtures';
 // Axe on the pages a visitor meets first (flirtlokaal, the brand with the lightest primary colour; every brand's
 // primary must carry white text at 4.5:1, see tests/integration/tenants.test.ts). Serious and
 // critical violations fail the test, listed with the elements axe names.
-const PAGES = ['/', '/pages/terms', '/complaints', '/login', '/premium'];
+const PAGES = ['/', '/pages/terms', '/complaints', '/login', '/premium', '/cams'];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });

@@ -107,6 +107,17 @@ describe('information pages', () => {
     expect((await fetchBrand('flirtlokaal', '/api/pages.php?page=veilig-daten&lang=nl')).status).toBe(200);
   });
 
+  it("links a brand's own pages from the footer of every page and lander, titled in the page's language", async () => {
+    const footerLinks = (html: string) => [...(html.split('<footer')[1] ?? '').matchAll(/<a href="(\/pages\/impressum)"[^>]*>([^<]+)</g)].map((m) => [m[1], m[2]]);
+    expect(footerLinks((await page('reifekontakte', '/members/1', 'de')).html)).toEqual([['/pages/impressum', 'Impressum']]);
+    expect(footerLinks((await page('reifekontakte', '/complaints', 'en')).html)).toEqual([['/pages/impressum', 'Legal notice (Impressum)']]);
+    // Italian has no text of its own: the link says what the page will show.
+    expect(footerLinks((await page('reifekontakte', '/landers/gallery', 'it')).html)).toEqual([['/pages/impressum', 'Impressum']]);
+    // Only on the brand that has the page.
+    expect(footerLinks((await page('flirtlokaal', '/', 'nl')).html)).toEqual([]);
+    expect((await page('flirtlokaal', '/', 'nl')).html).toContain('href="/pages/veilig-daten"');
+  });
+
   it('builds premium, pricing, complaints and the language page', async () => {
     const premium = await page('flirtlokaal', '/premium', 'nl');
     expect(premium.html).toContain('data-testid="page-premium"');

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { ApiFailure, apiError } from '../errors';
 import { chatPushRoutes } from './chat-push-routes';
+import { camsRoutes } from './cams-routes';
 import { chatRoutes } from './chat-routes';
 import { complaintsRoutes } from './complaints-routes';
 import { likesRoutes } from './likes-routes';
@@ -47,5 +48,6 @@ api.route('/', paymentWebhookRoutes);
 api.route('/', discountRoutes);
 api.route('/', directDebitRoutes);
 api.route('/', sandboxCheckout);
+api.route('/', camsRoutes);
 
 api.all('*', (c) => apiError(c, new ApiFailure(404, 'not_found', 'errors.api_not_found')));

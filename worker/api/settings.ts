@@ -15,6 +15,9 @@ export function settingsFor(tenant: Tenant, country: string | null): Settings {
       colors: tenant.look.colors,
       show_us_footer: tenant.look.show_us_footer,
       languages: tenant.languages,
+      cam_partner: tenant.cams?.partner ?? null,
+      info_pages: Object.entries(tenant.info_pages).map(([token, texts]) =>
+        ({ token, titles: Object.fromEntries(Object.entries(texts).map(([language, text]) => [language, text!.title])) })),
     },
   };
 }

@@ -2,7 +2,7 @@ import { toLanguage } from '../../core/rules/language';
 import { sendMail } from '../mail';
 import { translatorFor } from '../i18n';
 import type { OrderRow } from './orders';
-import { moneyFormatter } from './pricing';
+import { moneyFormatter } from '../../core/money';
 import type { SettleContext } from './settle';
 
 /**

@@ -1,4 +1,5 @@
 import { TIME_BONUS } from '../../core/constants';
+import { discountProblem, type OrderFacts } from '../../core/rules/discount';
 import { timeBonusExpires, timeBonusRemaining } from '../../core/rules/time-bonus';
 import type { DiscountCode } from '../../core/schemas/payments';
 import { ApiFailure } from '../errors';
@@ -112,25 +113,20 @@ export async function welcomeCode(db: D1Database, tenantId: string, member: Sess
   }
 }
 
-export interface OrderFacts {
-  country: string;
-  currency: string;
-  /** The package's list price in cents: the minimum order value compares against it. */
-  listPrice: number;
-  method: string | null;
-}
+const REFUSALS = {
+  expired: [410, 'code_expired', 'errors.code_expired'],
+  country: [400, 'code_country', 'errors.code_country'],
+  currency: [400, 'code_currency', 'errors.code_currency'],
+  minimum: [400, 'code_minimum', 'errors.code_minimum'],
+  method: [400, 'code_method', 'errors.code_method'],
+} as const;
 
-/** Refuses a code that does not fit this order, with the reason in the member's language. */
+/** Refuses a code that does not fit this order (core/rules/discount.ts), with the reason in the member's language. */
 export function checkApplicable(discount: DiscountCode, order: OrderFacts, formatMoney: (cents: number) => string): void {
-  if (discount.expired) throw new ApiFailure(410, 'code_expired', 'errors.code_expired');
-  if (discount.country && discount.country !== order.country) throw new ApiFailure(400, 'code_country', 'errors.code_country');
-  if (discount.currency && discount.currency !== order.currency) throw new ApiFailure(400, 'code_currency', 'errors.code_currency');
-  if (order.listPrice < discount.minimum_order_value) {
-    throw new ApiFailure(400, 'code_minimum', 'errors.code_minimum', undefined, { amount: formatMoney(discount.minimum_order_value) });
-  }
-  if (order.method && discount.paymentmethods && !discount.paymentmethods.includes(order.method)) {
-    throw new ApiFailure(400, 'code_method', 'errors.code_method');
-  }
+  const problem = discountProblem(discount, order);
+  if (!problem) return;
+  const [status, code, message] = REFUSALS[problem];
+  throw new ApiFailure(status, code, message, undefined, problem === 'minimum' ? { amount: formatMoney(discount.minimum_order_value) } : undefined);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { discountedPrice } from '../../core/rules/time-bonus';
+import { moneyFormatter } from '../../core/money';
+import { orderPrice } from '../../core/rules/discount';
 import type { DiscountCode, Package } from '../../core/schemas/payments';
 import type { AppContext } from '../context';
 import { ApiFailure } from '../errors';
@@ -11,11 +12,6 @@ export interface PricedOrder {
   pkg: Package;
   discount: DiscountCode | null;
   amount: number;
-}
-
-export function moneyFormatter(language: string, currency: string): (cents: number) => string {
-  const format = new Intl.NumberFormat(language, { style: 'currency', currency });
-  return (cents) => format.format(cents / 100);
 }
 
 /**
@@ -36,12 +32,13 @@ export async function priceOrder(
   if (input.method !== null && !shop.methods.includes(input.method as Shop['methods'][number])) {
     throw new ApiFailure(400, 'method_unavailable', 'errors.method_unavailable');
   }
+  const order = { country: shop.country, currency: shop.currency, listPrice: pkg.price, method: input.method };
   let discount: DiscountCode | null = null;
   if (input.code) {
     discount = await findCode(c.env.DB, tenant.id, member, input.code, c.get('now'));
-    checkApplicable(discount, { country: shop.country, currency: shop.currency, listPrice: pkg.price, method: input.method }, moneyFormatter(c.get('language'), shop.currency));
+    checkApplicable(discount, order, moneyFormatter(c.get('language'), shop.currency));
   }
-  const amount = discount ? discountedPrice(pkg.price, discount.value_percentage) : pkg.price;
+  const amount = orderPrice(discount, order);
   if (input.amount !== amount) throw new ApiFailure(409, 'amount_changed', 'errors.amount_changed');
   return { shop, pkg, discount, amount };
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { moneyFormatter } from '../../core/money';
 import { IDEAL_ISSUERS } from '../../core/schemas/payments';
 import { isLocal, type AppEnv } from '../context';
 import { escapeHtml as e } from '../mail/html';
@@ -39,7 +40,7 @@ async function load(db: D1Database, tenantId: string, id: string | undefined): P
 sandboxCheckout.get('/sandbox-checkout.php', async (c) => {
   const p = await load(c.env.DB, c.get('tenant').id, c.req.query('id'));
   if (!p) return c.html('<p>Unknown payment</p>', 404);
-  const amount = new Intl.NumberFormat('en', { style: 'currency', currency: p.currency }).format(p.amount / 100);
+  const amount = moneyFormatter('en', p.currency)(p.amount);
   const done = !['open', 'pending'].includes(p.status);
   const bank = p.method === 'ideal' && !p.issuer
     ? `<p><label for="issuer">Choose your bank</label><br><select id="issuer" name="issuer" required><option value="">—</option>${IDEAL_ISSUERS.map((i) => `<option value="${e(i.id)}">${e(i.name)}</option>`).join('')}</select></p>`

@@ -28,6 +28,7 @@ export async function purgeExpired(env: Env, now: Date): Promise<number> {
       db.prepare('DELETE FROM sessions WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM one_time_tokens WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('UPDATE outbox SET member_id = NULL WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
+      db.prepare('UPDATE cam_clicks SET member_id = NULL WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM likes WHERE tenant_id = ?2 AND (from_profile_id = ?1 OR to_profile_id = ?1)').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM blocks WHERE tenant_id = ?2 AND (blocker_id = ?1 OR blocked_profile_id = ?1)').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM swipe_passes WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),

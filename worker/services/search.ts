@@ -50,7 +50,7 @@ function where(filter: SearchFilter, searcher: Searcher, extra?: Where): Where {
     parts.push('p.id != ?');
     params.push(searcher.memberId);
   }
-  if (searcher.memberId !== null && searcher.blocks) {
+  if (searcher.blocks) {
     parts.push(noBlockBetween());
     params.push(searcher.memberId, searcher.memberId);
   }

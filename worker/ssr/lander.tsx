@@ -1,4 +1,5 @@
 import { renderToReadableStream } from 'react-dom/server';
+import { brandPageLinks } from '../../core/footer-links';
 import { getCookie, setCookie } from 'hono/cookie';
 import ASSETS from 'virtual:client-assets';
 import { COOKIE } from '../../core/constants';
@@ -156,6 +157,7 @@ export async function renderLander(c: AppContext, variant: string, slug: string 
       entryWarning={entryWarning ? { t, brand: settings.name, action: url.pathname, query: carriedQuery(url.searchParams), cookie: COOKIE.entryWarningSkipped } : null}
       usFooter={settings.brand.show_us_footer && language.startsWith('en')}
       supportEmail={settings.support_email}
+      brandPages={brandPageLinks(settings.brand.info_pages, language)}
     >
       <Variant {...props} />
     </LanderDocument>,

@@ -10,6 +10,8 @@ import { pageText } from '../api/pages-routes';
 import { COMPANY_INFO_URL, INFO_PAGES, pageTextUrl, type PageName } from '../../core/schemas/pages';
 import { PACKAGES_URL } from '../../core/schemas/payments';
 import { packagesFor } from '../api/payment-routes';
+import { loadCams } from '../api/cams-routes';
+import { CAMS_URL } from '../../core/schemas/cams';
 
 /**
  * Server loaders per route name: they call the same services as the API, in-process, and return SWR's fallback
@@ -40,6 +42,7 @@ const LOADERS: Record<string, Loader> = {
   'credits-id-paymentmethod': shop,
   'credits-repeat-order': shop,
   directdebit: shop,
+  cams: (c) => orNothing(CAMS_URL, () => loadCams(c)),
 };
 
 /** The search the address asks for, exactly as GET /api/search.php answers it. */

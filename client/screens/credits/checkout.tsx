@@ -35,7 +35,7 @@ export default function CheckoutScreen() {
   const methods = shop.methods.filter((m) => m !== 'directdebit');
   const method = (methods as string[]).includes(route.params.paymentmethod ?? '') ? (route.params.paymentmethod as PaymentMethod) : methods[0];
   const discount = code ?? active;
-  const amount = priceWith(pkg.price, discount, shop.currency, method);
+  const amount = priceWith(pkg.price, discount, shop, method);
   const choose = (m: string) => navigate(store, `/credits/${pkg.id}/${m}`, true);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

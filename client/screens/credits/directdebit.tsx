@@ -31,7 +31,7 @@ export default function DirectDebitScreen() {
   if (!shop) return <p className="py-16 text-center text-gray-500" role="status">{t('common.loading')}</p>;
   const wanted = Number(new URLSearchParams(route.search).get('package'));
   const pkg = shop.packages.find((p) => p.id === wanted) ?? shop.packages.find((p) => p.popular) ?? shop.packages[0];
-  const amount = priceWith(pkg.price, discount, shop.currency, 'directdebit');
+  const amount = priceWith(pkg.price, discount, shop, 'directdebit');
 
   const request = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { moneyFormatter } from '../../../core/money';
 import type { Order } from '../../../core/schemas/payments';
 import { useApi } from '../../api/hooks';
 import { Link } from '../../navigation';
@@ -18,7 +19,7 @@ export function OrderHistory() {
           {data.orders.map((o) => (
             <li key={o.id} className="border-0 border-b border-solid border-gray-200 py-2 text-sm">
               <Link href={`/transactions/${o.id}`}>{t('transaction.order', { id: o.id })}</Link> · {date.format(new Date(o.created_at))} ·{' '}
-              {t('shop.credits', { count: o.credits })} · {new Intl.NumberFormat(i18n.language, { style: 'currency', currency: o.currency }).format(o.amount / 100)} ·{' '}
+              {t('shop.credits', { count: o.credits })} · {moneyFormatter(i18n.language, o.currency)(o.amount)} ·{' '}
               <strong>{t(`transaction.status.${o.status}`)}</strong>
             </li>
           ))}

@@ -25,7 +25,7 @@ export function PackageGrid({ shop, discount, hrefFor, onSignup }: GridProps) {
   return (
     <ul className="m-0 grid list-none grid-cols-1 gap-4 p-0 sm:grid-cols-2 lg:grid-cols-4" data-testid="packages">
       {shop.packages.map((pkg) => {
-        const price = priceWith(pkg.price, discount, shop.currency);
+        const price = priceWith(pkg.price, discount, shop);
         return (
           <li key={pkg.id} className={`relative flex flex-col rounded-2xl p-5 shadow-sm ring-2 ${STYLE[pkg.style]}`} data-testid={`package-${pkg.id}`} data-style={pkg.style}>
             {pkg.popular && (

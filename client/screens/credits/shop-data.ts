@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SWRConfiguration } from 'swr';
 import { TIME_BONUS } from '../../../core/constants';
-import { discountedPrice, timeBonusExpires, timeBonusRemaining } from '../../../core/rules/time-bonus';
+import { moneyFormatter } from '../../../core/money';
+import { orderPrice } from '../../../core/rules/discount';
+import { timeBonusExpires, timeBonusRemaining } from '../../../core/rules/time-bonus';
 import { PACKAGES_URL, type DiscountCode, type PackagesResponse } from '../../../core/schemas/payments';
 import { useApi } from '../../api/hooks';
 import { userAtom } from '../../state/atoms';
@@ -17,8 +19,7 @@ export const usePackages = () => useApi<PackagesResponse>(PACKAGES_URL, FRESH);
 export function useMoney(currency: string | undefined): (cents: number) => string {
   const { i18n } = useTranslation();
   if (!currency) return () => '';
-  const format = new Intl.NumberFormat(i18n.language, { style: 'currency', currency });
-  return (cents) => format.format(cents / 100);
+  return moneyFormatter(i18n.language, currency);
 }
 
 /** Whether the time bonus runs now; decided after hydration, since the server's clock and the browser's differ. */
@@ -52,11 +53,7 @@ export function useActiveDiscount(): DiscountCode | null {
   return welcome && !welcome.expired && welcome.status === 'active' ? welcome : null;
 }
 
-/** The price a member pays for a package with a discount, as the server computes it. */
-export function priceWith(price: number, discount: DiscountCode | null, currency: string, method?: string): number {
-  if (!discount || discount.expired) return price;
-  if (discount.currency && discount.currency !== currency) return price;
-  if (price < discount.minimum_order_value) return price;
-  if (method && discount.paymentmethods && !discount.paymentmethods.includes(method)) return price;
-  return discountedPrice(price, discount.value_percentage);
+/** The price a member pays for a package with a discount, as the server computes it (core/rules/discount.ts). */
+export function priceWith(price: number, discount: DiscountCode | null, shop: Pick<PackagesResponse, 'country' | 'currency'>, method?: string): number {
+  return orderPrice(discount, { country: shop.country, currency: shop.currency, listPrice: price, method: method ?? null });
 }

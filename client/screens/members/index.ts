@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { CamsScreen } from './cams';
 import { LikesScreen } from './likes';
 import { MatchFinderScreen } from './match-finder';
 import { MyProfileScreen } from './my-profile';
@@ -21,4 +22,5 @@ export const screens: Record<string, ComponentType> = {
   profile: MyProfileScreen,
   'swipe-game': SwipeGameScreen,
   'match-finder': MatchFinderScreen,
+  cams: CamsScreen,
 };

@@ -5,7 +5,7 @@ import { searchPagePath, searchParamsFrom, searchUrl, type SearchParams } from '
 import { SEARCH_PAGE_SIZE, type SearchResponse } from '../../../core/schemas/search';
 import { useApi } from '../../api/hooks';
 import { ProfileCard } from '../../components/profile-card';
-import { navigate } from '../../navigation';
+import { Link, navigate } from '../../navigation';
 import { routeAtom, searchAtom, settingsAtom, type SearchState } from '../../state/atoms';
 import { useRegions } from '../pages/reference';
 
@@ -40,6 +40,7 @@ export function SearchScreen() {
   const store = useStore();
   const route = useAtomValue(routeAtom);
   const [state, setState] = useAtom(searchAtom);
+  const camPartner = useAtomValue(settingsAtom).brand.cam_partner;
   const params = searchParamsFrom(route.search);
   const { data, error, isValidating } = useApi<SearchResponse>(searchUrl(params), { keepPreviousData: true, revalidateOnMount: undefined });
 
@@ -58,7 +59,10 @@ export function SearchScreen() {
   const pages = data ? Math.max(1, Math.ceil(data.num_results / SEARCH_PAGE_SIZE)) : 1;
   return (
     <div className="container mx-auto px-3 py-6">
-      <h1 className="m-0 mb-4 text-2xl font-bold">{t('search.title')}</h1>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="m-0 text-2xl font-bold">{t('search.title')}</h1>
+        {camPartner && <Link href="/cams" data-testid="cams-link">{t('cams.link', { partner: camPartner })}</Link>}
+      </div>
       {data && <Filters key={searchUrl(data.filter)} filter={data.filter} sort={String(params.sort ?? 'young')} onSearch={go} />}
       {error && <p className="alert alert-danger" role="alert">{error.message}</p>}
       {data && (
