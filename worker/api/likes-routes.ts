@@ -82,7 +82,7 @@ likesRoutes.delete('/block.php', async (c) => {
 likesRoutes.get('/swipe.php', async (c) => {
   const member = requireMember(c);
   const now = c.get('now');
-  const profiles = await swipeStack(c.env.DB, c.get('tenant').id, member.id, await searchStart(c, member.id), now);
+  const profiles = await swipeStack(c.env.DB, c.get('tenant').id, member.id, searchStart(c), now);
   return c.json({ profiles, likes_left: await swipeLikesLeft(c.env.DB, member.id, member.paidUser, now), resets_at: swipeDay(now).resetsAt });
 });
 
@@ -108,7 +108,7 @@ likesRoutes.post('/swipe.php', async (c) => {
 likesRoutes.get('/match-finder.php', async (c) => {
   const member = requireMember(c);
   const q = parseOrFail(MatchFinderQuerySchema, c.req.query());
-  const where = await searchStart(c, member.id);
+  const where = searchStart(c);
   const result = await findMatches(c.env.DB, c.get('tenant').id, member.id, {
     gender: q.gender, minAge: q.min_age, maxAge: q.max_age, country: where.country, region: q.nearby ? where.region : null, interests: q.interests,
   }, c.get('now'));

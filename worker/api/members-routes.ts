@@ -24,22 +24,16 @@ export const profileNotFound = () => new ApiFailure(404, 'profile_not_found', 'e
  * Where a search starts (the search page, the swipe stack, the match finder): the sex the member is into, their
  * country when the brand serves it (else the brand's geo-IP choice) and their region. Visitors start with women.
  */
-export async function searchStart(c: AppContext, memberId: number | null) {
-  // One round trip: the member's own profile and whether any block involves them (worker/services/search.ts).
-  const own = memberId === null ? null : await c.env.DB
-    .prepare(
-      `SELECT gender, sexuality, country, region, EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ?1 AND tenant_id = ?2)
-          OR EXISTS (SELECT 1 FROM blocks WHERE blocked_profile_id = ?1 AND tenant_id = ?2) AS blocks
-         FROM profiles WHERE member_id = ?1 AND tenant_id = ?2`,
-    )
-    .bind(memberId, c.get('tenant').id)
-    .first<{ gender: 'male' | 'female'; sexuality: string; country: string; region: string | null; blocks: number }>();
+export function searchStart(c: AppContext) {
+  // The session read the member's own profile and whether any block involves them: no query here.
+  const member = c.get('member');
+  const own = member?.profile ?? null;
   const settings = settingsFor(c.get('tenant'), c.get('country'));
   return {
     gender: own ? lookingFor(own.gender, own.sexuality) : ('female' as const),
     country: startCountry(own?.country ?? null, settings.countries, settings.geoip_selected_country),
     region: own?.region ?? null,
-    blocks: own?.blocks === 1,
+    blocks: member?.hasBlocks ?? false,
   };
 }
 
@@ -65,7 +59,7 @@ export async function runSearch(c: AppContext, query: Record<string, string>, on
   const settings = settingsFor(tenant, c.get('country'));
   if (!mayFilter(c)) throw new ApiFailure(403, 'login_required', 'errors.login_required');
   const q = parseOrFail(SearchQuerySchema, query);
-  const start = await searchStart(c, member?.id ?? null);
+  const start = searchStart(c);
   const country = q.country ?? start.country;
   if (!settings.countries.includes(country)) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { country: 'validation.country' });
   if (q.region && !REGIONS[country]?.some((r) => r.code === q.region)) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { region: 'validation.region' });

@@ -6,7 +6,7 @@ import { findMemberByEmail, findMemberById, setPassword } from '../services/acco
 import { verifyPassword } from '../services/passwords';
 import { revokeSessions } from '../services/sessions';
 import { consumeToken, countTokensSince, issueToken } from '../services/tokens';
-import { loadUser } from '../services/users';
+import { userOf } from '../services/users';
 import { clientIp, jsonBody, limit, link, mailTo, requireMember } from './helpers';
 import { startSession } from './session-routes';
 
@@ -90,5 +90,5 @@ recoveryRoutes.put('/mail-change.php', async (c) => {
   const session = c.get('member');
   const current = session?.id === redeemed.memberId ? session : null;
   await revokeSessions(c.env.DB, tenantId, redeemed.memberId, now, current?.tokenHash);
-  return c.json({ user: current ? await loadUser(c.env.DB, c.get('tenant'), { ...current, email: redeemed.data }) : null });
+  return c.json({ user: current ? userOf(c.get('tenant'), { ...current, email: redeemed.data }) : null });
 });

@@ -6,7 +6,7 @@ import { findMemberByEmail } from '../services/accounts';
 import { verifyPassword } from '../services/passwords';
 import { block, blockedUntil, clear, hit } from '../services/rate-limit';
 import { createSession, findSessionMember } from '../services/sessions';
-import { loadUser } from '../services/users';
+import { userOf } from '../services/users';
 import { clearSessionCookie, setSessionCookie } from '../session-cookie';
 import { clientIp, jsonBody, requireMember } from './helpers';
 
@@ -21,7 +21,7 @@ const IP_FAILURES = { limit: 20, windowSeconds: 900 };
 
 sessionRoutes.get('/user.php', async (c) => {
   const member = c.get('member');
-  return c.json({ user: member ? await loadUser(c.env.DB, c.get('tenant'), member) : null });
+  return c.json({ user: member ? userOf(c.get('tenant'), member) : null });
 });
 
 sessionRoutes.post('/user.php', async (c) => {
@@ -63,7 +63,7 @@ sessionRoutes.put('/user.php', async (c) => {
   const member = requireMember(c);
   const { language } = parseOrFail(LanguageSchema, await jsonBody(c));
   await c.env.DB.prepare('UPDATE members SET language = ? WHERE id = ? AND tenant_id = ?').bind(language, member.id, c.get('tenant').id).run();
-  return c.json({ user: await loadUser(c.env.DB, c.get('tenant'), { ...member, language }) });
+  return c.json({ user: userOf(c.get('tenant'), { ...member, language }) });
 });
 
 sessionRoutes.get('/logout.php', async (c) => {
@@ -84,5 +84,5 @@ export async function startSession(c: AppContext, memberId: number) {
   const token = await createSession(c.env.DB, c.get('tenant').id, memberId, c.get('now'));
   setSessionCookie(c, token);
   const session = await findSessionMember(c.env.DB, c.get('tenant').id, token, c.get('now'));
-  return loadUser(c.env.DB, c.get('tenant'), session!);
+  return userOf(c.get('tenant'), session!);
 }

@@ -1,8 +1,19 @@
 import type { Settings } from '../../core/schemas/settings';
 import type { Tenant } from '../../core/schemas/tenant';
 
-/** The settings object of SPEC.md §3: the brand's settings plus the visitor's geo-IP country. */
+// Per brand and country the object never changes: built once per isolate (a request asks for it several times).
+const built = new WeakMap<Tenant, Map<string | null, Settings>>();
+
+/** The settings object of SPEC.md §3: the brand's settings plus the visitor's geo-IP country. Shared: never mutate. */
 export function settingsFor(tenant: Tenant, country: string | null): Settings {
+  let perCountry = built.get(tenant);
+  if (!perCountry) built.set(tenant, (perCountry = new Map()));
+  let settings = perCountry.get(country);
+  if (!settings) perCountry.set(country, (settings = buildSettings(tenant, country)));
+  return settings;
+}
+
+function buildSettings(tenant: Tenant, country: string | null): Settings {
   const served = country !== null && tenant.settings.countries.includes(country);
   return {
     ...tenant.settings,

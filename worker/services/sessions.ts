@@ -13,7 +13,53 @@ export interface SessionMember {
   signupStep: string;
   passwordHash: string | null;
   profileId: number;
+  /** The member's own profile as it was when the request began (the navigation's name and photo, the search's defaults). */
+  profile: OwnProfile;
+  /** Whether any block involves the member (the search then leaves those profiles out). */
+  hasBlocks: boolean;
   tokenHash: string;
+}
+
+export interface OwnProfile {
+  name: string;
+  gender: 'male' | 'female';
+  sexuality: string;
+  country: string;
+  region: string | null;
+  status: string;
+  /** The main photo, only when it is 'active'. */
+  mainImage: { filename: string; thumb_filename: string } | null;
+}
+
+/**
+ * The own-profile columns of a member's profile `p` (its active main photo joined as `ph`): read with the session,
+ * so that a page needs no second round trip for the navigation or the search defaults.
+ */
+export const OWN_PROFILE_COLUMNS = `p.name AS profile_name, p.gender, p.sexuality, p.country, p.region, p.status AS profile_status,
+  ph.filename, ph.thumb_filename`;
+export const ACTIVE_MAIN_PHOTO_JOIN = "LEFT JOIN photos ph ON ph.id = p.main_photo_id AND ph.tenant_id = p.tenant_id AND ph.status = 'active'";
+
+export interface OwnProfileRow {
+  profile_name: string;
+  gender: 'male' | 'female';
+  sexuality: string;
+  country: string;
+  region: string | null;
+  profile_status: string;
+  filename: string | null;
+  thumb_filename: string | null;
+}
+
+export function ownProfileOf(row: OwnProfileRow): OwnProfile {
+  return {
+    name: row.profile_name,
+    gender: row.gender,
+    sexuality: row.sexuality,
+    country: row.country,
+    region: row.region,
+    status: row.profile_status,
+    mainImage: row.filename && row.thumb_filename ? { filename: row.filename, thumb_filename: row.thumb_filename } : null,
+  };
 }
 
 /** Session tokens are stored only as their SHA-256, so a leaked table does not leak sessions. */
@@ -28,7 +74,7 @@ export function newToken(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-interface Row {
+interface Row extends OwnProfileRow {
   id: number;
   email: string;
   status: string;
@@ -41,6 +87,7 @@ interface Row {
   signup_step: string;
   password_hash: string | null;
   profile_id: number;
+  has_blocks: number;
 }
 
 /** Finds the live session's member in this brand; revoked, expired, deleted or foreign sessions give null. */
@@ -50,9 +97,12 @@ export async function findSessionMember(db: D1Database, tenantId: string, token:
   const row = await db
     .prepare(
       `SELECT m.id, m.email, m.status, m.credits, m.paid_user, m.language, m.signup_date, m.notifications_disabled,
-              m.invisible, m.signup_step, m.password_hash, p.id AS profile_id
+              m.invisible, m.signup_step, m.password_hash, p.id AS profile_id, ${OWN_PROFILE_COLUMNS},
+              EXISTS (SELECT 1 FROM blocks WHERE blocker_id = m.id AND tenant_id = m.tenant_id)
+                OR EXISTS (SELECT 1 FROM blocks WHERE blocked_profile_id = m.id AND tenant_id = m.tenant_id) AS has_blocks
          FROM sessions s JOIN members m ON m.id = s.member_id AND m.tenant_id = s.tenant_id
          JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id
+         ${ACTIVE_MAIN_PHOTO_JOIN}
         WHERE s.token_hash = ? AND s.tenant_id = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND m.status != 'deleted'`,
     )
     .bind(tokenHash, tenantId, now.toISOString())
@@ -72,6 +122,8 @@ export async function findSessionMember(db: D1Database, tenantId: string, token:
     signupStep: row.signup_step,
     passwordHash: row.password_hash,
     profileId: row.profile_id,
+    profile: ownProfileOf(row),
+    hasBlocks: row.has_blocks === 1,
     tokenHash,
   };
 }

@@ -1,27 +1,13 @@
 import type { User } from '../../core/schemas/user';
 import type { Tenant } from '../../core/schemas/tenant';
-import type { SessionMember } from './sessions';
+import { ACTIVE_MAIN_PHOTO_JOIN, OWN_PROFILE_COLUMNS, ownProfileOf, type OwnProfileRow, type SessionMember } from './sessions';
 
-interface ProfileRow {
-  id: number;
-  name: string;
-  country: string;
-  status: string;
-  filename: string | null;
-  thumb_filename: string | null;
-}
-
-/** The logged-in user object of SPEC.md §3 (GET /api/user.php). Only an 'active' photo counts as main image. */
-export async function loadUser(db: D1Database, tenant: Tenant, member: SessionMember): Promise<User> {
-  const profile = await db
-    .prepare(
-      `SELECT p.id, p.name, p.country, p.status, ph.filename, ph.thumb_filename
-         FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id AND ph.tenant_id = p.tenant_id AND ph.status = 'active'
-        WHERE p.id = ? AND p.tenant_id = ?`,
-    )
-    .bind(member.profileId, tenant.id)
-    .first<ProfileRow>();
-  if (!profile) throw new Error(`member ${member.id} has no profile`);
+/**
+ * The logged-in user object of SPEC.md §3 (GET /api/user.php) from what the session read at the request's start.
+ * Only an 'active' photo counts as main image.
+ */
+export function userOf(tenant: Tenant, member: SessionMember): User {
+  const { profile } = member;
   return {
     id: member.id,
     email: member.email,
@@ -35,11 +21,21 @@ export async function loadUser(db: D1Database, tenant: Tenant, member: SessionMe
     signup_step: member.signupStep as User['signup_step'],
     fictional_icon: tenant.settings.fictional_icon,
     profile: {
-      id: profile.id,
+      id: member.profileId,
       name: profile.name,
       country: profile.country,
       status: profile.status === 'disabled' ? 'disabled' : 'active',
-      main_image: profile.filename && profile.thumb_filename ? { filename: profile.filename, thumb_filename: profile.thumb_filename } : null,
+      main_image: profile.mainImage,
     },
   };
+}
+
+/** The user object after a change to the member's own profile in this request: the profile is read again. */
+export async function loadUser(db: D1Database, tenant: Tenant, member: SessionMember): Promise<User> {
+  const row = await db
+    .prepare(`SELECT ${OWN_PROFILE_COLUMNS} FROM profiles p ${ACTIVE_MAIN_PHOTO_JOIN} WHERE p.id = ? AND p.tenant_id = ?`)
+    .bind(member.profileId, tenant.id)
+    .first<OwnProfileRow>();
+  if (!row) throw new Error(`member ${member.id} has no profile`);
+  return userOf(tenant, { ...member, profile: ownProfileOf(row) });
 }

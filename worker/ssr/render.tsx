@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import { catalogueFor } from '../i18n';
 import { log, describeError } from '../log';
 import { readTrafficSource } from '../services/traffic-source';
-import { loadUser } from '../services/users';
+import { userOf } from '../services/users';
 import { catalogueUrl, entryCatalogueFor } from './catalogue';
 import { runLoaders } from './loaders';
 import { nestedErrorPage } from './unknown-site';
@@ -33,9 +33,8 @@ async function buildState(c: AppContext, { route, error = null }: PageOptions): 
   const def = routeByName(route.name);
   const layout = error || !def ? 'default' : def.layout;
   // The error page must not fail for the reason the page failed: it loads nothing it can do without.
-  const [user, fallback] = error
-    ? [member ? await loadUser(c.env.DB, tenant, member).catch(() => null) : null, {}]
-    : await Promise.all([member ? loadUser(c.env.DB, tenant, member) : null, runLoaders(c, route)]);
+  const user = member ? userOf(tenant, member) : null;
+  const fallback = error ? {} : await runLoaders(c, route);
   const installedApp = getCookie(c, COOKIE.appMode) === '1';
   const language = c.get('language');
   return {
