@@ -8,7 +8,6 @@ import { proxyApi } from './api/proxy';
 import { mayFilter } from './api/members-routes';
 import { hasInfoPage } from './api/pages-routes';
 import { camOutbound } from './cams/outbound';
-import { camPartnerOf } from './cams/listing';
 import type { AppEnv } from './context';
 import type { Tenant } from '../core/schemas/tenant';
 import { ApiFailure, apiError, genericError } from './errors';
@@ -84,7 +83,7 @@ app.route('/', camOutbound);
 /** Pages that exist only where the brand has what they show: its own information pages, a cam partner. */
 function brandHas(tenant: Tenant, route: { def: { name: string }; params: Record<string, string> }): boolean {
   if (route.def.name === 'pages-token') return hasInfoPage(tenant, route.params.token);
-  if (route.def.name === 'cams') return camPartnerOf(tenant) !== null;
+  if (route.def.name === 'cams') return tenant.cams !== undefined;
   return true;
 }
 

@@ -23,16 +23,8 @@ export interface CamFeed {
   performer(tenantId: string, id: number): Promise<FeedPerformer | null>;
 }
 
-interface Row {
-  id: number;
-  handle: string;
-  name: string;
-  age: number;
-  country: string;
-  image: string;
-  shift_start: number;
-  shift_minutes: number;
-}
+/** A feed performer as D1 stores it: the show in two columns. */
+type Row = Omit<FeedPerformer, 'show'> & { shift_start: number; shift_minutes: number };
 
 const COLUMNS = 'id, handle, name, age, country, image, shift_start, shift_minutes';
 const fromRow = ({ shift_start, shift_minutes, ...rest }: Row): FeedPerformer => ({ ...rest, show: { start: shift_start, minutes: shift_minutes } });

@@ -6,9 +6,6 @@ import type { CamFeed } from './feed';
 /** How many performers the listing shows. */
 export const CAM_LISTING_SIZE = 24;
 
-/** The brand's cam partner, or null when it has none (then there is no listing). */
-export const camPartnerOf = (tenant: Tenant): CamPartner | null => tenant.cams ?? null;
-
 /** SPEC.md §3 member_resell picks the variant: a brand that resells its members sends them to the partner's signup. */
 export const camVariantOf = (tenant: Tenant): CamVariant => (tenant.settings.member_resell === 'yes' ? 'resell' : 'cam');
 

@@ -5,7 +5,7 @@ import { clientIp } from '../api/helpers';
 import { hit } from '../services/rate-limit';
 import { renderErrorPage } from '../ssr/render';
 import { d1CamFeed } from './feed';
-import { camPartnerOf, camVariantOf, partnerLink } from './listing';
+import { camVariantOf, partnerLink } from './listing';
 
 /** Clicks one address may log per hour; beyond it the visitor still gets through, the click is just not counted. */
 const CLICKS_PER_IP = { limit: 120, windowSeconds: 3600 };
@@ -18,7 +18,7 @@ export const camOutbound = new Hono<AppEnv>();
 
 camOutbound.get('/cams/:id/go', async (c) => {
   const tenant = c.get('tenant');
-  const partner = camPartnerOf(tenant);
+  const partner = tenant.cams;
   const parsed = CamClickSchema.safeParse({ id: c.req.param('id') });
   const performer = partner && parsed.success ? await d1CamFeed(c.env.DB).performer(tenant.id, parsed.data.id) : null;
   if (!partner || !performer) return renderErrorPage(c, 404);
