@@ -298,9 +298,10 @@ function summary(r) {
   for (const [name, t] of Object.entries(r.throughput)) lines.push(`| ${name} | ${t.requestsPerSecond} | ${t.latencyP50Ms} | ${t.latencyP99Ms} | ${t.ratioToStatic} | ${t.non2xx} |`);
   if (r.chat) {
     const c = r.chat;
-    const row = (name, x) => `| ${name} | ${x.messages} (${x.retriedSends} sent twice) | ${x.p50Ms} | ${x.p99Ms} | ${x.messagesPerSecond} | ${x.lost} |`;
+    const cpu = (x) => (x.cpu ? `${x.cpu.busyPct}% / ${x.cpu.stealPct}%` : '-');
+    const row = (name, x) => `| ${name} | ${x.messages} (${x.retriedSends} sent twice) | ${x.p50Ms} | ${x.p99Ms} | ${x.messagesPerSecond} | ${x.lost} | ${cpu(x)} |`;
     lines.push('', `Chat: ${c.pairs} pairs over WebSockets; double charges ${c.books.doubleCharges}, credits off the ledger ${c.books.credits_off_ledger}, negative ${c.books.negative}.`, '',
-      '| run | messages | p50 ms | p99 ms | messages/s | lost |', '|---|---|---|---|---|---|',
+      '| run | messages | p50 ms | p99 ms | messages/s | lost | CPU busy / stolen by the host |', '|---|---|---|---|---|---|---|',
       row(`a message every ${c.thinkMs[0] / 1000}-${c.thinkMs[1] / 1000} s per pair`, c), row('saturation (no pause)', c.saturation));
   }
   if (r.search) {

@@ -4,6 +4,7 @@
 // one ledger row per message (a retried send is charged once), no message lost.
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { percentile } from './stats.mjs';
 
@@ -107,11 +108,15 @@ async function send(port, host, cookie, key, body) {
 
 /**
  * Every pair ping-pongs `perMember` messages each way, all pairs at the same time; every 5th send is retried once.
- * `thinkMs` [min, max] is the pause before each message, as a person typing (pairs start spread over it too);
+ * `thinkMs` [min, max] is the pause before each message, as a person typing (pairs start spread over [0, max]);
  * without it every pair sends again the moment its last message arrived, which measures the server's saturation.
  */
 export async function runChatBench({ port, host, members, perMember, thinkMs = null }) {
-  const think = () => (thinkMs ? new Promise((r) => setTimeout(r, thinkMs[0] + Math.random() * (thinkMs[1] - thinkMs[0]))) : null);
+  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+  const think = () => (thinkMs ? pause(thinkMs[0] + Math.random() * (thinkMs[1] - thinkMs[0])) : null);
+  // Pairs start anywhere in [0, longest pause]: starting them all within [shortest, longest] made the first
+  // seconds a burst at 1.5x the steady rate, whose queueing was the run's tail rather than a person's pace.
+  const firstThink = () => (thinkMs ? pause(Math.random() * thinkMs[1]) : null);
   const waiting = new Map();
   const sockets = await Promise.all(members.map((m) => openSocket(port, host, m.cookie, (text) => {
     const frame = JSON.parse(text);
@@ -122,11 +127,12 @@ export async function runChatBench({ port, host, members, perMember, thinkMs = n
   let sent = 0;
   let retries = 0;
   let retryMismatch = 0;
+  const cpuBefore = cpuTicks();
   const started = performance.now();
   const pairRun = async (p) => {
     const [a, b] = [members[2 * p], members[2 * p + 1]];
     for (let n = 0; n < perMember * 2; n++) {
-      await think();
+      await (n === 0 ? firstThink() : think());
       const [from, to] = n % 2 === 0 ? [a, b] : [b, a];
       const text = `bench ${p}:${n} ${randomBytes(3).toString('hex')}`;
       const key = randomBytes(12).toString('base64url');
@@ -159,8 +165,29 @@ export async function runChatBench({ port, host, members, perMember, thinkMs = n
   for (let i = 0; i < 60 && waiting.size; i++) await new Promise((r) => setTimeout(r, 500));
   const lost = waiting.size;
   for (const s of sockets) s.destroy();
-  return { pairs: members.length / 2, thinkMs, messages: sent, retriedSends: retries, retryAnswersDiffered: retryMismatch, transportRetries, lost,
+  return { pairs: members.length / 2, thinkMs, cpu: cpuShare(cpuBefore, cpuTicks()), messages: sent, retriedSends: retries, retryAnswersDiffered: retryMismatch, transportRetries, lost,
     p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), messagesPerSecond: Math.round((sent / seconds) * 10) / 10 };
+}
+
+/** The machine's CPU counters (Linux /proc/stat: user nice system idle iowait irq softirq steal), or null. */
+function cpuTicks() {
+  try {
+    return readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Busy and stolen shares of the run's CPU time, in %: on a shared VM, time stolen by the host shows up as a tail
+ * that no change to the code explains, so the report says how much there was.
+ */
+function cpuShare(before, after) {
+  if (!before || !after) return null;
+  const d = after.map((v, i) => v - before[i]);
+  const total = d.reduce((a, b) => a + b, 0) || 1;
+  const pct = (n) => Math.round((1000 * n) / total) / 10;
+  return { busyPct: pct(total - d[3] - d[4] - d[7]), iowaitPct: pct(d[4]), stealPct: pct(d[7]) };
 }
 
 /** The books after the run, read straight from the local D1. */

@@ -1,4 +1,6 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { TENANTS } from '../../worker/tenants';
 import { SettingsSchema } from '../../core/schemas/settings';
 import { BRANDS, fetchBrand } from './helpers';
 
@@ -43,5 +45,15 @@ describe('GET /api/settings.php', () => {
     const b = await (await fetchBrand('velvetnights', '/api/settings.php')).json<Record<string, unknown>>();
     expect(a.name).toBe('Flirtlokaal');
     expect(b.name).toBe('Velvet Nights');
+  });
+
+  it("serves the local VAPID public key in local mode (the browser subscribes with the key the local push signs with), on every request", async () => {
+    const local = (env as unknown as Record<string, string>).VAPID_PUBLIC_KEY_FLIRTLOKAAL;
+    for (let i = 0; i < 2; i++) {
+      const body = await (await fetchBrand('flirtlokaal', '/api/settings.php')).json<Record<string, string>>();
+      expect(body.push_public_key).toBe(local);
+    }
+    const other = await (await fetchBrand('velvetnights', '/api/settings.php')).json<Record<string, string>>();
+    expect(other.push_public_key).toBe(TENANTS.find((t) => t.id === 'velvetnights')!.settings.push_public_key);
   });
 });

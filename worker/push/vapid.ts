@@ -28,12 +28,20 @@ export function vapidFor(env: Env, tenant: Tenant): VapidKeys | null {
   return { subject: `mailto:${tenant.settings.support_email}`, publicKey, privateKey };
 }
 
+// The brand with its local key, made once per brand: a copy per request would defeat what is cached per brand
+// object (settingsFor).
+const withLocalKey = new WeakMap<Tenant, Tenant>();
+
 /** Local mode only: serve the local public key as settings.push_public_key, so the browser subscribes with it. */
 export function localVapidKeys(): MiddlewareHandler<AppEnv> {
   return async function localVapidKeysMiddleware(c, next) {
     const tenant = c.get('tenant');
     const key = publicKeyFor(c.env, tenant);
-    if (key !== tenant.settings.push_public_key) c.set('tenant', { ...tenant, settings: { ...tenant.settings, push_public_key: key } });
+    if (key !== tenant.settings.push_public_key) {
+      let local = withLocalKey.get(tenant);
+      if (local?.settings.push_public_key !== key) withLocalKey.set(tenant, (local = { ...tenant, settings: { ...tenant.settings, push_public_key: key } }));
+      c.set('tenant', local);
+    }
     return next();
   };
 }
