@@ -28,6 +28,23 @@ describe('search', () => {
     expect(ids(r.similar)).not.toContain(young);
   });
 
+  it('orders youngest or oldest first across pages, ties in a stable order, every card with its photo', async () => {
+    const mine: number[] = [];
+    // Five ages, six profiles each: pages split the ties, which must neither repeat nor skip a profile.
+    for (let i = 0; i < 30; i++) mine.push(await addProfile('flirtlokaal', { age: 61 + (i % 5), region: 'DR' }));
+    const me = await member();
+    for (const sort of ['young', 'old'] as const) {
+      const q = `/api/search.php?country=NL&region=DR&min_age=61&max_age=65&sort=${sort}`;
+      const pages = [await me.json('GET', q), await me.json('GET', `${q}&page=2`)];
+      const cards = pages.flatMap((p) => p.results);
+      const ages = cards.map((c: any) => c.age);
+      expect(ages).toEqual([...ages].sort((a, b) => (sort === 'young' ? a - b : b - a)));
+      expect(new Set(ids({ results: cards })).size).toBe(cards.length);
+      for (const id of mine) expect(ids({ results: cards })).toContain(id);
+      for (const card of cards) expect(card.main_image?.thumb_filename).toMatch(/-thumb\.svg$/);
+    }
+  });
+
   it('pages through results and refuses negative, huge or non-numeric pages without searching', async () => {
     for (let i = 0; i < SEARCH_PAGE_SIZE + 3; i++) await addProfile('flirtlokaal', { age: 40, region: 'FR' });
     const me = await member();

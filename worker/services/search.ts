@@ -64,23 +64,35 @@ function where(filter: SearchFilter, searcher: Searcher, extra?: Where): Where {
 type Page = { results: ReturnType<typeof toCard>[]; num_results: number; capped: boolean };
 
 async function searchPage(db: D1Database, w: Where, page: number, order: 'young' | 'old', searcher: Searcher): Promise<Page> {
+  const dir = order === 'young' ? 'DESC' : 'ASC';
   // Counting stops one past the cap: an exact count of a large result would read every matching index row.
   const [count, rows] = await db.batch<{ n: number } | CardRow>([
     db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM profiles p WHERE ${w.sql} LIMIT ${SEARCH_MAX_RESULTS + 1})`).bind(...w.params),
+    // The page's ids come from the index alone; only those 24 rows are then read with their photo. Joining before
+    // the OFFSET would read every skipped profile and photo too (page 20: 480 of each, 5 ms instead of 1).
     db
       .prepare(
-        `SELECT ${CARD_SELECT} FROM profiles p ${MAIN_PHOTO_JOIN} WHERE ${w.sql}
-          ORDER BY p.birthdate ${order === 'young' ? 'DESC' : 'ASC'} LIMIT ? OFFSET ?`,
+        `SELECT ${CARD_SELECT} FROM (SELECT p.id FROM profiles p WHERE ${w.sql}
+            ORDER BY p.birthdate ${dir}, p.id ${dir} LIMIT ? OFFSET ?) hit
+          JOIN profiles p ON p.id = hit.id ${MAIN_PHOTO_JOIN}`,
       )
       .bind(...w.params, SEARCH_PAGE_SIZE, (page - 1) * SEARCH_PAGE_SIZE),
   ]);
   for (const r of [count, rows]) searcher.onQuery?.({ rowsRead: r.meta.rows_read, ms: r.meta.duration });
   const n = (count.results[0] as { n: number }).n;
   return {
-    results: (rows.results as CardRow[]).map((row) => toCard(row, searcher.now)),
+    // SQL promises no order for the join, so the page's rows are put back in the subquery's order here (an ORDER BY
+    // on the outer query would sort in a temporary B-tree, which the query-plan test rightly flags).
+    results: (rows.results as CardRow[]).sort(byBirthdate(order)).map((row) => toCard(row, searcher.now)),
     num_results: Math.min(n, SEARCH_MAX_RESULTS),
     capped: n > SEARCH_MAX_RESULTS,
   };
+}
+
+/** Youngest first (latest birthdate) or oldest first; the id breaks ties, as in the index. */
+function byBirthdate(order: 'young' | 'old') {
+  const sign = order === 'young' ? -1 : 1;
+  return (a: CardRow, b: CardRow) => sign * (a.birthdate < b.birthdate ? -1 : a.birthdate > b.birthdate ? 1 : a.id - b.id);
 }
 
 /** Similar profiles when the filter finds few: the whole country and five years either side, minus what matched. */
