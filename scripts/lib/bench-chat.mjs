@@ -157,12 +157,12 @@ export async function runChatBench({ port, host, members, perMember, thinkMs = n
       }
       if (!answers.some((r) => r.status === 201)) throw new Error(`send failed: ${JSON.stringify(answers[0])}`);
       sent++;
-      await Promise.race([received, new Promise((r) => setTimeout(r, 10_000))]);
+      await Promise.race([received, pause(10_000)]);
     }
   };
   await Promise.all(Array.from({ length: members.length / 2 }, (_, p) => pairRun(p)));
   const seconds = (performance.now() - started) / 1000;
-  for (let i = 0; i < 60 && waiting.size; i++) await new Promise((r) => setTimeout(r, 500));
+  for (let i = 0; i < 60 && waiting.size; i++) await pause(500);
   const lost = waiting.size;
   for (const s of sockets) s.destroy();
   return { pairs: members.length / 2, thinkMs, cpu: cpuShare(cpuBefore, cpuTicks()), messages: sent, retriedSends: retries, retryAnswersDiffered: retryMismatch, transportRetries, lost,

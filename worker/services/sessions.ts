@@ -99,7 +99,7 @@ export async function findSessionMember(db: D1Database, tenantId: string, token:
       `SELECT m.id, m.email, m.status, m.credits, m.paid_user, m.language, m.signup_date, m.notifications_disabled,
               m.invisible, m.signup_step, m.password_hash, p.id AS profile_id, ${OWN_PROFILE_COLUMNS},
               EXISTS (SELECT 1 FROM blocks WHERE blocker_id = m.id AND tenant_id = m.tenant_id)
-                OR EXISTS (SELECT 1 FROM blocks WHERE blocked_profile_id = m.id AND tenant_id = m.tenant_id) AS has_blocks
+                OR EXISTS (SELECT 1 FROM blocks WHERE blocked_profile_id = p.id AND tenant_id = m.tenant_id) AS has_blocks
          FROM sessions s JOIN members m ON m.id = s.member_id AND m.tenant_id = s.tenant_id
          JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id
          ${ACTIVE_MAIN_PHOTO_JOIN}
