@@ -77,7 +77,8 @@ export interface DiscountCode {
   currency: string | null;
   minimum_order_value: number;
   status: 'active' | 'used' | 'disabled';
-  validity: 'once' | 'once_per_user';
+  /** once: one paid use in total; once_per_user: one per member; unlimited: any number (its conditions still apply). */
+  validity: 'once' | 'once_per_user' | 'unlimited';
   expired: boolean;
   paymentmethods: string[] | null;
 }
@@ -104,7 +105,10 @@ export type OrderRequest = z.infer<typeof OrderRequestSchema>;
 
 export const RepeatOrderSchema = OrderRequestSchema.pick({ package_id: true, amount: true, currency: true, consent: true });
 
-export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired';
+export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded';
+
+/** Why a paid order was paid back: code_used = its single-use discount code had been used by another order meanwhile. */
+export type RefundReason = 'code_used';
 
 export interface Order {
   id: number;
@@ -120,6 +124,7 @@ export interface Order {
   recurring: 'oneoff' | 'first' | 'recurring';
   created_at: string;
   paid_at: string | null;
+  refund_reason: RefundReason | null;
 }
 
 const text = (max: number) => z.string().trim().min(1, 'validation.field_required').max(max);

@@ -77,14 +77,16 @@ describe('codes on orders', () => {
     expect((await json(ok)).order).toMatchObject({ amount: 2695, list_price: 2995, discount_code: 'NLONLY', discount_percentage: 10 });
   });
 
-  it('a failed or cancelled order frees its code; the own pending order passes it on', async () => {
+  it('a failed or cancelled order frees its code; while the own order is open it holds the code', async () => {
     await addCode('VRIJ', { percentage: 50 });
     const m = await newMember();
     const first = await placeOrder('flirtlokaal', m.cookie, { code: 'VRIJ', amount: 1497 });
-    // Going back and choosing again moves the use to the new order.
+    // Going back and choosing again is refused while the first order can still be paid.
+    const again = await api('flirtlokaal', 'POST', '/api/order.php', { cookie: m.cookie, body: orderBody({ code: 'VRIJ', amount: 1497, method: 'creditcard', issuer: undefined }) });
+    expect(again.status).toBe(409);
+    await checkout('flirtlokaal', first.paymentId, 'canceled');
     const second = await placeOrder('flirtlokaal', m.cookie, { code: 'VRIJ', amount: 1497, method: 'creditcard', issuer: undefined });
-    await checkout('flirtlokaal', second.paymentId, 'canceled');
-    await checkout('flirtlokaal', first.paymentId, 'failed', { issuer: IDEAL_ING });
+    await checkout('flirtlokaal', second.paymentId, 'failed');
     expect((await json(await lookup(m.cookie, 'code=VRIJ'))).status).toBe('active');
     const other = await newMember();
     const third = await placeOrder('flirtlokaal', other.cookie, { code: 'VRIJ', amount: 1497 });

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { TENANTS } from '../../worker/tenants';
 import { fromMollieValue, MollieProvider, toMollieValue } from '../../worker/payments/mollie';
-import { insertOrder, type OrderRow } from '../../worker/payments/orders';
+import { placeOrder, type OrderRow } from '../../worker/payments/orders';
 import { ProviderError } from '../../worker/payments/provider';
 import { settleOrder } from '../../worker/payments/settle';
 import { fakeMollie } from './payment-fake-mollie';
@@ -59,8 +59,8 @@ describe('MollieProvider', () => {
 describe('orders settled through Mollie', () => {
   async function mollieOrder(memberId: number, fake: ReturnType<typeof fakeMollie>) {
     const now = new Date();
-    const id = await insertOrder(env.DB, 'flirtlokaal', {
-      member_id: memberId, package_id: 2, credits: 120, currency: 'EUR', list_price: 2995, amount: 2995, discount_code: null, discount_percentage: null,
+    const id = await placeOrder(env.DB, 'flirtlokaal', {
+      member_id: memberId, package_id: 2, credits: 120, currency: 'EUR', list_price: 2995, amount: 2995, discount_code: null, discount_percentage: null, discount_scope: null,
       country: 'NL', method: 'ideal', issuer: null, recurring: 'oneoff', provider: 'mollie', consent_at: now.toISOString(), language: 'nl', created_at: now.toISOString(),
     });
     const mollie = new MollieProvider({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
@@ -109,9 +109,20 @@ describe('orders settled through Mollie', () => {
     const expired = await mollieOrder(m.memberId, fake);
     fake.payments.get(expired.paymentId)!.status = 'expired';
     expect(await expired.settle()).toBe('expired');
-    // A final order is not asked again.
-    fake.payments.get(expired.paymentId)!.status = 'paid';
-    expect(await expired.settle()).toBe('expired');
     expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 0, paid: false, ledger: 0 });
+    // Still open at the provider but not paid: the closed order stays closed.
+    expect(await cancelled.settle()).toBe('cancelled');
+  });
+
+  it('a payment the provider reports paid after the order expired still grants its credits, once', async () => {
+    const m = await newMember();
+    const fake = fakeMollie();
+    const late = await mollieOrder(m.memberId, fake);
+    fake.payments.get(late.paymentId)!.status = 'expired';
+    expect(await late.settle()).toBe('expired');
+    fake.payments.get(late.paymentId)!.status = 'paid';
+    const results = await Promise.all(Array.from({ length: 5 }, () => late.settle()));
+    expect(new Set(results)).toEqual(new Set(['paid']));
+    expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
   });
 });

@@ -2,8 +2,8 @@ import { MANDATE_METHODS, type PaymentMethod } from '../../core/schemas/payments
 import type { AppContext } from '../context';
 import { ApiFailure } from '../errors';
 import type { SessionMember } from '../services/sessions';
-import { redeem } from './discounts';
-import { abandonOrder, attachPayment, insertOrder, memberOrder, type Mandate, type OrderRow } from './orders';
+import { reservationScope } from './discounts';
+import { abandonOrder, attachPayment, memberOrder, placeOrder, type Mandate, type OrderRow } from './orders';
 import type { PricedOrder } from './pricing';
 import { providerFor, type PaymentProvider } from './provider';
 import { settleOrder, type SettleContext } from './settle';
@@ -20,7 +20,8 @@ interface Start {
 }
 
 /**
- * Places an order at the server's price and creates its payment. A checkout answers with the provider's URL; a
+ * Places an order at the server's price (reserving its discount code, within the direct-debit limit: orders.ts
+ * `placeOrder`) and creates its payment. A checkout answers with the provider's URL; a
  * charge on a mandate has no checkout, so its outcome is read at once (the webhook that follows changes nothing).
  */
 export async function startOrder(c: AppContext, member: SessionMember, priced: PricedOrder, start: Start): Promise<{ order: OrderRow; checkoutUrl: string | null }> {
@@ -29,7 +30,7 @@ export async function startOrder(c: AppContext, member: SessionMember, priced: P
   const now = c.get('now');
   const provider = providerFor(c.env, tenant);
   const recurring = start.mandate ? 'recurring' : MANDATE_METHODS.includes(start.method as PaymentMethod) ? 'first' : 'oneoff';
-  const orderId = await insertOrder(db, tenant.id, {
+  const orderId = await placeOrder(db, tenant.id, {
     member_id: member.id,
     package_id: priced.pkg.id,
     credits: priced.pkg.credits,
@@ -38,6 +39,7 @@ export async function startOrder(c: AppContext, member: SessionMember, priced: P
     amount: priced.amount,
     discount_code: priced.discount?.code ?? null,
     discount_percentage: priced.discount?.value_percentage ?? null,
+    discount_scope: priced.discount ? reservationScope(priced.discount, member.id) : null,
     country: priced.shop.country,
     method: start.method,
     issuer: start.issuer ?? null,
@@ -47,10 +49,6 @@ export async function startOrder(c: AppContext, member: SessionMember, priced: P
     language: c.get('language'),
     created_at: now.toISOString(),
   });
-  if (priced.discount && !(await redeem(db, tenant.id, priced.discount, member.id, orderId, now))) {
-    await abandonOrder(db, tenant.id, orderId, now);
-    throw new ApiFailure(409, 'code_used', 'errors.code_used');
-  }
   let created: { id: string; checkoutUrl: string | null };
   try {
     created = await provider.create({

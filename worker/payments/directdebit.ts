@@ -7,7 +7,7 @@ import { ApiFailure } from '../errors';
  * as an HMAC; three wrong codes void the request; a confirmed request cannot be confirmed again (a replayed code
  * is 'Code ongeldig'). Blocked accounts and a monthly amount limit protect against reversed collections.
  */
-export const DIRECT_DEBIT = { maxTries: 3, codeMinutes: 15, monthlyLimitCents: 15_000, smsPerHour: 3 } as const;
+export const DIRECT_DEBIT = { maxTries: 3, codeMinutes: 15, monthlyLimitCents: 15_000, limitDays: 30, smsPerHour: 3 } as const;
 
 async function hmac(secret: string, value: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
@@ -29,11 +29,14 @@ export async function assertNotBlocked(db: D1Database, tenantId: string, memberI
   if (row) throw new ApiFailure(403, 'directdebit_blocked', 'errors.directdebit_blocked');
 }
 
-/** Refuses an order that would take the member's direct debits of the last 30 days over the limit. */
+/**
+ * Refuses early, before an SMS is sent, an order that would take the member's direct debits of the last 30 days
+ * over the limit. The limit itself is decided where the order is placed (orders.ts `placeOrder`), in the INSERT.
+ */
 export async function assertWithinLimit(db: D1Database, tenantId: string, memberId: number, amount: number, now: Date): Promise<void> {
-  const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+  const since = new Date(now.getTime() - DIRECT_DEBIT.limitDays * 86_400_000).toISOString();
   const row = await db
-    .prepare("SELECT COALESCE(SUM(amount), 0) AS total FROM orders WHERE tenant_id = ? AND member_id = ? AND method = 'directdebit' AND status IN ('pending', 'paid') AND created_at > ?")
+    .prepare("SELECT COALESCE(SUM(amount), 0) AS total FROM orders WHERE tenant_id = ? AND member_id = ? AND method = 'directdebit' AND status IN ('created', 'pending', 'paid') AND created_at > ?")
     .bind(tenantId, memberId, since)
     .first<{ total: number }>();
   if (row!.total + amount > DIRECT_DEBIT.monthlyLimitCents) throw new ApiFailure(429, 'directdebit_limit', 'errors.directdebit_limit');

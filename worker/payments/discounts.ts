@@ -4,27 +4,34 @@ import { timeBonusExpires, timeBonusRemaining } from '../../core/rules/time-bonu
 import type { DiscountCode } from '../../core/schemas/payments';
 import { ApiFailure } from '../errors';
 import type { SessionMember } from '../services/sessions';
+import { HOLDING_STATUSES } from './orders';
 
 /** The welcome discount of SPEC.md §1: 25% on the first purchase, for a week after signup (docs/decisions/004). */
-export const WELCOME = { percentage: 25, days: 7 } as const;
+export const WELCOME = { percentage: 25, days: 7, prefix: 'WELKOM-' } as const;
 
 /** A discount_codes row: the answer's fields as stored (methods as JSON text), plus kind and use count. */
 type CodeRow = Omit<DiscountCode, 'status' | 'expired' | 'paymentmethods'> & {
   status: string;
   paymentmethods: string | null;
   kind: 'code' | 'welcome';
-  used: number;
 };
 
-/** The key under which a use is recorded: once in total, or once per member. */
-export const redemptionScope = (code: string, validity: DiscountCode['validity'], memberId: number) =>
-  validity === 'once' ? code : `${code}:${memberId}`;
+/**
+ * The key under which a use is reserved (discount_redemptions, unique per key), or null for an unlimited code:
+ * 'once' codes have one key, per-member codes one per member, and the two first-purchase discounts (the welcome
+ * code and the time bonus) share one per member, so a member gets one discounted first purchase, not two.
+ */
+export function reservationScope(discount: Pick<DiscountCode, 'code' | 'validity' | 'user_id'>, memberId: number): string | null {
+  if (discount.validity === 'unlimited') return null;
+  const firstPurchase = discount.code === TIME_BONUS.code || (discount.user_id === memberId && discount.code.startsWith(WELCOME.prefix));
+  if (firstPurchase) return `first-purchase:${memberId}`;
+  return discount.validity === 'once' ? discount.code : `${discount.code}:${memberId}`;
+}
 
 const asMember = (m: SessionMember) => ({ paid_user: m.paidUser, signup_date: m.signupDate });
 
 /** TIMEBONUS25 as a discount code of SPEC.md §3/§9: valid once per member, until signup_date + 4 hours. */
-async function timeBonusCode(db: D1Database, tenantId: string, member: SessionMember, now: Date): Promise<DiscountCode> {
-  const used = await isRedeemed(db, tenantId, redemptionScope(TIME_BONUS.code, 'once_per_user', member.id), member.id);
+function timeBonusCode(member: SessionMember, now: Date): DiscountCode {
   return {
     code: TIME_BONUS.code,
     country: null,
@@ -33,7 +40,7 @@ async function timeBonusCode(db: D1Database, tenantId: string, member: SessionMe
     value_percentage: TIME_BONUS.percentage,
     currency: null,
     minimum_order_value: 0,
-    status: used ? 'used' : 'active',
+    status: 'active',
     validity: 'once_per_user',
     // The server's clock decides: a request replayed after the window gets no discount.
     expired: timeBonusRemaining(asMember(member), now) === 0,
@@ -41,12 +48,24 @@ async function timeBonusCode(db: D1Database, tenantId: string, member: SessionMe
   };
 }
 
-/** A use counts unless it is held by the member's own unfinished order (that hold moves to the next order). */
-const USED_ELSEWHERE = `SELECT 1 FROM discount_redemptions r WHERE r.tenant_id = ?1 AND r.scope = ?2
-    AND NOT (r.member_id = ?3 AND r.order_id IN (SELECT id FROM orders o WHERE o.tenant_id = ?1 AND o.status IN ('created', 'pending')))`;
+/** The order that holds a reservation now (open, or paid), if any. */
+async function holderOf(db: D1Database, tenantId: string, scope: string | null): Promise<{ member_id: number; status: string } | null> {
+  if (!scope) return null;
+  return db
+    .prepare(
+      `SELECT o.member_id, o.status FROM discount_redemptions r JOIN orders o ON o.id = r.order_id AND o.tenant_id = r.tenant_id
+        WHERE r.tenant_id = ? AND r.scope = ? AND o.status IN ${HOLDING_STATUSES}`,
+    )
+    .bind(tenantId, scope)
+    .first();
+}
 
-async function isRedeemed(db: D1Database, tenantId: string, scope: string, memberId: number): Promise<boolean> {
-  return (await db.prepare(USED_ELSEWHERE).bind(tenantId, scope, memberId).first()) !== null;
+/** Refuses a code that another order holds: 'Code reeds gebruikt', or, when it is the member's own open order, why. */
+async function assertFree(db: D1Database, tenantId: string, scope: string | null, memberId: number): Promise<void> {
+  const holder = await holderOf(db, tenantId, scope);
+  if (!holder) return;
+  const ownOpen = holder.member_id === memberId && holder.status !== 'paid';
+  throw new ApiFailure(409, 'code_used', ownOpen ? 'errors.code_reserved' : 'errors.code_used');
 }
 
 /**
@@ -57,17 +76,16 @@ export async function findCode(db: D1Database, tenantId: string, member: Session
   const code = input.trim().toUpperCase();
   if (code === TIME_BONUS.code) {
     if (member.paidUser) throw new ApiFailure(404, 'code_not_found', 'errors.code_not_found');
-    const bonus = await timeBonusCode(db, tenantId, member, now);
-    if (bonus.status === 'used') throw new ApiFailure(409, 'code_used', 'errors.code_used');
+    const bonus = timeBonusCode(member, now);
+    await assertFree(db, tenantId, reservationScope(bonus, member.id), member.id);
     return bonus;
   }
   const row = await db.prepare('SELECT * FROM discount_codes WHERE tenant_id = ? AND code = ?').bind(tenantId, code).first<CodeRow>();
   if (!row || row.status !== 'active' || (row.user_id !== null && row.user_id !== member.id)) {
     throw new ApiFailure(404, 'code_not_found', 'errors.code_not_found');
   }
-  row.used = (await isRedeemed(db, tenantId, redemptionScope(row.code, row.validity, member.id), member.id)) ? 1 : 0;
-  if (row.used) throw new ApiFailure(409, 'code_used', 'errors.code_used');
   if (row.kind === 'welcome' && member.paidUser) throw new ApiFailure(409, 'code_used', 'errors.code_used');
+  await assertFree(db, tenantId, reservationScope(row, member.id), member.id);
   return toDiscount(row, now);
 }
 
@@ -80,7 +98,8 @@ function toDiscount(row: CodeRow, now: Date): DiscountCode {
     value_percentage: row.value_percentage,
     currency: row.currency,
     minimum_order_value: row.minimum_order_value,
-    status: row.used ? 'used' : 'active',
+    // A used or reserved code is refused before it gets here ('Code reeds gebruikt').
+    status: 'active',
     validity: row.validity,
     expired: row.expires !== null && Date.parse(row.expires) <= now.getTime(),
     paymentmethods: row.paymentmethods ? (JSON.parse(row.paymentmethods) as string[]) : null,
@@ -92,7 +111,7 @@ export async function welcomeCode(db: D1Database, tenantId: string, member: Sess
   if (member.paidUser) return null;
   const existing = await db.prepare("SELECT code FROM discount_codes WHERE tenant_id = ? AND user_id = ? AND kind = 'welcome'").bind(tenantId, member.id).first<{ code: string }>();
   if (!existing) {
-    const code = `WELKOM-${crypto.randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+    const code = `${WELCOME.prefix}${crypto.randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
     const expires = new Date(Date.parse(member.signupDate) + WELCOME.days * 86_400_000).toISOString();
     // A second tab asking at the same moment must not make a second code: the partial unique key is (tenant, user, kind).
     await db
@@ -127,21 +146,4 @@ export function checkApplicable(discount: DiscountCode, order: OrderFacts, forma
   if (!problem) return;
   const [status, code, message] = REFUSALS[problem];
   throw new ApiFailure(status, code, message, undefined, problem === 'minimum' ? { amount: formatMoney(discount.minimum_order_value) } : undefined);
-}
-
-/**
- * Records the use for an order. A use held by the same member's unfinished order moves to the new order (the
- * member went back and chose again); any other existing use means the code is used. Returns whether it held.
- */
-export async function redeem(db: D1Database, tenantId: string, discount: DiscountCode, memberId: number, orderId: number, now: Date): Promise<boolean> {
-  const result = await db
-    .prepare(
-      `INSERT INTO discount_redemptions (tenant_id, scope, code, member_id, order_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-       ON CONFLICT (tenant_id, scope) DO UPDATE SET order_id = excluded.order_id, created_at = excluded.created_at
-        WHERE discount_redemptions.member_id = excluded.member_id
-          AND discount_redemptions.order_id IN (SELECT id FROM orders WHERE tenant_id = ?1 AND status IN ('created', 'pending'))`,
-    )
-    .bind(tenantId, redemptionScope(discount.code, discount.validity, memberId), discount.code, memberId, orderId, now.toISOString())
-    .run();
-  return result.meta.changes > 0;
 }

@@ -1,5 +1,6 @@
 import { maskIban, normalizeIban } from '../../core/rules/iban';
-import { ProviderError, type CreatePayment, type DirectDebitMandateRequest, type PaymentProvider, type ProviderMandate, type ProviderPayment, type ProviderStatus } from './provider';
+import { ProviderError } from './provider-error';
+import type { CreatePayment, DirectDebitMandateRequest, PaymentProvider, ProviderMandate, ProviderPayment, ProviderStatus, RefundRequest } from './provider';
 
 /**
  * Mollie's REST API v2 (https://docs.mollie.com/reference): payments, customers and mandates. Amounts go over the
@@ -42,10 +43,10 @@ export class MollieProvider implements PaymentProvider {
   readonly name = 'mollie' as const;
   constructor(private readonly options: MollieOptions) {}
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  private async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; data: T }> {
     const response = await this.options.fetch(`${this.options.baseUrl}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${this.options.apiKey}`, 'Content-Type': 'application/json', Accept: 'application/hal+json' },
+      headers: { Authorization: `Bearer ${this.options.apiKey}`, 'Content-Type': 'application/json', Accept: 'application/hal+json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const data = (await response.json().catch(() => null)) as T;
@@ -104,6 +105,17 @@ export class MollieProvider implements PaymentProvider {
       consumerAccount: normalizeIban(request.iban),
     });
     return toMandate(customerId, data);
+  }
+
+  async refund(request: RefundRequest): Promise<{ id: string }> {
+    const { status, data } = await this.call<{ id: string }>(
+      'POST',
+      `/payments/${request.paymentId}/refunds`,
+      { amount: { currency: request.currency, value: toMollieValue(request.amount) }, description: request.description },
+      { 'Idempotency-Key': request.idempotencyKey },
+    );
+    if (status === 404) throw new ProviderError(`mollie refund: payment ${request.paymentId} not found`);
+    return { id: data.id };
   }
 }
 

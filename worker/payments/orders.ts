@@ -1,5 +1,6 @@
-import type { Order, OrderStatus } from '../../core/schemas/payments';
+import type { Order, OrderStatus, RefundReason } from '../../core/schemas/payments';
 import { ApiFailure } from '../errors';
+import { DIRECT_DEBIT } from './directdebit';
 
 /** An order row as stored (migrations/0006_payments.sql). */
 export interface OrderRow {
@@ -13,6 +14,8 @@ export interface OrderRow {
   amount: number;
   discount_code: string | null;
   discount_percentage: number | null;
+  /** The reservation this order holds in discount_redemptions (null: no code, or an unlimited one). */
+  discount_scope: string | null;
   country: string;
   method: string;
   issuer: string | null;
@@ -25,6 +28,8 @@ export interface OrderRow {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  refund_reason: RefundReason | null;
+  refunded_at: string | null;
 }
 
 export const OPEN_STATUSES: readonly OrderStatus[] = ['created', 'pending'];
@@ -44,22 +49,61 @@ export function toOrder(row: OrderRow): Order {
     recurring: row.recurring,
     created_at: row.created_at,
     paid_at: row.paid_at,
+    refund_reason: row.refund_reason,
   };
 }
 
-export type NewOrder = Omit<OrderRow, 'id' | 'tenant_id' | 'provider_payment_id' | 'status' | 'updated_at' | 'paid_at'>;
+export type NewOrder = Omit<OrderRow, 'id' | 'tenant_id' | 'provider_payment_id' | 'status' | 'updated_at' | 'paid_at' | 'refund_reason' | 'refunded_at'>;
 
-export async function insertOrder(db: D1Database, tenantId: string, o: NewOrder): Promise<number> {
-  const row = await db
+/** Statuses of an order that holds its discount reservation: open, or paid (a paid use stays used). */
+export const HOLDING_STATUSES = "('created', 'pending', 'paid')";
+
+const isReservationConflict = (error: unknown) => /UNIQUE constraint failed: discount_redemptions/i.test(String(error));
+
+/**
+ * Places an order in one batch that decides and writes together (docs/decisions/004-payments.md):
+ * - a direct debit is inserted only while the member's direct debits of the last 30 days plus this one stay
+ *   within the limit, whatever path placed it (the form, a repeat order on a direct-debit mandate);
+ * - a single-use discount is reserved by inserting its redemption row. The row is unique per scope, so a second
+ *   open order with the code fails the batch, and neither the order nor the reservation is written. A reservation
+ *   whose order failed, was cancelled, expired or was refunded is released first.
+ * Refusals: 409 code_used (the code is held by another order), 429 directdebit_limit.
+ */
+export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder): Promise<number> {
+  const since = new Date(Date.parse(o.created_at) - DIRECT_DEBIT.limitDays * 86_400_000).toISOString();
+  const insert = db
     .prepare(
-      `INSERT INTO orders (tenant_id, member_id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, country,
+      `INSERT INTO orders (tenant_id, member_id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, discount_scope, country,
                            method, issuer, recurring, provider, status, consent_at, language, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?, ?, ?) RETURNING id`,
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'created', ?16, ?17, ?18, ?18
+        WHERE ?12 <> 'directdebit'
+           OR (SELECT COALESCE(SUM(amount), 0) FROM orders WHERE tenant_id = ?1 AND member_id = ?2 AND method = 'directdebit'
+                 AND status IN ${HOLDING_STATUSES} AND created_at > ?19) + ?7 <= ?20
+       RETURNING id`,
     )
-    .bind(tenantId, o.member_id, o.package_id, o.credits, o.currency, o.list_price, o.amount, o.discount_code, o.discount_percentage, o.country,
-      o.method, o.issuer, o.recurring, o.provider, o.consent_at, o.language, o.created_at, o.created_at)
-    .first<{ id: number }>();
-  return row!.id;
+    .bind(tenantId, o.member_id, o.package_id, o.credits, o.currency, o.list_price, o.amount, o.discount_code, o.discount_percentage, o.discount_scope, o.country,
+      o.method, o.issuer, o.recurring, o.provider, o.consent_at, o.language, o.created_at, since, DIRECT_DEBIT.monthlyLimitCents);
+  const scope = o.discount_scope;
+  const statements = scope
+    ? [
+        db.prepare(`DELETE FROM discount_redemptions WHERE tenant_id = ?1 AND scope = ?2 AND order_id NOT IN (SELECT id FROM orders WHERE tenant_id = ?1 AND status IN ${HOLDING_STATUSES})`)
+          .bind(tenantId, scope),
+        insert,
+        // changes() = 1: only when the order was inserted (the limit may have refused it); a held scope fails the batch.
+        db.prepare('INSERT INTO discount_redemptions (tenant_id, scope, code, member_id, order_id, created_at) SELECT ?1, ?2, ?3, ?4, last_insert_rowid(), ?5 WHERE changes() = 1')
+          .bind(tenantId, scope, o.discount_code, o.member_id, o.created_at),
+      ]
+    : [insert];
+  let results: D1Result<{ id: number }>[];
+  try {
+    results = (await db.batch(statements)) as D1Result<{ id: number }>[];
+  } catch (error) {
+    if (isReservationConflict(error)) throw new ApiFailure(409, 'code_used', 'errors.code_used');
+    throw error;
+  }
+  const placed = results[scope ? 1 : 0].results[0];
+  if (!placed) throw new ApiFailure(429, 'directdebit_limit', 'errors.directdebit_limit');
+  return placed.id;
 }
 
 /** The member's own order; another member's id answers exactly like an id that does not exist. */

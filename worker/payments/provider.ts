@@ -51,6 +51,16 @@ export interface DirectDebitMandateRequest {
   customerId?: string | null;
 }
 
+export interface RefundRequest {
+  paymentId: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  description: string;
+  /** The same key never refunds twice (two settles at once, a retry): the provider's idempotency key. */
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'mollie';
   /** Creates the payment; `checkoutUrl` is null when no checkout is needed (a recurring charge). */
@@ -59,9 +69,11 @@ export interface PaymentProvider {
   get(id: string): Promise<ProviderPayment | null>;
   /** A SEPA direct-debit mandate from the form of SPEC.md §3 (after the SMS code confirmed it). */
   createDirectDebitMandate(request: DirectDebitMandateRequest): Promise<ProviderMandate>;
+  /** Pays (part of) a paid payment back to the member. */
+  refund(request: RefundRequest): Promise<{ id: string }>;
 }
 
-export class ProviderError extends Error {}
+export { ProviderError } from './provider-error';
 
 /**
  * The brand's provider. Local mode and tests always use the sandbox, so no real service is ever called from a

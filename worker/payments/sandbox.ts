@@ -1,5 +1,6 @@
 import { maskIban } from '../../core/rules/iban';
-import type { CreatePayment, DirectDebitMandateRequest, PaymentProvider, ProviderMandate, ProviderPayment, ProviderStatus } from './provider';
+import { ProviderError } from './provider-error';
+import type { CreatePayment, DirectDebitMandateRequest, PaymentProvider, ProviderMandate, ProviderPayment, ProviderStatus, RefundRequest } from './provider';
 
 /**
  * The sandbox payment service of local mode and the tests. It keeps its payments in D1 (sandbox_* tables) as a
@@ -67,6 +68,20 @@ export class SandboxProvider implements PaymentProvider {
   async createDirectDebitMandate(request: DirectDebitMandateRequest): Promise<ProviderMandate> {
     const id = await this.addMandate('directdebit', maskIban(request.iban), false);
     return { customerId: null, mandateId: id, method: 'directdebit', label: maskIban(request.iban), valid: true };
+  }
+
+  /** Records the refund once per idempotency key, as a real service does; only a paid payment can be refunded. */
+  async refund(request: RefundRequest): Promise<{ id: string }> {
+    const row = await this.db
+      .prepare(
+        `INSERT INTO sandbox_refunds (id, tenant_id, payment_id, amount, currency, description, idempotency_key, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE EXISTS (SELECT 1 FROM sandbox_payments WHERE id = ?3 AND tenant_id = ?2 AND status = 'paid')
+         ON CONFLICT (tenant_id, idempotency_key) DO UPDATE SET idempotency_key = excluded.idempotency_key RETURNING id`,
+      )
+      .bind(randomId('sbr'), this.tenantId, request.paymentId, request.amount, request.currency, request.description, request.idempotencyKey, new Date().toISOString())
+      .first<{ id: string }>();
+    if (!row) throw new ProviderError(`sandbox refund: payment ${request.paymentId} is not paid`);
+    return { id: row.id };
   }
 
   async addMandate(method: string, label: string, decline: boolean): Promise<string> {

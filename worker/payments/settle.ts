@@ -1,9 +1,9 @@
 import type { OrderStatus } from '../../core/schemas/payments';
 import type { Tenant } from '../../core/schemas/tenant';
 import { ApiFailure } from '../errors';
-import { ledgerEntry } from '../services/ledger';
+import { ledgerEntryIf } from '../services/ledger';
 import { sendConfirmation } from './confirmation-mail';
-import { OPEN_STATUSES, type OrderRow } from './orders';
+import { HOLDING_STATUSES, OPEN_STATUSES, type OrderRow } from './orders';
 import type { PaymentProvider, ProviderPayment, ProviderStatus } from './provider';
 
 /**
@@ -43,39 +43,95 @@ export interface SettleContext {
   orderUrl: (id: number) => string;
 }
 
-/** Brings the order up to date with the provider; returns its status afterwards. */
+const FINAL_UNPAID: readonly OrderStatus[] = ['failed', 'cancelled', 'expired'];
+
+/**
+ * Brings the order up to date with the provider; returns its status afterwards. An order we closed as failed,
+ * cancelled or expired is still settled when the provider later says it was paid (a late bank transfer): the
+ * money moved, so the member gets the credits, or the money back when the order's discount is no longer theirs.
+ */
 export async function settleOrder(ctx: SettleContext, order: OrderRow): Promise<OrderStatus> {
-  if (!order.provider_payment_id || !OPEN_STATUSES.includes(order.status)) return order.status;
+  const open = OPEN_STATUSES.includes(order.status);
+  if (!order.provider_payment_id || !(open || FINAL_UNPAID.includes(order.status))) return order.status;
   const payment = await ctx.provider.get(order.provider_payment_id);
   if (!payment) throw new ApiFailure(404, 'unknown_payment', 'errors.unknown_payment');
   verify(order, payment, ctx.tenant);
   const target = TARGET[payment.status];
+  if (target === 'paid') return markPaid(ctx, order, payment);
+  if (!open) return order.status;
   if (target === 'pending') return order.status === 'created' ? 'pending' : order.status;
-  return target === 'paid' ? markPaid(ctx, order, payment) : markUnpaid(ctx, order, target);
+  return markUnpaid(ctx, order, target);
 }
 
+/** Whether the order is paid now: the condition of every write that a paid order brings. */
+const IS_PAID = "EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND tenant_id = ?2 AND status = 'paid')";
+
+/**
+ * One batch: keep (or take back, when it was released and nobody holds it) the order's discount reservation, move
+ * the order to paid only while it holds that reservation, and grant the credits, premium and the mandate only if
+ * the order is paid. A paid payment whose order could not become paid lost its discount to another order: it is
+ * refunded in full, and the order says why (refunded, code_used). So a single-use code is paid for at most once.
+ */
 async function markPaid(ctx: SettleContext, order: OrderRow, payment: ProviderPayment): Promise<OrderStatus> {
   const { env, tenant, now } = ctx;
   const db = env.DB;
   const at = now.toISOString();
-  const statements = [
-    db.prepare("UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ? AND tenant_id = ? AND status IN ('created', 'pending')")
-      .bind(at, at, order.id, tenant.id),
-    ledgerEntry(db, { tenantId: tenant.id, memberId: order.member_id, delta: order.credits, reason: 'purchase', ref: `order:${order.id}`, now }),
-    db.prepare('UPDATE members SET paid_user = 1 WHERE id = ? AND tenant_id = ? AND paid_user = 0').bind(order.member_id, tenant.id),
-  ];
+  const statements: D1PreparedStatement[] = [];
+  if (order.discount_scope) {
+    statements.push(
+      db.prepare(
+        `INSERT INTO discount_redemptions (tenant_id, scope, code, member_id, order_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT (tenant_id, scope) DO UPDATE SET member_id = excluded.member_id, order_id = excluded.order_id, created_at = excluded.created_at
+          WHERE discount_redemptions.order_id NOT IN (SELECT id FROM orders WHERE tenant_id = ?1 AND status IN ${HOLDING_STATUSES})`,
+      ).bind(tenant.id, order.discount_scope, order.discount_code, order.member_id, order.id, at),
+    );
+  }
+  const moved = statements.push(
+    db.prepare(
+      `UPDATE orders SET status = 'paid', paid_at = ?3, updated_at = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status IN ('created', 'pending', 'failed', 'cancelled', 'expired')
+          AND (discount_scope IS NULL OR EXISTS (SELECT 1 FROM discount_redemptions r WHERE r.tenant_id = ?2 AND r.scope = orders.discount_scope AND r.order_id = ?1))`,
+    ).bind(order.id, tenant.id, at),
+  ) - 1;
+  statements.push(
+    ledgerEntryIf(db, { tenantId: tenant.id, memberId: order.member_id, delta: order.credits, reason: 'purchase', ref: `order:${order.id}`, now }, IS_PAID, order.id, tenant.id),
+    db.prepare(`UPDATE members SET paid_user = 1 WHERE id = ?3 AND tenant_id = ?2 AND paid_user = 0 AND ${IS_PAID}`).bind(order.id, tenant.id, order.member_id),
+  );
   if (payment.mandate?.valid) {
     const m = payment.mandate;
     statements.push(
       db.prepare(
-        `INSERT INTO payment_mandates (tenant_id, member_id, provider, customer_id, mandate_id, method, label, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO payment_mandates (tenant_id, member_id, provider, customer_id, mandate_id, method, label, created_at)
+         SELECT ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${IS_PAID}
          ON CONFLICT (tenant_id, provider, mandate_id) DO NOTHING`,
-      ).bind(tenant.id, order.member_id, ctx.provider.name, m.customerId, m.mandateId, m.method, m.label, at),
+      ).bind(order.id, tenant.id, order.member_id, ctx.provider.name, m.customerId, m.mandateId, m.method, m.label, at),
     );
   }
   const results = await db.batch(statements);
-  if (results[0].meta.changes > 0) await sendConfirmation(ctx, order, at);
-  return 'paid';
+  if (results[moved].meta.changes > 0) {
+    await sendConfirmation(ctx, order, at);
+    return 'paid';
+  }
+  const current = (await db.prepare('SELECT status FROM orders WHERE id = ? AND tenant_id = ?').bind(order.id, tenant.id).first<{ status: OrderStatus }>())!.status;
+  if (current === 'paid' || current === 'refunded') return current;
+  return refundLostDiscount(ctx, order);
+}
+
+/** Pays the whole amount back (idempotent at the provider per order) and closes the order as refunded, once. */
+async function refundLostDiscount(ctx: SettleContext, order: OrderRow): Promise<OrderStatus> {
+  const at = ctx.now.toISOString();
+  await ctx.provider.refund({
+    paymentId: order.provider_payment_id!,
+    amount: order.amount,
+    currency: order.currency,
+    description: `${ctx.tenant.settings.name} #${order.id}: discount code already used`,
+    idempotencyKey: `order-${order.id}-code-used`,
+  });
+  await ctx.env.DB
+    .prepare("UPDATE orders SET status = 'refunded', refund_reason = 'code_used', refunded_at = ?, updated_at = ? WHERE id = ? AND tenant_id = ? AND status NOT IN ('paid', 'refunded')")
+    .bind(at, at, order.id, ctx.tenant.id)
+    .run();
+  console.warn(JSON.stringify({ level: 'warn', message: 'paid order refunded: its discount code was used by another order', tenant: ctx.tenant.id, order: order.id }));
+  return 'refunded';
 }
 
 async function markUnpaid(ctx: SettleContext, order: OrderRow, target: OrderStatus): Promise<OrderStatus> {

@@ -21,13 +21,23 @@ export interface LedgerEntry {
 }
 
 export function ledgerEntry(db: D1Database, entry: LedgerEntry): D1PreparedStatement {
+  return ledgerEntryIf(db, entry, '1');
+}
+
+/**
+ * An entry written only when `condition` (SQL over the batch's earlier writes, with its own binds) holds, e.g.
+ * "the order is paid now": grants that follow a conditional state change stay in one batch with it.
+ */
+export function ledgerEntryIf(db: D1Database, entry: LedgerEntry, condition: string, ...binds: unknown[]): D1PreparedStatement {
   if (!Number.isSafeInteger(entry.delta)) throw new Error(`ledger delta must be an integer, got ${entry.delta}`);
+  const offset = binds.length;
+  const at = (n: number) => `?${offset + n}`;
   return db
     .prepare(
-      `INSERT INTO credit_ledger (tenant_id, member_id, delta, reason, ref, created_at) VALUES (?, ?, ?, ?, ?, ?)
+      `INSERT INTO credit_ledger (tenant_id, member_id, delta, reason, ref, created_at) SELECT ${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}, ${at(6)} WHERE ${condition}
        ON CONFLICT (tenant_id, member_id, ref) DO NOTHING`,
     )
-    .bind(entry.tenantId, entry.memberId, entry.delta, entry.reason, entry.ref, entry.now.toISOString());
+    .bind(...binds, entry.tenantId, entry.memberId, entry.delta, entry.reason, entry.ref, entry.now.toISOString());
 }
 
 /** True when a batch failed because a spend would have taken a balance below zero. */

@@ -61,6 +61,15 @@ function OrderResult({ id }: { id: string }) {
       </AccountCard>
     );
   }
+  if (order.status === 'refunded') {
+    return (
+      <AccountCard title={t('transaction.refunded_title')} testId="transaction-refunded" icon="↩️">
+        {order.refund_reason === 'code_used' && <p role="status">{t('transaction.refunded_code_used', { code: order.discount_code, amount: money(order.amount) })}</p>}
+        <p className="text-sm text-gray-600">{summary} · {t('transaction.status.refunded')}</p>
+        <Link href={`/credits/${order.package_id}`} className="btn btn-primary">{t('transaction.retry')}</Link>
+      </AccountCard>
+    );
+  }
   return (
     <AccountCard title={t('errors.payment_failed')} testId="transaction-failed" icon="⚠️">
       <p role="alert">{t('errors.payment_failed_or_cancelled')}</p>
