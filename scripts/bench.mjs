@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchPayments, createPaymentMembers } from './lib/bench-payments.mjs';
+import { benchMoneyUnderFire, prepareMoneyUnderFire } from './lib/bench-money.mjs';
 import { ensureDevVars, ensureInstalled, prepareDatabase, projectEnv, root, run } from './lib/setup.mjs';
 import { chatBenchBooks, chatBenchSetup, runChatBench } from './lib/bench-chat.mjs';
 import { percentile } from './lib/stats.mjs';
@@ -34,6 +35,7 @@ ensureDevVars();
 prepareDatabase({ persistTo, seedArgs: ['--profiles', profiles] });
 const session = createBenchSession();
 const payers = createPaymentMembers({ env: projectEnv, persistTo, brand: BRAND });
+const fire = prepareMoneyUnderFire({ env: projectEnv, persistTo, brand: BRAND, root });
 // Chat run (issue 5): 100 pairs, 10 messages each way per pair at a person's pace (a message every 4-8 s per
 // pair, about 17 messages/s in all), then 5 each way as fast as the server takes them (its saturation).
 const CHAT = { pairs: Number(process.env.BENCH_CHAT_PAIRS ?? 100), paced: 10, burst: 5, thinkMs: [4000, 8000] };
@@ -87,6 +89,8 @@ try {
   for (const variant of LANDERS) landers[variant] = await weigh(await page(`/landers/${variant}`, headers));
   const payments = await benchPayments({ env: projectEnv, persistTo, port: PORT, host: HOST, members: payers });
   console.log(`payments: ${JSON.stringify(payments)}`);
+  const moneyUnderFire = await benchMoneyUnderFire({ env: projectEnv, persistTo, port: PORT, host: HOST, fire });
+  console.log(`money under fire: ${JSON.stringify(moneyUnderFire)}`);
   const lighthouse = process.argv.includes('--no-lighthouse') ? {} : runLighthouse(['/', ...LANDERS.map((v) => `/landers/${v}`)]);
   const budgets = [
     budget('home initial JS gzip <= 100 KiB', sizes.home.jsGzipBytes, '<=', 100 * 1024),
@@ -97,6 +101,7 @@ try {
     budget('search: D1 time per query <= 5 ms (p95; the maximum is in the report)', search.d1MsP95, '<=', 5),
     budget('payments: paid orders granted exactly once (wrong orders)', payments.ordersNotGrantedExactlyOnce + payments.ordersInWrongState, '<=', 0),
     budget('payments: balances equal ledger sums (wrong members)', payments.membersWithWrongBalance + payments.membersWhoseBalanceIsNotTheirLedgerSum, '<=', 0),
+    budget('money under fire: single-use codes paid within their uses, direct debits within the limit, books right (violations)', moneyUnderFire.violationCount, '<=', 0),
     budget('chat p99 send-to-receive < 100 ms (at a person\'s pace)', chat.p99Ms, '<=', 99.999),
     budget('chat: no lost messages', chat.lost + chat.saturation.lost, '<=', 0),
     budget('chat: no double charges', chat.books.doubleCharges + chat.retryAnswersDiffered + chat.saturation.retryAnswersDiffered, '<=', 0),
@@ -109,7 +114,7 @@ try {
       budget(`Lighthouse ${path} CLS <= 0.05`, l.cls, '<=', 0.05),
     ]),
   ];
-  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, search, chat, sizes, landers, payments, lighthouse, budgets };
+  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, search, chat, sizes, landers, payments, moneyUnderFire, lighthouse, budgets };
   mkdirSync(`${root}/bench`, { recursive: true });
   writeFileSync(`${root}/bench/report.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${root}/bench/summary.md`, summary(report));
@@ -321,6 +326,11 @@ function summary(r) {
   const p = r.payments;
   lines.push('', `Payments: ${p.orders} orders of ${p.members} members, ${p.webhookCalls} webhook calls (${p.webhooksPerSecond}/s, statuses ${JSON.stringify(p.statuses)}) and ${p.checkoutSubmissions} checkout choices;`,
     `${p.paidOrders} paid; orders not granted exactly once: ${p.ordersNotGrantedExactlyOnce}; in a wrong state: ${p.ordersInWrongState}; members whose balance differs from the expected or from their ledger: ${p.membersWithWrongBalance}; any member whose balance is not their ledger sum: ${p.membersWhoseBalanceIsNotTheirLedgerSum}.`);
+  const f = r.moneyUnderFire;
+  lines.push('', `Money under fire: ${f.members} members raced ${f.orderRequests} orders with single-use codes (answers ${JSON.stringify(f.orderAnswers)}), ` +
+    `${f.paymentsPaid} payments paid with webhooks at once, and ${f.directDebitConfirmations} direct-debit confirmations (answers ${JSON.stringify(f.directDebitAnswers)}) in ${f.seconds} s.`,
+    `Paid orders per code ${JSON.stringify(f.paidOrdersPerCode)} (allowed ${JSON.stringify(f.allowedPaidOrders)}); refunded ${f.refundedOrders}; ` +
+    `direct debits per member: at most ${f.directDebitTotalsCents.max} cents (limit ${f.directDebitTotalsCents.limit}); violations ${JSON.stringify(f.violations)}.`);
   const home = r.lighthouse['/'];
   if (home) lines.push('', `Home page Lighthouse: performance ${home.performance}, accessibility ${home.accessibility}, LCP ${home.lcpMs} ms, CLS ${home.cls}.`);
   lines.push('', '| budget | value | ok |', '|---|---|---|');

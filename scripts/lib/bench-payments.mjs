@@ -3,6 +3,7 @@
 // granted its credits exactly once and that every member's balance equals the sum of their ledger rows.
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 
 const ORDERS = 100;
@@ -13,20 +14,24 @@ const CONCURRENCY = 50;
 // The flirtlokaal packages (tenants/flirtlokaal.ts): id -> [credits, price in cents].
 const PACKAGES = { 1: [50, 1495], 2: [120, 2995], 3: [275, 5995], 4: [600, 11995] };
 
-function sql(env, persistTo, command, json = false) {
-  const r = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, ...(json ? ['--json'] : []), '--command', command], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`d1 execute failed: ${r.stderr}`);
+export function sql(env, persistTo, command, json = false) {
+  // A long script goes through a file: a command line has a length limit.
+  const file = `${persistTo}/bench-statements.sql`;
+  if (command.length > 64_000) writeFileSync(file, command);
+  const source = command.length > 64_000 ? ['--file', file] : ['--command', command];
+  const r = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, ...(json ? ['--json'] : []), ...source], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`d1 execute failed: ${r.stderr ?? r.error}`);
   return json ? JSON.parse(r.stdout)[0].results : null;
 }
 
 /** Members with live sessions, written before the server starts; fresh ids each run, so old runs never mix in. */
-export function createPaymentMembers({ env, persistTo, brand }) {
-  const base = 91_000_000 + randomInt(0, 800_000) * 10;
+export function createPaymentMembers({ env, persistTo, brand, count = MEMBERS }) {
+  const base = 91_000_000 + randomInt(0, 800_000) * 100;
   const now = new Date().toISOString();
   const later = new Date(Date.now() + 86_400_000).toISOString();
   const statements = [];
   const members = [];
-  for (let i = 0; i < MEMBERS; i++) {
+  for (let i = 0; i < count; i++) {
     const id = base + i;
     const token = randomBytes(32).toString('base64url');
     const hash = createHash('sha256').update(token).digest('hex');
@@ -41,19 +46,20 @@ export function createPaymentMembers({ env, persistTo, brand }) {
   return members;
 }
 
-function call({ port, host }, method, path, headers, body) {
-  return new Promise((resolve, reject) => {
+export function call({ port, host }, method, path, headers, body) {
+  return new Promise((resolve) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers: { host, ...headers } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
     });
-    req.on('error', reject);
+    // A dropped connection is an answer too (status 0, counted in the reports), not the end of the run.
+    req.on('error', (error) => resolve({ status: 0, body: String(error) }));
     req.end(body);
   });
 }
 
-async function pool(tasks, size) {
+export async function pool(tasks, size) {
   const results = new Array(tasks.length);
   let next = 0;
   await Promise.all(Array.from({ length: size }, async () => {

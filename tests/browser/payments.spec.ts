@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { brandUrl, expect, test, text, watchConsole } from './fixtures';
+import { brandUrl, expect, logInAs, test, text, watchConsole } from './fixtures';
 
 // A new member on a Dutch brand: the time-bonus banner counts down, the time-bonus modal opens after 40 s in the
 // members area (the browser's clock is Playwright's), a bundle is bought with iDEAL through the sandbox checkout
@@ -144,3 +144,27 @@ test('direct debit: a mod-97 IBAN check, the SMS code from the dev mailbox, and 
   expect(problems.filter((p) => !p.includes('status of 400'))).toEqual([]);
   expect(problems).toHaveLength(1);
 });
+
+test('a discount code that does not fit the order says why, and the total is what will be charged', async ({ page }) => {
+  await logInAs(page, BRAND, 'free@demo.test');
+  const apply = async (code: string) => {
+    const form = page.getByTestId('checkout');
+    await form.getByLabel(t('shop.code_label')).fill(code);
+    await form.getByRole('button', { name: t('shop.code_apply') }).click();
+  };
+  // NLONLY20: 20% from an order of EUR 29,95 up, with iDEAL only (the seed's demo code).
+  await page.goto(brandUrl(BRAND, '/credits/2/ideal'));
+  await apply('NLONLY20');
+  await expect(page.getByText(t('shop.code_applied', { code: 'NLONLY20', percent: 20 }))).toBeVisible();
+  await expect(page.getByTestId('total')).toHaveText(/23,96/);
+  await page.getByRole('radio', { name: t('payment.methods.creditcard') }).check();
+  await expect(page.getByTestId('code-problem')).toHaveText(t('errors.code_method'));
+  await expect(page.getByTestId('total')).toHaveText(/29,95/);
+  await expect(page.getByText(t('shop.code_applied', { code: 'NLONLY20', percent: 20 }))).toHaveCount(0);
+
+  await page.goto(brandUrl(BRAND, '/credits/1/ideal'));
+  await apply('NLONLY20');
+  await expect(page.getByTestId('code-problem')).toHaveText(/^Deze code geldt vanaf een bestelling van €\s?29,95\.$/);
+  await expect(page.getByTestId('total')).toHaveText(/14,95/);
+});
+

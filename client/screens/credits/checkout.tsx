@@ -9,7 +9,7 @@ import { AccountCard, FormAlert, SelectField, SubmitButton, useFormState } from 
 import { apiErrors } from '../account/validate';
 import { CodeField } from './code-field';
 import { ConsentBox } from './consent-box';
-import { priceWith, useActiveDiscount, useMoney, usePackages } from './shop-data';
+import { discountProblemText, priceWith, useActiveDiscount, useMoney, usePackages } from './shop-data';
 
 /**
  * /credits/{id}/{paymentmethod?}: the chosen package, the methods of the member's country (iDEAL with its bank),
@@ -83,7 +83,7 @@ export default function CheckoutScreen() {
             {shop.ideal_issuers.map((i) => <option key={i.id} value={i.id}>{i.name}</option>)}
           </SelectField>
         )}
-        <CodeField applied={code} onApplied={setCode} />
+        <CodeField applied={code} notApplicable={code && discountProblemText(t, money, code, pkg.price, shop, method)} onApplied={setCode} />
         <p className="my-4 flex items-baseline justify-between text-lg">
           <span>{t('pay.total')}</span>
           <span>

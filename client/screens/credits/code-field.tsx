@@ -4,8 +4,12 @@ import type { DiscountCode } from '../../../core/schemas/payments';
 import { ApiError, apiFetch } from '../../api/fetch-client';
 import { INPUT } from '../account/ui';
 
-/** A discount code typed by the member, looked up with GET /api/discountcode.php ('Code niet gevonden', ...). */
-export function CodeField({ applied, onApplied }: { applied: DiscountCode | null; onApplied: (code: DiscountCode | null) => void }) {
+/**
+ * A discount code typed by the member, looked up with GET /api/discountcode.php ('Code niet gevonden', ...). A code
+ * that exists but does not fit this order (`notApplicable`: below its minimum, another country or method) says so
+ * with its own error text instead of "applied".
+ */
+export function CodeField({ applied, notApplicable, onApplied }: { applied: DiscountCode | null; notApplicable: string | null; onApplied: (code: DiscountCode | null) => void }) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -24,16 +28,17 @@ export function CodeField({ applied, onApplied }: { applied: DiscountCode | null
       onApplied(null);
     }
   };
+  const shown = message ?? (applied ? notApplicable : null);
   return (
     <div className="mb-4">
       <label htmlFor="discount-code" className="text-sm font-semibold text-gray-800">{t('shop.code_label')}</label>
       <div className="mt-1 flex gap-2">
         <input id="discount-code" className={INPUT} value={value} maxLength={40} autoCapitalize="characters" onChange={(e) => setValue(e.target.value)}
-          aria-invalid={message ? true : undefined} aria-describedby={message ? 'discount-code-error' : undefined} />
+          aria-invalid={shown ? true : undefined} aria-describedby={shown ? 'discount-code-error' : undefined} />
         <button type="button" className="btn btn-outline" onClick={() => void apply()}>{t('shop.code_apply')}</button>
       </div>
-      {message && <p id="discount-code-error" className="m-0 mt-1 text-sm text-danger" role="alert">{message}</p>}
-      {applied && !message && <p className="m-0 mt-1 text-sm text-success" role="status">{t('shop.code_applied', { code: applied.code, percent: applied.value_percentage })}</p>}
+      {shown && <p id="discount-code-error" className="m-0 mt-1 text-sm text-danger" role="alert" data-testid="code-problem">{shown}</p>}
+      {applied && !shown && <p className="m-0 mt-1 text-sm text-success" role="status">{t('shop.code_applied', { code: applied.code, percent: applied.value_percentage })}</p>}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { SWRConfiguration } from 'swr';
 import { TIME_BONUS } from '../../../core/constants';
 import { moneyFormatter } from '../../../core/money';
-import { orderPrice } from '../../../core/rules/discount';
+import { discountProblem, orderPrice } from '../../../core/rules/discount';
 import { timeBonusExpires, timeBonusRemaining } from '../../../core/rules/time-bonus';
 import { PACKAGES_URL, type DiscountCode, type PackagesResponse } from '../../../core/schemas/payments';
 import { useApi } from '../../api/hooks';
@@ -57,3 +58,21 @@ export function useActiveDiscount(): DiscountCode | null {
 export function priceWith(price: number, discount: DiscountCode | null, shop: Pick<PackagesResponse, 'country' | 'currency'>, method?: string): number {
   return orderPrice(discount, { country: shop.country, currency: shop.currency, listPrice: price, method: method ?? null });
 }
+
+/**
+ * Why a code does not lower this order's price, in the words the server would refuse it with (the code's own error
+ * text), or null when it applies. The total shown is then the full price: exactly what will be charged.
+ */
+export function discountProblemText(
+  t: TFunction,
+  money: (cents: number) => string,
+  discount: DiscountCode,
+  price: number,
+  shop: Pick<PackagesResponse, 'country' | 'currency'>,
+  method: string | null,
+): string | null {
+  const problem = discountProblem(discount, { country: shop.country, currency: shop.currency, listPrice: price, method });
+  if (!problem) return null;
+  return t(`errors.code_${problem}`, { amount: money(discount.minimum_order_value) });
+}
+
