@@ -5,11 +5,13 @@ import { clientAssets } from './build/client-assets';
 
 // Unit and integration tests run inside workerd with the bindings of wrangler.toml and a D1 built from the
 // real migrations. Browser tests (tests/browser) are Playwright's, not collected here.
+const pushSinkPort = Number(process.env.TEST_PUSH_SINK_PORT ?? Number(process.env.TEST_UPSTREAM_PORT ?? 18931) + 1000);
+
 export default defineConfig(async () => ({
   define: {
     __TEST_UPSTREAM_PORT__: JSON.stringify(Number(process.env.TEST_UPSTREAM_PORT ?? 18931)),
     // The local push sink of the push tests (tests/integration/push-sink.ts).
-    __TEST_PUSH_SINK_PORT__: JSON.stringify(Number(process.env.TEST_PUSH_SINK_PORT ?? Number(process.env.TEST_UPSTREAM_PORT ?? 18931) + 1000)),
+    __TEST_PUSH_SINK_PORT__: JSON.stringify(pushSinkPort),
   },
   plugins: [
     react(),
@@ -19,6 +21,8 @@ export default defineConfig(async () => ({
       miniflare: {
         bindings: {
           APP_ENV: 'test',
+          // The one push endpoint host besides the browsers' push services, in test mode only (worker/push/allowed-hosts.ts).
+          TEST_PUSH_HOST: `127.0.0.1:${pushSinkPort}`,
           UPSTREAM_TIMEOUT_MS: '1000',
           APP_SECRET: 'test-secret-0123456789-0123456789-0123456789',
           MAIL_EVENTS_SECRET: 'test-mail-events-secret', TEST_MIGRATIONS: await readD1Migrations('./migrations'),

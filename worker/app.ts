@@ -19,6 +19,7 @@ import { pwa } from './pwa/routes';
 import { devMailbox } from './dev/mailbox';
 import { devOperator } from './chat/dev-operator';
 import { localVapidKeys } from './push/vapid';
+import { apiCacheControl } from './middleware/api-cache';
 import { clock } from './middleware/clock';
 import { csrf } from './middleware/csrf';
 import { locale } from './middleware/locale';
@@ -38,6 +39,9 @@ export const app = new Hono<AppEnv>();
 // The middleware order lives here and nowhere else (DESIGN.md "A request's way").
 app.use(requestId());
 app.use(securityHeaders({ dev: import.meta.env.DEV }));
+// Early, so that every /api answer passes it, refusals of later middleware (CSRF, body limit) and the brand's own
+// backend's (proxy mode) included: personal answers are never cached, a small allow-list may be (docs/api/caching.md).
+app.use('/api/*', apiCacheControl());
 // Health check for load balancers and test runners: answers before any brand is resolved.
 app.get('/healthz', (c) => c.text('ok'));
 app.use(tenant());

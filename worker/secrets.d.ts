@@ -17,4 +17,6 @@ interface Env {
   MOLLIE_KEY_FLIRTLOKAAL?: string;
   MOLLIE_KEY_REIFEKONTAKTE?: string;
   MOLLIE_KEY_VELVETNIGHTS?: string;
+  /** Tests only (APP_ENV=test): the host:port of the local push sink (worker/push/allowed-hosts.ts). */
+  TEST_PUSH_HOST?: string;
 }

@@ -24,9 +24,10 @@ describe('chat contract', () => {
   });
 
   it('checks the sizes of a push subscription\'s keys', () => {
-    const ok = { endpoint: 'https://push.example/x', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } };
+    const ok = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } };
     expect(PushSubscriptionSchema.safeParse(ok).success).toBe(true);
     expect(PushSubscriptionSchema.safeParse({ ...ok, keys: { ...ok.keys, auth: 'A'.repeat(10) } }).success).toBe(false);
-    expect(PushSubscriptionSchema.safeParse({ ...ok, endpoint: 'http://push.example/x' }).success).toBe(false);
+    expect(PushSubscriptionSchema.safeParse({ ...ok, endpoint: 'http://fcm.googleapis.com/fcm/send/x' }).success).toBe(false);
+    expect(PushSubscriptionSchema.safeParse({ ...ok, endpoint: 'https://push.example/x' }).success).toBe(false);
   });
 });

@@ -40,6 +40,9 @@ export const ComplaintSchema = z.object({
 export type ComplaintInput = z.input<typeof ComplaintSchema>;
 export type Complaint = z.infer<typeof ComplaintSchema>;
 
-/** POST /api/complaints.php -> 201 with the complaint's reference number. */
-export const ComplaintResponseSchema = z.object({ id: z.number().int(), reference: z.string() });
+/**
+ * POST /api/complaints.php -> 201 with the complaint's reference number. `confirmed`: the sender's address was
+ * proven (a logged-in member's confirmed address), so support has it; false: a link went to the address first.
+ */
+export const ComplaintResponseSchema = z.object({ id: z.number().int(), reference: z.string(), confirmed: z.boolean() });
 export type ComplaintResponse = z.infer<typeof ComplaintResponseSchema>;

@@ -36,7 +36,7 @@ async function fetchInPage(page: Page, path: string): Promise<{ status: number; 
   }, path);
 }
 
-test('the complaint form checks its fields, submits and confirms', async ({ page }) => {
+test('the complaint form checks its fields, submits, and confirms once the address is proven', async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto(brandUrl(BRAND, '/complaints'));
   const form = page.getByTestId('complaints');
@@ -51,13 +51,22 @@ test('the complaint form checks its fields, submits and confirms', async ({ page
   await form.getByLabel(text('nl', 'complaints.name')).fill('Jan');
   await form.getByLabel(text('nl', 'complaints.email')).fill(email);
   await form.getByRole('button', { name: text('nl', 'complaints.submit') }).click();
+  // A visitor proves the address first: the page says where the link went.
+  const pending = page.getByTestId('complaint-confirm');
+  await expect(pending).toBeVisible();
+  await expect(pending).toContainText(/C-\d+/);
+  await expect(pending).toContainText(email);
+
+  const mails = JSON.parse((await fetchInPage(page, `/dev/mailbox.json?to=${encodeURIComponent(email)}`)).text) as { messages: { template: string; links: string[] }[] };
+  const confirm = mails.messages.find((m) => m.template === 'complaint_confirm');
+  const link = confirm?.links.find((l) => l.includes('/api/complaint-confirm.php'));
+  expect(link).toBeTruthy();
+  await page.goto(link!);
   const done = page.getByTestId('complaint-done');
   await expect(done).toBeVisible();
   await expect(done).toContainText(/C-\d+/);
-  await expect(done).toContainText(email);
-
-  const mails = await fetchInPage(page, `/dev/mailbox.json?to=${encodeURIComponent(email)}`);
-  expect(mails.text).toContain('complaint_received');
+  const after = await fetchInPage(page, `/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+  expect(after.text).toContain('complaint_received');
   expect(problems).toEqual([]);
 });
 

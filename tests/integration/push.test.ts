@@ -92,6 +92,56 @@ describe('web push', () => {
     expect(await stored(b.memberId)).toBe(0);
   });
 
+  it('accepts only https endpoints on the browsers\' push services', async () => {
+    const b = await chatMember();
+    const { subscription } = await sinkSubscription();
+    const refused = [
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://203.0.113.5/push/abc',
+      'https://[2001:db8::1]/push/abc',
+      'https://0x7f000001/push/abc',
+      'https://localhost/push/abc',
+      'https://localhost:8787/push/abc',
+      'https://push.internal/abc',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://push.example.com/abc',
+      'https://fcm.googleapis.com.evil.example/abc',
+      'https://evilfcm.googleapis.com/abc',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://user:pw@fcm.googleapis.com/fcm/send/abc',
+      `https://127.0.0.1:${__TEST_PUSH_SINK_PORT__ + 1}/push/abc`,
+    ];
+    for (const endpoint of refused) {
+      const res = await subscribe(b, { ...subscription, endpoint });
+      expect(res.status, endpoint).toBe(400);
+      const body = (await res.json()) as any;
+      expect(body.error.code).toBe('validation_failed');
+      expect(body.error.fields['subscription.endpoint'], endpoint).toMatch(/pushdienst|pushabonnement/);
+    }
+    expect(await stored(b.memberId)).toBe(0);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGabc',
+      'https://db5p.notify.windows.com/w/?token=abc',
+    ]) expect((await subscribe(b, { ...subscription, endpoint })).status, endpoint).toBe(201);
+    expect(await stored(b.memberId)).toBe(4);
+  });
+
+  it('never sends a push to a stored endpoint that is not a push service, and forgets it', async () => {
+    const b = await chatMember();
+    const { subscription } = await sinkSubscription();
+    await env.DB.prepare('INSERT INTO push_subscriptions (tenant_id, member_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .bind(BRAND, b.memberId, `https://127.0.0.1:${__TEST_PUSH_SINK_PORT__ + 1}/push/x`, subscription.keys.p256dh, subscription.keys.auth, new Date().toISOString())
+      .run();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const like = { type: 'like' as const, profile: { id: 1, name: 'Sanne', main_image: null } };
+    expect(await pushForEvent(env, BRAND, b.memberId, like)).toBe(0);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+    expect(await stored(b.memberId)).toBe(0);
+  });
+
   it('leaves plain user.php (login) alone', async () => {
     const res = await call(BRAND, 'POST', '/api/user.php', { email: 'nobody@example.com', password: 'wrong-password-1' });
     expect(res.status).toBe(401);

@@ -13,7 +13,10 @@ export async function setup() {
     req.on('end', () => {
       if (req.url?.startsWith('/api/slow.php')) return; // never answers: the proxy's timeout must
       res.setHeader('Content-Type', 'application/json');
-      res.setHeader('Set-Cookie', ['upstream_session=abc; Domain=backend.example; Path=/; HttpOnly', 'second=2; Path=/']);
+      // ?cache=... and ?nocookie=1 let the caching tests choose what the upstream says about caching.
+      const query = new URL(req.url ?? '/', 'http://upstream').searchParams;
+      if (query.get('cache')) res.setHeader('Cache-Control', query.get('cache')!);
+      if (!query.has('nocookie')) res.setHeader('Set-Cookie', ['upstream_session=abc; Domain=backend.example; Path=/; HttpOnly', 'second=2; Path=/']);
       res.statusCode = req.url?.startsWith('/api/missing.php') ? 404 : 200;
       res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }));
     });

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { PushSubscribeSchema } from '../../core/schemas/push';
+import { pushSubscribeSchema } from '../../core/schemas/push';
 import type { AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
+import { testPushHosts } from '../push/allowed-hosts';
 import { deleteSubscription, saveSubscription } from '../push/subscriptions';
 import { memberHub } from '../services/live-events';
 import { jsonBody, requireMember } from './helpers';
@@ -16,7 +17,7 @@ export const chatPushRoutes = new Hono<AppEnv>();
 chatPushRoutes.on(['POST', 'DELETE'], '/user.php', async (c, next) => {
   if (c.req.query('push') === undefined) return next();
   const member = requireMember(c);
-  const { subscription } = parseOrFail(PushSubscribeSchema, await jsonBody(c));
+  const { subscription } = parseOrFail(pushSubscribeSchema(testPushHosts(c.env)), await jsonBody(c));
   if (c.req.method === 'DELETE') {
     await deleteSubscription(c.env.DB, member.tenantId, member.id, subscription.endpoint);
     return c.json({ ok: true });

@@ -1,15 +1,23 @@
 import { Hono } from 'hono';
 import { ComplaintSchema, type ComplaintResponse } from '../../core/schemas/complaints';
-import type { AppEnv } from '../context';
+import type { AppContext, AppEnv } from '../context';
 import { parseOrFail } from '../errors';
 import { log, describeError } from '../log';
-import { clientIp, jsonBody, limit, mailTo } from './helpers';
+import { consumeToken, issueToken } from '../services/tokens';
+import { clientIp, jsonBody, limit, link, mailTo } from './helpers';
 
-/** complaints.php: a complaint is stored, forwarded to the brand's support and confirmed to the sender. */
+/**
+ * complaints.php: a complaint is stored; once its sender's address is proven it is forwarded to the brand's support
+ * and confirmed to the sender (docs/api/accounts.md "Complaints"). A logged-in member with a confirmed address who
+ * gives that address has proven it; anyone else first gets a link at the address given, in a mail that carries
+ * nothing they typed, so the form cannot make the brand mail a stranger a text of the visitor's choosing.
+ */
 export const complaintsRoutes = new Hono<AppEnv>();
 
 const PER_IP = { limit: 5, windowSeconds: 3600 };
 const PER_MEMBER = { limit: 5, windowSeconds: 86_400 };
+/** Confirmation links to one address: a visitor cannot flood someone's inbox with them. */
+const PER_ADDRESS = { limit: 3, windowSeconds: 86_400 };
 
 complaintsRoutes.post('/complaints.php', async (c) => {
   const tenant = c.get('tenant');
@@ -19,30 +27,76 @@ complaintsRoutes.post('/complaints.php', async (c) => {
   const ip = clientIp(c);
   await limit(c, `complaint:ip:${ip}`, PER_IP);
   if (member) await limit(c, `complaint:member:${member.id}`, PER_MEMBER);
+  const proven = member?.status === 'confirmed' && member.email.toLowerCase() === complaint.email;
+  if (!proven) await limit(c, `complaint:to:${complaint.email}`, PER_ADDRESS);
 
   const row = await c.env.DB.prepare(
-    `INSERT INTO complaints (tenant_id, member_id, subject, concerns, body, contact_email, contact_name, ip, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO complaints (tenant_id, member_id, subject, concerns, body, contact_email, contact_name, ip, created_at, confirmed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
-    .bind(tenant.id, member?.id ?? null, complaint.subject, complaint.concerns ?? null, complaint.text, complaint.email, complaint.name, ip, now.toISOString())
+    .bind(tenant.id, member?.id ?? null, complaint.subject, complaint.concerns ?? null, complaint.text, complaint.email, complaint.name, ip, now.toISOString(), proven ? now.toISOString() : null)
     .first<{ id: number }>();
   const id = row!.id;
   const reference = `C-${id}`;
 
   // The complaint is stored; a mail that cannot be written must not turn the answer into a failure.
+  try {
+    if (proven) await mailConfirmedComplaint(c, id);
+    else {
+      const token = await issueToken(c.env, { tenantId: tenant.id, memberId: member?.id ?? 0, purpose: 'complaint', now, data: String(id) });
+      await mailTo(c, complaint.email, null, 'complaint_confirm', { link: link(c, '/api/complaint-confirm.php', token) });
+    }
+  } catch (error) {
+    log(c, 'error', 'complaint mail failed', describeError(error));
+  }
+  return c.json<ComplaintResponse>({ id, reference, confirmed: proven }, 201);
+});
+
+/** The link of the complaint_confirm mail: the address is proven, the complaint goes to support and is confirmed. */
+complaintsRoutes.get('/complaint-confirm.php', async (c) => {
+  const tenantId = c.get('tenant').id;
+  const now = c.get('now');
+  const redeemed = await consumeToken(c.env, c.req.query('token') ?? '', tenantId, 'complaint', now);
+  const id = Number(redeemed?.data);
+  const confirmed =
+    redeemed &&
+    (await c.env.DB.prepare('UPDATE complaints SET confirmed_at = ? WHERE id = ? AND tenant_id = ? AND confirmed_at IS NULL RETURNING id')
+      .bind(now.toISOString(), id, tenantId)
+      .first<{ id: number }>());
+  if (!confirmed) return c.redirect('/complaints?confirmed=0', 303);
+  await mailConfirmedComplaint(c, id).catch((error) => log(c, 'error', 'complaint mail failed', describeError(error)));
+  return c.redirect(`/complaints?confirmed=C-${id}`, 303);
+});
+
+interface ComplaintRow {
+  member_id: number | null;
+  subject: string;
+  concerns: string | null;
+  body: string;
+  contact_email: string;
+  contact_name: string | null;
+}
+
+/** Forwards a proven complaint to the brand's support and confirms it to its (proven) sender. */
+async function mailConfirmedComplaint(c: AppContext, id: number): Promise<void> {
+  const tenant = c.get('tenant');
+  const row = await c.env.DB.prepare('SELECT member_id, subject, concerns, body, contact_email, contact_name FROM complaints WHERE id = ? AND tenant_id = ?')
+    .bind(id, tenant.id)
+    .first<ComplaintRow>();
+  if (!row) return;
+  const reference = `C-${id}`;
+  const name = row.contact_name ?? '';
   const data = {
     reference,
-    contact_name: complaint.name,
-    subject: complaint.subject,
-    concerns: complaint.concerns ?? '-',
-    text: complaint.text,
-    contact_email: complaint.email,
-    member: member ? `#${member.id}` : '-',
+    contact_name: name,
+    subject: row.subject,
+    concerns: row.concerns ?? '-',
+    text: row.body,
+    contact_email: row.contact_email,
+    member: row.member_id ? `#${row.member_id}` : '-',
   };
   await Promise.all([
     mailTo(c, tenant.settings.support_email, tenant.settings.domain_language, 'complaint_forwarded', data),
-    mailTo(c, complaint.email, null, 'complaint_received', { name: complaint.name, reference }, undefined, member?.id),
-  ]).catch((error) => log(c, 'error', 'complaint mail failed', describeError(error)));
-
-  return c.json<ComplaintResponse>({ id, reference }, 201);
-});
+    mailTo(c, row.contact_email, null, 'complaint_received', { name, reference }, undefined, row.member_id ?? undefined),
+  ]);
+}

@@ -41,7 +41,10 @@ export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
   };
 }
 
-paymentRoutes.get('/packages.php', async (c) => c.json(await packagesFor(c)));
+// A visitor's shop follows the country alone; a member's carries their mandate and last package, so it is never
+// cached (worker/middleware/api-cache.ts makes an answer without Cache-Control private, no-store).
+paymentRoutes.get('/packages.php', async (c) =>
+  c.json(await packagesFor(c), 200, c.get('member') ? {} : { 'Cache-Control': 'private, max-age=300', Vary: 'Cookie' }));
 
 paymentRoutes.post('/order.php', async (c) => {
   const member = requireMember(c);

@@ -25,7 +25,8 @@ import { settingsFor } from './settings';
 /** The built-in /api/*.php endpoints. Each validates its input with a core schema and answers in core's shape. */
 export const api = new Hono<AppEnv>();
 
-api.get('/settings.php', (c) => c.json(settingsFor(c.get('tenant'), c.get('country'))));
+// The settings follow the visitor's geo-IP country (locally a cookie may choose it): only the browser keeps them.
+api.get('/settings.php', (c) => c.json(settingsFor(c.get('tenant'), c.get('country')), 200, { 'Cache-Control': 'private, max-age=300', Vary: 'Cookie' }));
 
 api.get('/featured.php', async (c) => c.json(await runFeatured(c, c.req.query())));
 

@@ -19,6 +19,8 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   account_deleted: { link: 'required', defaults: () => ({ days: String(ACCOUNT_RECOVERY_DAYS) }) },
   account_recovered: { link: 'optional' },
   password_changed: { link: 'optional' },
+  // To an address a visitor typed, before it is proven: a link and nothing the visitor wrote (not even a name).
+  complaint_confirm: { link: 'required', defaults: () => ({ hours: '48' }) },
   complaint_received: { link: 'none' },
   // To the brand's support, in the brand's language: every value in it is what a visitor typed (the layout escapes).
   complaint_forwarded: { link: 'none' },

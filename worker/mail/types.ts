@@ -8,6 +8,7 @@ export type MailTemplate =
   | 'account_deleted'
   | 'account_recovered'
   | 'password_changed'
+  | 'complaint_confirm'
   | 'complaint_received'
   | 'complaint_forwarded'
   | 'payment_confirmation';

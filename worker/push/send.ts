@@ -1,7 +1,8 @@
 import { buildPushPayload } from '@block65/webcrypto-web-push';
 import type { PushPayload } from '../../core/schemas/push';
 import type { Tenant } from '../../core/schemas/tenant';
-import { isLocal } from '../context';
+import { isPushServiceEndpoint } from '../../core/push-services';
+import { testPushHosts } from './allowed-hosts';
 import { dropSubscription, subscriptionsOf, type StoredSubscription } from './subscriptions';
 import { vapidFor } from './vapid';
 
@@ -23,24 +24,32 @@ export async function sendPush(env: Env, tenant: Tenant, memberId: number, paylo
 }
 
 async function sendOne(env: Env, sub: StoredSubscription, payload: PushPayload, vapid: NonNullable<ReturnType<typeof vapidFor>>): Promise<boolean> {
+  // Checked again here, not only when stored: a row from before the rule (or written by hand) never makes the
+  // Worker send anywhere but a push service. Such a subscription is forgotten.
+  if (!isPushServiceEndpoint(sub.endpoint, testPushHosts(env))) {
+    console.warn(JSON.stringify({ level: 'warn', message: 'push endpoint not on a known push service: dropped', subscription: sub.id }));
+    await dropSubscription(env.DB, sub.id);
+    return false;
+  }
   const init = await buildPushPayload(
     { data: payload, options: { ttl: 24 * 3600, urgency: 'high', ...(payload.tag ? { topic: payload.tag } : {}) } },
     { endpoint: sub.endpoint, expirationTime: null, keys: { p256dh: sub.p256dh, auth: sub.auth } },
     vapid,
   );
-  const res = await fetch(deliveryUrl(env, sub.endpoint), init as RequestInit);
+  // No redirects: the checked host is the only one the request may reach.
+  const res = await fetch(deliveryUrl(env, sub.endpoint), { ...(init as RequestInit), redirect: 'manual' });
   if (res.status === 404 || res.status === 410) await dropSubscription(env.DB, sub.id);
   await res.body?.cancel();
   return res.ok;
 }
 
 /**
- * Where the request really goes. Locally (npm start, tests) an endpoint on this machine is a local push sink that
- * speaks plain http: the payload is still built for its https endpoint (the JWT's audience), only the transport
- * differs. Production sends to the endpoint as it is.
+ * Where the request really goes. In tests the local push sink (TEST_PUSH_HOST) speaks plain http: the payload is
+ * still built for its https endpoint (the JWT's audience), only the transport differs. Everywhere else the
+ * endpoint is used as it is.
  */
 export function deliveryUrl(env: Env, endpoint: string): string {
   const url = new URL(endpoint);
-  if (isLocal(env) && (url.hostname === '127.0.0.1' || url.hostname === 'localhost')) url.protocol = 'http:';
+  if (testPushHosts(env).includes(url.host)) url.protocol = 'http:';
   return url.href;
 }

@@ -1,7 +1,8 @@
 // One-time links: the link carries a token signed with APP_SECRET (purpose, brand, member, expiry, id), and the
 // one_time_tokens row makes it usable once. A forged, altered, expired, reused or foreign token is refused.
 
-export type TokenPurpose = 'activation' | 'password_reset' | 'mail_change' | 'account_recovery' | 'unsubscribe';
+// 'complaint': a visitor's complaint waits for its address to be proven; member is the sender or 0, data the complaint id.
+export type TokenPurpose = 'activation' | 'password_reset' | 'mail_change' | 'account_recovery' | 'unsubscribe' | 'complaint';
 
 const HOUR = 3_600_000;
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
@@ -10,6 +11,7 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   mail_change: 24 * HOUR,
   account_recovery: 14 * 24 * HOUR,
   unsubscribe: 5 * 365 * 24 * HOUR,
+  complaint: 48 * HOUR,
 };
 
 interface Payload {

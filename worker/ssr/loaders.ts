@@ -12,11 +12,16 @@ import { PACKAGES_URL } from '../../core/schemas/payments';
 import { packagesFor } from '../api/payment-routes';
 import { loadCams } from '../api/cams-routes';
 import { CAMS_URL } from '../../core/schemas/cams';
+import { findSide } from '../chat/conversations';
+import { shopFor } from '../payments/catalogue';
+import { memberOrder } from '../payments/orders';
 
 /**
  * Server loaders per route name: they call the same services as the API, in-process, and return SWR's fallback
  * keyed by the API URL the screen reads. Bad query input loads nothing; the screen then asks the API, which
- * answers the validation error in the member's language.
+ * answers the validation error in the member's language. A page about one thing (a profile, a conversation, an
+ * order, a package) that does not exist, or is not the member's, throws a 404 ApiFailure: renderPage turns it into
+ * the error page with status 404 (one mechanism for every route, see isNotFound).
  */
 type Loader = (c: AppContext, route: RouteMatch) => Promise<Record<string, unknown>>;
 
@@ -39,7 +44,9 @@ const LOADERS: Record<string, Loader> = {
   premium: both(contentPage('premium', false), shop),
   pricing: both(contentPage('pricing', false), shop),
   credits: shop,
-  'credits-id-paymentmethod': shop,
+  'credits-id-paymentmethod': packagePage,
+  'chats-id': conversationPage,
+  'transactions-id': orderPage,
   'credits-repeat-order': shop,
   directdebit: shop,
   cams: (c) => orNothing(CAMS_URL, () => loadCams(c)),
@@ -61,14 +68,51 @@ async function likesLoader(c: AppContext) {
   return member ? { [LIKES_URL]: await listLikes(c.env.DB, c.get('tenant').id, member.id, c.get('now')) } : {};
 }
 
-/** An endpoint's answer keyed by its URL; an expected failure loads nothing, and the screen shows the API's message. */
+/**
+ * An endpoint's answer keyed by its URL; an expected failure loads nothing, and the screen shows the API's message.
+ * Not found is the exception: the page itself does not exist, so it goes on to become a 404.
+ */
 async function orNothing(url: string, load: () => Promise<unknown>): Promise<Record<string, unknown>> {
   try {
     return { [url]: await load() };
   } catch (error) {
-    if (error instanceof ApiFailure) return {};
+    if (error instanceof ApiFailure && !isNotFound(error)) return {};
     throw error;
   }
+}
+
+/** A loader's "this page's subject does not exist (for this member)": the page answers 404. */
+export function isNotFound(error: unknown): error is ApiFailure {
+  return error instanceof ApiFailure && error.status === 404;
+}
+
+const pageNotFound = () => new ApiFailure(404, 'not_found', 'errors.api_not_found');
+
+/** /chats/{id}: one of the member's own conversations; the screen loads its messages itself. */
+async function conversationPage(c: AppContext, route: RouteMatch) {
+  const member = c.get('member');
+  if (member && !(await findSide(c.env.DB, member, Number(route.params.id), c.get('now')))) throw pageNotFound();
+  return {};
+}
+
+/**
+ * /transactions/{id}: one of the member's own orders. Only looked up: the screen asks order.php, which also brings
+ * an unfinished order up to date with the payment service.
+ */
+async function orderPage(c: AppContext, route: RouteMatch) {
+  const member = c.get('member');
+  const id = route.params.id;
+  if (!member || id === undefined) return {};
+  if (!/^[1-9]\d{0,15}$/.test(id)) throw pageNotFound();
+  await memberOrder(c.env.DB, c.get('tenant').id, member.id, Number(id));
+  return {};
+}
+
+/** /credits/{id}/{method}: a package of the shop the visitor's country sees. */
+async function packagePage(c: AppContext, route: RouteMatch) {
+  const packages = shopFor(c.get('tenant'), c.get('country')).packages;
+  if (!packages.some((p) => String(p.id) === route.params.id)) throw pageNotFound();
+  return shop(c);
 }
 
 /** The credits shop's packages, methods and the member's mandate (GET /api/packages.php). */

@@ -15,7 +15,7 @@ import { log, describeError } from '../log';
 import { readTrafficSource } from '../services/traffic-source';
 import { userOf } from '../services/users';
 import { catalogueUrl, entryCatalogueFor } from './catalogue';
-import { runLoaders } from './loaders';
+import { isNotFound, runLoaders } from './loaders';
 import { nestedErrorPage } from './unknown-site';
 import ASSETS from 'virtual:client-assets';
 import { shellHead, shellTail } from './shell';
@@ -68,7 +68,14 @@ async function buildState(c: AppContext, { route, error = null }: PageOptions): 
 
 /** Streams the page: the head at once, then React's stream, then the state and the client bundle. */
 export async function renderPage(c: AppContext, options: PageOptions): Promise<Response> {
-  const state = await buildState(c, options);
+  let state: InitialState;
+  try {
+    state = await buildState(c, options);
+  } catch (error) {
+    // A loader found that the page's subject does not exist (or is not the member's): a real 404, not a shell.
+    if (isNotFound(error) && !options.error) return renderErrorPage(c, 404);
+    throw error;
+  }
   const nonce = c.get('nonce');
   // Always the whole catalogue: lazy parts of a page (a member's activation reminder) may render on the server
   // too, and the browser hydrates them only after it has loaded the rest (client/i18n.ts catalogueReady).

@@ -4,18 +4,25 @@ import { useTranslation } from 'react-i18next';
 import { COMPLAINT_LIMITS, ComplaintSchema, type ComplaintResponse } from '../../../core/schemas/complaints';
 import { apiFetch } from '../../api/fetch-client';
 import { Link } from '../../navigation';
-import { userAtom } from '../../state/atoms';
+import { routeAtom, userAtom } from '../../state/atoms';
 import { AccountCard, FormAlert, SubmitButton, TextArea, TextField, formValue, useFormState } from '../account/ui';
 import { apiErrors, check } from '../account/validate';
 import { LINK } from './markdown';
 
-/** /complaints: a complaint goes to the brand's support; the sender gets a confirmation on screen and by mail. */
+/**
+ * /complaints: a complaint goes to the brand's support once its sender's address is proven. A member who gives
+ * their confirmed address is done at once; anyone else is asked to open the link mailed to the address, which comes
+ * back here as /complaints?confirmed=<reference> (or =0 when the link was bad).
+ */
 export default function ComplaintsScreen() {
   const { t } = useTranslation();
   const user = useAtomValue(userAtom);
+  const route = useAtomValue(routeAtom);
   const form = useRef<HTMLFormElement>(null);
   const { errors, setErrors, sending, run } = useFormState(form);
-  const [done, setDone] = useState<{ reference: string; email: string } | null>(null);
+  const [done, setDone] = useState<{ reference: string; email: string; confirmed: boolean } | null>(null);
+  // Only a reference or 0: the address must not put a text of someone's choosing on the brand's page.
+  const linkResult = /^(0|C-\d{1,12})$/.exec(new URLSearchParams(route.search).get('confirmed') ?? '')?.[0] ?? null;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -26,7 +33,7 @@ export default function ComplaintsScreen() {
     void run(async () => {
       try {
         const answer = await apiFetch<ComplaintResponse>('/api/complaints.php', { method: 'POST', body: checked.data });
-        setDone({ reference: answer.reference, email: checked.data.email });
+        setDone({ reference: answer.reference, email: checked.data.email, confirmed: answer.confirmed });
         return {};
       } catch (error) {
         return apiErrors(error, t);
@@ -34,10 +41,22 @@ export default function ComplaintsScreen() {
     });
   };
 
-  if (done) {
+  if (done && !done.confirmed) {
+    return (
+      <AccountCard title={t('complaints.confirm_title')} icon="✉️" testId="complaint-confirm">
+        <FormAlert tone="info" message={t('complaints.confirm_sent', { reference: done.reference, email: done.email })} />
+        <Link href="/" className="btn btn-outline block border-solid text-center">{t('complaints.home')}</Link>
+      </AccountCard>
+    );
+  }
+
+  if (done || (linkResult && linkResult !== '0')) {
     return (
       <AccountCard title={t('complaints.done_title')} icon="✅" testId="complaint-done">
-        <FormAlert tone="success" message={t('complaints.done', { reference: done.reference, email: done.email })} />
+        <FormAlert
+          tone="success"
+          message={done ? t('complaints.done', { reference: done.reference, email: done.email }) : t('complaints.confirmed', { reference: linkResult })}
+        />
         <Link href="/" className="btn btn-outline block border-solid text-center">{t('complaints.home')}</Link>
       </AccountCard>
     );
@@ -49,6 +68,7 @@ export default function ComplaintsScreen() {
       <p className="text-sm text-gray-600">
         {t('complaints.faq_hint')} <Link href="/pages/faq" className={LINK}>{t('footer.faq')}</Link>
       </p>
+      {linkResult === '0' && <FormAlert message={t('complaints.confirm_failed')} />}
       <form ref={form} onSubmit={submit} method="post" noValidate>
         <FormAlert message={errors._form} />
         <TextField label={t('complaints.subject')} name="subject" maxLength={COMPLAINT_LIMITS.subject} required error={errors.subject} />
