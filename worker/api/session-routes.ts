@@ -4,7 +4,7 @@ import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { findMemberByEmail } from '../services/accounts';
 import { verifyPassword } from '../services/passwords';
-import { block, blockedUntil, clear, hit } from '../services/rate-limit';
+import { clearStatement, releaseStatement, reserve } from '../services/rate-limit';
 import { createSession, findSessionMember } from '../services/sessions';
 import { userOf } from '../services/users';
 import { clearSessionCookie, setSessionCookie } from '../session-cookie';
@@ -14,10 +14,15 @@ import { clientIp, jsonBody, requireMember } from './helpers';
 export const sessionRoutes = new Hono<AppEnv>();
 
 // Lockout (SPEC.md §4): 5 failed logins on one account within 15 minutes block it for 15 minutes. The per-IP
-// limit on failures keeps one attacker from locking many accounts cheaply.
+// limit (20 failures in 15 minutes) keeps one attacker from locking many accounts cheaply. Both count an attempt
+// before its password is checked, in the statement that decides whether it may be checked (rate-limit.ts
+// `reserve`): a burst of parallel attempts gets at most 5 checks per account and 20 per address, never more.
 const ACCOUNT_FAILURES = { limit: 5, windowSeconds: 900 };
 const LOCK_MS = 15 * 60_000;
 const IP_FAILURES = { limit: 20, windowSeconds: 900 };
+
+/** The key of an account's login failures; a completed reset or password change deletes it (recovery-routes.ts). */
+export const loginFailuresKey = (tenantId: string, email: string) => `${tenantId}:login:acct:${email}`;
 
 sessionRoutes.get('/user.php', async (c) => {
   const member = c.get('member');
@@ -27,30 +32,32 @@ sessionRoutes.get('/user.php', async (c) => {
 sessionRoutes.post('/user.php', async (c) => {
   const tenant = c.get('tenant');
   const now = c.get('now');
-  const ipKey = `${tenant.id}:login:ip:${clientIp(c)}`;
-  if (await blockedUntil(c.env.DB, ipKey, now)) throw new ApiFailure(429, 'rate_limited', 'errors.rate_limited', undefined, { minutes: 15 });
+  const db = c.env.DB;
   const { email, password } = parseOrFail(LoginSchema, await jsonBody(c));
-  const accountKey = `${tenant.id}:login:acct:${email}`;
-  const lockedUntil = await blockedUntil(c.env.DB, accountKey, now);
-  if (lockedUntil) throw lockout(lockedUntil, now);
 
-  const member = await findMemberByEmail(c.env.DB, tenant.id, email);
+  const ipKey = `${tenant.id}:login:ip:${clientIp(c)}`;
+  const ip = await reserve(db, ipKey, IP_FAILURES, now);
+  if (!ip.allowed) {
+    c.header('Retry-After', String(ip.retryAfter));
+    throw new ApiFailure(429, 'rate_limited', 'errors.rate_limited', undefined, { minutes: Math.ceil(ip.retryAfter / 60) });
+  }
+  const accountKey = loginFailuresKey(tenant.id, email);
+  const account = await reserve(db, accountKey, { ...ACCOUNT_FAILURES, lockAt: ACCOUNT_FAILURES.limit, lockUntil: new Date(now.getTime() + LOCK_MS) }, now);
+  if (!account.allowed) {
+    // Not tried, so not a failure of this address.
+    await releaseStatement(db, ipKey, ip.windowStart).run();
+    throw lockout(account.blockedUntil ?? new Date(now.getTime() + account.retryAfter * 1000), now);
+  }
+
+  const member = await findMemberByEmail(db, tenant.id, email);
   const ok = await verifyPassword(member?.password_hash ?? null, password);
   if (!member || !ok || member.status === 'deleted') {
-    const account = await hit(c.env.DB, accountKey, ACCOUNT_FAILURES, now);
-    const ip = await hit(c.env.DB, ipKey, IP_FAILURES, now);
-    if (!ip.allowed) {
-      await block(c.env.DB, ipKey, new Date(now.getTime() + LOCK_MS));
-      throw new ApiFailure(429, 'rate_limited', 'errors.rate_limited', undefined, { minutes: 15 });
-    }
-    if (!account.allowed || account.count === ACCOUNT_FAILURES.limit) {
-      const until = new Date(now.getTime() + LOCK_MS);
-      await block(c.env.DB, accountKey, until);
-      throw lockout(until, now);
-    }
+    // The attempt that took the account's last slot also started its lockout.
+    if (account.blockedUntil) throw lockout(account.blockedUntil, now);
     throw new ApiFailure(401, 'login_failed', 'errors.login_failed');
   }
-  await clear(c.env.DB, accountKey);
+  // A success is no failure: the account's count starts again and the address gets its slot back.
+  await db.batch([clearStatement(db, accountKey), releaseStatement(db, ipKey, ip.windowStart)]);
   return c.json({ user: await startSession(c, member.id) });
 });
 
