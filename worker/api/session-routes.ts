@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { LanguageSchema, LoginSchema } from '../../core/schemas/account';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
-import { findMemberByEmail } from '../services/accounts';
+import { findMemberByEmail, loginFailuresKey } from '../services/accounts';
 import { verifyPassword } from '../services/passwords';
 import { clearStatement, releaseStatement, reserve } from '../services/rate-limit';
 import { createSession, findSessionMember } from '../services/sessions';
@@ -20,9 +20,6 @@ export const sessionRoutes = new Hono<AppEnv>();
 const ACCOUNT_FAILURES = { limit: 5, windowSeconds: 900 };
 const LOCK_MS = 15 * 60_000;
 const IP_FAILURES = { limit: 20, windowSeconds: 900 };
-
-/** The key of an account's login failures; a completed reset or password change deletes it (recovery-routes.ts). */
-export const loginFailuresKey = (tenantId: string, email: string) => `${tenantId}:login:acct:${email}`;
 
 sessionRoutes.get('/user.php', async (c) => {
   const member = c.get('member');
