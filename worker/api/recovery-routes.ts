@@ -3,6 +3,7 @@ import { ChangePasswordSchema, MailChangeRequestSchema, ResetPasswordSchema, Res
 import type { AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { changeEmail, findMemberByEmail, findMemberById, replacePassword } from '../services/accounts';
+import { refuseCommonPassword } from '../services/common-passwords';
 import { verifyPassword } from '../services/passwords';
 import { revokeSessions } from '../services/sessions';
 import { consumeToken, countTokensSince, issueToken, tokenClaims } from '../services/tokens';
@@ -38,6 +39,7 @@ recoveryRoutes.put('/reset-password.php', async (c) => {
   const tenantId = c.get('tenant').id;
   const now = c.get('now');
   const input = parseOrFail(ResetPasswordSchema, await jsonBody(c));
+  await refuseCommonPassword(input.password);
   const claims = await tokenClaims(c.env, input.token, tenantId, 'password_reset', now);
   if (!claims) throw linkInvalid();
   // The link is used up in the batch that sets the password, which also ends every other link, the sessions and
@@ -55,6 +57,7 @@ recoveryRoutes.put('/password.php', async (c) => {
   const now = c.get('now');
   await limit(c, `password:${member.id}`, { limit: 10, windowSeconds: 3600 });
   const input = parseOrFail(ChangePasswordSchema, await jsonBody(c));
+  await refuseCommonPassword(input.password);
   const oldWrong = () => new ApiFailure(400, 'old_password_wrong', 'validation.old_password_wrong', { old_password: 'validation.old_password_wrong' });
   if (!(await verifyPassword(member.passwordHash, input.old_password))) throw oldWrong();
   // Only over the hash just checked: a change made meanwhile (another session, a reset) wins, this one is refused.
