@@ -11,9 +11,11 @@ export const EmailSchema = z
   .max(254, 'validation.email_invalid')
   .pipe(z.email({ message: 'validation.email_invalid' }));
 
+/** A new password: 10 to 128 characters. The worker also refuses the most common ones (worker/services/common-passwords.ts). */
+export const PASSWORD_MIN_LENGTH = 10;
 export const PasswordSchema = z
   .string({ message: 'validation.password_short' })
-  .min(8, 'validation.password_short')
+  .min(PASSWORD_MIN_LENGTH, 'validation.password_short')
   .max(128, 'validation.password_long');
 
 export const ProfileNameSchema = z
@@ -100,7 +102,7 @@ export const SignupStepSchema = z.discriminatedUnion('step', [
 ]);
 export type SignupStepInput = z.input<typeof SignupStepSchema>;
 
-/** POST /api/user.php: log in -> { user } and a new session cookie. */
+/** POST /api/user.php: log in -> { user } and a new session cookie. Any stored password logs in, whatever its length. */
 export const LoginSchema = z.object({ email: EmailSchema, password: z.string().min(1, 'validation.password_short').max(128) });
 
 /** PUT /api/user.php: saves the chosen language. */

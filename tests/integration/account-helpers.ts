@@ -71,3 +71,11 @@ export async function mailCount(brand: string, to: string, template?: string): P
     .first<{ n: number }>();
   return row!.n;
 }
+
+let nextIp = 1;
+/** An address of its own, so the per-address limits (login, signup, reset) of one test do not touch another. */
+export const freshIp = () => ({ 'CF-Connecting-IP': `192.0.2.${nextIp++}` });
+
+/** A login from the given address (headers). */
+export const login = (email: string, password: string, headers: Record<string, string> = {}, brand = 'flirtlokaal') =>
+  call(brand, 'POST', '/api/user.php', { email, password }, undefined, headers);

@@ -2,15 +2,19 @@ import { Hono } from 'hono';
 import { ChangePasswordSchema, MailChangeRequestSchema, ResetPasswordSchema, ResetRequestSchema, TokenSchema } from '../../core/schemas/account';
 import type { AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
-import { findMemberByEmail, findMemberById, setPassword } from '../services/accounts';
+import { changeEmail, findMemberByEmail, findMemberById, replacePassword } from '../services/accounts';
+import { refuseCommonPassword } from '../services/common-passwords';
 import { verifyPassword } from '../services/passwords';
 import { revokeSessions } from '../services/sessions';
-import { consumeToken, countTokensSince, issueToken } from '../services/tokens';
+import { consumeToken, countTokensSince, issueToken, tokenClaims } from '../services/tokens';
 import { userOf } from '../services/users';
 import { clientIp, jsonBody, limit, link, mailTo, requireMember } from './helpers';
 import { startSession } from './session-routes';
 
-/** Password reset, password change and e-mail change. Each change ends the member's other sessions. */
+/**
+ * Password reset, password change and e-mail change. Each change ends the member's other sessions and every reset
+ * and e-mail change link still open; a new password also ends the login lockout.
+ */
 export const recoveryRoutes = new Hono<AppEnv>();
 
 const RESET_MAILS_PER_DAY = 3;
@@ -35,11 +39,14 @@ recoveryRoutes.put('/reset-password.php', async (c) => {
   const tenantId = c.get('tenant').id;
   const now = c.get('now');
   const input = parseOrFail(ResetPasswordSchema, await jsonBody(c));
-  const redeemed = await consumeToken(c.env, input.token, tenantId, 'password_reset', now);
-  const member = redeemed && (await findMemberById(c.env.DB, tenantId, redeemed.memberId));
-  if (!member || member.status === 'deleted') throw linkInvalid();
-  await setPassword(c.env.DB, tenantId, member.id, input.password, now);
-  await revokeSessions(c.env.DB, tenantId, member.id, now);
+  await refuseCommonPassword(input.password);
+  const claims = await tokenClaims(c.env, input.token, tenantId, 'password_reset', now);
+  if (!claims) throw linkInvalid();
+  // The link is used up in the batch that sets the password, which also ends every other link, the sessions and
+  // the lockout: a link used twice, or after another one, finds itself ended.
+  const set = await replacePassword(c.env.DB, { tenantId, memberId: claims.memberId, password: input.password, now, resetJti: claims.jti });
+  const member = set && (await findMemberById(c.env.DB, tenantId, claims.memberId));
+  if (!member) throw linkInvalid();
   await mailTo(c, member.email, member.language, 'password_changed', {}, undefined, member.id);
   return c.json({ user: await startSession(c, member.id) });
 });
@@ -50,11 +57,12 @@ recoveryRoutes.put('/password.php', async (c) => {
   const now = c.get('now');
   await limit(c, `password:${member.id}`, { limit: 10, windowSeconds: 3600 });
   const input = parseOrFail(ChangePasswordSchema, await jsonBody(c));
-  if (!(await verifyPassword(member.passwordHash, input.old_password))) {
-    throw new ApiFailure(400, 'old_password_wrong', 'validation.old_password_wrong', { old_password: 'validation.old_password_wrong' });
-  }
-  await setPassword(c.env.DB, tenantId, member.id, input.password, now);
-  await revokeSessions(c.env.DB, tenantId, member.id, now, member.tokenHash);
+  await refuseCommonPassword(input.password);
+  const oldWrong = () => new ApiFailure(400, 'old_password_wrong', 'validation.old_password_wrong', { old_password: 'validation.old_password_wrong' });
+  if (!(await verifyPassword(member.passwordHash, input.old_password))) throw oldWrong();
+  // Only over the hash just checked: a change made meanwhile (another session, a reset) wins, this one is refused.
+  const set = await replacePassword(c.env.DB, { tenantId, memberId: member.id, password: input.password, now, expectHash: member.passwordHash, keepSessionHash: member.tokenHash });
+  if (!set) throw oldWrong();
   await mailTo(c, member.email, member.language, 'password_changed', {}, undefined, member.id);
   return c.json({ ok: true });
 });
@@ -81,12 +89,9 @@ recoveryRoutes.put('/mail-change.php', async (c) => {
   const { token } = parseOrFail(TokenSchema, await jsonBody(c));
   const redeemed = await consumeToken(c.env, token, tenantId, 'mail_change', now);
   if (!redeemed?.data) throw linkInvalid();
-  const result = await c.env.DB.prepare("UPDATE members SET email = ? WHERE id = ? AND tenant_id = ? AND status != 'deleted'")
-    .bind(redeemed.data, redeemed.memberId, tenantId)
-    .run()
-    .catch(() => null);
-  if (!result) throw new ApiFailure(409, 'email_taken', 'validation.email_taken');
-  if (result.meta.changes !== 1) throw linkInvalid();
+  const moved = await changeEmail(c.env.DB, tenantId, redeemed.memberId, redeemed.data, now);
+  if (moved === null) throw new ApiFailure(409, 'email_taken', 'validation.email_taken');
+  if (!moved) throw linkInvalid();
   const session = c.get('member');
   const current = session?.id === redeemed.memberId ? session : null;
   await revokeSessions(c.env.DB, tenantId, redeemed.memberId, now, current?.tokenHash);

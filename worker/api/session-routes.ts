@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { LanguageSchema, LoginSchema } from '../../core/schemas/account';
 import type { AppContext, AppEnv } from '../context';
-import { ApiFailure, parseOrFail } from '../errors';
-import { findMemberByEmail } from '../services/accounts';
+import { ApiFailure, apiError, parseOrFail } from '../errors';
+import { findMemberByEmail, loginFailuresKey } from '../services/accounts';
 import { verifyPassword } from '../services/passwords';
-import { block, blockedUntil, clear, hit } from '../services/rate-limit';
+import { clearStatement, releaseStatement, reserve } from '../services/rate-limit';
 import { createSession, findSessionMember } from '../services/sessions';
 import { userOf } from '../services/users';
 import { clearSessionCookie, setSessionCookie } from '../session-cookie';
@@ -14,7 +14,9 @@ import { clientIp, jsonBody, requireMember } from './helpers';
 export const sessionRoutes = new Hono<AppEnv>();
 
 // Lockout (SPEC.md §4): 5 failed logins on one account within 15 minutes block it for 15 minutes. The per-IP
-// limit on failures keeps one attacker from locking many accounts cheaply.
+// limit (20 failures in 15 minutes) keeps one attacker from locking many accounts cheaply. Both count an attempt
+// before its password is checked, in the statement that decides whether it may be checked (rate-limit.ts
+// `reserve`): a burst of parallel attempts gets at most 5 checks per account and 20 per address, never more.
 const ACCOUNT_FAILURES = { limit: 5, windowSeconds: 900 };
 const LOCK_MS = 15 * 60_000;
 const IP_FAILURES = { limit: 20, windowSeconds: 900 };
@@ -27,30 +29,32 @@ sessionRoutes.get('/user.php', async (c) => {
 sessionRoutes.post('/user.php', async (c) => {
   const tenant = c.get('tenant');
   const now = c.get('now');
-  const ipKey = `${tenant.id}:login:ip:${clientIp(c)}`;
-  if (await blockedUntil(c.env.DB, ipKey, now)) throw new ApiFailure(429, 'rate_limited', 'errors.rate_limited', undefined, { minutes: 15 });
+  const db = c.env.DB;
   const { email, password } = parseOrFail(LoginSchema, await jsonBody(c));
-  const accountKey = `${tenant.id}:login:acct:${email}`;
-  const lockedUntil = await blockedUntil(c.env.DB, accountKey, now);
-  if (lockedUntil) throw lockout(lockedUntil, now);
 
-  const member = await findMemberByEmail(c.env.DB, tenant.id, email);
+  const ipKey = `${tenant.id}:login:ip:${clientIp(c)}`;
+  const ip = await reserve(db, ipKey, IP_FAILURES, now);
+  if (!ip.allowed) {
+    c.header('Retry-After', String(ip.retryAfter));
+    throw new ApiFailure(429, 'rate_limited', 'errors.rate_limited', undefined, { minutes: Math.ceil(ip.retryAfter / 60) });
+  }
+  const accountKey = loginFailuresKey(tenant.id, email);
+  const account = await reserve(db, accountKey, { ...ACCOUNT_FAILURES, lockAt: ACCOUNT_FAILURES.limit, lockUntil: new Date(now.getTime() + LOCK_MS) }, now);
+  if (!account.allowed) {
+    // Not tried, so not a failure of this address.
+    await releaseStatement(db, ipKey, ip.windowStart).run();
+    throw lockout(account.blockedUntil ?? new Date(now.getTime() + account.retryAfter * 1000), now);
+  }
+
+  const member = await findMemberByEmail(db, tenant.id, email);
   const ok = await verifyPassword(member?.password_hash ?? null, password);
   if (!member || !ok || member.status === 'deleted') {
-    const account = await hit(c.env.DB, accountKey, ACCOUNT_FAILURES, now);
-    const ip = await hit(c.env.DB, ipKey, IP_FAILURES, now);
-    if (!ip.allowed) {
-      await block(c.env.DB, ipKey, new Date(now.getTime() + LOCK_MS));
-      throw new ApiFailure(429, 'rate_limited', 'errors.rate_limited', undefined, { minutes: 15 });
-    }
-    if (!account.allowed || account.count === ACCOUNT_FAILURES.limit) {
-      const until = new Date(now.getTime() + LOCK_MS);
-      await block(c.env.DB, accountKey, until);
-      throw lockout(until, now);
-    }
+    // The attempt that took the account's last slot also started its lockout.
+    if (account.blockedUntil) throw lockout(account.blockedUntil, now);
     throw new ApiFailure(401, 'login_failed', 'errors.login_failed');
   }
-  await clear(c.env.DB, accountKey);
+  // A success is no failure: the account's count starts again and the address gets its slot back.
+  await db.batch([clearStatement(db, accountKey), releaseStatement(db, ipKey, ip.windowStart)]);
   return c.json({ user: await startSession(c, member.id) });
 });
 
@@ -66,7 +70,41 @@ sessionRoutes.put('/user.php', async (c) => {
   return c.json({ user: userOf(c.get('tenant'), { ...member, language }) });
 });
 
+// Logout (SPEC.md §8: GET /api/logout.php) must not be something another site can do to a member: a link or an
+// image there would otherwise log them out. GET works for the site's own navigations (the menu's link) and fetches,
+// and for a typed address; anything else is refused and the session stays. POST does the same for API clients,
+// same-origin by the CSRF middleware. (The menu keeps its GET link: a brand whose API is proxied to its own backend
+// gets the spec's GET there.)
 sessionRoutes.get('/logout.php', async (c) => {
+  if (!fromThisSite(c)) return apiError(c, new ApiFailure(403, 'csrf', 'errors.csrf'));
+  return logout(c);
+});
+sessionRoutes.post('/logout.php', (c) => logout(c));
+
+/**
+ * Whether a GET comes from this site's own pages: the browser says same-origin (or 'none': typed, a bookmark), it
+ * is a page load or a fetch (not an image, script or frame), and no Origin or Referer names another host. Older
+ * browsers without Sec-Fetch-* headers are judged by Origin and Referer alone.
+ */
+function fromThisSite(c: AppContext): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') return false;
+  const dest = c.req.header('sec-fetch-dest');
+  if (dest && dest !== 'document' && dest !== 'empty') return false;
+  const host = c.req.header('host') ?? new URL(c.req.url).host;
+  for (const header of ['origin', 'referer']) {
+    const value = c.req.header(header);
+    if (!value) continue;
+    try {
+      if (new URL(value).host !== host) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+async function logout(c: AppContext) {
   const member = c.get('member');
   if (member) {
     await c.env.DB.prepare('UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND tenant_id = ?')
@@ -74,10 +112,10 @@ sessionRoutes.get('/logout.php', async (c) => {
       .run();
   }
   clearSessionCookie(c);
-  // A browser following the nav's logout link lands on the root (SPEC.md §2); the client's fetch gets JSON.
+  // A browser following the menu's form or a link lands on the root (SPEC.md §2); the client's fetch gets JSON.
   if (c.req.header('accept')?.includes('text/html')) return c.redirect('/', 303);
   return c.json({ ok: true });
-});
+}
 
 /** Logs the member in on this browser: a new session and its cookie. Used by login, signup and recovery. */
 export async function startSession(c: AppContext, memberId: number) {

@@ -8,6 +8,7 @@ import { announceReleasedMessages } from '../chat/release';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { activateMember, createMember, findMemberByEmail, findMemberById, isRecoverable, useInviteCode } from '../services/accounts';
+import { refuseCommonPassword } from '../services/common-passwords';
 import { consumeToken, issueToken } from '../services/tokens';
 import { readTrafficSource } from '../services/traffic-source';
 import { loadUser } from '../services/users';
@@ -24,6 +25,7 @@ signupRoutes.post('/signup.php', async (c) => {
   const now = c.get('now');
   await limit(c, `signup:ip:${clientIp(c)}`, { limit: 10, windowSeconds: 3600 });
   const input = parseOrFail(signupSchema(today(c)), await jsonBody(c));
+  await refuseCommonPassword(input.password);
 
   // Sanitised again: the cookie is the visitor's to change.
   const source = readTrafficSource(c);

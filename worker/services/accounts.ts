@@ -111,11 +111,73 @@ export async function activateMember(db: D1Database, tenantId: string, memberId:
   ]);
 }
 
-export async function setPassword(db: D1Database, tenantId: string, memberId: number, password: string, now: Date): Promise<void> {
-  await db
-    .prepare('UPDATE members SET password_hash = ?, password_changed_at = ? WHERE id = ? AND tenant_id = ?')
-    .bind(await hashPassword(password), now.toISOString(), memberId, tenantId)
-    .run();
+/** The rate-limit key of an account's failed logins (its lockout); a new password deletes it. */
+export const loginFailuresKey = (tenantId: string, email: string) => `${tenantId}:login:acct:${email}`;
+
+/** Links that a new password or e-mail address ends: whoever asked for them before the change has no say after it. */
+const LINKS_ENDED_BY_CHANGE = "('password_reset', 'mail_change')";
+
+export interface NewPassword {
+  tenantId: string;
+  memberId: number;
+  password: string;
+  now: Date;
+  /** A reset: the password is only set while this reset link (its jti) is unused and unexpired. */
+  resetJti?: string;
+  /** A change: only while the stored hash is still the one the old password was checked against. */
+  expectHash?: string | null;
+  /** The session that stays; every other one ends. */
+  keepSessionHash?: string;
+}
+
+/**
+ * Sets a new password and, in the same batch, ends every open reset and e-mail change link of the member, every
+ * other session and the login lockout. The first statement decides (the link is unused, or the hash unchanged); the
+ * others follow only where the member's hash is now the new one: a fresh salt makes it this request's alone. So of
+ * two links used at once only one sets a password, and the other finds itself ended. False when it was not set.
+ */
+export async function replacePassword(db: D1Database, input: NewPassword): Promise<boolean> {
+  const { tenantId, memberId } = input;
+  const hash = await hashPassword(input.password);
+  const nowIso = input.now.toISOString();
+  const ours = 'EXISTS (SELECT 1 FROM members WHERE id = ?1 AND tenant_id = ?2 AND password_hash = ?3)';
+  const [set] = await db.batch([
+    db.prepare(
+      `UPDATE members SET password_hash = ?3, password_changed_at = ?4 WHERE id = ?1 AND tenant_id = ?2 AND status != 'deleted'
+         AND (?5 IS NULL OR EXISTS (SELECT 1 FROM one_time_tokens WHERE jti = ?5 AND tenant_id = ?2 AND member_id = ?1
+                                     AND purpose = 'password_reset' AND used_at IS NULL AND expires_at > ?4))
+         AND (?6 = 0 OR password_hash IS ?7)`,
+    ).bind(memberId, tenantId, hash, nowIso, input.resetJti ?? null, input.expectHash === undefined ? 0 : 1, input.expectHash ?? null),
+    db.prepare(
+      `UPDATE one_time_tokens SET used_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND purpose IN ${LINKS_ENDED_BY_CHANGE}
+         AND used_at IS NULL AND ${ours}`,
+    ).bind(memberId, tenantId, hash, nowIso),
+    db.prepare(`UPDATE sessions SET revoked_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND revoked_at IS NULL AND token_hash != ?5 AND ${ours}`)
+      .bind(memberId, tenantId, hash, nowIso, input.keepSessionHash ?? ''),
+    db.prepare(`DELETE FROM rate_limits WHERE key = ?4 || (SELECT email FROM members WHERE id = ?1 AND tenant_id = ?2 AND password_hash = ?3)`)
+      .bind(memberId, tenantId, hash, loginFailuresKey(tenantId, '')),
+  ]);
+  return set.meta.changes === 1;
+}
+
+/**
+ * Moves the member to a new address and, in the same batch, ends the reset and e-mail change links still open.
+ * Null when the address belongs to another account (the unique index refuses it; nothing is written).
+ */
+export async function changeEmail(db: D1Database, tenantId: string, memberId: number, email: string, now: Date): Promise<boolean | null> {
+  try {
+    const [moved] = await db.batch([
+      db.prepare("UPDATE members SET email = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status != 'deleted'").bind(memberId, tenantId, email),
+      db.prepare(
+        `UPDATE one_time_tokens SET used_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND purpose IN ${LINKS_ENDED_BY_CHANGE} AND used_at IS NULL
+           AND EXISTS (SELECT 1 FROM members WHERE id = ?1 AND tenant_id = ?2 AND email = ?3 AND status != 'deleted')`,
+      ).bind(memberId, tenantId, email, now.toISOString()),
+    ]);
+    return moved.meta.changes === 1;
+  } catch (error) {
+    if (/UNIQUE constraint failed/.test(String(error))) return null;
+    throw error;
+  }
 }
 
 /** Deletes softly: hidden everywhere, sessions ended; restorable for 14 days, then purged. */

@@ -85,6 +85,15 @@ export async function consumeToken(env: Env, token: string, tenantId: string, pu
   return row ? { memberId: row.member_id, data: row.data } : null;
 }
 
+/**
+ * The member and row id a genuine, unexpired token names, without using it: for a caller that uses the link in the
+ * same statement as its own write (a password reset, accounts.ts `replacePassword`).
+ */
+export async function tokenClaims(env: Env, token: string, tenantId: string, purpose: TokenPurpose, now: Date): Promise<{ memberId: number; jti: string } | null> {
+  const payload = await verify(env, token, tenantId, purpose, now);
+  return payload ? { memberId: payload.m, jti: payload.j } : null;
+}
+
 /** For links that may be used again (unsubscribe): valid signature, known and unexpired, not consumed. */
 export async function peekToken(env: Env, token: string, tenantId: string, purpose: TokenPurpose, now: Date): Promise<Redeemed | null> {
   const payload = await verify(env, token, tenantId, purpose, now);
