@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { ImageSchema } from './user';
+
+/**
+ * The staff workspace's contract (issue 14, docs/api/staff.md): JSON under /api/staff/*.php. Staff are not members:
+ * their own accounts, session cookie and roles per brand. Errors as everywhere: `{ error: { code, message } }`.
+ */
+
+export const STAFF_ROLES = ['operator', 'moderator', 'admin', 'owner'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** The brand of a deployment-wide role (owner). */
+export const EVERY_BRAND = '*';
+
+/** A claim expires this long after the operator's last activity on it (claim, reply, note). */
+export const CLAIM_MINUTES = 5;
+/** A staff session lasts 12 hours from login. */
+export const STAFF_SESSION_HOURS = 12;
+
+const email = z.string().trim().toLowerCase().email('validation.email_invalid').max(254);
+const otp = z.string().trim().regex(/^\d{6}$/, 'validation.otp_invalid');
+
+export const StaffLoginSchema = z.object({ email, password: z.string().min(1, 'validation.field_required').max(200), otp });
+/** First login through the one-time setup link: a password of the members' rules, then the TOTP code of the QR. */
+export const StaffSetupSchema = z.object({ token: z.string().min(20).max(200), password: z.string().min(10, 'validation.password_short').max(200), otp });
+
+export interface StaffRoleGrant {
+  brand: string;
+  role: StaffRole;
+}
+export interface StaffMe {
+  id: number;
+  email: string;
+  name: string;
+  roles: StaffRoleGrant[];
+  /** The brands this staff member may work on (every brand for an owner), with their display names. */
+  brands: { id: string; name: string }[];
+}
+
+export const BrandQuerySchema = z.object({ brand: z.string().max(40).optional() });
+
+/** A member as the answer screen and the queue show them: never e-mail or payment data. */
+export interface StaffMemberCard {
+  id: number;
+  profile_id: number;
+  name: string;
+  age: number;
+  city: string | null;
+  country: string;
+  main_image: z.infer<typeof ImageSchema> | null;
+}
+
+export interface StaffFictionalRef {
+  id: number;
+  name: string;
+  fictional: true;
+}
+
+export interface QueueItem {
+  conversation_id: number;
+  brand: string;
+  waiting_since: string;
+  member: StaffMemberCard;
+  profile: StaffFictionalRef;
+  /** Set while an operator holds the conversation. */
+  claimed_by: { id: number; name: string; expires_at: string } | null;
+  /** The member asked whether the profile is real (e.g. "ben je echt?"): answer honestly. */
+  asks_if_real: boolean;
+}
+export interface QueueResponse {
+  items: QueueItem[];
+  waiting_per_brand: Record<string, number>;
+}
+
+export const ConversationIdSchema = z.object({ conversation_id: z.coerce.number().int().positive() });
+export const ConversationQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const StaffReplySchema = z
+  .object({
+    conversation_id: z.number().int().positive(),
+    text: z.string().trim().min(1, 'validation.field_required').max(2000).optional(),
+    photo_id: z.number().int().positive().optional(),
+  })
+  .refine((v) => (v.text === undefined) !== (v.photo_id === undefined), { message: 'validation.text_or_photo', path: ['text'] });
+
+export const StaffNoteSchema = z.object({
+  subject_type: z.enum(['member', 'profile']),
+  subject_id: z.number().int().positive(),
+  body: z.string().trim().min(1, 'validation.field_required').max(2000),
+  brand: z.string().max(40),
+});
+
+export interface StaffNote {
+  id: number;
+  subject_type: 'member' | 'profile';
+  subject_id: number;
+  body: string;
+  author: string;
+  created_at: string;
+}
+
+export interface StaffChatMessage {
+  id: number;
+  /** Who wrote it: the member, or the fictional profile (staff). */
+  from: 'member' | 'profile';
+  kind: 'text' | 'photo' | 'gift';
+  text: string | null;
+  gift: string | null;
+  photo: z.infer<typeof ImageSchema> | null;
+  created_at: string;
+}
+
+export interface StaffConversation {
+  conversation_id: number;
+  brand: string;
+  waiting_since: string | null;
+  claimed_by: { id: number; name: string; expires_at: string } | null;
+  member: StaffMemberCard & { about: string | null; interests: string[]; photos: z.infer<typeof ImageSchema>[]; language: string };
+  profile: StaffFictionalRef & { age: number; city: string | null; about: string | null; photos: (z.infer<typeof ImageSchema> & { id: number })[] };
+  messages: StaffChatMessage[];
+  notes: { member: StaffNote[]; profile: StaffNote[] };
+  /** The brand's honest answer to "are you real?", in the member's language, ready to send. */
+  disclosure_text: string;
+  asks_if_real: boolean;
+}
+
+/** A fictional profile as operators create and edit it; the fictional flag is not a field: it cannot be removed. */
+export const FictionalProfileSchema = z.object({
+  brand: z.string().max(40),
+  name: z.string().trim().min(2, 'validation.field_required').max(40),
+  gender: z.enum(['male', 'female']),
+  sexuality: z.enum(['hetero', 'gay', 'lesbian', 'bi']),
+  birthdate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date_invalid'),
+  country: z.string().length(2),
+  region: z.string().max(10).nullable().optional(),
+  city: z.string().trim().max(60).nullable().optional(),
+  hair_colour: z.string().max(20).nullable().optional(),
+  eye_colour: z.string().max(20).nullable().optional(),
+  body_type: z.enum(['slim', 'normal', 'fat']).nullable().optional(),
+  relationship_status: z.enum(['divorced', 'living_together', 'married', 'unmarried', 'single', 'widowed']).nullable().optional(),
+  about: z.string().trim().max(2000).nullable().optional(),
+  interests: z.array(z.number().int().positive()).max(30).optional(),
+  active: z.boolean(),
+});
+export type FictionalProfileInput = z.infer<typeof FictionalProfileSchema>;
+
+export const FirstMessageSchema = z.object({
+  brand: z.string().max(40),
+  profile_id: z.number().int().positive(),
+  member_id: z.number().int().positive(),
+  text: z.string().trim().min(1, 'validation.field_required').max(2000),
+});
+
+export const AuditQuerySchema = z.object({
+  brand: z.string().max(40).optional(),
+  staff_id: z.coerce.number().int().positive().optional(),
+  action: z.string().max(40).optional(),
+  before: z.coerce.number().int().positive().optional(),
+});
+export interface AuditEntry {
+  id: number;
+  staff: { id: number; name: string } | null;
+  brand: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  detail: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export interface StaffFigures {
+  brand: string | null;
+  waiting_now: number;
+  answered_today: number;
+  answer_ms: { median: number | null; p90: number | null };
+  per_brand: { brand: string; waiting_now: number; answered_today: number; median_ms: number | null; p90_ms: number | null }[];
+  per_operator: { staff_id: number; name: string; answered_today: number; median_ms: number | null; p90_ms: number | null }[];
+}
