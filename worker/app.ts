@@ -26,6 +26,7 @@ import { locale } from './middleware/locale';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
+import { staffSession } from './staff/session';
 import { tenant } from './middleware/tenant';
 import { catalogueRoute } from './ssr/catalogue';
 import { renderLander } from './ssr/lander';
@@ -52,6 +53,10 @@ app.use(async function sessionUnlessProxied(c, next) {
   // A proxied API keeps its own sessions upstream; our D1 has none for it.
   return isProxiedApi(c, c.req.path) ? next() : session()(c, next);
 });
+// The staff workspace's own session (a different cookie): only where the workspace is.
+app.use('/api/staff/*', staffSession());
+app.use('/staff/*', staffSession());
+app.use('/staff', staffSession());
 // Called by other servers (a mail client's one-click unsubscribe, the mail provider), with their own proof.
 app.use(csrf({ exempt: ['/api/unsubscribe.php', '/api/mail-events.php'] }));
 

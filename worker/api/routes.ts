@@ -21,6 +21,7 @@ import { settingsRoutes } from './settings-routes';
 import { signupRoutes } from './signup-routes';
 import { trackingRoutes } from './tracking-routes';
 import { settingsFor } from './settings';
+import { staffApi } from './staff/routes';
 
 /** The built-in /api/*.php endpoints. Each validates its input with a core schema and answers in core's shape. */
 export const api = new Hono<AppEnv>();
@@ -50,5 +51,7 @@ api.route('/', discountRoutes);
 api.route('/', directDebitRoutes);
 api.route('/', sandboxCheckout);
 api.route('/', camsRoutes);
+// The staff workspace (never proxied: its paths have a folder, proxy mode forwards /api/<name>.php only).
+api.route('/staff', staffApi);
 
 api.all('*', (c) => apiError(c, new ApiFailure(404, 'not_found', 'errors.api_not_found')));
