@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // npm run bench: builds, serves the Worker locally on a database of its own, and measures. Writes
 // bench/report.json and bench/summary.md. Budgets are checked by reading the report, never by timed tests.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchPayments, createPaymentMembers } from './lib/bench-payments.mjs';
+import { serveBuilt } from './lib/serve-built.mjs';
 import { ensureDevVars, ensureInstalled, prepareDatabase, projectEnv, root, run } from './lib/setup.mjs';
 import { chatBenchBooks, chatBenchSetup, runChatBench } from './lib/bench-chat.mjs';
 import { percentile } from './lib/stats.mjs';
@@ -42,12 +43,7 @@ writeFileSync(`${root}/${persistTo}/bench-chat.sql`, chatSetup.sql);
 run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', `${persistTo}/bench-chat.sql`]);
 run('vite', ['build']);
 
-const server = spawn('vite', ['preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], {
-  stdio: 'ignore',
-  env: { ...projectEnv, PERSIST_TO: persistTo },
-  cwd: root,
-  detached: true,
-});
+const server = serveBuilt({ port: PORT, persistTo, stdio: 'ignore', detached: true });
 process.on('exit', () => {
   try {
     process.kill(-server.pid, 'SIGTERM');
