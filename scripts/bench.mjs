@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench: builds, serves the Worker locally on a database of its own, and measures. Writes
 // bench/report.json and bench/summary.md. Budgets are checked by reading the report, never by timed tests.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,8 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchPayments, createPaymentMembers } from './lib/bench-payments.mjs';
 import { benchMoneyUnderFire, prepareMoneyUnderFire } from './lib/bench-money.mjs';
+import { UPLOAD_BUDGET_MS, benchUploads } from './lib/bench-uploads.mjs';
+import { serveBuilt } from './lib/serve-built.mjs';
 import { ensureDevVars, ensureInstalled, prepareDatabase, projectEnv, root, run } from './lib/setup.mjs';
 import { chatBenchBooks, chatBenchSetup, runChatBench } from './lib/bench-chat.mjs';
 import { percentile } from './lib/stats.mjs';
@@ -44,12 +46,7 @@ writeFileSync(`${root}/${persistTo}/bench-chat.sql`, chatSetup.sql);
 run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', `${persistTo}/bench-chat.sql`]);
 run('vite', ['build']);
 
-const server = spawn('vite', ['preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], {
-  stdio: 'ignore',
-  env: { ...projectEnv, PERSIST_TO: persistTo },
-  cwd: root,
-  detached: true,
-});
+const server = serveBuilt({ port: PORT, persistTo, stdio: 'ignore', detached: true });
 process.on('exit', () => {
   try {
     process.kill(-server.pid, 'SIGTERM');
@@ -84,6 +81,8 @@ try {
   for (const r of Object.values(throughput)) r.ratioToStatic = round(r.requestsPerSecond / staticRps, 3);
 
   const search = await searchRun({ ...headers, cookie: session });
+  const uploads = await benchUploads({ env: projectEnv, persistTo, port: PORT, host: HOST, brand: BRAND, cookie: session });
+  console.log(`uploads: ${JSON.stringify(uploads)}`);
   const sizes = { home: await weigh(home), lander: await weigh(lander), members: await weigh(members) };
   const landers = {};
   for (const variant of LANDERS) landers[variant] = await weigh(await page(`/landers/${variant}`, headers));
@@ -99,6 +98,7 @@ try {
     budget('members page SSR (24 cards) >= 25% of static req/s', throughput['members page SSR'].ratioToStatic, '>=', 0.25),
     budget('search: rows read per query <= 1000', search.maxRowsRead, '<=', 1000),
     budget('search: D1 time per query <= 5 ms (p95; the maximum is in the report)', search.d1MsP95, '<=', 5),
+    ...Object.entries(uploads).map(([kind, u]) => budget(`upload of the largest allowed ${kind} (${u.width} x ${u.height}) <= ~${UPLOAD_BUDGET_MS} ms (median)`, u.medianMs, '<=', UPLOAD_BUDGET_MS)),
     budget('payments: paid orders granted exactly once (wrong orders)', payments.ordersNotGrantedExactlyOnce + payments.ordersInWrongState, '<=', 0),
     budget('payments: balances equal ledger sums (wrong members)', payments.membersWithWrongBalance + payments.membersWhoseBalanceIsNotTheirLedgerSum, '<=', 0),
     budget('money under fire: single-use codes paid within their uses, direct debits within the limit, books right (violations)', moneyUnderFire.violationCount, '<=', 0),
@@ -114,7 +114,7 @@ try {
       budget(`Lighthouse ${path} CLS <= 0.05`, l.cls, '<=', 0.05),
     ]),
   ];
-  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, search, chat, sizes, landers, payments, moneyUnderFire, lighthouse, budgets };
+  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, search, uploads, chat, sizes, landers, payments, moneyUnderFire, lighthouse, budgets };
   mkdirSync(`${root}/bench`, { recursive: true });
   writeFileSync(`${root}/bench/report.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${root}/bench/summary.md`, summary(report));
@@ -313,6 +313,11 @@ function summary(r) {
     lines.push('', `Search API: ${r.search.requests} requests, p50 ${r.search.p50Ms} ms, p95 ${r.search.p95Ms} ms; per query at most ${r.search.maxRowsRead} rows read; D1 time per query p95 ${r.search.d1MsP95} ms, at most ${r.search.d1MsMax} ms.`, '');
     lines.push('| search | max rows read per query | D1 ms per query p95 | D1 ms per query max |', '|---|---|---|---|');
     for (const [path, q] of Object.entries(r.search.perQuery)) lines.push(`| ${path} | ${q.rowsRead} | ${q.d1Ms.p95} | ${q.d1Ms.max} |`);
+  }
+  if (r.uploads) {
+    lines.push('', `Uploads: the largest allowed photo, one at a time on an idle server (decode, downscale, re-encode, R2 and D1); budget ~${UPLOAD_BUDGET_MS} ms each.`, '',
+      '| file | size | bytes | uploads | median ms | p95 ms | max ms |', '|---|---|---|---|---|---|---|');
+    for (const [kind, u] of Object.entries(r.uploads)) lines.push(`| ${kind} | ${u.width} x ${u.height} | ${(u.bytes / 1024).toFixed(0)} KiB | ${u.uploads} | ${u.medianMs} | ${u.p95Ms} | ${u.maxMs} |`);
   }
   lines.push('', '| page | initial JS gzip | initial CSS gzip (inline) | HTML | HTML gzip |', '|---|---|---|---|---|');
   for (const [name, s] of Object.entries(r.sizes)) {

@@ -14,12 +14,13 @@ describe('/media/', () => {
     expect(await (await fetchBrand('flirtlokaal', '/media/seed/f/10000001-1-34-thumb.svg')).text()).toBe(svg);
   });
 
-  it("serves uploaded photos from R2 under the brand's own prefix only", async () => {
-    await env.MEDIA.put('flirtlokaal/p/abc123.webp', new Uint8Array([1, 2, 3]), { httpMetadata: { contentType: 'image/webp' } });
-    const own = await fetchBrand('flirtlokaal', '/media/p/abc123.webp');
+  // Members' uploaded photos (p/...) are checked per viewer: media-access.test.ts.
+  it("serves other R2 files under the brand's own prefix only", async () => {
+    await env.MEDIA.put('flirtlokaal/x/abc123.webp', new Uint8Array([1, 2, 3]), { httpMetadata: { contentType: 'image/webp' } });
+    const own = await fetchBrand('flirtlokaal', '/media/x/abc123.webp');
     expect(own.status).toBe(200);
     expect(new Uint8Array(await own.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
-    expect((await fetchBrand('velvetnights', '/media/p/abc123.webp')).status).toBe(404);
+    expect((await fetchBrand('velvetnights', '/media/x/abc123.webp')).status).toBe(404);
   });
 
   it('answers 404 for unknown or malformed keys', async () => {

@@ -126,8 +126,12 @@ describe('tenant and member isolation', { timeout: 30_000 }, () => {
   it("serves a photo's R2 key only under its own brand's host", async () => {
     const { member } = await threePhotos();
     const [row] = await photoRows(member.profileId);
+    // Pending, so its owner's session is what may load it (media-access.test.ts says who else may).
+    const own = { headers: { Cookie: member.cookie } };
+    expect((await fetchBrand('flirtlokaal', `/media/${row.filename}`, own)).status).toBe(200);
+    expect((await fetchBrand('flirtlokaal', `/media/${row.thumb_filename}`, own)).status).toBe(200);
+    await env.DB.prepare("UPDATE photos SET status = 'active' WHERE id = ?").bind(row.id).run();
     expect((await fetchBrand('flirtlokaal', `/media/${row.filename}`)).status).toBe(200);
-    expect((await fetchBrand('flirtlokaal', `/media/${row.thumb_filename}`)).status).toBe(200);
     for (const brand of ['velvetnights', 'reifekontakte']) {
       expect((await fetchBrand(brand, `/media/${row.filename}`)).status).toBe(404);
       expect((await fetchBrand(brand, `/media/flirtlokaal/${row.filename}`)).status).toBe(404);

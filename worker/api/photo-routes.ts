@@ -9,7 +9,7 @@ import {
   countedPhotos, deleteObjects, deletePhoto, findOwnPhoto, insertPhoto, listOwnPhotos, newFilenames, photoLimit, r2Key,
   reorder, setMain, setPrivate, type Owner,
 } from '../photos/store';
-import { jsonBody, limit, requireMember } from './helpers';
+import { clientIp, jsonBody, limit, requireMember } from './helpers';
 
 /** The member's own photos (core/schemas/photos.ts, docs/api/photos.md). */
 export const photoRoutes = new Hono<AppEnv>();
@@ -18,6 +18,12 @@ const MB = Math.round(PHOTO_RULES.maxBytes / 1024 / 1024);
 /** Room for the multipart envelope around the largest allowed file. */
 const UPLOAD_BODY_BYTES = PHOTO_RULES.maxBytes + 64 * 1024;
 const UPLOADS_PER_HOUR = { limit: 60, windowSeconds: 3600 };
+/**
+ * Uploads an hour from one IP address, whoever is logged in: each one costs up to ~150 ms of CPU (PHOTO_RULES.maxPixels),
+ * so one address with many accounts gets at most ~15 s of decoding an hour. High enough for a household or an
+ * office behind one address; a carrier's shared address may meet it and then waits.
+ */
+const UPLOADS_PER_IP_HOUR = { limit: 100, windowSeconds: 3600 };
 
 const tooLarge = () => new ApiFailure(413, 'photo_too_large', 'photos.errors.too_large', undefined, { mb: MB });
 const limitReached = () => new ApiFailure(409, 'photo_limit', 'errors.photo_limit');
@@ -28,7 +34,7 @@ const REJECTIONS: Record<ImageRejected['problem'], () => ApiFailure> = {
   unsupported_type: () => new ApiFailure(415, 'photo_type', 'photos.errors.type'),
   unreadable: () => new ApiFailure(422, 'photo_unreadable', 'photos.errors.unreadable'),
   too_large_pixels: () =>
-    new ApiFailure(422, 'photo_dimensions', 'photos.errors.dimensions', undefined, { max: PHOTO_RULES.maxSide, mp: PHOTO_RULES.maxPixels / 1_000_000 }),
+    new ApiFailure(422, 'photo_dimensions', 'photos.errors.dimensions', undefined, { max: PHOTO_RULES.maxSide, ...PHOTO_RULES.maxFrame }),
   too_small_pixels: () => new ApiFailure(422, 'photo_too_small', 'photos.errors.too_small', undefined, { min: PHOTO_RULES.minSide }),
 };
 
@@ -45,7 +51,9 @@ photoRoutes.get('/photos.php', async (c) => {
 // The one /api route with a body over 64 KiB: worker/app.ts leaves it to this limit.
 photoRoutes.post('/photos.php', bodyLimit({ maxSize: UPLOAD_BODY_BYTES, onError: () => { throw tooLarge(); } }), async (c) => {
   const owner = ownerOf(c);
+  // Both count before the form is read: a refused or broken upload costs a place too.
   await limit(c, `photo-upload:${owner.memberId}`, UPLOADS_PER_HOUR);
+  await limit(c, `photo-upload:ip:${clientIp(c)}`, UPLOADS_PER_IP_HOUR);
   const form = await c.req.formData().catch(() => null);
   const file = form?.get('photo');
   if (!file || typeof file === 'string' || file.size === 0) throw new ApiFailure(400, 'photo_missing', 'photos.errors.missing', { photo: 'photos.errors.missing' });

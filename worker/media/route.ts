@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
+import { isMemberPhotoKey, mediaAccess } from './access';
 import { portraitSvg } from './portrait';
 
 export const media = new Hono<AppEnv>();
@@ -7,9 +8,18 @@ export const media = new Hono<AppEnv>();
 const SEED_PORTRAIT = /^seed\/(f|m)\/(\d{1,12})-(\d{1,2})-(\d{2})(-thumb)?\.svg$/;
 const R2_KEY = /^[a-z0-9][a-z0-9/_-]{0,200}\.(jpg|jpeg|png|webp)$/;
 
+/** A year, immutable: the bytes under a key never change. */
+const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 /**
- * Photos under the brand's cdn_prefix. Uploaded photos live in R2 under random keys; the demo seed's portraits
- * are illustrations generated from their name, so the seed needs no image files. Both are immutable.
+ * Pending and private photos: only the browser that asked may keep them, for a short while, and the answer depends
+ * on the session (Vary: Cookie), so no shared cache (CDN, edge) stores it or serves it to someone else.
+ */
+const PRIVATE_CACHE = 'private, max-age=300';
+
+/**
+ * Photos under the brand's cdn_prefix. Uploaded photos live in R2 under random keys; who may see one is checked here
+ * (worker/media/access.ts). The demo seed's portraits are illustrations generated from their name, so the seed
+ * needs no image files; they are public like approved public photos.
  */
 media.get('/*', async (c) => {
   const key = c.req.path.replace(/^\/media\//, '');
@@ -18,16 +28,25 @@ media.get('/*', async (c) => {
     const svg = portraitSvg({ seed: `${seed[2]}-${seed[3]}`, gender: seed[1] === 'f' ? 'female' : 'male', size: seed[5] ? 320 : 400, ageHint: Number(seed[4]) });
     return c.body(svg, 200, {
       'Content-Type': 'image/svg+xml',
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cache-Control': PUBLIC_CACHE,
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
     });
   }
   if (!R2_KEY.test(key)) return c.notFound();
-  const object = await c.env.MEDIA.get(`${c.get('tenant').id}/${key}`);
-  if (!object) return c.notFound();
+  const tenantId = c.get('tenant').id;
+  const access = isMemberPhotoKey(key) ? await mediaAccess(c.env.DB, tenantId, key, c.get('member')) : 'public';
+  if (access === 'refused') return refused(c);
+  const object = await c.env.MEDIA.get(`${tenantId}/${key}`);
+  if (!object) return access === 'public' ? c.notFound() : refused(c);
   return c.body(object.body, 200, {
     'Content-Type': object.httpMetadata?.contentType ?? 'application/octet-stream',
-    'Cache-Control': 'public, max-age=31536000, immutable',
+    'Cache-Control': access === 'public' ? PUBLIC_CACHE : PRIVATE_CACHE,
+    ...(access === 'public' ? {} : { Vary: 'Cookie' }),
     ETag: object.httpEtag,
   });
 });
+
+/** Not found, and never cached: the same URL may be the owner's a moment later (a shared cache must not keep this). */
+function refused(c: Context<AppEnv>): Response {
+  return c.body(null, 404, { 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
+}

@@ -1,8 +1,9 @@
 import { PHOTO_RULES } from '../../../core/schemas/photos';
 
 /**
- * Redraws a picked photo in the browser to at most PHOTO_RULES.clientMaxSide a side as JPEG before it is uploaded.
- * The server decodes in JS within a Worker's memory and so accepts at most 8 megapixels; phone photos are bigger.
+ * Redraws a picked photo in the browser to at most PHOTO_RULES.maxPixels (and maxSide) as JPEG before it is uploaded.
+ * The server decodes in JS within a bounded CPU time and so accepts at most 640 x 480 worth of pixels; phone photos
+ * are far bigger.
  * Drawing also applies the EXIF orientation and turns any type the browser decodes (WebP, ...) into JPEG. A file
  * the browser cannot decode is sent as it is: the server's check by magic bytes then says what is wrong with it.
  */
@@ -15,10 +16,10 @@ export async function shrinkForUpload(file: File): Promise<File> {
     return file;
   }
   try {
-    const scale = Math.min(1, PHOTO_RULES.clientMaxSide / Math.max(bitmap.width, bitmap.height));
+    const { width, height } = uploadSize(bitmap.width, bitmap.height);
     const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    canvas.width = width;
+    canvas.height = height;
     const context = canvas.getContext('2d');
     if (!context) return file;
     // JPEG has no transparency: the server puts transparent pixels on white, so the browser does the same.
@@ -32,4 +33,10 @@ export async function shrinkForUpload(file: File): Promise<File> {
   } finally {
     bitmap.close();
   }
+}
+
+/** The size a photo is redrawn to: within the server's pixel and side limits, rounded down so it never passes them. */
+export function uploadSize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, PHOTO_RULES.maxSide / Math.max(width, height), Math.sqrt(PHOTO_RULES.maxPixels / (width * height)));
+  return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)) };
 }

@@ -1,0 +1,28 @@
+// Serves the built Worker (after `vite build`) with wrangler dev: workerd answers HTTP itself, with no Node proxy in
+// front. `vite preview` put one there, and when the Worker answered a POST without reading its body (a CSRF refusal,
+// a 413, an upload refused before its form was read) that proxy failed the request or the next one on the socket
+// with a 500 and a Node stack trace (tests/node/early-refusals.spec.ts). wrangler dev passes the Host header through
+// (so <brand>.localhost works), gzips like the edge, reads the .dev.vars that `vite build` copied next to the built
+// config (local mode), and keeps D1, R2 and Durable Objects in `persistTo`, the same layout the seed and
+// `wrangler d1 execute --persist-to` write.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectEnv, root } from './setup.mjs';
+
+/** dist/<worker>/wrangler.json: the Vite plugin names the folder after the Worker. */
+export function builtConfig() {
+  const dist = join(root, 'dist');
+  const worker = existsSync(dist) ? readdirSync(dist).find((d) => d !== 'client' && existsSync(join(dist, d, 'wrangler.json'))) : undefined;
+  if (!worker) throw new Error('No built Worker in dist/: run `vite build` first.');
+  return join('dist', worker, 'wrangler.json');
+}
+
+/**
+ * Starts `wrangler dev` on the built output, listening on 127.0.0.1:port. Stop it by its own PID (or its process
+ * group when `detached`): killing it ends its workerd too.
+ */
+export function serveBuilt({ port, persistTo = '.wrangler/state', stdio = 'inherit', detached = false }) {
+  const args = ['dev', '-c', builtConfig(), '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo, '--show-interactive-dev-session=false'];
+  return spawn('wrangler', args, { stdio, env: projectEnv, cwd: root, detached });
+}
