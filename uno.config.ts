@@ -6,7 +6,8 @@ export default defineConfig({
   // shadow...), not all ~48. Every element carried all of them, which made each style recalculation of the page
   // (and so its first paint and hydration) measurably slower.
   presets: [presetWind3({ preflight: 'on-demand' })],
-  content: { filesystem: ['client/**/*.{ts,tsx}', 'landers/**/*.{ts,tsx}'] },
+  // The staff workspace has its own stylesheet: its sources must not add utilities to the members' CSS.
+  content: { filesystem: ['client/**/*.{ts,tsx}', '!client/staff/**', 'landers/**/*.{ts,tsx}'] },
   theme: {
     colors: {
       primary: 'var(--c-primary)',

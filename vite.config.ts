@@ -5,11 +5,13 @@ import react from '@vitejs/plugin-react';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import UnoCSS from 'unocss/vite';
 import { parseTenants } from './core/tenant-files';
-import { CLIENT_ENTRIES, clientAssets } from './build/client-assets';
+import { CLIENT_ENTRIES, STAFF_ENTRY, clientAssets } from './build/client-assets';
 import { previewCompression } from './build/preview-compression';
 
 const CLIENT_OUT = 'dist/client';
 const CLIENT_MANIFEST = `${CLIENT_OUT}/.vite/manifest.json`;
+// The staff workspace is built apart into the same folder (its hashed names cannot clash), with its own manifest.
+const STAFF_MANIFEST_NAME = '.vite/staff-manifest.json';
 
 /** Fails the build when a brand file does not match core's tenant schema (Node strips the files' types). */
 function validateTenants(): Plugin {
@@ -32,7 +34,7 @@ export default defineConfig({
     validateTenants(),
     react(),
     UnoCSS(),
-    clientAssets({ manifestPath: CLIENT_MANIFEST }),
+    clientAssets({ manifestPath: CLIENT_MANIFEST, staffManifestPath: `${CLIENT_OUT}/${STAFF_MANIFEST_NAME}` }),
     // PERSIST_TO lets the browser tests and the benchmark use a database of their own, not the one of npm start.
     cloudflare({ persistState: process.env.PERSIST_TO ? { path: process.env.PERSIST_TO } : true }),
   ],
@@ -41,13 +43,19 @@ export default defineConfig({
   preview: { allowedHosts: ['.localhost'] },
   environments: {
     client: { build: { manifest: true, rollupOptions: { input: CLIENT_ENTRIES } } },
+    // The staff workspace: a browser bundle of its own, so it never touches the members' (build/client-assets.ts).
+    staff: {
+      consumer: 'client',
+      build: { outDir: CLIENT_OUT, emptyOutDir: false, manifest: STAFF_MANIFEST_NAME, rollupOptions: { input: { staff: STAFF_ENTRY } } },
+    },
   },
   builder: {
     // The client first, so the worker can be built with the client's hashed asset names (build/client-assets.ts).
     async buildApp(builder) {
       await builder.build(builder.environments.client);
+      await builder.build(builder.environments.staff);
       for (const environment of Object.values(builder.environments)) {
-        if (environment.name !== 'client') await builder.build(environment);
+        if (environment.name !== 'client' && environment.name !== 'staff') await builder.build(environment);
       }
       // The manifest has served its purpose; it is not a file to publish.
       rmSync(`${CLIENT_OUT}/.vite`, { recursive: true, force: true });

@@ -15,7 +15,7 @@ export default defineConfig(async () => ({
   },
   plugins: [
     react(),
-    clientAssets({ manifestPath: 'dist/client/.vite/manifest.json' }),
+    clientAssets({ manifestPath: 'dist/client/.vite/manifest.json', staffManifestPath: 'dist/client/.vite/staff-manifest.json' }),
     cloudflareTest({
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {

@@ -26,6 +26,7 @@ import { locale } from './middleware/locale';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
+import { staffPages } from './staff/pages';
 import { staffSession } from './staff/session';
 import { tenant } from './middleware/tenant';
 import { catalogueRoute } from './ssr/catalogue';
@@ -88,6 +89,9 @@ app.get('/landers/:variant/:slug?', (c) => renderLander(c, c.req.param('variant'
 
 // A click from the cam listing through to the brand's cam partner (worker/cams/outbound.ts).
 app.route('/', camOutbound);
+
+// The staff workspace: its own shell and client bundle, never the members' app (worker/staff/pages.ts).
+app.route('/', staffPages);
 
 /** Pages that exist only where the brand has what they show: its own information pages, a cam partner. */
 function brandHas(tenant: Tenant, route: { def: { name: string }; params: Record<string, string> }): boolean {

@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import type { StaffMe } from '../../core/schemas/staff';
+import { Layout, PlainLayout } from './components/layout';
+import { onStaffSessionLost } from './lib/api';
+import { t } from './lib/i18n';
+import { MeContext } from './lib/me';
+import { matchStaffRoute, useLocation, type StaffRoute } from './lib/router';
+import { useData } from './lib/use-data';
+import { AuditScreen } from './screens/audit';
+import { ConversationScreen } from './screens/conversation';
+import { FiguresScreen } from './screens/figures';
+import { LoginScreen } from './screens/login';
+import { ProfilesScreen } from './screens/profiles';
+import { QueueScreen } from './screens/queue';
+import { SessionsScreen } from './screens/sessions';
+import { SetupScreen } from './screens/setup';
+
+function Screen({ route }: { route: StaffRoute }) {
+  switch (route.name) {
+    case 'queue':
+      return <QueueScreen />;
+    case 'conversation':
+      return <ConversationScreen id={route.id} />;
+    case 'profiles':
+      return <ProfilesScreen />;
+    case 'figures':
+      return <FiguresScreen />;
+    case 'audit':
+      return <AuditScreen />;
+    case 'sessions':
+      return <SessionsScreen />;
+    default:
+      return <h1>{t('app.not_found')}</h1>;
+  }
+}
+
+/** The signed-in part: loads who the staff member is once, then the screen of the address. */
+function Workspace({ route }: { route: StaffRoute }) {
+  const { data: me, error } = useData<StaffMe>('me.php');
+  useEffect(() => onStaffSessionLost(() => location.assign('/staff/login')), []);
+  useEffect(() => {
+    document.title = `${t(`title.${route.name}` as 'title.queue')} · ${document.title.split(' · ').pop()}`;
+  }, [route.name]);
+  if (error) return <PlainLayout><p role="alert">{error.message}</p></PlainLayout>;
+  if (!me) return <PlainLayout><p role="status">{t('app.loading')}</p></PlainLayout>;
+  return (
+    <MeContext.Provider value={me}>
+      <Layout>
+        <Screen route={route} />
+      </Layout>
+    </MeContext.Provider>
+  );
+}
+
+export function StaffApp() {
+  const { pathname, search } = useLocation();
+  const route = matchStaffRoute(pathname, search);
+  if (route.name === 'login') return <PlainLayout><LoginScreen /></PlainLayout>;
+  if (route.name === 'setup') return <PlainLayout><SetupScreen token={route.token} /></PlainLayout>;
+  return <Workspace route={route} />;
+}

@@ -1,0 +1,28 @@
+import { useEffect, useRef } from 'react';
+import type { StaffChatMessage } from '../../../core/schemas/staff';
+import { formatDateTime, t } from '../lib/i18n';
+import { Thumb } from './photo';
+
+/** The whole conversation: the member's messages left, the profile's right. Text is text, never markup. */
+export function MessageList({ brand, messages, memberName, profileName }: { brand: string; messages: StaffChatMessage[]; memberName: string; profileName: string }) {
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [messages.length]);
+  return (
+    <section className="card conversation" aria-labelledby="messages-title">
+      <h2 id="messages-title">{t('conversation.messages')}</h2>
+      {messages.length === 0 && <p className="empty">{t('conversation.no_messages')}</p>}
+      <ol className="messages" data-testid="staff-messages">
+        {messages.map((m) => (
+          <li key={m.id} className={`msg from-${m.from}`} data-testid="staff-message" data-from={m.from}>
+            <span className="sr-only">{m.from === 'member' ? memberName : profileName}: </span>
+            {m.kind === 'text' && <span className="text">{m.text}</span>}
+            {m.kind === 'photo' && m.photo && <Thumb brand={brand} image={m.photo} alt={t('conversation.photo')} size={140} />}
+            {m.kind === 'gift' && <span className="text">{t('conversation.gift', { gift: m.gift ?? '' })}</span>}
+            <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+          </li>
+        ))}
+      </ol>
+      <div ref={end} />
+    </section>
+  );
+}

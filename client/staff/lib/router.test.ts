@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { matchStaffRoute } from './router';
+
+describe('staff workspace routes', () => {
+  it('matches every screen and nothing else', () => {
+    expect(matchStaffRoute('/staff', '')).toEqual({ name: 'queue' });
+    expect(matchStaffRoute('/staff/', '')).toEqual({ name: 'queue' });
+    expect(matchStaffRoute('/staff/c/42', '')).toEqual({ name: 'conversation', id: 42 });
+    expect(matchStaffRoute('/staff/setup', '?token=abc')).toEqual({ name: 'setup', token: 'abc' });
+    expect(matchStaffRoute('/staff/figures', '')).toEqual({ name: 'figures' });
+    expect(matchStaffRoute('/staff/c/x', '')).toEqual({ name: 'not_found' });
+    expect(matchStaffRoute('/staff/nope', '')).toEqual({ name: 'not_found' });
+  });
+});

@@ -1,0 +1,60 @@
+import { useSyncExternalStore } from 'react';
+
+/** The workspace's screens, by path under /staff. */
+export type StaffRoute =
+  | { name: 'login' }
+  | { name: 'setup'; token: string }
+  | { name: 'queue' }
+  | { name: 'conversation'; id: number }
+  | { name: 'profiles' }
+  | { name: 'figures' }
+  | { name: 'audit' }
+  | { name: 'sessions' }
+  | { name: 'not_found' };
+
+export function matchStaffRoute(pathname: string, search: string): StaffRoute {
+  const path = pathname.replace(/\/+$/, '') || '/staff';
+  const conversation = /^\/staff\/c\/(\d{1,12})$/.exec(path);
+  if (conversation) return { name: 'conversation', id: Number(conversation[1]) };
+  switch (path) {
+    case '/staff':
+      return { name: 'queue' };
+    case '/staff/login':
+      return { name: 'login' };
+    case '/staff/setup':
+      return { name: 'setup', token: new URLSearchParams(search).get('token') ?? '' };
+    case '/staff/profiles':
+    case '/staff/figures':
+    case '/staff/audit':
+    case '/staff/sessions':
+      return { name: path.slice('/staff/'.length) as 'profiles' | 'figures' | 'audit' | 'sessions' };
+    default:
+      return { name: 'not_found' };
+  }
+}
+
+const CHANGE = 'staff:navigate';
+const subscribe = (onChange: () => void) => {
+  addEventListener('popstate', onChange);
+  addEventListener(CHANGE, onChange);
+  return () => {
+    removeEventListener('popstate', onChange);
+    removeEventListener(CHANGE, onChange);
+  };
+};
+const currentUrl = () => location.pathname + location.search;
+
+/** The current address; re-renders on navigation (links, back and forward). */
+export function useLocation(): { pathname: string; search: string } {
+  const url = new URL(useSyncExternalStore(subscribe, currentUrl), location.origin);
+  return { pathname: url.pathname, search: url.search };
+}
+
+/** Client-side navigation inside the workspace (one page, no reload). */
+export function navigate(to: string, { replace = false } = {}): void {
+  if (to === currentUrl()) return;
+  if (replace) history.replaceState(null, '', to);
+  else history.pushState(null, '', to);
+  dispatchEvent(new Event(CHANGE));
+  scrollTo(0, 0);
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import type { AuditEntry } from '../../../core/schemas/staff';
+import { BrandFilter } from '../components/brand-filter';
+import { staffFetch, StaffApiError } from '../lib/api';
+import { brandName } from '../lib/boot';
+import { formatDateTime, t } from '../lib/i18n';
+import { useData } from '../lib/use-data';
+
+const query = (filter: Record<string, string>) => {
+  const params = new URLSearchParams(Object.entries(filter).filter(([, v]) => v));
+  return params.size ? `?${params}` : '';
+};
+
+/** The audit log (admins and owners): newest first, filtered by brand, staff member and action, paged back. */
+export function AuditScreen() {
+  const [filter, setFilter] = useState({ brand: '', staff_id: '', action: '' });
+  const first = useData<{ items: AuditEntry[] }>(`audit.php${query(filter)}`);
+  const [older, setOlder] = useState<AuditEntry[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const items = [...(first.data?.items ?? []), ...older];
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setOlder([]);
+    setFilter((f) => ({ ...f, staff_id: String(form.get('staff_id') ?? ''), action: String(form.get('action') ?? '') }));
+  };
+  const more = async () => {
+    const last = items[items.length - 1];
+    if (!last) return;
+    try {
+      const page = await staffFetch<{ items: AuditEntry[] }>(`audit.php${query({ ...filter, before: String(last.id) })}`);
+      setOlder((o) => [...o, ...page.items]);
+    } catch (e) {
+      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+    }
+  };
+
+  return (
+    <section aria-labelledby="audit-title">
+      <div className="screen-head">
+        <h1 id="audit-title">{t('audit.title')}</h1>
+        <BrandFilter value={filter.brand} onChange={(brand) => { setOlder([]); setFilter((f) => ({ ...f, brand })); }} />
+      </div>
+      <form className="filters" onSubmit={apply}>
+        <div className="field inline"><label htmlFor="audit-staff">{t('audit.staff_id')}</label><input id="audit-staff" name="staff_id" inputMode="numeric" pattern="\d*" /></div>
+        <div className="field inline"><label htmlFor="audit-action">{t('audit.action')}</label><input id="audit-action" name="action" maxLength={40} /></div>
+        <button type="submit" className="btn btn-outline">{t('audit.filter')}</button>
+      </form>
+      {(first.error || problem) && <p role="alert" className="alert alert-danger">{first.error?.message ?? problem}</p>}
+      <div className="table-wrap">
+        <table>
+          <caption className="sr-only">{t('audit.title')}</caption>
+          <thead><tr><th scope="col">{t('audit.when')}</th><th scope="col">{t('audit.who')}</th><th scope="col">{t('figures.brand')}</th><th scope="col">{t('audit.action')}</th><th scope="col">{t('audit.target')}</th><th scope="col">{t('audit.detail')}</th></tr></thead>
+          <tbody>
+            {items.map((e) => (
+              <tr key={e.id}>
+                <td><time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time></td>
+                <td>{e.staff ? `${e.staff.name} (#${e.staff.id})` : '–'}</td>
+                <td>{e.brand ? brandName(e.brand) : '–'}</td>
+                <td>{e.action}</td>
+                <td>{e.target_type ? `${e.target_type} ${e.target_id ?? ''}` : '–'}</td>
+                <td><code>{e.detail ? JSON.stringify(e.detail) : ''}</code></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {first.data && items.length === 0 && <p className="empty">{t('audit.empty')}</p>}
+      {items.length > 0 && <button type="button" className="btn btn-outline" onClick={() => void more()}>{t('audit.more')}</button>}
+    </section>
+  );
+}

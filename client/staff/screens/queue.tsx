@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { QueueItem, QueueResponse } from '../../../core/schemas/staff';
+import { BrandFilter } from '../components/brand-filter';
+import { QueueRow } from '../components/queue-item';
+import { StaffApiError, staffFetch } from '../lib/api';
+import { brandName } from '../lib/boot';
+import type { ClaimResponse } from '../lib/contract';
+import { t } from '../lib/i18n';
+import { useMe } from '../lib/me';
+import { startQueueLive } from '../lib/queue-live';
+import { navigate } from '../lib/router';
+import { useData, useNow } from '../lib/use-data';
+
+/** The answering queue: oldest first, live over the brand's socket (or polled), a click claims and opens. */
+export function QueueScreen() {
+  const me = useMe();
+  const [brand, setBrand] = useState('');
+  const queue = useData<QueueResponse>(`queue.php${brand ? `?brand=${encodeURIComponent(brand)}` : ''}`);
+  const now = useNow(1000);
+  const [live, setLive] = useState<Record<string, boolean>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [opening, setOpening] = useState<number | null>(null);
+  const reloadRef = useRef(queue.reload);
+  reloadRef.current = queue.reload;
+
+  const brands = brand ? [brand] : me.brands.map((b) => b.id);
+  const brandsKey = brands.join(',');
+  useEffect(() => {
+    // Several events in a burst (a message and a claim) make one refetch.
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const changed = () => {
+      clearTimeout(pending);
+      pending = setTimeout(() => void reloadRef.current(), 150);
+    };
+    const stops = brandsKey.split(',').filter(Boolean).map((b) =>
+      startQueueLive({ brand: b, onChange: changed, onStatus: (up) => setLive((s) => ({ ...s, [b]: up })) }),
+    );
+    return () => {
+      clearTimeout(pending);
+      stops.forEach((stop) => stop());
+    };
+  }, [brandsKey]);
+
+  const open = useCallback(async (item: QueueItem) => {
+    setProblem(null);
+    setOpening(item.conversation_id);
+    try {
+      await staffFetch<ClaimResponse>('claim.php', { method: 'POST', body: { conversation_id: item.conversation_id } });
+      navigate(`/staff/c/${item.conversation_id}`);
+    } catch (e) {
+      const error = e instanceof StaffApiError ? e : null;
+      if (error?.code === 'claimed_by_other') {
+        await reloadRef.current();
+        setProblem(item.claimed_by ? t('queue.claimed_by_other', { name: item.claimed_by.name }) : error.message);
+      } else {
+        setProblem(error && error.status !== 0 ? error.message : t('errors.network'));
+      }
+      setOpening(null);
+    }
+  }, []);
+
+  // After a refetch the row may name the holder that the 409 did not.
+  const holder = queue.data?.items.find((i) => i.conversation_id === opening)?.claimed_by?.name;
+  const items = [...(queue.data?.items ?? [])].sort((a, b) => Date.parse(a.waiting_since) - Date.parse(b.waiting_since));
+  const socketsUp = brands.every((b) => live[b]);
+
+  return (
+    <section aria-labelledby="queue-title">
+      <div className="screen-head">
+        <h1 id="queue-title">{t('queue.title')}</h1>
+        <BrandFilter value={brand} onChange={setBrand} />
+        <span className="live-state" data-testid="live-state" data-live={socketsUp ? 'socket' : 'polling'}>
+          {socketsUp ? t('queue.live') : t('queue.polling')}
+        </span>
+      </div>
+      {queue.data && (
+        <ul className="counts" aria-label={t('queue.counts')} aria-live="polite" data-testid="waiting-counts">
+          {Object.entries(queue.data.waiting_per_brand).map(([id, count]) => (
+            <li key={id}>{brandName(id)}: <strong>{count}</strong></li>
+          ))}
+        </ul>
+      )}
+      {problem && (
+        <p role="alert" className="alert alert-danger" data-testid="claim-problem">
+          {holder && !problem.includes(holder) ? `${problem} (${holder})` : problem}
+        </p>
+      )}
+      {queue.error && <p role="alert" className="alert alert-danger">{queue.error.message}</p>}
+      {!queue.data && !queue.error && <p role="status">{t('app.loading')}</p>}
+      {queue.data && items.length === 0 && <p className="empty">{t('queue.empty')}</p>}
+      {items.length > 0 && (
+        <ol className="queue" data-testid="queue">
+          {items.map((item) => (
+            <QueueRow key={item.conversation_id} item={item} now={now} myId={me.id} busy={opening !== null} onOpen={open} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

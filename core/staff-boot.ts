@@ -1,0 +1,27 @@
+/**
+ * What the staff workspace's page hands its client (worker/staff/pages.ts -> client/staff/entry.tsx): the brand of
+ * the host, the workspace's language, and per brand the staff member works on what the screens need to show it.
+ * Before login only the host's brand is listed, so the login page tells nobody which other brands exist.
+ */
+export interface StaffBrandInfo {
+  id: string;
+  name: string;
+  /** Where the brand's photos are served (an image URL is this plus the image path). */
+  cdn: string;
+  /** The brand's fictional label, e.g. "⭐ Fantasieprofiel". */
+  fictional: string;
+  countries: string[];
+}
+
+export type StaffLanguage = 'en' | 'nl';
+
+export interface StaffBoot {
+  brand: string;
+  language: StaffLanguage;
+  brands: StaffBrandInfo[];
+}
+
+/** The workspace speaks Dutch on a Dutch brand, English everywhere else. */
+export function staffLanguage(domainLanguage: string): StaffLanguage {
+  return domainLanguage.toLowerCase().startsWith('nl') ? 'nl' : 'en';
+}

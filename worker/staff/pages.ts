@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import type { Tenant } from '../../core/schemas/tenant';
+import { staffLanguage, type StaffBoot, type StaffBrandInfo } from '../../core/staff-boot';
+import type { AppContext, AppEnv } from '../context';
+import { TENANTS } from '../tenants';
+import ASSETS from 'virtual:client-assets';
+import { brandsOf } from './session';
+import { staffShell } from './shell';
+
+/** Pages a visitor without a staff session may open: everything else sends them to the login. */
+const OPEN_PATHS = new Set(['/staff/login', '/staff/setup']);
+
+const brandInfo = (tenant: Tenant): StaffBrandInfo => ({
+  id: tenant.id,
+  name: tenant.settings.name,
+  cdn: tenant.settings.cdn_prefix,
+  fictional: `${tenant.settings.fictional_icon} ${tenant.settings.fictional_singular}`,
+  countries: tenant.settings.countries,
+});
+
+function page(c: AppContext): Response {
+  const tenant = c.get('tenant');
+  const staff = c.get('staff');
+  const path = c.req.path.replace(/\/+$/, '') || '/staff';
+  if (!staff && !OPEN_PATHS.has(path)) return c.redirect('/staff/login', 302);
+  if (staff && path === '/staff/login') return c.redirect('/staff', 302);
+  const brands = staff ? TENANTS.filter((t) => brandsOf(staff).includes(t.id)) : [tenant];
+  const boot: StaffBoot = { brand: tenant.id, language: staffLanguage(tenant.settings.domain_language), brands: brands.map(brandInfo) };
+  const html = staffShell({
+    boot,
+    title: `${tenant.settings.name} staff`,
+    nonce: c.get('nonce'),
+    primary: tenant.look.colors.primary,
+    assets: ASSETS.staff,
+    dev: ASSETS.dev,
+  });
+  return c.html(html, 200, { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow', Vary: 'Cookie' });
+}
+
+/**
+ * The staff workspace's pages (issue 14): one small shell for every path under /staff; the workspace's own client
+ * (client/staff) renders the screen. Its data comes from /api/staff/*.php, which checks the session and role itself.
+ */
+export const staffPages = new Hono<AppEnv>();
+staffPages.get('/staff', page);
+staffPages.get('/staff/*', page);

@@ -1,0 +1,40 @@
+import type { EntryAssets } from '../../build/client-assets';
+import type { StaffBoot } from '../../core/staff-boot';
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON that is safe inside a <script> element. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export interface StaffShellOptions {
+  boot: StaffBoot;
+  title: string;
+  nonce: string;
+  primary: string;
+  assets: EntryAssets;
+  /** Vite's dev server: the react-refresh preamble and its client instead of built files. */
+  dev: boolean;
+}
+
+/**
+ * The workspace's page: an empty root, the boot data and the workspace's own script and stylesheet. Nothing of the
+ * members' app (its bundle, catalogue or state) is on it, and it is never indexed or cached.
+ */
+export function staffShell({ boot, title, nonce, primary, assets, dev }: StaffShellOptions): string {
+  const head = dev
+    ? `<script type="module" nonce="${nonce}">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>
+<script type="module" nonce="${nonce}" src="/@vite/client"></script>`
+    : [...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`), ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`)].join('\n');
+  return `<!doctype html>
+<html lang="${escapeHtml(boot.language)}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${escapeHtml(title)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>:root{--c-primary:${primary}}</style>
+${head}
+</head><body><div id="staff-root"><noscript>JavaScript is required for the staff workspace.</noscript></div>
+<script id="__STAFF__" type="application/json">${scriptJson(boot)}</script>
+<script type="module" nonce="${nonce}" src="${assets.script}"></script></body></html>`;
+}
