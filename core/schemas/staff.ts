@@ -59,6 +59,8 @@ export interface QueueItem {
   conversation_id: number;
   brand: string;
   waiting_since: string;
+  /** How long the member has been waiting when the queue was read. */
+  waiting_ms: number;
   member: StaffMemberCard;
   profile: StaffFictionalRef;
   /** Set while an operator holds the conversation. */

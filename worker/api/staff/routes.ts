@@ -3,6 +3,7 @@ import type { StaffMe } from '../../../core/schemas/staff';
 import type { AppEnv } from '../../context';
 import { brandsOf, requireStaff } from '../../staff/session';
 import { TENANTS } from '../../tenants';
+import { answerRoutes } from './answer-routes';
 
 /**
  * The staff workspace's API under /api/staff/*.php (docs/api/staff.md). Every call checks a staff session and the
@@ -21,3 +22,6 @@ staffApi.get('/me.php', (c) => {
   };
   return c.json(me);
 });
+
+// Answering fictional profiles: queue, claims, answer screen, replies, notes, first messages, figures, live queue.
+staffApi.route('/', answerRoutes);
