@@ -4,6 +4,7 @@ import type { AppEnv } from '../../context';
 import { brandsOf, requireStaff } from '../../staff/session';
 import { TENANTS } from '../../tenants';
 import { answerRoutes } from './answer-routes';
+import { profileRoutes } from './profile-routes';
 
 /**
  * The staff workspace's API under /api/staff/*.php (docs/api/staff.md). Every call checks a staff session and the
@@ -25,3 +26,4 @@ staffApi.get('/me.php', (c) => {
 
 // Answering fictional profiles: queue, claims, answer screen, replies, notes, first messages, figures, live queue.
 staffApi.route('/', answerRoutes);
+staffApi.route('/', profileRoutes);
