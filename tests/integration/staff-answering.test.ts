@@ -276,7 +276,7 @@ describe('the answer screen', () => {
 
 describe('first messages from fictional profiles', () => {
   it('at most one per member per day: of 20 at once exactly one is sent', async () => {
-    const member = await chatMember();
+    const member = await chatMember({ credits: 20 });
     const profiles = await Promise.all(Array.from({ length: 20 }, () => fictionalProfile()));
     const ops = await Promise.all(Array.from({ length: 4 }, () => operator()));
     const answers = await Promise.all(profiles.map((profileId, i) =>

@@ -58,7 +58,7 @@ describe('fictional profiles in the workspace', () => {
     const form = new FormData();
     form.set('brand', BRAND);
     form.set('profile_id', String(profile.id));
-    form.set('photo', new File([jpegBytes(400, 500)], 'sanne.jpg', { type: 'image/jpeg' }));
+    form.set('photo', new File([jpegBytes(400, 500) as Uint8Array<ArrayBuffer>], 'sanne.jpg', { type: 'image/jpeg' }));
     const res = await fetchBrand(BRAND, '/api/staff/profile-photo.php', { method: 'POST', body: form, headers: { Cookie: op.cookie, Origin: `https://${BRAND}.localhost` } });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { profile: FictionalProfile; uploaded: number };
