@@ -65,7 +65,9 @@ app.use(csrf({ exempt: ['/api/unsubscribe.php', '/api/mail-events.php'] }));
 const apiBodyLimit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, new ApiFailure(413, 'too_large', 'errors.too_large')) });
 // The photo upload is the one exception: the built-in route applies its own, larger limit
 // (worker/api/photo-routes.ts); a brand's own backend (proxy mode) receives the upload and applies its own.
-const isPhotoUpload = (c: { req: { method: string; path: string } }) => c.req.method === 'POST' && c.req.path === '/api/photos.php';
+// The staff workspace's photo upload for fictional profiles (worker/api/staff/profile-routes.ts) likewise.
+const isPhotoUpload = (c: { req: { method: string; path: string } }) =>
+  c.req.method === 'POST' && (c.req.path === '/api/photos.php' || c.req.path === '/api/staff/profile-photo.php');
 app.use('/api/*', (c, next) => (isPhotoUpload(c) ? next() : apiBodyLimit(c, next)));
 app.all('/api/*', async (c, next) => (isProxiedApi(c, c.req.path) ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
 app.route('/api', api);

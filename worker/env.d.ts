@@ -8,11 +8,12 @@ interface __BaseEnv_Env {
 	APP_ENV: string;
 	UPSTREAM_TIMEOUT_MS: string;
 	LIVE: DurableObjectNamespace<import("./index").MemberHub>;
+	STAFF_QUEUE: DurableObjectNamespace<import("./index").StaffQueue>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./index");
-		durableNamespaces: "MemberHub";
+		durableNamespaces: "MemberHub" | "StaffQueue";
 	}
 	interface Env extends __BaseEnv_Env {}
 }

@@ -5,6 +5,8 @@ import { purgeExpired } from './services/purge';
 
 // The live hub of each member (Durable Object class named in wrangler.toml).
 export { MemberHub } from './chat/member-hub';
+// The answering queue of each brand's staff workspaces (issue 14).
+export { StaffQueue } from './staff/answering/staff-queue';
 
 export default {
   async fetch(request, env, ctx) {

@@ -59,6 +59,8 @@ export interface QueueItem {
   conversation_id: number;
   brand: string;
   waiting_since: string;
+  /** How long the member has been waiting when the queue was read. */
+  waiting_ms: number;
   member: StaffMemberCard;
   profile: StaffFictionalRef;
   /** Set while an operator holds the conversation. */
@@ -84,9 +86,12 @@ export const StaffReplySchema = z
 
 export const StaffNoteSchema = z.object({
   subject_type: z.enum(['member', 'profile']),
+  /** A member's id (members and their profiles share ids), or a fictional profile's id. */
   subject_id: z.number().int().positive(),
   body: z.string().trim().min(1, 'validation.field_required').max(2000),
   brand: z.string().max(40),
+  /** The conversation the note was written from: the caller's live claim on it is extended (activity). */
+  conversation_id: z.number().int().positive().optional(),
 });
 
 export interface StaffNote {
@@ -123,6 +128,27 @@ export interface StaffConversation {
   asks_if_real: boolean;
 }
 
+/** POST /api/staff/claim.php (and the answer of a claim that is extended): the caller holds it until expires_at. */
+export interface ClaimResponse {
+  conversation_id: number;
+  claimed_by: { id: number; name: string; expires_at: string };
+}
+
+/** POST /api/staff/reply.php: the stored message as the answer screen shows it; waited_ms null when nobody waited. */
+export interface StaffReplyResponse {
+  message: StaffChatMessage;
+  conversation_id: number;
+  waited_ms: number | null;
+  claimed_by: { id: number; name: string; expires_at: string };
+}
+
+/**
+ * What a brand's StaffQueue Durable Object sends to open workspaces over /api/staff/live.php: only that something
+ * changed; the workspace refetches GET /api/staff/queue.php.
+ */
+export type StaffQueueChange = 'message' | 'claim' | 'release' | 'reply' | 'first_message';
+export type StaffLiveEvent = { type: 'hello'; brand: string } | { type: 'queue'; brand: string; change: StaffQueueChange; conversation_id: number };
+
 /** A fictional profile as operators create and edit it; the fictional flag is not a field: it cannot be removed. */
 export const FictionalProfileSchema = z.object({
   brand: z.string().max(40),
@@ -142,6 +168,25 @@ export const FictionalProfileSchema = z.object({
   active: z.boolean(),
 });
 export type FictionalProfileInput = z.infer<typeof FictionalProfileSchema>;
+/** PUT /api/staff/profiles.php: the whole profile again with its id. */
+export const FictionalProfileUpdateSchema = FictionalProfileSchema.extend({ id: z.number().int().positive() });
+/** GET /api/staff/profiles.php?brand= lists the brand's fictional profiles; ?id= gives one. */
+export const ProfilesQuerySchema = z.object({ brand: z.string().max(40).optional(), id: z.coerce.number().int().positive().optional() });
+
+/** A fictional profile as the workspace shows it: always fictional, with the brand's label beside it. */
+export interface FictionalProfile extends Omit<FictionalProfileInput, 'interests'> {
+  id: number;
+  fictional: true;
+  /** The brand's label (fictional_icon + fictional_singular), shown wherever the profile is. */
+  label: string;
+  age: number;
+  interests: number[];
+  main_image: z.infer<typeof ImageSchema> | null;
+  photos: (z.infer<typeof ImageSchema> & { id: number })[];
+}
+export interface FictionalProfilesResponse {
+  profiles: FictionalProfile[];
+}
 
 export const FirstMessageSchema = z.object({
   brand: z.string().max(40),
@@ -149,6 +194,12 @@ export const FirstMessageSchema = z.object({
   member_id: z.number().int().positive(),
   text: z.string().trim().min(1, 'validation.field_required').max(2000),
 });
+
+/** POST /api/staff/first-message.php answer. */
+export interface FirstMessageResponse {
+  conversation_id: number;
+  message: StaffChatMessage;
+}
 
 export const AuditQuerySchema = z.object({
   brand: z.string().max(40).optional(),

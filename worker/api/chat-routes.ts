@@ -9,6 +9,7 @@ import { deliverMessage } from '../chat/deliver';
 import { sendMessage } from '../chat/send';
 import { isBlockedBetween } from '../services/blocks';
 import { publishToMember } from '../services/live-events';
+import { notifyStaffQueue } from '../staff/answering/notify';
 import { jsonBody, requireMember } from './helpers';
 
 /** chats.php (the list) and chat.php (history, send, mark read, delete): docs/api/chat.md. */
@@ -46,7 +47,13 @@ chatRoutes.post('/chat.php', async (c) => {
   const body = sendMessageSchema(tenant.settings.message_length).safeParse(await jsonBody(c));
   if (!body.success) throw validationFailure(body.error);
   const result = await sendMessage({ db: c.env.DB, tenant, member, now: c.get('now'), key: keyCheck.data }, body.data);
-  if (result.created) c.executionCtx.waitUntil(deliverMessage(c.env, member, result));
+  if (result.created) {
+    c.executionCtx.waitUntil(deliverMessage(c.env, member, result));
+    // A message to a fictional profile waits in the brand's answering queue: its open workspaces refetch.
+    if (result.peer.memberId === null && result.peer.profile.fictional) {
+      c.executionCtx.waitUntil(notifyStaffQueue(c.env, tenant.id, 'message', result.response.conversation.id));
+    }
+  }
   return c.json(result.response, result.created ? 201 : 200);
 });
 

@@ -72,6 +72,15 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
       input.kind === 'gift' ? input.gift : null, input.kind === 'photo' ? input.photo_id : null, cost, key, at),
     side(member.id, peer.profile.id),
     ...(peer.memberId !== null ? [side(peer.memberId, member.profileId)] : []),
+    // To a fictional profile: the conversation waits for an operator from its oldest unanswered message on (the
+    // staff queue reads conversations_waiting). Keyed on this send's own row, so a replayed key changes nothing.
+    ...(peer.memberId === null && peer.profile.fictional
+      ? [db.prepare(
+          `UPDATE conversations SET waiting_since = COALESCE(waiting_since, ?1), fictional_profile_id = ?2
+            WHERE tenant_id = ?3 AND profile_lo = ?4 AND profile_hi = ?5
+              AND EXISTS (SELECT 1 FROM messages WHERE tenant_id = ?3 AND sender_profile_id = ?6 AND client_key = ?7 AND created_at = ?1)`,
+        ).bind(at, peer.profile.id, tenant.id, lo, hi, member.profileId, key)]
+      : []),
     // Read back in the same round trip: the sender as the recipient sees them, the stored message and the balance.
     db.prepare(`SELECT ${PEER_COLUMNS} FROM profiles p ${PEER_JOINS} WHERE p.id = ? AND p.tenant_id = ?`).bind(member.profileId, tenant.id),
     db.prepare(`SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id, (SELECT credits FROM members WHERE id = ?) AS credits

@@ -3,6 +3,8 @@ import type { StaffMe } from '../../../core/schemas/staff';
 import type { AppEnv } from '../../context';
 import { brandsOf, requireStaff } from '../../staff/session';
 import { TENANTS } from '../../tenants';
+import { answerRoutes } from './answer-routes';
+import { profileRoutes } from './profile-routes';
 
 /**
  * The staff workspace's API under /api/staff/*.php (docs/api/staff.md). Every call checks a staff session and the
@@ -21,3 +23,7 @@ staffApi.get('/me.php', (c) => {
   };
   return c.json(me);
 });
+
+// Answering fictional profiles: queue, claims, answer screen, replies, notes, first messages, figures, live queue.
+staffApi.route('/', answerRoutes);
+staffApi.route('/', profileRoutes);

@@ -1,0 +1,46 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { SCREEN_SQL } from '../../worker/staff/answering/conversation';
+import { QUEUE_SQL, WAITING_COUNT_SQL } from '../../worker/staff/answering/queue';
+import { fictionalProfile, chatMember, send, textTo } from './chat-helpers';
+
+async function plan(sql: string, ...params: unknown[]): Promise<string> {
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  return results.map((r) => r.detail).join('\n');
+}
+
+/** No table on a request path is read whole: every step is a SEARCH (by an index or the primary key). */
+function expectIndexOnly(detail: string) {
+  expect(detail).not.toMatch(/\bSCAN (c|m|mp|fp|mm|conversations|messages|profiles|members|photos|chat_claims|staff_notes|n|cl|s|ph|mph)\b/);
+  expect(detail).not.toMatch(/\bSCAN\b(?! CONSTANT)/);
+}
+
+describe('the answering queries read indexes only', () => {
+  it('the queue walks conversations_waiting in order (no sort), everything else by key', async () => {
+    // Some data, so the planner is not tempted by empty tables.
+    const member = await chatMember({ credits: 20 });
+    await send(member, textTo(await fictionalProfile()));
+    const detail = await plan(QUEUE_SQL, 'flirtlokaal', new Date().toISOString());
+    expect(detail).toMatch(/SEARCH c USING (COVERING )?INDEX conversations_waiting/);
+    expect(detail).not.toMatch(/TEMP B-TREE/);
+    expectIndexOnly(detail);
+    const count = await plan(WAITING_COUNT_SQL, 'flirtlokaal');
+    expect(count).toMatch(/SEARCH c USING (COVERING )?INDEX conversations_waiting/);
+    expectIndexOnly(count);
+  });
+
+  it('the answer screen: head, photos, interests, history and notes', async () => {
+    const now = new Date().toISOString();
+    const plans = [
+      await plan(SCREEN_SQL.head, 1, 2, now),
+      await plan(SCREEN_SQL.photos, 'flirtlokaal', 2),
+      await plan(SCREEN_SQL.interests, 2, 'flirtlokaal'),
+      await plan(SCREEN_SQL.messages, 1, 3),
+      await plan(SCREEN_SQL.notes, 'flirtlokaal', 'member', 2),
+    ];
+    for (const detail of plans) expectIndexOnly(detail);
+    expect(plans[3]).toMatch(/SEARCH m USING (COVERING )?INDEX messages_conversation/);
+    expect(plans[4]).toMatch(/SEARCH n USING (COVERING )?INDEX staff_notes_subject/);
+    expect(plans[4]).not.toMatch(/TEMP B-TREE/);
+  });
+});

@@ -1,0 +1,130 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  BrandQuerySchema, ConversationIdSchema, ConversationQuerySchema, FirstMessageSchema, StaffNoteSchema, StaffReplySchema,
+  type StaffRole,
+} from '../../../core/schemas/staff';
+import type { AppContext, AppEnv } from '../../context';
+import { deliverFictionalMessage } from '../../chat/fictional-message';
+import { ApiFailure, parseOrFail } from '../../errors';
+import { claim, release } from '../../staff/answering/claims';
+import { loadConversation } from '../../staff/answering/conversation';
+import { loadFigures } from '../../staff/answering/figures';
+import { sendFirstMessage } from '../../staff/answering/first-message';
+import { requireAnswering } from '../../staff/answering/lookup';
+import { addNote } from '../../staff/answering/notes';
+import { notifyStaffQueue, staffQueue } from '../../staff/answering/notify';
+import { loadQueue } from '../../staff/answering/queue';
+import { reply } from '../../staff/answering/reply';
+import { brandsWhere, requireStaff, requireStaffOn } from '../../staff/session';
+import { TENANTS } from '../../tenants';
+import { jsonBody } from '../helpers';
+
+/**
+ * Answering fictional profiles (issue 14, docs/api/staff.md "Answering"): the queue, claims, the answer screen,
+ * replies, notes, first messages, figures and the live queue socket. Operators and above; every action writes its
+ * audit row in the same batch as the action.
+ */
+export const answerRoutes = new Hono<AppEnv>();
+
+/** The brands a call covers: the one asked for (404 without a role, 403 too low), else every brand the role allows. */
+function brandsFor(c: AppContext, brand: string | undefined, role: StaffRole = 'operator'): string[] {
+  if (brand) {
+    requireStaffOn(c, brand, role);
+    return [brand];
+  }
+  const brands = brandsWhere(requireStaff(c), role);
+  if (brands.length === 0) throw new ApiFailure(403, 'staff_forbidden', 'errors.staff_forbidden');
+  return brands;
+}
+
+function tenantOf(brand: string) {
+  return TENANTS.find((t) => t.id === brand)!;
+}
+
+answerRoutes.get('/queue.php', async (c) => {
+  const { brand } = parseOrFail(BrandQuerySchema, c.req.query());
+  return c.json(await loadQueue(c.env.DB, brandsFor(c, brand), c.get('now')));
+});
+
+answerRoutes.post('/claim.php', async (c) => {
+  const { conversation_id } = parseOrFail(ConversationIdSchema, await jsonBody(c));
+  const { ref, staff } = await requireAnswering(c, conversation_id);
+  const claimed = await claim(c.env.DB, ref, staff, c.get('now'));
+  c.executionCtx.waitUntil(notifyStaffQueue(c.env, ref.brand, 'claim', ref.id));
+  return c.json(claimed);
+});
+
+answerRoutes.delete('/claim.php', async (c) => {
+  const { conversation_id } = parseOrFail(ConversationIdSchema, (await jsonBody(c)) ?? c.req.query());
+  const { ref, staff } = await requireAnswering(c, conversation_id);
+  const released = await release(c.env.DB, ref, staff, c.get('now'));
+  if (released) c.executionCtx.waitUntil(notifyStaffQueue(c.env, ref.brand, 'release', ref.id));
+  return c.json({ ok: true, released });
+});
+
+answerRoutes.get('/conversation.php', async (c) => {
+  const { id } = parseOrFail(ConversationQuerySchema, c.req.query());
+  const { ref } = await requireAnswering(c, id);
+  return c.json(await loadConversation(c.env.DB, tenantOf(ref.brand), ref, c.get('now')));
+});
+
+answerRoutes.post('/reply.php', async (c) => {
+  const input = parseOrFail(StaffReplySchema, await jsonBody(c));
+  const { ref, staff } = await requireAnswering(c, input.conversation_id);
+  const sent = await reply(c.env.DB, tenantOf(ref.brand), ref, staff, input, c.get('now'));
+  // The member hears of it like of any message (live or push); the workspaces refetch the queue.
+  c.executionCtx.waitUntil(deliverFictionalMessage(c.env, sent.send, sent.row));
+  c.executionCtx.waitUntil(notifyStaffQueue(c.env, ref.brand, 'reply', ref.id));
+  return c.json(sent.response, 201);
+});
+
+answerRoutes.post('/notes.php', async (c) => {
+  const input = parseOrFail(StaffNoteSchema, await jsonBody(c));
+  const staff = requireStaffOn(c, input.brand, 'operator');
+  return c.json({ note: await addNote(c.env.DB, staff, input, c.get('now')) }, 201);
+});
+
+answerRoutes.post('/first-message.php', async (c) => {
+  const input = parseOrFail(FirstMessageSchema, await jsonBody(c));
+  const staff = requireStaffOn(c, input.brand, 'operator');
+  const sent = await sendFirstMessage(c.env.DB, tenantOf(input.brand), staff, input, c.get('now'));
+  c.executionCtx.waitUntil(deliverFictionalMessage(c.env, sent.send, sent.row));
+  c.executionCtx.waitUntil(notifyStaffQueue(c.env, input.brand, 'first_message', sent.response.conversation_id));
+  return c.json(sent.response, 201);
+});
+
+answerRoutes.get('/figures.php', async (c) => {
+  const { brand } = parseOrFail(BrandQuerySchema, c.req.query());
+  return c.json(await loadFigures(c.env.DB, brandsFor(c, brand), brand ?? null, c.get('now')));
+});
+
+const LiveQuerySchema = z.object({ brand: z.string().max(40).optional() });
+
+/**
+ * The live queue of one brand over a WebSocket (the brand's StaffQueue Durable Object). Without ?brand the caller's
+ * only operator brand is meant. Browsers send Origin with every handshake and do not apply the same-origin policy
+ * to it, so it is checked here.
+ */
+answerRoutes.get('/live.php', async (c) => {
+  const { brand: asked } = parseOrFail(LiveQuerySchema, c.req.query());
+  const brands = brandsFor(c, asked);
+  if (brands.length !== 1) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { brand: 'validation.field_required' });
+  const staff = requireStaff(c);
+  const origin = c.req.header('Origin');
+  if (origin && hostOf(origin) !== (c.req.header('Host') ?? new URL(c.req.url).host)) throw new ApiFailure(403, 'csrf', 'errors.csrf');
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new ApiFailure(426, 'upgrade_required', 'chat.errors.upgrade_required');
+  const headers = new Headers(c.req.raw.headers);
+  headers.set('X-Staff-Brand', brands[0]);
+  headers.set('X-Staff-Id', String(staff.id));
+  const res = await staffQueue(c.env, brands[0]).fetch(new Request(c.req.url, { headers }));
+  return new Response(null, { status: res.status, webSocket: res.webSocket });
+});
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}

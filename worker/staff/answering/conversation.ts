@@ -1,0 +1,119 @@
+import { INTERESTS } from '../../../core/data/interests';
+import { anyAsksIfReal } from '../../../core/rules/asks-if-real';
+import type { StaffChatMessage, StaffConversation, StaffNote } from '../../../core/schemas/staff';
+import type { Tenant } from '../../../core/schemas/tenant';
+import { MESSAGE_COLUMNS, MESSAGE_JOINS, visibleTo, type MessageRow } from '../../chat/messages';
+import { ageOn } from '../../services/profiles';
+import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
+import { disclosureText, memberLanguage } from './disclosure';
+import type { AnsweringRef } from './lookup';
+
+/** The answer screen shows this much history; older messages are rarely needed to answer. */
+export const HISTORY_LIMIT = 200;
+const NOTES_LIMIT = 100;
+
+const SLUG = new Map(INTERESTS.map((i) => [i.id, i.slug]));
+
+/** The answer screen's queries, each by primary key or a composite index (tests/integration/staff-query-plans.test.ts). */
+export const SCREEN_SQL = {
+  head: `SELECT c.id, c.waiting_since, ${MEMBER_CARD_COLUMNS}, mp.about AS m_about,
+      fp.name AS f_name, fp.birthdate AS f_birthdate, fp.city AS f_city, fp.about AS f_about,
+      cl.staff_id AS claim_staff, cl.expires_at AS claim_expires, s.name AS claim_name
+    FROM conversations c
+    JOIN profiles mp ON mp.id = ?2 AND mp.tenant_id = c.tenant_id
+    ${MEMBER_PHOTO_JOIN}
+    JOIN profiles fp ON fp.id = c.fictional_profile_id AND fp.tenant_id = c.tenant_id
+    LEFT JOIN chat_claims cl ON cl.tenant_id = c.tenant_id AND cl.conversation_id = c.id AND cl.expires_at > ?3
+    LEFT JOIN staff s ON s.id = cl.staff_id
+    WHERE c.id = ?1`,
+  photos: "SELECT id, filename, thumb_filename FROM photos WHERE tenant_id = ? AND profile_id = ? AND status = 'active' ORDER BY position",
+  interests: 'SELECT interest_id FROM profile_interests WHERE profile_id = ? AND tenant_id = ?',
+  messages: `SELECT ${MESSAGE_COLUMNS} FROM messages m ${MESSAGE_JOINS}
+    WHERE m.conversation_id = ?1 AND ${visibleTo('?2')} ORDER BY m.id DESC LIMIT ${HISTORY_LIMIT}`,
+  notes: `SELECT n.id, n.subject_type, n.subject_id, n.body, n.created_at, s.name AS author FROM staff_notes n JOIN staff s ON s.id = n.staff_id
+    WHERE n.tenant_id = ? AND n.subject_type = ? AND n.subject_id = ? ORDER BY n.id DESC LIMIT ${NOTES_LIMIT}`,
+};
+
+interface HeadRow extends MemberCardRow {
+  id: number;
+  waiting_since: string | null;
+  m_about: string | null;
+  f_name: string;
+  f_birthdate: string;
+  f_city: string | null;
+  f_about: string | null;
+  claim_staff: number | null;
+  claim_expires: string | null;
+  claim_name: string | null;
+}
+type PhotoRow = { id: number; filename: string; thumb_filename: string };
+
+/** Everything the answer screen shows, in one batch (one round trip after the conversation was resolved). */
+export async function loadConversation(db: D1Database, tenant: Tenant, ref: AnsweringRef, now: Date): Promise<StaffConversation> {
+  const [head, memberPhotos, interests, profilePhotos, messages, memberNotes, profileNotes] = await db.batch([
+    db.prepare(SCREEN_SQL.head).bind(ref.id, ref.memberProfileId, now.toISOString()),
+    db.prepare(SCREEN_SQL.photos).bind(ref.brand, ref.memberProfileId),
+    db.prepare(SCREEN_SQL.interests).bind(ref.memberProfileId, ref.brand),
+    db.prepare(SCREEN_SQL.photos).bind(ref.brand, ref.fictionalProfileId),
+    db.prepare(SCREEN_SQL.messages).bind(ref.id, ref.fictionalProfileId),
+    db.prepare(SCREEN_SQL.notes).bind(ref.brand, 'member', ref.memberId),
+    db.prepare(SCREEN_SQL.notes).bind(ref.brand, 'profile', ref.fictionalProfileId),
+  ]);
+  const h = head.results[0] as HeadRow;
+  const history = (messages.results as MessageRow[]).reverse().map((r) => toStaffMessage(r, ref.fictionalProfileId));
+  return {
+    conversation_id: ref.id,
+    brand: ref.brand,
+    waiting_since: h.waiting_since,
+    claimed_by: h.claim_staff !== null ? { id: h.claim_staff, name: h.claim_name ?? '', expires_at: h.claim_expires! } : null,
+    member: {
+      ...toMemberCard(h, now),
+      about: h.m_about,
+      interests: (interests.results as { interest_id: number }[]).map((i) => SLUG.get(i.interest_id)).filter((s): s is string => !!s),
+      photos: (memberPhotos.results as PhotoRow[]).map((p) => ({ filename: p.filename, thumb_filename: p.thumb_filename })),
+      language: memberLanguage(tenant, ref.memberLanguage),
+    },
+    profile: {
+      id: ref.fictionalProfileId,
+      name: h.f_name,
+      fictional: true,
+      age: ageOn(h.f_birthdate, now),
+      city: h.f_city,
+      about: h.f_about,
+      photos: profilePhotos.results as PhotoRow[],
+    },
+    messages: history,
+    notes: { member: (memberNotes.results as NoteRow[]).map(toNote), profile: (profileNotes.results as NoteRow[]).map(toNote) },
+    disclosure_text: disclosureText(tenant, ref.memberLanguage, h.f_name),
+    asks_if_real: anyAsksIfReal(unanswered(history)),
+  };
+}
+
+/** The member's texts since the profile last wrote: what an operator is about to answer. */
+function unanswered(history: StaffChatMessage[]): (string | null)[] {
+  const texts: (string | null)[] = [];
+  for (let i = history.length - 1; i >= 0 && history[i].from === 'member'; i--) texts.push(history[i].text);
+  return texts;
+}
+
+export function toStaffMessage(row: MessageRow, fictionalProfileId: number): StaffChatMessage {
+  return {
+    id: row.id,
+    from: row.sender_profile_id === fictionalProfileId ? 'profile' : 'member',
+    kind: row.kind,
+    text: row.body,
+    gift: row.gift,
+    photo: row.photo_filename && row.photo_thumb ? { filename: row.photo_filename, thumb_filename: row.photo_thumb } : null,
+    created_at: row.created_at,
+  };
+}
+
+interface NoteRow {
+  id: number;
+  subject_type: 'member' | 'profile';
+  subject_id: number;
+  body: string;
+  created_at: string;
+  author: string;
+}
+const toNote = (r: NoteRow): StaffNote => ({ id: r.id, subject_type: r.subject_type, subject_id: r.subject_id, body: r.body, author: r.author, created_at: r.created_at });

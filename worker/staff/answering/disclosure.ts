@@ -1,0 +1,22 @@
+import { DEFAULT_LANGUAGE, type Language } from '../../../core/constants';
+import { toLanguage } from '../../../core/rules/language';
+import type { Tenant } from '../../../core/schemas/tenant';
+import { translatorFor } from '../../i18n';
+
+/** The language a member reads: their saved one, else the brand's own, else Dutch. */
+export function memberLanguage(tenant: Tenant, saved: string | null): Language {
+  return toLanguage(saved) ?? toLanguage(tenant.settings.domain_language) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * The honest answer to "are you real?", ready to send in one click: a sentence in the member's language naming the
+ * profile and the brand's fictional icon, followed by the brand's own fictional_warning when the member reads the
+ * brand's language (the setting is written in that language only; mixing languages would read as a trick).
+ */
+export function disclosureText(tenant: Tenant, saved: string | null, profileName: string): string {
+  const language = memberLanguage(tenant, saved);
+  const t = translatorFor(language);
+  const { fictional_icon: icon, fictional_warning: warning } = tenant.settings;
+  const sentence = t('staff_answering.disclosure', { name: profileName, icon });
+  return language === toLanguage(tenant.settings.domain_language) ? `${sentence} ${warning}` : sentence;
+}

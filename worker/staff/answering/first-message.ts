@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import type { FirstMessageResponse, FirstMessageSchema } from '../../../core/schemas/staff';
+import type { Tenant } from '../../../core/schemas/tenant';
+import { fictionalMessageStatements, readBackStatement, SENT, sentParams, type FictionalMessage } from '../../chat/fictional-message';
+import type { MessageRow } from '../../chat/messages';
+import { ApiFailure } from '../../errors';
+import type { StaffSession } from '../session';
+import { auditIf } from './audit';
+import { toStaffMessage } from './conversation';
+
+type FirstMessageInput = z.infer<typeof FirstMessageSchema>;
+
+const unavailable = () => new ApiFailure(404, 'not_found', 'errors.api_not_found');
+
+interface TargetRow {
+  member_profile_id: number | null;
+  invisible: number;
+  status: string;
+  blocked: number;
+  existing: number | null;
+  profile_ok: number;
+}
+
+/**
+ * An unsolicited first message from a fictional profile to a member (from the workspace only). At most one per member
+ * per day (UTC) per brand: the fictional_first_messages primary key is in the same batch as the message, so of any
+ * number of concurrent sends exactly one is stored. Never to an invisible member, one who is not confirmed, or one
+ * who blocked the profile; and not where a conversation exists already (that is a reply, with a claim).
+ */
+export async function sendFirstMessage(db: D1Database, tenant: Tenant, staff: StaffSession, input: FirstMessageInput, now: Date): Promise<{ response: FirstMessageResponse; send: FictionalMessage; row: MessageRow }> {
+  if (input.text.length > tenant.settings.message_length) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { text: 'validation.chat_too_long' });
+  const target = await db
+    .prepare(
+      `SELECT mp.id AS member_profile_id, mm.invisible, mm.status,
+          EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = mm.id AND b.blocked_profile_id = ?3) AS blocked,
+          (SELECT id FROM conversations c WHERE c.tenant_id = ?1 AND c.profile_lo = MIN(mp.id, ?3) AND c.profile_hi = MAX(mp.id, ?3)) AS existing,
+          EXISTS (SELECT 1 FROM profiles fp WHERE fp.id = ?3 AND fp.tenant_id = ?1 AND fp.fictional = 1 AND fp.member_id IS NULL AND fp.status = 'active') AS profile_ok
+         FROM members mm JOIN profiles mp ON mp.member_id = mm.id
+        WHERE mm.id = ?2 AND mm.tenant_id = ?1`,
+    )
+    .bind(input.brand, input.member_id, input.profile_id)
+    .first<TargetRow>();
+  if (!target || !target.profile_ok || target.status !== 'confirmed' || target.invisible === 1 || target.blocked === 1) throw unavailable();
+  if (target.existing !== null) throw new ApiFailure(409, 'conversation_exists', 'staff_answering.errors.conversation_exists', undefined, { id: target.existing });
+
+  const send: FictionalMessage = {
+    tenantId: input.brand, profileId: input.profile_id, memberId: input.member_id, memberProfileId: target.member_profile_id!,
+    kind: 'text', text: input.text, photoId: null, key: `first:${staff.id}:${crypto.randomUUID()}`, now, create: true,
+    // Only into an empty conversation: if the member wrote in the meantime, nothing is sent (and no cap is used).
+    guard: {
+      sql: 'NOT EXISTS (SELECT 1 FROM messages x WHERE x.conversation_id = (SELECT id FROM conversations WHERE tenant_id = ? AND profile_lo = ? AND profile_hi = ?))',
+      params: [input.brand, Math.min(input.profile_id, target.member_profile_id!), Math.max(input.profile_id, target.member_profile_id!)],
+    },
+  };
+  const sent = { sql: SENT, params: sentParams(send) };
+  const at = now.toISOString();
+  let results: D1Result[];
+  try {
+    results = await db.batch([
+      ...fictionalMessageStatements(db, send),
+      // The daily cap: a second first message to this member today fails this primary key and the whole batch.
+      db.prepare(
+        `INSERT INTO fictional_first_messages (tenant_id, member_id, day, conversation_id, staff_id)
+         SELECT ?, ?, ?, m.conversation_id, ? FROM messages m WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
+      ).bind(input.brand, input.member_id, at.slice(0, 10), staff.id, ...sentParams(send)),
+      db.prepare(
+        `INSERT INTO staff_messages (message_id, tenant_id, staff_id, conversation_id, waited_ms, created_at)
+         SELECT m.id, m.tenant_id, ?, m.conversation_id, NULL, ? FROM messages m WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
+      ).bind(staff.id, at, ...sentParams(send)),
+      auditIf(db, { staffId: staff.id, brand: input.brand, action: 'first_message', targetType: 'member', targetId: input.member_id, detail: { profile_id: input.profile_id }, now }, sent),
+      readBackStatement(db, send),
+    ]);
+  } catch (error) {
+    if (/UNIQUE constraint failed: fictional_first_messages/i.test(String(error))) {
+      throw new ApiFailure(409, 'first_message_limit', 'staff_answering.errors.first_message_limit');
+    }
+    throw error;
+  }
+  const row = results.at(-1)!.results[0] as MessageRow | undefined;
+  // The conversation appeared between the check and the batch (the member wrote first): a reply's job then.
+  if (!row) throw new ApiFailure(409, 'conversation_exists', 'staff_answering.errors.conversation_exists');
+  return { response: { conversation_id: row.conversation_id, message: toStaffMessage(row, input.profile_id) }, send, row };
+}

@@ -1,0 +1,18 @@
+import type { StaffQueueChange } from '../../../core/schemas/staff';
+
+/** The brand's StaffQueue Durable Object (worker/staff/answering/staff-queue.ts). */
+export function staffQueue(env: Env, brand: string) {
+  return env.STAFF_QUEUE.get(env.STAFF_QUEUE.idFromName(brand));
+}
+
+/**
+ * Tells the brand's open workspaces that the queue changed. Run it in waitUntil after the change is stored: it never
+ * throws, and a lost event only delays a workspace until its next refetch.
+ */
+export async function notifyStaffQueue(env: Env, brand: string, change: StaffQueueChange, conversationId: number): Promise<void> {
+  try {
+    await staffQueue(env, brand).publish({ type: 'queue', brand, change, conversation_id: conversationId });
+  } catch (error) {
+    console.warn(JSON.stringify({ level: 'warn', message: 'staff queue notify failed', brand, conversationId, error: String(error) }));
+  }
+}

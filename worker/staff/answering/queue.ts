@@ -1,0 +1,72 @@
+import { anyAsksIfReal } from '../../../core/rules/asks-if-real';
+import type { QueueItem, QueueResponse } from '../../../core/schemas/staff';
+import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
+
+/** More waiting conversations than this per brand are not shown at once; the count says how many there are. */
+export const QUEUE_PAGE = 200;
+
+// Members whose messages are held (unconfirmed e-mail, invisible, deleted) wait for nobody: the fictional profile
+// cannot see their messages either (worker/chat/messages.ts visibleTo).
+const WAITING_FROM = `FROM conversations c INDEXED BY conversations_waiting
+  JOIN profiles mp ON mp.id = (CASE WHEN c.profile_lo = c.fictional_profile_id THEN c.profile_hi ELSE c.profile_lo END) AND mp.tenant_id = c.tenant_id
+  JOIN members mm ON mm.id = mp.member_id AND mm.status = 'confirmed' AND mm.invisible = 0`;
+
+/**
+ * One brand's waiting conversations, oldest first: walks the partial index conversations_waiting in order (no sort),
+ * everything else by primary key. The member's unanswered texts come along for the asks-if-real flag.
+ */
+export const QUEUE_SQL = `SELECT c.id, c.tenant_id, c.waiting_since, fp.id AS f_id, fp.name AS f_name, ${MEMBER_CARD_COLUMNS},
+    cl.staff_id AS claim_staff, cl.expires_at AS claim_expires, s.name AS claim_name,
+    (SELECT json_group_array(m.body) FROM messages m
+      WHERE m.conversation_id = c.id AND m.sender_profile_id = mp.id AND m.kind = 'text' AND m.created_at >= c.waiting_since) AS texts
+  ${WAITING_FROM}
+  JOIN profiles fp ON fp.id = c.fictional_profile_id AND fp.tenant_id = c.tenant_id AND fp.fictional = 1 AND fp.member_id IS NULL
+  ${MEMBER_PHOTO_JOIN}
+  LEFT JOIN chat_claims cl ON cl.tenant_id = c.tenant_id AND cl.conversation_id = c.id AND cl.expires_at > ?2
+  LEFT JOIN staff s ON s.id = cl.staff_id
+  WHERE c.tenant_id = ?1 AND c.waiting_since IS NOT NULL
+  ORDER BY c.waiting_since LIMIT ${QUEUE_PAGE}`;
+
+export const WAITING_COUNT_SQL = `SELECT COUNT(*) AS n ${WAITING_FROM} WHERE c.tenant_id = ?1 AND c.waiting_since IS NOT NULL AND c.fictional_profile_id IS NOT NULL`;
+
+interface QueueRow extends MemberCardRow {
+  id: number;
+  tenant_id: string;
+  waiting_since: string;
+  f_id: number;
+  f_name: string;
+  claim_staff: number | null;
+  claim_expires: string | null;
+  claim_name: string | null;
+  texts: string | null;
+}
+
+/** The queue of the given brands (each already checked for the caller's role): oldest first over all of them. */
+export async function loadQueue(db: D1Database, brands: string[], now: Date): Promise<QueueResponse> {
+  if (brands.length === 0) return { items: [], waiting_per_brand: {} };
+  const at = now.toISOString();
+  const results = await db.batch(brands.flatMap((b) => [db.prepare(QUEUE_SQL).bind(b, at), db.prepare(WAITING_COUNT_SQL).bind(b)]));
+  const items: QueueItem[] = [];
+  const waiting: Record<string, number> = {};
+  brands.forEach((brand, i) => {
+    for (const row of results[i * 2].results as QueueRow[]) items.push(toItem(row, now));
+    waiting[brand] = (results[i * 2 + 1].results[0] as { n: number }).n;
+  });
+  // Each brand's list is in order already; merging keeps the oldest first across brands.
+  items.sort((a, b) => (a.waiting_since < b.waiting_since ? -1 : a.waiting_since > b.waiting_since ? 1 : a.conversation_id - b.conversation_id));
+  return { items, waiting_per_brand: waiting };
+}
+
+function toItem(row: QueueRow, now: Date): QueueItem {
+  const texts = row.texts ? (JSON.parse(row.texts) as (string | null)[]) : [];
+  return {
+    conversation_id: row.id,
+    brand: row.tenant_id,
+    waiting_since: row.waiting_since,
+    waiting_ms: Math.max(0, now.getTime() - Date.parse(row.waiting_since)),
+    member: toMemberCard(row, now),
+    profile: { id: row.f_id, name: row.f_name, fictional: true },
+    claimed_by: row.claim_staff !== null ? { id: row.claim_staff, name: row.claim_name ?? '', expires_at: row.claim_expires! } : null,
+    asks_if_real: anyAsksIfReal(texts),
+  };
+}
