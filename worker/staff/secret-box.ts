@@ -58,6 +58,11 @@ export async function sealSecret(options: BoxOptions, plaintext: string, iv: Uin
   return `${VERSION}.${b64url(iv)}.${b64url(new Uint8Array(sealed))}`;
 }
 
+/** The box of a staff member's TOTP secret (worker/staff/totp.ts and the seed use this one definition). */
+export function staffTotpBox(appSecret: string | undefined, staffId: number): BoxOptions {
+  return { appSecret, purpose: 'staff-totp', context: `staff-totp:${staffId}` };
+}
+
 /** Decrypts what `sealSecret` made with the same secret, purpose and context; null for anything else. */
 export async function openSecret(options: BoxOptions, stored: string): Promise<string | null> {
   const [version, iv, data, extra] = stored.split('.');

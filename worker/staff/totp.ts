@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
-import { openSecret, sealSecret } from './secret-box';
+import { openSecret, sealSecret, staffTotpBox } from './secret-box';
 
 /**
  * The staff's second factor: TOTP (RFC 6238: SHA-1, 6 digits, 30 s) with `otpauth`, the authenticator apps' defaults.
@@ -10,9 +10,6 @@ import { openSecret, sealSecret } from './secret-box';
  */
 
 export const TOTP_PERIOD = 30;
-const PURPOSE = 'staff-totp';
-
-const box = (appSecret: string | undefined, staffId: number) => ({ appSecret, purpose: PURPOSE, context: `${PURPOSE}:${staffId}` });
 
 /** A new random 160-bit secret (RFC 4226's recommendation), base32 as authenticator apps take it. */
 export function newTotpSecret(): string {
@@ -20,11 +17,11 @@ export function newTotpSecret(): string {
 }
 
 export function sealTotpSecret(appSecret: string | undefined, staffId: number, base32: string): Promise<string> {
-  return sealSecret(box(appSecret, staffId), base32);
+  return sealSecret(staffTotpBox(appSecret, staffId), base32);
 }
 
 export function openTotpSecret(appSecret: string | undefined, staffId: number, stored: string): Promise<string | null> {
-  return openSecret(box(appSecret, staffId), stored);
+  return openSecret(staffTotpBox(appSecret, staffId), stored);
 }
 
 function totp(base32: string, issuer = '', label = ''): TOTP {
