@@ -9,3 +9,6 @@ ALTER TABLE staff ADD COLUMN totp_last_step INTEGER;
 -- token's hash.
 ALTER TABLE staff_sessions ADD COLUMN public_id TEXT;
 CREATE UNIQUE INDEX staff_sessions_public ON staff_sessions (public_id);
+
+-- The audit log filtered by action (GET audit.php?action=) without a brand, as owners read it.
+CREATE INDEX staff_audit_action ON staff_audit (action, id);

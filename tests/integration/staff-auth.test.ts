@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { StaffMe, StaffSessionsResponse } from '../../core/schemas/staff';
+import { purgeExpired } from '../../worker/services/purge';
 import { createMember } from './helpers';
 import { auditRows, codeAt, createSignableStaff, staffCookieOf, staffLogin, stepTime } from './staff-auth-helpers';
 import { staffApi } from './staff-helpers';
@@ -129,6 +130,17 @@ describe('staff session cookie', () => {
     const later = (ms: number) => staffApi('flirtlokaal', 'GET', 'me.php', { cookie, headers: { 'X-Debug-Now': new Date(at.getTime() + ms).toISOString() } });
     expect((await later(12 * 3_600_000 - 60_000)).status).toBe(200);
     expect((await later(12 * 3_600_000 + 1)).status).toBe(401);
+  });
+
+  it('the daily purge removes expired staff sessions and keeps live ones', async () => {
+    const staff = await createSignableStaff([{ brand: 'flirtlokaal', role: 'operator' }]);
+    const cookie = staffCookieOf(await staffLogin(staff));
+    const count = () => env.DB.prepare('SELECT COUNT(*) AS n FROM staff_sessions WHERE staff_id = ?').bind(staff.id).first<{ n: number }>();
+    await purgeExpired(env, new Date(Date.now() + 3_600_000));
+    expect((await count())!.n).toBe(1);
+    expect((await staffApi('flirtlokaal', 'GET', 'me.php', { cookie })).status).toBe(200);
+    await purgeExpired(env, new Date(Date.now() + 13 * 3_600_000));
+    expect((await count())!.n).toBe(0);
   });
 
   it('logout ends the session, clears the cookie and is audited', async () => {
