@@ -19,6 +19,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { demoMembersSql, demoOperatorSql, demoPasswordHash } from './lib/demo-members.mjs';
+import { demoStaffSql, localAppSecret, secretFingerprint } from './lib/demo-staff.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 // One folder per database (and so per run that may overlap: npm start, the browser tests and the bench seed at once).
@@ -529,8 +530,9 @@ async function loadBrands(only) {
 
 /** Changes whenever the arguments, this script, the reference data or a seeded brand's file change (not the date). */
 function dataVersion(options, brands) {
-  const hash = createHash('sha256').update(JSON.stringify({ profiles: options.profiles, brands: brands.map((b) => b.tenant.id) }));
-  for (const file of ['scripts/seed.mjs', 'scripts/lib/demo-members.mjs', 'core/data/regions.ts', 'core/data/interests.ts', ...brands.map((b) => `tenants/${b.file}`)]) {
+  // The demo staff's TOTP secret is sealed with APP_SECRET: a new secret in .dev.vars needs a new seed.
+  const hash = createHash('sha256').update(JSON.stringify({ profiles: options.profiles, brands: brands.map((b) => b.tenant.id), secret: secretFingerprint(localAppSecret(ROOT)) }));
+  for (const file of ['scripts/seed.mjs', 'scripts/lib/demo-members.mjs', 'scripts/lib/demo-staff.mjs', 'worker/staff/secret-box.ts', 'core/data/regions.ts', 'core/data/interests.ts', ...brands.map((b) => `tenants/${b.file}`)]) {
     hash.update(readFileSync(join(ROOT, file)));
   }
   return hash.digest('hex').slice(0, 16);
@@ -605,9 +607,9 @@ function writeSql(options, brands, version) {
   write('97-cam-performers.sql', 'the demo cam partners\' performers', brands.filter((b) => b.tenant.cams).map(camPerformersSql).join('\n') || 'SELECT 1;');
   write('98-demo-discounts.sql', 'demo discount codes (DEMO10, <country>ONLY20)', brands.map((brand) => demoDiscountSql(brand, options.today)).join('\n'));
   const passwordHash = options.demoPasswordHash;
-  write('99-demo-members.sql', 'demo members (free@demo.test, premium@demo.test, operator@demo.test)',
-    brands.map((brand) => [demoMembersSql(brand, brand.slot, REGIONS, passwordHash, options.today),
-      demoOperatorSql(brand, brand.slot, passwordHash, options.today)].join('\n')).join('\n'));
+  write('99-demo-members.sql', 'demo members (free@demo.test, premium@demo.test, operator@demo.test) and staff (operator@demo.test, admin@demo.test)',
+    [...brands.map((brand) => [demoMembersSql(brand, brand.slot, REGIONS, passwordHash, options.today),
+      demoOperatorSql(brand, brand.slot, passwordHash, options.today)].join('\n')), options.demoStaffSql].join('\n'));
   // The version goes last, in the same transaction as the demo members.
   const last = files[files.length - 1];
   writeFileSync(last.path, `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('version', ${sqlValue(version)});\n`, { flag: 'a' });
@@ -625,6 +627,7 @@ if (options.ifNeeded && !options.sqlOnly && storedVersion() === version) {
 const started = Date.now();
 console.log('Generating SQL ...');
 options.demoPasswordHash = await demoPasswordHash();
+options.demoStaffSql = await demoStaffSql(ROOT, brands, options.demoPasswordHash, options.today);
 const files = writeSql(options, brands, version);
 const brandList = brands.map((b) => b.tenant.id).join(', ');
 console.log(`Wrote ${files.length} SQL files to .seed/ for ${options.profiles} profiles per brand (${brandList}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

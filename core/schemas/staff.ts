@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PasswordSchema } from './account';
 import { ImageSchema } from './user';
 
 /**
@@ -21,7 +22,38 @@ const otp = z.string().trim().regex(/^\d{6}$/, 'validation.otp_invalid');
 
 export const StaffLoginSchema = z.object({ email, password: z.string().min(1, 'validation.field_required').max(200), otp });
 /** First login through the one-time setup link: a password of the members' rules, then the TOTP code of the QR. */
-export const StaffSetupSchema = z.object({ token: z.string().min(20).max(200), password: z.string().min(10, 'validation.password_short').max(200), otp });
+export const StaffSetupSchema = z.object({ token: z.string().min(20).max(200), password: PasswordSchema, otp });
+export const StaffSetupQuerySchema = z.object({ token: z.string().min(20).max(200) });
+
+/** GET setup.php?token=: what the setup page shows, only while the link is valid (72 hours, until it is used). */
+export interface StaffSetupInfo {
+  email: string;
+  name: string;
+  /** The QR code of `otpauth_uri`, an SVG made on the server. */
+  qr_svg: string;
+  /** The TOTP secret in base32, for typing into an authenticator app by hand. */
+  secret: string;
+  otpauth_uri: string;
+}
+
+/** A staff member's live session as GET sessions.php lists it: named by a public id, never by its token. */
+export interface StaffSessionInfo {
+  id: string;
+  created_at: string;
+  expires_at: string;
+  user_agent: string | null;
+  /** The session of this request. */
+  current: boolean;
+}
+export interface StaffSessionsResponse {
+  sessions: StaffSessionInfo[];
+}
+
+/** DELETE sessions.php: end one session by its id, or every other session of this staff member. */
+export const StaffSessionEndSchema = z.union([
+  z.object({ id: z.string().min(1).max(40) }).strict(),
+  z.object({ all_others: z.literal(true) }).strict(),
+]);
 
 export interface StaffRoleGrant {
   brand: string;
@@ -207,6 +239,12 @@ export const AuditQuerySchema = z.object({
   action: z.string().max(40).optional(),
   before: z.coerce.number().int().positive().optional(),
 });
+/** GET audit.php: newest first, AUDIT_PAGE_SIZE per page; `next_before` asks for the next (older) page. */
+export const AUDIT_PAGE_SIZE = 50;
+export interface AuditPage {
+  entries: AuditEntry[];
+  next_before: number | null;
+}
 export interface AuditEntry {
   id: number;
   staff: { id: number; name: string } | null;

@@ -13,17 +13,18 @@ export async function createStaff(roles: { brand: string; role: StaffRole }[], n
   await env.DB.batch([
     env.DB.prepare("INSERT INTO staff (id, email, name, status, created_at) VALUES (?, ?, ?, 'active', ?)").bind(id, `staff${id}@test.example`, name, now.toISOString()),
     ...roles.map((r) => env.DB.prepare('INSERT INTO staff_roles (staff_id, brand, role) VALUES (?, ?, ?)').bind(id, r.brand, r.role)),
-    env.DB.prepare('INSERT INTO staff_sessions (token_hash, staff_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-      .bind(await hashToken(token), id, now.toISOString(), new Date(now.getTime() + 3_600_000).toISOString()),
+    env.DB.prepare('INSERT INTO staff_sessions (token_hash, staff_id, created_at, expires_at, public_id) VALUES (?, ?, ?, ?, ?)')
+      .bind(await hashToken(token), id, now.toISOString(), new Date(now.getTime() + 3_600_000).toISOString(), `helper-${id}-${newToken().slice(0, 8)}`),
   ]);
   return { staffId: id, cookie: `staff_session=${token}` };
 }
 
 /** A call to the staff API on a brand host, as the workspace makes it (same-origin, JSON). */
-export function staffApi(host: string, method: string, path: string, { cookie, body }: { cookie?: string; body?: unknown } = {}) {
+export function staffApi(host: string, method: string, path: string, { cookie, body, headers }: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {}) {
   return fetchBrand(host, `/api/staff/${path}`, {
     method,
     headers: {
+      ...headers,
       ...(cookie ? { Cookie: cookie } : {}),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json', Origin: `https://${host}.localhost` }),
     },

@@ -44,6 +44,8 @@ export async function purgeExpired(env: Env, now: Date): Promise<number> {
   const nowIso = now.toISOString();
   await db.batch([
     db.prepare('DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?').bind(nowIso, cutoff),
+    // Staff sessions likewise (the audit log names them by public id only and keeps its rows).
+    db.prepare('DELETE FROM staff_sessions WHERE expires_at < ? OR revoked_at < ?').bind(nowIso, cutoff),
     db.prepare('DELETE FROM one_time_tokens WHERE expires_at < ?').bind(cutoff),
     db.prepare('DELETE FROM rate_limits WHERE window_start < ? AND (blocked_until IS NULL OR blocked_until < ?)').bind(new Date(now.getTime() - 86_400_000).toISOString(), nowIso),
   ]);

@@ -20,6 +20,8 @@ export interface StaffSession {
   name: string;
   roles: StaffRoleGrant[];
   tokenHash: string;
+  /** The session's public id (sessions.php), null for a session made without one (tests writing rows directly). */
+  publicId: string | null;
 }
 
 interface Row {
@@ -27,6 +29,7 @@ interface Row {
   email: string;
   name: string;
   roles: string | null;
+  public_id: string | null;
 }
 
 export async function findStaffSession(db: D1Database, token: string, now: Date): Promise<StaffSession | null> {
@@ -34,14 +37,14 @@ export async function findStaffSession(db: D1Database, token: string, now: Date)
   const tokenHash = await hashToken(token);
   const row = await db
     .prepare(
-      `SELECT s.id, s.email, s.name, (SELECT json_group_array(json_object('brand', r.brand, 'role', r.role)) FROM staff_roles r WHERE r.staff_id = s.id) AS roles
+      `SELECT s.id, s.email, s.name, x.public_id, (SELECT json_group_array(json_object('brand', r.brand, 'role', r.role)) FROM staff_roles r WHERE r.staff_id = s.id) AS roles
          FROM staff_sessions x JOIN staff s ON s.id = x.staff_id
         WHERE x.token_hash = ? AND x.revoked_at IS NULL AND x.expires_at > ? AND s.status = 'active'`,
     )
     .bind(tokenHash, now.toISOString())
     .first<Row>();
   if (!row) return null;
-  return { id: row.id, email: row.email, name: row.name, roles: JSON.parse(row.roles ?? '[]') as StaffRoleGrant[], tokenHash };
+  return { id: row.id, email: row.email, name: row.name, roles: JSON.parse(row.roles ?? '[]') as StaffRoleGrant[], tokenHash, publicId: row.public_id };
 }
 
 /** Reads the staff cookie into `staff` (or null) for the workspace's pages and API only. */
@@ -53,16 +56,46 @@ export function staffSession(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** A condition for a write in a batch: the row is written only when `sql` holds when the statement runs. */
+export interface Guard {
+  sql: string;
+  params: unknown[];
+}
+
+/** A short random public id (the sessions list names a session by it, never by its token's hash). */
+function newPublicId(): string {
+  return newToken().slice(0, 16);
+}
+
+/**
+ * The statement that stores a new session (a new random token each time: a login never reuses one) and the token
+ * for its cookie; for callers that write the session in one batch with what it belongs to (login, setup). With a
+ * guard, the session is stored only if the guard holds (e.g. the setup's conditional update went through).
+ */
+export async function staffSessionStatement(c: AppContext, staffId: number, guard?: Guard): Promise<{ statement: D1PreparedStatement; token: string; publicId: string }> {
+  const token = newToken();
+  const publicId = newPublicId();
+  const now = c.get('now');
+  const statement = c.env.DB
+    .prepare(
+      `INSERT INTO staff_sessions (token_hash, staff_id, created_at, expires_at, user_agent, ip, public_id)
+       SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${guard?.sql ?? '1'}`,
+    )
+    .bind(await hashToken(token), staffId, now.toISOString(), new Date(now.getTime() + STAFF_SESSION_HOURS * 3_600_000).toISOString(),
+      c.req.header('user-agent')?.slice(0, 200) ?? null, c.req.header('cf-connecting-ip') ?? null, publicId, ...(guard?.params ?? []));
+  return { statement, token, publicId };
+}
+
+/** The session cookie: host-only (no Domain), HttpOnly, Secure, SameSite=Strict, 12 hours. */
+export function setStaffCookie(c: AppContext, token: string): void {
+  setCookie(c, STAFF_COOKIE, token, { ...COOKIE_OPTIONS, maxAge: STAFF_SESSION_HOURS * 3600 });
+}
+
 /** Starts a session (at login: a new token each time) and sets its cookie. */
 export async function startStaffSession(c: AppContext, staffId: number): Promise<void> {
-  const token = newToken();
-  const now = c.get('now');
-  await c.env.DB
-    .prepare('INSERT INTO staff_sessions (token_hash, staff_id, created_at, expires_at, user_agent, ip) VALUES (?, ?, ?, ?, ?, ?)')
-    .bind(await hashToken(token), staffId, now.toISOString(), new Date(now.getTime() + STAFF_SESSION_HOURS * 3_600_000).toISOString(),
-      c.req.header('user-agent')?.slice(0, 200) ?? null, c.req.header('cf-connecting-ip') ?? null)
-    .run();
-  setCookie(c, STAFF_COOKIE, token, { ...COOKIE_OPTIONS, maxAge: STAFF_SESSION_HOURS * 3600 });
+  const { statement, token } = await staffSessionStatement(c, staffId);
+  await statement.run();
+  setStaffCookie(c, token);
 }
 
 export function clearStaffCookie(c: AppContext): void {
@@ -122,11 +155,14 @@ export interface AuditEntry {
   targetId?: string | number;
   detail?: Record<string, unknown>;
   now: Date;
+  /** Written only if this holds when the statement runs (the action it records happened in the same batch). */
+  guard?: Guard;
 }
 
 /** One append-only audit row; put it in the same batch as the action it records. */
 export function auditStatement(db: D1Database, e: AuditEntry): D1PreparedStatement {
   return db
-    .prepare('INSERT INTO staff_audit (staff_id, brand, action, target_type, target_id, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .bind(e.staffId, e.brand, e.action, e.targetType ?? null, e.targetId === undefined ? null : String(e.targetId), e.detail ? JSON.stringify(e.detail) : null, e.now.toISOString());
+    .prepare(`INSERT INTO staff_audit (staff_id, brand, action, target_type, target_id, detail, created_at) SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${e.guard?.sql ?? '1'}`)
+    .bind(e.staffId, e.brand, e.action, e.targetType ?? null, e.targetId === undefined ? null : String(e.targetId), e.detail ? JSON.stringify(e.detail) : null, e.now.toISOString(),
+      ...(e.guard?.params ?? []));
 }

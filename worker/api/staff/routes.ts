@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
-import type { StaffMe } from '../../../core/schemas/staff';
 import type { AppEnv } from '../../context';
-import { brandsOf, requireStaff } from '../../staff/session';
-import { TENANTS } from '../../tenants';
+import { staffMe } from '../../staff/me';
+import { requireStaff } from '../../staff/session';
 import { answerRoutes } from './answer-routes';
+import { staffAuditRoutes } from './audit-routes';
+import { staffAuthRoutes } from './auth-routes';
 import { profileRoutes } from './profile-routes';
+import { staffSessionsRoutes } from './sessions-routes';
+import { staffSetupRoutes } from './setup-routes';
 
 /**
  * The staff workspace's API under /api/staff/*.php (docs/api/staff.md). Every call checks a staff session and the
@@ -12,18 +15,13 @@ import { profileRoutes } from './profile-routes';
  */
 export const staffApi = new Hono<AppEnv>();
 
-staffApi.get('/me.php', (c) => {
-  const staff = requireStaff(c);
-  const me: StaffMe = {
-    id: staff.id,
-    email: staff.email,
-    name: staff.name,
-    roles: staff.roles,
-    brands: brandsOf(staff).map((id) => ({ id, name: TENANTS.find((t) => t.id === id)!.settings.name })),
-  };
-  return c.json(me);
-});
+staffApi.get('/me.php', (c) => c.json(staffMe(requireStaff(c))));
 
+// Accounts and sign-in: login, logout, the one-time setup link, own sessions, the audit log.
+staffApi.route('/', staffAuthRoutes);
+staffApi.route('/', staffSetupRoutes);
+staffApi.route('/', staffSessionsRoutes);
+staffApi.route('/', staffAuditRoutes);
 // Answering fictional profiles: queue, claims, answer screen, replies, notes, first messages, figures, live queue.
 staffApi.route('/', answerRoutes);
 staffApi.route('/', profileRoutes);

@@ -1,0 +1,79 @@
+import { Hono } from 'hono';
+import { AUDIT_PAGE_SIZE, AuditQuerySchema, EVERY_BRAND, type AuditEntry, type AuditPage } from '../../../core/schemas/staff';
+import type { AppEnv } from '../../context';
+import { ApiFailure, parseOrFail } from '../../errors';
+import { brandsWhere, requireStaff, roleOn } from '../../staff/session';
+
+/**
+ * GET audit.php: the staff audit log, newest first, for admins (the entries of their brands) and owners (every
+ * entry, the deployment-wide ones without a brand included: logins, logouts, sessions, setups).
+ */
+export const staffAuditRoutes = new Hono<AppEnv>();
+
+interface Row {
+  id: number;
+  staff_id: number | null;
+  staff_name: string | null;
+  brand: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  detail: string | null;
+  created_at: string;
+}
+
+staffAuditRoutes.get('/audit.php', async (c) => {
+  const staff = requireStaff(c);
+  const query = parseOrFail(AuditQuerySchema, c.req.query());
+  const owner = staff.roles.some((r) => r.brand === EVERY_BRAND && r.role === 'owner');
+  const adminOf = brandsWhere(staff, 'admin');
+  if (!owner && adminOf.length === 0) throw new ApiFailure(403, 'staff_forbidden', 'errors.staff_forbidden');
+
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  if (query.brand !== undefined) {
+    // As requireStaffOn: a brand without any role of the caller is answered like one that does not exist.
+    if (!owner && !adminOf.includes(query.brand)) {
+      if (!roleOn(staff, query.brand)) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
+      throw new ApiFailure(403, 'staff_forbidden', 'errors.staff_forbidden');
+    }
+    where.push('a.brand = ?');
+    params.push(query.brand);
+  } else if (!owner) {
+    where.push(`a.brand IN (${adminOf.map(() => '?').join(', ')})`);
+    params.push(...adminOf);
+  }
+  if (query.staff_id !== undefined) {
+    where.push('a.staff_id = ?');
+    params.push(query.staff_id);
+  }
+  if (query.action !== undefined) {
+    where.push('a.action = ?');
+    params.push(query.action);
+  }
+  if (query.before !== undefined) {
+    where.push('a.id < ?');
+    params.push(query.before);
+  }
+  const { results } = await c.env.DB
+    .prepare(
+      `SELECT a.id, a.staff_id, s.name AS staff_name, a.brand, a.action, a.target_type, a.target_id, a.detail, a.created_at
+         FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id
+        ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.id DESC LIMIT ?`,
+    )
+    .bind(...params, AUDIT_PAGE_SIZE + 1)
+    .all<Row>();
+  const page = results.slice(0, AUDIT_PAGE_SIZE);
+  const entries: AuditEntry[] = page.map((r) => ({
+    id: r.id,
+    staff: r.staff_id === null ? null : { id: r.staff_id, name: r.staff_name ?? '' },
+    brand: r.brand,
+    action: r.action,
+    target_type: r.target_type,
+    target_id: r.target_id,
+    detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null,
+    created_at: r.created_at,
+  }));
+  const body: AuditPage = { entries, next_before: results.length > AUDIT_PAGE_SIZE ? page[page.length - 1].id : null };
+  return c.json(body);
+});

@@ -1,0 +1,109 @@
+import { Hono } from 'hono';
+import { StaffLoginSchema } from '../../../core/schemas/staff';
+import type { AppContext, AppEnv } from '../../context';
+import { ApiFailure, parseOrFail } from '../../errors';
+import { verifyPassword } from '../../services/passwords';
+import { clearStatement, releaseStatement, reserve } from '../../services/rate-limit';
+import { consumeTotpStep, findStaffByEmail, type StaffAccount } from '../../staff/accounts';
+import { auditStatement, clearStaffCookie, findStaffSession, setStaffCookie, staffSessionStatement } from '../../staff/session';
+import { openTotpSecret, verifyTotp } from '../../staff/totp';
+import { clientIp, jsonBody } from '../helpers';
+import { staffMe } from '../../staff/me';
+
+/** POST login.php and logout.php of the staff workspace (docs/api/staff.md "Accounts and sign-in"). */
+export const staffAuthRoutes = new Hono<AppEnv>();
+
+// The members' lockout (worker/api/session-routes.ts): 5 checked attempts per account in 15 minutes (the fifth
+// failure blocks the account for 15 minutes), 20 per address. Each attempt takes its slot before anything is
+// checked, so a burst of parallel guesses gets no more checks than that. Staff accounts belong to the deployment,
+// not to a brand, so the keys carry no brand: guesses spread over the brands' hosts share one count.
+const ACCOUNT_FAILURES = { limit: 5, windowSeconds: 900 };
+const LOCK_MS = 15 * 60_000;
+const IP_FAILURES = { limit: 20, windowSeconds: 900 };
+
+type Refusal = 'unknown' | 'disabled' | 'not_set_up' | 'password' | 'otp' | 'otp_replayed';
+
+staffAuthRoutes.post('/login.php', async (c) => {
+  const now = c.get('now');
+  const db = c.env.DB;
+  const { email, password, otp } = parseOrFail(StaffLoginSchema, await jsonBody(c));
+
+  const ipKey = `staff:login:ip:${clientIp(c)}`;
+  const ip = await reserve(db, ipKey, IP_FAILURES, now);
+  if (!ip.allowed) {
+    c.header('Retry-After', String(ip.retryAfter));
+    throw new ApiFailure(429, 'rate_limited', 'errors.rate_limited', undefined, { minutes: Math.ceil(ip.retryAfter / 60) });
+  }
+  const accountKey = `staff:login:account:${email}`;
+  const account = await reserve(db, accountKey, { ...ACCOUNT_FAILURES, lockAt: ACCOUNT_FAILURES.limit, lockUntil: new Date(now.getTime() + LOCK_MS) }, now);
+  if (!account.allowed) {
+    // Not tried, so not a failure of this address.
+    await releaseStatement(db, ipKey, ip.windowStart).run();
+    throw lockout(account.blockedUntil ?? new Date(now.getTime() + account.retryAfter * 1000), now);
+  }
+
+  const staff = await findStaffByEmail(db, email);
+  const refusal = await check(c, staff, password, otp);
+  if (refusal) {
+    // One answer whatever was wrong; the audit log (read by owners) says what it was.
+    await auditStatement(db, {
+      staffId: staff?.id ?? null,
+      brand: null,
+      action: 'login_failed',
+      detail: { reason: refusal, host_brand: c.get('tenant').id, ...(staff ? {} : { email }), ...(account.blockedUntil ? { locked_until: account.blockedUntil.toISOString() } : {}) },
+      now,
+    }).run();
+    if (account.blockedUntil) throw lockout(account.blockedUntil, now);
+    throw new ApiFailure(401, 'staff_login_failed', 'errors.staff_login_failed');
+  }
+
+  // A success is no failure: the account's count starts again and the address gets its slot back.
+  const session = await staffSessionStatement(c, staff!.id);
+  await db.batch([
+    session.statement,
+    auditStatement(db, { staffId: staff!.id, brand: null, action: 'login', targetType: 'session', targetId: session.publicId, detail: { host_brand: c.get('tenant').id }, now }),
+    clearStatement(db, accountKey),
+    releaseStatement(db, ipKey, ip.windowStart),
+  ]);
+  setStaffCookie(c, session.token);
+  const signedIn = await findStaffSession(db, session.token, now);
+  return c.json({ staff: staffMe(signedIn!) });
+});
+
+/**
+ * All three factors, in an order that keeps timing flat: the password hash is always computed (verifyPassword
+ * spends the time without a stored hash too), the code is checked only after the password was right, and its step
+ * is used up only when everything else was.
+ */
+async function check(c: AppContext, staff: StaffAccount | null, password: string, otp: string): Promise<Refusal | null> {
+  const passwordOk = await verifyPassword(staff?.password_hash ?? null, password);
+  if (!staff) return 'unknown';
+  if (!staff.password_hash || !staff.totp_secret) return 'not_set_up';
+  if (!passwordOk) return 'password';
+  if (staff.status !== 'active') return 'disabled';
+  const secret = await openTotpSecret(c.env.APP_SECRET, staff.id, staff.totp_secret);
+  const step = secret ? verifyTotp(secret, otp, c.get('now')) : null;
+  if (step === null) return 'otp';
+  if (!(await consumeTotpStep(c.env.DB, staff.id, step))) return 'otp_replayed';
+  return null;
+}
+
+function lockout(until: Date, now: Date): ApiFailure {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return new ApiFailure(429, 'login_blocked', 'errors.login_blocked', undefined, { minutes });
+}
+
+// POST only (same-origin by the CSRF middleware): a link or an image on another site cannot end a staff session.
+staffAuthRoutes.post('/logout.php', async (c) => {
+  const staff = c.get('staff');
+  if (staff) {
+    const now = c.get('now');
+    const db = c.env.DB;
+    await db.batch([
+      db.prepare('UPDATE staff_sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL').bind(now.toISOString(), staff.tokenHash),
+      auditStatement(db, { staffId: staff.id, brand: null, action: 'logout', targetType: 'session', targetId: staff.publicId ?? undefined, now, guard: { sql: 'changes() > 0', params: [] } }),
+    ]);
+  }
+  clearStaffCookie(c);
+  return c.json({ ok: true });
+});

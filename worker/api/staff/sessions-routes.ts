@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import { StaffSessionEndSchema, type StaffSessionInfo, type StaffSessionsResponse } from '../../../core/schemas/staff';
+import type { AppEnv } from '../../context';
+import { ApiFailure, parseOrFail } from '../../errors';
+import { auditStatement, clearStaffCookie, requireStaff } from '../../staff/session';
+import { jsonBody } from '../helpers';
+
+/** A staff member's own live sessions: listed by public id, ended one by one or all but this one. */
+export const staffSessionsRoutes = new Hono<AppEnv>();
+
+interface Row {
+  public_id: string;
+  created_at: string;
+  expires_at: string;
+  user_agent: string | null;
+  current: number;
+}
+
+staffSessionsRoutes.get('/sessions.php', async (c) => {
+  const staff = requireStaff(c);
+  const { results } = await c.env.DB
+    .prepare(
+      `SELECT public_id, created_at, expires_at, user_agent, token_hash = ? AS current FROM staff_sessions
+        WHERE staff_id = ? AND revoked_at IS NULL AND expires_at > ? AND public_id IS NOT NULL ORDER BY created_at DESC`,
+    )
+    .bind(staff.tokenHash, staff.id, c.get('now').toISOString())
+    .all<Row>();
+  const sessions: StaffSessionInfo[] = results.map((r) => ({ id: r.public_id, created_at: r.created_at, expires_at: r.expires_at, user_agent: r.user_agent, current: r.current === 1 }));
+  return c.json({ sessions } satisfies StaffSessionsResponse);
+});
+
+staffSessionsRoutes.delete('/sessions.php', async (c) => {
+  const staff = requireStaff(c);
+  const body = parseOrFail(StaffSessionEndSchema, await jsonBody(c));
+  const db = c.env.DB;
+  const now = c.get('now');
+  // The audit row is written in the same batch, and only if the update ended something (changes() of the update).
+  const ended = { sql: 'changes() > 0', params: [] };
+  if ('all_others' in body) {
+    const [update] = await db.batch([
+      db.prepare('UPDATE staff_sessions SET revoked_at = ? WHERE staff_id = ? AND token_hash != ? AND revoked_at IS NULL AND expires_at > ?')
+        .bind(now.toISOString(), staff.id, staff.tokenHash, now.toISOString()),
+      auditStatement(db, { staffId: staff.id, brand: null, action: 'session_ended', targetType: 'session', targetId: 'all_others', now, guard: ended }),
+    ]);
+    return c.json({ ended: update.meta.changes });
+  }
+  const [update] = await db.batch([
+    db.prepare('UPDATE staff_sessions SET revoked_at = ? WHERE staff_id = ? AND public_id = ? AND revoked_at IS NULL AND expires_at > ?')
+      .bind(now.toISOString(), staff.id, body.id, now.toISOString()),
+    auditStatement(db, { staffId: staff.id, brand: null, action: 'session_ended', targetType: 'session', targetId: body.id, now, guard: ended }),
+  ]);
+  if (update.meta.changes === 0) throw new ApiFailure(404, 'staff_session_not_found', 'errors.staff_session_not_found');
+  // Ending the session of this very request is a logout.
+  if (body.id === staff.publicId) clearStaffCookie(c);
+  return c.json({ ended: 1 });
+});

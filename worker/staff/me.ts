@@ -1,0 +1,14 @@
+import type { StaffMe } from '../../core/schemas/staff';
+import { TENANTS } from '../tenants';
+import { brandsOf, type StaffSession } from './session';
+
+/** The signed-in staff member as the workspace sees them (GET me.php, the login's answer). */
+export function staffMe(staff: StaffSession): StaffMe {
+  return {
+    id: staff.id,
+    email: staff.email,
+    name: staff.name,
+    roles: staff.roles,
+    brands: brandsOf(staff).map((id) => ({ id, name: TENANTS.find((t) => t.id === id)!.settings.name })),
+  };
+}
