@@ -1,5 +1,5 @@
-// The local demo staff of the workspace (README.md "Staff workspace"): operator@demo.test (operator on every seeded
-// brand) and admin@demo.test (owner, every brand), password Demo-pass-2026, TOTP secret JBSWY3DPEHPK3PXP. Only the
+// The local demo staff of the workspace (README.md "Staff workspace"): operator@demo.test and operator2@demo.test
+// (operators on every seeded brand: two, so that a claim can be tried from two desks) and admin@demo.test (owner), password Demo-pass-2026, TOTP secret JBSWY3DPEHPK3PXP. Only the
 // local seed writes them; production never runs it. The secret is stored encrypted exactly as the worker stores it:
 // the seed imports the worker's own secret box and uses APP_SECRET from .dev.vars.
 import { createHash } from 'node:crypto';
@@ -11,6 +11,8 @@ export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 // Fixed ids far above what `npm run staff` hands out, so a re-seed updates the same rows.
 const OPERATOR_ID = 900_001;
 const OWNER_ID = 900_002;
+const OPERATOR2_ID = 900_003;
+const OPERATORS = [[OPERATOR_ID, 'operator@demo.test', 'Demo Operator'], [OPERATOR2_ID, 'operator2@demo.test', 'Demo Operator 2']];
 
 const q = (v) => (v === null ? 'NULL' : `'${String(v).replace(/'/g, "''")}'`);
 
@@ -33,7 +35,7 @@ export async function demoStaffSql(root, brands, passwordHash, today) {
   const { sealSecret, staffTotpBox } = await import(pathToFileURL(join(root, 'worker/staff/secret-box.ts')).href);
   const created = `${today}T00:00:00.000Z`;
   const sql = [];
-  for (const [id, email, name] of [[OPERATOR_ID, 'operator@demo.test', 'Demo Operator'], [OWNER_ID, 'admin@demo.test', 'Demo Owner']]) {
+  for (const [id, email, name] of [...OPERATORS, [OWNER_ID, 'admin@demo.test', 'Demo Owner']]) {
     // A fixed IV (from the row) keeps the seed's SQL reproducible; the plaintext under it never changes.
     const iv = new Uint8Array(createHash('sha256').update(`demo-staff-iv:${id}`).digest().subarray(0, 12));
     const sealed = await sealSecret(staffTotpBox(appSecret, id), DEMO_TOTP_SECRET, iv);
@@ -45,9 +47,11 @@ export async function demoStaffSql(root, brands, passwordHash, today) {
        ON CONFLICT (email) DO NOTHING;`,
     );
   }
-  for (const brand of brands) {
-    sql.push(`INSERT INTO staff_roles (staff_id, brand, role) SELECT id, ${q(brand.tenant.id)}, 'operator' FROM staff WHERE id = ${OPERATOR_ID} AND email = 'operator@demo.test'
-      ON CONFLICT (staff_id, brand) DO UPDATE SET role = 'operator';`);
+  for (const [id, email] of OPERATORS) {
+    for (const brand of brands) {
+      sql.push(`INSERT INTO staff_roles (staff_id, brand, role) SELECT id, ${q(brand.tenant.id)}, 'operator' FROM staff WHERE id = ${id} AND email = ${q(email)}
+        ON CONFLICT (staff_id, brand) DO UPDATE SET role = 'operator';`);
+    }
   }
   sql.push(`INSERT INTO staff_roles (staff_id, brand, role) SELECT id, '*', 'owner' FROM staff WHERE id = ${OWNER_ID} AND email = 'admin@demo.test'
     ON CONFLICT (staff_id, brand) DO UPDATE SET role = 'owner';`);

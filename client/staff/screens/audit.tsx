@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { AuditEntry } from '../../../core/schemas/staff';
+import type { AuditEntry, AuditPage } from '../../../core/schemas/staff';
 import { BrandFilter } from '../components/brand-filter';
 import { staffFetch, StaffApiError } from '../lib/api';
 import { brandName } from '../lib/boot';
@@ -14,10 +14,10 @@ const query = (filter: Record<string, string>) => {
 /** The audit log (admins and owners): newest first, filtered by brand, staff member and action, paged back. */
 export function AuditScreen() {
   const [filter, setFilter] = useState({ brand: '', staff_id: '', action: '' });
-  const first = useData<{ items: AuditEntry[] }>(`audit.php${query(filter)}`);
+  const first = useData<AuditPage>(`audit.php${query(filter)}`);
   const [older, setOlder] = useState<AuditEntry[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const items = [...(first.data?.items ?? []), ...older];
+  const items = [...(first.data?.entries ?? []), ...older];
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -29,8 +29,8 @@ export function AuditScreen() {
     const last = items[items.length - 1];
     if (!last) return;
     try {
-      const page = await staffFetch<{ items: AuditEntry[] }>(`audit.php${query({ ...filter, before: String(last.id) })}`);
-      setOlder((o) => [...o, ...page.items]);
+      const page = await staffFetch<AuditPage>(`audit.php${query({ ...filter, before: String(last.id) })}`);
+      setOlder((o) => [...o, ...page.entries]);
     } catch (e) {
       setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
     }

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { StaffApiError, staffFetch } from '../lib/api';
-import type { StaffSessionItem } from '../lib/contract';
+import type { StaffSessionsResponse } from '../lib/contract';
 import { formatDateTime, t } from '../lib/i18n';
 import { useData } from '../lib/use-data';
 
 /** The staff member's own sessions, and ending one (or all others). */
 export function SessionsScreen() {
-  const sessions = useData<{ sessions: StaffSessionItem[] }>('sessions.php');
+  const sessions = useData<StaffSessionsResponse>('sessions.php');
   const [problem, setProblem] = useState<string | null>(null);
   const end = async (id?: string) => {
     setProblem(null);
     try {
-      await staffFetch('sessions.php', { method: 'DELETE', body: id ? { id } : { others: true } });
+      await staffFetch('sessions.php', { method: 'DELETE', body: id ? { id } : { all_others: true } });
       await sessions.reload();
     } catch (e) {
       setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
@@ -30,7 +30,7 @@ export function SessionsScreen() {
         {list.map((s) => (
           <li key={s.id} className="card">
             <p><strong>{s.user_agent ?? t('sessions.unknown_device')}</strong>{s.current && <> · {t('sessions.current')}</>}</p>
-            <p>{t('sessions.since', { when: formatDateTime(s.created_at) })} · {t('sessions.until', { when: formatDateTime(s.expires_at) })}{s.ip ? ` · ${s.ip}` : ''}</p>
+            <p>{t('sessions.since', { when: formatDateTime(s.created_at) })} · {t('sessions.until', { when: formatDateTime(s.expires_at) })}</p>
             {!s.current && <button type="button" className="btn btn-outline" onClick={() => void end(s.id)}>{t('sessions.end')}</button>}
           </li>
         ))}
