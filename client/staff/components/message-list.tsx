@@ -6,7 +6,10 @@ import { Thumb } from './photo';
 /** The whole conversation: the member's messages left, the profile's right. Text is text, never markup. */
 export function MessageList({ brand, messages, memberName, profileName }: { brand: string; messages: StaffChatMessage[]; memberName: string; profileName: string }) {
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [messages.length]);
+  // Braces: scrollIntoView returns a promise in newer browsers, and an effect must return nothing or a cleanup.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [messages.length]);
   return (
     <section className="card conversation" aria-labelledby="messages-title">
       <h2 id="messages-title">{t('conversation.messages')}</h2>
