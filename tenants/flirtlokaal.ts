@@ -28,7 +28,8 @@ export default {
     gift_credits: 15,
     signup_credits: 0,
     message_length: 1000,
-    minimum_message_costs: { NL: { costs: 0.55, currency: 'EUR' }, BE: { costs: 0.55, currency: 'EUR' } },
+    // At least what the packages allow (core/schemas/tenant.ts checks it); pages show the price computed from the packages.
+    minimum_message_costs: { NL: { costs: 1.0, currency: 'EUR' }, BE: { costs: 1.0, currency: 'EUR' } },
     support_email: 'support@flirtlokaal.nl',
     support_phone: '+31 20 123 4567',
     push_public_key: '',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
+import { messagePricesByCurrency } from '../rules/message-price';
 import { CamPartnerSchema } from './cams';
 import { CONTENT_PAGES, INFO_PAGE_TOKEN } from './pages';
 import { TenantPaymentsSchema } from './payments';
@@ -94,6 +95,27 @@ export const TenantSchema = z.strictObject({
         .refine((texts) => Object.keys(texts).length > 0, 'at least one language'),
     )
     .default({}),
+}).superRefine((tenant, ctx) => {
+  // A "vanaf" price lower than the packages allow would promise a message nobody can buy (issue 17, item 1).
+  const { settings, payments } = tenant;
+  const cheapest = messagePricesByCurrency(payments, settings.message_credits);
+  for (const [country, { costs, currency }] of Object.entries(settings.minimum_message_costs)) {
+    const path = ['settings', 'minimum_message_costs', country];
+    const sold = payments.countries[country]?.currency;
+    if (sold && sold !== currency) {
+      ctx.addIssue({ code: 'custom', path, message: `${country} pays in ${sold}, not ${currency}` });
+      continue;
+    }
+    const cents = cheapest[currency];
+    if (cents !== undefined && Math.round(costs * 100) < cents) {
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `${costs.toFixed(2)} ${currency} is lower than the cheapest message the packages allow: ` +
+          `${settings.message_credits} credits at the lowest price per credit = ${(cents / 100).toFixed(2)} ${currency}`,
+      });
+    }
+  }
 });
 export type TenantInput = z.input<typeof TenantSchema>;
 export type Tenant = z.infer<typeof TenantSchema>;

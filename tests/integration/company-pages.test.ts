@@ -125,7 +125,8 @@ describe('information pages', () => {
     expect(premium.html).toContain('data-testid="fictional-notice"');
     const pricing = await page('flirtlokaal', '/pricing', 'nl');
     expect(pricing.html).toContain('data-testid="message-price"');
-    expect(pricing.html).toMatch(/€\s?0,55/);
+    // 600 credits for € 119,95 is the lowest price per credit: 5 credits cost € 1,00 (issue 17, item 1).
+    expect(pricing.html).toMatch(/€\s?1,00/);
     expect(pricing.html).toContain('14');
     const complaints = await page('flirtlokaal', '/complaints', 'nl');
     expect(complaints.html).toContain('data-testid="complaints"');

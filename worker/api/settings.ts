@@ -1,5 +1,6 @@
 import type { Settings } from '../../core/schemas/settings';
 import type { Tenant } from '../../core/schemas/tenant';
+import { minimumMessageCosts } from '../../core/rules/message-price';
 
 // Per brand and country the object never changes: built once per isolate (a request asks for it several times).
 const built = new WeakMap<Tenant, Map<string | null, Settings>>();
@@ -17,6 +18,8 @@ function buildSettings(tenant: Tenant, country: string | null): Settings {
   const served = country !== null && tenant.settings.countries.includes(country);
   return {
     ...tenant.settings,
+    // The "vanaf" price every page shows is the one the packages really give (issue 17, item 1).
+    minimum_message_costs: minimumMessageCosts(tenant.payments, tenant.settings.message_credits),
     geoip_country: country ?? '',
     geoip_selected_country: served ? country : tenant.settings.countries[0],
     brand: {
