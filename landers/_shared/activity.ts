@@ -10,11 +10,8 @@ export function pick(seed: number, salt: number, modulo: number): number {
   return (h >>> 0) % modulo;
 }
 
-/** Online (active within the last 10 minutes) or how long ago, from the profile's real last activity. */
-export function activity(lastActive: string, now: Date): { online: boolean; minutesAgo: number } {
-  const minutesAgo = Math.max(0, Math.floor((now.getTime() - Date.parse(lastActive)) / 60_000));
-  return { online: minutesAgo <= 10, minutesAgo };
-}
+/** Online or how long ago, from the profile's real last activity: the one rule of core/rules/activity.ts. */
+export { activity } from '../../core/rules/activity';
 
 /** "5 minutes ago", "3 hours ago" in the page language. */
 export function ago(language: string, amount: number, unit: 'minute' | 'hour'): string {
