@@ -7,6 +7,7 @@ import { settingsFor } from './settings';
 import { announceReleasedMessages } from '../chat/release';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
+import { consentStatement } from '../services/consents';
 import { activateMember, createMember, findMemberByEmail, findMemberById, isRecoverable, useInviteCode } from '../services/accounts';
 import { refuseCommonPassword } from '../services/common-passwords';
 import { consumeToken, issueToken } from '../services/tokens';
@@ -58,6 +59,8 @@ signupRoutes.post('/signup.php', async (c) => {
     trafficSource,
     inviteCode,
     signupMessage: input.signup_message || null,
+    marketing: input.marketing,
+    consents: (id) => [consentStatement(c, id, 'terms', true), consentStatement(c, id, 'marketing', input.marketing)],
   }, now);
   await sendActivationMail(c, memberId, input.email, c.get('language'), input.name);
   return c.json({ user: await startSession(c, memberId) }, 201);
