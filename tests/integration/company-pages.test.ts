@@ -136,3 +136,16 @@ describe('information pages', () => {
     for (const language of ['nl', 'fr', 'de']) expect(html).toContain(`data-testid="lang-${language}"`);
   });
 });
+
+describe('free-member limits (issue 17, item 7)', () => {
+  it('are stated where a member decides to pay: /premium, /pricing and the FAQ, from the chat rule itself', async () => {
+    const { FREE_CONVERSATIONS } = await import('../../core/constants');
+    const sentence = new RegExp(`met maximaal (<!-- -->)?${FREE_CONVERSATIONS}(<!-- -->)? leden een gesprek beginnen`);
+    for (const path of ['/premium', '/pricing', '/pages/faq']) {
+      const html = (await page('flirtlokaal', path, 'nl')).html.split('<script id="__STATE__"')[0];
+      expect(html, path).toMatch(sentence);
+    }
+    const en = (await page('velvetnights', '/premium', 'en')).html;
+    expect(en).toMatch(new RegExp(`at most (<!-- -->)?${FREE_CONVERSATIONS}(<!-- -->)? members`));
+  });
+});
