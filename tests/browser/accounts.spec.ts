@@ -199,6 +199,8 @@ test('an account from signup to deletion and recovery', async ({ page, context }
     await dialog.getByRole('button', { name: t('settings.delete.next') }).click();
     // Before the end, the alternatives: the brand's discount and a break in invisible mode.
     await expect(dialog.getByTestId('delete-offer-discount')).toContainText(t('settings.delete.discount', { percent: 50 }));
+    // A real personal code (issue 17, item 4), named in the offer.
+    await expect(dialog.getByTestId('delete-offer-discount')).toContainText(/BLIJF-[0-9A-F]{8}/);
     await expect(dialog.getByTestId('delete-offer-invisible')).toBeVisible();
     await dialog.getByTestId('delete-continue').click();
     await dialog.getByLabel(t('account.fields.password'), { exact: true }).fill(newPassword);
