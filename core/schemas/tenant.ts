@@ -8,6 +8,15 @@ import { TenantPaymentsSchema } from './payments';
 const country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2, upper case');
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour');
 const yesNo = z.enum(['yes', 'no']);
+/**
+ * A brand's own text: one string, or one per language (resolved by core/rules/brand-text.ts: the page's language,
+ * else the domain language). The settings a page receives carry the resolved string.
+ */
+const brandText = (min = 0) =>
+  z.union([
+    z.string().min(min),
+    z.partialRecord(z.enum(LANGUAGES), z.string().min(min)).refine((texts) => Object.keys(texts).length > 0, 'at least one language'),
+  ]);
 
 /** The Settings object of SPEC.md §3 as a brand configures it (the geo-IP fields are added per request). */
 export const BrandSettingsSchema = z.strictObject({
@@ -16,8 +25,8 @@ export const BrandSettingsSchema = z.strictObject({
   domain_language: z.string().min(2),
   cdn_prefix: z.string().min(1),
   niche: z.number().int().min(1).max(7),
-  description: z.string(),
-  index_title: z.string(),
+  description: brandText(),
+  index_title: brandText(),
   countries: z.array(country).min(1),
   visible_profile_fields: z.array(z.string()),
   visible_profile_notes: z.array(z.string()),
@@ -33,9 +42,9 @@ export const BrandSettingsSchema = z.strictObject({
   push_public_key: z.string(),
   enable_site_entry_popup: yesNo,
   fictional_icon: z.string().min(1),
-  fictional_warning: z.string().min(1),
-  fictional_singular: z.string().min(1),
-  fictional_plural: z.string().min(1),
+  fictional_warning: brandText(1),
+  fictional_singular: brandText(1),
+  fictional_plural: brandText(1),
   refund_days: z.number().int().min(0),
   signups: z.string().min(1),
   logged_out_search: z.string().min(1),
@@ -63,7 +72,7 @@ export type Company = z.infer<typeof CompanySchema>;
 /** What makes a brand look like itself. Colours override the theme's CSS variables. */
 export const BrandLookSchema = z.strictObject({
   logo_text: z.string().min(1),
-  tagline: z.string(),
+  tagline: brandText(),
   colors: z.strictObject({ primary: colour, secondary: colour }),
   show_us_footer: z.boolean().default(false),
 });

@@ -65,7 +65,7 @@ describe('the price of a message (issue 17, item 1)', () => {
       const tenant = TENANTS.find((t) => t.id === id)!;
       expect(messagePricesByCurrency(tenant.payments, tenant.settings.message_credits), id).toEqual(prices);
       for (const [country, { currency }] of Object.entries(tenant.payments.countries)) {
-        const served = settingsFor(tenant, country).minimum_message_costs[country];
+        const served = settingsFor(tenant, country, 'nl').minimum_message_costs[country];
         expect(served, `${id} ${country}`).toEqual({ costs: prices[currency] / 100, currency });
         // The brand file's floor is never below what the packages allow.
         expect(Math.round(tenant.settings.minimum_message_costs[country].costs * 100)).toBeGreaterThanOrEqual(prices[currency]);

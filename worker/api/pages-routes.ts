@@ -31,7 +31,7 @@ function formatMoney(amount: number, currency: string, language: Language): stri
 
 /** The values a page text may name: the brand, its company, and the prices for the visitor's country. */
 export function pageValues(tenant: Tenant, country: string | null, language: Language): Record<string, string> {
-  const settings = settingsFor(tenant, country);
+  const settings = settingsFor(tenant, country, language);
   const { company } = tenant;
   const cost = settings.minimum_message_costs[settings.geoip_selected_country];
   return {

@@ -54,7 +54,7 @@ signupRoutes.post('/signup.php', async (c) => {
     dateOfBirth: input.date_of_birth,
     gender: input.gender,
     lookingFor: input.looking_for,
-    country: settingsFor(tenant, c.get('country')).geoip_selected_country,
+    country: settingsFor(tenant, c.get('country'), c.get('language')).geoip_selected_country,
     language: c.get('language'),
     trafficSource,
     inviteCode,

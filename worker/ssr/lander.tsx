@@ -107,7 +107,7 @@ export async function renderLander(c: AppContext, variant: string, slug: string 
   }
 
   const tenant = c.get('tenant');
-  const settings = settingsFor(tenant, c.get('country'));
+  const settings = settingsFor(tenant, c.get('country'), c.get('language'));
   const language = c.get('language');
   const translate = c.get('t');
   const t: Translate = (key, values) => String(translate(key, values as never));
