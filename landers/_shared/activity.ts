@@ -14,6 +14,13 @@ export function pick(seed: number, salt: number, modulo: number): number {
 export { activity } from '../../core/rules/activity';
 
 /** "5 minutes ago", "3 hours ago" in the page language. */
-export function ago(language: string, amount: number, unit: 'minute' | 'hour'): string {
+export function ago(language: string, amount: number, unit: 'minute' | 'hour' | 'day'): string {
   return new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(-amount, unit);
+}
+
+/** How long ago in the largest whole unit: never "19.237 minutes ago" (issue 17, item 2). */
+export function agoMinutes(language: string, minutes: number): string {
+  if (minutes < 60) return ago(language, minutes, 'minute');
+  if (minutes < 48 * 60) return ago(language, Math.floor(minutes / 60), 'hour');
+  return ago(language, Math.floor(minutes / 1440), 'day');
 }
