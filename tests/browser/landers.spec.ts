@@ -66,7 +66,7 @@ VARIANTS.forEach((variant, i) => {
 test.describe('tinderswipe deck', () => {
   test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
 
-  test('swipes by button, keyboard and drag, then shows the likes that signup sends, async ({ page, context }) => {
+  test('swipes by button, keyboard and drag, then shows the likes that signup sends', async ({ page, context }) => {
     await skipEntryWarning(context, 'flirtlokaal');
     const problems = watchConsole(page);
     await page.goto(brandUrl('flirtlokaal', '/landers/tinderswipe'));
