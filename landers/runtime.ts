@@ -162,31 +162,6 @@ function deck(root: El): void {
   stack.addEventListener('pointercancel', release);
 }
 
-/** A pretend player's clock: "01:07 / 03:12", and its progress bar, running while the page is open. */
-function playerClock(el: El): void {
-  const duration = Number(el.dataset.duration) || 180;
-  const bar = one(`[data-progress="${el.dataset.timecode}"]`);
-  const total = `${pad(Math.floor(duration / 60))}:${pad(duration % 60)}`;
-  let s = Number(el.dataset.start) || 0;
-  const tick = () => {
-    s = (s + 1) % duration;
-    el.textContent = `${pad(Math.floor(s / 60))}:${pad(s % 60)} / ${total}`;
-    if (bar) bar.style.transform = `scaleX(${s / duration})`;
-  };
-  setInterval(tick, 1000);
-}
-
-/** Time left until midnight, the visitor's own. */
-function untilMidnight(el: El): void {
-  const tick = () => {
-    const now = new Date();
-    const left = Math.max(0, Math.floor((new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime()) / 1000));
-    el.textContent = `${pad(Math.floor(left / 3600))}:${pad(Math.floor(left / 60) % 60)}:${pad(left % 60)}`;
-  };
-  tick();
-  setInterval(tick, 1000);
-}
-
 /** Previous/next buttons for a horizontal gallery; scrolling by touch, wheel or keys works without them. */
 function scrollButtons(button: HTMLButtonElement): void {
   const target = doc.getElementById(button.dataset.scroll ?? '');
@@ -200,6 +175,4 @@ function scrollButtons(button: HTMLButtonElement): void {
 entryWarning();
 bounceBeacon();
 all('[data-deck]').forEach(deck);
-all('[data-timecode]').forEach(playerClock);
-all('[data-countdown]').forEach(untilMidnight);
 all<HTMLButtonElement>('button[data-scroll]').forEach(scrollButtons);

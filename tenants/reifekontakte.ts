@@ -28,10 +28,11 @@ export default {
     gift_credits: 20,
     signup_credits: 0,
     message_length: 800,
+    // At least what the packages allow (core/schemas/tenant.ts checks it); pages show the price computed from the packages.
     minimum_message_costs: {
-      DE: { costs: 0.6, currency: 'EUR' },
-      AT: { costs: 0.6, currency: 'EUR' },
-      CH: { costs: 0.65, currency: 'CHF' },
+      DE: { costs: 1.2, currency: 'EUR' },
+      AT: { costs: 1.2, currency: 'EUR' },
+      CH: { costs: 1.19, currency: 'CHF' },
     },
     support_email: 'hilfe@reifekontakte.de',
     support_phone: '+49 30 1234 5678',

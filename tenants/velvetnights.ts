@@ -28,10 +28,11 @@ export default {
     gift_credits: 15,
     signup_credits: 5,
     message_length: 1000,
+    // At least what the packages allow (core/schemas/tenant.ts checks it); pages show the price computed from the packages.
     minimum_message_costs: {
-      GB: { costs: 0.49, currency: 'GBP' },
-      IE: { costs: 0.55, currency: 'EUR' },
-      US: { costs: 0.59, currency: 'USD' },
+      GB: { costs: 0.83, currency: 'GBP' },
+      IE: { costs: 1.0, currency: 'EUR' },
+      US: { costs: 1.0, currency: 'USD' },
     },
     support_email: 'support@velvetnights.com',
     support_phone: '+44 20 7946 0000',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIME_BONUS } from '../constants';
-import { countdown, discountedPrice, formatCountdown, timeBonusExpires, timeBonusModalAllowed, timeBonusRemaining } from './time-bonus';
+import { countdown, discountedPrice, formatCountdown, modalWaitLeft, timeBonusExpires, timeBonusModalAllowed, timeBonusRemaining } from './time-bonus';
 
 const signup = '2026-03-01T10:00:00.000Z';
 const at = (iso: string) => new Date(iso);
@@ -51,5 +51,15 @@ describe('discountedPrice', () => {
     expect(discountedPrice(1995, 25)).toBe(1496);
     expect(discountedPrice(1000, 25)).toBe(750);
     expect(discountedPrice(999, 33.3)).toBe(666);
+  });
+});
+
+describe('the time-bonus modal wait (issue 17, item 4)', () => {
+  it('continues from when it first started instead of starting again', () => {
+    expect(modalWaitLeft(1_000, 1_000, 40_000)).toBe(40_000);
+    expect(modalWaitLeft(1_000, 31_000, 40_000)).toBe(10_000);
+    expect(modalWaitLeft(1_000, 90_000, 40_000)).toBe(0);
+    // A start in the future (a clock moved back) waits no longer than the delay.
+    expect(modalWaitLeft(100_000, 1_000, 40_000)).toBe(40_000);
   });
 });

@@ -55,6 +55,14 @@ export function timeBonusModalAllowed(c: ModalConditions): boolean {
   return c.loggedIn && c.inMembersArea && c.credits === 0 && !c.dismissed && c.bonusVisible;
 }
 
+/**
+ * How long the modal still waits, from when its wait first started in this browser tab (issue 17, item 4): moving
+ * between pages of the members area continues the same 40 s instead of starting it again.
+ */
+export function modalWaitLeft(startedAt: number, now: number, delayMs: number): number {
+  return Math.max(0, Math.min(delayMs, startedAt + delayMs - now));
+}
+
 /** The discount in cents for a price, rounded half up to whole cents (the server charges exactly this). */
 export function discountedPrice(priceCents: number, percentage: number): number {
   return priceCents - Math.round((priceCents * percentage) / 100);

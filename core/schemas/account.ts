@@ -66,6 +66,8 @@ export function signupSchema(today: string) {
       signup_message: z.string().trim().max(500, 'validation.too_long').optional(),
       invite_code: z.string().trim().max(64).optional(),
       accept_terms: z.literal(true, { message: 'validation.accept_terms' }),
+      /** Marketing e-mail: opt-in, so absent means no (issue 17, item 6). */
+      marketing: z.boolean().default(false),
     })
     .refine((v) => v.name.toLowerCase() !== v.email && v.name.toLowerCase() !== v.email.split('@')[0], {
       message: 'validation.name_is_email',

@@ -4,6 +4,12 @@ import { BrandSettingsSchema } from './tenant';
 
 /** GET /api/settings.php: the brand's settings plus the visitor's geo-IP country. */
 export const SettingsSchema = BrandSettingsSchema.extend({
+  // The brand's texts resolved for the page's language (worker/api/settings.ts).
+  description: z.string(),
+  index_title: z.string(),
+  fictional_warning: z.string(),
+  fictional_singular: z.string(),
+  fictional_plural: z.string(),
   geoip_country: z.string(),
   geoip_selected_country: z.string(),
   /** Not part of the PHP contract: what the client needs to draw the brand. */

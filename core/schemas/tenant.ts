@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
+import { messagePricesByCurrency } from '../rules/message-price';
 import { CamPartnerSchema } from './cams';
 import { CONTENT_PAGES, INFO_PAGE_TOKEN } from './pages';
 import { TenantPaymentsSchema } from './payments';
@@ -7,6 +8,15 @@ import { TenantPaymentsSchema } from './payments';
 const country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2, upper case');
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour');
 const yesNo = z.enum(['yes', 'no']);
+/**
+ * A brand's own text: one string, or one per language (resolved by core/rules/brand-text.ts: the page's language,
+ * else the domain language). The settings a page receives carry the resolved string.
+ */
+const brandText = (min = 0) =>
+  z.union([
+    z.string().min(min),
+    z.partialRecord(z.enum(LANGUAGES), z.string().min(min)).refine((texts) => Object.keys(texts).length > 0, 'at least one language'),
+  ]);
 
 /** The Settings object of SPEC.md §3 as a brand configures it (the geo-IP fields are added per request). */
 export const BrandSettingsSchema = z.strictObject({
@@ -15,8 +25,8 @@ export const BrandSettingsSchema = z.strictObject({
   domain_language: z.string().min(2),
   cdn_prefix: z.string().min(1),
   niche: z.number().int().min(1).max(7),
-  description: z.string(),
-  index_title: z.string(),
+  description: brandText(),
+  index_title: brandText(),
   countries: z.array(country).min(1),
   visible_profile_fields: z.array(z.string()),
   visible_profile_notes: z.array(z.string()),
@@ -32,9 +42,9 @@ export const BrandSettingsSchema = z.strictObject({
   push_public_key: z.string(),
   enable_site_entry_popup: yesNo,
   fictional_icon: z.string().min(1),
-  fictional_warning: z.string().min(1),
-  fictional_singular: z.string().min(1),
-  fictional_plural: z.string().min(1),
+  fictional_warning: brandText(1),
+  fictional_singular: brandText(1),
+  fictional_plural: brandText(1),
   refund_days: z.number().int().min(0),
   signups: z.string().min(1),
   logged_out_search: z.string().min(1),
@@ -62,7 +72,7 @@ export type Company = z.infer<typeof CompanySchema>;
 /** What makes a brand look like itself. Colours override the theme's CSS variables. */
 export const BrandLookSchema = z.strictObject({
   logo_text: z.string().min(1),
-  tagline: z.string(),
+  tagline: brandText(),
   colors: z.strictObject({ primary: colour, secondary: colour }),
   show_us_footer: z.boolean().default(false),
 });
@@ -94,6 +104,27 @@ export const TenantSchema = z.strictObject({
         .refine((texts) => Object.keys(texts).length > 0, 'at least one language'),
     )
     .default({}),
+}).superRefine((tenant, ctx) => {
+  // A "vanaf" price lower than the packages allow would promise a message nobody can buy (issue 17, item 1).
+  const { settings, payments } = tenant;
+  const cheapest = messagePricesByCurrency(payments, settings.message_credits);
+  for (const [country, { costs, currency }] of Object.entries(settings.minimum_message_costs)) {
+    const path = ['settings', 'minimum_message_costs', country];
+    const sold = payments.countries[country]?.currency;
+    if (sold && sold !== currency) {
+      ctx.addIssue({ code: 'custom', path, message: `${country} pays in ${sold}, not ${currency}` });
+      continue;
+    }
+    const cents = cheapest[currency];
+    if (cents !== undefined && Math.round(costs * 100) < cents) {
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `${costs.toFixed(2)} ${currency} is lower than the cheapest message the packages allow: ` +
+          `${settings.message_credits} credits at the lowest price per credit = ${(cents / 100).toFixed(2)} ${currency}`,
+      });
+    }
+  }
 });
 export type TenantInput = z.input<typeof TenantSchema>;
 export type Tenant = z.infer<typeof TenantSchema>;

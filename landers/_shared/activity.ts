@@ -10,13 +10,17 @@ export function pick(seed: number, salt: number, modulo: number): number {
   return (h >>> 0) % modulo;
 }
 
-/** Online (active within the last 10 minutes) or how long ago, from the profile's real last activity. */
-export function activity(lastActive: string, now: Date): { online: boolean; minutesAgo: number } {
-  const minutesAgo = Math.max(0, Math.floor((now.getTime() - Date.parse(lastActive)) / 60_000));
-  return { online: minutesAgo <= 10, minutesAgo };
-}
+/** Online or how long ago, from the profile's real last activity: the one rule of core/rules/activity.ts. */
+export { activity } from '../../core/rules/activity';
 
 /** "5 minutes ago", "3 hours ago" in the page language. */
-export function ago(language: string, amount: number, unit: 'minute' | 'hour'): string {
+export function ago(language: string, amount: number, unit: 'minute' | 'hour' | 'day'): string {
   return new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(-amount, unit);
+}
+
+/** How long ago in the largest whole unit: never "19.237 minutes ago" (issue 17, item 2). */
+export function agoMinutes(language: string, minutes: number): string {
+  if (minutes < 60) return ago(language, minutes, 'minute');
+  if (minutes < 48 * 60) return ago(language, Math.floor(minutes / 60), 'hour');
+  return ago(language, Math.floor(minutes / 1440), 'day');
 }

@@ -50,7 +50,15 @@ export function LanderDocument(d: DocumentProps) {
               </div>
             </div>
           </header>
-          <main id="main" className="flex-1">{d.children}</main>
+          <main id="main" className="flex-1">
+            {/* No profiles to show (a new brand, a country without members): the page says so instead of pretending. */}
+            {d.props.profiles.length === 0 && (
+              <p className="mx-auto my-4 max-w-3xl rounded-xl bg-white px-4 py-3 text-center text-gray-800 shadow-sm" role="status" data-testid="lander-empty">
+                {t('lander.empty', { country: d.props.countryName })}
+              </p>
+            )}
+            {d.children}
+          </main>
           <LanderFooter props={d.props} usFooter={d.usFooter} supportEmail={d.supportEmail} brandPages={d.brandPages} />
         </div>
         {d.entryWarning && <EntryWarning {...d.entryWarning} />}

@@ -39,6 +39,8 @@ export interface LanderProps {
   links: { signup: string; matches: string };
   /** Photos among the first this many are above the fold: loaded eagerly with a high priority. */
   eager: number;
+  /** Real numbers of the brand (issue 17, item 2): its profiles in the visitor's country active in the last 10 minutes. */
+  counts: { online: number };
 }
 
 export interface LanderMeta {

@@ -1,4 +1,4 @@
-import { activity, ago } from '../_shared/activity';
+import { activity, agoMinutes } from '../_shared/activity';
 import { Cta, FictionalBadge, Icon, ProfilePhoto, Slot, headline, nameAge, placeOf } from '../_shared/ui';
 import type { LanderMeta, LanderProps } from '../_shared/types';
 
@@ -24,25 +24,26 @@ export const meta: LanderMeta = {
 `,
 };
 
-/** "Who is alone tonight near you": a night sky, who is online right now, and the time left until midnight. */
+/**
+ * "Who is alone tonight near you": a night sky and the brand's members with their real last activity. The online
+ * count is the brand's real one (shown only when someone is); there is no countdown (issue 17, item 2).
+ */
 export default function AloneTonight(props: LanderProps) {
-  const { t, profiles, fictional, links, countryName, language, now, eager } = props;
+  const { t, profiles, fictional, links, countryName, language, now, eager, counts } = props;
   const shown = profiles.slice(0, meta.profiles);
   const states = shown.map((p) => activity(p.lastActive, now));
-  const online = states.filter((s) => s.online).length;
+  const online = counts.online;
   return (
     <div className="at-bg">
       <section className="mx-auto max-w-5xl px-4 pb-8 pt-8 text-center">
         <Icon name="moon" size={44} className="at-moon" />
-        <p className="mb-0 mt-3">
-          <span className="at-pill"><span className="at-dot" aria-hidden="true" /><Slot t={t} k="lander.alonetonight.online_now"><strong>{online}</strong></Slot></span>
-        </p>
+        {online > 0 && (
+          <p className="mb-0 mt-3" data-testid="online-now">
+            <span className="at-pill"><span className="at-dot" aria-hidden="true" /><Slot t={t} k="lander.alonetonight.online_now"><strong>{online}</strong></Slot></span>
+          </p>
+        )}
         <h1 className="mx-auto mb-0 mt-4 max-w-2xl text-3xl font-extrabold leading-tight md:text-5xl">{headline(props, 'alonetonight')}</h1>
         <p className="mx-auto mb-0 mt-4 max-w-xl text-lg text-white/85">{t('lander.alonetonight.intro')}</p>
-        <p className="mb-0 mt-5 text-white/90">
-          {t('lander.alonetonight.countdown')}{' '}
-          <span className="at-timer text-xl" data-countdown role="timer">--:--:--</span>
-        </p>
         <div className="mt-6"><Cta href={links.signup}>{t('lander.alonetonight.cta')}</Cta></div>
       </section>
 
@@ -56,7 +57,7 @@ export default function AloneTonight(props: LanderProps) {
                   <ProfilePhoto profile={p} t={t} index={i} eager={eager} />
                   <FictionalBadge profile={p} fictional={fictional} className="absolute left-2 top-2" />
                   <span className="at-status">
-                    {states[i].online ? <><span className="lander-online" aria-hidden="true" />{t('lander.online')}</> : t('lander.active', { when: ago(language, states[i].minutesAgo, 'minute') })}
+                    {states[i].online ? <><span className="lander-online" aria-hidden="true" />{t('lander.online')}</> : t('lander.active', { when: agoMinutes(language, states[i].minutesAgo) })}
                   </span>
                 </div>
                 <div className="px-3 py-2 text-left">

@@ -1,3 +1,4 @@
+import { PREMIUM_PERCENT } from '../../core/schemas/payments';
 import { Cta, FictionalBadge, FictionalMark, Icon, ProfilePhoto, headline, nameAge, placeOf, type IconName } from '../_shared/ui';
 import type { LanderMeta, LanderProps } from '../_shared/types';
 
@@ -59,7 +60,7 @@ export default function IconsLanding(props: LanderProps) {
               <span className="il-icon shrink-0"><Icon name={icon} size={26} /></span>
               <div>
                 <h3 className="m-0 text-lg font-bold">{t(`lander.iconslanding.${key}_title`)}</h3>
-                <p className="mb-0 mt-1 text-gray-700">{t(`lander.iconslanding.${key}_text`, { percent: 46 })}</p>
+                <p className="mb-0 mt-1 text-gray-700">{t(`lander.iconslanding.${key}_text`, { percent: PREMIUM_PERCENT })}</p>
               </div>
             </li>
           ))}

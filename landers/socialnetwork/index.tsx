@@ -1,8 +1,6 @@
-import { activity, ago, pick } from '../_shared/activity';
+import { activity, agoMinutes } from '../_shared/activity';
 import { Cta, FictionalBadge, FictionalMark, Icon, ProfilePhoto, headline, nameAge, placeOf } from '../_shared/ui';
 import type { LanderMeta, LanderProfile, LanderProps } from '../_shared/types';
-
-const CAPTIONS = 10;
 
 export const meta: LanderMeta = {
   slug: true,
@@ -37,11 +35,10 @@ function Post({ p, i, props }: { p: LanderProfile; i: number; props: LanderProps
         <span className="sn-avatar"><ProfilePhoto profile={p} t={t} index={99} eager={0} alt="" /></span>
         <div className="min-w-0 flex-1">
           <a href={p.href} className="sn-name" id={`sn-post-${p.id}`}>{nameAge(p)}</a>
-          <p className="m-0 truncate text-sm text-gray-600">{placeOf(p, countryName)} · {minutesAgo < 60 ? ago(language, minutesAgo, 'minute') : ago(language, Math.floor(minutesAgo / 60), 'hour')}</p>
+          <p className="m-0 truncate text-sm text-gray-600">{placeOf(p, countryName)} · {t('lander.active', { when: agoMinutes(language, minutesAgo) })}</p>
         </div>
         <FictionalBadge profile={p} fictional={fictional} />
       </header>
-      <p className="mx-3 mb-3 mt-0 leading-relaxed">{t(`lander.socialnetwork.caption_${1 + pick(p.id, 14, CAPTIONS)}`)}</p>
       <a href={p.href} className="block aspect-[4/5] bg-gray-200 sm:aspect-square">
         <ProfilePhoto profile={p} t={t} index={i} eager={props.eager} />
       </a>
@@ -54,7 +51,10 @@ function Post({ p, i, props }: { p: LanderProfile; i: number; props: LanderProps
   );
 }
 
-/** A social feed of the brand's members: stories, posts with photos, likes and comments, all a click from signup. */
+/**
+ * A social feed of the brand's members: stories and cards with their photos and real last activity, all a click from
+ * signup. No invented posts: a card shows only what the profile has (issue 17, item 2).
+ */
 export default function SocialNetwork(props: LanderProps) {
   const { t, profiles, fictional, links, brand } = props;
   // Everyone in the stories row has a post below, where the full fictional label is shown.
@@ -81,10 +81,6 @@ export default function SocialNetwork(props: LanderProps) {
               ))}
             </ul>
           )}
-          <div className="mt-3 flex items-center gap-3 border-t border-gray-200 pt-3">
-            <span className="sn-avatar flex items-center justify-center text-gray-500" aria-hidden="true"><Icon name="heart" size={22} /></span>
-            <a href={links.signup} className="sn-compose">{t('lander.socialnetwork.compose')}</a>
-          </div>
         </section>
 
         <div className="mt-4 flex flex-col gap-4" data-testid="lander-profiles">

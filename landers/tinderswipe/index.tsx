@@ -102,7 +102,7 @@ export default function TinderSwipe(props: LanderProps) {
             <h2 className="m-0 text-2xl font-extrabold" data-when="match">{t('lander.tinderswipe.matches_title')}</h2>
             <h2 className="m-0 text-2xl font-extrabold" data-when="empty">{t('lander.tinderswipe.empty_title')}</h2>
             <p className="mb-0 mt-2 text-lg font-bold text-primary" data-when="match">
-              <Slot t={t} k="lander.tinderswipe.matches_count"><span data-match-count>0</span></Slot>
+              <Slot t={t} k="lander.tinderswipe.matches_count"><span data-match-count /></Slot>
             </p>
             <p className="mb-5 mt-2 text-gray-700" data-when="match">{t('lander.tinderswipe.matches_text')}</p>
             <p className="mb-5 mt-2 text-gray-700" data-when="empty">{t('lander.tinderswipe.empty_text')}</p>

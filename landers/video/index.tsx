@@ -36,16 +36,15 @@ export const meta: LanderMeta = {
 `,
 };
 
-const clock = (seconds: number) => `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-// The hero is an animated preview of a member's photo; its timecode counts that preview, nothing more.
-const PREVIEW_SECONDS = 30;
 
-/** A video-like hero (an animated scene of a member's photo, a player around it) whose play button leads to signup. */
+/**
+ * A hero with a member's photo, softly animated, and a button that leads to signup. It is a photo and says so: no
+ * player, timecode or play buttons around it (issue 17, item 2).
+ */
 export default function Video(props: LanderProps) {
   const { t, profiles, fictional, links, countryName, eager } = props;
   const star = profiles[0];
   const more = profiles.slice(1, meta.profiles);
-  const duration = PREVIEW_SECONDS;
   return (
     <div className="vd-bg">
       <section className="mx-auto max-w-4xl px-4 pb-8 pt-6">
@@ -64,22 +63,11 @@ export default function Video(props: LanderProps) {
                 <p className="m-0 truncate text-sm text-white/85">{placeOf(star, countryName)}</p>
               </div>
               <FictionalBadge profile={star} fictional={fictional} />
-              <span className="vd-badge" aria-hidden="true">HD</span>
             </div>
             <a href={links.signup} className="vd-play" data-testid="video-play">
-              <span className="vd-play-btn"><Icon name="play" size={40} className="ml-1" /></span>
+              <span className="vd-play-btn"><Icon name="heart" size={40} /></span>
               <span className="vd-play-text">{t('lander.video.play', { name: star.name })}</span>
             </a>
-            <div className="vd-controls" aria-hidden="true">
-              <div className="vd-track"><div className="vd-fill" data-progress="main" /></div>
-              <div className="mt-2 flex items-center gap-3">
-                <Icon name="play" size={20} />
-                <span className="vd-time" data-timecode="main" data-duration={duration}>{`00:00 / ${clock(duration)}`}</span>
-                <span className="flex-1" />
-                <Icon name="volume" size={20} />
-                <Icon name="expand" size={20} />
-              </div>
-            </div>
           </div>
         )}
         <div className="mt-7 text-center">
@@ -97,7 +85,6 @@ export default function Video(props: LanderProps) {
                   <div className="relative aspect-[4/5]">
                     <ProfilePhoto profile={p} t={t} index={1 + i} eager={eager} />
                     <FictionalBadge profile={p} fictional={fictional} className="absolute left-2 top-2" />
-                    <span className="vd-mini" aria-hidden="true"><Icon name="play" size={24} /></span>
                   </div>
                   <span className="block px-3 py-2">
                     <span className="block truncate font-bold">{nameAge(p)}</span>

@@ -102,7 +102,10 @@ test('an account from signup to deletion and recovery', async ({ page, context }
     await flow.getByLabel(t('signup.account.birthdate')).fill('1990-05-17');
     await choose(flow, t('signup.account.gender'), t('signup.account.male'));
     await choose(flow, t('signup.account.looking_for'), t('signup.account.looking_female'));
-    await flow.getByRole('checkbox').check();
+    // Marketing mail is opt-in: its box is unticked and says what it is for (issue 17, item 6).
+    await expect(flow.getByTestId('signup-marketing')).not.toBeChecked();
+    await expect(flow.getByText(t('signup.account.marketing', { brand: 'Flirtlokaal' }))).toBeVisible();
+    await flow.locator('input[name="accept_terms"]').check();
     await flow.getByRole('button', { name: t('signup.account.submit') }).click();
 
     // Photo: the account exists now, and the modal no longer closes with Escape.
@@ -199,6 +202,8 @@ test('an account from signup to deletion and recovery', async ({ page, context }
     await dialog.getByRole('button', { name: t('settings.delete.next') }).click();
     // Before the end, the alternatives: the brand's discount and a break in invisible mode.
     await expect(dialog.getByTestId('delete-offer-discount')).toContainText(t('settings.delete.discount', { percent: 50 }));
+    // A real personal code (issue 17, item 4), named in the offer.
+    await expect(dialog.getByTestId('delete-offer-discount')).toContainText(/BLIJF-[0-9A-F]{8}/);
     await expect(dialog.getByTestId('delete-offer-invisible')).toBeVisible();
     await dialog.getByTestId('delete-continue').click();
     await dialog.getByLabel(t('account.fields.password'), { exact: true }).fill(newPassword);

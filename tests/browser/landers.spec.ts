@@ -66,7 +66,7 @@ VARIANTS.forEach((variant, i) => {
 test.describe('tinderswipe deck', () => {
   test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
 
-  test('swipes by button, keyboard and drag, then shows the matches leading into signup', async ({ page, context }) => {
+  test('swipes by button, keyboard and drag, then shows the likes that signup sends', async ({ page, context }) => {
     await skipEntryWarning(context, 'flirtlokaal');
     const problems = watchConsole(page);
     await page.goto(brandUrl('flirtlokaal', '/landers/tinderswipe'));
@@ -104,7 +104,7 @@ test.describe('tinderswipe deck', () => {
     await page.mouse.up();
     await expect(cards).toHaveCount(total - 4);
 
-    // The fifth swipe: the matches (the three liked) and the way into signup.
+    // The fifth swipe: the visitor's own likes (three), which signup sends: no match is claimed (issue 17, item 2).
     await page.getByTestId('swipe-nope').click();
     const panel = page.getByTestId('swipe-matches');
     await expect(panel).toBeVisible();

@@ -27,7 +27,8 @@ async function signUp(page: Page) {
   await flow.getByLabel(text('nl', 'signup.account.birthdate')).fill('1988-03-02');
   await flow.getByRole('group', { name: text('nl', 'signup.account.gender') }).getByRole('radio', { name: text('nl', 'signup.account.male'), exact: true }).check();
   await flow.getByRole('group', { name: text('nl', 'signup.account.looking_for') }).getByRole('radio', { name: text('nl', 'signup.account.looking_female'), exact: true }).check();
-  await flow.getByRole('checkbox').check();
+  // The terms box; the marketing box beside it stays unticked (opt-in, issue 17 item 6).
+  await flow.locator('input[name="accept_terms"]').check();
   await flow.getByRole('button', { name: text('nl', 'signup.account.submit') }).click();
   await expect(flow.getByRole('heading', { name: text('nl', 'signup.steps.photo') })).toBeVisible();
 }

@@ -99,7 +99,8 @@ test('a new member adds a photo in the signup flow', async ({ page }) => {
   await flow.getByLabel(t('signup.account.birthdate')).fill('1991-04-12');
   await flow.getByRole('group', { name: t('signup.account.gender') }).getByRole('radio', { name: t('signup.account.female'), exact: true }).check();
   await flow.getByRole('group', { name: t('signup.account.looking_for') }).getByRole('radio', { name: t('signup.account.looking_male'), exact: true }).check();
-  await flow.getByRole('checkbox').check();
+  // The terms box; the marketing box beside it stays unticked (opt-in, issue 17 item 6).
+  await flow.locator('input[name="accept_terms"]').check();
   await flow.getByRole('button', { name: t('signup.account.submit') }).click();
 
   await expect(flow.getByRole('heading', { name: t('signup.steps.photo') })).toBeVisible();

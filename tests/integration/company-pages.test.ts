@@ -125,7 +125,8 @@ describe('information pages', () => {
     expect(premium.html).toContain('data-testid="fictional-notice"');
     const pricing = await page('flirtlokaal', '/pricing', 'nl');
     expect(pricing.html).toContain('data-testid="message-price"');
-    expect(pricing.html).toMatch(/€\s?0,55/);
+    // 600 credits for € 119,95 is the lowest price per credit: 5 credits cost € 1,00 (issue 17, item 1).
+    expect(pricing.html).toMatch(/€\s?1,00/);
     expect(pricing.html).toContain('14');
     const complaints = await page('flirtlokaal', '/complaints', 'nl');
     expect(complaints.html).toContain('data-testid="complaints"');
@@ -133,5 +134,18 @@ describe('information pages', () => {
     const html = await langConfig.text();
     expect(html).toContain('data-layout="empty"');
     for (const language of ['nl', 'fr', 'de']) expect(html).toContain(`data-testid="lang-${language}"`);
+  });
+});
+
+describe('free-member limits (issue 17, item 7)', () => {
+  it('are stated where a member decides to pay: /premium, /pricing and the FAQ, from the chat rule itself', async () => {
+    const { FREE_CONVERSATIONS } = await import('../../core/constants');
+    const sentence = new RegExp(`met maximaal (<!-- -->)?${FREE_CONVERSATIONS}(<!-- -->)? leden een gesprek beginnen`);
+    for (const path of ['/premium', '/pricing', '/pages/faq']) {
+      const html = (await page('flirtlokaal', path, 'nl')).html.split('<script id="__STATE__"')[0];
+      expect(html, path).toMatch(sentence);
+    }
+    const en = (await page('velvetnights', '/premium', 'en')).html;
+    expect(en).toMatch(new RegExp(`at most (<!-- -->)?${FREE_CONVERSATIONS}(<!-- -->)? members`));
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TenantSchema } from '../../core/schemas/tenant';
 import { parseTenants } from '../../core/tenant-files';
+import { messagePricesByCurrency } from '../../core/rules/message-price';
+import { settingsFor } from '../../worker/api/settings';
 import { TENANTS } from '../../worker/tenants';
 
 describe('tenant files', () => {
@@ -46,5 +48,38 @@ describe('tenant files', () => {
     const broken = { ...TENANTS[0], settings: { ...TENANTS[0].settings, niche: 9 } };
     expect(() => parseTenants({ 'tenants/broken.ts': { default: broken } })).toThrow(/broken\.ts/);
     expect(() => parseTenants({ a: { default: TENANTS[0] }, b: { default: TENANTS[0] } })).toThrow(/share/);
+  });
+});
+
+describe('the price of a message (issue 17, item 1)', () => {
+  // Worked out by hand from the demo brands' packages: the lowest price per credit (the 600-credit package) times
+  // message_credits, per currency.
+  const expected: Record<string, Record<string, number>> = {
+    flirtlokaal: { EUR: 100 }, // 119,95 / 600 x 5
+    reifekontakte: { EUR: 120, CHF: 119 }, // 119,95 / 600 x 6; 119,00 / 600 x 6
+    velvetnights: { GBP: 83, USD: 100, EUR: 100 }, // 99,99 / 600 x 5; 119,99 / 600 x 5; 119,95 / 600 x 5
+  };
+
+  it('is computed from the packages for every demo brand and currency, and served per country', async () => {
+    for (const [id, prices] of Object.entries(expected)) {
+      const tenant = TENANTS.find((t) => t.id === id)!;
+      expect(messagePricesByCurrency(tenant.payments, tenant.settings.message_credits), id).toEqual(prices);
+      for (const [country, { currency }] of Object.entries(tenant.payments.countries)) {
+        const served = settingsFor(tenant, country, 'nl').minimum_message_costs[country];
+        expect(served, `${id} ${country}`).toEqual({ costs: prices[currency] / 100, currency });
+        // The brand file's floor is never below what the packages allow.
+        expect(Math.round(tenant.settings.minimum_message_costs[country].costs * 100)).toBeGreaterThanOrEqual(prices[currency]);
+      }
+    }
+  });
+
+  it('refuses a brand file whose minimum_message_costs is lower than the packages allow, with the file and the numbers', () => {
+    const base = TENANTS.find((t) => t.id === 'flirtlokaal')!;
+    const cheap = { ...base, settings: { ...base.settings, minimum_message_costs: { NL: { costs: 0.55, currency: 'EUR' } } } };
+    expect(() => parseTenants({ 'tenants/cheap.ts': { default: cheap } })).toThrow(/cheap\.ts[\s\S]*0\.55 EUR[\s\S]*1\.00 EUR/);
+    const wrongCurrency = { ...base, settings: { ...base.settings, minimum_message_costs: { NL: { costs: 5, currency: 'USD' } } } };
+    expect(TenantSchema.safeParse(wrongCurrency).success).toBe(false);
+    const exact = { ...base, settings: { ...base.settings, minimum_message_costs: { NL: { costs: 1, currency: 'EUR' } } } };
+    expect(TenantSchema.safeParse(exact).success).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import type { AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { testPushHosts } from '../push/allowed-hosts';
 import { deleteSubscription, saveSubscription } from '../push/subscriptions';
+import { consentStatement } from '../services/consents';
 import { memberHub } from '../services/live-events';
 import { jsonBody, requireMember } from './helpers';
 
@@ -19,10 +20,11 @@ chatPushRoutes.on(['POST', 'DELETE'], '/user.php', async (c, next) => {
   const member = requireMember(c);
   const { subscription } = parseOrFail(pushSubscribeSchema(testPushHosts(c.env)), await jsonBody(c));
   if (c.req.method === 'DELETE') {
-    await deleteSubscription(c.env.DB, member.tenantId, member.id, subscription.endpoint);
+    // Push is switched off in this browser: the consent log says so (issue 17, item 9).
+    await deleteSubscription(c.env.DB, member.tenantId, member.id, subscription.endpoint, [consentStatement(c, member.id, 'push', false)]);
     return c.json({ ok: true });
   }
-  await saveSubscription(c.env.DB, member.tenantId, member.id, subscription, c.get('now'));
+  await saveSubscription(c.env.DB, member.tenantId, member.id, subscription, c.get('now'), [consentStatement(c, member.id, 'push', true)]);
   return c.json({ ok: true }, 201);
 });
 

@@ -3,6 +3,7 @@ import { DiscountQuerySchema } from '../../core/schemas/payments';
 import type { AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { findCode, welcomeCode } from '../payments/discounts';
+import { stayOffer } from '../payments/stay-offer';
 import { limit, requireMember } from './helpers';
 
 /**
@@ -28,4 +29,14 @@ discountRoutes.get('/discountcode.php', async (c) => {
   const code = query.timebonus ? 'TIMEBONUS25' : query.code;
   if (!code) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { code: 'validation.invalid' });
   return c.json(await findCode(db, tenantId, member, code, now));
+});
+
+/**
+ * POST /api/stay-offer.php: the delete-account dialog's offer as a real personal code (worker/payments/stay-offer.ts),
+ * or a refusal, in which case the dialog offers no discount.
+ */
+discountRoutes.post('/stay-offer.php', async (c) => {
+  const member = requireMember(c);
+  await limit(c, `discount:${member.id}`, { limit: 60, windowSeconds: 3600 });
+  return c.json(await stayOffer(c.env.DB, c.get('tenant'), member, c.get('now')));
 });

@@ -28,7 +28,7 @@ export function searchStart(c: AppContext) {
   // The session read the member's own profile and whether any block involves them: no query here.
   const member = c.get('member');
   const own = member?.profile ?? null;
-  const settings = settingsFor(c.get('tenant'), c.get('country'));
+  const settings = settingsFor(c.get('tenant'), c.get('country'), c.get('language'));
   return {
     gender: own ? lookingFor(own.gender, own.sexuality) : ('female' as const),
     country: startCountry(own?.country ?? null, settings.countries, settings.geoip_selected_country),
@@ -39,7 +39,7 @@ export function searchStart(c: AppContext) {
 
 /** SPEC.md §6: visitors may filter only where logged_out_search allows it (and, if so asked, with a traffic source). */
 export function mayFilter(c: AppContext): boolean {
-  return c.get('member') !== null || canSearchLoggedOut(settingsFor(c.get('tenant'), c.get('country')), readTrafficSource(c) !== null);
+  return c.get('member') !== null || canSearchLoggedOut(settingsFor(c.get('tenant'), c.get('country'), c.get('language')), readTrafficSource(c) !== null);
 }
 
 /**
@@ -48,7 +48,7 @@ export function mayFilter(c: AppContext): boolean {
  */
 export async function runFeatured(c: AppContext, query: Record<string, string>) {
   const q = parseOrFail(FeaturedQuerySchema, mayFilter(c) ? query : {});
-  const country = settingsFor(c.get('tenant'), c.get('country')).geoip_selected_country;
+  const country = settingsFor(c.get('tenant'), c.get('country'), c.get('language')).geoip_selected_country;
   return { profiles: await featuredProfiles(c.env.DB, c.get('tenant').id, country, { gender: q.gender, minAge: q.min_age, maxAge: q.max_age }, c.get('now')) };
 }
 
@@ -56,7 +56,7 @@ export async function runFeatured(c: AppContext, query: Record<string, string>) 
 export async function runSearch(c: AppContext, query: Record<string, string>, onQuery?: Searcher['onQuery']) {
   const tenant = c.get('tenant');
   const member = c.get('member');
-  const settings = settingsFor(tenant, c.get('country'));
+  const settings = settingsFor(tenant, c.get('country'), c.get('language'));
   if (!mayFilter(c)) throw new ApiFailure(403, 'login_required', 'errors.login_required');
   const q = parseOrFail(SearchQuerySchema, query);
   const start = searchStart(c);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ACCOUNT_RECOVERY_DAYS, MIN_AGE, PHOTO_LIMIT, TIME_BONUS, type Language } from '../../core/constants';
+import { ACCOUNT_RECOVERY_DAYS, FREE_CONVERSATIONS, MIN_AGE, PHOTO_LIMIT, TIME_BONUS, type Language } from '../../core/constants';
 import { termsVersionDate } from '../../core/rules/terms-date';
 import { CONTENT_PAGES, PageQuerySchema, type ContentPageName, type PageName, type PageText } from '../../core/schemas/pages';
 import type { Tenant } from '../../core/schemas/tenant';
@@ -31,7 +31,7 @@ function formatMoney(amount: number, currency: string, language: Language): stri
 
 /** The values a page text may name: the brand, its company, and the prices for the visitor's country. */
 export function pageValues(tenant: Tenant, country: string | null, language: Language): Record<string, string> {
-  const settings = settingsFor(tenant, country);
+  const settings = settingsFor(tenant, country, language);
   const { company } = tenant;
   const cost = settings.minimum_message_costs[settings.geoip_selected_country];
   return {
@@ -62,6 +62,8 @@ export function pageValues(tenant: Tenant, country: string | null, language: Lan
     premium_percent: String(PREMIUM_PERCENT),
     photos_free: String(PHOTO_LIMIT.free),
     photos_premium: String(PHOTO_LIMIT.premium),
+    // The chat's own limit (worker/chat/send.ts), so the promise on /premium, /pricing and the FAQ is the rule.
+    free_conversations: String(FREE_CONVERSATIONS),
     welcome_percent: String(TIME_BONUS.percentage),
     bonus_hours: String(TIME_BONUS.windowSeconds / 3600),
   };

@@ -8,6 +8,7 @@ import { complaintsRoutes } from './complaints-routes';
 import { likesRoutes } from './likes-routes';
 import { membersRoutes, runFeatured } from './members-routes';
 import { directDebitRoutes } from './directdebit-routes';
+import { exportRoutes } from './export-routes';
 import { discountRoutes } from './discount-routes';
 import { paymentRoutes } from './payment-routes';
 import { paymentWebhookRoutes } from './payment-webhook-routes';
@@ -27,7 +28,7 @@ import { staffApi } from './staff/routes';
 export const api = new Hono<AppEnv>();
 
 // The settings follow the visitor's geo-IP country (locally a cookie may choose it): only the browser keeps them.
-api.get('/settings.php', (c) => c.json(settingsFor(c.get('tenant'), c.get('country')), 200, { 'Cache-Control': 'private, max-age=300', Vary: 'Cookie' }));
+api.get('/settings.php', (c) => c.json(settingsFor(c.get('tenant'), c.get('country'), c.get('language')), 200, { 'Cache-Control': 'private, max-age=300', Vary: 'Cookie' }));
 
 api.get('/featured.php', async (c) => c.json(await runFeatured(c, c.req.query())));
 
@@ -38,6 +39,7 @@ api.route('/', sessionRoutes);
 api.route('/', signupRoutes);
 api.route('/', recoveryRoutes);
 api.route('/', settingsRoutes);
+api.route('/', exportRoutes);
 api.route('/', reference);
 api.route('/', trackingRoutes);
 api.route('/', pagesRoutes);

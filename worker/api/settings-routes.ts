@@ -4,6 +4,7 @@ import { announceReleasedMessages } from '../chat/release';
 import type { AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { findMemberByEmail, findMemberById, isRecoverable, restoreMember, softDeleteMember } from '../services/accounts';
+import { consentStatement } from '../services/consents';
 import { saveSettings, toSettings } from '../services/notification-settings';
 import { verifyPassword } from '../services/passwords';
 import { consumeToken, peekToken } from '../services/tokens';
@@ -34,7 +35,9 @@ settingsRoutes.put('/notifications.php', async (c) => {
     email_disabled_reason: emailTurnedOn ? null : current.email_disabled_reason,
     invisible: update.invisible ?? current.invisible,
   };
-  await saveSettings(c.env.DB, tenantId, member.id, next);
+  // Marketing e-mail is a consent: each change is logged with the text it was given under (issue 17, item 9).
+  const marketing = next.email.news !== current.email.news ? [consentStatement(c, member.id, 'marketing', next.email.news)] : [];
+  await saveSettings(c.env.DB, tenantId, member.id, next, marketing);
   if (current.invisible && !next.invisible) c.executionCtx.waitUntil(announceReleasedMessages(c.env, tenantId, member.id, c.get('now')));
   return c.json(next);
 });

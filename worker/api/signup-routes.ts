@@ -7,6 +7,7 @@ import { settingsFor } from './settings';
 import { announceReleasedMessages } from '../chat/release';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
+import { consentStatement } from '../services/consents';
 import { activateMember, createMember, findMemberByEmail, findMemberById, isRecoverable, useInviteCode } from '../services/accounts';
 import { refuseCommonPassword } from '../services/common-passwords';
 import { consumeToken, issueToken } from '../services/tokens';
@@ -53,11 +54,13 @@ signupRoutes.post('/signup.php', async (c) => {
     dateOfBirth: input.date_of_birth,
     gender: input.gender,
     lookingFor: input.looking_for,
-    country: settingsFor(tenant, c.get('country')).geoip_selected_country,
+    country: settingsFor(tenant, c.get('country'), c.get('language')).geoip_selected_country,
     language: c.get('language'),
     trafficSource,
     inviteCode,
     signupMessage: input.signup_message || null,
+    marketing: input.marketing,
+    consents: (id) => [consentStatement(c, id, 'terms', true), consentStatement(c, id, 'marketing', input.marketing)],
   }, now);
   await sendActivationMail(c, memberId, input.email, c.get('language'), input.name);
   return c.json({ user: await startSession(c, memberId) }, 201);

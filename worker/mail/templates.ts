@@ -26,6 +26,8 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   complaint_forwarded: { link: 'none' },
   // The order, the consent to immediate delivery and the company behind the brand (worker/payments/confirmation-mail.ts).
   payment_confirmation: { link: 'optional' },
+  // The member's data (worker/api/export-routes.ts): the link lives as long as the text says.
+  data_export: { link: 'required', defaults: () => ({ hours: '24' }) },
 };
 
 export interface RenderedMail {

@@ -11,7 +11,8 @@ export type MailTemplate =
   | 'complaint_confirm'
   | 'complaint_received'
   | 'complaint_forwarded'
-  | 'payment_confirmation';
+  | 'payment_confirmation'
+  | 'data_export';
 
 export interface MailRequest {
   tenant: Tenant;

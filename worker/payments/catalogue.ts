@@ -16,7 +16,8 @@ export interface Shop {
  */
 export function shopFor(tenant: Tenant, geoCountry: string | null): Shop {
   const { countries, packages } = tenant.payments;
-  const selected = settingsFor(tenant, geoCountry).geoip_selected_country;
+  // The country does not depend on the language: the brand's own language will do.
+  const selected = settingsFor(tenant, geoCountry, tenant.settings.domain_language).geoip_selected_country;
   const country = countries[selected] ? selected : Object.keys(countries)[0];
   const config = countries[country];
   return { country, currency: config.currency, packages: packages[config.currency], methods: config.methods };

@@ -13,7 +13,7 @@ export const WELCOME = { percentage: 25, days: 7, prefix: 'WELKOM-' } as const;
 type CodeRow = Omit<DiscountCode, 'status' | 'expired' | 'paymentmethods'> & {
   status: string;
   paymentmethods: string | null;
-  kind: 'code' | 'welcome';
+  kind: 'code' | 'welcome' | 'stay';
 };
 
 /**

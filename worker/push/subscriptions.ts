@@ -10,8 +10,13 @@ export interface StoredSubscription {
 /** At most this many devices per member: the oldest subscription makes room (a browser reinstalled many times). */
 const MAX_PER_MEMBER = 10;
 
-/** Stores (or moves to this member) a browser's subscription; an endpoint belongs to one member at a time. */
-export async function saveSubscription(db: D1Database, tenantId: string, memberId: number, sub: PushSubscriptionInput, now: Date): Promise<void> {
+/**
+ * Stores (or moves to this member) a browser's subscription; an endpoint belongs to one member at a time. `also`
+ * joins the batch (the consent log's row).
+ */
+export async function saveSubscription(
+  db: D1Database, tenantId: string, memberId: number, sub: PushSubscriptionInput, now: Date, also: D1PreparedStatement[] = [],
+): Promise<void> {
   await db.batch([
     db.prepare(
       `INSERT INTO push_subscriptions (tenant_id, member_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -21,11 +26,17 @@ export async function saveSubscription(db: D1Database, tenantId: string, memberI
       `DELETE FROM push_subscriptions WHERE tenant_id = ?1 AND member_id = ?2 AND id NOT IN
          (SELECT id FROM push_subscriptions WHERE tenant_id = ?1 AND member_id = ?2 ORDER BY id DESC LIMIT ?3)`,
     ).bind(tenantId, memberId, MAX_PER_MEMBER),
+    ...also,
   ]);
 }
 
-export async function deleteSubscription(db: D1Database, tenantId: string, memberId: number, endpoint: string): Promise<number> {
-  const res = await db.prepare('DELETE FROM push_subscriptions WHERE tenant_id = ? AND member_id = ? AND endpoint = ?').bind(tenantId, memberId, endpoint).run();
+export async function deleteSubscription(
+  db: D1Database, tenantId: string, memberId: number, endpoint: string, also: D1PreparedStatement[] = [],
+): Promise<number> {
+  const [res] = await db.batch([
+    db.prepare('DELETE FROM push_subscriptions WHERE tenant_id = ? AND member_id = ? AND endpoint = ?').bind(tenantId, memberId, endpoint),
+    ...also,
+  ]);
   return res.meta.changes;
 }
 

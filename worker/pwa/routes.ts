@@ -1,3 +1,4 @@
+import { brandText } from '../../core/rules/brand-text';
 import { Hono } from 'hono';
 import type { Tenant } from '../../core/schemas/tenant';
 import type { AppEnv } from '../context';
@@ -13,7 +14,8 @@ export function manifestFor(tenant: Tenant) {
     id: '/?source=pwa',
     name: settings.name,
     short_name: look.logo_text.length <= 12 ? look.logo_text : settings.name.slice(0, 12),
-    description: settings.description,
+    // The manifest is the brand's, in its own language (it declares lang: domain_language).
+    description: brandText(settings.description, settings.domain_language, settings.domain_language),
     lang: settings.domain_language,
     start_url: '/?source=pwa',
     scope: '/',

@@ -49,6 +49,10 @@ export interface NewMember {
   trafficSource: string | null;
   inviteCode: string | null;
   signupMessage: string | null;
+  /** The signup's marketing box (unticked unless the member ticked it): turns marketing e-mail (`news`) on. */
+  marketing: boolean;
+  /** The consent log's rows for the new member (worker/services/consents.ts), written in the same batch. */
+  consents: (memberId: number) => D1PreparedStatement[];
 }
 
 /**
@@ -66,9 +70,10 @@ export async function createMember(db: D1Database, tenant: Tenant, input: NewMem
       await db.batch([
         db.prepare(
           `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step,
-                                traffic_source, invite_code, created_at, password_changed_at)
-           VALUES (?, ?, ?, ?, 'not_confirmed', 0, 0, ?, ?, 'photo', ?, ?, ?, ?)`,
-        ).bind(id, tenant.id, input.email, passwordHash, input.language, nowIso, input.trafficSource, input.inviteCode, nowIso, nowIso),
+                                traffic_source, invite_code, created_at, password_changed_at, notification_prefs)
+           VALUES (?, ?, ?, ?, 'not_confirmed', 0, 0, ?, ?, 'photo', ?, ?, ?, ?, ?)`,
+        ).bind(id, tenant.id, input.email, passwordHash, input.language, nowIso, input.trafficSource, input.inviteCode, nowIso, nowIso,
+          JSON.stringify(input.marketing ? { email: { news: true } } : {})),
         db.prepare(
           `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, about, status, searchable, last_active, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'disabled', 0, ?, ?)`,
@@ -76,6 +81,7 @@ export async function createMember(db: D1Database, tenant: Tenant, input: NewMem
         ...(tenant.settings.signup_credits > 0
           ? [ledgerEntry(db, { tenantId: tenant.id, memberId: id, delta: tenant.settings.signup_credits, reason: 'signup', ref: 'signup', now })]
           : []),
+        ...input.consents(id),
       ]);
       return id;
     } catch (error) {

@@ -1,7 +1,7 @@
+import { NOTIFICATION_DEFAULTS } from '../../core/rules/consent';
 import { NOTIFICATION_TYPES, type NotificationSettings } from '../../core/schemas/account';
 
 type Prefs = NotificationSettings['email'];
-const ALL_ON = Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, true])) as Prefs;
 
 interface Row {
   notification_prefs: string;
@@ -9,12 +9,12 @@ interface Row {
   invisible: number;
 }
 
-/** Stored preferences with every type present (new types default to on). */
+/** Stored preferences with every type present: a type never chosen has its default (marketing off: opt-in). */
 export function toSettings(row: Row): NotificationSettings {
   const stored = JSON.parse(row.notification_prefs || '{}') as { email?: Partial<Prefs>; push?: Partial<Prefs> };
   return {
-    email: { ...ALL_ON, ...stored.email },
-    push: { ...ALL_ON, ...stored.push },
+    email: { ...NOTIFICATION_DEFAULTS, ...stored.email },
+    push: { ...NOTIFICATION_DEFAULTS, ...stored.push },
     email_disabled_reason: (row.email_disabled_reason as NotificationSettings['email_disabled_reason']) ?? null,
     invisible: row.invisible === 1,
   };
@@ -28,8 +28,10 @@ export function disabledChannels(settings: Pick<NotificationSettings, 'email' | 
   return off;
 }
 
-/** Writes preferences, the derived notifications_disabled list and invisibility in one batch. */
-export function saveSettings(db: D1Database, tenantId: string, memberId: number, settings: NotificationSettings): Promise<unknown> {
+/** Writes preferences, the derived notifications_disabled list and invisibility in one batch (with `also`: the consent log). */
+export function saveSettings(
+  db: D1Database, tenantId: string, memberId: number, settings: NotificationSettings, also: D1PreparedStatement[] = [],
+): Promise<unknown> {
   return db.batch([
     db.prepare('UPDATE members SET notification_prefs = ?, email_disabled_reason = ?, notifications_disabled = ?, invisible = ? WHERE id = ? AND tenant_id = ?').bind(
       JSON.stringify({ email: settings.email, push: settings.push }),
@@ -44,5 +46,6 @@ export function saveSettings(db: D1Database, tenantId: string, memberId: number,
       `UPDATE profiles SET searchable = (status = 'active' AND ?1 = 0 AND (SELECT status FROM members WHERE id = ?2) != 'deleted')
         WHERE member_id = ?2 AND tenant_id = ?3`,
     ).bind(settings.invisible ? 1 : 0, memberId, tenantId),
+    ...also,
   ]);
 }

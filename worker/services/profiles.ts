@@ -1,3 +1,4 @@
+import { ONLINE_MINUTES } from '../../core/rules/activity';
 import type { ProfileCard } from '../../core/schemas/profile';
 
 export interface FeaturedFilter {
@@ -80,4 +81,17 @@ export async function featuredProfiles(
     .bind(tenantId, filter.gender, country, from, to, limit)
     .all<CardRow>();
   return results.map((row) => toCard(row, now));
+}
+
+/**
+ * How many of the brand's searchable profiles in a country were active in the last ONLINE_MINUTES: the one
+ * "online" number a lander may show (issue 17, item 2). Walks profiles_recent (tenant, searchable, last_active).
+ */
+export async function onlineCount(db: D1Database, tenantId: string, country: string, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - ONLINE_MINUTES * 60_000).toISOString();
+  const row = await db
+    .prepare('SELECT COUNT(*) AS n FROM profiles WHERE tenant_id = ? AND searchable = 1 AND last_active > ? AND country = ?')
+    .bind(tenantId, since, country)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
 }

@@ -33,6 +33,7 @@ export async function purgeExpired(env: Env, now: Date): Promise<number> {
       db.prepare('DELETE FROM blocks WHERE tenant_id = ?2 AND (blocker_id = ?1 OR blocked_profile_id = ?1)').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM swipe_passes WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM daily_quota WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
+      db.prepare('DELETE FROM consents WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM profiles WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare(
         `UPDATE members SET status = 'purged', email = 'purged:' || id, password_hash = NULL, language = NULL, traffic_source = NULL,

@@ -13,6 +13,8 @@ export interface SessionMember {
   signupStep: string;
   passwordHash: string | null;
   profileId: number;
+  /** profiles.last_active as the request found it (the session refreshes it: worker/services/last-active.ts). */
+  lastActive: string;
   /** The member's own profile as it was when the request began (the navigation's name and photo, the search's defaults). */
   profile: OwnProfile;
   /** Whether any block involves the member (the search then leaves those profiles out). */
@@ -87,6 +89,7 @@ interface Row extends OwnProfileRow {
   signup_step: string;
   password_hash: string | null;
   profile_id: number;
+  last_active: string;
   has_blocks: number;
 }
 
@@ -97,7 +100,7 @@ export async function findSessionMember(db: D1Database, tenantId: string, token:
   const row = await db
     .prepare(
       `SELECT m.id, m.email, m.status, m.credits, m.paid_user, m.language, m.signup_date, m.notifications_disabled,
-              m.invisible, m.signup_step, m.password_hash, p.id AS profile_id, ${OWN_PROFILE_COLUMNS},
+              m.invisible, m.signup_step, m.password_hash, p.id AS profile_id, p.last_active, ${OWN_PROFILE_COLUMNS},
               EXISTS (SELECT 1 FROM blocks WHERE blocker_id = m.id AND tenant_id = m.tenant_id)
                 OR EXISTS (SELECT 1 FROM blocks WHERE blocked_profile_id = p.id AND tenant_id = m.tenant_id) AS has_blocks
          FROM sessions s JOIN members m ON m.id = s.member_id AND m.tenant_id = s.tenant_id
@@ -122,6 +125,7 @@ export async function findSessionMember(db: D1Database, tenantId: string, token:
     signupStep: row.signup_step,
     passwordHash: row.password_hash,
     profileId: row.profile_id,
+    lastActive: row.last_active,
     profile: ownProfileOf(row),
     hasBlocks: row.has_blocks === 1,
     tokenHash,

@@ -2,7 +2,7 @@
 // one_time_tokens row makes it usable once. A forged, altered, expired, reused or foreign token is refused.
 
 // 'complaint': a visitor's complaint waits for its address to be proven; member is the sender or 0, data the complaint id.
-export type TokenPurpose = 'activation' | 'password_reset' | 'mail_change' | 'account_recovery' | 'unsubscribe' | 'complaint';
+export type TokenPurpose = 'activation' | 'password_reset' | 'mail_change' | 'account_recovery' | 'unsubscribe' | 'complaint' | 'data_export';
 
 const HOUR = 3_600_000;
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
@@ -12,6 +12,8 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   account_recovery: 14 * 24 * HOUR,
   unsubscribe: 5 * 365 * 24 * HOUR,
   complaint: 48 * HOUR,
+  // The GDPR export's download link (issue 17, item 8).
+  data_export: 24 * HOUR,
 };
 
 interface Payload {

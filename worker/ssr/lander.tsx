@@ -14,7 +14,7 @@ import { findLander } from '../../landers/registry';
 import { settingsFor } from '../api/settings';
 import type { AppContext } from '../context';
 import { describeError, log } from '../log';
-import { featuredProfiles } from '../services/profiles';
+import { featuredProfiles, onlineCount } from '../services/profiles';
 import { storeTrafficSource } from '../services/traffic-source';
 import { renderErrorPage } from './render';
 
@@ -107,12 +107,12 @@ export async function renderLander(c: AppContext, variant: string, slug: string 
   }
 
   const tenant = c.get('tenant');
-  const settings = settingsFor(tenant, c.get('country'));
+  const settings = settingsFor(tenant, c.get('country'), c.get('language'));
   const language = c.get('language');
   const translate = c.get('t');
   const t: Translate = (key, values) => String(translate(key, values as never));
   const country = settings.geoip_selected_country;
-  const cards = await landerProfiles(c, country, lander.meta.profiles);
+  const [cards, online] = await Promise.all([landerProfiles(c, country, lander.meta.profiles), onlineCount(c.env.DB, tenant.id, country, c.get('now'))]);
 
   const props: LanderProps = {
     t,
@@ -126,6 +126,7 @@ export async function renderLander(c: AppContext, variant: string, slug: string 
     now: c.get('now'),
     links: { signup: '/signup', matches: '/signup-matches' },
     eager: lander.meta.eager,
+    counts: { online },
   };
 
   const installedApp = getCookie(c, COOKIE.appMode) === '1';

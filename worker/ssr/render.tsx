@@ -38,7 +38,7 @@ async function buildState(c: AppContext, { route, error = null }: PageOptions): 
   const installedApp = getCookie(c, COOKIE.appMode) === '1';
   const language = c.get('language');
   return {
-    settings: settingsFor(tenant, c.get('country')),
+    settings: settingsFor(tenant, c.get('country'), c.get('language')),
     user,
     language,
     // Every page carries only the entry bundle's keys; the rest comes from a URL cached for a year, and the browser

@@ -27,6 +27,7 @@ interface Values {
   signup_message: string;
   invite_code: string;
   accept_terms: boolean;
+  marketing: boolean;
 }
 
 type Notice = 'email_taken' | 'account_deleted' | null;
@@ -45,7 +46,7 @@ export function AccountStep() {
   const [today] = useState(localToday);
   const termsErrorId = useId();
   const [v, setV] = useState<Values>({
-    email: '', name: '', password: '', date_of_birth: '', gender: '', looking_for: '', signup_message: '', invite_code: '', accept_terms: false,
+    email: '', name: '', password: '', date_of_birth: '', gender: '', looking_for: '', signup_message: '', invite_code: '', accept_terms: false, marketing: false,
   });
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setV((prev) => ({ ...prev, [key]: value }));
 
@@ -221,6 +222,20 @@ export function AccountStep() {
           </span>
         </label>
         {errors.accept_terms && <p id={termsErrorId} className="m-0 mt-1 text-sm text-danger" data-field-error>{errors.accept_terms}</p>}
+      </div>
+      {/* Opt-in: unticked until the member ticks it, and it says what it is for (issue 17, item 6). */}
+      <div className="mb-4">
+        <label className="flex cursor-pointer items-start gap-2 text-sm text-gray-800">
+          <input
+            type="checkbox"
+            name="marketing"
+            checked={v.marketing}
+            onChange={(e) => set('marketing', e.target.checked)}
+            className="mt-0.5 h-5 w-5 shrink-0 accent-primary"
+            data-testid="signup-marketing"
+          />
+          <span>{t('signup.account.marketing', { brand: settings.name })}</span>
+        </label>
       </div>
       <SubmitButton sending={sending}>{t('signup.account.submit')}</SubmitButton>
       <p className="mb-0 mt-4 text-center text-sm">

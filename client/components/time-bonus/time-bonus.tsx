@@ -2,7 +2,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIME_BONUS } from '../../../core/constants';
-import { formatCountdown, timeBonusModalAllowed } from '../../../core/rules/time-bonus';
+import { formatCountdown, modalWaitLeft, timeBonusModalAllowed } from '../../../core/rules/time-bonus';
 import { Link, navigate } from '../../navigation';
 import { MEMBERS_AREA } from '../../routes';
 import { routeAtom, userAtom } from '../../state/atoms';
@@ -58,7 +58,24 @@ function TimeBonusBanner() {
   );
 }
 
-/** Opens 40 s after entering the members area; leaving the area cancels the timer; closing stores a dismissal. */
+/** When the modal's wait began in this tab (sessionStorage): a navigation must not start the 40 s again. */
+const WAIT_KEY = 'time-bonus-modal-wait';
+
+function waitStart(now: number): number {
+  try {
+    const stored = Number(sessionStorage.getItem(WAIT_KEY));
+    if (stored > 0 && stored <= now) return stored;
+    sessionStorage.setItem(WAIT_KEY, String(now));
+  } catch {
+    // No storage (private mode): the wait starts with this page, as before.
+  }
+  return now;
+}
+
+/**
+ * Opens 40 s after first entering the members area in this tab, counted across its pages; outside the area the
+ * timer does not run (the modal opens on coming back, once the time has passed); closing stores a dismissal.
+ */
 function TimeBonusModal() {
   const { t } = useTranslation();
   const store = useStore();
@@ -71,9 +88,10 @@ function TimeBonusModal() {
   });
   useEffect(() => {
     if (!allowed) return setOpen(false);
-    const timer = setTimeout(() => setOpen(true), TIME_BONUS.modalDelayMs);
+    const now = Date.now();
+    const timer = setTimeout(() => setOpen(true), modalWaitLeft(waitStart(now), now, TIME_BONUS.modalDelayMs));
     return () => clearTimeout(timer);
-  }, [allowed, route.name]);
+  }, [allowed]);
 
   const close = () => {
     try {

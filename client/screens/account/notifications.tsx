@@ -1,6 +1,7 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangeEmailForm, ChangePasswordForm } from './settings/account-forms';
+import { DataExport } from './settings/data-export';
 import { DeleteAccount } from './settings/delete-account';
 import { InvisibleToggle, NotificationPrefs, useNotificationSettings } from './settings/notification-prefs';
 
@@ -15,7 +16,7 @@ function Section({ id, title, children, tone }: { id: string; title: string; chi
 
 /**
  * /notifications, the settings of SPEC.md §2: notification preferences per type and channel, invisible mode,
- * change e-mail, change password and delete account.
+ * change e-mail, change password, the member's own data and delete account.
  */
 function NotificationsScreen() {
   const { t } = useTranslation();
@@ -41,6 +42,9 @@ function NotificationsScreen() {
         </Section>
         <Section id="password" title={t('settings.password.title')}>
           <ChangePasswordForm />
+        </Section>
+        <Section id="export" title={t('settings.export.title')}>
+          <DataExport />
         </Section>
         <Section id="delete" title={t('settings.delete.title')} tone="danger">
           <DeleteAccount settings={settings} />

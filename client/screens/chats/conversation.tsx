@@ -43,7 +43,7 @@ export function Conversation({ target }: { target: Target }) {
             <Link href={`/members/${profile.id}`} className="text-gray-900 no-underline">{profile.name}, {profile.age}</Link>
             {profile.fictional && <FictionalLabel long />}
           </h1>
-          {profile.fictional ? <p className="m-0 text-xs text-gray-600">{settings.fictional_warning}</p> : profile.city && <p className="m-0 text-xs text-gray-600">{profile.city}</p>}
+          {profile.fictional ? <p className="m-0 text-xs text-gray-600" data-testid="fictional-warning">{settings.fictional_warning}</p> : profile.city && <p className="m-0 text-xs text-gray-600">{profile.city}</p>}
         </div>
       </header>
       <div className="flex-1 overflow-y-auto bg-gray-50 p-3" aria-live="polite" aria-label={t('chat.messages_with', { name: profile.name })}>

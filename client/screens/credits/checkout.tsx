@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { DiscountCode, Order, PaymentMethod } from '../../../core/schemas/payments';
 import { apiFetch } from '../../api/fetch-client';
 import { Link, navigate } from '../../navigation';
-import { routeAtom } from '../../state/atoms';
-import { AccountCard, FormAlert, SelectField, SubmitButton, useFormState } from '../account/ui';
+import { routeAtom, settingsAtom, userAtom } from '../../state/atoms';
+import { AccountCard, FormAlert, RichText, SelectField, SubmitButton, useFormState } from '../account/ui';
 import { apiErrors } from '../account/validate';
 import { CodeField } from './code-field';
 import { ConsentBox } from './consent-box';
@@ -91,10 +91,25 @@ export default function CheckoutScreen() {
             <strong data-testid="total">{money(amount)}</strong>
           </span>
         </p>
+        <FirstPurchaseDisclosure />
         <ConsentBox error={errors.consent} />
         <SubmitButton sending={sending}>{t('pay.submit')}</SubmitButton>
       </form>
       <p className="mb-0 mt-4 text-sm"><Link href="/credits">{t('pay.other_package')}</Link></p>
     </AccountCard>
+  );
+}
+
+/** Before a first purchase, in one sentence: some profiles are fictional and run by staff (issue 17, item 5). */
+function FirstPurchaseDisclosure() {
+  const { t } = useTranslation();
+  const user = useAtomValue(userAtom);
+  const settings = useAtomValue(settingsAtom);
+  if (user?.paid_user) return null;
+  return (
+    <p className="my-3 text-sm text-gray-700" data-testid="fictional-disclosure">
+      <span aria-hidden="true">{settings.fictional_icon} </span>
+      <RichText text={t('pay.fictional', { plural: settings.fictional_plural })} components={{ terms: <a href="/pages/terms" target="_blank" rel="noopener" /> }} />
+    </p>
   );
 }

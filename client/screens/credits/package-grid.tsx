@@ -1,6 +1,9 @@
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { messagesInPackage } from '../../../core/rules/message-price';
 import type { DiscountCode, Package, PackagesResponse } from '../../../core/schemas/payments';
 import { Link } from '../../navigation';
+import { settingsAtom } from '../../state/atoms';
 import { priceWith, useMoney } from './shop-data';
 
 // The premium package overview of SPEC.md §2: styles p0 (smallest) to p3 (largest), one popular package.
@@ -22,6 +25,7 @@ interface GridProps {
 export function PackageGrid({ shop, discount, hrefFor, onSignup }: GridProps) {
   const { t } = useTranslation();
   const money = useMoney(shop.currency);
+  const { message_credits: messageCredits } = useAtomValue(settingsAtom);
   return (
     <ul className="m-0 grid list-none grid-cols-1 gap-4 p-0 sm:grid-cols-2 lg:grid-cols-4" data-testid="packages">
       {shop.packages.map((pkg) => {
@@ -37,6 +41,9 @@ export function PackageGrid({ shop, discount, hrefFor, onSignup }: GridProps) {
             <p className="m-0 mt-2 text-3xl font-bold text-secondary" data-testid="price">{money(price)}</p>
             {price !== pkg.price && <p className="m-0 text-sm text-gray-600 line-through">{t('shop.was', { price: money(pkg.price) })}</p>}
             <p className="m-0 mt-1 text-sm text-gray-600">{t('shop.per_credit', { price: money(Math.round(price / pkg.credits)) })}</p>
+            {messageCredits > 0 && (
+              <p className="m-0 mt-1 text-sm text-gray-600" data-testid="messages">{t('shop.messages', { count: messagesInPackage(pkg, messageCredits) })}</p>
+            )}
             <div className="mt-auto pt-4">
               {hrefFor ? (
                 <Link href={hrefFor(pkg)} className="btn btn-primary box-border block w-full text-center" data-testid={`choose-${pkg.id}`}>{t('shop.choose')}</Link>

@@ -3,6 +3,7 @@ import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_RECOVERY_DAYS } from '../../../../core/constants';
 import { DELETE_REASONS, DeleteAccountSchema } from '../../../../core/schemas/account';
+import type { DiscountCode } from '../../../../core/schemas/payments';
 import type { Company } from '../../../../core/schemas/tenant';
 import { ApiError, apiFetch } from '../../../api/fetch-client';
 import { useApi } from '../../../api/hooks';
@@ -39,7 +40,7 @@ export function DeleteAccount({ settings }: { settings: ReturnType<typeof useNot
  * password. The account can be recovered for 14 days with the link that is mailed.
  */
 function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNotificationSettings>; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const store = useStore();
   const user = useAtomValue(userAtom);
   const setUser = useSetAtom(userAtom);
@@ -50,6 +51,8 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
   const { errors, setErrors, sending, run } = useFormState(form);
   const company = useApi<Company>('/api/companyinfo.php', { revalidateOnMount: true, dedupingInterval: 3_600_000 });
   const discount = company.data?.delete_discount ?? 0;
+  // The offer is a real personal code (POST /api/stay-offer.php); without one, no discount is offered.
+  const [stay, setStay] = useState<DiscountCode | null>(null);
   const canGoInvisible = !(settings.data?.invisible ?? user?.invisible ?? false);
   const reasonError = useId();
 
@@ -57,8 +60,14 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
     event.preventDefault();
     if (!reason) return setErrors({ reason: t('settings.delete.reason_required') });
     setErrors({});
-    // Nothing to offer (no discount, already invisible): straight on to the confirmation.
-    setStep(discount > 0 || canGoInvisible ? 'offer' : 'confirm');
+    void run(async (): Promise<FieldErrors> => {
+      let code: DiscountCode | null = null;
+      if (discount > 0) code = await apiFetch<DiscountCode>('/api/stay-offer.php', { method: 'POST' }).catch(() => null);
+      setStay(code);
+      // Nothing to offer (no code, already invisible): straight on to the confirmation.
+      setStep(code || canGoInvisible ? 'offer' : 'confirm');
+      return {};
+    });
   };
 
   const goInvisible = () =>
@@ -115,9 +124,12 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
           <div>
             <p className="mt-0 font-semibold text-gray-900">{t('settings.delete.offer_title')}</p>
             <FormAlert message={errors._form} />
-            {discount > 0 && (
-              <div className="mb-3 rounded-xl bg-gray-50 p-4 ring-1 ring-black/5" data-testid="delete-offer-discount">
-                <p className="m-0 mb-2 text-gray-800"><span aria-hidden="true">🎁 </span>{t('settings.delete.discount', { percent: discount })}</p>
+            {stay && (
+              <div className="mb-3 rounded-xl bg-gray-50 p-4 ring-1 ring-black/5" data-testid="delete-offer-discount" data-code={stay.code}>
+                <p className="m-0 mb-2 text-gray-800"><span aria-hidden="true">🎁 </span>{t('settings.delete.discount', { percent: stay.value_percentage })}</p>
+                <p className="m-0 mb-2 text-sm text-gray-700">
+                  {t('settings.delete.discount_code', { code: stay.code, date: stay.expires ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(stay.expires)) : '' })}
+                </p>
                 <Link href="/credits" className="btn btn-primary inline-block" onClick={onClose}>{t('settings.delete.discount_cta')}</Link>
               </div>
             )}

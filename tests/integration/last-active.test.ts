@@ -1,0 +1,50 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { touchLastActive } from '../../worker/services/last-active';
+import { findSessionMember } from '../../worker/services/sessions';
+import { createMember, fetchBrand } from './helpers';
+
+// Issue 17, item 3: profiles.last_active follows the member's requests, at most one write per 5 minutes.
+const lastActive = async (profileId: number) =>
+  (await env.DB.prepare('SELECT last_active FROM profiles WHERE id = ?').bind(profileId).first<{ last_active: string }>())!.last_active;
+
+/** The write runs after the answer (waitUntil): wait for it a little. */
+async function settled(profileId: number, expected: string): Promise<string> {
+  for (let i = 0; i < 50 && (await lastActive(profileId)) !== expected; i++) await new Promise((r) => setTimeout(r, 20));
+  return lastActive(profileId);
+}
+
+describe('last activity', () => {
+  it('is written by a request of the member, then not again within 5 minutes', async () => {
+    const { profileId, cookie } = await createMember('flirtlokaal');
+    const start = new Date(Date.now() + 60 * 60_000);
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
+    const visit = (minutes: number) => fetchBrand('flirtlokaal', '/api/user.php', { headers: { Cookie: cookie, 'X-Debug-Now': at(minutes) } }).then((r) => r.arrayBuffer());
+
+    await visit(0);
+    expect(await settled(profileId, at(0))).toBe(at(0));
+    await visit(4);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await lastActive(profileId)).toBe(at(0));
+    await visit(6);
+    expect(await settled(profileId, at(6))).toBe(at(6));
+  });
+
+  it('is written once by requests that all found it stale at the same time', async () => {
+    const { profileId, token } = await createMember('flirtlokaal');
+    const now = new Date(Date.now() + 2 * 60 * 60_000);
+    const member = (await findSessionMember(env.DB, 'flirtlokaal', token, new Date()))!;
+    const writes = await Promise.all([1, 2, 3, 4].map(() => touchLastActive(env.DB, member, now)));
+    expect(writes.filter(Boolean)).toHaveLength(1);
+    expect(await lastActive(profileId)).toBe(now.toISOString());
+  });
+
+  it('is not written for an invisible member', async () => {
+    const { memberId, profileId, token } = await createMember('flirtlokaal');
+    await env.DB.prepare('UPDATE members SET invisible = 1 WHERE id = ?').bind(memberId).run();
+    const before = await lastActive(profileId);
+    const member = (await findSessionMember(env.DB, 'flirtlokaal', token, new Date()))!;
+    expect(await touchLastActive(env.DB, member, new Date(Date.now() + 3 * 60 * 60_000))).toBe(false);
+    expect(await lastActive(profileId)).toBe(before);
+  });
+});

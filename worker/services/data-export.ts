@@ -1,0 +1,101 @@
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import type { Language } from '../../core/constants';
+import type { Tenant } from '../../core/schemas/tenant';
+import { translatorFor } from '../i18n';
+import { consentsOf } from './consents';
+import { toSettings } from './notification-settings';
+
+// The member's own data as a ZIP (issue 17, item 8; GDPR art. 15 and 20). Every query names its columns and is
+// bound to the member: their own rows, and of other members only what this member received (a like, a message).
+// Staff-only data (notes on fictional profiles, moderation, the staff workspace's tables) is never read here.
+
+type Row = Record<string, unknown>;
+
+const all = async (db: D1Database, sql: string, ...binds: unknown[]): Promise<Row[]> => (await db.prepare(sql).bind(...binds).all<Row>()).results;
+
+/** What the ZIP holds, one JSON file per part (the README names them). */
+export async function collectMemberData(db: D1Database, tenantId: string, memberId: number): Promise<Record<string, unknown>> {
+  const account = await db
+    .prepare(
+      `SELECT id, email, status, credits, paid_user, language, signup_date, invisible, created_at, notification_prefs, email_disabled_reason
+         FROM members WHERE tenant_id = ? AND id = ?`,
+    )
+    .bind(tenantId, memberId)
+    .first<Row & { notification_prefs: string; email_disabled_reason: string | null; invisible: number }>();
+  if (!account) throw new Error('export: member not found');
+  const { notification_prefs, email_disabled_reason, ...accountFields } = account;
+  const profile = await db
+    .prepare(
+      `SELECT id, name, gender, sexuality, birthdate, country, region, city, hair_colour, eye_colour, body_type, relationship_status, about,
+              status, last_active, created_at
+         FROM profiles WHERE tenant_id = ? AND member_id = ?`,
+    )
+    .bind(tenantId, memberId)
+    .first<Row & { id: number }>();
+  const profileId = profile?.id ?? -1;
+  const [photos, interests, likesGiven, likesReceived, blocks, messages, orders, ledger, consents] = await Promise.all([
+    all(db, 'SELECT id, filename, status, private, position, width, height, created_at FROM photos WHERE tenant_id = ? AND profile_id = ? ORDER BY id', tenantId, profileId),
+    all(db, 'SELECT i.slug FROM profile_interests pi JOIN interests i ON i.id = pi.interest_id WHERE pi.tenant_id = ? AND pi.profile_id = ?', tenantId, profileId),
+    all(db, `SELECT l.to_profile_id AS profile_id, p.name, l.source, l.created_at FROM likes l LEFT JOIN profiles p ON p.id = l.to_profile_id AND p.tenant_id = l.tenant_id
+              WHERE l.tenant_id = ? AND l.from_profile_id = ? ORDER BY l.created_at`, tenantId, profileId),
+    all(db, `SELECT l.from_profile_id AS profile_id, p.name, l.created_at FROM likes l LEFT JOIN profiles p ON p.id = l.from_profile_id AND p.tenant_id = l.tenant_id
+              WHERE l.tenant_id = ? AND l.to_profile_id = ? ORDER BY l.created_at`, tenantId, profileId),
+    all(db, `SELECT b.blocked_profile_id AS profile_id, p.name, b.created_at FROM blocks b LEFT JOIN profiles p ON p.id = b.blocked_profile_id AND p.tenant_id = b.tenant_id
+              WHERE b.tenant_id = ? AND b.blocker_id = ? ORDER BY b.created_at`, tenantId, memberId),
+    // Sent and received: the conversation partner by profile id and name, never who answered on a fictional profile.
+    all(db, `SELECT m.id, m.conversation_id, CASE WHEN m.sender_profile_id = ?2 THEN 'sent' ELSE 'received' END AS direction,
+                    CASE WHEN m.sender_profile_id = ?2 THEN m.recipient_profile_id ELSE m.sender_profile_id END AS peer_profile_id,
+                    p.name AS peer_name, m.kind, m.body, m.gift, CASE WHEN m.sender_profile_id = ?2 THEN m.cost END AS cost, m.created_at
+               FROM messages m LEFT JOIN profiles p ON p.tenant_id = m.tenant_id
+                    AND p.id = CASE WHEN m.sender_profile_id = ?2 THEN m.recipient_profile_id ELSE m.sender_profile_id END
+              WHERE m.tenant_id = ?1 AND (m.sender_profile_id = ?2 OR m.recipient_profile_id = ?2) ORDER BY m.id`, tenantId, profileId),
+    all(db, `SELECT id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, country, method, status, consent_at,
+                    language, created_at, paid_at FROM orders WHERE tenant_id = ? AND member_id = ? ORDER BY id`, tenantId, memberId),
+    all(db, 'SELECT id, delta, reason, created_at FROM credit_ledger WHERE tenant_id = ? AND member_id = ? ORDER BY id', tenantId, memberId),
+    consentsOf(db, tenantId, memberId),
+  ]);
+  const notifications = toSettings({ notification_prefs, email_disabled_reason, invisible: account.invisible });
+  return {
+    account: accountFields,
+    profile: profile ? { ...profile, interests: interests.map((i) => i.slug) } : null,
+    photos,
+    likes: { given: likesGiven, received: likesReceived },
+    blocks,
+    messages,
+    orders,
+    ledger,
+    notifications,
+    consents,
+  };
+}
+
+export interface ExportPhoto {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** The member's uploaded photos from R2 (the seed's demo pictures are not theirs and not in R2). */
+export async function memberPhotos(media: R2Bucket, tenantId: string, photos: Row[]): Promise<ExportPhoto[]> {
+  const files = await Promise.all(
+    photos.map(async (photo): Promise<ExportPhoto | null> => {
+      const filename = String(photo.filename);
+      if (filename.startsWith('seed/')) return null;
+      const object = await media.get(`${tenantId}/${filename}`);
+      if (!object) return null;
+      const extension = filename.split('.').pop() ?? 'jpg';
+      return { name: `photos/${photo.id}.${extension}`, bytes: new Uint8Array(await object.arrayBuffer()) };
+    }),
+  );
+  return files.filter((file): file is ExportPhoto => file !== null);
+}
+
+/** The ZIP: one JSON file per part, the photos, and a README in the member's language. */
+export function buildZip(tenant: Tenant, language: Language, data: Record<string, unknown>, photos: ExportPhoto[], now: Date): Uint8Array {
+  const t = translatorFor(language);
+  const files: Zippable = {
+    'README.txt': strToU8(String(t('export.readme', { brand: tenant.settings.name, date: now.toISOString().slice(0, 10), support: tenant.settings.support_email }))),
+  };
+  for (const [part, value] of Object.entries(data)) files[`${part}.json`] = strToU8(JSON.stringify(value, null, 2));
+  for (const photo of photos) files[photo.name] = [photo.bytes, { level: 0 }];
+  return zipSync(files, { level: 6, mtime: now });
+}
