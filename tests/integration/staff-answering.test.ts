@@ -358,6 +358,22 @@ describe('the live queue', () => {
     ws.close(1000);
   });
 
+  it("closes an operator's sockets at logout", async () => {
+    const op = await operator();
+    const res = await fetchBrand(BRAND, `/api/staff/live.php?brand=${BRAND}`, { headers: { Upgrade: 'websocket', Cookie: op.cookie, Origin: `https://${BRAND}.localhost` } });
+    const ws = res.webSocket!;
+    let closed: number | null = null;
+    ws.addEventListener('close', (e) => {
+      closed = e.code;
+    });
+    ws.accept();
+    expect((await staffApi(BRAND, 'POST', 'logout.php', { cookie: op.cookie, body: {} })).status).toBe(200);
+    await vi.waitFor(() => {
+      if (closed === null) throw new Error('still open');
+    }, { timeout: 5000, interval: 20 });
+    expect(closed).toBe(1008);
+  });
+
   it('refuses a member, a moderator, another origin and a plain request', async () => {
     const member: TestMember = await chatMember();
     const moderator = await createStaff([{ brand: BRAND, role: 'moderator' }]);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Tenant } from '../../core/schemas/tenant';
 import { staffLanguage, type StaffBoot, type StaffBrandInfo } from '../../core/staff-boot';
+import { labelOf } from './answering/profiles';
 import type { AppContext, AppEnv } from '../context';
 import { TENANTS } from '../tenants';
 import ASSETS from 'virtual:client-assets';
@@ -14,7 +15,7 @@ const brandInfo = (tenant: Tenant): StaffBrandInfo => ({
   id: tenant.id,
   name: tenant.settings.name,
   cdn: tenant.settings.cdn_prefix,
-  fictional: `${tenant.settings.fictional_icon} ${tenant.settings.fictional_singular}`,
+  fictional: labelOf(tenant),
   countries: tenant.settings.countries,
 });
 

@@ -1,4 +1,5 @@
 import type { StaffQueueChange } from '../../../core/schemas/staff';
+import { brandsOf, type StaffSession } from '../session';
 
 /** The brand's StaffQueue Durable Object (worker/staff/answering/staff-queue.ts). */
 export function staffQueue(env: Env, brand: string) {
@@ -16,3 +17,12 @@ export async function notifyStaffQueue(env: Env, brand: string, change: StaffQue
     console.warn(JSON.stringify({ level: 'warn', message: 'staff queue notify failed', brand, conversationId, error: String(error) }));
   }
 }
+
+/**
+ * Closes a staff member's live queue sockets on every brand they work on (after logout): a workspace whose session
+ * still holds (another device) simply reconnects, one without a session is refused. Never throws; run in waitUntil.
+ */
+export async function closeStaffSockets(env: Env, staff: StaffSession): Promise<void> {
+  await Promise.all(brandsOf(staff).map((brand) => staffQueue(env, brand).closeStaff(staff.id).catch(() => undefined)));
+}
+

@@ -1,4 +1,5 @@
 import type { FictionalProfile, FictionalProfileInput } from '../../../core/schemas/staff';
+import { brandText } from '../../../core/rules/brand-text';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { ApiFailure } from '../../errors';
 import { ageOn } from '../../services/profiles';
@@ -20,7 +21,9 @@ const COLUMNS = ['name', 'gender', 'sexuality', 'birthdate', 'country', 'region'
 const values = (p: FictionalProfileInput) => COLUMNS.map((c) => p[c] ?? null);
 
 /** The brand's label beside a fictional profile wherever the workspace shows it. */
-export const labelOf = (tenant: Tenant) => `${tenant.settings.fictional_icon} ${tenant.settings.fictional_singular}`;
+/** The fictional label as staff see it: the brand's icon and its word in the brand's own language. */
+export const labelOf = (tenant: Tenant) =>
+  `${tenant.settings.fictional_icon} ${brandText(tenant.settings.fictional_singular, tenant.settings.domain_language, tenant.settings.domain_language)}`;
 
 function interestStatements(db: D1Database, brand: string, id: number, interests: number[] | undefined, cond: { sql: string; params: unknown[] }) {
   return [...new Set(interests ?? [])].map((interest) =>
