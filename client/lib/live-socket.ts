@@ -1,5 +1,5 @@
 import type { LiveEvent } from '../../core/schemas/live';
-import { LIVE_PING } from '../../core/schemas/live';
+import { reconnectingSocket } from './reconnecting-socket';
 
 type Listener = (event: LiveEvent) => void;
 const listeners = new Set<Listener>();
@@ -17,61 +17,22 @@ export function onLiveReconnect(listener: () => void): () => void {
   return () => reconnectListeners.delete(listener);
 }
 
-const PING_MS = 30_000;
-const MAX_BACKOFF_MS = 30_000;
 const KNOWN = new Set(['message', 'receipt', 'chats', 'like', 'match', 'credits']);
 
-/**
- * One WebSocket per tab to /api/live.php. It reconnects with exponential backoff (sooner when the tab comes back
- * online or into view) and pings so proxies keep it open. Returns the function that stops it.
- */
+/** One WebSocket per tab to /api/live.php (client/lib/reconnecting-socket.ts). Returns the function that stops it. */
 export function startLiveSocket(): () => void {
-  let ws: WebSocket | null = null;
-  let attempt = 0;
-  let opened = false;
-  let stopped = false;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let ping: ReturnType<typeof setInterval> | undefined;
-
-  const connect = () => {
-    clearTimeout(retry);
-    if (stopped || (ws && ws.readyState <= WebSocket.OPEN)) return;
-    ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/live.php`);
-    ws.onopen = () => {
-      if (opened) reconnectListeners.forEach((l) => l());
-      opened = true;
-      attempt = 0;
-      clearInterval(ping);
-      ping = setInterval(() => ws?.readyState === WebSocket.OPEN && ws.send(LIVE_PING), PING_MS);
-    };
-    ws.onmessage = (message) => {
+  return reconnectingSocket('/api/live.php', {
+    onOpen: (reconnected) => {
+      if (reconnected) reconnectListeners.forEach((l) => l());
+    },
+    onMessage: (data) => {
       let event: LiveEvent;
       try {
-        event = JSON.parse(String(message.data)) as LiveEvent;
+        event = JSON.parse(data) as LiveEvent;
       } catch {
         return;
       }
       if (event && KNOWN.has(event.type)) listeners.forEach((l) => l(event));
-    };
-    ws.onclose = () => {
-      clearInterval(ping);
-      if (stopped) return;
-      const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt++) * (0.75 + Math.random() / 2);
-      retry = setTimeout(connect, delay);
-    };
-  };
-  const wake = () => {
-    if (document.visibilityState === 'visible' && navigator.onLine) connect();
-  };
-  addEventListener('online', wake);
-  document.addEventListener('visibilitychange', wake);
-  connect();
-  return () => {
-    stopped = true;
-    clearTimeout(retry);
-    clearInterval(ping);
-    removeEventListener('online', wake);
-    document.removeEventListener('visibilitychange', wake);
-    ws?.close(1000);
-  };
+    },
+  });
 }

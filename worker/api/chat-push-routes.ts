@@ -6,7 +6,7 @@ import { testPushHosts } from '../push/allowed-hosts';
 import { deleteSubscription, saveSubscription } from '../push/subscriptions';
 import { consentStatement } from '../services/consents';
 import { memberHub } from '../services/live-events';
-import { jsonBody, requireMember } from './helpers';
+import { assertSameOriginUpgrade, jsonBody, requireMember } from './helpers';
 
 /**
  * POST /api/user.php?push=1 stores the browser's push subscription (SPEC.md §7); DELETE with the same body
@@ -28,24 +28,12 @@ chatPushRoutes.on(['POST', 'DELETE'], '/user.php', async (c, next) => {
   return c.json({ ok: true }, 201);
 });
 
-/**
- * The live WebSocket of the member's tabs. Browsers send Origin with every WebSocket handshake and do not apply
- * the same-origin policy to it, so the origin is checked here (the CSRF middleware only guards unsafe methods).
- */
+/** The live WebSocket of the member's tabs (same-origin only: helpers.ts `assertSameOriginUpgrade`). */
 chatPushRoutes.get('/live.php', async (c) => {
   const member = requireMember(c);
-  const origin = c.req.header('Origin');
-  if (origin && safeHost(origin) !== (c.req.header('Host') ?? new URL(c.req.url).host)) throw new ApiFailure(403, 'csrf', 'errors.csrf');
-  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new ApiFailure(426, 'upgrade_required', 'chat.errors.upgrade_required');
+  assertSameOriginUpgrade(c);
   const res = await memberHub(c.env, member.tenantId, member.id).fetch(c.req.raw);
   // A fresh response: the hub's headers are immutable, and the security middleware adds its own.
   return new Response(null, { status: res.status, webSocket: res.webSocket });
 });
 
-function safeHost(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
-}

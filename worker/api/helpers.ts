@@ -18,6 +18,24 @@ export async function jsonBody(c: AppContext): Promise<unknown> {
   return c.req.json().catch(() => null);
 }
 
+/**
+ * Refuses a live WebSocket handshake from another site or without an upgrade. Browsers send Origin with every
+ * WebSocket handshake and do not apply the same-origin policy to it; the CSRF middleware only guards unsafe methods.
+ */
+export function assertSameOriginUpgrade(c: AppContext): void {
+  const origin = c.req.header('Origin');
+  if (origin && hostOf(origin) !== (c.req.header('Host') ?? new URL(c.req.url).host)) throw new ApiFailure(403, 'csrf', 'errors.csrf');
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new ApiFailure(426, 'upgrade_required', 'chat.errors.upgrade_required');
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}
+
 /** The visitor's address as the edge saw it; locally there is none. */
 export function clientIp(c: AppContext): string {
   return c.req.header('cf-connecting-ip') ?? 'local';

@@ -18,7 +18,7 @@ import { loadQueue } from '../../staff/answering/queue';
 import { reply } from '../../staff/answering/reply';
 import { brandsWhere, requireStaff, requireStaffOn } from '../../staff/session';
 import { TENANTS } from '../../tenants';
-import { jsonBody } from '../helpers';
+import { assertSameOriginUpgrade, jsonBody } from '../helpers';
 
 /**
  * Answering fictional profiles (issue 14, docs/api/staff.md "Answering"): the queue, claims, the answer screen,
@@ -111,9 +111,7 @@ answerRoutes.get('/live.php', async (c) => {
   const brands = brandsFor(c, asked);
   if (brands.length !== 1) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { brand: 'validation.field_required' });
   const staff = requireStaff(c);
-  const origin = c.req.header('Origin');
-  if (origin && hostOf(origin) !== (c.req.header('Host') ?? new URL(c.req.url).host)) throw new ApiFailure(403, 'csrf', 'errors.csrf');
-  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new ApiFailure(426, 'upgrade_required', 'chat.errors.upgrade_required');
+  assertSameOriginUpgrade(c);
   const headers = new Headers(c.req.raw.headers);
   headers.set('X-Staff-Brand', brands[0]);
   headers.set('X-Staff-Id', String(staff.id));
@@ -121,10 +119,3 @@ answerRoutes.get('/live.php', async (c) => {
   return new Response(null, { status: res.status, webSocket: res.webSocket });
 });
 
-function hostOf(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
-}
