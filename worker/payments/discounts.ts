@@ -106,26 +106,37 @@ function toDiscount(row: CodeRow, now: Date): DiscountCode {
   };
 }
 
+/**
+ * The member's own code of a kind (welcome, stay offer), made on first request and the same one after that: the
+ * insert only happens while the member has none, so two tabs asking at once make one code. Returns its code.
+ */
+export async function personalCode(
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  spec: { kind: string; prefix: string; percentage: number; expires: string },
+  now: Date,
+): Promise<string> {
+  const code = `${spec.prefix}${crypto.randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+  await db
+    .prepare(
+      `INSERT INTO discount_codes (tenant_id, code, user_id, expires, value_percentage, validity, kind, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, 'once_per_user', ?6, ?7
+        WHERE NOT EXISTS (SELECT 1 FROM discount_codes WHERE tenant_id = ?1 AND user_id = ?3 AND kind = ?6)`,
+    )
+    .bind(tenantId, code, memberId, spec.expires, spec.percentage, spec.kind, now.toISOString())
+    .run();
+  const row = await db.prepare('SELECT code FROM discount_codes WHERE tenant_id = ? AND user_id = ? AND kind = ? ORDER BY id LIMIT 1').bind(tenantId, memberId, spec.kind).first<{ code: string }>();
+  return row!.code;
+}
+
 /** The member's welcome code, made on first request; null once the member has paid. */
 export async function welcomeCode(db: D1Database, tenantId: string, member: SessionMember, now: Date): Promise<DiscountCode | null> {
   if (member.paidUser) return null;
-  const existing = await db.prepare("SELECT code FROM discount_codes WHERE tenant_id = ? AND user_id = ? AND kind = 'welcome'").bind(tenantId, member.id).first<{ code: string }>();
-  if (!existing) {
-    const code = `${WELCOME.prefix}${crypto.randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
-    const expires = new Date(Date.parse(member.signupDate) + WELCOME.days * 86_400_000).toISOString();
-    // A second tab asking at the same moment must not make a second code: the partial unique key is (tenant, user, kind).
-    await db
-      .prepare(
-        `INSERT INTO discount_codes (tenant_id, code, user_id, expires, value_percentage, validity, kind, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, 'once_per_user', 'welcome', ?6
-          WHERE NOT EXISTS (SELECT 1 FROM discount_codes WHERE tenant_id = ?1 AND user_id = ?3 AND kind = 'welcome')`,
-      )
-      .bind(tenantId, code, member.id, expires, WELCOME.percentage, now.toISOString())
-      .run();
-  }
-  const row = await db.prepare("SELECT code FROM discount_codes WHERE tenant_id = ? AND user_id = ? AND kind = 'welcome'").bind(tenantId, member.id).first<{ code: string }>();
+  const expires = new Date(Date.parse(member.signupDate) + WELCOME.days * 86_400_000).toISOString();
+  const code = await personalCode(db, tenantId, member.id, { kind: 'welcome', prefix: WELCOME.prefix, percentage: WELCOME.percentage, expires }, now);
   try {
-    return await findCode(db, tenantId, member, row!.code, now);
+    return await findCode(db, tenantId, member, code, now);
   } catch (error) {
     if (error instanceof ApiFailure) return null;
     throw error;
