@@ -9,6 +9,7 @@ import { useData } from './lib/use-data';
 import { AuditScreen } from './screens/audit';
 import { ConversationScreen } from './screens/conversation';
 import { FiguresScreen } from './screens/figures';
+import { FirstMessagesScreen } from './screens/first-messages';
 import { LoginScreen } from './screens/login';
 import { ProfilesScreen } from './screens/profiles';
 import { QueueScreen } from './screens/queue';
@@ -23,6 +24,8 @@ function Screen({ route }: { route: StaffRoute }) {
       return <ConversationScreen id={route.id} />;
     case 'profiles':
       return <ProfilesScreen />;
+    case 'first':
+      return <FirstMessagesScreen />;
     case 'figures':
       return <FiguresScreen />;
     case 'audit':

@@ -227,6 +227,20 @@ export const FirstMessageSchema = z.object({
   text: z.string().trim().min(1, 'validation.field_required').max(2000),
 });
 
+/** GET /api/staff/first-message-candidates.php: members a fictional profile may write to first (name or city filter). */
+export const FirstMessageCandidatesQuerySchema = z.object({
+  brand: z.string().max(40),
+  profile_id: z.coerce.number().int().positive(),
+  q: z.string().trim().max(60).optional(),
+});
+export const FIRST_MESSAGE_CANDIDATES = 30;
+export interface FirstMessageCandidate extends StaffMemberCard {
+  last_active: string;
+}
+export interface FirstMessageCandidatesResponse {
+  items: FirstMessageCandidate[];
+}
+
 /** POST /api/staff/first-message.php answer. */
 export interface FirstMessageResponse {
   conversation_id: number;

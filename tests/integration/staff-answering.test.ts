@@ -4,6 +4,7 @@ import type { QueueResponse, StaffConversation, StaffFigures } from '../../core/
 import { BRAND, chatMember, chats, credits, fictionalProfile, history, send, textTo, type TestMember } from './chat-helpers';
 import { fetchBrand } from './helpers';
 import { createStaff, staffApi } from './staff-helpers';
+import { hashToken, newToken } from '../../worker/services/sessions';
 import { TENANTS } from '../../worker/tenants';
 
 const FLIRTLOKAAL = TENANTS.find((t) => t.id === BRAND)!;
@@ -315,6 +316,58 @@ describe('first messages from fictional profiles', () => {
   });
 });
 
+describe('the first-message picker', () => {
+  /** Members named alike, so the name filter finds exactly the test's own. */
+  async function named(name: string, opts: Parameters<typeof chatMember>[0] = {}) {
+    const m = await chatMember(opts);
+    await env.DB.prepare('UPDATE profiles SET name = ? WHERE id = ?').bind(name, m.profileId).run();
+    return m;
+  }
+  const candidates = async (cookie: string, profileId: number, q: string, brand = BRAND) =>
+    staffApi(BRAND, 'GET', `first-message-candidates.php?brand=${brand}&profile_id=${profileId}&q=${encodeURIComponent(q)}`, { cookie });
+  const ids = async (res: Response) => ((await res.json()) as { items: { id: number }[] }).items.map((i) => i.id);
+
+  it('offers exactly the members the send would accept, and a member who got one drops out', async () => {
+    const op = await operator();
+    const profileId = await fictionalProfile();
+    const tag = `Pick${Date.now()}`;
+    const eligible = await named(`${tag}a`);
+    const invisible = await named(`${tag}b`);
+    await env.DB.prepare('UPDATE members SET invisible = 1 WHERE id = ?').bind(invisible.memberId).run();
+    await env.DB.prepare('UPDATE profiles SET searchable = 0 WHERE id = ?').bind(invisible.profileId).run();
+    const blocker = await named(`${tag}c`);
+    await env.DB.prepare('INSERT INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES (?, ?, ?, ?)').bind(BRAND, blocker.memberId, profileId, new Date().toISOString()).run();
+    const unconfirmed = await named(`${tag}d`, { status: 'not_confirmed' });
+    const talking = await named(`${tag}e`, { credits: 20 });
+    expect((await send(talking, textTo(profileId, 'Hoi'))).status).toBe(201);
+    const elsewhere = await named(`${tag}f`, { brand: 'velvetnights' });
+
+    const res = await candidates(op.cookie, profileId, tag);
+    expect(res.status).toBe(200);
+    const offered = await ids(res);
+    expect(offered).toEqual([eligible.memberId]);
+    for (const m of [invisible, blocker, unconfirmed, talking, elsewhere]) expect(offered).not.toContain(m.memberId);
+
+    // The picked member gets the message, and is no longer offered (a conversation exists; today's cap is used).
+    const sent = await staffApi(BRAND, 'POST', 'first-message.php', { cookie: op.cookie, body: { brand: BRAND, profile_id: profileId, member_id: eligible.memberId, text: 'Hoi!' } });
+    expect(sent.status).toBe(201);
+    expect(await ids(await candidates(op.cookie, profileId, tag))).toEqual([]);
+    // Nor by another fictional profile today: the daily cap holds per member (the blocker and the member who wrote to
+    // the first profile may hear from this one).
+    expect((await ids(await candidates(op.cookie, await fictionalProfile(), tag))).sort()).toEqual([blocker.memberId, talking.memberId].sort());
+  });
+
+  it('takes the filter literally, and answers 404 on a brand the operator does not work on', async () => {
+    const op = await operator();
+    const profileId = await fictionalProfile();
+    const m = await named(`Lit${Date.now()}_x`);
+    expect(await ids(await candidates(op.cookie, profileId, 'Lit%'))).not.toContain(m.memberId);
+    expect(await ids(await candidates(op.cookie, profileId, `Lit${'_'.repeat(3)}`))).toEqual([]);
+    const foreign = await candidates(op.cookie, profileId, '', 'velvetnights');
+    expect(foreign.status).toBe(404);
+  });
+});
+
 describe('figures', () => {
   it('count waiting and answered conversations with the median and p90 time to answer, per brand and per operator', async () => {
     const op = await createStaff([{ brand: BRAND, role: 'operator' }], 'Figures Op');
@@ -372,6 +425,58 @@ describe('the live queue', () => {
       if (closed === null) throw new Error('still open');
     }, { timeout: 5000, interval: 20 });
     expect(closed).toBe(1008);
+  });
+
+  /** A second session of the staff member (another device), ending at `expires`. */
+  async function otherSession(staffId: number, expires: Date) {
+    const token = newToken();
+    const publicId = `other-${newToken().slice(0, 8)}`;
+    await env.DB.prepare('INSERT INTO staff_sessions (token_hash, staff_id, created_at, expires_at, public_id) VALUES (?, ?, ?, ?, ?)')
+      .bind(await hashToken(token), staffId, new Date().toISOString(), expires.toISOString(), publicId).run();
+    return { cookie: `staff_session=${token}`, publicId };
+  }
+  async function openQueue(cookie: string) {
+    const res = await fetchBrand(BRAND, `/api/staff/live.php?brand=${BRAND}`, { headers: { Upgrade: 'websocket', Cookie: cookie, Origin: `https://${BRAND}.localhost` } });
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    const state = { closed: null as number | null, ws };
+    ws.addEventListener('close', (e) => {
+      state.closed = e.code;
+    });
+    ws.accept();
+    return state;
+  }
+  const closedSoon = (state: { closed: number | null }) =>
+    vi.waitFor(() => {
+      if (state.closed === null) throw new Error('still open');
+    }, { timeout: 5000, interval: 20 });
+
+  it('closes the socket of a session ended from another device, and only that one', async () => {
+    const op = await operator();
+    const other = await otherSession(op.staffId, new Date(Date.now() + 3_600_000));
+    const here = await openQueue(op.cookie);
+    const there = await openQueue(other.cookie);
+    const ended = await staffApi(BRAND, 'DELETE', 'sessions.php', { cookie: op.cookie, body: { id: other.publicId } });
+    expect(ended.status).toBe(200);
+    await closedSoon(there);
+    expect(there.closed).toBe(1008);
+    // This device's queue stays live: it still hears of a member's message.
+    const frames: string[] = [];
+    here.ws.addEventListener('message', (e) => frames.push(String(e.data)));
+    const { conversationId } = await waitingConversation();
+    await vi.waitFor(() => {
+      if (!frames.some((f) => f.includes(`"conversation_id":${conversationId}`))) throw new Error('no event');
+    }, { timeout: 5000, interval: 20 });
+    expect(here.closed).toBe(null);
+    here.ws.close(1000);
+  });
+
+  it('closes the socket when its session runs out, without a reconnect', async () => {
+    const op = await operator();
+    const short = await otherSession(op.staffId, new Date(Date.now() + 1500));
+    const socket = await openQueue(short.cookie);
+    await closedSoon(socket);
+    expect(socket.closed).toBe(1008);
   });
 
   it('refuses a member, a moderator, another origin and a plain request', async () => {

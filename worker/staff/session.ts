@@ -22,6 +22,8 @@ export interface StaffSession {
   tokenHash: string;
   /** The session's public id (sessions.php), null for a session made without one (tests writing rows directly). */
   publicId: string | null;
+  /** When the session ends by itself (ISO); the live queue closes its sockets then. */
+  expiresAt: string;
 }
 
 interface Row {
@@ -30,6 +32,7 @@ interface Row {
   name: string;
   roles: string | null;
   public_id: string | null;
+  expires_at: string;
 }
 
 export async function findStaffSession(db: D1Database, token: string, now: Date): Promise<StaffSession | null> {
@@ -37,14 +40,14 @@ export async function findStaffSession(db: D1Database, token: string, now: Date)
   const tokenHash = await hashToken(token);
   const row = await db
     .prepare(
-      `SELECT s.id, s.email, s.name, x.public_id, (SELECT json_group_array(json_object('brand', r.brand, 'role', r.role)) FROM staff_roles r WHERE r.staff_id = s.id) AS roles
+      `SELECT s.id, s.email, s.name, x.public_id, x.expires_at, (SELECT json_group_array(json_object('brand', r.brand, 'role', r.role)) FROM staff_roles r WHERE r.staff_id = s.id) AS roles
          FROM staff_sessions x JOIN staff s ON s.id = x.staff_id
         WHERE x.token_hash = ? AND x.revoked_at IS NULL AND x.expires_at > ? AND s.status = 'active'`,
     )
     .bind(tokenHash, now.toISOString())
     .first<Row>();
   if (!row) return null;
-  return { id: row.id, email: row.email, name: row.name, roles: JSON.parse(row.roles ?? '[]') as StaffRoleGrant[], tokenHash, publicId: row.public_id };
+  return { id: row.id, email: row.email, name: row.name, roles: JSON.parse(row.roles ?? '[]') as StaffRoleGrant[], tokenHash, publicId: row.public_id, expiresAt: row.expires_at };
 }
 
 /** Reads the staff cookie into `staff` (or null) for the workspace's pages and API only. */

@@ -13,6 +13,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const items: [string, string][] = [
     ['/staff', t('nav.queue')],
     ['/staff/profiles', t('nav.profiles')],
+    ['/staff/first', t('nav.first')],
     ['/staff/figures', t('nav.figures')],
     ...(hasRole(me, 'admin') ? [['/staff/audit', t('nav.audit')] as [string, string]] : []),
     ['/staff/sessions', t('nav.sessions')],

@@ -7,6 +7,7 @@ export type StaffRoute =
   | { name: 'queue' }
   | { name: 'conversation'; id: number }
   | { name: 'profiles' }
+  | { name: 'first' }
   | { name: 'figures' }
   | { name: 'audit' }
   | { name: 'sessions' }
@@ -24,10 +25,11 @@ export function matchStaffRoute(pathname: string, search: string): StaffRoute {
     case '/staff/setup':
       return { name: 'setup', token: new URLSearchParams(search).get('token') ?? '' };
     case '/staff/profiles':
+    case '/staff/first':
     case '/staff/figures':
     case '/staff/audit':
     case '/staff/sessions':
-      return { name: path.slice('/staff/'.length) as 'profiles' | 'figures' | 'audit' | 'sessions' };
+      return { name: path.slice('/staff/'.length) as 'profiles' | 'first' | 'figures' | 'audit' | 'sessions' };
     default:
       return { name: 'not_found' };
   }

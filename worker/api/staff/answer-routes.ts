@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  BrandQuerySchema, ConversationIdSchema, ConversationQuerySchema, FirstMessageSchema, StaffNoteSchema, StaffReplySchema,
+  BrandQuerySchema, ConversationIdSchema, ConversationQuerySchema, FirstMessageCandidatesQuerySchema, FirstMessageSchema,
+  StaffNoteSchema, StaffReplySchema,
   type StaffRole,
 } from '../../../core/schemas/staff';
 import type { AppContext, AppEnv } from '../../context';
@@ -11,6 +12,7 @@ import { claim, release } from '../../staff/answering/claims';
 import { loadConversation } from '../../staff/answering/conversation';
 import { loadFigures } from '../../staff/answering/figures';
 import { sendFirstMessage } from '../../staff/answering/first-message';
+import { loadFirstMessageCandidates } from '../../staff/answering/first-message-candidates';
 import { requireAnswering } from '../../staff/answering/lookup';
 import { addNote } from '../../staff/answering/notes';
 import { notifyStaffQueue, staffQueue } from '../../staff/answering/notify';
@@ -94,6 +96,12 @@ answerRoutes.post('/first-message.php', async (c) => {
   return c.json(sent.response, 201);
 });
 
+answerRoutes.get('/first-message-candidates.php', async (c) => {
+  const { brand, profile_id, q } = parseOrFail(FirstMessageCandidatesQuerySchema, c.req.query());
+  requireStaffOn(c, brand, 'operator');
+  return c.json(await loadFirstMessageCandidates(c.env.DB, brand, profile_id, q || undefined, c.get('now')));
+});
+
 answerRoutes.get('/figures.php', async (c) => {
   const { brand } = parseOrFail(BrandQuerySchema, c.req.query());
   return c.json(await loadFigures(c.env.DB, brandsFor(c, brand), brand ?? null, c.get('now')));
@@ -115,6 +123,8 @@ answerRoutes.get('/live.php', async (c) => {
   const headers = new Headers(c.req.raw.headers);
   headers.set('X-Staff-Brand', brands[0]);
   headers.set('X-Staff-Id', String(staff.id));
+  headers.set('X-Staff-Until', staff.expiresAt);
+  if (staff.publicId) headers.set('X-Staff-Session', staff.publicId);
   const res = await staffQueue(c.env, brands[0]).fetch(new Request(c.req.url, { headers }));
   return new Response(null, { status: res.status, webSocket: res.webSocket });
 });

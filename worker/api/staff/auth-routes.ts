@@ -9,7 +9,7 @@ import { auditStatement, clearStaffCookie, findStaffSession, setStaffCookie, sta
 import { openTotpSecret, verifyTotp } from '../../staff/totp';
 import { clientIp, jsonBody } from '../helpers';
 import { staffMe } from '../../staff/me';
-import { closeStaffSockets } from '../../staff/answering/notify';
+import { closeSessionSockets } from '../../staff/answering/notify';
 
 /** POST login.php and logout.php of the staff workspace (docs/api/staff.md "Accounts and sign-in"). */
 export const staffAuthRoutes = new Hono<AppEnv>();
@@ -104,7 +104,7 @@ staffAuthRoutes.post('/logout.php', async (c) => {
       db.prepare('UPDATE staff_sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL').bind(now.toISOString(), staff.tokenHash),
       auditStatement(db, { staffId: staff.id, brand: null, action: 'logout', targetType: 'session', targetId: staff.publicId ?? undefined, now, guard: { sql: 'changes() > 0', params: [] } }),
     ]);
-    c.executionCtx.waitUntil(closeStaffSockets(c.env, staff));
+    c.executionCtx.waitUntil(closeSessionSockets(c.env, staff, staff.publicId ? { session: staff.publicId } : { allBut: null }));
   }
   clearStaffCookie(c);
   return c.json({ ok: true });

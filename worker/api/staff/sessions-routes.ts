@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { StaffSessionEndSchema, type StaffSessionInfo, type StaffSessionsResponse } from '../../../core/schemas/staff';
 import type { AppEnv } from '../../context';
 import { ApiFailure, parseOrFail } from '../../errors';
+import { closeSessionSockets } from '../../staff/answering/notify';
 import { auditStatement, clearStaffCookie, requireStaff } from '../../staff/session';
 import { jsonBody } from '../helpers';
 
@@ -42,6 +43,7 @@ staffSessionsRoutes.delete('/sessions.php', async (c) => {
         .bind(now.toISOString(), staff.id, staff.tokenHash, now.toISOString()),
       auditStatement(db, { staffId: staff.id, brand: null, action: 'session_ended', targetType: 'session', targetId: 'all_others', now, guard: ended }),
     ]);
+    c.executionCtx.waitUntil(closeSessionSockets(c.env, staff, { allBut: staff.publicId }));
     return c.json({ ended: update.meta.changes });
   }
   const [update] = await db.batch([
@@ -50,6 +52,7 @@ staffSessionsRoutes.delete('/sessions.php', async (c) => {
     auditStatement(db, { staffId: staff.id, brand: null, action: 'session_ended', targetType: 'session', targetId: body.id, now, guard: ended }),
   ]);
   if (update.meta.changes === 0) throw new ApiFailure(404, 'staff_session_not_found', 'errors.staff_session_not_found');
+  c.executionCtx.waitUntil(closeSessionSockets(c.env, staff, { session: body.id }));
   // Ending the session of this very request is a logout.
   if (body.id === staff.publicId) clearStaffCookie(c);
   return c.json({ ended: 1 });

@@ -19,10 +19,10 @@ export async function notifyStaffQueue(env: Env, brand: string, change: StaffQue
 }
 
 /**
- * Closes a staff member's live queue sockets on every brand they work on (after logout): a workspace whose session
- * still holds (another device) simply reconnects, one without a session is refused. Never throws; run in waitUntil.
+ * Closes live queue sockets of a staff member on every brand they work on: those of one session (logout, a session
+ * ended from another device) or all but one (`allBut: null`: all of them, e.g. an account taken away). A workspace
+ * whose session still holds simply reconnects; one without a session is refused. Never throws; run in waitUntil.
  */
-export async function closeStaffSockets(env: Env, staff: StaffSession): Promise<void> {
-  await Promise.all(brandsOf(staff).map((brand) => staffQueue(env, brand).closeStaff(staff.id).catch(() => undefined)));
+export async function closeSessionSockets(env: Env, staff: StaffSession, only: { session: string } | { allBut: string | null }): Promise<void> {
+  await Promise.all(brandsOf(staff).map((brand) => staffQueue(env, brand).closeSessions(staff.id, only).catch(() => undefined)));
 }
-

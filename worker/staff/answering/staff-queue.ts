@@ -11,15 +11,52 @@ export class StaffQueue extends SocketHub<StaffLiveEvent> {
   /** A brand's workspaces are a handful of operators' tabs; far more is a runaway script. */
   protected readonly maxSockets = 200;
 
-  /** The Worker has checked the staff session, the role on the brand and the origin; this accepts the socket. */
+  /**
+   * The Worker has checked the staff session, the role on the brand and the origin; this accepts the socket. It is
+   * tagged with the staff member and the session, so signing out, ending a session elsewhere and the session's own
+   * end (an alarm at the earliest expiry) close exactly the sockets that session opened.
+   */
   async fetch(request: Request): Promise<Response> {
     const hello: StaffLiveEvent = { type: 'hello', brand: request.headers.get('X-Staff-Brand') ?? '' };
-    // Tagged with the staff member, so a disabled account's sockets can be closed (closeStaff).
-    return this.accept(request, hello, [`staff:${Number(request.headers.get('X-Staff-Id'))}`]);
+    const until = Date.parse(request.headers.get('X-Staff-Until') ?? '');
+    const session = request.headers.get('X-Staff-Session');
+    const tags = [`staff:${Number(request.headers.get('X-Staff-Id'))}`, ...(session ? [`session:${session}`] : []), ...(until ? [`until:${until}`] : [])];
+    const response = this.accept(request, hello, tags);
+    if (until && response.status === 101) await this.wakeAtOrBefore(until);
+    return response;
   }
 
-  /** Closes the sockets of one staff member (signed out, disabled, role taken away). */
-  async closeStaff(staffId: number): Promise<void> {
-    for (const ws of this.ctx.getWebSockets(`staff:${staffId}`)) closeQuietly(ws, 1008, 'session ended');
+  /** Closes the sockets of one session (logout, ended elsewhere), or all of the staff member's but one (null: all). */
+  async closeSessions(staffId: number, only: { session: string } | { allBut: string | null }): Promise<void> {
+    const sockets = 'session' in only ? this.ctx.getWebSockets(`session:${only.session}`) : this.ctx.getWebSockets(`staff:${staffId}`);
+    for (const ws of sockets) {
+      const tags = this.ctx.getTags(ws);
+      // Only ever the staff member's own sockets, and never the one session that stays.
+      if (!tags.includes(`staff:${staffId}`) || ('allBut' in only && tags.includes(`session:${only.allBut}`))) continue;
+      closeQuietly(ws, 1008, 'session ended');
+    }
   }
+
+  /** A session's time is up: its sockets close, and the alarm is set for the next one to end. */
+  async alarm(): Promise<void> {
+    const now = Date.now();
+    let next = Infinity;
+    for (const ws of this.ctx.getWebSockets()) {
+      const until = untilOf(this.ctx.getTags(ws));
+      if (until === null) continue;
+      if (until <= now) closeQuietly(ws, 1008, 'session expired');
+      else next = Math.min(next, until);
+    }
+    if (next !== Infinity) await this.ctx.storage.setAlarm(next);
+  }
+
+  private async wakeAtOrBefore(until: number): Promise<void> {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > until) await this.ctx.storage.setAlarm(until);
+  }
+}
+
+function untilOf(tags: string[]): number | null {
+  const tag = tags.find((t) => t.startsWith('until:'));
+  return tag ? Number(tag.slice('until:'.length)) : null;
 }

@@ -1,0 +1,123 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { FirstMessageCandidate, FirstMessageCandidatesResponse, FirstMessageResponse } from '../../../core/schemas/staff';
+import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
+import { Link } from '../components/link';
+import { Thumb } from '../components/photo';
+import { StaffApiError, staffFetch } from '../lib/api';
+import { brandInfo } from '../lib/boot';
+import type { FictionalProfilesResponse } from '../lib/contract';
+import { t } from '../lib/i18n';
+import { useData } from '../lib/use-data';
+
+/** The filter is sent once the operator stops typing, not per key. */
+function useSettled(value: string, ms = 300): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * An unsolicited first message from one of the brand's fictional profiles: pick the profile, pick a member the server
+ * says may receive one (first-message-candidates.php applies the same rules as the send), write, send. The server
+ * keeps the cap of one per member per day; its refusal is shown as is.
+ */
+export function FirstMessagesScreen() {
+  const [brand, setBrand] = useState(useDefaultBrand());
+  const profiles = useData<FictionalProfilesResponse>(`profiles.php?brand=${encodeURIComponent(brand)}`);
+  const active = profiles.data?.profiles.filter((p) => p.active) ?? [];
+  const [profileId, setProfileId] = useState<number | null>(null);
+  const profile = active.find((p) => p.id === profileId) ?? active[0] ?? null;
+  const [filter, setFilter] = useState('');
+  const q = useSettled(filter.trim());
+  const candidates = useData<FirstMessageCandidatesResponse>(
+    profile ? `first-message-candidates.php?brand=${encodeURIComponent(brand)}&profile_id=${profile.id}&q=${encodeURIComponent(q)}` : null,
+  );
+  const [member, setMember] = useState<FirstMessageCandidate | null>(null);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ name: string; conversationId: number } | null>(null);
+
+  const changeBrand = (next: string) => {
+    setBrand(next);
+    setProfileId(null);
+    setMember(null);
+  };
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!profile || !member || !text.trim()) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await staffFetch<FirstMessageResponse>('first-message.php', {
+        method: 'POST', body: { brand, profile_id: profile.id, member_id: member.id, text: text.trim() },
+      });
+      setSent({ name: member.name, conversationId: answer.conversation_id });
+      setMember(null);
+      setText('');
+      await candidates.reload();
+    } catch (e) {
+      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="first-title">
+      <div className="screen-head">
+        <h1 id="first-title">{t('first.title')}</h1>
+        <BrandFilter value={brand} onChange={changeBrand} allowAll={false} />
+      </div>
+      <p className="hint">{t('first.rules')}</p>
+      {profiles.error && <p role="alert" className="alert alert-danger">{profiles.error.message}</p>}
+      {profiles.data && active.length === 0 && <p className="empty">{t('first.no_profiles')}</p>}
+      {profile && (
+        <form className="card first-form" onSubmit={send} aria-describedby={problem ? 'first-error' : undefined}>
+          <div className="field">
+            <label htmlFor="first-profile">{t('first.profile')}</label>
+            <select id="first-profile" value={profile.id} onChange={(e) => { setProfileId(Number(e.target.value)); setMember(null); }}>
+              {active.map((p) => (
+                <option key={p.id} value={p.id}>{p.name} ({p.age}, {p.city ?? p.country}) · {p.label || brandInfo(brand)?.fictional}</option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="first-filter">{t('first.filter')}</label>
+            <input id="first-filter" type="search" value={filter} maxLength={60} onChange={(e) => setFilter(e.target.value)} />
+          </div>
+          <fieldset className="candidates">
+            <legend>{t('first.member')}</legend>
+            {candidates.error && <p role="alert" className="alert alert-danger">{candidates.error.message}</p>}
+            {candidates.data && candidates.data.items.length === 0 && <p className="empty">{t('first.no_members')}</p>}
+            <ul data-testid="first-candidates">
+              {candidates.data?.items.map((m) => (
+                <li key={m.id}>
+                  <label className={member?.id === m.id ? 'candidate chosen' : 'candidate'}>
+                    <input type="radio" name="member" value={m.id} checked={member?.id === m.id} onChange={() => setMember(m)} />
+                    {m.main_image ? <Thumb brand={brand} image={m.main_image} alt="" size={48} /> : <span className="thumb empty" aria-hidden="true" />}
+                    <span><strong>{m.name}</strong> · {t('card.age_city', { age: m.age, city: m.city ?? m.country })}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <div className="field">
+            <label htmlFor="first-text">{member ? t('first.text_to', { name: member.name, profile: profile.name }) : t('first.text')}</label>
+            <textarea id="first-text" rows={3} maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} />
+          </div>
+          {problem && <p id="first-error" className="alert alert-danger" role="alert">{problem}</p>}
+          {sent && (
+            <p className="alert alert-success" role="status">
+              {t('first.sent', { name: sent.name })} <Link href={`/staff/c/${sent.conversationId}`}>{t('first.open')}</Link>
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={busy || !member || !text.trim()}>{t('first.send')}</button>
+        </form>
+      )}
+    </section>
+  );
+}
