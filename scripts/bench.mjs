@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { benchPayments, createPaymentMembers } from './lib/bench-payments.mjs';
 import { benchMoneyUnderFire, prepareMoneyUnderFire } from './lib/bench-money.mjs';
 import { UPLOAD_BUDGET_MS, benchUploads } from './lib/bench-uploads.mjs';
+import { lighthouseStaff, runLighthouse } from './lib/lighthouse.mjs';
 import { serveBuilt } from './lib/serve-built.mjs';
 import { ensureDevVars, ensureInstalled, prepareDatabase, projectEnv, root, run } from './lib/setup.mjs';
 import { chatBenchBooks, chatBenchSetup, runChatBench } from './lib/bench-chat.mjs';
@@ -90,7 +91,10 @@ try {
   console.log(`payments: ${JSON.stringify(payments)}`);
   const moneyUnderFire = await benchMoneyUnderFire({ env: projectEnv, persistTo, port: PORT, host: HOST, fire });
   console.log(`money under fire: ${JSON.stringify(moneyUnderFire)}`);
-  const lighthouse = process.argv.includes('--no-lighthouse') ? {} : runLighthouse(['/', ...LANDERS.map((v) => `/landers/${v}`)]);
+  // The visitor is Dutch (X-Debug-Country: NL) and has confirmed the entry warning, as a returning visitor would.
+  const noLighthouse = process.argv.includes('--no-lighthouse');
+  const lighthouse = noLighthouse ? {} : runLighthouse(HOST, ['/', ...LANDERS.map((v) => `/landers/${v}`)], { 'X-Debug-Country': 'NL', Cookie: 'entry_ok=1' });
+  const lighthouseWorkspace = noLighthouse ? {} : await lighthouseStaff({ port: PORT, host: HOST });
   const budgets = [
     budget('home initial JS gzip <= 100 KiB', sizes.home.jsGzipBytes, '<=', 100 * 1024),
     budget('home initial CSS gzip <= 20 KiB', sizes.home.cssGzipBytes, '<=', 20 * 1024),
@@ -113,8 +117,9 @@ try {
       budget(`Lighthouse ${path} LCP <= 2.0 s`, l.lcpMs, '<=', 2000),
       budget(`Lighthouse ${path} CLS <= 0.05`, l.cls, '<=', 0.05),
     ]),
+    ...Object.entries(lighthouseWorkspace).map(([path, l]) => budget(`Lighthouse staff workspace ${path} accessibility >= 95`, l.accessibility ?? 0, '>=', 95)),
   ];
-  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, search, uploads, chat, sizes, landers, payments, moneyUnderFire, lighthouse, budgets };
+  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, search, uploads, chat, sizes, landers, payments, moneyUnderFire, lighthouse, lighthouseWorkspace, budgets };
   mkdirSync(`${root}/bench`, { recursive: true });
   writeFileSync(`${root}/bench/report.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${root}/bench/summary.md`, summary(report));
@@ -123,34 +128,6 @@ try {
   try {
     process.kill(-server.pid, 'SIGTERM');
   } catch {}
-}
-
-/**
- * Lighthouse (from npm) with Debian's Chromium, mobile form factor and Lighthouse's default mobile throttling.
- * The visitor is Dutch (X-Debug-Country: NL) and has confirmed the entry warning, as a returning visitor would.
- */
-function runLighthouse(paths) {
-  const results = {};
-  for (const path of paths) {
-    const url = `http://${HOST}${path}`;
-    const r = spawnSync('lighthouse', [url, '--quiet', '--output=json', '--only-categories=performance,accessibility', '--form-factor=mobile',
-      `--extra-headers=${JSON.stringify({ 'X-Debug-Country': 'NL', Cookie: 'entry_ok=1' })}`,
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync'],
-      { env: { ...projectEnv, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000 });
-    try {
-      const lhr = JSON.parse(r.stdout);
-      results[path] = {
-        performance: Math.round(lhr.categories.performance.score * 100),
-        accessibility: Math.round(lhr.categories.accessibility.score * 100),
-        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
-        cls: round(lhr.audits['cumulative-layout-shift'].numericValue, 3),
-      };
-    } catch {
-      results[path] = { error: (r.stderr || 'no output').slice(0, 300) };
-    }
-    console.log(`lighthouse ${path}: ${JSON.stringify(results[path])}`);
-  }
-  return results;
 }
 
 /** A member with a live session in the bench database, so the members page can be measured logged in. */

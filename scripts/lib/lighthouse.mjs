@@ -1,0 +1,64 @@
+// Lighthouse (from npm) with Debian's Chromium, mobile form factor and Lighthouse's default mobile throttling, for
+// npm run bench: the visitor pages and the staff workspace.
+import { spawnSync } from 'node:child_process';
+import { request } from 'node:http';
+import { Secret, TOTP } from 'otpauth';
+import { projectEnv, root } from './setup.mjs';
+
+const round = (n, digits) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Runs Lighthouse on each path of `host` with the given request headers; answers { path: scores | { error } }. */
+export function runLighthouse(host, paths, headers, { categories = 'performance,accessibility' } = {}) {
+  const results = {};
+  for (const path of paths) {
+    const r = spawnSync('lighthouse', [`http://${host}${path}`, '--quiet', '--output=json', `--only-categories=${categories}`, '--form-factor=mobile',
+      `--extra-headers=${JSON.stringify(headers)}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync'],
+      { env: { ...projectEnv, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000 });
+    try {
+      const lhr = JSON.parse(r.stdout);
+      results[path] = {
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        ...(lhr.categories.performance ? {
+          performance: Math.round(lhr.categories.performance.score * 100),
+          lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+          cls: round(lhr.audits['cumulative-layout-shift'].numericValue, 3),
+        } : {}),
+        failedAudits: Object.values(lhr.audits).filter((a) => a.score === 0 && a.scoreDisplayMode === 'binary').map((a) => a.id),
+      };
+    } catch {
+      results[path] = { error: (r.stderr || 'no output').slice(0, 300) };
+    }
+    console.log(`lighthouse ${path}: ${JSON.stringify(results[path])}`);
+  }
+  return results;
+}
+
+/** The demo owner's TOTP code now (seed: scripts/lib/demo-staff.mjs, local databases only). */
+function demoOtp() {
+  return new TOTP({ secret: Secret.fromBase32('JBSWY3DPEHPK3PXP'), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+}
+
+/**
+ * The staff workspace's screens, signed in as the demo owner (password + TOTP through the real login), and the
+ * login page without a session: accessibility only (the workspace is a tool for staff on a laptop or a tablet).
+ */
+export async function lighthouseStaff({ port, host }) {
+  const body = JSON.stringify({ email: 'admin@demo.test', password: 'Demo-pass-2026', otp: demoOtp() });
+  // node:http, because fetch may not set Host (the brand is chosen by it).
+  const res = await new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/staff/login.php', method: 'POST',
+      headers: { host, origin: `http://${host}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (r) => {
+      r.resume();
+      r.on('end', () => resolve({ status: r.statusCode, setCookie: r.headers['set-cookie'] ?? [] }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+  const cookie = (res.setCookie.find((c) => c.startsWith('staff_session=')) ?? '').split(';')[0];
+  if (res.status !== 200 || !cookie) return { '/staff': { error: `staff login answered ${res.status}` } };
+  return {
+    ...runLighthouse(host, ['/staff/login'], {}, { categories: 'accessibility' }),
+    ...runLighthouse(host, ['/staff', '/staff/profiles', '/staff/first', '/staff/figures', '/staff/audit', '/staff/sessions'], { Cookie: cookie }, { categories: 'accessibility' }),
+  };
+}
