@@ -28,6 +28,12 @@ layer('typecheck', () => {
   tally[ok ? 'passed' : 'failed']++;
 });
 
+// The arrows go worker -> client -> core, and no module is part of a cycle (.dependency-cruiser.cjs).
+layer('dependency rules', () => {
+  const ok = run('depcruise', ['worker', 'client', 'core', '--config', '.dependency-cruiser.cjs'], { allowFailure: true }) === 0;
+  tally[ok ? 'passed' : 'failed']++;
+});
+
 layer('vitest (workerd)', () => {
   const status = run('vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], { allowFailure: true });
   const report = readJson('test-results/vitest.json');

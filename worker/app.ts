@@ -40,6 +40,11 @@ export const app = new Hono<AppEnv>();
 
 // The middleware order lives here and nowhere else (DESIGN.md "A request's way").
 app.use(requestId());
+// The app's own handler, for the sandbox checkout's webhook call (context.ts `handle`): no module imports app.ts back.
+app.use(async function ownHandler(c, next) {
+  c.set('handle', (request, env, ctx) => app.fetch(request, env, ctx));
+  await next();
+});
 app.use(securityHeaders({ dev: import.meta.env.DEV }));
 // Early, so that every /api answer passes it, refusals of later middleware (CSRF, body limit) and the brand's own
 // backend's (proxy mode) included: personal answers are never cached, a small allow-list may be (docs/api/caching.md).

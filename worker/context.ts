@@ -1,9 +1,9 @@
-import type { Context } from 'hono';
+import type { Context, ExecutionContext as HonoExecutionContext } from 'hono';
 import type { Language } from '../core/constants';
 import type { Tenant } from '../core/schemas/tenant';
 import type { i18n } from 'i18next';
 import type { SessionMember } from './services/sessions';
-import type { StaffSession } from './staff/session';
+import type { StaffSession } from './staff/identity';
 
 /** The one typed environment of every Hono app and middleware in the worker. */
 export interface AppEnv {
@@ -21,6 +21,11 @@ export interface AppEnv {
     /** The request's clock; tests and local mode may set it (X-Debug-Now) to test time rules. */
     now: Date;
     t: i18n['t'];
+    /**
+     * The Worker's own request handler, for a local stand-in that calls back like the real service would (the sandbox
+     * checkout posts to the brand's webhook). Set by app.ts, so such a module needs no import of the app.
+     */
+    handle: (request: Request, env: Env, ctx: HonoExecutionContext) => Response | Promise<Response>;
   };
 }
 

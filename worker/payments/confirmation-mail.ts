@@ -3,7 +3,7 @@ import { sendMail } from '../mail';
 import { translatorFor } from '../i18n';
 import type { OrderRow } from './orders';
 import { moneyFormatter } from '../../core/money';
-import type { SettleContext } from './settle';
+import type { SettleContext } from './settle-context';
 
 /**
  * The confirmation on a durable medium that distance selling needs: what was bought, for how much, that the

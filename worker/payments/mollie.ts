@@ -1,6 +1,6 @@
 import { maskIban, normalizeIban } from '../../core/rules/iban';
 import { ProviderError } from './provider-error';
-import type { CreatePayment, DirectDebitMandateRequest, PaymentProvider, ProviderMandate, ProviderPayment, ProviderStatus, RefundRequest } from './provider';
+import type { CreatePayment, DirectDebitMandateRequest, PaymentProvider, ProviderMandate, ProviderPayment, ProviderStatus, RefundRequest } from './provider-types';
 
 /**
  * Mollie's REST API v2 (https://docs.mollie.com/reference): payments, customers and mandates. Amounts go over the

@@ -77,8 +77,7 @@ sandboxCheckout.post('/sandbox-checkout.php', async (c) => {
     .bind(status, issuer, mandateId, p.id, tenantId)
     .run();
   // Like a real service: tell the webhook "this payment changed", with nothing but its id.
-  const { app } = await import('../app');
-  await app.fetch(
+  await c.get('handle')(
     new Request(p.webhook_url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ id: p.id }) }),
     c.env,
     c.executionCtx,

@@ -1,6 +1,6 @@
 import { maskIban } from '../../core/rules/iban';
 import { ProviderError } from './provider-error';
-import type { CreatePayment, DirectDebitMandateRequest, PaymentProvider, ProviderMandate, ProviderPayment, ProviderStatus, RefundRequest } from './provider';
+import type { CreatePayment, DirectDebitMandateRequest, PaymentProvider, ProviderMandate, ProviderPayment, ProviderStatus, RefundRequest } from './provider-types';
 
 /**
  * The sandbox payment service of local mode and the tests. It keeps its payments in D1 (sandbox_* tables) as a

@@ -3,8 +3,9 @@ import type { Tenant } from '../../core/schemas/tenant';
 import { ApiFailure } from '../errors';
 import { ledgerEntryIf } from '../services/ledger';
 import { sendConfirmation } from './confirmation-mail';
+import type { SettleContext } from './settle-context';
 import { HOLDING_STATUSES, OPEN_STATUSES, type OrderRow } from './orders';
-import type { PaymentProvider, ProviderPayment, ProviderStatus } from './provider';
+import type { ProviderPayment, ProviderStatus } from './provider';
 
 /**
  * The order state machine: created -> pending -> paid | failed | cancelled | expired, each final state reached
@@ -34,14 +35,7 @@ function verify(order: OrderRow, payment: ProviderPayment, tenant: Tenant): void
   }
 }
 
-export interface SettleContext {
-  env: Env;
-  tenant: Tenant;
-  provider: PaymentProvider;
-  now: Date;
-  /** Absolute URL of the order's page, for the confirmation mail. */
-  orderUrl: (id: number) => string;
-}
+export type { SettleContext } from './settle-context';
 
 const FINAL_UNPAID: readonly OrderStatus[] = ['failed', 'cancelled', 'expired'];
 

@@ -14,17 +14,9 @@ import { TENANTS } from '../tenants';
 export const STAFF_COOKIE = 'staff_session';
 const COOKIE_OPTIONS = { path: '/', httpOnly: true, secure: true, sameSite: 'Strict' } as const;
 
-export interface StaffSession {
-  id: number;
-  email: string;
-  name: string;
-  roles: StaffRoleGrant[];
-  tokenHash: string;
-  /** The session's public id (sessions.php), null for a session made without one (tests writing rows directly). */
-  publicId: string | null;
-  /** When the session ends by itself (ISO); the live queue closes its sockets then. */
-  expiresAt: string;
-}
+import type { StaffSession } from './identity';
+
+export type { StaffSession };
 
 interface Row {
   id: number;
