@@ -7,6 +7,7 @@ export default {
   languages: ['nl', 'fr', 'de', 'en'],
   look: {
     logo_text: 'Flirtlokaal',
+    short_name: 'Flirtlokaal',
     // Brand texts per language (issue 17, item 5); a language without its own text reads the domain language's.
     tagline: {
       nl: 'Spannende contacten bij jou in de buurt',

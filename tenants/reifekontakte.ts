@@ -7,6 +7,7 @@ export default {
   languages: ['de', 'fr', 'it', 'en'],
   look: {
     logo_text: 'ReifeKontakte',
+    short_name: 'Reife',
     tagline: 'Erfahrene Frauen, echte Begegnungen',
     colors: { primary: '#c0392b', secondary: '#5b2c6f' },
     show_us_footer: false,

@@ -7,6 +7,7 @@ export default {
   languages: ['en', 'en-US', 'es'],
   look: {
     logo_text: 'Velvet Nights',
+    short_name: 'Velvet',
     tagline: 'Meet bold singles tonight',
     colors: { primary: '#6f42c1', secondary: '#20124d' },
     show_us_footer: true,

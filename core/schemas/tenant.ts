@@ -72,6 +72,8 @@ export type Company = z.infer<typeof CompanySchema>;
 /** What makes a brand look like itself. Colours override the theme's CSS variables. */
 export const BrandLookSchema = z.strictObject({
   logo_text: z.string().min(1),
+  /** The installed app's name under its icon: launchers cut longer names ("ReifeKontakt…"), so 12 at most. */
+  short_name: z.string().trim().min(1).max(12),
   tagline: brandText(),
   colors: z.strictObject({ primary: colour, secondary: colour }),
   show_us_footer: z.boolean().default(false),

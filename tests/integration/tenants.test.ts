@@ -10,6 +10,15 @@ describe('tenant files', () => {
     for (const tenant of TENANTS) expect(TenantSchema.safeParse(tenant).success, tenant.id).toBe(true);
   });
 
+  it('need a short app name of at most 12 characters, so a launcher never cuts it', () => {
+    const base = TENANTS.find((t) => t.id === 'flirtlokaal')!;
+    const withShortName = (short_name: unknown) => TenantSchema.safeParse({ ...base, look: { ...base.look, short_name } }).success;
+    expect(withShortName('Flirtlokaal')).toBe(true);
+    expect(withShortName('ReifeKontakte')).toBe(false);
+    expect(withShortName('')).toBe(false);
+    expect(withShortName(undefined)).toBe(false);
+  });
+
   it('accept own information pages only under a clean token that is not a built-in page, with a text', () => {
     const base = TENANTS.find((t) => t.id === 'flirtlokaal')!;
     const withPages = (info_pages: unknown) => TenantSchema.safeParse({ ...base, info_pages }).success;

@@ -13,7 +13,7 @@ export function manifestFor(tenant: Tenant) {
   return {
     id: '/?source=pwa',
     name: settings.name,
-    short_name: look.logo_text.length <= 12 ? look.logo_text : settings.name.slice(0, 12),
+    short_name: look.short_name,
     // The manifest is the brand's, in its own language (it declares lang: domain_language).
     description: brandText(settings.description, settings.domain_language, settings.domain_language),
     lang: settings.domain_language,
