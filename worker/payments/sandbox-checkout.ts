@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
+import { html } from 'hono/html';
 import { moneyFormatter } from '../../core/money';
 import { IDEAL_ISSUERS } from '../../core/schemas/payments';
 import { isLocal, type AppEnv } from '../context';
-import { escapeHtml as e } from '../mail/html';
 import { SandboxProvider } from './sandbox';
 
 /**
@@ -39,34 +39,34 @@ async function load(db: D1Database, tenantId: string, id: string | undefined): P
 
 sandboxCheckout.get('/sandbox-checkout.php', async (c) => {
   const p = await load(c.env.DB, c.get('tenant').id, c.req.query('id'));
-  if (!p) return c.html('<p>Unknown payment</p>', 404);
+  if (!p) return c.html(html`<p>Unknown payment</p>`, 404);
   const amount = moneyFormatter('en', p.currency)(p.amount);
   const done = !['open', 'pending'].includes(p.status);
+  // hono/html escapes every interpolated value; nothing here is trusted HTML but the fixed markup.
   const bank = p.method === 'ideal' && !p.issuer
-    ? `<p><label for="issuer">Choose your bank</label><br><select id="issuer" name="issuer" required><option value="">—</option>${IDEAL_ISSUERS.map((i) => `<option value="${e(i.id)}">${e(i.name)}</option>`).join('')}</select></p>`
-    : p.issuer ? `<p>Bank: ${e(IDEAL_ISSUERS.find((i) => i.id === p.issuer)?.name ?? p.issuer)}</p>` : '';
-  const decline = p.sequence_type === 'first' ? '<p><label><input type="checkbox" name="decline" value="1"> Later charges on this mandate fail</label></p>' : '';
-  const buttons = OUTCOMES.map((o) => `<button type="submit" name="status" value="${o}">${o === 'pending' ? 'Leave pending' : o[0].toUpperCase() + o.slice(1)}</button>`).join('');
+    ? html`<p><label for="issuer">Choose your bank</label><br><select id="issuer" name="issuer" required><option value="">—</option>${IDEAL_ISSUERS.map((i) => html`<option value="${i.id}">${i.name}</option>`)}</select></p>`
+    : p.issuer ? html`<p>Bank: ${IDEAL_ISSUERS.find((i) => i.id === p.issuer)?.name ?? p.issuer}</p>` : '';
+  const decline = p.sequence_type === 'first' ? html`<p><label><input type="checkbox" name="decline" value="1"> Later charges on this mandate fail</label></p>` : '';
+  const buttons = OUTCOMES.map((o) => html`<button type="submit" name="status" value="${o}">${o === 'pending' ? 'Leave pending' : o[0].toUpperCase() + o.slice(1)}</button>`);
   const body = done
-    ? `<p>This payment is ${e(p.status)}.</p><p><a href="${e(p.redirect_url)}">Back to the shop</a></p>`
-    : `<form method="post">${bank}${decline}<p>${buttons}</p></form>`;
-  return c.html(
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<link rel="icon" href="/favicon.svg"><title>Sandbox checkout</title><style>${STYLE}</style></head><body><h1>Sandbox checkout</h1>` +
-      `<p class="note">A stand-in for the payment service (local mode only). Nothing is charged.</p>` +
-      `<p><strong>${e(p.description)}</strong><br>${e(amount)} · ${e(p.method)}</p>${body}</body></html>`,
-  );
+    ? html`<p>This payment is ${p.status}.</p><p><a href="${p.redirect_url}">Back to the shop</a></p>`
+    : html`<form method="post">${bank}${decline}<p>${buttons}</p></form>`;
+  return c.html(html`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg"><title>Sandbox checkout</title>
+<style>${STYLE}</style></head><body><h1>Sandbox checkout</h1>
+<p class="note">A stand-in for the payment service (local mode only). Nothing is charged.</p>
+<p><strong>${p.description}</strong><br>${amount} · ${p.method}</p>${body}</body></html>`);
 });
 
 sandboxCheckout.post('/sandbox-checkout.php', async (c) => {
   const tenantId = c.get('tenant').id;
   const p = await load(c.env.DB, tenantId, c.req.query('id'));
-  if (!p) return c.html('<p>Unknown payment</p>', 404);
+  if (!p) return c.html(html`<p>Unknown payment</p>`, 404);
   const form = await c.req.formData();
   const status = String(form.get('status') ?? '');
   const issuer = String(form.get('issuer') ?? '') || p.issuer;
-  if (!(OUTCOMES as readonly string[]).includes(status)) return c.html('<p>Choose an outcome</p>', 400);
-  if (p.method === 'ideal' && status !== 'canceled' && !IDEAL_ISSUERS.some((i) => i.id === issuer)) return c.html('<p>Choose your bank</p>', 400);
+  if (!(OUTCOMES as readonly string[]).includes(status)) return c.html(html`<p>Choose an outcome</p>`, 400);
+  if (p.method === 'ideal' && status !== 'canceled' && !IDEAL_ISSUERS.some((i) => i.id === issuer)) return c.html(html`<p>Choose your bank</p>`, 400);
   let mandateId: string | null = null;
   if (status === 'paid' && p.sequence_type === 'first') {
     const label = p.method === 'creditcard' ? 'Visa •••• 4242' : `${p.method} •••• 1234`;
