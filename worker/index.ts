@@ -2,6 +2,7 @@ import { app } from './app';
 import { isLocal } from './context';
 import { drainUnreadBody } from './drain-body';
 import { purgeExpired } from './services/purge';
+import { logEvent } from './log';
 
 // The live hub of each member (Durable Object class named in wrangler.toml).
 export { MemberHub } from './chat/member-hub';
@@ -19,7 +20,7 @@ export default {
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(
       purgeExpired(env, new Date(controller.scheduledTime)).then((purged) =>
-        console.log(JSON.stringify({ level: 'info', message: 'purge', purged, cron: controller.cron })),
+        logEvent('info', 'purge', { purged, cron: controller.cron }),
       ),
     );
   },

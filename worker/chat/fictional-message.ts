@@ -1,6 +1,7 @@
 import { publishToMember } from '../services/live-events';
 import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, type MessageRow } from './messages';
 import { findPeer } from './peers';
+import { logEvent } from '../log';
 
 /**
  * A message from a fictional profile (no member behind it) to a member: what an operator sends from the staff
@@ -78,6 +79,6 @@ export async function deliverFictionalMessage(env: Env, m: Pick<FictionalMessage
     if (!peer) return;
     await publishToMember(env, m.tenantId, m.memberId, { type: 'message', conversation_id: row.conversation_id, message: toMessage(row, m.memberProfileId, null), profile: peer.profile });
   } catch (error) {
-    console.warn(JSON.stringify({ level: 'warn', message: 'fictional delivery failed', tenant: m.tenantId, memberId: m.memberId, error: String(error) }));
+    logEvent('warn', 'fictional delivery failed', { tenant: m.tenantId, memberId: m.memberId, error: String(error) });
   }
 }

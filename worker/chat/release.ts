@@ -1,6 +1,7 @@
 import { publishToMember } from '../services/live-events';
 import { PEER_COLUMNS, PEER_JOINS, toPeer, type PeerRow } from './peers';
 import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, type MessageRow } from './messages';
+import { logEvent } from '../log';
 
 /** At most this many conversations are announced at once; the rest show up with the peers' next refresh. */
 const MAX_ANNOUNCED = 50;
@@ -39,6 +40,6 @@ export async function announceReleasedMessages(env: Env, tenantId: string, membe
       });
     }
   } catch (error) {
-    console.warn(JSON.stringify({ level: 'warn', message: 'announcing released messages failed', tenant: tenantId, memberId, error: String(error) }));
+    logEvent('warn', 'announcing released messages failed', { tenant: tenantId, memberId, error: String(error) });
   }
 }

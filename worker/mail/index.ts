@@ -3,6 +3,7 @@ import { insertOutbox, recordDelivery, type OutboxInsert } from './outbox';
 import { renderMail } from './templates';
 import { mailTransport, smsTransport } from './transports';
 import type { Delivery, MailRequest, OutgoingMail, SmsRequest } from './types';
+import { logEvent } from '../log';
 
 export type { MailRequest, MailTemplate, SmsRequest } from './types';
 
@@ -30,7 +31,7 @@ async function enqueue(env: Env, message: Message, send: (() => Promise<Delivery
     error = delivery.ok ? null : delivery.error;
   }
   if (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'outbox delivery failed', tenant: message.tenantId, outboxId: id, channel: message.channel, error }));
+    logEvent('error', 'outbox delivery failed', { tenant: message.tenantId, outboxId: id, channel: message.channel, error });
   }
   return { id };
 }

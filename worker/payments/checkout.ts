@@ -7,6 +7,7 @@ import { abandonOrder, attachPayment, memberOrder, placeOrder, type Mandate, typ
 import type { PricedOrder } from './pricing';
 import { providerFor, type PaymentProvider } from './provider';
 import { settleOrder, type SettleContext } from './settle';
+import { logEvent } from '../log';
 
 export function settleContext(c: AppContext, provider: PaymentProvider = providerFor(c.env, c.get('tenant'))): SettleContext {
   return { env: c.env, tenant: c.get('tenant'), provider, now: c.get('now'), orderUrl: (id) => new URL(`/transactions/${id}`, c.req.url).href };
@@ -66,7 +67,7 @@ export async function startOrder(c: AppContext, member: SessionMember, priced: P
       customer: { name: `member ${member.id}`, email: member.email },
     });
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'payment could not be created', tenant: tenant.id, order: orderId, error: String(error) }));
+    logEvent('error', 'payment could not be created', { tenant: tenant.id, order: orderId, error: String(error) });
     await abandonOrder(db, tenant.id, orderId, now);
     throw new ApiFailure(502, 'payment_failed', 'errors.payment_failed');
   }

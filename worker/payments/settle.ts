@@ -6,6 +6,7 @@ import { sendConfirmation } from './confirmation-mail';
 import type { SettleContext } from './settle-context';
 import { HOLDING_STATUSES, OPEN_STATUSES, type OrderRow } from './orders';
 import type { ProviderPayment, ProviderStatus } from './provider';
+import { logEvent } from '../log';
 
 /**
  * The order state machine: created -> pending -> paid | failed | cancelled | expired, each final state reached
@@ -30,7 +31,7 @@ function verify(order: OrderRow, payment: ProviderPayment, tenant: Tenant): void
   const ok =
     payment.metadata.tenant === tenant.id && Number(payment.metadata.order_id) === order.id && payment.amount === order.amount && payment.currency === order.currency;
   if (!ok) {
-    console.error(JSON.stringify({ level: 'error', message: 'payment does not match order', tenant: tenant.id, order: order.id, payment: payment.id }));
+    logEvent('error', 'payment does not match order', { tenant: tenant.id, order: order.id, payment: payment.id });
     throw new ApiFailure(409, 'payment_mismatch', 'errors.payment_mismatch');
   }
 }
@@ -124,7 +125,7 @@ async function refundLostDiscount(ctx: SettleContext, order: OrderRow): Promise<
     .prepare("UPDATE orders SET status = 'refunded', refund_reason = 'code_used', refunded_at = ?, updated_at = ? WHERE id = ? AND tenant_id = ? AND status NOT IN ('paid', 'refunded')")
     .bind(at, at, order.id, ctx.tenant.id)
     .run();
-  console.warn(JSON.stringify({ level: 'warn', message: 'paid order refunded: its discount code was used by another order', tenant: ctx.tenant.id, order: order.id }));
+  logEvent('warn', 'paid order refunded: its discount code was used by another order', { tenant: ctx.tenant.id, order: order.id });
   return 'refunded';
 }
 

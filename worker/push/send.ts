@@ -5,6 +5,7 @@ import { isPushServiceEndpoint } from '../../core/push-services';
 import { testPushHosts } from './allowed-hosts';
 import { dropSubscription, subscriptionsOf, type StoredSubscription } from './subscriptions';
 import { vapidFor } from './vapid';
+import { logEvent } from '../log';
 
 /**
  * Sends one push message to every device of a member, encrypted per RFC 8291 (aes128gcm) and signed with the
@@ -16,7 +17,7 @@ export async function sendPush(env: Env, tenant: Tenant, memberId: number, paylo
   const subs = await subscriptionsOf(env.DB, tenant.id, memberId);
   if (!subs.length) return 0;
   if (!vapid) {
-    console.warn(JSON.stringify({ level: 'warn', message: 'no VAPID keys: push not sent', tenant: tenant.id }));
+    logEvent('warn', 'no VAPID keys: push not sent', { tenant: tenant.id });
     return 0;
   }
   const results = await Promise.all(subs.map((sub) => sendOne(env, sub, payload, vapid)));
@@ -27,7 +28,7 @@ async function sendOne(env: Env, sub: StoredSubscription, payload: PushPayload, 
   // Checked again here, not only when stored: a row from before the rule (or written by hand) never makes the
   // Worker send anywhere but a push service. Such a subscription is forgotten.
   if (!isPushServiceEndpoint(sub.endpoint, testPushHosts(env))) {
-    console.warn(JSON.stringify({ level: 'warn', message: 'push endpoint not on a known push service: dropped', subscription: sub.id }));
+    logEvent('warn', 'push endpoint not on a known push service: dropped', { subscription: sub.id });
     await dropSubscription(env.DB, sub.id);
     return false;
   }

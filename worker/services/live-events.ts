@@ -1,5 +1,6 @@
 import type { LiveEvent } from '../../core/schemas/live';
 import { pushForEvent } from '../push/events';
+import { logEvent } from '../log';
 
 export type { LiveEvent } from '../../core/schemas/live';
 
@@ -19,13 +20,13 @@ export async function publishToMember(env: Env, tenantId: string, memberId: numb
   try {
     reached = await memberHub(env, tenantId, memberId).publish(event);
   } catch (error) {
-    console.warn(JSON.stringify({ level: 'warn', message: 'live publish failed', tenant: tenantId, memberId, error: String(error) }));
+    logEvent('warn', 'live publish failed', { tenant: tenantId, memberId, error: String(error) });
   }
   if (reached === 0) {
     try {
       await pushForEvent(env, tenantId, memberId, event);
     } catch (error) {
-      console.warn(JSON.stringify({ level: 'warn', message: 'push failed', tenant: tenantId, memberId, error: String(error) }));
+      logEvent('warn', 'push failed', { tenant: tenantId, memberId, error: String(error) });
     }
   }
   return reached;

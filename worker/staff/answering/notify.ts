@@ -1,5 +1,6 @@
 import type { StaffQueueChange } from '../../../core/schemas/staff';
 import { brandsOf, type StaffSession } from '../session';
+import { logEvent } from '../../log';
 
 /** The brand's StaffQueue Durable Object (worker/staff/answering/staff-queue.ts). */
 export function staffQueue(env: Env, brand: string) {
@@ -14,7 +15,7 @@ export async function notifyStaffQueue(env: Env, brand: string, change: StaffQue
   try {
     await staffQueue(env, brand).publish({ type: 'queue', brand, change, conversation_id: conversationId });
   } catch (error) {
-    console.warn(JSON.stringify({ level: 'warn', message: 'staff queue notify failed', brand, conversationId, error: String(error) }));
+    logEvent('warn', 'staff queue notify failed', { brand, conversationId, error: String(error) });
   }
 }
 
