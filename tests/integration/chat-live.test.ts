@@ -106,7 +106,11 @@ describe('live likes', () => {
     expect((await tabA.next('match')).profile).toMatchObject({ id: b.profileId });
     await env.DB.prepare('UPDATE members SET invisible = 1 WHERE id = ?').bind(shy.memberId).run();
     await call(BRAND, 'POST', '/api/likes.php', { profile_id: b.profileId }, shy.cookie);
-    await new Promise((r) => setTimeout(r, 300));
+    // A visible like after the invisible one is the barrier: B's hub delivers in order, so once it is there, the
+    // invisible like would have been too.
+    const after = await chatMember();
+    await call(BRAND, 'POST', '/api/likes.php', { profile_id: b.profileId }, after.cookie);
+    await tabB.next('like', (f) => f.profile.id === after.profileId);
     expect(tabB.frames.filter((f) => f.type === 'like' && f.profile.id === shy.profileId)).toEqual([]);
     for (const tab of [tabA, tabB]) tab.ws.close();
   });
@@ -138,8 +142,11 @@ describe('released messages', () => {
     await call(BRAND, 'PUT', '/api/chat.php', { conversation: { id: held.conversation.id } }, b.cookie);
     const before = tab.frames.length;
     await announceReleasedMessages(env, BRAND, a.memberId, new Date());
-    await new Promise((r) => setTimeout(r, 200));
-    expect(tab.frames.slice(before).filter((f) => f.type === 'message')).toEqual([]);
+    // A message from someone else afterwards is the barrier (the hub delivers in order): nothing came before it.
+    const other = await chatMember({ credits: 10 });
+    const barrier = (await (await send(other, textTo(b.profileId, 'daarna'))).json()) as any;
+    await tab.next('message', (f) => f.message.id === barrier.message.id);
+    expect(tab.frames.slice(before).filter((f) => f.type === 'message').map((f) => f.message.id)).toEqual([barrier.message.id]);
     tab.ws.close(1000);
   });
 });

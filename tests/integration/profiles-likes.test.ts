@@ -23,11 +23,18 @@ describe('profile view', () => {
   it('shows only the fields the brand shows, and related profiles', async () => {
     const id = await addProfile('flirtlokaal', { age: 35 });
     const related = await addProfile('flirtlokaal', { age: 36 });
+    await env.DB.prepare("UPDATE profiles SET hair_colour = 'blond', eye_colour = 'blue' WHERE id = ?").bind(id).run();
     const r = await (await member()).json('GET', `/api/profile.php?id=${id}`);
-    expect(r.profile.about).toBe('Hallo!');
-    expect(r.profile).not.toHaveProperty('unknown_field');
+    expect(r.profile).toMatchObject({ about: 'Hallo!', hair_colour: 'blond', eye_colour: 'blue', sexuality: 'hetero' });
     expect(r.related.map((p: any) => p.id)).toContain(related);
     expect(r.related.map((p: any) => p.id)).not.toContain(id);
+    // ReifeKontakte shows hair colour but neither eye colour nor sexuality (its visible_profile_fields).
+    const mature = await addProfile('reifekontakte', { age: 55, country: 'DE', region: 'BE' });
+    await env.DB.prepare("UPDATE profiles SET hair_colour = 'grey', eye_colour = 'green' WHERE id = ?").bind(mature).run();
+    const m = await (await member('reifekontakte')).json('GET', `/api/profile.php?id=${mature}`);
+    expect(m.profile).toMatchObject({ about: 'Hallo!', hair_colour: 'grey' });
+    expect(m.profile).not.toHaveProperty('eye_colour');
+    expect(m.profile).not.toHaveProperty('sexuality');
   });
 
   it('answers unknown ids, other brands and bad ids alike with 404, in the member language', async () => {
