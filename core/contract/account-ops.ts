@@ -58,7 +58,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     body: { schema: LanguageSchema },
     responses: { 200: { description: 'The member with the new language.', schema: UserResponseSchema } },
     errors: { 400: ['validation_failed'], 403: ['authentication_required', 'csrf'] },
-    contract: { as: 'premium', body: { language: 'nl' } },
+    contract: { as: 'fresh', stage: 6, body: { language: 'de' } },
   },
   {
     method: 'get', path: '/api/logout.php', operationId: 'logout', tag: 'session', auth: 'optional',

@@ -50,6 +50,8 @@ export interface ContractHints {
   capture?: Record<string, string>;
   /** The answer's session cookie becomes the session "fresh". */
   keepSession?: 'fresh';
+  /** Runs only where a list captured earlier holds this value (a brand without direct debit refuses it). */
+  requires?: { capture: string; includes: string };
   /** A multipart upload of a generated JPEG under this field name. */
   upload?: string;
   /** Why the valid request is expected to be refused (a token nobody has, a secret the suite does not know). */

@@ -70,7 +70,7 @@ export const SHOP_OPERATIONS: Operation[] = [
     method: 'get', path: '/api/packages.php', operationId: 'packages', tag: 'shop', auth: 'optional',
     summary: 'The credit packages and payment methods of the visitor\'s country',
     responses: { 200: { description: 'The shop.', schema: PackagesResponseSchema } },
-    contract: { as: 'premium', capture: { package: 'packages.0.id', price: 'packages.0.price', currency: 'currency', method: 'methods.0' } },
+    contract: { as: 'premium', capture: { package: 'packages.0.id', price: 'packages.0.price', currency: 'currency', method: 'methods.0', methods: 'methods' } },
   },
   {
     method: 'post', path: '/api/order.php', operationId: 'order', tag: 'shop', auth: 'member',
@@ -125,7 +125,7 @@ export const SHOP_OPERATIONS: Operation[] = [
     responses: { 201: { description: 'The request to confirm, and the masked phone number.', schema: z.object({ request_id: z.number().int(), phone: z.string() }) } },
     errors: { ...PRICING, 403: ['authentication_required', 'csrf', 'directdebit_blocked'], 429: ['rate_limited', 'directdebit_limit'] },
     contract: {
-      as: 'premium', stage: 2, expect: [201, 429], capture: { dd_request: 'request_id' },
+      as: 'premium', stage: 2, expect: [201, 429], capture: { dd_request: 'request_id' }, requires: { capture: 'methods', includes: 'directdebit' },
       body: { ...ORDER_BODY, holder: 'C. Suite', iban: 'NL91ABNA0417164300', street: 'Teststraat', house_number: '1', zip: '1234 AB', city: 'Amsterdam', phone: '+31612345678' },
     },
   },
@@ -135,7 +135,9 @@ export const SHOP_OPERATIONS: Operation[] = [
     body: { schema: DirectDebitConfirmSchema },
     responses: { 201: { description: 'The order.', schema: z.object({ order: OrderSchema }) } },
     errors: { ...PRICING, 400: [...PRICING[400], 'code_invalid'], 403: ['authentication_required', 'csrf', 'directdebit_blocked'], 429: ['rate_limited', 'code_tries', 'directdebit_limit'] },
-    contract: { as: 'premium', stage: 2.5, body: { request_id: '$dd_request', otp: '000000' }, expect: [400, 429], note: 'The suite cannot read the SMS: a wrong code.' },
+    contract: {
+      as: 'premium', stage: 2.5, body: { request_id: '$dd_request', otp: '000000' }, expect: [400, 429], requires: { capture: 'methods', includes: 'directdebit' }, note: 'The suite cannot read the SMS: a wrong code.',
+    },
   },
   {
     method: 'post', path: '/api/payment-webhook.php', operationId: 'paymentWebhook', tag: 'shop', auth: 'none',
