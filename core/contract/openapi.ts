@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
+import { CROSS_SITE_CALLS } from '../api-urls';
 import { COOKIE } from '../constants';
 import { ApiErrorSchema } from '../schemas/errors';
 import { COMMON_ERRORS, type Answer, type Operation, type Tag } from './operation';
@@ -37,7 +38,12 @@ function responses(op: Operation): Record<string, ZodOpenApiResponseObject> {
     if ('redirect' in answer) out[status].headers = { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } };
   }
   const errors: Record<string, readonly string[]> = { ...op.errors, ...COMMON_ERRORS };
-  if (op.auth === 'member' && !errors[403]?.includes('authentication_required')) errors[403] = [...(errors[403] ?? []), 'authentication_required'];
+  const add = (status: number, code: string) => (errors[status] = [...new Set([...(errors[status] ?? []), code])]);
+  // What the Worker's middleware answers before the call's own code (worker/app.ts): the session check, the
+  // same-origin check of unsafe methods, the 64 KiB body limit (uploads have their own).
+  if (op.auth === 'member') add(403, 'authentication_required');
+  if (op.method !== 'get' && !CROSS_SITE_CALLS.includes(op.path)) add(403, 'csrf');
+  if (op.body && op.body.type !== 'multipart') add(413, 'too_large');
   for (const [status, codes] of Object.entries(errors)) {
     const json = { 'application/json': { schema: errorSchema(codes) } };
     const description = `Error ${codes.map((c) => `\`${c}\``).join(', ')}; the message is in the member's language.`;

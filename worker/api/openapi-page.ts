@@ -32,7 +32,15 @@ function operationHtml(method: string, path: string, op: Json): string {
     ((op.security as Json[] | undefined)?.length ? `<p>Session: ${(op.security as Json[]).some((s) => !Object.keys(s).length) ? 'optional' : 'required (member cookie)'}</p>` : '') +
     (rows ? `<table><tr><th>parameter</th><th>in</th><th>required</th><th>schema</th></tr>${rows}</table>` : '') +
     (body ? `<details><summary>Request body</summary>${schemasOf(body.content as Json)}</details>` : '') +
+    example(op['x-contract'] as Json | undefined) +
     `<div>${responses}</div></section>`;
+}
+
+/** The contract suite's valid request ("$name": an id an earlier call answered), as an example. */
+function example(hints: Json | undefined): string {
+  if (!hints || (hints.query === undefined && hints.body === undefined)) return '';
+  const shown = { ...(hints.query ? { query: hints.query } : {}), ...(hints.body !== undefined ? { body: hints.body } : {}) };
+  return `<details><summary>Example (contract suite${hints.as ? `, as ${e(hints.as)}` : ''})</summary>${pre(shown)}</details>`;
 }
 
 /** The document as a page: per tag, every operation with its parameters, body and answers. */
@@ -40,12 +48,13 @@ export function referencePage(document: Document): string {
   const doc = document as unknown as Json;
   const paths = doc.paths as Record<string, Record<string, Json>>;
   const info = doc.info as Json;
-  const tags = (doc.tags as Json[]).map((tag) => {
-    const ops = Object.entries(paths).flatMap(([path, item]) =>
-      Object.entries(item).filter(([, op]) => (op.tags as string[]).includes(String(tag.name))).map(([method, op]) => operationHtml(method, path, op)));
-    return `<h2>${e(tag.name)}</h2><p>${e(tag.description)}</p>${ops.join('')}`;
-  });
+  const ofTag = (name: unknown) =>
+    Object.entries(paths).flatMap(([path, item]) => Object.entries(item).filter(([, op]) => (op.tags as string[]).includes(String(name))).map(([method, op]) => ({ method, path, op })));
+  const index = (doc.tags as Json[]).map((tag) =>
+    `<p><b>${e(tag.name)}</b>: ${ofTag(tag.name).map(({ method, path, op }) => `<a href="#${e(op.operationId)}">${e(method.toUpperCase())} ${e(path.slice(5))}</a>`).join(', ')}</p>`);
+  const tags = (doc.tags as Json[]).map((tag) =>
+    `<h2>${e(tag.name)}</h2><p>${e(tag.description)}</p>${ofTag(tag.name).map(({ method, path, op }) => operationHtml(method, path, op)).join('')}`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${e(info.title)}</title><style>${STYLE}</style></head><body><h1>${e(info.title)}</h1><p>Version ${e(info.version)}. ${e(info.description)}</p>` +
-    `<p>The document: <a href="/api/openapi.json">/api/openapi.json</a>.</p>${tags.join('')}</body></html>`;
+    `<p>The document: <a href="/api/openapi.json">/api/openapi.json</a>.</p>${index.join('')}${tags.join('')}</body></html>`;
 }
