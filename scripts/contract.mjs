@@ -6,6 +6,7 @@
 //   npm run contract -- --upstream http://127.0.0.1:8787 --host flirtlokaal.localhost
 //     [--document file.json|URL]   default: generated from core/contract (the Worker serves the same at /api/openapi.json)
 //     [--json out.json]            the results, for scripts/test.mjs
+//     [--read-only]                valid requests of GET calls only; the invalid ones of every call (refused: nothing changes)
 //   Members: free@demo.test / premium@demo.test, password Demo-pass-2026; another backend sets
 //   CONTRACT_FREE=email:password and CONTRACT_PREMIUM=email:password (a premium member has credits and photos).
 //
@@ -31,6 +32,7 @@ const credentials = (name, fallback) => {
   return { email, password: rest.join(':') };
 };
 const MEMBERS = { free: credentials('CONTRACT_FREE', 'free@demo.test:Demo-pass-2026'), premium: credentials('CONTRACT_PREMIUM', 'premium@demo.test:Demo-pass-2026') };
+const READ_ONLY = args.includes('--read-only');
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const JSON_MEDIA = 'application/json';
 
@@ -207,6 +209,10 @@ for (const o of operations) {
     continue;
   }
   await invalidCases(o, session, valid);
+  if (READ_ONLY && o.method !== 'get') {
+    skip('a read-only run');
+    continue;
+  }
   const expectStatus = hints.expect ? (s) => hints.expect.includes(s) : (s) => s >= 200 && s < 400;
   const res = await call(o, { ...valid, session: hints.keepSession ? sessions[hints.keepSession] : session });
   record(`${name} (valid${hints.note ? `: ${hints.note}` : ''}) -> ${res.status}`, check(o.op, res, expectStatus), res);
