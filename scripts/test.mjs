@@ -34,6 +34,11 @@ layer('dependency rules', () => {
   tally[ok ? 'passed' : 'failed']++;
 });
 
+// The /api/*.php contract (core/contract) as OpenAPI 3.1, checked by Redocly's linter: an error fails it.
+layer('openapi lint', () => {
+  tally[run('node', ['scripts/openapi.mjs', '--out', 'test-results/openapi.json', '--lint'], { allowFailure: true }) === 0 ? 'passed' : 'failed']++;
+});
+
 layer('vitest (workerd)', () => {
   const status = run('vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], { allowFailure: true });
   const report = readJson('test-results/vitest.json');
@@ -58,6 +63,13 @@ if (!only.includes('unit')) {
     tally.skipped += s.skipped;
     // A test that passed only on its retry (CI) counts as passed, but is named, so it gets looked at.
     if (s.flaky > 0) console.log(`flaky (passed on retry): ${s.flaky}; see test-results/playwright.json`);
+  });
+  // Run inside the Playwright layer (tests/node/contract.spec.ts, against its server): each call's cases count here.
+  layer('contract (npm run contract)', () => {
+    const report = readJson('test-results/contract.json');
+    if (!report) return void tally.failed++;
+    tally.passed += report.passed;
+    tally.failed += report.failed;
   });
 }
 

@@ -21,6 +21,7 @@ import { devOperator } from './chat/dev-operator';
 import { localVapidKeys } from './push/vapid';
 import { apiCacheControl } from './middleware/api-cache';
 import { clock } from './middleware/clock';
+import { CROSS_SITE_CALLS } from '../core/api-urls';
 import { csrf } from './middleware/csrf';
 import { locale } from './middleware/locale';
 import { requestId } from './middleware/request-id';
@@ -64,7 +65,7 @@ app.use('/api/staff/*', staffSession());
 app.use('/staff/*', staffSession());
 app.use('/staff', staffSession());
 // Called by other servers (a mail client's one-click unsubscribe, the mail provider), with their own proof.
-app.use(csrf({ exempt: ['/api/unsubscribe.php', '/api/mail-events.php'] }));
+app.use(csrf({ exempt: CROSS_SITE_CALLS }));
 
 // No API call needs more than this; uploads get their own limit on their own route.
 const apiBodyLimit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, new ApiFailure(413, 'too_large', 'errors.too_large')) });

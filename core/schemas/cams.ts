@@ -29,26 +29,28 @@ export type CamPartner = z.infer<typeof CamPartnerSchema>;
 
 export const CAMS_URL = '/api/cams.php';
 
-export interface CamPerformer {
-  id: number;
-  name: string;
-  age: number;
-  country: string;
+export const CamPerformerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  country: z.string(),
   /** The picture's path under the brand's cdn_prefix. */
-  image: string;
-  live: boolean;
+  image: z.string(),
+  live: z.boolean(),
   /** Minutes until the next show starts; 0 while live. */
-  starts_in_minutes: number;
-}
+  starts_in_minutes: z.number().int(),
+});
+export type CamPerformer = z.infer<typeof CamPerformerSchema>;
 
 /** GET /api/cams.php */
-export interface CamsResponse {
-  variant: CamVariant;
-  partner: string;
-  live_count: number;
+export const CamsResponseSchema = z.object({
+  variant: z.enum(['cam', 'resell']),
+  partner: z.string(),
+  live_count: z.number().int(),
   /** Live performers first, then by the time their show starts. */
-  performers: CamPerformer[];
-}
+  performers: z.array(CamPerformerSchema),
+});
+export type CamsResponse = z.infer<typeof CamsResponseSchema>;
 
 /** /cams/{id}/go: the performer a member clicks through to. */
 export const CamClickSchema = z.object({

@@ -53,35 +53,37 @@ export const TenantPaymentsSchema = z
 export type TenantPayments = z.infer<typeof TenantPaymentsSchema>;
 
 /** GET /api/packages.php: what the visitor's country can buy and how. */
-export interface PackagesResponse {
-  country: string;
-  currency: string;
-  packages: Package[];
-  methods: PaymentMethod[];
-  ideal_issuers: { id: string; name: string }[];
-  refund_days: number;
-  premium_percent: number;
+export const PackagesResponseSchema = z.object({
+  country: z.string(),
+  currency: z.string(),
+  packages: z.array(PackageSchema),
+  methods: z.array(z.enum(PAYMENT_METHODS)),
+  ideal_issuers: z.array(z.object({ id: z.string(), name: z.string() })),
+  refund_days: z.number().int(),
+  premium_percent: z.number(),
   /** The member's stored mandate for a repeat order, if any. */
-  mandate: { method: string; label: string } | null;
+  mandate: z.object({ method: z.string(), label: z.string() }).nullable(),
   /** The package of the member's last paid order (repeat order). */
-  last_package_id: number | null;
-}
+  last_package_id: z.number().int().nullable(),
+});
+export type PackagesResponse = z.infer<typeof PackagesResponseSchema>;
 
 /** A discount code of SPEC.md §3, as GET /api/discountcode.php answers it. */
-export interface DiscountCode {
-  code: string;
-  country: string | null;
-  user_id: number | null;
-  expires: string | null;
-  value_percentage: number;
-  currency: string | null;
-  minimum_order_value: number;
-  status: 'active' | 'used' | 'disabled';
+export const DiscountCodeSchema = z.object({
+  code: z.string(),
+  country: z.string().nullable(),
+  user_id: z.number().int().nullable(),
+  expires: z.string().nullable(),
+  value_percentage: z.number(),
+  currency: z.string().nullable(),
+  minimum_order_value: z.number(),
+  status: z.enum(['active', 'used', 'disabled']),
   /** once: one paid use in total; once_per_user: one per member; unlimited: any number (its conditions still apply). */
-  validity: 'once' | 'once_per_user' | 'unlimited';
-  expired: boolean;
-  paymentmethods: string[] | null;
-}
+  validity: z.enum(['once', 'once_per_user', 'unlimited']),
+  expired: z.boolean(),
+  paymentmethods: z.array(z.string()).nullable(),
+});
+export type DiscountCode = z.infer<typeof DiscountCodeSchema>;
 
 export const DiscountQuerySchema = z.object({
   code: z.string().trim().min(1).max(40).optional(),
@@ -105,27 +107,33 @@ export type OrderRequest = z.infer<typeof OrderRequestSchema>;
 
 export const RepeatOrderSchema = OrderRequestSchema.pick({ package_id: true, amount: true, currency: true, consent: true });
 
-export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded';
+/** GET /api/order.php?id= */
+export const OrderQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const ORDER_STATUSES = ['created', 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Why a paid order was paid back: code_used = its single-use discount code had been used by another order meanwhile. */
 export type RefundReason = 'code_used';
 
-export interface Order {
-  id: number;
-  status: OrderStatus;
-  package_id: number;
-  credits: number;
-  list_price: number;
-  amount: number;
-  currency: string;
-  method: string;
-  discount_code: string | null;
-  discount_percentage: number | null;
-  recurring: 'oneoff' | 'first' | 'recurring';
-  created_at: string;
-  paid_at: string | null;
-  refund_reason: RefundReason | null;
-}
+/** An order as GET /api/order.php, /api/orders.php and the order calls answer it. */
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  package_id: z.number().int(),
+  credits: z.number().int(),
+  list_price: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  method: z.string(),
+  discount_code: z.string().nullable(),
+  discount_percentage: z.number().nullable(),
+  recurring: z.enum(['oneoff', 'first', 'recurring']),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  refund_reason: z.enum(['code_used']).nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
 
 const text = (max: number) => z.string().trim().min(1, 'validation.field_required').max(max);
 

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { IDEAL_ISSUERS, OrderRequestSchema, PREMIUM_PERCENT, RepeatOrderSchema, type PackagesResponse } from '../../core/schemas/payments';
+import { IDEAL_ISSUERS, OrderQuerySchema, OrderRequestSchema, PREMIUM_PERCENT, RepeatOrderSchema, type PackagesResponse } from '../../core/schemas/payments';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { shopFor, isIdealIssuer } from '../payments/catalogue';
@@ -68,12 +67,10 @@ paymentRoutes.post('/repeat-order.php', async (c) => {
   return c.json({ order: toOrder(order), checkout_url: null }, 201);
 });
 
-const OrderQuery = z.object({ id: z.coerce.number().int().positive() });
-
 /** One order of the member. An unfinished one is first brought up to date: the member may return before the webhook. */
 paymentRoutes.get('/order.php', async (c) => {
   const member = requireMember(c);
-  const { id } = parseOrFail(OrderQuery, c.req.query());
+  const { id } = parseOrFail(OrderQuerySchema, c.req.query());
   const tenantId = c.get('tenant').id;
   let row = await memberOrder(c.env.DB, tenantId, member.id, id);
   if (OPEN_STATUSES.includes(row.status)) {

@@ -16,6 +16,7 @@ import { sandboxCheckout } from '../payments/sandbox-checkout';
 import { pagesRoutes } from './pages-routes';
 import { photoRoutes } from './photo-routes';
 import { recoveryRoutes } from './recovery-routes';
+import { openApiRoutes } from './openapi-routes';
 import { reference } from './reference';
 import { sessionRoutes } from './session-routes';
 import { settingsRoutes } from './settings-routes';
@@ -53,6 +54,8 @@ api.route('/', discountRoutes);
 api.route('/', directDebitRoutes);
 api.route('/', sandboxCheckout);
 api.route('/', camsRoutes);
+// The contract itself (not a .php call, so never proxied): core/contract.
+api.route('/', openApiRoutes);
 // The staff workspace (never proxied: its paths have a folder, proxy mode forwards /api/<name>.php only).
 api.route('/staff', staffApi);
 

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
+import { CROSS_SITE_CALLS } from '../api-urls';
+import { COOKIE } from '../constants';
+import { ApiErrorSchema } from '../schemas/errors';
+import { COMMON_ERRORS, type Answer, type Operation, type Tag } from './operation';
+import { OPERATIONS } from './operations';
+
+const TAGS: Record<Tag, string> = {
+  session: 'Login, logout, language, push subscription (SPEC.md §7)',
+  account: 'Signup, activation, password and e-mail, notification settings, deletion, data export, complaints',
+  members: 'Search and profiles',
+  likes: 'Likes, blocks, the swipe game and the match finder',
+  chat: 'Conversations, messages and the live socket',
+  photos: 'The member\'s own photos',
+  shop: 'Credit packages, orders, discounts, direct debit and the payment service\'s calls',
+  reference: 'Settings and reference data the client loads once',
+  pages: 'Page texts, the cams listing and beacons',
+};
+
+const MEDIA = { json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' } as const;
+
+/** The one error shape, its code limited to what this status of this call can answer. */
+function errorSchema(codes: readonly string[]) {
+  return ApiErrorSchema.extend({ error: ApiErrorSchema.shape.error.extend({ code: z.enum(codes as [string, ...string[]]) }) });
+}
+
+function answerContent(answer: Answer): ZodOpenApiResponseObject['content'] {
+  if ('schema' in answer) return { 'application/json': { schema: answer.schema } };
+  if ('media' in answer) return { [answer.media]: { schema: { type: 'string' } } };
+  return undefined;
+}
+
+function responses(op: Operation): Record<string, ZodOpenApiResponseObject> {
+  const out: Record<string, ZodOpenApiResponseObject> = {};
+  for (const [status, answer] of Object.entries(op.responses)) {
+    out[status] = { description: answer.description, content: answerContent(answer) };
+    if ('redirect' in answer) out[status].headers = { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } };
+  }
+  const errors: Record<string, readonly string[]> = { ...op.errors, ...COMMON_ERRORS };
+  const add = (status: number, code: string) => (errors[status] = [...new Set([...(errors[status] ?? []), code])]);
+  // What the Worker's middleware answers before the call's own code (worker/app.ts): the session check, the
+  // same-origin check of unsafe methods, the 64 KiB body limit (uploads have their own).
+  if (op.auth === 'member') add(403, 'authentication_required');
+  if (op.method !== 'get' && !CROSS_SITE_CALLS.includes(op.path)) add(403, 'csrf');
+  if (op.body && op.body.type !== 'multipart') add(413, 'too_large');
+  for (const [status, codes] of Object.entries(errors)) {
+    const json = { 'application/json': { schema: errorSchema(codes) } };
+    const description = `Error ${codes.map((c) => `\`${c}\``).join(', ')}; the message is in the member's language.`;
+    out[status] = out[status] ? { ...out[status], content: { ...out[status].content, ...json } } : { description, content: json };
+  }
+  return out;
+}
+
+function operation(op: Operation): ZodOpenApiOperationObject {
+  const params = op.query || op.headers ? { requestParams: { ...(op.query ? { query: op.query } : {}), ...(op.headers ? { header: op.headers } : {}) } } : {};
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    security: op.auth === 'member' ? [{ memberSession: [] }] : op.auth === 'optional' ? [{ memberSession: [] }, {}] : [],
+    ...params,
+    ...(op.body ? { requestBody: { required: true, content: { [MEDIA[op.body.type ?? 'json']]: { schema: op.body.schema } } } } : {}),
+    responses: responses(op),
+    'x-contract': op.contract,
+  };
+}
+
+/** The contract's version: raise it when a call changes in a way an upstream must follow. */
+export const CONTRACT_VERSION = '1.0.0';
+
+/** The OpenAPI 3.1 description of the /api/*.php contract, generated from core's zod schemas. */
+export function buildOpenApiDocument() {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of OPERATIONS) {
+    const item = (paths[op.path] ??= {});
+    item[op.method] = operation(op);
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Edge dating engine: the /api/*.php contract',
+      version: CONTRACT_VERSION,
+      description:
+        'What a brand\'s upstream must implement in proxy mode, and what the built-in API answers. Every expected failure is `{ error: { code, message, fields? } }` with a 4xx status, the message in the member\'s language (and `fields` naming the invalid fields). Unsafe methods from another site are refused with 403 `csrf`. `x-contract` on an operation is a valid request for the contract suite (`npm run contract`).',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: '/', description: 'The brand\'s own host' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    components: {
+      securitySchemes: {
+        memberSession: { type: 'apiKey', in: 'cookie', name: COOKIE.session, description: 'The member\'s session cookie (HttpOnly), set by login and signup.' },
+      },
+    },
+    paths,
+  });
+}

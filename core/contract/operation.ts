@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { UserSchema } from '../schemas/user';
+
+/**
+ * One call of the /api/*.php contract, defined once: the OpenAPI document (core/contract/openapi.ts), the route
+ * coverage test and the contract suite (scripts/contract.mjs, through the document) all read these.
+ */
+export interface Operation {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: `/api/${string}.php`;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: Tag;
+  /** member: needs the session cookie (403 authentication_required without); optional: answers differ with one. */
+  auth: 'none' | 'member' | 'optional';
+  query?: z.ZodObject;
+  headers?: z.ZodObject;
+  body?: { schema: z.ZodType; type?: 'json' | 'multipart' | 'form' };
+  /** Successful (and redirect) answers: a JSON schema, or another media type. */
+  responses: Record<number, Answer>;
+  /** Expected failures: status -> the error codes it can carry, all in the one error shape. */
+  errors?: Record<number, readonly string[]>;
+  /** How the contract suite calls it with valid input: x-contract in the document. */
+  contract: ContractHints;
+}
+
+export type Tag = 'session' | 'account' | 'members' | 'likes' | 'chat' | 'photos' | 'shop' | 'reference' | 'pages';
+
+export type Answer =
+  | { description: string; schema: z.ZodType }
+  | { description: string; media: 'text/html' | 'application/zip' }
+  | { description: string; redirect: true }
+  | { description: string; empty: true };
+
+/**
+ * A valid request for the contract suite. Strings "$name" are replaced by a value captured earlier (capture), and
+ * "$run" inside a string by the run's unique id. Stages run in order; within a stage, in the document's order.
+ */
+export interface ContractHints {
+  /** Whose session: a demo member (free@demo.test / premium@demo.test), the member signed up in this run, none. */
+  as?: 'none' | 'free' | 'premium' | 'fresh';
+  stage?: number;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Statuses a valid request may get here (default: every documented 2xx/3xx). */
+  expect?: number[];
+  /** Values to keep from the JSON answer: name -> dotted path. */
+  capture?: Record<string, string>;
+  /** The answer's session cookie becomes the session "fresh". */
+  keepSession?: 'fresh';
+  /** Runs only where a list captured earlier holds this value (a brand without direct debit refuses it). */
+  requires?: { capture: string; includes: string };
+  /** A multipart upload of a generated JPEG under this field name. */
+  upload?: string;
+  /** Why the valid request is expected to be refused (a token nobody has, a secret the suite does not know). */
+  note?: string;
+}
+
+export const OkSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
+export const UserResponseSchema = z.object({ user: UserSchema }).meta({ id: 'UserResponse' });
+export const MaybeUserResponseSchema = z.object({ user: UserSchema.nullable() });
+
+/** Codes every call can answer besides its own. */
+export const COMMON_ERRORS = { 500: ['server_error'] } as const;
