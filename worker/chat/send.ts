@@ -7,6 +7,7 @@ import type { SessionMember } from '../services/sessions';
 import { findSide } from './conversations';
 import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, type MessageRow } from './messages';
 import { PEER_COLUMNS, PEER_JOINS, toPeer, type Peer, type PeerRow } from './peers';
+import { namedBatch } from '../services/batch';
 
 export interface SendContext {
   db: D1Database;
@@ -52,53 +53,54 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
   const cost = tenant.settings[COST_OF[input.kind]];
   const at = now.toISOString();
   // Tenant ids are validated by the tenant schema (^[a-z][a-z0-9-]+$), so inlining one is safe.
-  const conv = `(SELECT id FROM conversations WHERE tenant_id = '${tenant.id}' AND profile_lo = ${lo} AND profile_hi = ${hi})`;
+  // The conversation by its key; every value bound, the tenant id too (?1 is the tenant in each statement below).
+  const conv = (lo: string, hi: string) => `(SELECT id FROM conversations WHERE tenant_id = ?1 AND profile_lo = ${lo} AND profile_hi = ${hi})`;
   const side = (memberId: number, peerId: number) =>
     db.prepare(
-      `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity) VALUES (?, ${conv}, ?, ?, ?)
+      `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity) VALUES (?1, ${conv('?5', '?6')}, ?2, ?3, ?4)
        ON CONFLICT (member_id, conversation_id) DO UPDATE SET hidden = 0, last_activity = excluded.last_activity`,
-    ).bind(tenant.id, memberId, peerId, at);
-  const statements = [
-    db.prepare(
+    ).bind(tenant.id, memberId, peerId, at, lo, hi);
+  const steps = [
+    [null, db.prepare(
       `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at)
        SELECT ?1, ?2, ?3, ?4, ?5 WHERE ?6 = 1 OR (SELECT COUNT(*) FROM conversations WHERE tenant_id = ?1 AND started_by = ?4) < ?7
        ON CONFLICT (tenant_id, profile_lo, profile_hi) DO NOTHING`,
-    ).bind(tenant.id, lo, hi, member.profileId, at, member.paidUser ? 1 : 0, FREE_CONVERSATIONS),
-    ledgerEntry(db, { tenantId: tenant.id, memberId: member.id, delta: -cost, reason: input.kind === 'text' ? 'message' : input.kind, ref: `message:${member.id}:${key}`, now }),
-    db.prepare(
+    ).bind(tenant.id, lo, hi, member.profileId, at, member.paidUser ? 1 : 0, FREE_CONVERSATIONS)],
+    [null, ledgerEntry(db, { tenantId: tenant.id, memberId: member.id, delta: -cost, reason: input.kind === 'text' ? 'message' : input.kind, ref: `message:${member.id}:${key}`, now })],
+    ['insert', db.prepare(
       `INSERT INTO messages (tenant_id, conversation_id, sender_profile_id, sender_member_id, recipient_profile_id, kind, body, gift, photo_id, cost, client_key, created_at)
-       VALUES (?, ${conv}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tenant_id, sender_profile_id, client_key) DO NOTHING`,
+       VALUES (?1, ${conv('?12', '?13')}, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (tenant_id, sender_profile_id, client_key) DO NOTHING`,
     ).bind(tenant.id, member.profileId, member.id, peer.profile.id, input.kind, input.kind === 'text' ? input.text : null,
-      input.kind === 'gift' ? input.gift : null, input.kind === 'photo' ? input.photo_id : null, cost, key, at),
-    side(member.id, peer.profile.id),
-    ...(peer.memberId !== null ? [side(peer.memberId, member.profileId)] : []),
+      input.kind === 'gift' ? input.gift : null, input.kind === 'photo' ? input.photo_id : null, cost, key, at, lo, hi)],
+    [null, side(member.id, peer.profile.id)],
+    ...(peer.memberId !== null ? [[null, side(peer.memberId, member.profileId)] as const] : []),
     // To a fictional profile: the conversation waits for an operator from its oldest unanswered message on (the
     // staff queue reads conversations_waiting). Keyed on this send's own row, so a replayed key changes nothing.
     ...(peer.memberId === null && peer.profile.fictional
-      ? [db.prepare(
+      ? [[null, db.prepare(
           `UPDATE conversations SET waiting_since = COALESCE(waiting_since, ?1), fictional_profile_id = ?2
             WHERE tenant_id = ?3 AND profile_lo = ?4 AND profile_hi = ?5
               AND EXISTS (SELECT 1 FROM messages WHERE tenant_id = ?3 AND sender_profile_id = ?6 AND client_key = ?7 AND created_at = ?1)`,
-        ).bind(at, peer.profile.id, tenant.id, lo, hi, member.profileId, key)]
+        ).bind(at, peer.profile.id, tenant.id, lo, hi, member.profileId, key)] as const]
       : []),
     // Read back in the same round trip: the sender as the recipient sees them, the stored message and the balance.
-    db.prepare(`SELECT ${PEER_COLUMNS} FROM profiles p ${PEER_JOINS} WHERE p.id = ? AND p.tenant_id = ?`).bind(member.profileId, tenant.id),
-    db.prepare(`SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id, (SELECT credits FROM members WHERE id = ?) AS credits
-                FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`).bind(member.id, tenant.id, member.profileId, key),
-  ];
-  let results: D1Result[];
+    ['sender', db.prepare(`SELECT ${PEER_COLUMNS} FROM profiles p ${PEER_JOINS} WHERE p.id = ? AND p.tenant_id = ?`).bind(member.profileId, tenant.id)],
+    ['stored', db.prepare(`SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id, (SELECT credits FROM members WHERE id = ?) AS credits
+                FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`).bind(member.id, tenant.id, member.profileId, key)],
+  ] as const;
+  let results: Record<'insert' | 'sender' | 'stored', D1Result>;
   try {
-    results = await db.batch(statements);
+    results = await namedBatch(db, steps);
   } catch (error) {
     if (isInsufficientCredits(error)) throw new ApiFailure(402, 'insufficient_credits', 'errors.insufficient_credits');
     if (/NOT NULL constraint failed: messages\.conversation_id/i.test(String(error))) throw new ApiFailure(403, 'conversation_limit', 'chat.errors.conversation_limit', undefined, { max: FREE_CONVERSATIONS });
     throw error;
   }
-  const row = results.at(-1)!.results[0] as StoredRow & { credits: number };
+  const row = results.stored.results[0] as StoredRow & { credits: number };
   // A concurrent request with the same key won the race: answer as a replay would.
-  if (results[2].meta.changes !== 1) return answerReplay(ctx, input, row, peer);
+  if (results.insert.meta.changes !== 1) return answerReplay(ctx, input, row, peer);
   const message = toMessage(row, member.profileId, null);
-  const sender = toPeer(results.at(-2)!.results[0] as PeerRow, now);
+  const sender = toPeer(results.sender.results[0] as PeerRow, now);
   return { created: true, response: { message, conversation: { id: row.conversation_id }, credits: row.credits }, peer, row, sender };
 }
 

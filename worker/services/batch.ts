@@ -1,0 +1,15 @@
+/**
+ * db.batch() with its results read by name instead of by position: a statement added to the batch later cannot
+ * shift what the code reads (`results[2]` silently meaning another statement). Steps named null are written only.
+ */
+export async function namedBatch<const Name extends string>(
+  db: D1Database,
+  steps: readonly (readonly [Name | null, D1PreparedStatement])[],
+): Promise<Record<Name, D1Result>> {
+  const results = await db.batch(steps.map(([, statement]) => statement));
+  const named = {} as Record<Name, D1Result>;
+  steps.forEach(([name], i) => {
+    if (name !== null) named[name] = results[i];
+  });
+  return named;
+}
