@@ -1,3 +1,4 @@
+import presetIcons from '@unocss/preset-icons';
 import { defineConfig, presetWind3 } from 'unocss';
 
 // Theme of SPEC.md §9. Primary and secondary are CSS variables so a brand sets its own from its tenant file.
@@ -5,7 +6,14 @@ export default defineConfig({
   // 'on-demand': the `*, ::before, ::after` rule declares only the --un-* variables of utilities in use (ring,
   // shadow...), not all ~48. Every element carried all of them, which made each style recalculation of the page
   // (and so its first paint and hydration) measurably slower.
-  presets: [presetWind3({ preflight: 'on-demand' })],
+  // Icons (Lucide, through Iconify) are pure CSS: an `i-lucide-heart` class becomes a mask with the SVG inlined in
+  // the stylesheet, only for the icons in use; no runtime JS, no font, no emoji boxes on phones without an emoji font.
+  // They take the text colour (currentColor) and the text size (1.1em), and carry no meaning of their own: the
+  // element they sit in has the text or the aria-label.
+  presets: [
+    presetWind3({ preflight: 'on-demand' }),
+    presetIcons({ scale: 1.1, extraProperties: { display: 'inline-block', 'vertical-align': '-0.15em', 'flex-shrink': '0' } }),
+  ],
   // The staff workspace has its own stylesheet: its sources must not add utilities to the members' CSS.
   content: { filesystem: ['client/**/*.{ts,tsx}', '!client/staff/**', 'landers/**/*.{ts,tsx}'] },
   theme: {

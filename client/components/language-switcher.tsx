@@ -5,6 +5,7 @@ import { switcherLanguages } from '../../core/rules/language';
 import { apiFetch } from '../api/fetch-client';
 import { setCookie } from '../lib/cookies';
 import { countryAtom, settingsAtom, userAtom } from '../state/atoms';
+import { Icon } from './icon';
 
 /** Offers the visible languages of the visitor's country; a choice is remembered for 365 days (and on the account). */
 export function LanguageSwitcher() {
@@ -25,7 +26,7 @@ export function LanguageSwitcher() {
   return (
     <label className="flex items-center gap-1 text-sm">
       <span className="sr-only">{t('nav.language')}</span>
-      <span aria-hidden="true">🌐</span>
+      <Icon name="i-lucide-globe" />
       <select
         value={current}
         onChange={(e) => void choose(e.target.value as Language)}

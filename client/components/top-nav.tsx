@@ -8,6 +8,7 @@ import { chatCountersAtom, installedAppAtom, routeAtom, settingsAtom, signupModa
 import { CountBadge } from './badge';
 import { LanguageSwitcher } from './language-switcher';
 import { canSearchLoggedOut } from '../../core/rules/visitor';
+import { Icon } from './icon';
 
 export function TopNav() {
   const { t } = useTranslation();
@@ -27,21 +28,21 @@ export function TopNav() {
       <nav className="container mx-auto flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2" aria-label={t('nav.main')}>
         {showBack && (
           <button type="button" onClick={() => history.back()} className="border-0 bg-transparent text-white" aria-label={t('nav.back')}>
-            ←
+            <Icon name="i-lucide-arrow-left" />
           </button>
         )}
         <Link href={user ? '/members' : '/'} className="mr-auto text-xl font-extrabold tracking-tight text-white no-underline">
           {settings.brand.logo_text}
         </Link>
-        {searchHref && <Link href={searchHref} className="nav-link">🔍 <Label>{t('nav.search')}</Label></Link>}
+        {searchHref && <Link href={searchHref} className="nav-link"><Icon name="i-lucide-search" /> <Label>{t('nav.search')}</Label></Link>}
         {user && (
           <>
             <Link href="/chats" className="nav-link" data-testid="nav-messages">
-              💬 <Label>{t('nav.messages')}</Label>
+              <Icon name="i-lucide-message-circle" /> <Label>{t('nav.messages')}</Label>
               <CountBadge count={counters.unreadMessages} label={t('nav.unread')} />
             </Link>
             <Link href="/likes" className="nav-link" data-testid="nav-likes">
-              ❤ <Label>{t('nav.likes')}</Label>
+              <Icon name="i-lucide-heart" /> <Label>{t('nav.likes')}</Label>
               <CountBadge count={counters.newLikes} label={t('nav.new_likes')} />
             </Link>
             {user.paid_user ? (
@@ -50,14 +51,14 @@ export function TopNav() {
                 <CreditsBadge credits={user.credits} />
               </Link>
             ) : (
-              <Link href="/premium" className="nav-link font-bold" data-testid="nav-premium">⭐ {t('nav.get_premium')}</Link>
+              <Link href="/premium" className="nav-link font-bold" data-testid="nav-premium"><Icon name="i-lucide-star" /> {t('nav.get_premium')}</Link>
             )}
           </>
         )}
         <LanguageSwitcher />
         {user ? (
           <details className="relative">
-            <summary className="nav-link cursor-pointer list-none">👤 <Label>{user.profile.name}</Label></summary>
+            <summary className="nav-link cursor-pointer list-none"><Icon name="i-lucide-user" /> <Label>{user.profile.name}</Label></summary>
             <ul className="absolute right-0 z-40 m-0 mt-2 min-w-44 list-none rounded-lg bg-white p-1 text-gray-900 shadow-lg">
               <li><Link href="/profile" className="menu-item">{t('nav.my_profile')}</Link></li>
               <li><Link href="/notifications" className="menu-item">{t('nav.settings')}</Link></li>

@@ -6,6 +6,7 @@ import { countryAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { GiftPicker } from './gift-picker';
 import { PhotoPicker } from './photo-picker';
 import { messagePrice } from './price';
+import { Icon } from '../icon';
 
 interface ComposerProps {
   draft: string;
@@ -36,9 +37,9 @@ export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto,
   return (
     <form onSubmit={submit} className="border-t border-gray-200 bg-white p-2" aria-label={t('chat.composer')}>
       <div className="flex items-end gap-2">
-        <button type="button" className="btn btn-outline px-3" onClick={() => setPicker('gift')} title={t('chat.gift')} aria-label={t('chat.gift')}>🎁</button>
-        <button type="button" className="btn btn-outline px-3" onClick={() => setPicker('photo')} title={t('chat.photo_send')} aria-label={t('chat.photo_send')}>📷</button>
-        <button type="button" className="btn btn-outline px-3" onClick={onIcebreakers} title={t('chat.icebreaker_open')} aria-label={t('chat.icebreaker_open')}>💡</button>
+        <button type="button" className="btn btn-outline px-3" onClick={() => setPicker('gift')} title={t('chat.gift')} aria-label={t('chat.gift')}><Icon name="i-lucide-gift" /></button>
+        <button type="button" className="btn btn-outline px-3" onClick={() => setPicker('photo')} title={t('chat.photo_send')} aria-label={t('chat.photo_send')}><Icon name="i-lucide-camera" /></button>
+        <button type="button" className="btn btn-outline px-3" onClick={onIcebreakers} title={t('chat.icebreaker_open')} aria-label={t('chat.icebreaker_open')}><Icon name="i-lucide-lightbulb" /></button>
         <label className="flex-1">
           <span className="sr-only">{t('chat.placeholder')}</span>
           <textarea value={draft} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKey} maxLength={max} rows={2} placeholder={t('chat.placeholder')}

@@ -4,11 +4,12 @@ import { giftImage } from '../../../core/chat-constants';
 import type { ChatMessage } from '../../../core/schemas/chat';
 import { imageUrl } from '../../lib/images';
 import { settingsAtom } from '../../state/atoms';
+import { Icon } from '../icon';
 
 /** A message on the screen: the stored one, or one on its way ('sending') or refused ('failed'). */
 export type ShownMessage = Omit<ChatMessage, 'status'> & { status: ChatMessage['status'] | 'sending' | 'failed' };
 
-const TICKS = { sending: '⏱', sent: '✓', delivered: '✓✓', read: '✓✓', failed: '!' } as const;
+const TICKS = { sending: 'i-lucide-clock', sent: 'i-lucide-check', delivered: 'i-lucide-check-check', read: 'i-lucide-check-check', failed: 'i-lucide-circle-alert' } as const;
 
 /** One message. Text is rendered as text (React escapes it): nothing a member types becomes markup. */
 export function MessageBubble({ message }: { message: ShownMessage }) {
@@ -32,7 +33,7 @@ export function MessageBubble({ message }: { message: ShownMessage }) {
           {time}
           {message.from_me && message.status && (
             <span className={`ml-1 ${message.status === 'read' ? 'font-bold text-cyan-200' : ''}`} title={t(`chat.status.${message.status}`)}>
-              <span aria-hidden="true">{TICKS[message.status]}</span>
+              <Icon name={TICKS[message.status]} />
               <span className="sr-only">{t(`chat.status.${message.status}`)}</span>
             </span>
           )}

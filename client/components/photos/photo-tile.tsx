@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnPhoto } from '../../../core/schemas/photos';
 import { imageUrl } from '../../lib/images';
+import { Icon } from '../icon';
 
 export interface TileActions {
   setMain: (id: number) => void;
@@ -34,7 +35,7 @@ export function PhotoTile({ photo, number, count, cdnPrefix, busy, actions }: Ph
       <div className="relative aspect-[4/5] bg-gray-100">
         {rejected ? (
           // The image of a rejected photo is deleted on rejection: there is nothing to show.
-          <div className="flex h-full items-center justify-center text-4xl text-gray-400" aria-hidden="true">🚫</div>
+          <div className="flex h-full items-center justify-center text-4xl text-gray-400"><Icon name="i-lucide-image-off" /></div>
         ) : (
           <img src={imageUrl(cdnPrefix, photo.thumb_filename)} alt={label} className="h-full w-full object-cover" loading="lazy" />
         )}

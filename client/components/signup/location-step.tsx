@@ -7,6 +7,7 @@ import { FormAlert, SelectField, SubmitButton, TextField, useFormState, useHydra
 import { settingsAtom, userAtom } from '../../state/atoms';
 import { useFlow } from './context';
 import { currentPosition, geoPermission, geocode, type GeocodeResult, type GeoPermission } from './geolocation';
+import { Icon } from '../icon';
 
 interface RegionsResponse {
   regions: Record<string, { code: string; name: string; cities?: (string | { name: string })[] }[]>;
@@ -86,7 +87,7 @@ export function LocationStep() {
       {phase === 'found' && found ? (
         <>
           <p className="rounded-lg bg-gray-50 p-3 text-lg font-semibold text-gray-900 ring-1 ring-black/5" data-testid="location-found">
-            <span aria-hidden="true">📍 </span>
+            <Icon name="i-lucide-map-pin" />{' '}
             {t('signup.location.found', { place: [found.city, found.region_name, countryName(found.country)].filter(Boolean).join(', ') })}
           </p>
           <FormAlert message={errors._form ?? errors.city ?? errors.region ?? errors.country} />
@@ -104,7 +105,7 @@ export function LocationStep() {
         <div className="flex flex-col gap-2">
           <button type="button" className="btn btn-primary box-border w-full py-3 text-base disabled:opacity-60" onClick={() => void locate()}
             disabled={!hydrated || phase === 'locating'} aria-busy={phase === 'locating' || undefined} data-testid="use-location">
-            <span aria-hidden="true">📍 </span>
+            <Icon name="i-lucide-map-pin" />{' '}
             {phase === 'locating' ? t('signup.location.locating') : t('signup.location.use_location')}
           </button>
           {permission === 'prompt' && <p className="m-0 text-center text-xs text-gray-500">{t('signup.location.prompt_hint')}</p>}

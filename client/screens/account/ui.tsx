@@ -1,6 +1,7 @@
 import { cloneElement, useCallback, useId, useRef, useState, useSyncExternalStore, type InputHTMLAttributes, type ReactElement, type ReactNode, type RefObject, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from './validate';
+import { Icon } from '../../components/icon';
 
 // The form kit of the account screens and the signup flow: every field has a visible label, its hint and error are
 // tied to it with aria-describedby, and an invalid field says so (aria-invalid) and gets the focus.
@@ -78,7 +79,7 @@ export function PasswordField({ label, hint, error, ...input }: Omit<InputProps,
           title={shown ? t('account.fields.hide_password') : t('account.fields.show_password')}
           className="absolute inset-y-0 right-0 flex w-11 cursor-pointer items-center justify-center rounded-r-lg border-0 bg-transparent text-lg text-gray-500 hover:text-gray-800"
         >
-          <span aria-hidden="true">{shown ? '🙈' : '👁'}</span>
+          <Icon name={shown ? 'i-lucide-eye-off' : 'i-lucide-eye'} />
         </button>
       </div>
     </FieldShell>

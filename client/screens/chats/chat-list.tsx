@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useStore } from 'jotai';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { Avatar, FictionalLabel } from '../../components/chat/avatar';
 import { CHATS_URL, refreshChats } from '../../components/chat/chat-data';
 import { CountBadge } from '../../components/badge';
 import { Link } from '../../navigation';
+import { Icon } from '../../components/icon';
 
 /** The conversation list (SPEC.md §3 chat list items), newest first. */
 export function ChatList({ activeId }: { activeId: number | null }) {
@@ -54,9 +56,11 @@ export function ChatList({ activeId }: { activeId: number | null }) {
   );
 }
 
-function preview(item: ChatListItem, t: TFunction): string {
+function preview(item: ChatListItem, t: TFunction): ReactNode {
   const m = item.conversation.last_message;
   if (!m) return '';
-  const body = m.kind === 'text' ? (m.text ?? '') : m.kind === 'gift' ? `🎁 ${t(`chat.gifts.${m.gift}`)}` : `📷 ${t('chat.photo')}`;
-  return m.from_me ? `${t('chat.you')}: ${body}` : body;
+  const body = m.kind === 'text'
+    ? (m.text ?? '')
+    : <><Icon name={m.kind === 'gift' ? 'i-lucide-gift' : 'i-lucide-camera'} /> {m.kind === 'gift' ? t(`chat.gifts.${m.gift}`) : t('chat.photo')}</>;
+  return m.from_me ? <>{t('chat.you')}: {body}</> : body;
 }

@@ -5,6 +5,7 @@ import { Modal } from '../../components/modal';
 import { imageUrl } from '../../lib/images';
 import { navigate } from '../../navigation';
 import { settingsAtom } from '../../state/atoms';
+import { Icon } from '../../components/icon';
 
 /**
  * The new-like / match modal of SPEC.md §2 (modal 3): thumbs-up, 'New like!' (or the match), the liker's main
@@ -23,7 +24,7 @@ export function MatchModal({ profile, match = false, onClose }: { profile: Modal
     <Modal open={profile !== null} title={match ? t('likes.modal_match') : t('premium.new_like')} onClose={onClose} size="sm" labelClose={t('likes.close')}>
       {profile && (
         <div className="text-center" data-testid="match-modal">
-          <p className="m-0 text-5xl" aria-hidden="true">👍</p>
+          <p className="m-0 text-5xl text-primary"><Icon name="i-lucide-thumbs-up" /></p>
           <p className="m-0 mt-2 font-semibold">{match ? [profile.name, profile.age].filter(Boolean).join(', ') : t('likes.modal_liked_you', { name: profile.name })}</p>
           {profile.main_image && (
             <button type="button" onClick={open} className="mt-3 cursor-pointer border-0 bg-transparent p-0">

@@ -10,6 +10,7 @@ import { imageUrl } from '../../lib/images';
 import { Link } from '../../navigation';
 import { settingsAtom } from '../../state/atoms';
 import { MatchModal } from './match-modal';
+import { Icon } from '../../components/icon';
 
 const THRESHOLD = 100; // px of drag that counts as a decision
 
@@ -73,8 +74,8 @@ export function SwipeGameScreen() {
       </div>
       {top && (
         <div className="mt-4 flex justify-center gap-4">
-          <button type="button" className="btn btn-light btn-lg" onClick={() => decide(top, 'pass')} data-testid="swipe-pass">✕ {t('swipe.pass')}</button>
-          <button type="button" className="btn btn-primary btn-lg" onClick={() => decide(top, 'like')} data-testid="swipe-like">♥ {t('swipe.like')}</button>
+          <button type="button" className="btn btn-light btn-lg" onClick={() => decide(top, 'pass')} data-testid="swipe-pass"><Icon name="i-lucide-x" /> {t('swipe.pass')}</button>
+          <button type="button" className="btn btn-primary btn-lg" onClick={() => decide(top, 'like')} data-testid="swipe-like"><Icon name="i-lucide-heart" /> {t('swipe.like')}</button>
         </div>
       )}
       <p className="mt-3 text-center text-xs text-gray-600">{t('swipe.keys')}</p>
