@@ -18,9 +18,11 @@ export interface MemberRow {
   notification_prefs: string;
   email_disabled_reason: string | null;
   invisible: number;
+  /** Set while a brand's admin has blocked the account (back office): no login, no session. */
+  blocked_at: string | null;
 }
 
-const MEMBER_COLUMNS = 'id, email, status, password_hash, language, deleted_at, signup_step, notification_prefs, email_disabled_reason, invisible';
+const MEMBER_COLUMNS = 'id, email, status, password_hash, language, deleted_at, signup_step, notification_prefs, email_disabled_reason, invisible, blocked_at';
 
 export function findMemberByEmail(db: D1Database, tenantId: string, email: string): Promise<MemberRow | null> {
   return db.prepare(`SELECT ${MEMBER_COLUMNS} FROM members WHERE tenant_id = ? AND email = ?`).bind(tenantId, email).first<MemberRow>();
