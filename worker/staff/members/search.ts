@@ -1,0 +1,53 @@
+import type { MemberSearchItem } from '../../../core/schemas/staff-members';
+
+const LIMIT = 50;
+
+interface Row {
+  id: number;
+  tenant_id: string;
+  email: string;
+  name: string | null;
+  status: MemberSearchItem['status'];
+  blocked_at: string | null;
+  paid_user: number;
+  credits: number;
+  signup_date: string;
+}
+
+const COLUMNS = `m.id, m.tenant_id, m.email, p.name, m.status, m.blocked_at, m.paid_user, m.credits, m.signup_date
+  FROM members m LEFT JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id`;
+
+/**
+ * Finds members of `brands` by what a support mail gives: a number is a member id or an order id, an address with
+ * '@' an e-mail (exact, else the addresses that start with it), anything else the start of a profile name.
+ * Each branch reads by key or by the brand's e-mail index; a name is matched within the brands only.
+ */
+export async function searchMembers(db: D1Database, brands: string[], q: string): Promise<MemberSearchItem[]> {
+  const inBrands = `m.tenant_id IN (${brands.map(() => '?').join(', ')})`;
+  let sql: string;
+  let params: unknown[];
+  if (/^\d{1,12}$/.test(q)) {
+    sql = `SELECT ${COLUMNS} WHERE ${inBrands} AND (m.id = ? OR m.id = (SELECT o.member_id FROM orders o WHERE o.id = ?)) ORDER BY m.id LIMIT ${LIMIT}`;
+    params = [...brands, Number(q), Number(q)];
+  } else if (q.includes('@')) {
+    const email = q.toLowerCase();
+    // A range on the (tenant_id, email) index: the addresses that start with what was typed.
+    sql = `SELECT ${COLUMNS} WHERE ${inBrands} AND m.email >= ? AND m.email < ? ORDER BY m.email = ? DESC, m.email LIMIT ${LIMIT}`;
+    params = [...brands, email, `${email}\uffff`, email];
+  } else {
+    sql = `SELECT ${COLUMNS} WHERE ${inBrands} AND p.name LIKE ? ESCAPE '\\' ORDER BY p.name, m.id LIMIT ${LIMIT}`;
+    params = [...brands, `${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`];
+  }
+  const { results } = await db.prepare(sql).bind(...params).all<Row>();
+  return results.map((r) => ({
+    id: r.id,
+    brand: r.tenant_id,
+    email: r.email,
+    name: r.name ?? '',
+    status: r.status,
+    blocked: r.blocked_at !== null,
+    premium: r.paid_user === 1,
+    credits: r.credits,
+    signup_date: r.signup_date,
+  }));
+}
