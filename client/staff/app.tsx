@@ -10,6 +10,8 @@ import { AuditScreen } from './screens/audit';
 import { ConversationScreen } from './screens/conversation';
 import { FiguresScreen } from './screens/figures';
 import { LoginScreen } from './screens/login';
+import { MemberScreen } from './screens/member';
+import { MembersScreen } from './screens/members';
 import { ProfilesScreen } from './screens/profiles';
 import { QueueScreen } from './screens/queue';
 import { SessionsScreen } from './screens/sessions';
@@ -29,6 +31,10 @@ function Screen({ route }: { route: StaffRoute }) {
       return <AuditScreen />;
     case 'sessions':
       return <SessionsScreen />;
+    case 'members':
+      return <MembersScreen />;
+    case 'member':
+      return <MemberScreen id={route.id} />;
     default:
       return <h1>{t('app.not_found')}</h1>;
   }
