@@ -107,7 +107,6 @@ export const RepeatOrderSchema = OrderRequestSchema.pick({ package_id: true, amo
 
 export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded';
 
-/** Why a paid order was paid back: code_used = its single-use discount code had been used by another order meanwhile. */
 /** code_used: the order's discount was used by another order; staff: an admin refunded it (back office). */
 export type RefundReason = 'code_used' | 'staff';
 
