@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../worker/services/passwords';
 import { freshIp, login, mailCount, PASSWORD } from './account-helpers';
 import { api, checkout, IDEAL_ING, json, memberState, newMember, placeOrder } from './payment-helpers';
+import { searchQuery } from '../../worker/staff/members/search';
 import { createStaff, staffApi } from './staff-helpers';
 
 // Back office, members (issue 15): find, see and act on a member account, for admins of the member's brand and owners.
@@ -260,5 +261,18 @@ describe('block, sessions, direct debit, activation, deletion', () => {
     expect((await api('flirtlokaal', 'GET', '/api/user.php', { cookie: signed.cookie }).then(json)).user).toBeNull();
     expect((await json(await staffApi('flirtlokaal', 'DELETE', 'member.php', { cookie, body: { member_id: signed.user.id, reason: 'again' } }))).error.code).toBe('member_deleted');
     expect(await auditCount(signed.user.id, 'member_delete')).toBe(1);
+  });
+});
+
+describe('query plans', () => {
+  it('the search reads by key or an index range, never a brand\'s members or profiles whole', async () => {
+    await newMember();
+    for (const q of ['123', 'anna@', 'Anna']) {
+      const { sql, params } = searchQuery(['flirtlokaal', 'velvetnights'], q);
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      const detail = results.map((r) => r.detail).join('\n');
+      expect(detail, q).not.toMatch(/\bSCAN\b(?! CONSTANT)/);
+      expect(detail, q).toMatch(/INTEGER PRIMARY KEY|members_email \(tenant_id=\? AND email>\? AND email<\?\)|profiles_name \(tenant_id=\? AND name>\? AND name<\?\)/);
+    }
   });
 });
