@@ -262,6 +262,21 @@ describe('block, sessions, direct debit, activation, deletion', () => {
     expect((await json(await staffApi('flirtlokaal', 'DELETE', 'member.php', { cookie, body: { member_id: signed.user.id, reason: 'again' } }))).error.code).toBe('member_deleted');
     expect(await auditCount(signed.user.id, 'member_delete')).toBe(1);
   });
+
+  it('20 concurrent deletions, blocks and unblocks: each happens once (one mail, one audit row each)', async () => {
+    const m = await signedMember();
+    const { cookie } = await admin();
+    const times = (n: number, f: () => Promise<Response>) => Promise.all(Array.from({ length: n }, () => f().then((r) => r.status)));
+    const blocks = await times(20, () => staffApi('flirtlokaal', 'POST', 'block.php', { cookie, body: { member_id: m.memberId, reason: 'race' } }));
+    expect(blocks.filter((s) => s === 200)).toHaveLength(1);
+    const unblocks = await times(20, () => staffApi('flirtlokaal', 'DELETE', 'block.php', { cookie, body: { member_id: m.memberId, reason: 'race' } }));
+    expect(unblocks.filter((s) => s === 200)).toHaveLength(1);
+    const deletes = await times(20, () => staffApi('flirtlokaal', 'DELETE', 'member.php', { cookie, body: { member_id: m.memberId, reason: 'race' } }));
+    expect(deletes.filter((s) => s === 200)).toHaveLength(1);
+    expect(deletes.filter((s) => s === 409)).toHaveLength(19);
+    expect(await mailCount('flirtlokaal', m.email, 'account_deleted')).toBe(1);
+    for (const action of ['member_block', 'member_unblock', 'member_delete']) expect(await auditCount(m.memberId, action), action).toBe(1);
+  });
 });
 
 describe('query plans', () => {

@@ -189,17 +189,20 @@ export async function changeEmail(db: D1Database, tenantId: string, memberId: nu
 }
 
 /**
- * Deletes softly: hidden everywhere, sessions ended; restorable for 14 days, then purged. `before` goes first into
- * the same batch (the back office's audit row, guarded on the account not being deleted yet).
+ * Deletes softly: hidden everywhere, sessions ended; restorable for 14 days, then purged. Returns the status the
+ * account had (for its recovery), or null when it was deleted already. `before` goes first into the same batch (the
+ * back office's audit row, guarded on the account not being deleted yet).
  */
-export async function softDeleteMember(db: D1Database, tenantId: string, memberId: number, reason: string, now: Date, before: D1PreparedStatement[] = []): Promise<string> {
+export async function softDeleteMember(db: D1Database, tenantId: string, memberId: number, reason: string, now: Date, before: D1PreparedStatement[] = []): Promise<string | null> {
   const previous = await db.prepare('SELECT status FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, tenantId).first<{ status: string }>();
-  await db.batch([
+  const results = await db.batch([
     ...before,
-    db.prepare(`UPDATE members SET status = 'deleted', deleted_at = ?, delete_reason = ? WHERE id = ? AND tenant_id = ?`).bind(now.toISOString(), reason, memberId, tenantId),
+    db.prepare(`UPDATE members SET status = 'deleted', deleted_at = ?, delete_reason = ? WHERE id = ? AND tenant_id = ? AND status != 'deleted'`).bind(now.toISOString(), reason, memberId, tenantId),
     db.prepare('UPDATE profiles SET searchable = 0 WHERE member_id = ? AND tenant_id = ?').bind(memberId, tenantId),
     db.prepare('UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND tenant_id = ? AND revoked_at IS NULL').bind(now.toISOString(), memberId, tenantId),
   ]);
+  // Null: it was deleted already (two deletions at once: only the first deletes, mails and is audited).
+  if (results[before.length].meta.changes === 0) return null;
   return previous?.status ?? 'confirmed';
 }
 

@@ -123,5 +123,6 @@ export async function deleteMember(db: D1Database, on: MemberOnBrand, reason: st
     .first<{ email: string; language: string | null; status: string }>();
   if (!row || row.status === 'deleted') throw deleted();
   const previous = await softDeleteMember(db, on.tenant.id, on.memberId, `staff: ${reason}`, now, [audit(db, on, 'member_delete', now, { reason }, memberGuard(on, "status != 'deleted'"))]);
+  if (previous === null) throw deleted();
   return { email: row.email, language: row.language, previous };
 }
