@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../worker/services/passwords';
 import { freshIp, login, mailCount, PASSWORD } from './account-helpers';
 import { api, checkout, IDEAL_ING, json, memberState, newMember, placeOrder } from './payment-helpers';
+import { MollieProvider } from '../../worker/payments/mollie';
+import { placeOrder as placeOrderRow, type OrderRow } from '../../worker/payments/orders';
+import { refundByStaff, settleOrder } from '../../worker/payments/settle';
+import { auditStatement } from '../../worker/staff/session';
 import { searchQuery } from '../../worker/staff/members/search';
+import { TENANTS } from '../../worker/tenants';
+import { fakeMollie } from './payment-fake-mollie';
 import { createStaff, staffApi } from './staff-helpers';
 
 // Back office, members (issue 15): find, see and act on a member account, for admins of the member's brand and owners.
@@ -289,5 +295,41 @@ describe('query plans', () => {
       expect(detail, q).not.toMatch(/\bSCAN\b(?! CONSTANT)/);
       expect(detail, q).toMatch(/INTEGER PRIMARY KEY|members_email \(tenant_id=\? AND email>\? AND email<\?\)|profiles_name \(tenant_id=\? AND name>\? AND name<\?\)/);
     }
+  });
+});
+
+describe('refunds through Mollie', () => {
+  it('calls the refunds API once with an idempotency key, however many refunds run at once', async () => {
+    const m = await newMember();
+    const s = await admin();
+    const fake = fakeMollie();
+    const tenant = TENANTS.find((t) => t.id === 'flirtlokaal')!;
+    const now = new Date();
+    const id = await placeOrderRow(env.DB, 'flirtlokaal', {
+      member_id: m.memberId, package_id: 2, credits: 120, currency: 'EUR', list_price: 2995, amount: 2995, discount_code: null, discount_percentage: null, discount_scope: null,
+      country: 'NL', method: 'ideal', issuer: null, recurring: 'oneoff', provider: 'mollie', consent_at: now.toISOString(), language: 'nl', created_at: now.toISOString(),
+    });
+    const mollie = new MollieProvider({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
+    const created = await mollie.create({
+      amount: 2995, currency: 'EUR', description: 'test', method: 'ideal', redirectUrl: 'https://flirtlokaal.nl/t', webhookUrl: 'https://flirtlokaal.nl/w',
+      metadata: { tenant: 'flirtlokaal', order_id: id }, sequenceType: 'oneoff',
+    });
+    await env.DB.prepare("UPDATE orders SET provider_payment_id = ?, status = 'pending' WHERE id = ?").bind(created.id, id).run();
+    fake.payments.get(created.id)!.status = 'paid';
+    const row = async () => (await env.DB.prepare('SELECT * FROM orders WHERE id = ?').bind(id).first<OrderRow>())!;
+    const ctx = { env, tenant, provider: mollie, now, orderUrl: (n: number) => `https://flirtlokaal.nl/transactions/${n}` };
+    expect(await settleOrder(ctx, await row())).toBe('paid');
+
+    const order = await row();
+    const audit = (guard: Parameters<typeof auditStatement>[1]['guard']) =>
+      auditStatement(env.DB, { staffId: s.staffId, brand: 'flirtlokaal', action: 'order_refund', targetType: 'member', targetId: m.memberId, detail: { reason: 'mollie' }, now, guard });
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => refundByStaff(ctx, order, audit)));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(fake.refunds.size).toBe(1);
+    expect([...fake.refunds.values()][0]).toMatchObject({ paymentId: created.id, amount: { value: '29.95', currency: 'EUR' } });
+    expect([...fake.refunds.keys()]).toEqual([`order-${id}-staff-refund`]);
+    expect((await row()).status).toBe('refunded');
+    expect(await memberState('flirtlokaal', m.memberId)).toMatchObject({ credits: 0, ledger: 0 });
+    expect(await auditCount(m.memberId, 'order_refund')).toBe(1);
   });
 });
