@@ -11,6 +11,8 @@ import { ConversationScreen } from './screens/conversation';
 import { FiguresScreen } from './screens/figures';
 import { FirstMessagesScreen } from './screens/first-messages';
 import { LoginScreen } from './screens/login';
+import { MemberScreen } from './screens/member';
+import { MembersScreen } from './screens/members';
 import { ProfilesScreen } from './screens/profiles';
 import { QueueScreen } from './screens/queue';
 import { SessionsScreen } from './screens/sessions';
@@ -32,6 +34,10 @@ function Screen({ route }: { route: StaffRoute }) {
       return <AuditScreen />;
     case 'sessions':
       return <SessionsScreen />;
+    case 'members':
+      return <MembersScreen />;
+    case 'member':
+      return <MemberScreen id={route.id} />;
     default:
       return <h1>{t('app.not_found')}</h1>;
   }

@@ -113,8 +113,8 @@ export const OrderQuerySchema = z.object({ id: z.coerce.number().int().positive(
 export const ORDER_STATUSES = ['created', 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Why a paid order was paid back: code_used = its single-use discount code had been used by another order meanwhile. */
-export type RefundReason = 'code_used';
+/** code_used: the order's discount was used by another order; staff: an admin refunded it (back office). */
+export type RefundReason = 'code_used' | 'staff';
 
 /** An order as GET /api/order.php, /api/orders.php and the order calls answer it. */
 export const OrderSchema = z.object({

@@ -24,6 +24,7 @@ export function fakeMollie(apiKey = 'test_fakekey') {
   const mandates = new Map<string, { id: string; method: string; status: string; details: Record<string, string>; customerId: string }>();
   const customers = new Map<string, { name: string; email: string }>();
   const requests: { method: string; path: string; body: unknown }[] = [];
+  const refunds = new Map<string, { id: string; paymentId: string; amount: { value: string; currency: string } }>();
   // Ids unique across fakes: one test file's orders share a database.
   const newId = (prefix: string) => `${prefix}_fake${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const app = new Hono().basePath('/v2');
@@ -61,8 +62,16 @@ export function fakeMollie(apiKey = 'test_fakekey') {
     if (!p) return c.json({ status: 404, title: 'Not Found', detail: 'No payment exists with token' }, 404);
     return c.json({ resource: 'payment', ...p });
   });
+  // Refunds: one per Idempotency-Key, as Mollie answers a repeated request with the refund it made the first time.
+  app.post('/payments/:id/refunds', async (c) => {
+    const p = payments.get(c.req.param('id'));
+    if (!p) return c.json({ status: 404, title: 'Not Found' }, 404);
+    const key = c.req.header('idempotency-key') ?? newId('key');
+    if (!refunds.has(key)) refunds.set(key, { id: newId('re'), paymentId: p.id, ...(await c.req.json<{ amount: { value: string; currency: string } }>()) });
+    return c.json({ resource: 'refund', ...refunds.get(key) }, 201);
+  });
   app.get('/broken', (c) => c.json({}, 500));
 
   const fetcher = ((input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init))) as typeof fetch;
-  return { fetch: fetcher, payments, mandates, customers, requests, baseUrl: 'https://api.mollie.test/v2', apiKey };
+  return { fetch: fetcher, payments, mandates, customers, refunds, requests, baseUrl: 'https://api.mollie.test/v2', apiKey };
 }

@@ -55,8 +55,15 @@ sessionRoutes.post('/user.php', async (c) => {
   }
   // A success is no failure: the account's count starts again and the address gets its slot back.
   await db.batch([clearStatement(db, accountKey), releaseStatement(db, ipKey, ip.windowStart)]);
+  // Told only to whoever knows the password: a blocked account is not revealed to someone guessing addresses.
+  if (member.blocked_at) throw accountBlocked();
   return c.json({ user: await startSession(c, member.id) });
 });
+
+/** SPEC.md's blocked-account message: the brand's admin blocked the account (back office). */
+function accountBlocked(): ApiFailure {
+  return new ApiFailure(403, 'account_blocked', 'errors.account_blocked');
+}
 
 function lockout(until: Date, now: Date): ApiFailure {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
@@ -122,5 +129,7 @@ export async function startSession(c: AppContext, memberId: number) {
   const token = await createSession(c.env.DB, c.get('tenant').id, memberId, c.get('now'));
   setSessionCookie(c, token);
   const session = await findSessionMember(c.env.DB, c.get('tenant').id, token, c.get('now'));
-  return userOf(c.get('tenant'), session!);
+  // A session of a blocked account does not count (e.g. its activation or recovery link used after the block).
+  if (!session) throw accountBlocked();
+  return userOf(c.get('tenant'), session);
 }

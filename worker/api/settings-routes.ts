@@ -9,7 +9,7 @@ import { saveSettings, toSettings } from '../services/notification-settings';
 import { verifyPassword } from '../services/passwords';
 import { consumeToken, peekToken } from '../services/tokens';
 import { clearSessionCookie } from '../session-cookie';
-import { jsonBody, requireMember } from './helpers';
+import { jsonBody, mailScope, requireMember } from './helpers';
 import { sendRecoveryMail } from './signup-routes';
 import { startSession } from './session-routes';
 
@@ -51,7 +51,8 @@ settingsRoutes.post('/delete-account.php', async (c) => {
   const reason = input.reason_text ? `${input.reason}: ${input.reason_text}` : input.reason;
   const previous = await softDeleteMember(c.env.DB, c.get('tenant').id, member.id, reason, c.get('now'));
   clearSessionCookie(c);
-  await sendRecoveryMail(c, member.id, member.email, member.language, previous);
+  // Null: a second request of the same deletion at the same moment; the first one sent the mail.
+  if (previous !== null) await sendRecoveryMail(mailScope(c), member.id, member.email, member.language, previous);
   return c.json({ ok: true });
 });
 

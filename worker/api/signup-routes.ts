@@ -13,7 +13,7 @@ import { refuseCommonPassword } from '../services/common-passwords';
 import { consumeToken, issueToken } from '../services/tokens';
 import { readTrafficSource } from '../services/traffic-source';
 import { loadUser } from '../services/users';
-import { clientIp, jsonBody, limit, link, mailTo, requireMember } from './helpers';
+import { clientIp, jsonBody, limit, mailScope, mailScoped, requireMember, scopedLink, type MailScope } from './helpers';
 import { startSession } from './session-routes';
 
 /** signup.php (account step, then the later steps), resend-activation.php and activate.php. */
@@ -42,7 +42,7 @@ signupRoutes.post('/signup.php', async (c) => {
   const existing = await findMemberByEmail(c.env.DB, tenant.id, input.email);
   if (existing && isRecoverable(existing, now)) {
     // SPEC.md §8: a deleted account that is not final yet gets a reactivation hint, and the mail to do it.
-    await sendRecoveryMail(c, existing.id, input.email, existing.language, existing.status);
+    await sendRecoveryMail(mailScope(c), existing.id, input.email, existing.language, existing.status);
     throw new ApiFailure(409, 'account_deleted', 'errors.account_deleted');
   }
   if (existing) throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { email: 'validation.email_taken' });
@@ -62,19 +62,20 @@ signupRoutes.post('/signup.php', async (c) => {
     marketing: input.marketing,
     consents: (id) => [consentStatement(c, id, 'terms', true), consentStatement(c, id, 'marketing', input.marketing)],
   }, now);
-  await sendActivationMail(c, memberId, input.email, c.get('language'), input.name);
+  await sendActivationMail(mailScope(c), memberId, input.email, c.get('language'), input.name);
   return c.json({ user: await startSession(c, memberId) }, 201);
 });
 
-/** Sends the activation link (also from resend-activation.php). */
-export async function sendActivationMail(c: AppContext, memberId: number, email: string, language: string | null, name: string) {
-  const token = await issueToken(c.env, { tenantId: c.get('tenant').id, memberId, purpose: 'activation', now: c.get('now') });
-  await mailTo(c, email, language, 'activation', { name, link: link(c, '/api/activate.php', token) }, undefined, memberId);
+/** Sends the activation link (also from resend-activation.php and the back office's resend). */
+export async function sendActivationMail(scope: MailScope, memberId: number, email: string, language: string | null, name: string) {
+  const token = await issueToken(scope.env, { tenantId: scope.tenant.id, memberId, purpose: 'activation', now: scope.now });
+  await mailScoped(scope, email, language, 'activation', { name, link: scopedLink(scope, '/api/activate.php', token) }, memberId);
 }
 
-export async function sendRecoveryMail(c: AppContext, memberId: number, email: string, language: string | null, previousStatus: string) {
-  const token = await issueToken(c.env, { tenantId: c.get('tenant').id, memberId, purpose: 'account_recovery', now: c.get('now'), data: previousStatus });
-  await mailTo(c, email, language, 'account_deleted', { link: link(c, '/api/recover-account.php', token), days: '14' }, undefined, memberId);
+/** The deletion mail with its recovery link (the member's own deletion, a deleted address signing up, the back office). */
+export async function sendRecoveryMail(scope: MailScope, memberId: number, email: string, language: string | null, previousStatus: string) {
+  const token = await issueToken(scope.env, { tenantId: scope.tenant.id, memberId, purpose: 'account_recovery', now: scope.now, data: previousStatus });
+  await mailScoped(scope, email, language, 'account_deleted', { link: scopedLink(scope, '/api/recover-account.php', token), days: '14' }, memberId);
 }
 
 signupRoutes.put('/signup.php', async (c) => {
@@ -125,7 +126,7 @@ signupRoutes.post('/resend-activation.php', async (c) => {
   await limit(c, `resend:${member.id}`, { limit: 3, windowSeconds: 3600 }, 'errors.resend_limit');
   const row = await findMemberById(c.env.DB, c.get('tenant').id, member.id);
   const profile = await c.env.DB.prepare('SELECT name FROM profiles WHERE id = ?').bind(member.profileId).first<{ name: string }>();
-  await sendActivationMail(c, member.id, row!.email, row!.language, profile?.name ?? '');
+  await sendActivationMail(mailScope(c), member.id, row!.email, row!.language, profile?.name ?? '');
   return c.json({ ok: true });
 });
 

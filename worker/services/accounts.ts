@@ -18,9 +18,11 @@ export interface MemberRow {
   notification_prefs: string;
   email_disabled_reason: string | null;
   invisible: number;
+  /** Set while a brand's admin has blocked the account (back office): no login, no session. */
+  blocked_at: string | null;
 }
 
-const MEMBER_COLUMNS = 'id, email, status, password_hash, language, deleted_at, signup_step, notification_prefs, email_disabled_reason, invisible';
+const MEMBER_COLUMNS = 'id, email, status, password_hash, language, deleted_at, signup_step, notification_prefs, email_disabled_reason, invisible, blocked_at';
 
 export function findMemberByEmail(db: D1Database, tenantId: string, email: string): Promise<MemberRow | null> {
   return db.prepare(`SELECT ${MEMBER_COLUMNS} FROM members WHERE tenant_id = ? AND email = ?`).bind(tenantId, email).first<MemberRow>();
@@ -186,14 +188,21 @@ export async function changeEmail(db: D1Database, tenantId: string, memberId: nu
   }
 }
 
-/** Deletes softly: hidden everywhere, sessions ended; restorable for 14 days, then purged. */
-export async function softDeleteMember(db: D1Database, tenantId: string, memberId: number, reason: string, now: Date): Promise<string> {
+/**
+ * Deletes softly: hidden everywhere, sessions ended; restorable for 14 days, then purged. Returns the status the
+ * account had (for its recovery), or null when it was deleted already. `before` goes first into the same batch (the
+ * back office's audit row, guarded on the account not being deleted yet).
+ */
+export async function softDeleteMember(db: D1Database, tenantId: string, memberId: number, reason: string, now: Date, before: D1PreparedStatement[] = []): Promise<string | null> {
   const previous = await db.prepare('SELECT status FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, tenantId).first<{ status: string }>();
-  await db.batch([
-    db.prepare(`UPDATE members SET status = 'deleted', deleted_at = ?, delete_reason = ? WHERE id = ? AND tenant_id = ?`).bind(now.toISOString(), reason, memberId, tenantId),
+  const results = await db.batch([
+    ...before,
+    db.prepare(`UPDATE members SET status = 'deleted', deleted_at = ?, delete_reason = ? WHERE id = ? AND tenant_id = ? AND status != 'deleted'`).bind(now.toISOString(), reason, memberId, tenantId),
     db.prepare('UPDATE profiles SET searchable = 0 WHERE member_id = ? AND tenant_id = ?').bind(memberId, tenantId),
     db.prepare('UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND tenant_id = ? AND revoked_at IS NULL').bind(now.toISOString(), memberId, tenantId),
   ]);
+  // Null: it was deleted already (two deletions at once: only the first deletes, mails and is audited).
+  if (results[before.length].meta.changes === 0) return null;
   return previous?.status ?? 'confirmed';
 }
 

@@ -40,6 +40,24 @@ export function ledgerEntryIf(db: D1Database, entry: LedgerEntry, condition: str
     .bind(...binds, entry.tenantId, entry.memberId, entry.delta, entry.reason, entry.ref, entry.now.toISOString());
 }
 
+/**
+ * Takes back up to `max` credits, as many as the balance holds when the statement runs (never below zero): a
+ * refunded order whose credits were partly spent. Written only when `condition` holds and the balance is above zero.
+ */
+export function takeBackIf(db: D1Database, entry: Omit<LedgerEntry, 'delta'> & { max: number }, condition: string, ...binds: unknown[]): D1PreparedStatement {
+  if (!Number.isSafeInteger(entry.max) || entry.max <= 0) throw new Error(`take-back must be a positive integer, got ${entry.max}`);
+  const offset = binds.length;
+  const at = (n: number) => `?${offset + n}`;
+  const balance = `(SELECT credits FROM members WHERE id = ${at(2)} AND tenant_id = ${at(1)})`;
+  return db
+    .prepare(
+      `INSERT INTO credit_ledger (tenant_id, member_id, delta, reason, ref, created_at)
+       SELECT ${at(1)}, ${at(2)}, -MIN(${at(3)}, ${balance}), ${at(4)}, ${at(5)}, ${at(6)} WHERE ${balance} > 0 AND (${condition})
+       ON CONFLICT (tenant_id, member_id, ref) DO NOTHING`,
+    )
+    .bind(...binds, entry.tenantId, entry.memberId, entry.max, entry.reason, entry.ref, entry.now.toISOString());
+}
+
 /** True when a batch failed because a spend would have taken a balance below zero. */
 export function isInsufficientCredits(error: unknown): boolean {
   return /CHECK constraint failed/i.test(String(error)) && /credits/i.test(String(error));

@@ -106,7 +106,7 @@ export async function findSessionMember(db: D1Database, tenantId: string, token:
          FROM sessions s JOIN members m ON m.id = s.member_id AND m.tenant_id = s.tenant_id
          JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id
          ${ACTIVE_MAIN_PHOTO_JOIN}
-        WHERE s.token_hash = ? AND s.tenant_id = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND m.status != 'deleted'`,
+        WHERE s.token_hash = ? AND s.tenant_id = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND m.status != 'deleted' AND m.blocked_at IS NULL`,
     )
     .bind(tokenHash, tenantId, now.toISOString())
     .first<Row>();

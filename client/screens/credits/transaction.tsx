@@ -65,6 +65,7 @@ function OrderResult({ id }: { id: string }) {
     return (
       <AccountCard title={t('transaction.refunded_title')} testId="transaction-refunded" icon="↩️">
         {order.refund_reason === 'code_used' && <p role="status">{t('transaction.refunded_code_used', { code: order.discount_code, amount: money(order.amount) })}</p>}
+        {order.refund_reason === 'staff' && <p role="status">{t('transaction.refunded_staff', { amount: money(order.amount) })}</p>}
         <p className="text-sm text-gray-600">{summary} · {t('transaction.status.refunded')}</p>
         <Link href={`/credits/${order.package_id}`} className="btn btn-primary">{t('transaction.retry')}</Link>
       </AccountCard>

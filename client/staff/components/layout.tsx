@@ -15,6 +15,7 @@ export function Layout({ children }: { children: ReactNode }) {
     ['/staff/profiles', t('nav.profiles')],
     ['/staff/first', t('nav.first')],
     ['/staff/figures', t('nav.figures')],
+    ...(hasRole(me, 'admin') ? [['/staff/members', t('nav.members')] as [string, string]] : []),
     ...(hasRole(me, 'admin') ? [['/staff/audit', t('nav.audit')] as [string, string]] : []),
     ['/staff/sessions', t('nav.sessions')],
   ];

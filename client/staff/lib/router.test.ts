@@ -8,6 +8,9 @@ describe('staff workspace routes', () => {
     expect(matchStaffRoute('/staff/c/42', '')).toEqual({ name: 'conversation', id: 42 });
     expect(matchStaffRoute('/staff/setup', '?token=abc')).toEqual({ name: 'setup', token: 'abc' });
     expect(matchStaffRoute('/staff/figures', '')).toEqual({ name: 'figures' });
+    expect(matchStaffRoute('/staff/members', '?q=anna')).toEqual({ name: 'members' });
+    expect(matchStaffRoute('/staff/members/900001', '')).toEqual({ name: 'member', id: 900001 });
+    expect(matchStaffRoute('/staff/members/x', '')).toEqual({ name: 'not_found' });
     expect(matchStaffRoute('/staff/c/x', '')).toEqual({ name: 'not_found' });
     expect(matchStaffRoute('/staff/nope', '')).toEqual({ name: 'not_found' });
   });

@@ -11,12 +11,17 @@ export type StaffRoute =
   | { name: 'figures' }
   | { name: 'audit' }
   | { name: 'sessions' }
+  | { name: 'members' }
+  | { name: 'member'; id: number }
   | { name: 'not_found' };
 
 export function matchStaffRoute(pathname: string, search: string): StaffRoute {
   const path = pathname.replace(/\/+$/, '') || '/staff';
   const conversation = /^\/staff\/c\/(\d{1,12})$/.exec(path);
   if (conversation) return { name: 'conversation', id: Number(conversation[1]) };
+  const member = /^\/staff\/members\/(\d{1,12})$/.exec(path);
+  if (member) return { name: 'member', id: Number(member[1]) };
+  if (path === '/staff/members') return { name: 'members' };
   switch (path) {
     case '/staff':
       return { name: 'queue' };

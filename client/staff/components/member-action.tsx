@@ -1,0 +1,84 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { StaffApiError, staffFetch, type StaffRequest } from '../lib/api';
+import { t } from '../lib/i18n';
+
+export interface MemberActionProps {
+  /** The button that opens the dialog, and the dialog's title. */
+  label: string;
+  /** What the action does, said in the dialog before the reason is asked. */
+  explain: string;
+  /** The call: path, method and the body without the reason. */
+  path: string;
+  method: NonNullable<StaffRequest['method']>;
+  body: Record<string, unknown>;
+  /** Destructive actions get a red confirm button. */
+  danger?: boolean;
+  /** Ask for a number of credits too (credits.php). */
+  withDelta?: boolean;
+  onDone: (answer: unknown) => void;
+}
+
+/**
+ * One back-office action: a button that opens a modal dialog (native <dialog>: focus moves in and back, Escape
+ * closes) asking for the required reason, and for the change itself where it needs one; confirming is a second,
+ * deliberate step. The server's error is shown in the dialog, and nothing changed.
+ */
+export function MemberAction({ label, explain, path, method, body, danger, withDelta, onDone }: MemberActionProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [delta, setDelta] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // One request id per opened form: a double submit (or a retry) of the same credit change counts once.
+  const requestId = useRef('');
+  const open = () => {
+    setReason('');
+    setDelta('');
+    setProblem(null);
+    requestId.current = crypto.randomUUID().replace(/-/g, '');
+    dialog.current?.showModal();
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      const extra = withDelta ? { delta: Number(delta), request_id: requestId.current } : {};
+      const answer = await staffFetch(path, { method, body: { ...body, ...extra, reason } });
+      dialog.current?.close();
+      onDone(answer);
+    } catch (e) {
+      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-outline'}`} onClick={open}>{label}</button>
+      <dialog ref={dialog} className="action-dialog" aria-labelledby={`${id}-title`}>
+        <form onSubmit={submit}>
+          <h2 id={`${id}-title`}>{label}</h2>
+          <p>{explain}</p>
+          {withDelta && (
+            <div className="field">
+              <label htmlFor={`${id}-delta`}>{t('member.delta')}</label>
+              <input id={`${id}-delta`} type="number" step={1} required value={delta} onChange={(e) => setDelta(e.target.value)} aria-describedby={`${id}-delta-hint`} />
+              <small id={`${id}-delta-hint`}>{t('member.delta_hint')}</small>
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor={`${id}-reason`}>{t('member.reason')}</label>
+            <textarea id={`${id}-reason`} required minLength={3} maxLength={500} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </div>
+          {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
+          <div className="row">
+            <button type="submit" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={busy}>{t('member.confirm', { action: label })}</button>
+            <button type="button" className="btn btn-light" onClick={() => dialog.current?.close()}>{t('member.cancel')}</button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { Image } from './user';
+
+/**
+ * Back office, members (issue 15, docs/api/staff.md "Back office: members"): an admin of a brand (an owner on every
+ * brand) finds a member and acts on the account. Every action carries a reason, which goes into the audit log.
+ */
+
+const memberId = z.coerce.number().int().positive();
+/** Why the staff member acts: required, shown in the audit trail. */
+const reason = z.string().trim().min(3, 'validation.reason_required').max(500);
+
+/** GET members.php?q=[&brand=]: an e-mail address, a name, a member id or an order id. */
+export const MemberSearchSchema = z.object({ q: z.string().trim().min(1, 'validation.field_required').max(254), brand: z.string().max(40).optional() });
+export const MemberQuerySchema = z.object({ id: memberId });
+
+/** The body of every member action that needs nothing but the member and the reason. */
+export const MemberActionSchema = z.object({ member_id: memberId, reason });
+/**
+ * POST credits.php: a ledger entry of `delta` credits (negative takes back, never below zero). `request_id` (a
+ * random id the workspace makes per form) makes a repeated post of the same form count once.
+ */
+export const CreditAdjustSchema = z.object({
+  member_id: memberId,
+  delta: z.number().int('validation.invalid').min(-100_000).max(100_000).refine((d) => d !== 0, 'validation.invalid'),
+  reason,
+  request_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+});
+/** POST refund.php: the order's whole amount back to the member within the brand's refund_days. */
+export const StaffRefundSchema = z.object({ order_id: z.coerce.number().int().positive(), reason });
+
+export interface MemberSearchItem {
+  id: number;
+  brand: string;
+  email: string;
+  name: string;
+  status: 'not_confirmed' | 'confirmed' | 'deleted';
+  blocked: boolean;
+  premium: boolean;
+  credits: number;
+  signup_date: string;
+}
+export interface MemberSearchResponse {
+  items: MemberSearchItem[];
+}
+
+export interface StaffMemberOrder {
+  id: number;
+  status: string;
+  credits: number;
+  amount: number;
+  currency: string;
+  method: string;
+  created_at: string;
+  paid_at: string | null;
+  refund_reason: string | null;
+  refunded_at: string | null;
+  /** Paid and inside the brand's refund_days: the refund button is offered. */
+  refundable: boolean;
+}
+
+export interface StaffMemberDetail {
+  account: {
+    id: number;
+    brand: string;
+    email: string;
+    status: 'not_confirmed' | 'confirmed' | 'deleted';
+    blocked_at: string | null;
+    blocked_reason: string | null;
+    signup_date: string;
+    /** The traffic source of the landing URL (network, ref, sub1-3), null for a direct signup. */
+    source: Record<string, string> | null;
+    invite_code: string | null;
+    language: string | null;
+    country: string;
+    premium: boolean;
+    credits: number;
+    deleted_at: string | null;
+    directdebit_blocked: boolean;
+  };
+  profile: { id: number; name: string; gender: string; birthdate: string; city: string | null; about: string | null; status: string; photos: (Image & { id: number; status: string; private: boolean })[] };
+  ledger: { id: number; delta: number; reason: string; ref: string; created_at: string }[];
+  orders: StaffMemberOrder[];
+  mandates: { id: number; provider: string; method: string; label: string; status: string; created_at: string }[];
+  /** Counts only: staff never read a member's conversations with other members. */
+  conversations: { with_members: number; with_fictional: number; messages_sent: number };
+  complaints: { id: number; subject: string; status: string; created_at: string }[];
+  audit: { id: number; staff: string | null; action: string; detail: Record<string, unknown> | null; created_at: string }[];
+  refund_days: number;
+}

@@ -1,0 +1,109 @@
+import { Hono } from 'hono';
+import { CreditAdjustSchema, MemberActionSchema, MemberQuerySchema, MemberSearchSchema, StaffRefundSchema } from '../../../core/schemas/staff-members';
+import type { AppEnv } from '../../context';
+import { ApiFailure, parseOrFail } from '../../errors';
+import { memberOrder, toOrder } from '../../payments/orders';
+import { providerFor } from '../../payments/provider';
+import { refundByStaff } from '../../payments/settle';
+import { newToken } from '../../services/sessions';
+import { memberForAdmin, orderForAdmin } from '../../staff/members/access';
+import {
+  adjustCredits, blockDirectDebit, blockMember, deleteMember, endMemberSessions, recordResendActivation, unblockDirectDebit, unblockMember,
+} from '../../staff/members/actions';
+import { memberDetail } from '../../staff/members/detail';
+import { searchMembers } from '../../staff/members/search';
+import { auditStatement, brandsWhere, requireStaff, requireStaffOn } from '../../staff/session';
+import { jsonBody, mailScope } from '../helpers';
+import { sendActivationMail, sendRecoveryMail } from '../signup-routes';
+
+/**
+ * Back office, members (issue 15, docs/api/staff.md "Back office: members"): for a brand's admins and owners.
+ * Every call is about a member (or an order) of one brand; access.ts checks the caller's role on that brand.
+ */
+export const membersRoutes = new Hono<AppEnv>();
+
+membersRoutes.get('/members.php', async (c) => {
+  const q = parseOrFail(MemberSearchSchema, c.req.query());
+  let brands: string[];
+  if (q.brand) {
+    requireStaffOn(c, q.brand, 'admin');
+    brands = [q.brand];
+  } else {
+    brands = brandsWhere(requireStaff(c), 'admin');
+    if (brands.length === 0) throw new ApiFailure(403, 'staff_forbidden', 'errors.staff_forbidden');
+  }
+  return c.json({ items: await searchMembers(c.env.DB, brands, q.q) });
+});
+
+membersRoutes.get('/member.php', async (c) => {
+  const { id } = parseOrFail(MemberQuerySchema, c.req.query());
+  const on = await memberForAdmin(c, id);
+  return c.json(await memberDetail(c.env.DB, on.tenant, id, c.get('now')));
+});
+
+membersRoutes.post('/credits.php', async (c) => {
+  const input = parseOrFail(CreditAdjustSchema, await jsonBody(c));
+  const on = await memberForAdmin(c, input.member_id);
+  return c.json(await adjustCredits(c.env.DB, on, input.delta, input.reason, input.request_id ?? newToken(), c.get('now')));
+});
+
+membersRoutes.post('/refund.php', async (c) => {
+  const input = parseOrFail(StaffRefundSchema, await jsonBody(c));
+  const on = await orderForAdmin(c, input.order_id);
+  const db = c.env.DB;
+  const now = c.get('now');
+  const order = await memberOrder(db, on.tenant.id, on.memberId, input.order_id);
+  const { takenBack } = await refundByStaff({ env: c.env, tenant: on.tenant, provider: providerFor(c.env, on.tenant), now }, order, (guard) =>
+    auditStatement(db, {
+      staffId: on.staff.id, brand: on.tenant.id, action: 'order_refund', targetType: 'member', targetId: on.memberId,
+      detail: { reason: input.reason, order_id: order.id, amount: order.amount, currency: order.currency, credits: order.credits }, now, guard,
+    }));
+  const refunded = await memberOrder(db, on.tenant.id, on.memberId, order.id);
+  const member = await db.prepare('SELECT credits FROM members WHERE id = ? AND tenant_id = ?').bind(on.memberId, on.tenant.id).first<{ credits: number }>();
+  return c.json({ order: toOrder(refunded), credits_taken_back: takenBack, credits: member!.credits });
+});
+
+membersRoutes.post('/block.php', async (c) => {
+  const input = parseOrFail(MemberActionSchema, await jsonBody(c));
+  await blockMember(c.env.DB, await memberForAdmin(c, input.member_id), input.reason, c.get('now'));
+  return c.json({ blocked: true });
+});
+
+membersRoutes.delete('/block.php', async (c) => {
+  const input = parseOrFail(MemberActionSchema, await jsonBody(c));
+  await unblockMember(c.env.DB, await memberForAdmin(c, input.member_id), input.reason, c.get('now'));
+  return c.json({ blocked: false });
+});
+
+membersRoutes.post('/directdebit-block.php', async (c) => {
+  const input = parseOrFail(MemberActionSchema, await jsonBody(c));
+  await blockDirectDebit(c.env.DB, await memberForAdmin(c, input.member_id), input.reason, c.get('now'));
+  return c.json({ directdebit_blocked: true });
+});
+
+membersRoutes.delete('/directdebit-block.php', async (c) => {
+  const input = parseOrFail(MemberActionSchema, await jsonBody(c));
+  await unblockDirectDebit(c.env.DB, await memberForAdmin(c, input.member_id), input.reason, c.get('now'));
+  return c.json({ directdebit_blocked: false });
+});
+
+membersRoutes.delete('/member-sessions.php', async (c) => {
+  const input = parseOrFail(MemberActionSchema, await jsonBody(c));
+  return c.json(await endMemberSessions(c.env.DB, await memberForAdmin(c, input.member_id), input.reason, c.get('now')));
+});
+
+membersRoutes.post('/resend-activation.php', async (c) => {
+  const input = parseOrFail(MemberActionSchema, await jsonBody(c));
+  const on = await memberForAdmin(c, input.member_id);
+  const m = await recordResendActivation(c.env.DB, on, input.reason, c.get('now'));
+  await sendActivationMail(mailScope(c, on.tenant), on.memberId, m.email, m.language, m.name);
+  return c.json({ sent: true });
+});
+
+membersRoutes.delete('/member.php', async (c) => {
+  const input = parseOrFail(MemberActionSchema, await jsonBody(c));
+  const on = await memberForAdmin(c, input.member_id);
+  const m = await deleteMember(c.env.DB, on, input.reason, c.get('now'));
+  await sendRecoveryMail(mailScope(c, on.tenant), on.memberId, m.email, m.language, m.previous);
+  return c.json({ deleted: true });
+});

@@ -1,0 +1,61 @@
+import type { MemberSearchItem } from '../../../core/schemas/staff-members';
+
+const LIMIT = 50;
+
+interface Row {
+  id: number;
+  tenant_id: string;
+  email: string;
+  name: string | null;
+  status: MemberSearchItem['status'];
+  blocked_at: string | null;
+  paid_user: number;
+  credits: number;
+  signup_date: string;
+}
+
+const COLUMNS = 'm.id, m.tenant_id, m.email, p.name, m.status, m.blocked_at, m.paid_user, m.credits, m.signup_date';
+const FROM_MEMBERS = `${COLUMNS} FROM members m LEFT JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id`;
+
+/**
+ * Finds members of `brands` by what a support mail gives: a number is a member id or an order id, an address with
+ * '@' an e-mail (exact, else the addresses that start with it), anything else the start of a profile name.
+ * Each branch reads by key or an index range (members_email, profiles_name): no brand's members are read whole.
+ */
+export async function searchMembers(db: D1Database, brands: string[], q: string): Promise<MemberSearchItem[]> {
+  const { sql, params } = searchQuery(brands, q);
+  const { results } = await db.prepare(sql).bind(...params).all<Row>();
+  return results.map((r) => ({
+    id: r.id,
+    brand: r.tenant_id,
+    email: r.email,
+    name: r.name ?? '',
+    status: r.status,
+    blocked: r.blocked_at !== null,
+    premium: r.paid_user === 1,
+    credits: r.credits,
+    signup_date: r.signup_date,
+  }));
+}
+
+/** The statement for `q` (exported for the query-plan test). */
+export function searchQuery(brands: string[], q: string): { sql: string; params: unknown[] } {
+  const inBrands = `m.tenant_id IN (${brands.map(() => '?').join(', ')})`;
+  let sql: string;
+  let params: unknown[];
+  if (/^\d{1,12}$/.test(q)) {
+    sql = `SELECT ${FROM_MEMBERS} WHERE ${inBrands} AND (m.id = ? OR m.id = (SELECT o.member_id FROM orders o WHERE o.id = ?)) ORDER BY m.id LIMIT ${LIMIT}`;
+    params = [...brands, Number(q), Number(q)];
+  } else if (q.includes('@')) {
+    const email = q.toLowerCase();
+    // A range on the (tenant_id, email) index: the addresses that start with what was typed.
+    sql = `SELECT ${FROM_MEMBERS} WHERE ${inBrands} AND m.email >= ? AND m.email < ? ORDER BY m.email = ? DESC, m.email LIMIT ${LIMIT}`;
+    params = [...brands, email, `${email}\uffff`, email];
+  } else {
+    // A range on profiles_name (tenant_id, name NOCASE); fictional profiles have no member and drop out in the join.
+    sql = `SELECT ${COLUMNS} FROM profiles p JOIN members m ON m.id = p.member_id AND m.tenant_id = p.tenant_id
+            WHERE p.tenant_id IN (${brands.map(() => '?').join(', ')}) AND p.name LIKE ? ESCAPE '\\' ORDER BY p.name, m.id LIMIT ${LIMIT}`;
+    params = [...brands, `${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`];
+  }
+  return { sql, params };
+}
