@@ -114,7 +114,8 @@ export const ORDER_STATUSES = ['created', 'pending', 'paid', 'failed', 'cancelle
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** code_used: the order's discount was used by another order; staff: an admin refunded it (back office). */
-export type RefundReason = 'code_used' | 'staff';
+export const REFUND_REASONS = ['code_used', 'staff'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** An order as GET /api/order.php, /api/orders.php and the order calls answer it. */
 export const OrderSchema = z.object({
@@ -131,7 +132,7 @@ export const OrderSchema = z.object({
   recurring: z.enum(['oneoff', 'first', 'recurring']),
   created_at: z.string(),
   paid_at: z.string().nullable(),
-  refund_reason: z.enum(['code_used']).nullable(),
+  refund_reason: z.enum(REFUND_REASONS).nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
