@@ -2,6 +2,11 @@ import { app } from './app';
 import { isLocal } from './context';
 import { drainUnreadBody } from './drain-body';
 import { purgeExpired } from './services/purge';
+import { rollUp } from './staff/dashboard/rollup';
+
+/** The schedules of wrangler.toml [triggers] crons. */
+const PURGE_CRON = '17 3 * * *';
+const ROLLUP_CRON = '7 * * * *';
 
 // The live hub of each member (Durable Object class named in wrangler.toml).
 export { MemberHub } from './chat/member-hub';
@@ -15,12 +20,19 @@ export default {
     if (isLocal(env) && request.body) await drainUnreadBody(request);
     return response;
   },
-  // The daily Cron Trigger (wrangler.toml [triggers]).
+  // The Cron Triggers (wrangler.toml [triggers]): the daily purge and the hourly figures rollup; a run by hand
+  // (another or no schedule, e.g. wrangler's test endpoint) does both.
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(
-      purgeExpired(env, new Date(controller.scheduledTime)).then((purged) =>
-        console.log(JSON.stringify({ level: 'info', message: 'purge', purged, cron: controller.cron })),
-      ),
-    );
+    const now = new Date(controller.scheduledTime);
+    if (controller.cron !== ROLLUP_CRON) {
+      ctx.waitUntil(
+        purgeExpired(env, now).then((purged) => console.log(JSON.stringify({ level: 'info', message: 'purge', purged, cron: controller.cron }))),
+      );
+    }
+    if (controller.cron !== PURGE_CRON) {
+      ctx.waitUntil(
+        rollUp(env.DB, now).then((done) => console.log(JSON.stringify({ level: 'info', message: 'figures rollup', ...done, cron: controller.cron }))),
+      );
+    }
   },
 } satisfies ExportedHandler<Env>;

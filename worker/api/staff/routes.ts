@@ -5,6 +5,7 @@ import { requireStaff } from '../../staff/session';
 import { answerRoutes } from './answer-routes';
 import { staffAuditRoutes } from './audit-routes';
 import { staffAuthRoutes } from './auth-routes';
+import { dashboardRoutes } from './dashboard-routes';
 import { profileRoutes } from './profile-routes';
 import { staffSessionsRoutes } from './sessions-routes';
 import { staffSetupRoutes } from './setup-routes';
@@ -25,3 +26,5 @@ staffApi.route('/', staffAuditRoutes);
 // Answering fictional profiles: queue, claims, answer screen, replies, notes, first messages, figures, live queue.
 staffApi.route('/', answerRoutes);
 staffApi.route('/', profileRoutes);
+// Back office: the figures dashboard (issue 15, item 5).
+staffApi.route('/', dashboardRoutes);
