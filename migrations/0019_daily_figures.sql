@@ -24,4 +24,4 @@ CREATE INDEX members_activated ON members (tenant_id, activated_at) WHERE activa
 CREATE INDEX orders_paid ON orders (tenant_id, paid_at) WHERE paid_at IS NOT NULL;
 CREATE INDEX orders_refunded ON orders (tenant_id, refunded_at) WHERE refunded_at IS NOT NULL;
 -- Members' messages of a day, counted from the index alone (fictional profiles' messages have no sender member).
-CREATE INDEX messages_members_day ON messages (tenant_id, created_at) WHERE sender_member_id IS NOT NULL;
+CREATE INDEX messages_members_day ON messages (tenant_id, created_at, sender_member_id) WHERE sender_member_id IS NOT NULL;

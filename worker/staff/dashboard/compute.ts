@@ -28,7 +28,7 @@ export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T0
 // Every query reads one brand's range of days through an index on (tenant_id, <time>) (migration 0019,
 // staff_messages_day); timestamps are ISO strings, so a day's rows are those from 'YYYY-MM-DD' to the next day.
 // A first purchase is a member's earliest paid order (ties by id); a refund counts only for an order that was paid.
-const QUERIES = {
+export const DAY_SQL = {
   signups: `SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM members
              WHERE tenant_id = ?1 AND created_at >= ?2 AND created_at < ?3 GROUP BY day`,
   activations: `SELECT substr(activated_at, 1, 10) AS day, COUNT(*) AS n FROM members
@@ -48,13 +48,13 @@ const QUERIES = {
   waits: `SELECT substr(sm.created_at, 1, 10) AS day, sm.waited_ms FROM staff_messages sm
            WHERE sm.tenant_id = ?1 AND sm.created_at >= ?2 AND sm.created_at < ?3 AND ${ANSWERED_SQL}`,
 } as const;
-type QueryName = keyof typeof QUERIES;
-const NAMES = Object.keys(QUERIES) as QueryName[];
+type QueryName = keyof typeof DAY_SQL;
+const NAMES = Object.keys(DAY_SQL) as QueryName[];
 
 /** The statements for one brand's days `from`..`to` (included); read them with `readDays`. */
 export function dayStatements(db: D1Database, brand: string, from: string, to: string): D1PreparedStatement[] {
   const end = addDays(to, 1);
-  return NAMES.map((name) => db.prepare(QUERIES[name]).bind(brand, from, end));
+  return NAMES.map((name) => db.prepare(DAY_SQL[name]).bind(brand, from, end));
 }
 export const STATEMENTS_PER_BRAND = NAMES.length;
 

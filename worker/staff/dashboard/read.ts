@@ -1,6 +1,9 @@
 import { COUNT_METRICS, TIME_METRICS, type Dashboard } from '../../../core/schemas/staff-dashboard';
 import { addDays, answerTimes, dayStatements, daysBetween, readDays, STATEMENTS_PER_BRAND, sumDays } from './compute';
 
+/** The rollup rows of a brand (or '*') and a range of days: one range of the primary key. */
+export const ROLLUP_SQL = 'SELECT day, metric, currency, value, computed_at FROM daily_figures WHERE tenant_id = ? AND day >= ? AND day <= ?';
+
 interface RollupRow {
   day: string;
   metric: string;
@@ -19,8 +22,7 @@ export async function loadDashboard(db: D1Database, scope: string, brands: strin
   const days = daysBetween(from, to);
   const live = to >= today;
   const statements = [
-    db.prepare('SELECT day, metric, currency, value, computed_at FROM daily_figures WHERE tenant_id = ? AND day >= ? AND day <= ?')
-      .bind(scope, from, live ? addDays(today, -1) : to),
+    db.prepare(ROLLUP_SQL).bind(scope, from, live ? addDays(today, -1) : to),
     ...(live ? brands.flatMap((b) => dayStatements(db, b, today, today)) : []),
   ];
   const [rollup, ...todays] = await db.batch(statements);
