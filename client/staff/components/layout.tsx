@@ -14,6 +14,7 @@ export function Layout({ children }: { children: ReactNode }) {
     ['/staff', t('nav.queue')],
     ['/staff/profiles', t('nav.profiles')],
     ['/staff/figures', t('nav.figures')],
+    ...(hasRole(me, 'admin') ? [['/staff/dashboard', t('nav.dashboard')] as [string, string]] : []),
     ...(hasRole(me, 'admin') ? [['/staff/audit', t('nav.audit')] as [string, string]] : []),
     ['/staff/sessions', t('nav.sessions')],
   ];

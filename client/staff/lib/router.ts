@@ -8,6 +8,7 @@ export type StaffRoute =
   | { name: 'conversation'; id: number }
   | { name: 'profiles' }
   | { name: 'figures' }
+  | { name: 'dashboard' }
   | { name: 'audit' }
   | { name: 'sessions' }
   | { name: 'not_found' };
@@ -25,9 +26,10 @@ export function matchStaffRoute(pathname: string, search: string): StaffRoute {
       return { name: 'setup', token: new URLSearchParams(search).get('token') ?? '' };
     case '/staff/profiles':
     case '/staff/figures':
+    case '/staff/dashboard':
     case '/staff/audit':
     case '/staff/sessions':
-      return { name: path.slice('/staff/'.length) as 'profiles' | 'figures' | 'audit' | 'sessions' };
+      return { name: path.slice('/staff/'.length) as 'profiles' | 'figures' | 'dashboard' | 'audit' | 'sessions' };
     default:
       return { name: 'not_found' };
   }
