@@ -344,7 +344,7 @@ function summary(r) {
   if (r.staff) {
     const st = r.staff;
     lines.push('', `Staff (${st.brand}): ${st.profiles} member profiles, ${st.conversations} conversations with ${st.fictional} fictional profiles, ${st.messages} messages, ${st.orders} orders; ` +
-      `rollup of ${st.rollup.from}..${st.rollup.to} (${st.rollup.rows} rows) took ${st.rollup.d1Ms} ms D1 time. D1 ms per query over ${st.runs} runs (whole milliseconds locally):`, '',
+      `rollup of ${st.rollup.from}..${st.rollup.to} (${st.rollup.rows} rows) took ${st.rollup.d1Ms} ms D1 time. D1 ms per query over ${st.runs} warm runs (whole milliseconds locally; load average ${st.loadAverage.join(' ')}, counting to 100 000 in SQLite took ${st.referenceCount100kD1Ms.p50} ms):`, '',
       '| query | p50 | max |', '|---|---|---|');
     for (const [group, queries] of [['queue', st.queueD1Ms], ['answer screen', st.screenD1Ms], ['dashboard', st.dashboardD1Ms]]) {
       for (const [name, q] of Object.entries(queries)) lines.push(`| ${group}: ${name} | ${q.p50} | ${q.max} |`);
