@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
+import type { Dashboard } from '../../core/schemas/staff-dashboard';
 import { brandUrl, expect, test, watchConsole } from './fixtures';
 
 // The back office's figures (issue 15, item 5): the demo owner signs in to the workspace, opens the dashboard,
@@ -50,12 +51,12 @@ test('an owner reads the figures of the deployment and of one brand, as charts, 
   await expect(page.getByLabel(staff('filter.brand'))).toHaveValue('');
 
   // The table alternative: 90 days, today's signups as the API counts them (live).
-  const api = await page.evaluate(async () => (await fetch('/api/staff/dashboard.php', { headers: { Accept: 'application/json' } })).json());
+  const api = (await page.evaluate(async () => (await fetch('/api/staff/dashboard.php', { headers: { Accept: 'application/json' } })).json())) as Dashboard;
   expect(api.days).toHaveLength(90);
   await members.getByText(staff('dashboard.table', { title: staff('dashboard.members') })).click();
   const rows = members.locator('details tbody tr');
   await expect(rows).toHaveCount(90);
-  const today = api.days[89] as string;
+  const today = api.days[89];
   await expect(rows.last().locator('th')).toHaveText(today);
   await expect(rows.last().locator('td').first()).toHaveText(String(api.series.signups[89]));
 
