@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchPayments, createPaymentMembers } from './lib/bench-payments.mjs';
 import { benchMoneyUnderFire, prepareMoneyUnderFire } from './lib/bench-money.mjs';
+import { benchStaff } from './lib/bench-staff.mjs';
 import { UPLOAD_BUDGET_MS, benchUploads } from './lib/bench-uploads.mjs';
 import { lighthouseStaff, runLighthouse } from './lib/lighthouse.mjs';
 import { serveBuilt } from './lib/serve-built.mjs';
@@ -95,6 +96,9 @@ try {
   const noLighthouse = process.argv.includes('--no-lighthouse');
   const lighthouse = noLighthouse ? {} : runLighthouse(HOST, ['/', ...LANDERS.map((v) => `/landers/${v}`)], { 'X-Debug-Country': 'NL', Cookie: 'entry_ok=1' });
   const lighthouseWorkspace = noLighthouse ? {} : await lighthouseStaff({ port: PORT, host: HOST });
+  // Last: it adds 100 000 profiles and 1 000 000 messages to the brand, which the runs above must not see.
+  const staff = await benchStaff({ env: projectEnv, persistTo, brand: BRAND, root });
+  console.log(`staff: ${JSON.stringify(staff)}`);
   const budgets = [
     budget('home initial JS gzip <= 100 KiB', sizes.home.jsGzipBytes, '<=', 100 * 1024),
     budget('home initial CSS gzip <= 20 KiB', sizes.home.cssGzipBytes, '<=', 20 * 1024),
@@ -111,6 +115,7 @@ try {
     budget('chat: no double charges', chat.books.doubleCharges + chat.retryAnswersDiffered + chat.saturation.retryAnswersDiffered, '<=', 0),
     budget('chat: credits equal the ledger sum, never negative', chat.books.credits_off_ledger + chat.books.negative, '<=', 0),
     ...Object.entries(landers).map(([v, s]) => budget(`lander ${v} initial JS gzip <= 80 KiB`, s.jsGzipBytes, '<=', 80 * 1024)),
+    ...staff.budgets,
     ...Object.entries(lighthouse).flatMap(([path, l]) => l.error ? [budget(`Lighthouse ${path} ran`, 0, '>=', 1)] : [
       budget(`Lighthouse ${path} performance >= 95`, l.performance, '>=', 95),
       budget(`Lighthouse ${path} accessibility >= 95`, l.accessibility, '>=', 95),
@@ -119,7 +124,7 @@ try {
     ]),
     ...Object.entries(lighthouseWorkspace).map(([path, l]) => budget(`Lighthouse staff workspace ${path} accessibility >= 95`, l.accessibility ?? 0, '>=', 95)),
   ];
-  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, search, uploads, chat, sizes, landers, payments, moneyUnderFire, lighthouse, lighthouseWorkspace, budgets };
+  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, search, uploads, chat, sizes, landers, payments, moneyUnderFire, staff, lighthouse, lighthouseWorkspace, budgets };
   mkdirSync(`${root}/bench`, { recursive: true });
   writeFileSync(`${root}/bench/report.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${root}/bench/summary.md`, summary(report));
@@ -313,6 +318,15 @@ function summary(r) {
     `${f.paymentsPaid} payments paid with webhooks at once, and ${f.directDebitConfirmations} direct-debit confirmations (answers ${JSON.stringify(f.directDebitAnswers)}) in ${f.seconds} s.`,
     `Paid orders per code ${JSON.stringify(f.paidOrdersPerCode)} (allowed ${JSON.stringify(f.allowedPaidOrders)}); refunded ${f.refundedOrders}; ` +
     `direct debits per member: at most ${f.directDebitTotalsCents.max} cents (limit ${f.directDebitTotalsCents.limit}); violations ${JSON.stringify(f.violations)}.`);
+  if (r.staff) {
+    const st = r.staff;
+    lines.push('', `Staff (${st.brand}): ${st.profiles} member profiles, ${st.conversations} conversations with ${st.fictional} fictional profiles, ${st.messages} messages, ${st.orders} orders; ` +
+      `rollup of ${st.rollup.from}..${st.rollup.to} (${st.rollup.rows} rows) took ${st.rollup.d1Ms} ms D1 time. D1 ms per query over ${st.runs} warm runs (whole milliseconds locally; load average ${st.loadAverage.join(' ')}, counting to 100 000 in SQLite took ${st.referenceCount100kD1Ms.p50} ms):`, '',
+      '| query | p50 | max |', '|---|---|---|');
+    for (const [group, queries] of [['queue', st.queueD1Ms], ['answer screen', st.screenD1Ms], ['dashboard', st.dashboardD1Ms]]) {
+      for (const [name, q] of Object.entries(queries)) lines.push(`| ${group}: ${name} | ${q.p50} | ${q.max} |`);
+    }
+  }
   const home = r.lighthouse['/'];
   if (home) lines.push('', `Home page Lighthouse: performance ${home.performance}, accessibility ${home.accessibility}, LCP ${home.lcpMs} ms, CLS ${home.cls}.`);
   lines.push('', '| budget | value | ok |', '|---|---|---|');

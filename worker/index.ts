@@ -3,6 +3,11 @@ import { isLocal } from './context';
 import { drainUnreadBody } from './drain-body';
 import { purgeExpired } from './services/purge';
 import { logEvent } from './log';
+import { rollUp } from './staff/dashboard/rollup';
+
+/** The schedules of wrangler.toml [triggers] crons. */
+const PURGE_CRON = '17 3 * * *';
+const ROLLUP_CRON = '7 * * * *';
 
 // The live hub of each member (Durable Object class named in wrangler.toml).
 export { MemberHub } from './chat/member-hub';
@@ -16,12 +21,15 @@ export default {
     if (isLocal(env) && request.body) await drainUnreadBody(request);
     return response;
   },
-  // The daily Cron Trigger (wrangler.toml [triggers]).
+  // The Cron Triggers (wrangler.toml [triggers]): the daily purge and the hourly figures rollup; a run by hand
+  // (another or no schedule, e.g. wrangler's test endpoint) does both.
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(
-      purgeExpired(env, new Date(controller.scheduledTime)).then((purged) =>
-        logEvent('info', 'purge', { purged, cron: controller.cron }),
-      ),
-    );
+    const now = new Date(controller.scheduledTime);
+    if (controller.cron !== ROLLUP_CRON) {
+      ctx.waitUntil(purgeExpired(env, now).then((purged) => logEvent('info', 'purge', { purged, cron: controller.cron })));
+    }
+    if (controller.cron !== PURGE_CRON) {
+      ctx.waitUntil(rollUp(env.DB, now).then((done) => logEvent('info', 'figures rollup', { ...done, cron: controller.cron })));
+    }
   },
 } satisfies ExportedHandler<Env>;

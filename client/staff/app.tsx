@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { StaffMe } from '../../core/schemas/staff';
 import { Layout, PlainLayout } from './components/layout';
 import { onStaffSessionLost } from './lib/api';
@@ -18,6 +18,9 @@ import { QueueScreen } from './screens/queue';
 import { SessionsScreen } from './screens/sessions';
 import { SetupScreen } from './screens/setup';
 
+// The figures dashboard brings its chart library (uPlot): a chunk of its own, loaded when the screen opens.
+const DashboardScreen = lazy(() => import('./screens/dashboard'));
+
 function Screen({ route }: { route: StaffRoute }) {
   switch (route.name) {
     case 'queue':
@@ -30,6 +33,8 @@ function Screen({ route }: { route: StaffRoute }) {
       return <FirstMessagesScreen />;
     case 'figures':
       return <FiguresScreen />;
+    case 'dashboard':
+      return <Suspense fallback={<p role="status">{t('app.loading')}</p>}><DashboardScreen /></Suspense>;
     case 'audit':
       return <AuditScreen />;
     case 'sessions':

@@ -135,7 +135,7 @@ signupRoutes.get('/activate.php', async (c) => {
   const redeemed = await consumeToken(c.env, c.req.query('token') ?? '', tenantId, 'activation', c.get('now'));
   const member = redeemed && (await findMemberById(c.env.DB, tenantId, redeemed.memberId));
   if (!member || member.status === 'deleted') return c.redirect('/activate/error', 303);
-  await activateMember(c.env.DB, tenantId, member.id);
+  await activateMember(c.env.DB, tenantId, member.id, c.get('now'));
   c.executionCtx.waitUntil(announceReleasedMessages(c.env, tenantId, member.id, c.get('now')));
   // The link proves the address: a member who opens it on another device is logged in there.
   if (c.get('member')?.id !== member.id) await startSession(c, member.id);

@@ -105,13 +105,13 @@ export async function useInviteCode(db: D1Database, tenantId: string, code: stri
   return result.meta.changes === 1;
 }
 
-/** Confirms the e-mail: the profile becomes active and, unless invisible, searchable. */
-export async function activateMember(db: D1Database, tenantId: string, memberId: number): Promise<void> {
+/** Confirms the e-mail: the profile becomes active and, unless invisible, searchable; activated_at dates it (figures). */
+export async function activateMember(db: D1Database, tenantId: string, memberId: number, now: Date): Promise<void> {
   await db.batch([
     db.prepare(
-      `UPDATE members SET status = 'confirmed', signup_step = CASE WHEN signup_step = 'check_email' THEN 'complete' ELSE signup_step END
+      `UPDATE members SET status = 'confirmed', activated_at = ?, signup_step = CASE WHEN signup_step = 'check_email' THEN 'complete' ELSE signup_step END
         WHERE id = ? AND tenant_id = ? AND status = 'not_confirmed'`,
-    ).bind(memberId, tenantId),
+    ).bind(now.toISOString(), memberId, tenantId),
     db.prepare(
       `UPDATE profiles SET status = 'active', searchable = (SELECT invisible = 0 FROM members WHERE id = ?1)
         WHERE member_id = ?1 AND tenant_id = ?2`,

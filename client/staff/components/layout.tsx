@@ -16,6 +16,7 @@ export function Layout({ children }: { children: ReactNode }) {
     ['/staff/first', t('nav.first')],
     ['/staff/figures', t('nav.figures')],
     ...(hasRole(me, 'admin') ? [['/staff/members', t('nav.members')] as [string, string]] : []),
+    ...(hasRole(me, 'admin') ? [['/staff/dashboard', t('nav.dashboard')] as [string, string]] : []),
     ...(hasRole(me, 'admin') ? [['/staff/audit', t('nav.audit')] as [string, string]] : []),
     ['/staff/sessions', t('nav.sessions')],
   ];

@@ -6,6 +6,8 @@ export class StaffApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Per-field messages of a 400 validation_failed, when the server gave them. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }
@@ -55,5 +57,5 @@ export async function staffFetch<T>(path: string, req: StaffRequest = {}): Promi
   }
   const code = body.error?.code ?? 'http_error';
   if (response.status === 401 && code === 'staff_login_required') lostListeners.forEach((l) => l());
-  throw new StaffApiError(response.status, code, body.error?.message ?? `HTTP ${response.status}`);
+  throw new StaffApiError(response.status, code, body.error?.message ?? `HTTP ${response.status}`, body.error?.fields);
 }

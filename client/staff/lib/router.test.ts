@@ -11,6 +11,7 @@ describe('staff workspace routes', () => {
     expect(matchStaffRoute('/staff/members', '?q=anna')).toEqual({ name: 'members' });
     expect(matchStaffRoute('/staff/members/900001', '')).toEqual({ name: 'member', id: 900001 });
     expect(matchStaffRoute('/staff/members/x', '')).toEqual({ name: 'not_found' });
+    expect(matchStaffRoute('/staff/dashboard', '')).toEqual({ name: 'dashboard' });
     expect(matchStaffRoute('/staff/c/x', '')).toEqual({ name: 'not_found' });
     expect(matchStaffRoute('/staff/nope', '')).toEqual({ name: 'not_found' });
   });

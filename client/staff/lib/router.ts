@@ -9,6 +9,7 @@ export type StaffRoute =
   | { name: 'profiles' }
   | { name: 'first' }
   | { name: 'figures' }
+  | { name: 'dashboard' }
   | { name: 'audit' }
   | { name: 'sessions' }
   | { name: 'members' }
@@ -32,9 +33,10 @@ export function matchStaffRoute(pathname: string, search: string): StaffRoute {
     case '/staff/profiles':
     case '/staff/first':
     case '/staff/figures':
+    case '/staff/dashboard':
     case '/staff/audit':
     case '/staff/sessions':
-      return { name: path.slice('/staff/'.length) as 'profiles' | 'first' | 'figures' | 'audit' | 'sessions' };
+      return { name: path.slice('/staff/'.length) as 'profiles' | 'first' | 'figures' | 'dashboard' | 'audit' | 'sessions' };
     default:
       return { name: 'not_found' };
   }

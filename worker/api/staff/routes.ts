@@ -6,6 +6,7 @@ import { answerRoutes } from './answer-routes';
 import { staffAuditRoutes } from './audit-routes';
 import { staffAuthRoutes } from './auth-routes';
 import { membersRoutes } from './members-routes';
+import { dashboardRoutes } from './dashboard-routes';
 import { profileRoutes } from './profile-routes';
 import { staffSessionsRoutes } from './sessions-routes';
 import { staffSetupRoutes } from './setup-routes';
@@ -28,3 +29,5 @@ staffApi.route('/', answerRoutes);
 staffApi.route('/', profileRoutes);
 // Back office: members (issue 15): find a member, see the account, act on it (admins and owners).
 staffApi.route('/', membersRoutes);
+// Back office: the figures dashboard (issue 15, item 5).
+staffApi.route('/', dashboardRoutes);

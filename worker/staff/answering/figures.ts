@@ -14,7 +14,14 @@ export function percentile(sorted: number[], q: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
-const spread = (values: number[]) => {
+/**
+ * What counts as an answer, here and in the daily figures (worker/staff/dashboard): a staff reply to a waiting
+ * member, i.e. a staff_messages row with waited_ms; first messages and follow-ups (nobody waited) have none.
+ */
+export const ANSWERED_SQL = 'sm.waited_ms IS NOT NULL';
+
+/** Median and p90 (nearest rank) of answer times, the one definition the queue screen and the dashboard share. */
+export const answerSpread = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { median: percentile(sorted, 0.5), p90: percentile(sorted, 0.9) };
 };
@@ -30,7 +37,7 @@ export async function loadFigures(db: D1Database, brands: string[], brand: strin
     db.prepare(WAITING_COUNT_SQL).bind(b),
     db.prepare(
       `SELECT sm.tenant_id, sm.staff_id, s.name, sm.waited_ms FROM staff_messages sm JOIN staff s ON s.id = sm.staff_id
-        WHERE sm.tenant_id = ? AND sm.created_at >= ? AND sm.waited_ms IS NOT NULL`,
+        WHERE sm.tenant_id = ? AND sm.created_at >= ? AND ${ANSWERED_SQL}`,
     ).bind(b, dayStart),
   ]));
   const perBrand: StaffFigures['per_brand'] = [];
@@ -39,7 +46,7 @@ export async function loadFigures(db: D1Database, brands: string[], brand: strin
   brands.forEach((b, i) => {
     const waiting = (results[i * 2].results[0] as { n: number }).n;
     const rows = results[i * 2 + 1].results as AnswerRow[];
-    const { median, p90 } = spread(rows.map((r) => r.waited_ms));
+    const { median, p90 } = answerSpread(rows.map((r) => r.waited_ms));
     perBrand.push({ brand: b, waiting_now: waiting, answered_today: rows.length, median_ms: median, p90_ms: p90 });
     waitingNow += waiting;
     all.push(...rows);
@@ -47,9 +54,9 @@ export async function loadFigures(db: D1Database, brands: string[], brand: strin
   const byStaff = new Map<number, AnswerRow[]>();
   for (const row of all) byStaff.set(row.staff_id, [...(byStaff.get(row.staff_id) ?? []), row]);
   const perOperator = [...byStaff.entries()].map(([staffId, rows]) => {
-    const { median, p90 } = spread(rows.map((r) => r.waited_ms));
+    const { median, p90 } = answerSpread(rows.map((r) => r.waited_ms));
     return { staff_id: staffId, name: rows[0].name, answered_today: rows.length, median_ms: median, p90_ms: p90 };
   }).sort((a, b) => b.answered_today - a.answered_today || a.staff_id - b.staff_id);
-  const total = spread(all.map((r) => r.waited_ms));
+  const total = answerSpread(all.map((r) => r.waited_ms));
   return { brand, waiting_now: waitingNow, answered_today: all.length, answer_ms: total, per_brand: perBrand, per_operator: perOperator };
 }

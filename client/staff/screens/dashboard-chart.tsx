@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { downloadCsv, toCsv, type Column } from '../lib/dashboard-csv';
+import { t } from '../lib/i18n';
+
+const COLOURS = ['#6d28d9', '#0a7d4f', '#c2410c', '#0369a1', '#b91c1c', '#4d7c0f'];
+
+interface ChartProps {
+  id: string;
+  title: string;
+  days: string[];
+  columns: Column[];
+  /** How a value is written in the table (and the chart's axis and legend). */
+  format: (value: number) => string;
+  /** The CSV's file name, without .csv. */
+  file: string;
+}
+
+/**
+ * One chart of the dashboard (uPlot, drawn on a canvas) with its text alternative: a table of the same numbers
+ * under a disclosure, and the CSV download of exactly those numbers. The canvas is hidden from screen readers;
+ * the table is what they read.
+ */
+export function DashboardChart({ id, title, days, columns, format, file }: ChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const xs = days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
+    const plot = new uPlot(
+      {
+        width: Math.max(280, el.clientWidth),
+        height: 220,
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        scales: { x: { time: true } },
+        axes: [{}, { values: (_, ticks) => ticks.map((v) => format(v)), size: 70 }],
+        series: [{}, ...columns.map((c, i) => ({ label: c.label, stroke: COLOURS[i % COLOURS.length], width: 2, value: (_: uPlot, v: number | null) => (v === null ? '–' : format(v)) }))],
+      },
+      [xs, ...columns.map((c) => c.values)] as uPlot.AlignedData,
+      el,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(280, el.clientWidth), height: 220 }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [days, columns, format]);
+
+  return (
+    <figure className="chart card" aria-labelledby={`${id}-title`} data-testid={`chart-${id}`}>
+      <div className="screen-head">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <button type="button" className="btn btn-outline" onClick={() => downloadCsv(`${file}.csv`, toCsv(t('dashboard.day'), days, columns))}>
+          {t('dashboard.csv')}
+        </button>
+      </div>
+      <div ref={box} aria-hidden="true" />
+      <details>
+        <summary>{t('dashboard.table', { title })}</summary>
+        <div className="table-wrap">
+          <table>
+            <caption className="sr-only">{title}</caption>
+            <thead><tr><th scope="col">{t('dashboard.day')}</th>{columns.map((c) => <th scope="col" key={c.label}>{c.label}</th>)}</tr></thead>
+            <tbody>
+              {days.map((day, i) => (
+                <tr key={day}><th scope="row">{day}</th>{columns.map((c) => <td key={c.label}>{c.values[i] === null ? '–' : format(c.values[i]!)}</td>)}</tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,101 @@
+import { useMemo, useState } from 'react';
+import type { StaffMe } from '../../../core/schemas/staff';
+import { DASHBOARD_DAYS, type Dashboard } from '../../../core/schemas/staff-dashboard';
+import { brandName } from '../lib/boot';
+import type { Column } from '../lib/dashboard-csv';
+import { formatDateTime, staffLanguage, t } from '../lib/i18n';
+import { useMe } from '../lib/me';
+import { formatDuration } from '../lib/time';
+import { useData } from '../lib/use-data';
+import { DashboardChart } from './dashboard-chart';
+
+/** The brands whose figures the staff member may see (admin or owner there); '' is the deployment, for owners. */
+function scopes(me: StaffMe): string[] {
+  const owner = me.roles.some((r) => r.brand === '*' && r.role === 'owner');
+  const admin = me.brands.filter((b) => owner || me.roles.some((r) => r.brand === b.id && r.role === 'admin')).map((b) => b.id);
+  return owner ? ['', ...admin] : admin;
+}
+
+const count = (n: number) => n.toLocaleString(staffLanguage === 'nl' ? 'nl-NL' : 'en-GB');
+const seconds = (ms: number) => formatDuration(ms);
+
+/**
+ * Back office figures (issue 15, item 5): per day for the chosen range (at most the last 90 days) signups,
+ * activations, first purchases, paying members, revenue per currency, messages (members and staff apart) and the
+ * operators' answer time, for one brand or the whole deployment; today is live. Loaded as its own chunk with uPlot.
+ */
+export default function DashboardScreen() {
+  const me = useMe();
+  const choices = scopes(me);
+  const [scope, setScope] = useState(choices[0] ?? '');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const query = new URLSearchParams({ ...(scope ? { brand: scope } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
+  const figures = useData<Dashboard>(`dashboard.php${query ? `?${query}` : ''}`);
+  const d = figures.data;
+  const charts = useMemo(() => {
+    if (!d) return [];
+    const s = d.series;
+    const col = (key: Parameters<typeof t>[0], values: (number | null)[]): Column => ({ label: t(key), values });
+    const money = (currency: string) => (minor: number) =>
+      (minor / 100).toLocaleString(staffLanguage === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency });
+    return [
+      { id: 'members', title: t('dashboard.members'), format: count, columns: [
+        col('dashboard.signups', s.signups), col('dashboard.activations', s.activations),
+        col('dashboard.first_purchases', s.first_purchases), col('dashboard.paying_members', s.paying_members)] },
+      ...Object.entries(d.revenue).sort(([a], [b]) => a.localeCompare(b)).map(([currency, values]) => ({
+        id: `revenue-${currency.toLowerCase()}`, title: t('dashboard.revenue', { currency }), format: money(currency),
+        columns: [{ label: t('dashboard.revenue_net', { currency }), values }] })),
+      { id: 'messages', title: t('dashboard.messages'), format: count, columns: [
+        col('dashboard.messages_members', s.messages_members), col('dashboard.messages_staff', s.messages_staff), col('dashboard.answered', s.answered)] },
+      { id: 'answer-time', title: t('dashboard.answer_time'), format: seconds, columns: [
+        col('dashboard.median', s.answer_ms_median), col('dashboard.p90', s.answer_ms_p90)] },
+    ];
+  }, [d]);
+  // The range the server accepts (DASHBOARD_DAYS up to today, UTC): the date pickers offer nothing else.
+  const today = new Date().toISOString().slice(0, 10);
+  const oldest = new Date(Date.now() - (DASHBOARD_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  const scopeName = scope ? brandName(scope) : t('dashboard.deployment');
+
+  return (
+    <section aria-labelledby="dashboard-title">
+      <div className="screen-head">
+        <h1 id="dashboard-title">{t('dashboard.title')}</h1>
+        {choices.length > 1 && (
+          <div className="field inline">
+            <label htmlFor="dashboard-scope">{t('filter.brand')}</label>
+            <select id="dashboard-scope" value={scope} onChange={(e) => setScope(e.target.value)}>
+              {choices.map((b) => <option key={b} value={b}>{b ? brandName(b) : t('dashboard.deployment')}</option>)}
+            </select>
+          </div>
+        )}
+        <div className="field inline">
+          <label htmlFor="dashboard-from">{t('dashboard.from')}</label>
+          <input id="dashboard-from" type="date" min={oldest} max={today} value={from || d?.from || ''} onChange={(e) => setFrom(e.target.value)} />
+        </div>
+        <div className="field inline">
+          <label htmlFor="dashboard-to">{t('dashboard.to')}</label>
+          <input id="dashboard-to" type="date" min={oldest} max={today} value={to || d?.to || ''} onChange={(e) => setTo(e.target.value)} />
+        </div>
+      </div>
+      {choices.length === 0 && <p role="alert" className="alert alert-danger">{t('dashboard.no_access')}</p>}
+      {figures.error && (
+        <p role="alert" className="alert alert-danger">
+          {figures.error.message} {Object.values(figures.error.fields ?? {}).join(' ')}
+        </p>
+      )}
+      {!d && !figures.error && <p role="status">{t('app.loading')}</p>}
+      {d && (
+        <>
+          <p data-testid="dashboard-note">
+            {t('dashboard.note', { scope: scopeName, live: formatDateTime(d.live_at), rolled: d.rolled_up_at ? formatDateTime(d.rolled_up_at) : '–' })}
+          </p>
+          {charts.map((c) => (
+            <DashboardChart key={`${c.id}-${d.from}-${d.to}-${scope}`} id={c.id} title={c.title} days={d.days} columns={c.columns} format={c.format}
+              file={`figures-${scope || 'all'}-${c.id}-${d.from}-${d.to}`} />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}

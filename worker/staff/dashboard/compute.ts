@@ -1,0 +1,112 @@
+import type { CountMetric } from '../../../core/schemas/staff-dashboard';
+import { ANSWERED_SQL, answerSpread } from '../answering/figures';
+
+/** One brand's (or the deployment's) figures of one UTC day, computed from the raw tables. */
+export interface DayFigures {
+  counts: Record<CountMetric, number>;
+  /** Net revenue per currency in minor units: orders paid that day minus paid orders refunded that day. */
+  revenue: Record<string, number>;
+  /** The waited_ms of the day's answers, kept so the deployment's median and p90 come from every brand's answers. */
+  waits: number[];
+}
+
+const emptyDay = (): DayFigures => ({
+  counts: { signups: 0, activations: 0, first_purchases: 0, paying_members: 0, messages_members: 0, messages_staff: 0, answered: 0 },
+  revenue: {},
+  waits: [],
+});
+
+/** The UTC days from `from` to `to`, both included (YYYY-MM-DD). */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+// Every query reads one brand's range of days through an index on (tenant_id, <time>) (migration 0019,
+// staff_messages_day); timestamps are ISO strings, so a day's rows are those from 'YYYY-MM-DD' to the next day.
+// A first purchase is a member's earliest paid order (ties by id); a refund counts only for an order that was paid.
+export const DAY_SQL = {
+  signups: `SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM members
+             WHERE tenant_id = ?1 AND created_at >= ?2 AND created_at < ?3 GROUP BY day`,
+  activations: `SELECT substr(activated_at, 1, 10) AS day, COUNT(*) AS n FROM members
+                 WHERE tenant_id = ?1 AND activated_at >= ?2 AND activated_at < ?3 GROUP BY day`,
+  buyers: `SELECT substr(o.paid_at, 1, 10) AS day, COUNT(DISTINCT o.member_id) AS paying,
+                  SUM(NOT EXISTS (SELECT 1 FROM orders p WHERE p.tenant_id = ?1 AND p.member_id = o.member_id AND p.paid_at IS NOT NULL
+                                     AND (p.paid_at < o.paid_at OR (p.paid_at = o.paid_at AND p.id < o.id)))) AS first
+             FROM orders o WHERE o.tenant_id = ?1 AND o.paid_at >= ?2 AND o.paid_at < ?3 GROUP BY day`,
+  paid: `SELECT substr(paid_at, 1, 10) AS day, currency, SUM(amount) AS amount FROM orders
+          WHERE tenant_id = ?1 AND paid_at >= ?2 AND paid_at < ?3 GROUP BY day, currency`,
+  refunded: `SELECT substr(refunded_at, 1, 10) AS day, currency, SUM(amount) AS amount FROM orders
+              WHERE tenant_id = ?1 AND refunded_at >= ?2 AND refunded_at < ?3 AND paid_at IS NOT NULL GROUP BY day, currency`,
+  messages: `SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM messages
+              WHERE tenant_id = ?1 AND created_at >= ?2 AND created_at < ?3 AND sender_member_id IS NOT NULL GROUP BY day`,
+  // Staff messages and, of them, the answers' times: one pass over the day's index range.
+  staff: `SELECT substr(sm.created_at, 1, 10) AS day, COUNT(*) AS n, json_group_array(sm.waited_ms) FILTER (WHERE ${ANSWERED_SQL}) AS waits
+           FROM staff_messages sm WHERE sm.tenant_id = ?1 AND sm.created_at >= ?2 AND sm.created_at < ?3 GROUP BY day`,
+} as const;
+type QueryName = keyof typeof DAY_SQL;
+const NAMES = Object.keys(DAY_SQL) as QueryName[];
+
+/** The statements for one brand's days `from`..`to` (included); read them with `readDays`. */
+export function dayStatements(db: D1Database, brand: string, from: string, to: string): D1PreparedStatement[] {
+  const end = addDays(to, 1);
+  return NAMES.map((name) => db.prepare(DAY_SQL[name]).bind(brand, from, end));
+}
+export const STATEMENTS_PER_BRAND = NAMES.length;
+
+type Row = { day: string; n?: number; paying?: number; first?: number; currency?: string; amount?: number; waits?: string };
+
+/** Turns the results of `dayStatements` into one DayFigures per day of `days` (zero where nothing happened). */
+export function readDays(results: D1Result[], days: string[]): Map<string, DayFigures> {
+  const byDay = new Map(days.map((d) => [d, emptyDay()]));
+  const rows = (name: QueryName) => (results[NAMES.indexOf(name)].results as Row[]).filter((r) => byDay.has(r.day));
+  for (const r of rows('signups')) byDay.get(r.day)!.counts.signups = r.n!;
+  for (const r of rows('activations')) byDay.get(r.day)!.counts.activations = r.n!;
+  for (const r of rows('buyers')) {
+    const f = byDay.get(r.day)!;
+    f.counts.paying_members = r.paying!;
+    f.counts.first_purchases = r.first!;
+  }
+  for (const r of rows('paid')) {
+    const f = byDay.get(r.day)!;
+    f.revenue[r.currency!] = (f.revenue[r.currency!] ?? 0) + r.amount!;
+  }
+  for (const r of rows('refunded')) {
+    const f = byDay.get(r.day)!;
+    f.revenue[r.currency!] = (f.revenue[r.currency!] ?? 0) - r.amount!;
+  }
+  for (const r of rows('messages')) byDay.get(r.day)!.counts.messages_members = r.n!;
+  for (const r of rows('staff')) {
+    const f = byDay.get(r.day)!;
+    f.counts.messages_staff = r.n!;
+    f.waits = JSON.parse(r.waits ?? '[]') as number[];
+  }
+  for (const f of byDay.values()) f.counts.answered = f.waits.length;
+  return byDay;
+}
+
+/** Several brands' figures of one day as one: counts and revenue add up, answer times pool every answer. */
+export function sumDays(parts: DayFigures[]): DayFigures {
+  const total = emptyDay();
+  for (const p of parts) {
+    for (const k of Object.keys(total.counts) as CountMetric[]) total.counts[k] += p.counts[k];
+    for (const [cur, v] of Object.entries(p.revenue)) total.revenue[cur] = (total.revenue[cur] ?? 0) + v;
+    total.waits.push(...p.waits);
+  }
+  return total;
+}
+
+/** Median and p90 of a day's answers (the queue screen's definition), null without answers. */
+export const answerTimes = (f: DayFigures) => answerSpread(f.waits);
+
+/** Every brand's figures of the days `from`..`to`, in one batch; `*` holds their sum. */
+export async function computeDays(db: D1Database, brands: string[], from: string, to: string): Promise<Map<string, Map<string, DayFigures>>> {
+  const days = daysBetween(from, to);
+  const results = brands.length ? await db.batch(brands.flatMap((b) => dayStatements(db, b, from, to))) : [];
+  const perBrand = new Map(brands.map((b, i) => [b, readDays(results.slice(i * STATEMENTS_PER_BRAND, (i + 1) * STATEMENTS_PER_BRAND), days)]));
+  perBrand.set('*', new Map(days.map((d) => [d, sumDays(brands.map((b) => perBrand.get(b)!.get(d)!))])));
+  return perBrand;
+}
