@@ -1,7 +1,7 @@
 // Notification e-mails (issue 18, items 1-2): the rules that decide whether and when a message, like or match
 // becomes a mail. Pure, so the Durable Object alarm, the tests and the docs read the same numbers.
 
-/** The notification types that become a mail; `visits` has no feature and `news` is marketing, sent by nobody here. */
+/** The notification types that become a mail here; `news` is the marketing consent (issue 17), for the brand's own newsletters. */
 export const MAIL_NOTIFICATION_TYPES = ['messages', 'likes', 'matches'] as const;
 export type MailNotificationType = (typeof MAIL_NOTIFICATION_TYPES)[number];
 
