@@ -22,6 +22,7 @@ CREATE TABLE notification_mails (
   member_id INTEGER NOT NULL,
   type TEXT NOT NULL,
   last_sent_at TEXT NOT NULL,
-  mails INTEGER NOT NULL DEFAULT 0,
+  mails INTEGER NOT NULL DEFAULT 0,            -- notification mails of this type sent to the member, ever
+  items INTEGER NOT NULL DEFAULT 0,            -- the messages, likes or matches those mails told of
   PRIMARY KEY (tenant_id, member_id, type)
 );

@@ -63,6 +63,7 @@ describe('notification mails: batching', () => {
     expect(headers['List-Unsubscribe']).toMatch(/^<https:\/\/flirtlokaal\.nl\/api\/unsubscribe\.php\?token=[^>]+>$/);
     expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(await pending(b)).toBe(0);
+    expect(await env.DB.prepare("SELECT mails, items FROM notification_mails WHERE member_id = ? AND type = 'messages'").bind(b.memberId).first()).toEqual({ mails: 1, items: 20 });
 
     // One more message an hour later: held for the batch window, mailed when it ends.
     await send(henk, textTo(b.profileId, 'nog een'));

@@ -83,8 +83,8 @@ export async function sendNotificationMails(env: Env, tenantId: string, memberId
       .bind(tenantId, memberId, type)
       .first<{ id: number | null }>();
     if (!upto?.id) continue;
-    const senders = settings.email[type] ? await stillNews(db, tenantId, memberId, type, upto.id) : [];
-    if (senders.length === 0) {
+    const news = settings.email[type] ? await stillNews(db, tenantId, memberId, type, upto.id) : [];
+    if (news.length === 0) {
       await dropPending(db, tenantId, memberId, type, upto.id);
       continue;
     }
@@ -94,12 +94,12 @@ export async function sendNotificationMails(env: Env, tenantId: string, memberId
     const [claim] = await db.batch([
       db
         .prepare(
-          `INSERT INTO notification_mails (tenant_id, member_id, type, last_sent_at, mails) VALUES (?1, ?2, ?3, ?4, 1)
-           ON CONFLICT (tenant_id, member_id, type) DO UPDATE SET last_sent_at = excluded.last_sent_at, mails = mails + 1
+          `INSERT INTO notification_mails (tenant_id, member_id, type, last_sent_at, mails, items) VALUES (?1, ?2, ?3, ?4, 1, ?6)
+           ON CONFLICT (tenant_id, member_id, type) DO UPDATE SET last_sent_at = excluded.last_sent_at, mails = mails + 1, items = items + ?6
             WHERE notification_mails.last_sent_at <= ?5
            RETURNING last_sent_at`,
         )
-        .bind(tenantId, memberId, type, stamp, batchWindowStart(now)),
+        .bind(tenantId, memberId, type, stamp, batchWindowStart(now), itemCount(type, news)),
       db
         .prepare(
           `DELETE FROM notification_pending WHERE tenant_id = ?1 AND member_id = ?2 AND type = ?3 AND id <= ?4
@@ -115,11 +115,14 @@ export async function sendNotificationMails(env: Env, tenantId: string, memberId
       if (last) run.next = earliest(run.next, nextMailAfter(last.last_sent_at));
       continue;
     }
-    await sendMail(env, await notificationMail(env, tenant, memberId, member, language, type, senders, now), now);
+    await sendMail(env, await notificationMail(env, tenant, memberId, member, language, type, news, now), now);
     run.sent.push(type);
   }
   return run;
 }
+
+/** What a mail tells of: every unread message, but each liker or match once. */
+const itemCount = (type: MailNotificationType, rows: SenderRow[]) => (type === 'messages' ? rows.length : new Set(rows.map((r) => r.id)).size);
 
 const earliest = (a: Date | null, b: Date) => (a === null || b < a ? b : a);
 
@@ -178,7 +181,7 @@ async function notificationMail(
     label: s.fictional ? label : null,
   }));
   const token = await issueToken(env, { tenantId: tenant.id, memberId, purpose: 'unsubscribe', now, data: type });
-  const count = type === 'messages' ? rows.length : senders.length;
+  const count = itemCount(type, rows);
   return {
     tenant,
     to: member.email,
