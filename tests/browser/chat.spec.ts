@@ -85,6 +85,15 @@ test('two members chat live; badges, title and credits follow', async ({ browser
     await expect.poll(() => alice.title()).toBe(`(1) ${baseTitle}`);
   });
 
+  await test.step('the count stays in the title on pages that name themselves (shop, pricing, information pages)', async () => {
+    for (const path of ['/credits', '/pricing', '/pages/privacy']) {
+      await alice.goto(brandUrl(BRAND, path));
+      await expect(messagesBadge).toContainText('1');
+      await expect.poll(() => alice.title()).toMatch(/^\(1\) .+ · /);
+    }
+    await alice.goto(brandUrl(BRAND, '/members'));
+  });
+
   await test.step('opening the chat reads it: the sender sees "read" live', async () => {
     await messagesBadge.click();
     await alice.getByTestId('chat-item').first().click();
