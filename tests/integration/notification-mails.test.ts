@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { localTime } from '../../core/rules/notification-mail';
 import { sendNotificationMails } from '../../worker/notifications/mailer';
 import { memberHub, publishToMember } from '../../worker/services/live-events';
+import { TENANTS } from '../../worker/tenants';
 import { call } from './account-helpers';
 import { BRAND, chatMember, fictionalProfile, send, textTo, type TestMember } from './chat-helpers';
 import { fetchBrand } from './helpers';
@@ -275,5 +276,42 @@ describe('notification mails: one-click unsubscribe per type', () => {
     await send(henk, textTo(b.profileId, 'en nog een'));
     await pendingReaches(b, 2);
     expect((await sendNotificationMails(env, BRAND, b.memberId, hoursLater(DAY, 5), false)).sent).toEqual(['likes']);
+  });
+});
+
+describe('notification mails: login link', () => {
+  it('logs the member in once, within 15 minutes, only on a brand that allows it', async () => {
+    const tenant = TENANTS.find((t) => t.id === BRAND)! as { mail_login_links: boolean };
+    expect(tenant.mail_login_links).toBe(false);
+    const henk = await sender('Henk');
+    const [b, late] = [await awayMember('Bea'), await awayMember('Lotte')];
+    const sent = (await (await send(henk, textTo(b.profileId))).json()) as { conversation: { id: number } };
+    await send(henk, textTo(late.profileId));
+    await pendingReaches(b, 1);
+    await pendingReaches(late, 1);
+    tenant.mail_login_links = true;
+    try {
+      await sendNotificationMails(env, BRAND, b.memberId, DAY, false);
+      await sendNotificationMails(env, BRAND, late.memberId, DAY, false);
+    } finally {
+      tenant.mail_login_links = false;
+    }
+    const linkOf = async (m: TestMember) => {
+      const url = new URL((await mails(m))[0].text_body.match(/https:\/\/flirtlokaal\.nl\/api\/mail-login\.php\?token=\S+/)![0]);
+      return url.pathname + url.search;
+    };
+    const link = await linkOf(b);
+    const first = await fetchBrand(BRAND, link, { redirect: 'manual', headers: { 'X-Debug-Now': DAY.toISOString() } });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe(`/chats/${sent.conversation.id}`);
+    const cookie = first.headers.get('set-cookie')!.split(';')[0];
+    expect((await call(BRAND, 'GET', '/api/notifications.php', undefined, cookie)).status).toBe(200);
+    // Used once: the second click logs nobody in.
+    const again = await fetchBrand(BRAND, link, { redirect: 'manual', headers: { 'X-Debug-Now': DAY.toISOString() } });
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(again.headers.get('location')).toBe('/members');
+    // 16 minutes after the mail: expired.
+    const expired = await fetchBrand(BRAND, await linkOf(late), { redirect: 'manual', headers: { 'X-Debug-Now': new Date(DAY.getTime() + 16 * 60_000).toISOString() } });
+    expect(expired.headers.get('set-cookie')).toBeNull();
   });
 });

@@ -68,6 +68,20 @@ settingsRoutes.get('/recover-account.php', async (c) => {
   return c.redirect('/members', 303);
 });
 
+/**
+ * A notification mail's login link (brands with `mail_login_links`): used once, within 15 minutes, by a confirmed
+ * member; opens the page the mail named (a path the server wrote into the token). A used or expired link logs
+ * nobody in and leads to /members (the members-area guard sends a member without a session to the login page).
+ */
+settingsRoutes.get('/mail-login.php', async (c) => {
+  const tenantId = c.get('tenant').id;
+  const redeemed = await consumeToken(c.env, c.req.query('token') ?? '', tenantId, 'mail_login', c.get('now'));
+  const member = redeemed && (await findMemberById(c.env.DB, tenantId, redeemed.memberId));
+  const path = redeemed?.data?.startsWith('/') && !redeemed.data.startsWith('//') ? redeemed.data : '/members';
+  if (member && member.status === 'confirmed') await startSession(c, member.id);
+  return c.redirect(path, 303);
+});
+
 /** The member's e-mails of one notification type off, the other types and push as they were. */
 async function switchOffEmailType(db: D1Database, tenantId: string, memberId: number, type: MailNotificationType) {
   const row = await findMemberById(db, tenantId, memberId);

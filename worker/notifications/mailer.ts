@@ -181,6 +181,10 @@ async function notificationMail(
     label: s.fictional ? label : null,
   }));
   const token = await issueToken(env, { tenantId: tenant.id, memberId, purpose: 'unsubscribe', now, data: type });
+  // The page itself, or (when the brand allows it) a single-use 15-minute login link that opens it.
+  const link = tenant.mail_login_links
+    ? `${origin}/api/mail-login.php?token=${encodeURIComponent(await issueToken(env, { tenantId: tenant.id, memberId, purpose: 'mail_login', now, data: path }))}`
+    : `${origin}${path}`;
   const count = itemCount(type, rows);
   return {
     tenant,
@@ -188,8 +192,7 @@ async function notificationMail(
     memberId,
     language,
     template: `notify_${type}` as const,
-    // The button opens the page; a member without a session meets the login page, which returns there.
-    data: { name: member.name, names: namesText, count: String(count), link: `${origin}${path}` },
+    data: { name: member.name, names: namesText, count: String(count), link },
     count,
     cards,
     unsubscribeUrl: `${origin}/api/unsubscribe.php?token=${encodeURIComponent(token)}`,
