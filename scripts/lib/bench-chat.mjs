@@ -15,6 +15,7 @@ const PRICE = 5; // flirtlokaal's message_credits
  * SQL for 2*pairs confirmed premium members with sessions and enough credits (granted through the ledger), plus
  * `away` pairs for the notification-mail run: a sender and a recipient who is not online (issue 18). The away
  * recipients live in a country where it is daytime now, so quiet hours do not hold their mails during the run.
+ * An away sender writes every message of its pair (a measured pair takes turns), so it gets twice the credits.
  */
 export function chatBenchSetup(brand, pairs, perMember, away = 0, awayCountry = 'NL') {
   const run = randomBytes(4).toString('hex');
@@ -33,7 +34,7 @@ export function chatBenchSetup(brand, pairs, perMember, away = 0, awayCountry = 
       `INSERT INTO members (id, tenant_id, email, status, credits, paid_user, signup_date, created_at) VALUES (${id}, '${brand}', 'chat${i}@bench.test', 'confirmed', 0, 1, '${now}', '${now}') ON CONFLICT (id) DO NOTHING;`,
       `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at) VALUES (${id}, '${brand}', ${id}, 'Bench${i}', 'male', 'hetero', '1985-01-01', '${country}', '${now}', '${now}') ON CONFLICT (id) DO NOTHING;`,
       `INSERT INTO sessions (token_hash, tenant_id, member_id, created_at, expires_at) VALUES ('${createHash('sha256').update(token).digest('hex')}', '${brand}', ${id}, '${now}', '${later}');`,
-      `INSERT INTO credit_ledger (tenant_id, member_id, delta, reason, ref, created_at) VALUES ('${brand}', ${id}, ${(perMember + 1) * PRICE}, 'seed', 'seed:bench-chat:${run}', '${now}');`,
+      `INSERT INTO credit_ledger (tenant_id, member_id, delta, reason, ref, created_at) VALUES ('${brand}', ${id}, ${((isAway ? 2 * perMember : perMember) + 1) * PRICE}, 'seed', 'seed:bench-chat:${run}', '${now}');`,
     );
   }
   return { members, away: awayMembers, sql: sql.join('\n') };
