@@ -1,11 +1,11 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { COOKIE } from '../../core/constants';
-import { pageTitle } from '../../core/rules/badges';
 import { onAuthenticationLost } from '../api/fetch-client';
 import { navigate } from '../navigation';
 import { chatCountersAtom, installedAppAtom, onlineAtom, userAtom } from '../state/atoms';
 import { setCookie } from './cookies';
+import { writeTitle } from './page-title';
 
 /** What only the browser knows: online state, installed-app mode, lost sessions, and the counters in the title. */
 export function useBrowserState(): void {
@@ -43,8 +43,5 @@ export function useBrowserState(): void {
     [store],
   );
 
-  useEffect(() => {
-    const base = document.title.replace(/^\(\d+\) /, '');
-    document.title = pageTitle(base, counters.unreadMessages, counters.newLikes);
-  }, [counters]);
+  useEffect(() => writeTitle(null, counters), [counters]);
 }

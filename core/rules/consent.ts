@@ -21,6 +21,5 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationType, boolean> = {
   messages: true,
   likes: true,
   matches: true,
-  visits: true,
   news: false,
 };

@@ -128,7 +128,9 @@ export const MailChangeRequestSchema = z.object({
 });
 export const TokenSchema = z.object({ token: z.string().min(10).max(600) });
 
-export const NOTIFICATION_TYPES = ['messages', 'likes', 'matches', 'visits', 'news'] as const;
+// No `visits`: the engine records no profile visits, so a switch for them would promise mails that never come
+// (issue 18, item 3; docs/api/notifications.md). A stored `visits` from before is dropped when read.
+export const NOTIFICATION_TYPES = ['messages', 'likes', 'matches', 'news'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 const Prefs = z.object(Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, z.boolean()])) as Record<NotificationType, z.ZodBoolean>);
 

@@ -84,6 +84,12 @@ export const TenantSchema = z.strictObject({
   id: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/),
   /** Production hosts; `www.` variants and `<id>.localhost` resolve too. */
   hosts: z.array(z.string().regex(/^[a-z0-9.-]+$/)).min(1),
+  /**
+   * Whether the button of a notification mail logs the member in through a single-use link valid 15 minutes
+   * (issue 18). Off by default: a forwarded mail would open the account; without it the button leads to the page,
+   * and a member without a session logs in first.
+   */
+  mail_login_links: z.boolean().default(false),
   /** When set, /api/*.php is forwarded to this origin instead of the built-in API. */
   upstream_api: z.url({ protocol: /^https?$/ }).optional(),
   languages: z.array(z.enum(LANGUAGES)).min(1),

@@ -11,25 +11,33 @@ import { percentile } from './stats.mjs';
 const BASE_ID = 99_200_000;
 const PRICE = 5; // flirtlokaal's message_credits
 
-/** SQL for 2*pairs confirmed premium members with sessions and enough credits (granted through the ledger). */
-export function chatBenchSetup(brand, pairs, perMember) {
+/**
+ * SQL for 2*pairs confirmed premium members with sessions and enough credits (granted through the ledger), plus
+ * `away` pairs for the notification-mail run: a sender and a recipient who is not online (issue 18). The away
+ * recipients live in a country where it is daytime now, so quiet hours do not hold their mails during the run.
+ * An away sender writes every message of its pair (a measured pair takes turns), so it gets twice the credits.
+ */
+export function chatBenchSetup(brand, pairs, perMember, away = 0, awayCountry = 'NL') {
   const run = randomBytes(4).toString('hex');
   const now = new Date().toISOString();
   const later = new Date(Date.now() + 86_400_000).toISOString();
   const members = [];
   const sql = [];
-  for (let i = 0; i < pairs * 2; i++) {
+  const awayMembers = [];
+  for (let i = 0; i < (pairs + away) * 2; i++) {
     const id = BASE_ID + i;
+    const isAway = i >= pairs * 2;
     const token = randomBytes(32).toString('base64url');
-    members.push({ id, cookie: `auth=${token}` });
+    (isAway ? awayMembers : members).push({ id, cookie: `auth=${token}` });
+    const country = isAway ? awayCountry : 'NL';
     sql.push(
       `INSERT INTO members (id, tenant_id, email, status, credits, paid_user, signup_date, created_at) VALUES (${id}, '${brand}', 'chat${i}@bench.test', 'confirmed', 0, 1, '${now}', '${now}') ON CONFLICT (id) DO NOTHING;`,
-      `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at) VALUES (${id}, '${brand}', ${id}, 'Bench${i}', 'male', 'hetero', '1985-01-01', 'NL', '${now}', '${now}') ON CONFLICT (id) DO NOTHING;`,
+      `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at) VALUES (${id}, '${brand}', ${id}, 'Bench${i}', 'male', 'hetero', '1985-01-01', '${country}', '${now}', '${now}') ON CONFLICT (id) DO NOTHING;`,
       `INSERT INTO sessions (token_hash, tenant_id, member_id, created_at, expires_at) VALUES ('${createHash('sha256').update(token).digest('hex')}', '${brand}', ${id}, '${now}', '${later}');`,
-      `INSERT INTO credit_ledger (tenant_id, member_id, delta, reason, ref, created_at) VALUES ('${brand}', ${id}, ${(perMember + 1) * PRICE}, 'seed', 'seed:bench-chat:${run}', '${now}');`,
+      `INSERT INTO credit_ledger (tenant_id, member_id, delta, reason, ref, created_at) VALUES ('${brand}', ${id}, ${((isAway ? 2 * perMember : perMember) + 1) * PRICE}, 'seed', 'seed:bench-chat:${run}', '${now}');`,
     );
   }
-  return { members, sql: sql.join('\n') };
+  return { members, away: awayMembers, sql: sql.join('\n') };
 }
 
 /** A WebSocket client over node:http (it must send the Host header that picks the brand); text frames only. */
@@ -111,7 +119,7 @@ async function send(port, host, cookie, key, body) {
  * `thinkMs` [min, max] is the pause before each message, as a person typing (pairs start spread over [0, max]);
  * without it every pair sends again the moment its last message arrived, which measures the server's saturation.
  */
-export async function runChatBench({ port, host, members, perMember, thinkMs = null }) {
+export async function runChatBench({ port, host, members, perMember, thinkMs = null, away = null }) {
   const pause = (ms) => new Promise((r) => setTimeout(r, ms));
   const think = () => (thinkMs ? pause(thinkMs[0] + Math.random() * (thinkMs[1] - thinkMs[0])) : null);
   // Pairs start anywhere in [0, longest pause]: starting them all within [shortest, longest] made the first
@@ -123,6 +131,21 @@ export async function runChatBench({ port, host, members, perMember, thinkMs = n
     const tag = frame.type === 'message' && !frame.message.from_me ? frame.message.text : null;
     waiting.get(tag)?.();
   })));
+  // The notification-mail comparison (issue 18): beside the measured pairs, senders write to `away.members` at the
+  // same pace. Online (a tab open) those messages go out live; offline they become notification mails, decided
+  // by each recipient's hub alarm. Only the measured pairs' latencies are reported, so the two runs compare.
+  const awayPairs = away ? away.members.length / 2 : 0;
+  if (away?.online) sockets.push(...(await Promise.all(away.members.filter((_, i) => i % 2 === 1).map((m) => openSocket(port, host, m.cookie, () => {})))));
+  let awaySent = 0;
+  const awayRun = async (p) => {
+    const [from, to] = [away.members[2 * p], away.members[2 * p + 1]];
+    for (let n = 0; n < perMember * 2; n++) {
+      await (n === 0 ? firstThink() : think());
+      const res = await send(port, host, from.cookie, randomBytes(12).toString('base64url'), { to: { profile_id: to.id }, kind: 'text', text: `away ${p}:${n}` });
+      if (res.status === 201) awaySent++;
+    }
+  };
+  const awayDone = Promise.all(Array.from({ length: awayPairs }, (_, p) => awayRun(p)));
   const latencies = [];
   let sent = 0;
   let retries = 0;
@@ -162,11 +185,40 @@ export async function runChatBench({ port, host, members, perMember, thinkMs = n
   };
   await Promise.all(Array.from({ length: members.length / 2 }, (_, p) => pairRun(p)));
   const seconds = (performance.now() - started) / 1000;
+  await awayDone;
   for (let i = 0; i < 60 && waiting.size; i++) await pause(500);
   const lost = waiting.size;
   for (const s of sockets) s.destroy();
   return { pairs: members.length / 2, thinkMs, cpu: cpuShare(cpuBefore, cpuTicks()), messages: sent, retriedSends: retries, retryAnswersDiffered: retryMismatch, transportRetries, lost,
-    p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), messagesPerSecond: Math.round((sent / seconds) * 10) / 10 };
+    p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), messagesPerSecond: Math.round((sent / seconds) * 10) / 10,
+    ...(away ? { awayOnline: away.online, awayMessages: awaySent } : {}) };
+}
+
+/**
+ * The notification mails of the away recipients, read from the local D1: `queued` messages noted for a mail (told of
+ * in a sent mail, or still pending), `sent` mails in the outbox. Polls until every away recipient has its mail or
+ * `waitMs` has passed: the hub alarm decides a while after the first missed message (MAIL_DELAY_MS).
+ */
+export async function chatBenchMails(persistTo, env, cwd, away, waitMs) {
+  const ids = away.filter((_, i) => i % 2 === 1).map((m) => m.id).join(',');
+  const query = (sql) => {
+    const r = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', sql], { env, cwd, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`d1 query failed: ${r.stderr}`);
+    return JSON.parse(r.stdout)[0].results[0];
+  };
+  const read = () => query(`SELECT
+      (SELECT COUNT(*) FROM outbox WHERE member_id IN (${ids}) AND template LIKE 'notify_%') AS sent,
+      (SELECT COALESCE(SUM(items), 0) FROM notification_mails WHERE member_id IN (${ids})) AS told,
+      (SELECT COUNT(*) FROM notification_pending WHERE member_id IN (${ids})) AS pending,
+      (SELECT COUNT(*) FROM outbox WHERE member_id IN (${ids}) AND template LIKE 'notify_%' AND status = 'failed') AS failed`);
+  const recipients = ids.split(',').length;
+  const deadline = Date.now() + waitMs;
+  let books = read();
+  while (books.sent < recipients && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 5000));
+    books = read();
+  }
+  return { recipients, queued: books.told + books.pending, sent: books.sent, stillPending: books.pending, failed: books.failed };
 }
 
 /** The machine's CPU counters (Linux /proc/stat: user nice system idle iowait irq softirq steal), or null. */

@@ -85,6 +85,19 @@ test('two members chat live; badges, title and credits follow', async ({ browser
     await expect.poll(() => alice.title()).toBe(`(1) ${baseTitle}`);
   });
 
+  await test.step('the count stays in the title on pages that name themselves (premium, pricing, information pages)', async () => {
+    // Moving within the app: the counters are known before the page names itself.
+    await alice.getByTestId('nav-premium').click();
+    await expect(alice).toHaveURL(brandUrl(BRAND, '/premium'));
+    await expect.poll(() => alice.title()).toBe(`(1) ${t('shop.title_premium')} · Velvet Nights`);
+    for (const path of ['/pricing', '/pages/privacy']) {
+      await alice.locator(`footer a[href="${path}"]`).click();
+      await expect(alice).toHaveURL(brandUrl(BRAND, path));
+      await expect.poll(() => alice.title()).toMatch(/^\(1\) .+ · Velvet Nights$/);
+    }
+    await alice.goto(brandUrl(BRAND, '/members'));
+  });
+
   await test.step('opening the chat reads it: the sender sees "read" live', async () => {
     await messagesBadge.click();
     await alice.getByTestId('chat-item').first().click();

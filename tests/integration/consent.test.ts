@@ -12,7 +12,7 @@ describe('consent', () => {
   it('leaves marketing e-mail off for a new member who did not tick the box; the other types keep their defaults', async () => {
     const { cookie, user } = await signUp('flirtlokaal');
     const settings = await (await call('flirtlokaal', 'GET', '/api/notifications.php', undefined, cookie)).json<Settings>();
-    expect(settings.email).toEqual({ messages: true, likes: true, matches: true, visits: true, news: false });
+    expect(settings.email).toEqual({ messages: true, likes: true, matches: true, news: false });
     expect(settings.push.news).toBe(false);
     const log = await consents(user.id);
     expect(log.map((c) => [c.kind, c.granted])).toEqual([['terms', 1], ['marketing', 0]]);

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { ChatQuerySchema, ClientKeySchema, ConversationRefSchema, sendMessageSchema } from '../../core/schemas/chat';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail, validationFailure } from '../errors';
-import { countNewLikes, findSide, findSideWith, history, listChats } from '../chat/conversations';
+import { findSide, findSideWith, history, listChats } from '../chat/conversations';
+import { countNewLikes } from '../services/likes';
 import { findPeer } from '../chat/peers';
 import { hideConversation, markRead, notifyRead } from '../chat/reads';
 import { deliverMessage } from '../chat/deliver';
@@ -17,7 +18,7 @@ export const chatRoutes = new Hono<AppEnv>();
 
 chatRoutes.get('/chats.php', async (c) => {
   const member = requireMember(c);
-  const [chats, newLikes] = await Promise.all([listChats(c.env.DB, member, c.get('now')), countNewLikes(c.env.DB, member)]);
+  const [chats, newLikes] = await Promise.all([listChats(c.env.DB, member, c.get('now')), countNewLikes(c.env.DB, member.tenantId, member.profileId)]);
   return c.json({ chats, new_likes: newLikes });
 });
 

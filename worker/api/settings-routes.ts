@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+import { MAIL_NOTIFICATION_TYPES, type MailNotificationType } from '../../core/rules/notification-mail';
 import { DeleteAccountSchema, MailEventSchema, NotificationUpdateSchema } from '../../core/schemas/account';
 import { announceReleasedMessages } from '../chat/release';
 import type { AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
+import { escapeHtml } from '../mail/html';
 import { findMemberByEmail, findMemberById, isRecoverable, restoreMember, softDeleteMember } from '../services/accounts';
 import { consentStatement } from '../services/consents';
 import { saveSettings, toSettings } from '../services/notification-settings';
@@ -67,21 +69,53 @@ settingsRoutes.get('/recover-account.php', async (c) => {
   return c.redirect('/members', 303);
 });
 
+/**
+ * A notification mail's login link (brands with `mail_login_links`): used once, within 15 minutes, by a confirmed
+ * member; opens the page the mail named (a path the server wrote into the token). A used or expired link logs
+ * nobody in and leads to /members (the members-area guard sends a member without a session to the login page).
+ */
+settingsRoutes.get('/mail-login.php', async (c) => {
+  const tenantId = c.get('tenant').id;
+  const redeemed = await consumeToken(c.env, c.req.query('token') ?? '', tenantId, 'mail_login', c.get('now'));
+  const member = redeemed && (await findMemberById(c.env.DB, tenantId, redeemed.memberId));
+  const path = redeemed?.data?.startsWith('/') && !redeemed.data.startsWith('//') ? redeemed.data : '/members';
+  if (member && member.status === 'confirmed') await startSession(c, member.id);
+  return c.redirect(path, 303);
+});
+
+/** The member's e-mails of one notification type off, the other types and push as they were. */
+async function switchOffEmailType(db: D1Database, tenantId: string, memberId: number, type: MailNotificationType) {
+  const row = await findMemberById(db, tenantId, memberId);
+  if (!row) return;
+  const settings = toSettings(row);
+  await saveSettings(db, tenantId, memberId, { ...settings, email: { ...settings.email, [type]: false } });
+}
+
 async function disableEmail(db: D1Database, tenantId: string, memberId: number, reason: 'fbl' | 'bounce' | 'unsubscribe') {
   const row = await findMemberById(db, tenantId, memberId);
   if (row) await saveSettings(db, tenantId, memberId, { ...toSettings(row), email_disabled_reason: reason });
 }
 
+/** The notification type an unsubscribe link names (notification mails, issue 18), or null: all e-mail. */
+const typeOf = (data: string | null): MailNotificationType | null =>
+  (MAIL_NOTIFICATION_TYPES as readonly string[]).includes(data ?? '') ? (data as MailNotificationType) : null;
+
 // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" to the link; a person opening
-// the link gets a page with a button that does the same POST. The link may be used again.
-settingsRoutes.get('/unsubscribe.php', (c) => {
+// the link gets a page with a button that does the same POST. The link may be used again. A link from a
+// notification mail switches off exactly that type's e-mails; any other switches off e-mail as a whole.
+settingsRoutes.get('/unsubscribe.php', async (c) => {
   const t = c.get('t');
-  const action = `/api/unsubscribe.php?token=${encodeURIComponent(c.req.query('token') ?? '')}`;
+  const token = c.req.query('token') ?? '';
+  const redeemed = await peekToken(c.env, token, c.get('tenant').id, 'unsubscribe', c.get('now'));
+  const type = typeOf(redeemed?.data ?? null);
+  const what = type && t(`settings.notifications.types.${type}`);
+  const title = escapeHtml(what ? t('unsubscribe.type_title', { what }) : t('unsubscribe.title'));
+  const action = `/api/unsubscribe.php?token=${encodeURIComponent(token)}`;
   return c.html(
-    `<!doctype html><html lang="${c.get('language')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t('unsubscribe.title')}</title></head>` +
-      `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>${t('unsubscribe.title')}</h1>` +
-      `<form method="post" action="${action.replace(/"/g, '&quot;')}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
-      `<button type="submit">${t('unsubscribe.confirm')}</button></form></body></html>`,
+    `<!doctype html><html lang="${c.get('language')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>` +
+      `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>${title}</h1>` +
+      `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
+      `<button type="submit">${escapeHtml(what ? t('unsubscribe.type_confirm') : t('unsubscribe.confirm'))}</button></form></body></html>`,
   );
 });
 
@@ -89,8 +123,12 @@ settingsRoutes.post('/unsubscribe.php', async (c) => {
   const tenantId = c.get('tenant').id;
   const redeemed = await peekToken(c.env, c.req.query('token') ?? '', tenantId, 'unsubscribe', c.get('now'));
   if (!redeemed) throw new ApiFailure(400, 'link_invalid', 'errors.link_invalid');
-  await disableEmail(c.env.DB, tenantId, redeemed.memberId, 'unsubscribe');
-  if (c.req.header('content-type')?.includes('form')) return c.html(`<!doctype html><meta charset="utf-8"><p>${c.get('t')('unsubscribe.done')}</p>`);
+  const type = typeOf(redeemed.data);
+  if (type) await switchOffEmailType(c.env.DB, tenantId, redeemed.memberId, type);
+  else await disableEmail(c.env.DB, tenantId, redeemed.memberId, 'unsubscribe');
+  const t = c.get('t');
+  const done = type ? t('unsubscribe.type_done', { what: t(`settings.notifications.types.${type}`) }) : t('unsubscribe.done');
+  if (c.req.header('content-type')?.includes('form')) return c.html(`<!doctype html><meta charset="utf-8"><p>${escapeHtml(done)}</p>`);
   return c.json({ ok: true });
 });
 

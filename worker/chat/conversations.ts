@@ -114,20 +114,6 @@ export async function history(db: D1Database, member: SessionMember, side: Side,
   return { messages: page.map((r) => toMessage(r, member.profileId, side.receipts)), hasMore: results.length > MESSAGE_PAGE };
 }
 
-/** New likes for the badge (SPEC.md §2): not from invisible members (SPEC.md §4) nor from someone who blocked them. */
-export async function countNewLikes(db: D1Database, member: SessionMember): Promise<number> {
-  const row = await db
-    .prepare(
-      `SELECT COUNT(*) AS n FROM likes l JOIN profiles p ON p.id = l.from_profile_id
-        WHERE l.tenant_id = ?1 AND l.to_profile_id = ?2 AND l.is_new = 1
-          AND NOT EXISTS (SELECT 1 FROM members fm WHERE fm.id = p.member_id AND (fm.invisible = 1 OR fm.status IN ('deleted', 'purged')))
-          AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = p.member_id AND b.blocked_profile_id = ?2)`,
-    )
-    .bind(member.tenantId, member.profileId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
-
 /** The newest message from the peer that the member can see (what "read up to" and "delivered up to" become). */
 export async function newestFromPeer(db: D1Database, member: SessionMember, conversationId: number): Promise<number> {
   const row = await db

@@ -9,6 +9,8 @@ export interface MailContent {
   title: string;
   greeting: string;
   body: string;
+  /** profiles shown under the body (notification mails); may be empty */
+  cards?: { caption: string; photoUrl: string | null; label: string | null }[];
   button: { label: string; url: string; hint: string } | null;
   note: string;
   signOff: string;
@@ -21,6 +23,8 @@ const FONT = 'font-family:Arial,Helvetica,sans-serif;';
 /** The plain-text part: every link written out in full, since that is all a text-only reader can follow. */
 export function renderText(c: MailContent): string {
   const lines = [c.title, '', c.greeting, '', c.body, ''];
+  for (const card of c.cards ?? []) lines.push(card.label ? `${card.caption} (${card.label})` : card.caption);
+  if (c.cards?.length) lines.push('');
   if (c.button) lines.push(`${c.button.label}:`, c.button.url, '');
   lines.push(c.note, '', c.signOff, c.signature, '', '-- ', c.footer.support, c.footer.company);
   if (c.footer.unsubscribe) lines.push(`${c.footer.unsubscribe.label}: ${c.footer.unsubscribe.url}`);
@@ -43,6 +47,20 @@ export function renderHtml(c: MailContent): string {
       `<p style="margin:0 0 24px;font-size:13px;line-height:20px;color:#666666;">${e(c.button.hint)}<br>` +
       `<a href="${e(c.button.url)}" target="_blank" style="color:${secondary};word-break:break-all;">${e(c.button.url)}</a></p>`
     : '';
+  // One row per profile: photo, "name, age, city" and the fictional label; images are sized for clients that block CSS.
+  const cards = (c.cards ?? [])
+    .map(
+      (card) =>
+        `<tr>` +
+        (card.photoUrl
+          ? `<td width="72" style="padding:0 12px 12px 0;"><img src="${e(card.photoUrl)}" width="64" height="64" alt="" style="display:block;width:64px;height:64px;border-radius:32px;object-fit:cover;"></td>`
+          : `<td width="72" style="padding:0 12px 12px 0;"><div style="width:64px;height:64px;border-radius:32px;background-color:${secondary};"></div></td>`) +
+        `<td style="padding:0 0 12px;${FONT}font-size:16px;line-height:22px;color:#333333;"><strong>${e(card.caption)}</strong>` +
+        (card.label ? `<br><span style="display:inline-block;margin-top:4px;padding:2px 8px;border-radius:4px;background-color:#eeeeee;font-size:12px;color:#555555;">${e(card.label)}</span>` : '') +
+        `</td></tr>`,
+    )
+    .join('');
+  const cardTable = cards ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;">${cards}</table>\n` : '';
   const unsubscribe = c.footer.unsubscribe
     ? `<br><a href="${e(c.footer.unsubscribe.url)}" target="_blank" style="color:#888888;">${e(c.footer.unsubscribe.label)}</a>`
     : '';
@@ -57,7 +75,7 @@ export function renderHtml(c: MailContent): string {
 <h1 style="margin:0 0 16px;${FONT}font-size:22px;line-height:30px;color:${secondary};">${e(c.title)}</h1>
 <p style="margin:0 0 16px;">${e(c.greeting)}</p>
 <p style="margin:0 0 24px;">${e(c.body)}</p>
-${button}
+${cardTable}${button}
 <p style="margin:0 0 24px;">${e(c.note)}</p>
 <p style="margin:0;">${e(c.signOff)}<br>${e(c.signature)}</p>
 </td></tr>

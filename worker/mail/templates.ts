@@ -9,6 +9,8 @@ interface TemplateDef {
   link: 'required' | 'optional' | 'none';
   /** Values the texts need when the caller does not pass them; the lifetimes match what the texts promise. */
   defaults?: (request: MailRequest) => Record<string, string>;
+  /** Subject and body have a `_many` variant for a count above 1; the subject doubles as the title. */
+  counted?: boolean;
 }
 
 const TEMPLATES: Record<MailTemplate, TemplateDef> = {
@@ -28,6 +30,10 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   payment_confirmation: { link: 'optional' },
   // The member's data (worker/api/export-routes.ts): the link lives as long as the text says.
   data_export: { link: 'required', defaults: () => ({ hours: '24' }) },
+  // Issue 18: the button opens the conversation or the likes; `names` are the senders' first names.
+  notify_messages: { link: 'required', counted: true },
+  notify_likes: { link: 'required', counted: true },
+  notify_matches: { link: 'required', counted: true },
 };
 
 export interface RenderedMail {
@@ -49,6 +55,7 @@ export function renderMail(request: MailRequest): RenderedMail {
     ...request.data,
   };
   const text = (key: string) => t(`mail.${key}`, values);
+  const many = def.counted && (request.count ?? 1) > 1 ? '_many' : '';
 
   const link = def.link === 'none' || request.data.link === undefined ? null : safeUrl(request.data.link);
   if (def.link === 'required' && !link) throw new Error(`mail ${template}: data.link must be an absolute http(s) URL`);
@@ -58,12 +65,13 @@ export function renderMail(request: MailRequest): RenderedMail {
   const { company } = tenant;
   const content: MailContent = {
     language,
-    subject: text(`${template}.subject`),
+    subject: text(`${template}.subject${many}`),
     logo: tenant.look.logo_text,
     colors: tenant.look.colors,
-    title: text(`${template}.title`),
+    title: def.counted ? text(`${template}.subject${many}`) : text(`${template}.title`),
     greeting: values.name ? text('greeting') : text('greeting_anonymous'),
-    body: text(`${template}.body`),
+    body: text(`${template}.body${many}`),
+    cards: (request.cards ?? []).map((card) => ({ ...card, photoUrl: card.photoUrl === null ? null : safeUrl(card.photoUrl) })),
     button: link ? { label: text(`${template}.button`), url: link, hint: text('link_hint') } : null,
     note: text(`${template}.note`),
     signOff: text('sign_off'),

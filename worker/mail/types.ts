@@ -12,7 +12,21 @@ export type MailTemplate =
   | 'complaint_received'
   | 'complaint_forwarded'
   | 'payment_confirmation'
-  | 'data_export';
+  | 'data_export'
+  // Notification mails (worker/notifications/): a new message, like or match while the member was away.
+  | 'notify_messages'
+  | 'notify_likes'
+  | 'notify_matches';
+
+/** A profile shown in a notification mail: who wrote or liked, with the brand's label when it is fictional. */
+export interface MailCard {
+  /** "Henk, 45, Utrecht" */
+  caption: string;
+  /** absolute http(s) URL of the main photo, or null */
+  photoUrl: string | null;
+  /** the brand's fictional label (fictional_singular), or null for a real member */
+  label: string | null;
+}
 
 export interface MailRequest {
   tenant: Tenant;
@@ -24,6 +38,10 @@ export interface MailRequest {
   data: Record<string, string>;
   /** absolute one-click unsubscribe URL (RFC 8058); adds List-Unsubscribe + List-Unsubscribe-Post headers */
   unsubscribeUrl?: string;
+  /** how many things the mail is about: above 1, templates with `_many` texts use those */
+  count?: number;
+  /** profiles to show above the button (notification mails) */
+  cards?: MailCard[];
 }
 
 export interface SmsRequest {

@@ -35,9 +35,15 @@ export async function unlike(db: D1Database, tenantId: string, from: number, to:
   await db.prepare('DELETE FROM likes WHERE tenant_id = ? AND from_profile_id = ? AND to_profile_id = ?').bind(tenantId, from, to).run();
 }
 
-// Likes shown to a member: the other profile is active, of a confirmed (or no) account, not invisible (invisible
-// members' likes are hidden from others, SPEC.md §4), and there is no block either way.
-const SHOWN = `p.status = 'active' AND (p.member_id IS NULL OR (m.status = 'confirmed' AND m.invisible = 0)) AND ${noBlockBetween('?1')}`;
+/**
+ * The one definition of a like a member can see (issue 18, item 4): the other profile `p` (its member `m` LEFT
+ * JOINed) is active, of a confirmed (or no) account, not invisible (invisible members' likes are hidden from others,
+ * SPEC.md §4), and there is no block either way. `/likes`, the new-likes badge, the page title, the app badge and
+ * the like/match mails all read it, so a count never shows a like the list does not.
+ */
+export const visibleLike = (viewer: string) =>
+  `p.status = 'active' AND (p.member_id IS NULL OR (m.status = 'confirmed' AND m.invisible = 0)) AND ${noBlockBetween(viewer)}`;
+const SHOWN = visibleLike('?1');
 const LIST_LIMIT = 200;
 
 type LikeRow = CardRow & { liked_at: string; is_new: number; mutual: number };
@@ -83,7 +89,7 @@ export async function newestNewLike(db: D1Database, tenantId: string, memberId: 
   return row ? toCard(row, now) : null;
 }
 
-/** The number of new likes, for the top navigation's badge. */
+/** The number of new likes the member can see: the likes badge, the page title and the app badge (via chats.php). */
 export async function countNewLikes(db: D1Database, tenantId: string, memberId: number): Promise<number> {
   const row = await db
     .prepare(`SELECT COUNT(*) AS n FROM likes l JOIN profiles p ON p.id = l.from_profile_id LEFT JOIN members m ON m.id = p.member_id WHERE l.tenant_id = ?2 AND l.to_profile_id = ?1 AND l.is_new = 1 AND ${SHOWN}`)

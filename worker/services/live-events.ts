@@ -1,4 +1,5 @@
 import type { LiveEvent } from '../../core/schemas/live';
+import { recordPending } from '../notifications/pending';
 import { pushForEvent } from '../push/events';
 import { logEvent } from '../log';
 
@@ -12,7 +13,8 @@ export function memberHub(env: Env, tenantId: string, memberId: number) {
 /**
  * Tells a member's open tabs about an event (a message, a like, a match, a credit change) within a second.
  * When no tab is open, messages, likes and matches go out as a web push instead, if the member allows pushes of
- * that kind. Answers how many tabs were reached. Call it in `c.executionCtx.waitUntil(...)`: it never throws, a
+ * that kind, and are noted for a notification mail, which the member's hub decides later (issue 18). Answers how
+ * many tabs were reached. Call it in `c.executionCtx.waitUntil(...)`: it never throws, a
  * failed delivery is caught up by the client's refresh.
  */
 export async function publishToMember(env: Env, tenantId: string, memberId: number, event: LiveEvent): Promise<number> {
@@ -27,6 +29,11 @@ export async function publishToMember(env: Env, tenantId: string, memberId: numb
       await pushForEvent(env, tenantId, memberId, event);
     } catch (error) {
       logEvent('warn', 'push failed', { tenant: tenantId, memberId, error: String(error) });
+    }
+    try {
+      if (await recordPending(env, tenantId, memberId, event, new Date())) await memberHub(env, tenantId, memberId).queueMail(tenantId, memberId);
+    } catch (error) {
+      console.warn(JSON.stringify({ level: 'warn', message: 'notification mail not queued', tenant: tenantId, memberId, error: String(error) }));
     }
   }
   return reached;

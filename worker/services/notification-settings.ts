@@ -13,11 +13,16 @@ interface Row {
 export function toSettings(row: Row): NotificationSettings {
   const stored = JSON.parse(row.notification_prefs || '{}') as { email?: Partial<Prefs>; push?: Partial<Prefs> };
   return {
-    email: { ...NOTIFICATION_DEFAULTS, ...stored.email },
-    push: { ...NOTIFICATION_DEFAULTS, ...stored.push },
+    email: known(stored.email),
+    push: known(stored.push),
     email_disabled_reason: (row.email_disabled_reason as NotificationSettings['email_disabled_reason']) ?? null,
     invisible: row.invisible === 1,
   };
+}
+
+/** The stored choices of the types that exist, defaults for the rest (a type that was removed, like `visits`, is dropped). */
+function known(stored: Partial<Prefs> = {}): Prefs {
+  return Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, stored[type] ?? NOTIFICATION_DEFAULTS[type]])) as Prefs;
 }
 
 /** SPEC.md §3 notifications_disabled: the channels that are off as a whole. */

@@ -2,7 +2,8 @@
 // one_time_tokens row makes it usable once. A forged, altered, expired, reused or foreign token is refused.
 
 // 'complaint': a visitor's complaint waits for its address to be proven; member is the sender or 0, data the complaint id.
-export type TokenPurpose = 'activation' | 'password_reset' | 'mail_change' | 'account_recovery' | 'unsubscribe' | 'complaint' | 'data_export';
+// 'mail_login': a notification mail's button (issue 18), when the brand allows it; data is the page it opens.
+export type TokenPurpose = 'activation' | 'password_reset' | 'mail_change' | 'account_recovery' | 'unsubscribe' | 'complaint' | 'data_export' | 'mail_login';
 
 const HOUR = 3_600_000;
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
@@ -14,6 +15,7 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   complaint: 48 * HOUR,
   // The GDPR export's download link (issue 17, item 8).
   data_export: 24 * HOUR,
+  mail_login: HOUR / 4,
 };
 
 interface Payload {

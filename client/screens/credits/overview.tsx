@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { usePageTitle } from '../../lib/page-title';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_LIMIT } from '../../../core/constants';
 import { Link } from '../../navigation';
@@ -23,9 +24,7 @@ export function ShopOverview({ kind, children }: { kind: ShopKind; children?: Re
   const { data: shop, error } = usePackages();
   const discount = useActiveDiscount();
   const title = t(`shop.title_${kind}`);
-  useEffect(() => {
-    document.title = `${title} · ${settings.name}`;
-  }, [title, settings.name]);
+  usePageTitle(`${title} · ${settings.name}`);
 
   return (
     <div className="container mx-auto px-3 py-8" data-testid={`shop-${kind}`}>

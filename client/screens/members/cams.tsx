@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAMS_URL, camsPath, type CamPerformer, type CamsResponse } from '../../../core/schemas/cams';
 import { useApi } from '../../api/hooks';
 import { imageUrl } from '../../lib/images';
+import { usePageTitle } from '../../lib/page-title';
 import { settingsAtom } from '../../state/atoms';
 import { countryName } from './search';
 
@@ -16,9 +16,7 @@ export function CamsScreen() {
   const { t } = useTranslation();
   const settings = useAtomValue(settingsAtom);
   const { data, error } = useApi<CamsResponse>(CAMS_URL, { refreshInterval: REFRESH_MS, revalidateOnMount: undefined });
-  useEffect(() => {
-    if (data) document.title = `${t(`cams.title_${data.variant}`, { partner: data.partner })} · ${settings.name}`;
-  }, [data, settings.name, t]);
+  usePageTitle(data ? `${t(`cams.title_${data.variant}`, { partner: data.partner })} · ${settings.name}` : null);
 
   return (
     <div className="container mx-auto px-3 py-6" data-testid="cams" data-variant={data?.variant}>

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { usePageTitle } from '../../lib/page-title';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/constants';
 import { pageTextUrl, type PageName, type PageText } from '../../../core/schemas/pages';
@@ -21,9 +22,7 @@ export function ContentPage({ page, children, company = false }: { page: PageNam
   const { t } = useTranslation();
   const settings = useAtomValue(settingsAtom);
   const { data, error } = usePageText(page);
-  useEffect(() => {
-    if (data) document.title = `${data.title} · ${settings.name}`;
-  }, [data, settings.name]);
+  usePageTitle(data ? `${data.title} · ${settings.name}` : null);
 
   return (
     <div className="container mx-auto px-3 py-8" data-testid={`page-${page}`}>
