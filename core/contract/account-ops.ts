@@ -195,6 +195,13 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     contract: { query: { token: BOGUS_TOKEN }, body: { 'List-Unsubscribe': 'One-Click' }, expect: [400], note: 'An unknown token: link_invalid.' },
   },
   {
+    method: 'get', path: '/api/mail-login.php', operationId: 'mailLogin', tag: 'account', auth: 'none',
+    summary: 'A notification mail\'s single-use 15-minute login link (brands with mail_login_links only)',
+    query: TOKEN_QUERY,
+    responses: { 303: { description: 'To the page the mail named (logged in), or /members for a used or expired link.', redirect: true } },
+    contract: { query: { token: BOGUS_TOKEN }, note: 'An unknown token: nobody is logged in, to /members.' },
+  },
+  {
     method: 'post', path: '/api/mail-events.php', operationId: 'mailEvent', tag: 'account', auth: 'none',
     summary: 'The mail provider\'s feedback: complaint, bounce, unsubscribe (header X-Mail-Events-Secret)',
     headers: z.object({ 'x-mail-events-secret': z.string().meta({ description: 'The shared secret MAIL_EVENTS_SECRET.' }) }),
