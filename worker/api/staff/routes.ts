@@ -5,6 +5,7 @@ import { requireStaff } from '../../staff/session';
 import { answerRoutes } from './answer-routes';
 import { staffAuditRoutes } from './audit-routes';
 import { staffAuthRoutes } from './auth-routes';
+import { codesRoutes } from './codes-routes';
 import { profileRoutes } from './profile-routes';
 import { staffSessionsRoutes } from './sessions-routes';
 import { staffSetupRoutes } from './setup-routes';
@@ -25,3 +26,5 @@ staffApi.route('/', staffAuditRoutes);
 // Answering fictional profiles: queue, claims, answer screen, replies, notes, first messages, figures, live queue.
 staffApi.route('/', answerRoutes);
 staffApi.route('/', profileRoutes);
+// Back office: discount and invitation codes (admins).
+staffApi.route('/', codesRoutes);
