@@ -7,6 +7,7 @@ import { MeContext } from './lib/me';
 import { matchStaffRoute, useLocation, type StaffRoute } from './lib/router';
 import { useData } from './lib/use-data';
 import { AuditScreen } from './screens/audit';
+import { CodesScreen } from './screens/codes';
 import { ConversationScreen } from './screens/conversation';
 import { FiguresScreen } from './screens/figures';
 import { LoginScreen } from './screens/login';
@@ -29,6 +30,8 @@ function Screen({ route }: { route: StaffRoute }) {
       return <AuditScreen />;
     case 'sessions':
       return <SessionsScreen />;
+    case 'codes':
+      return <CodesScreen />;
     default:
       return <h1>{t('app.not_found')}</h1>;
   }

@@ -15,6 +15,7 @@ export function Layout({ children }: { children: ReactNode }) {
     ['/staff/profiles', t('nav.profiles')],
     ['/staff/figures', t('nav.figures')],
     ...(hasRole(me, 'admin') ? [['/staff/audit', t('nav.audit')] as [string, string]] : []),
+    ...(hasRole(me, 'admin') ? [['/staff/codes', t('nav.codes')] as [string, string]] : []),
     ['/staff/sessions', t('nav.sessions')],
   ];
   const current = (href: string) => (href === '/staff' ? pathname === '/staff' || pathname.startsWith('/staff/c/') : pathname.startsWith(href));

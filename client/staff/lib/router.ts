@@ -10,6 +10,7 @@ export type StaffRoute =
   | { name: 'figures' }
   | { name: 'audit' }
   | { name: 'sessions' }
+  | { name: 'codes' }
   | { name: 'not_found' };
 
 export function matchStaffRoute(pathname: string, search: string): StaffRoute {
@@ -27,7 +28,8 @@ export function matchStaffRoute(pathname: string, search: string): StaffRoute {
     case '/staff/figures':
     case '/staff/audit':
     case '/staff/sessions':
-      return { name: path.slice('/staff/'.length) as 'profiles' | 'figures' | 'audit' | 'sessions' };
+    case '/staff/codes':
+      return { name: path.slice('/staff/'.length) as 'profiles' | 'figures' | 'audit' | 'sessions' | 'codes' };
     default:
       return { name: 'not_found' };
   }
