@@ -11,6 +11,7 @@ export type MailTemplate =
   | 'complaint_confirm'
   | 'complaint_received'
   | 'complaint_forwarded'
+  | 'complaint_reply'
   | 'payment_confirmation'
   | 'data_export';
 

@@ -6,6 +6,7 @@ import { answerRoutes } from './answer-routes';
 import { staffAuditRoutes } from './audit-routes';
 import { staffAuthRoutes } from './auth-routes';
 import { codesRoutes } from './codes-routes';
+import { moderationRoutes } from './moderation-routes';
 import { profileRoutes } from './profile-routes';
 import { staffSessionsRoutes } from './sessions-routes';
 import { staffSetupRoutes } from './setup-routes';
@@ -28,3 +29,5 @@ staffApi.route('/', answerRoutes);
 staffApi.route('/', profileRoutes);
 // Back office: discount and invitation codes (admins).
 staffApi.route('/', codesRoutes);
+// Back office: photo moderation and complaints (moderators).
+staffApi.route('/', moderationRoutes);
