@@ -11,6 +11,7 @@ import { CodesScreen } from './screens/codes';
 import { ConversationScreen } from './screens/conversation';
 import { FiguresScreen } from './screens/figures';
 import { LoginScreen } from './screens/login';
+import { ModerationScreen } from './screens/moderation';
 import { ProfilesScreen } from './screens/profiles';
 import { QueueScreen } from './screens/queue';
 import { SessionsScreen } from './screens/sessions';
@@ -32,6 +33,8 @@ function Screen({ route }: { route: StaffRoute }) {
       return <SessionsScreen />;
     case 'codes':
       return <CodesScreen />;
+    case 'moderation':
+      return <ModerationScreen />;
     default:
       return <h1>{t('app.not_found')}</h1>;
   }

@@ -1,7 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { Secret, TOTP } from 'otpauth';
 import { brandUrl, expect, logInAs, test, text, watchConsole } from './fixtures';
+import { staffLogin, staffText as staff } from './staff-login';
 
 // Back office, codes (issue 15 item 3): the brand's admin makes a discount code in the staff workspace, valid once per
 // member; a member uses it in the shop and pays through the sandbox; the second use is refused ('Code reeds
@@ -10,35 +8,13 @@ import { brandUrl, expect, logInAs, test, text, watchConsole } from './fixtures'
 const BRAND = 'flirtlokaal';
 const member = (key: string, values: Record<string, string | number> = {}) =>
   text('nl', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-const staffCatalogue = JSON.parse(readFileSync('client/staff/i18n/nl.json', 'utf8')) as Record<string, string>;
-const staff = (key: string, values: Record<string, string | number> = {}) =>
-  staffCatalogue[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
 test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
-
-async function totpCode(): Promise<string> {
-  const totp = new TOTP({ secret: Secret.fromBase32('JBSWY3DPEHPK3PXP'), digits: 6, period: 30, algorithm: 'SHA1' });
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 4000) await new Promise((resolve) => setTimeout(resolve, left + 250));
-  return totp.generate();
-}
-
-async function staffLogin(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(brandUrl(BRAND, '/staff/login'));
-  const form = page.getByTestId('staff-login');
-  await form.getByLabel(staff('login.email')).fill(email);
-  await form.getByLabel(staff('login.password')).fill('Demo-pass-2026');
-  await form.getByLabel(staff('login.otp')).fill(await totpCode());
-  await form.getByRole('button', { name: staff('login.submit') }).click();
-  await expect(page).toHaveURL(brandUrl(BRAND, '/staff'));
-  return page;
-}
 
 test('an admin creates a discount code that a member can use once; the second use is refused', async ({ browser }) => {
   test.setTimeout(120_000);
   const code = `BO${Date.now().toString(36).toUpperCase()}`;
-  const admin = await staffLogin(browser, 'admin@demo.test');
+  const admin = await staffLogin(browser, BRAND, 'admin@demo.test');
   const adminProblems = watchConsole(admin);
 
   await test.step('the admin makes the code in the workspace', async () => {

@@ -11,6 +11,7 @@ export type StaffRoute =
   | { name: 'audit' }
   | { name: 'sessions' }
   | { name: 'codes' }
+  | { name: 'moderation' }
   | { name: 'not_found' };
 
 export function matchStaffRoute(pathname: string, search: string): StaffRoute {
@@ -29,7 +30,8 @@ export function matchStaffRoute(pathname: string, search: string): StaffRoute {
     case '/staff/audit':
     case '/staff/sessions':
     case '/staff/codes':
-      return { name: path.slice('/staff/'.length) as 'profiles' | 'figures' | 'audit' | 'sessions' | 'codes' };
+    case '/staff/moderation':
+      return { name: path.slice('/staff/'.length) as 'profiles' | 'figures' | 'audit' | 'sessions' | 'codes' | 'moderation' };
     default:
       return { name: 'not_found' };
   }
