@@ -24,3 +24,23 @@ CREATE TABLE complaint_replies (
   created_at TEXT NOT NULL
 );
 CREATE INDEX complaint_replies_complaint ON complaint_replies (tenant_id, complaint_id);
+
+-- Moderation of profile texts: each brand's word list, kept by its admins in the workspace (audited; no deploy to
+-- change it). A member's name or about that contains a word, or a profile an open complaint names, waits in the
+-- queue until a moderator approves or clears it; the approved texts are kept, so an edit puts them back in the queue.
+CREATE TABLE moderation_words (
+  tenant_id TEXT NOT NULL,
+  word TEXT NOT NULL,                           -- stored lower case
+  created_by INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (tenant_id, word)
+);
+CREATE TABLE profile_text_reviews (
+  tenant_id TEXT NOT NULL,
+  profile_id INTEGER NOT NULL,
+  name TEXT NOT NULL,                           -- the texts as they were approved
+  about TEXT,
+  decided_by INTEGER NOT NULL,
+  decided_at TEXT NOT NULL,
+  PRIMARY KEY (tenant_id, profile_id)
+);

@@ -80,3 +80,39 @@ export interface StaffComplaintsResponse {
   /** Complaints per state, for the tabs. */
   counts: Record<ComplaintState, number>;
 }
+
+/** A word of the brand's list: matched case-insensitively anywhere in a member's profile name or about. */
+export const ModerationWordSchema = z.object({
+  brand,
+  word: z.string().trim().toLowerCase().min(2, 'validation.invalid').max(60, 'validation.too_long'),
+});
+export interface ModerationWordsResponse {
+  words: { word: string; created_at: string }[];
+}
+
+/**
+ * POST moderation-texts.php: approve a profile's texts as shown (`name`, `about`: what the moderator saw; a text
+ * changed since answers 409), or clear one of them (the about is emptied, the name replaced by the profile number).
+ */
+export const TextDecisionSchema = z.object({
+  brand,
+  profile_id: id,
+  decision: z.enum(['approve', 'clear']),
+  field: z.enum(['name', 'about']).optional(),
+  name: z.string().max(200),
+  about: z.string().max(10_000).nullable(),
+});
+
+export interface ModerationText {
+  profile_id: number;
+  member_id: number;
+  name: string;
+  about: string | null;
+  /** The brand's words found in the texts. */
+  words: string[];
+  /** Open complaints that name this profile (their ids). */
+  complaints: number[];
+}
+export interface ModerationTextsResponse {
+  texts: ModerationText[];
+}

@@ -4,18 +4,22 @@ import {
   ComplaintsQuerySchema,
   ComplaintStateSchema,
   ModerationQuerySchema,
+  ModerationWordSchema,
   PhotoDecisionSchema,
+  TextDecisionSchema,
 } from '../../../core/schemas/staff-moderation';
 import type { AppContext, AppEnv } from '../../context';
 import { parseOrFail } from '../../errors';
 import { listComplaints, replyToComplaint, setComplaintState } from '../../staff/moderation/complaints';
 import { decidePhoto, photoQueue } from '../../staff/moderation/photos';
+import { changeWord, decideText, listWords, textQueue } from '../../staff/moderation/texts';
 import { requireStaffOn } from '../../staff/session';
 import { jsonBody } from '../helpers';
 
 /**
  * Back office: moderation (issue 15 item 4, docs/api/staff.md). For a brand's moderators, admins and owners:
- * members' pending photos and complaints. Another brand's photo or complaint answers 404.
+ * members' pending photos, flagged profile texts and complaints (the brand's word list is its admins'). Another
+ * brand's photo, profile or complaint answers 404.
  */
 export const moderationRoutes = new Hono<AppEnv>();
 
@@ -52,4 +56,36 @@ moderationRoutes.post('/complaint-reply.php', async (c) => {
   const input = parseOrFail(ComplaintReplySchema, await jsonBody(c));
   const { staff, brand } = moderatorOn(c, input.brand);
   return c.json({ complaint: await replyToComplaint(c.env, staff, brand, input, c.get('now')) }, 201);
+});
+
+moderationRoutes.get('/moderation-texts.php', async (c) => {
+  const { brand } = moderatorOn(c, parseOrFail(ModerationQuerySchema, c.req.query()).brand);
+  return c.json({ texts: await textQueue(c.env.DB, brand) });
+});
+
+moderationRoutes.post('/moderation-texts.php', async (c) => {
+  const input = parseOrFail(TextDecisionSchema, await jsonBody(c));
+  const { staff, brand } = moderatorOn(c, input.brand);
+  await decideText(c.env.DB, staff, brand, input, c.get('now'));
+  return c.json({ texts: await textQueue(c.env.DB, brand) });
+});
+
+/** The brand's word list: moderators read it, admins change it. */
+moderationRoutes.get('/moderation-words.php', async (c) => {
+  const { brand } = moderatorOn(c, parseOrFail(ModerationQuerySchema, c.req.query()).brand);
+  return c.json(await listWords(c.env.DB, brand));
+});
+
+moderationRoutes.post('/moderation-words.php', async (c) => {
+  const input = parseOrFail(ModerationWordSchema, await jsonBody(c));
+  const brand = input.brand ?? c.get('tenant').id;
+  const staff = requireStaffOn(c, brand, 'admin');
+  return c.json(await changeWord(c.env.DB, staff, brand, input.word, true, c.get('now')), 201);
+});
+
+moderationRoutes.delete('/moderation-words.php', async (c) => {
+  const input = parseOrFail(ModerationWordSchema, await jsonBody(c));
+  const brand = input.brand ?? c.get('tenant').id;
+  const staff = requireStaffOn(c, brand, 'admin');
+  return c.json(await changeWord(c.env.DB, staff, brand, input.word, false, c.get('now')));
 });
