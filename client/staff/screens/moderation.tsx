@@ -7,8 +7,9 @@ import { StaffApiError, staffFetch } from '../lib/api';
 import { formatDateTime, t, type StaffKey } from '../lib/i18n';
 import { useData } from '../lib/use-data';
 import { Complaints } from './moderation-complaints';
+import { ProfileTexts } from './moderation-texts';
 
-/** One moderation queue per brand: members' pending photos, then complaints. */
+/** One moderation queue per brand: members' pending photos, flagged profile texts, then complaints. */
 export function ModerationScreen() {
   const [brand, setBrand] = useState(useDefaultBrand());
   return (
@@ -18,6 +19,7 @@ export function ModerationScreen() {
         <BrandFilter value={brand} onChange={setBrand} allowAll={false} />
       </div>
       <PendingPhotos key={`p-${brand}`} brand={brand} />
+      <ProfileTexts key={`t-${brand}`} brand={brand} />
       <Complaints key={`c-${brand}`} brand={brand} />
     </section>
   );
