@@ -8,6 +8,8 @@ describe('staff workspace routes', () => {
     expect(matchStaffRoute('/staff/c/42', '')).toEqual({ name: 'conversation', id: 42 });
     expect(matchStaffRoute('/staff/setup', '?token=abc')).toEqual({ name: 'setup', token: 'abc' });
     expect(matchStaffRoute('/staff/figures', '')).toEqual({ name: 'figures' });
+    expect(matchStaffRoute('/staff/codes', '')).toEqual({ name: 'codes' });
+    expect(matchStaffRoute('/staff/moderation/', '')).toEqual({ name: 'moderation' });
     expect(matchStaffRoute('/staff/c/x', '')).toEqual({ name: 'not_found' });
     expect(matchStaffRoute('/staff/nope', '')).toEqual({ name: 'not_found' });
   });
