@@ -40,17 +40,17 @@ describe('who may load an uploaded photo', () => {
     const owner = await newMember();
     const [photo] = (await uploadOk('flirtlokaal', owner)).photos;
     expect(photo.status).toBe('pending');
+    const [mod, operator, other] = [await moderator(), { ...(await createStaff([{ brand: 'flirtlokaal', role: 'operator' }])), memberId: 0, profileId: 0 } as Member, await moderator('velvetnights')];
     for (const path of [`/media/${photo.filename}`, `/media/${photo.thumb_filename}`]) {
       await expectRefused(path);
       await expectRefused(path, await newMember());
       await expectRefused(path, await newMember('flirtlokaal', { paid: true }));
       await expectServed(path, owner, 'private, max-age=300');
-      await expectServed(path, await moderator(), 'private, max-age=300');
-      await expectRefused(path, { ...(await createStaff([{ brand: 'flirtlokaal', role: 'operator' }])), memberId: 0, profileId: 0 } as Member);
-      await expectRefused(path, await moderator('velvetnights'));
+      await expectServed(path, mod, 'private, max-age=300');
+      await expectRefused(path, operator);
+      await expectRefused(path, other);
     }
     // Another brand's moderator is nobody here (and another brand's host has no such key).
-    const other = await moderator('velvetnights');
     expect((await fetchBrand('velvetnights', `/media/${photo.filename}`, { headers: { Cookie: other.cookie } })).status).toBe(404);
   });
 

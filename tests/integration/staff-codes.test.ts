@@ -138,6 +138,9 @@ describe('back office: discount codes', () => {
     expect((await staffApi(BRAND, 'GET', `codes.php?brand=${OTHER}`, { cookie: admin.cookie })).status).toBe(404);
     expect((await staffApi(OTHER, 'GET', 'codes.php', { cookie: admin.cookie })).status).toBe(404);
     expect((await listed(owner.cookie, code, OTHER))).toMatchObject({ value_percentage: 10, expired: false });
+    // An owner's role covers every brand, but a name that is no brand stays unknown, and nothing is stored for it.
+    expect((await staffApi(BRAND, 'POST', 'codes.php', { cookie: owner.cookie, body: { brand: 'nobrand', code: fresh('z'), value_percentage: 10, validity: 'once' } })).status).toBe(404);
+    expect((await staffApi(BRAND, 'GET', 'invite-codes.php?brand=nobrand', { cookie: owner.cookie })).status).toBe(404);
     // The same code text on this brand is another code: codes are per brand.
     expect((await staffApi(BRAND, 'POST', 'codes.php', { cookie: admin.cookie, body: { code, value_percentage: 15, validity: 'once' } })).status).toBe(201);
 

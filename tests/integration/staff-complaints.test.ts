@@ -84,6 +84,7 @@ describe('complaints in the workspace', () => {
     expect((await staffApi('velvetnights', 'PUT', 'complaints.php', { cookie: foreign.cookie, body: { id, state: 'closed' } })).status).toBe(404);
     expect((await staffApi('velvetnights', 'POST', 'complaint-reply.php', { cookie: foreign.cookie, body: { id, text: 'Hallo daar' } })).status).toBe(404);
     expect((await list(owner.cookie)).complaints.find((c) => c.id === id)?.state).toBe('new');
+    expect((await staffApi(BRAND, 'GET', 'complaints.php?brand=nobrand', { cookie: owner.cookie })).status).toBe(404);
     expect((await staffApi(BRAND, 'PUT', 'complaints.php', { cookie: admin.cookie, body: { id, state: 'done' } })).status).toBe(400);
     expect((await staffApi(BRAND, 'POST', 'complaint-reply.php', { cookie: admin.cookie, body: { id, text: ' ' } })).status).toBe(400);
     expect((await staffApi(BRAND, 'PUT', 'complaints.php', { cookie: admin.cookie, body: { id: 999_999_999, state: 'closed' } })).status).toBe(404);

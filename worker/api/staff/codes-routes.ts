@@ -6,7 +6,7 @@ import {
   inviteBatchSchema,
 } from '../../../core/schemas/staff-codes';
 import type { AppContext, AppEnv } from '../../context';
-import { parseOrFail } from '../../errors';
+import { ApiFailure, parseOrFail } from '../../errors';
 import { createDiscountCode, expireDiscountCode, listDiscountCodes, updateDiscountCode } from '../../staff/codes/discount-codes';
 import { createInviteCodes, listInviteCodes } from '../../staff/codes/invite-codes';
 import { requireStaffOn } from '../../staff/session';
@@ -22,7 +22,10 @@ export const codesRoutes = new Hono<AppEnv>();
 /** The brand named in the call, else the host's; the caller must be its admin. */
 function adminOn(c: AppContext, brand: string | undefined) {
   const id = brand ?? c.get('tenant').id;
-  return { staff: requireStaffOn(c, id, 'admin'), brand: id };
+  const staff = requireStaffOn(c, id, 'admin');
+  // An owner's role covers every brand, even a name that is none: answer it like an unknown brand.
+  if (!TENANTS.some((t) => t.id === id)) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
+  return { staff, brand: id };
 }
 
 codesRoutes.get('/codes.php', async (c) => {

@@ -9,11 +9,12 @@ import {
   TextDecisionSchema,
 } from '../../../core/schemas/staff-moderation';
 import type { AppContext, AppEnv } from '../../context';
-import { parseOrFail } from '../../errors';
+import { ApiFailure, parseOrFail } from '../../errors';
 import { listComplaints, replyToComplaint, setComplaintState } from '../../staff/moderation/complaints';
 import { decidePhoto, photoQueue } from '../../staff/moderation/photos';
 import { changeWord, decideText, listWords, textQueue } from '../../staff/moderation/texts';
 import { requireStaffOn } from '../../staff/session';
+import { TENANTS } from '../../tenants';
 import { jsonBody } from '../helpers';
 
 /**
@@ -23,10 +24,13 @@ import { jsonBody } from '../helpers';
  */
 export const moderationRoutes = new Hono<AppEnv>();
 
-/** The brand named in the call, else the host's; the caller must be a moderator there (or higher). */
-function moderatorOn(c: AppContext, brand: string | undefined) {
+/** The brand named in the call, else the host's; the caller must be a moderator there (or higher; the word list: admin). */
+function moderatorOn(c: AppContext, brand: string | undefined, role: 'moderator' | 'admin' = 'moderator') {
   const id = brand ?? c.get('tenant').id;
-  return { staff: requireStaffOn(c, id, 'moderator'), brand: id };
+  const staff = requireStaffOn(c, id, role);
+  // An owner's role covers every brand, even a name that is none: answer it like an unknown brand.
+  if (!TENANTS.some((t) => t.id === id)) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
+  return { staff, brand: id };
 }
 
 moderationRoutes.get('/moderation-photos.php', async (c) => {
@@ -78,14 +82,12 @@ moderationRoutes.get('/moderation-words.php', async (c) => {
 
 moderationRoutes.post('/moderation-words.php', async (c) => {
   const input = parseOrFail(ModerationWordSchema, await jsonBody(c));
-  const brand = input.brand ?? c.get('tenant').id;
-  const staff = requireStaffOn(c, brand, 'admin');
+  const { staff, brand } = moderatorOn(c, input.brand, 'admin');
   return c.json(await changeWord(c.env.DB, staff, brand, input.word, true, c.get('now')), 201);
 });
 
 moderationRoutes.delete('/moderation-words.php', async (c) => {
   const input = parseOrFail(ModerationWordSchema, await jsonBody(c));
-  const brand = input.brand ?? c.get('tenant').id;
-  const staff = requireStaffOn(c, brand, 'admin');
+  const { staff, brand } = moderatorOn(c, input.brand, 'admin');
   return c.json(await changeWord(c.env.DB, staff, brand, input.word, false, c.get('now')));
 });
