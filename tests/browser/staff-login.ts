@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
@@ -39,4 +40,12 @@ export async function staffLogin(browser: Browser, brand: string, email: string)
   }
   await expect(page).toHaveURL(brandUrl(brand, '/staff'));
   return page;
+}
+
+/** Serious and critical accessibility problems of the page as it is now (WCAG 2.1 A/AA and best practice). */
+export async function severeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }

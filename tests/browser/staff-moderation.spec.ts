@@ -1,5 +1,5 @@
 import { brandUrl, expect, logInAs, test, text, watchConsole } from './fixtures';
-import { staffLogin, staffText as staff } from './staff-login';
+import { severeViolations, staffLogin, staffText as staff } from './staff-login';
 
 // Back office, moderation (issue 15 item 4): a member files a complaint on /complaints; a staff moderator (the seed's
 // owner, admin@demo.test) finds it in the workspace's moderation queue, replies and closes it; the member's mailbox
@@ -32,6 +32,7 @@ test('a complaint is answered by mail from the moderation queue and closed', asy
   const complaint = moderator.getByTestId('complaint').filter({ hasText: subject });
   await expect(complaint).toBeVisible();
   await expect(complaint).toContainText(staff('complaints.state_new'));
+  expect(await severeViolations(moderator)).toEqual([]);
   await complaint.getByLabel(staff('complaints.reply', { language: 'nl' })).fill(reply);
   await complaint.getByRole('button', { name: staff('complaints.send') }).click();
   await expect(complaint).toHaveCount(0); // closed with the reply: no longer among the new ones
