@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { demoMembersSql, demoOperatorSql, demoPasswordHash } from './lib/demo-members.mjs';
+import { demoMembersSql, demoPasswordHash } from './lib/demo-members.mjs';
 import { demoStaffSql, localAppSecret, secretFingerprint } from './lib/demo-staff.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -607,9 +607,8 @@ function writeSql(options, brands, version) {
   write('97-cam-performers.sql', 'the demo cam partners\' performers', brands.filter((b) => b.tenant.cams).map(camPerformersSql).join('\n') || 'SELECT 1;');
   write('98-demo-discounts.sql', 'demo discount codes (DEMO10, <country>ONLY20)', brands.map((brand) => demoDiscountSql(brand, options.today)).join('\n'));
   const passwordHash = options.demoPasswordHash;
-  write('99-demo-members.sql', 'demo members (free@demo.test, premium@demo.test, operator@demo.test) and staff (operator@demo.test, admin@demo.test)',
-    [...brands.map((brand) => [demoMembersSql(brand, brand.slot, REGIONS, passwordHash, options.today),
-      demoOperatorSql(brand, brand.slot, passwordHash, options.today)].join('\n')), options.demoStaffSql].join('\n'));
+  write('99-demo-members.sql', 'demo members (free@demo.test, premium@demo.test) and staff (operator@demo.test, admin@demo.test)',
+    [...brands.map((brand) => demoMembersSql(brand, brand.slot, REGIONS, passwordHash, options.today)), options.demoStaffSql].join('\n'));
   // The version goes last, in the same transaction as the demo members.
   const last = files[files.length - 1];
   writeFileSync(last.path, `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('version', ${sqlValue(version)});\n`, { flag: 'a' });

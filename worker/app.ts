@@ -14,7 +14,6 @@ import { ApiFailure, apiError, genericError } from './errors';
 import { faviconSvg } from './favicon';
 import { describeError, log } from './log';
 import { media } from './media/route';
-import { operatorRoutes } from './photos/operator-routes';
 import { pwa } from './pwa/routes';
 import { devMailbox } from './dev/mailbox';
 import { devOperator } from './chat/dev-operator';
@@ -78,8 +77,6 @@ app.use('/api/*', (c, next) => (isPhotoUpload(c) ? next() : apiBodyLimit(c, next
 app.all('/api/*', async (c, next) => (isProxiedApi(c, c.req.path) ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
 app.route('/api', api);
 app.route('/media', media);
-// Photo moderation for the brand's operators: plain HTML, no client bundle (worker/photos/operator-routes.ts).
-app.route('/operator', operatorRoutes);
 // The dev mailbox answers only in local mode (it checks APP_ENV itself): worker/dev/mailbox.ts.
 app.route('/dev', devMailbox);
 app.route('/dev', devOperator);

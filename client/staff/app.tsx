@@ -7,12 +7,14 @@ import { MeContext } from './lib/me';
 import { matchStaffRoute, useLocation, type StaffRoute } from './lib/router';
 import { useData } from './lib/use-data';
 import { AuditScreen } from './screens/audit';
+import { CodesScreen } from './screens/codes';
 import { ConversationScreen } from './screens/conversation';
 import { FiguresScreen } from './screens/figures';
 import { FirstMessagesScreen } from './screens/first-messages';
 import { LoginScreen } from './screens/login';
 import { MemberScreen } from './screens/member';
 import { MembersScreen } from './screens/members';
+import { ModerationScreen } from './screens/moderation';
 import { ProfilesScreen } from './screens/profiles';
 import { QueueScreen } from './screens/queue';
 import { SessionsScreen } from './screens/sessions';
@@ -43,6 +45,10 @@ function Screen({ route }: { route: StaffRoute }) {
       return <MembersScreen />;
     case 'member':
       return <MemberScreen id={route.id} />;
+    case 'codes':
+      return <CodesScreen />;
+    case 'moderation':
+      return <ModerationScreen />;
     default:
       return <h1>{t('app.not_found')}</h1>;
   }

@@ -83,9 +83,3 @@ export type PhotoUpdate = z.input<typeof PhotoUpdateSchema>;
 
 /** DELETE /api/photos.php. */
 export const PhotoDeleteSchema = z.object({ id: photoId });
-
-/** The operator's decision on a pending photo (POST /operator/photos, a plain HTML form). */
-export const ModerationSchema = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve'), photo_id: photoId, csrf: z.string().min(10).max(200) }),
-  z.object({ decision: z.literal('reject'), photo_id: photoId, csrf: z.string().min(10).max(200), reason: z.enum(REJECT_REASONS).default('other') }),
-]);

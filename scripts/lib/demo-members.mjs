@@ -1,5 +1,6 @@
-// The local demo accounts of every brand (README.md): free@demo.test, premium@demo.test and the photo moderator
-// operator@demo.test, password Demo-pass-2026. Only the local seed writes them; production never runs it.
+// The local demo members of every brand (README.md): free@demo.test and premium@demo.test, password Demo-pass-2026.
+// Photo moderation is the staff workspace's (the seed's staff accounts), no member account. Only the local seed
+// writes them; production never runs it.
 import argon2Node from '@phi-ag/argon2/node';
 import { Argon2Type, Argon2Version } from '@phi-ag/argon2';
 
@@ -75,26 +76,6 @@ export function demoMembersSql(brand, slot, regions, passwordHash, today) {
   }
   sql.push(demoChatsSql(tenant, 2 * slot - 1, 2 * slot, signup));
   return sql.join('\n');
-}
-
-/**
- * SQL for the demo operator of brand number `slot`: id 1000 + slot (below the seed's profile blocks, clear of the
- * demo members 2n-1/2n), role 'operator' (moderates photos at /operator/photos). Sessions need a profile, so it has
- * one, disabled and never searchable: nobody meets the operator.
- */
-export function demoOperatorSql(brand, slot, passwordHash, today) {
-  const tenant = brand.tenant;
-  const id = 1000 + slot;
-  const signup = new Date(Date.parse(`${today}T00:00:00Z`) - 30 * 86_400_000).toISOString();
-  return [
-    `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step, role, created_at)
-     VALUES (${id}, ${q(tenant.id)}, 'operator@demo.test', ${q(passwordHash)}, 'confirmed', 0, 0, NULL, ${q(signup)}, 'complete', 'operator', ${q(signup)})
-     ON CONFLICT (id) DO UPDATE SET password_hash = excluded.password_hash, status = 'confirmed', role = 'operator', deleted_at = NULL
-       WHERE members.email = excluded.email AND members.tenant_id = excluded.tenant_id;`,
-    `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, status, searchable, last_active, created_at)
-     VALUES (${id}, ${q(tenant.id)}, ${id}, 'Operator', 'male', 'hetero', '1980-01-01', ${q(tenant.settings.countries[0])}, 'disabled', 0, ${q(signup)}, ${q(signup)})
-     ON CONFLICT (id) DO NOTHING;`,
-  ].join('\n');
 }
 
 const CHAT_LINES = {

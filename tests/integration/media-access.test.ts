@@ -1,7 +1,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { fetchBrand } from './helpers';
-import { newMember, newOperator, uploadOk, type Member } from './photos-helpers';
+import { newMember, uploadOk, type Member } from './photos-helpers';
+import { createStaff } from './staff-helpers';
+
+/** A staff moderator of the brand, as a viewer: the workspace's cookie instead of a member's. */
+const moderator = async (brand = 'flirtlokaal') => ({ ...(await createStaff([{ brand, role: 'moderator' }])), memberId: 0, profileId: 0 }) as Member;
 
 // Pen-test item 13: a pending or private photo is served only to whoever may see it (docs/api/photos.md), never to
 // anyone who holds its URL; an approved public photo keeps its long public cache.
@@ -32,19 +36,21 @@ const setPhoto = (id: number, status: string, isPrivate: boolean) =>
   env.DB.prepare('UPDATE photos SET status = ?, private = ? WHERE id = ?').bind(status, isPrivate ? 1 : 0, id).run();
 
 describe('who may load an uploaded photo', () => {
-  it('a pending photo: its owner and the brand operator, not another member or a visitor', async () => {
+  it('a pending photo: its owner and the brand\'s staff moderators, not another member, an operator or a visitor', async () => {
     const owner = await newMember();
     const [photo] = (await uploadOk('flirtlokaal', owner)).photos;
     expect(photo.status).toBe('pending');
+    const [mod, operator, other] = [await moderator(), { ...(await createStaff([{ brand: 'flirtlokaal', role: 'operator' }])), memberId: 0, profileId: 0 } as Member, await moderator('velvetnights')];
     for (const path of [`/media/${photo.filename}`, `/media/${photo.thumb_filename}`]) {
       await expectRefused(path);
       await expectRefused(path, await newMember());
       await expectRefused(path, await newMember('flirtlokaal', { paid: true }));
       await expectServed(path, owner, 'private, max-age=300');
-      await expectServed(path, await newOperator(), 'private, max-age=300');
+      await expectServed(path, mod, 'private, max-age=300');
+      await expectRefused(path, operator);
+      await expectRefused(path, other);
     }
-    // Another brand's operator is nobody here (and another brand's host has no such key).
-    const other = await newOperator('velvetnights');
+    // Another brand's moderator is nobody here (and another brand's host has no such key).
     expect((await fetchBrand('velvetnights', `/media/${photo.filename}`, { headers: { Cookie: other.cookie } })).status).toBe(404);
   });
 
@@ -56,7 +62,7 @@ describe('who may load an uploaded photo', () => {
     await expectServed(`/media/${photo.thumb_filename}`, await newMember(), PUBLIC);
   });
 
-  it('an approved private photo: premium members, its owner and operators, not free members or visitors', async () => {
+  it('an approved private photo: premium members, its owner and staff moderators, not free members or visitors', async () => {
     const owner = await newMember();
     const [photo] = (await uploadOk('flirtlokaal', owner)).photos;
     await setPhoto(photo.id, 'active', true);
@@ -65,7 +71,7 @@ describe('who may load an uploaded photo', () => {
       await expectRefused(path, await newMember());
       await expectServed(path, await newMember('flirtlokaal', { paid: true }), 'private, max-age=300');
       await expectServed(path, owner, 'private, max-age=300');
-      await expectServed(path, await newOperator(), 'private, max-age=300');
+      await expectServed(path, await moderator(), 'private, max-age=300');
     }
   });
 

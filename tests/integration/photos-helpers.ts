@@ -90,12 +90,6 @@ export async function newMember(brand = 'flirtlokaal', opts: { paid?: boolean; l
   return createMember(brand, { paid: opts.paid, language: opts.language ?? 'nl' });
 }
 
-export async function newOperator(brand = 'flirtlokaal'): Promise<Member> {
-  const operator = await newMember(brand);
-  await env.DB.prepare("UPDATE members SET role = 'operator' WHERE id = ? AND tenant_id = ?").bind(operator.memberId, brand).run();
-  return operator;
-}
-
 export function upload(brand: string, cookie: string | undefined, bytes: Uint8Array, name = 'photo.jpg', type = 'image/jpeg'): Promise<Response> {
   const form = new FormData();
   form.append('photo', new File([bytes as BlobPart], name, { type }));

@@ -1,139 +1,129 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { ModerationPhotosResponse } from '../../core/schemas/staff-moderation';
 import { fetchBrand } from './helpers';
-import { jpegBytes, newMember, newOperator, photoRows, storedKeys, uploadOk, type Member } from './photos-helpers';
+import { jpegBytes, newMember, photoRows, storedKeys, uploadOk, type Member } from './photos-helpers';
+import { createStaff, staffApi } from './staff-helpers';
 
-// The operator's moderation page (/operator/photos) and what its decisions change for the member and for others.
+// Photo moderation in the staff workspace (moved from the members' /operator/photos): a staff moderator of the brand
+// approves or rejects a member's pending photo, and what that changes for the member and for others.
 
 const SMALL = jpegBytes(200, 200);
+const BRAND = 'flirtlokaal';
 
-function page(brand: string, cookie?: string, query = '') {
-  return fetchBrand(brand, `/operator/photos${query}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
-}
-
-/** The form token the page gave this operator. */
-async function csrfOf(brand: string, operator: Member): Promise<string> {
-  const html = await (await page(brand, operator.cookie)).text();
-  const m = /name="csrf" value="([0-9a-f]+)"/.exec(html);
-  if (!m) throw new Error('no csrf token on the page');
-  return m[1];
-}
-
-function decide(brand: string, cookie: string, fields: Record<string, string | number>) {
-  const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
-  return fetchBrand(brand, '/operator/photos', {
-    method: 'POST',
-    body,
-    redirect: 'manual',
-    headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: `https://${brand}.localhost` },
-  });
-}
+const queue = (cookie: string, brand = BRAND) => staffApi(brand, 'GET', `moderation-photos.php?brand=${brand}`, { cookie });
+const decide = (cookie: string, body: Record<string, unknown>, brand = BRAND) => staffApi(brand, 'POST', 'moderation-photos.php', { cookie, body });
+const moderator = (brand = BRAND) => createStaff([{ brand, role: 'moderator' }]);
 
 async function mainImage(brand: string, member: Member) {
   const res = await fetchBrand(brand, '/api/user.php', { headers: { Cookie: member.cookie, 'X-Request-Type': 'client' } });
   return ((await res.json()) as { user: { profile: { main_image: { filename: string; thumb_filename: string } | null } } }).user.profile.main_image;
 }
+async function audits(action: string, photoId: number): Promise<number> {
+  return (await env.DB.prepare('SELECT COUNT(*) AS n FROM staff_audit WHERE action = ? AND target_id = ?').bind(action, String(photoId)).first<{ n: number }>())!.n;
+}
 
-describe('photo moderation', { timeout: 30_000 }, () => {
-  it('is for operators of the brand only: members get 403, visitors the login page', async () => {
+describe('photo moderation in the workspace', { timeout: 30_000 }, () => {
+  it('is for moderators, admins and owners of the brand: operators 403, members and visitors 401, the old page is gone', async () => {
     const member = await newMember();
-    const forbidden = await page('flirtlokaal', member.cookie);
-    expect(forbidden.status).toBe(403);
-    expect(await forbidden.text()).toContain('Alleen beheerders van deze site hebben toegang tot deze pagina.');
-    const visitor = await page('flirtlokaal');
-    expect(visitor.status).toBe(302);
-    expect(visitor.headers.get('location')).toBe('/login');
-    // An operator of another brand has no session here at all.
-    const foreign = await newOperator('velvetnights');
-    expect((await page('flirtlokaal', foreign.cookie)).status).toBe(302);
-
-    // A member cannot post decisions either, even with an operator's token.
-    const operator = await newOperator('flirtlokaal');
-    const owner = await newMember();
-    const { uploaded } = await uploadOk('flirtlokaal', owner, SMALL);
-    const csrf = await csrfOf('flirtlokaal', operator);
-    const res = await decide('flirtlokaal', member.cookie, { decision: 'approve', photo_id: uploaded, csrf });
-    expect(res.status).toBe(403);
-    expect((await photoRows(owner.profileId))[0].status).toBe('pending');
+    const { uploaded } = await uploadOk(BRAND, await newMember(), SMALL);
+    expect((await queue(member.cookie)).status).toBe(401);
+    expect((await decide(member.cookie, { photo_id: uploaded, decision: 'approve' })).status).toBe(401);
+    const operator = await createStaff([{ brand: BRAND, role: 'operator' }]);
+    expect((await queue(operator.cookie)).status).toBe(403);
+    expect((await decide(operator.cookie, { photo_id: uploaded, decision: 'approve' })).status).toBe(403);
+    for (const role of ['admin', 'owner'] as const) {
+      const staff = await createStaff([{ brand: role === 'owner' ? '*' : BRAND, role }]);
+      expect((await queue(staff.cookie)).status).toBe(200);
+    }
+    expect((await fetchBrand(BRAND, '/operator/photos', { headers: { Cookie: member.cookie }, redirect: 'manual' })).status).toBe(404);
+    expect((await photoRows((await env.DB.prepare('SELECT profile_id FROM photos WHERE id = ?').bind(uploaded).first<{ profile_id: number }>())!.profile_id))[0].status).toBe('pending');
   });
 
-  it('shows the pending photos of its own brand only', async () => {
-    const operator = await newOperator('flirtlokaal');
-    const own = await uploadOk('flirtlokaal', await newMember('flirtlokaal'), SMALL);
+  it("lists the pending photos of its own brand only; another brand's moderator gets 404", async () => {
+    const mod = await moderator();
+    const own = await uploadOk(BRAND, await newMember(BRAND), SMALL);
     const other = await uploadOk('velvetnights', await newMember('velvetnights'), SMALL);
-    const html = await (await page('flirtlokaal', operator.cookie)).text();
-    expect(html).toContain(`data-photo-id="${own.uploaded}"`);
-    expect(html).not.toContain(`data-photo-id="${other.uploaded}"`);
-    expect(html).toContain(`src="/media/${own.photos[0].filename}"`);
-    expect(html).not.toMatch(/<script/);
+    const list = (await (await queue(mod.cookie)).json()) as ModerationPhotosResponse;
+    expect(list.photos.find((p) => p.id === own.uploaded)).toMatchObject({ filename: own.photos[0].filename, thumb_filename: own.photos[0].thumb_filename });
+    expect(list.photos.some((p) => p.id === other.uploaded)).toBe(false);
+    expect(list.total).toBeGreaterThanOrEqual(1);
+    expect((await queue(mod.cookie, 'velvetnights')).status).toBe(404);
+    // A photo of another brand named on this brand: as if it did not exist, and it stays pending.
+    const res = await decide(mod.cookie, { photo_id: other.uploaded, decision: 'approve' });
+    expect(res.status).toBe(404);
+    expect((await env.DB.prepare('SELECT status FROM photos WHERE id = ?').bind(other.uploaded).first<{ status: string }>())!.status).toBe('pending');
+    expect((await decide(mod.cookie, { brand: 'velvetnights', photo_id: other.uploaded, decision: 'approve' })).status).toBe(404);
   });
 
-  it('approving makes the photo active and the main_image of GET /api/user.php; pending never is', async () => {
-    const operator = await newOperator();
+  it('approving makes the photo active and the main_image of GET /api/user.php; audited once; deciding twice is refused', async () => {
+    const mod = await moderator();
     const member = await newMember();
-    const { uploaded, photos } = await uploadOk('flirtlokaal', member, SMALL);
-    expect(await mainImage('flirtlokaal', member)).toBeNull();
+    const { uploaded, photos } = await uploadOk(BRAND, member, SMALL);
+    expect(await mainImage(BRAND, member)).toBeNull();
 
-    const res = await decide('flirtlokaal', operator.cookie, { decision: 'approve', photo_id: uploaded, csrf: await csrfOf('flirtlokaal', operator) });
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/operator/photos?done=approved');
-    expect(await (await page('flirtlokaal', operator.cookie, '?done=approved')).text()).toContain('Foto goedgekeurd.');
-
+    const res = await decide(mod.cookie, { photo_id: uploaded, decision: 'approve' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ photo_id: uploaded, status: 'active', reject_reason: null });
     const row = await env.DB.prepare('SELECT status, reviewed_by, reviewed_at FROM photos WHERE id = ?').bind(uploaded).first<{ status: string; reviewed_by: number; reviewed_at: string }>();
-    expect(row).toMatchObject({ status: 'active', reviewed_by: operator.memberId });
+    expect(row).toMatchObject({ status: 'active', reviewed_by: mod.staffId });
     expect(row!.reviewed_at).toBeTruthy();
-    expect(await mainImage('flirtlokaal', member)).toEqual({ filename: photos[0].filename, thumb_filename: photos[0].thumb_filename });
+    expect(await mainImage(BRAND, member)).toEqual({ filename: photos[0].filename, thumb_filename: photos[0].thumb_filename });
+    expect(await audits('photo_approve', uploaded)).toBe(1);
 
-    // Deciding twice changes nothing and says so.
-    const again = await decide('flirtlokaal', operator.cookie, { decision: 'reject', photo_id: uploaded, csrf: await csrfOf('flirtlokaal', operator) });
-    expect(again.headers.get('location')).toBe('/operator/photos?done=gone');
+    const again = await decide(mod.cookie, { photo_id: uploaded, decision: 'reject' });
+    expect(again.status).toBe(404);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe('Over deze foto is al beslist, of hij bestaat niet.');
     expect((await photoRows(member.profileId))[0].status).toBe('active');
+    expect(await audits('photo_reject', uploaded)).toBe(0);
+  });
+
+  it('of 20 moderators deciding one photo at once, one decision counts and one audit row is written', async () => {
+    const mods = await Promise.all(Array.from({ length: 20 }, () => moderator()));
+    const member = await newMember();
+    const { uploaded } = await uploadOk(BRAND, member, SMALL);
+    const answers = await Promise.all(mods.map((m, i) => decide(m.cookie, { photo_id: uploaded, decision: i % 2 ? 'approve' : 'reject', reason: 'quality' })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 404)).toHaveLength(19);
+    expect((await audits('photo_approve', uploaded)) + (await audits('photo_reject', uploaded))).toBe(1);
   });
 
   it('rejecting hides the photo, deletes its R2 objects, frees its place and hands the main role on', async () => {
-    const operator = await newOperator();
+    const mod = await moderator();
     const member = await newMember();
-    const first = await uploadOk('flirtlokaal', member, SMALL);
-    const second = await uploadOk('flirtlokaal', member, SMALL);
-    const csrf = await csrfOf('flirtlokaal', operator);
-    const res = await decide('flirtlokaal', operator.cookie, { decision: 'reject', photo_id: first.uploaded, reason: 'explicit', csrf });
-    expect(res.headers.get('location')).toBe('/operator/photos?done=rejected');
+    const first = await uploadOk(BRAND, member, SMALL);
+    const second = await uploadOk(BRAND, member, SMALL);
+    const res = await decide(mod.cookie, { photo_id: first.uploaded, decision: 'reject', reason: 'explicit' });
+    expect(await res.json()).toEqual({ photo_id: first.uploaded, status: 'rejected', reject_reason: 'explicit' });
 
-    const list = (await (await fetchBrand('flirtlokaal', '/api/photos.php', { headers: { Cookie: member.cookie } })).json()) as {
+    const list = (await (await fetchBrand(BRAND, '/api/photos.php', { headers: { Cookie: member.cookie } })).json()) as {
       photos: { id: number; status: string; main: boolean; reject_reason: string | null }[];
       used: number;
     };
     expect(list.photos.find((p) => p.id === first.uploaded)).toMatchObject({ status: 'rejected', main: false, reject_reason: 'explicit' });
     expect(list.photos.find((p) => p.main)?.id).toBe(second.uploaded);
     expect(list.used).toBe(1);
-    const keys = await storedKeys('flirtlokaal');
-    expect(keys).not.toContain(`flirtlokaal/${first.photos[0].filename}`);
-    expect(keys).not.toContain(`flirtlokaal/${first.photos[0].thumb_filename}`);
-    expect((await fetchBrand('flirtlokaal', `/media/${first.photos[0].filename}`)).status).toBe(404);
-    expect(await mainImage('flirtlokaal', member)).toBeNull(); // the new main photo is still pending
+    const keys = await storedKeys(BRAND);
+    expect(keys).not.toContain(`${BRAND}/${first.photos[0].filename}`);
+    expect(keys).not.toContain(`${BRAND}/${first.photos[0].thumb_filename}`);
+    expect((await fetchBrand(BRAND, `/media/${first.photos[0].filename}`)).status).toBe(404);
+    expect(await mainImage(BRAND, member)).toBeNull(); // the new main photo is still pending
+    const audit = await env.DB.prepare("SELECT staff_id, brand, detail FROM staff_audit WHERE action = 'photo_reject' AND target_id = ?").bind(String(first.uploaded)).first();
+    expect(audit).toEqual({ staff_id: mod.staffId, brand: BRAND, detail: JSON.stringify({ reason: 'explicit' }) });
   });
 
-  it('refuses a decision without the session-bound token, or about another brand', async () => {
-    const operator = await newOperator();
+  it('refuses a malformed decision and a cross-site post, changing nothing', async () => {
+    const mod = await moderator();
     const member = await newMember();
-    const { uploaded } = await uploadOk('flirtlokaal', member, SMALL);
-    const forged = await decide('flirtlokaal', operator.cookie, { decision: 'approve', photo_id: uploaded, csrf: 'f'.repeat(64) });
-    expect(forged.status).toBe(403);
-    const missing = await decide('flirtlokaal', operator.cookie, { decision: 'approve', photo_id: uploaded });
-    expect(missing.status).toBe(400);
-    // A cross-site form post is stopped by the app's Origin check before it reaches the page.
-    const crossSite = await fetchBrand('flirtlokaal', '/operator/photos', {
+    const { uploaded } = await uploadOk(BRAND, member, SMALL);
+    expect((await decide(mod.cookie, { photo_id: uploaded, decision: 'maybe' })).status).toBe(400);
+    expect((await decide(mod.cookie, { photo_id: uploaded, decision: 'reject', reason: 'ugly' })).status).toBe(400);
+    const crossSite = await fetchBrand(BRAND, '/api/staff/moderation-photos.php', {
       method: 'POST',
-      headers: { Cookie: operator.cookie, Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ decision: 'approve', photo_id: String(uploaded), csrf: await csrfOf('flirtlokaal', operator) }),
+      headers: { Cookie: mod.cookie, Origin: 'https://evil.example', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ photo_id: uploaded, decision: 'approve' }),
     });
     expect(crossSite.status).toBe(403);
     expect((await photoRows(member.profileId))[0].status).toBe('pending');
-
-    const foreign = await uploadOk('velvetnights', await newMember('velvetnights'), SMALL);
-    const res = await decide('flirtlokaal', operator.cookie, { decision: 'approve', photo_id: foreign.uploaded, csrf: await csrfOf('flirtlokaal', operator) });
-    expect(res.headers.get('location')).toBe('/operator/photos?done=gone');
-    const row = await env.DB.prepare('SELECT status FROM photos WHERE id = ?').bind(foreign.uploaded).first<{ status: string }>();
-    expect(row!.status).toBe('pending');
   });
 });

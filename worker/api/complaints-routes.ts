@@ -31,10 +31,12 @@ complaintsRoutes.post('/complaints.php', async (c) => {
   if (!proven) await limit(c, `complaint:to:${complaint.email}`, PER_ADDRESS);
 
   const row = await c.env.DB.prepare(
-    `INSERT INTO complaints (tenant_id, member_id, subject, concerns, body, contact_email, contact_name, ip, created_at, confirmed_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO complaints (tenant_id, member_id, subject, concerns, body, contact_email, contact_name, ip, created_at, confirmed_at, language)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
-    .bind(tenant.id, member?.id ?? null, complaint.subject, complaint.concerns ?? null, complaint.text, complaint.email, complaint.name, ip, now.toISOString(), proven ? now.toISOString() : null)
+    // The page's language: a staff reply to a visitor's complaint goes out in it (worker/staff/moderation/complaints.ts).
+    .bind(tenant.id, member?.id ?? null, complaint.subject, complaint.concerns ?? null, complaint.text, complaint.email, complaint.name, ip, now.toISOString(),
+      proven ? now.toISOString() : null, c.get('language'))
     .first<{ id: number }>();
   const id = row!.id;
   const reference = `C-${id}`;

@@ -26,6 +26,8 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   complaint_received: { link: 'none' },
   // To the brand's support, in the brand's language: every value in it is what a visitor typed (the layout escapes).
   complaint_forwarded: { link: 'none' },
+  // A staff member's reply from the workspace (worker/staff/moderation/complaints.ts), only to a proven address.
+  complaint_reply: { link: 'none' },
   // The order, the consent to immediate delivery and the company behind the brand (worker/payments/confirmation-mail.ts).
   payment_confirmation: { link: 'optional' },
   // The member's data (worker/api/export-routes.ts): the link lives as long as the text says.

@@ -11,6 +11,7 @@ export type MailTemplate =
   | 'complaint_confirm'
   | 'complaint_received'
   | 'complaint_forwarded'
+  | 'complaint_reply'
   | 'payment_confirmation'
   | 'data_export'
   // Notification mails (worker/notifications/): a new message, like or match while the member was away.

@@ -2,8 +2,8 @@ import type { SessionMember } from '../services/sessions';
 
 // Who may see an uploaded photo (docs/api/photos.md "Who sees a photo"). An approved public photo is everyone's and
 // keeps its long public cache. Anything else is looked at per request, with the viewer's session:
-// - pending: its owner and the brand's operators (who review it);
-// - approved but private: its owner, the brand's operators, premium members, and whoever received it in a chat;
+// - pending: its owner and the brand's staff moderators (who review it in the workspace);
+// - approved but private: its owner, the brand's staff moderators, premium members, and whoever received it in a chat;
 // - rejected: nobody (its R2 objects are deleted at once anyway).
 // Others get the same 404 as a key that does not exist: a URL alone does not say that a photo is there.
 
@@ -22,7 +22,17 @@ interface PhotoRow {
 /** Whether `key` is a member's uploaded photo; everything under `p/` is one and is never served unchecked. */
 export const isMemberPhotoKey = (key: string) => key.startsWith('p/');
 
-export async function mediaAccess(db: D1Database, tenantId: string, key: string, viewer: SessionMember | null): Promise<MediaAccess> {
+/**
+ * `isModerator` says whether the request carries a staff session that may moderate this brand (moderator, admin,
+ * owner); it is asked only for a pending or private photo.
+ */
+export async function mediaAccess(
+  db: D1Database,
+  tenantId: string,
+  key: string,
+  viewer: SessionMember | null,
+  isModerator: () => Promise<boolean>,
+): Promise<MediaAccess> {
   const match = UPLOADED.exec(key);
   if (!match) return 'refused';
   const photo = await db
@@ -31,15 +41,14 @@ export async function mediaAccess(db: D1Database, tenantId: string, key: string,
     .first<PhotoRow>();
   if (!photo || photo.status === 'rejected') return 'refused';
   if (photo.status === 'active' && !photo.private) return 'public';
+  if (await isModerator()) return 'private';
   if (!viewer) return 'refused';
   if (viewer.profileId === photo.profile_id) return 'private';
   if (photo.status === 'active' && viewer.paidUser) return 'private';
+  if (photo.status !== 'active') return 'refused';
   const row = await db
-    .prepare(
-      `SELECT (SELECT role FROM members WHERE id = ?1 AND tenant_id = ?2) = 'operator' AS operator,
-              ?4 = 'active' AND EXISTS (SELECT 1 FROM messages WHERE tenant_id = ?2 AND photo_id = ?3 AND recipient_profile_id = ?5) AS received`,
-    )
-    .bind(viewer.id, tenantId, photo.id, photo.status, viewer.profileId)
-    .first<{ operator: number | null; received: number }>();
-  return row?.operator || row?.received ? 'private' : 'refused';
+    .prepare('SELECT EXISTS (SELECT 1 FROM messages WHERE tenant_id = ?1 AND photo_id = ?2 AND recipient_profile_id = ?3) AS received')
+    .bind(tenantId, photo.id, viewer.profileId)
+    .first<{ received: number }>();
+  return row?.received ? 'private' : 'refused';
 }

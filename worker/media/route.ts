@@ -1,5 +1,7 @@
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
+import { findStaffSession, may, STAFF_COOKIE } from '../staff/session';
 import { isMemberPhotoKey, mediaAccess } from './access';
 import { portraitSvg } from './portrait';
 
@@ -34,7 +36,13 @@ media.get('/*', async (c) => {
   }
   if (!R2_KEY.test(key)) return c.notFound();
   const tenantId = c.get('tenant').id;
-  const access = isMemberPhotoKey(key) ? await mediaAccess(c.env.DB, tenantId, key, c.get('member')) : 'public';
+  // The workspace's moderators review pending photos: their staff cookie (SameSite=Strict, Path=/) comes along.
+  const isModerator = async () => {
+    const token = getCookie(c, STAFF_COOKIE);
+    const staff = token ? await findStaffSession(c.env.DB, token, c.get('now')) : null;
+    return staff !== null && may(staff, tenantId, 'moderator');
+  };
+  const access = isMemberPhotoKey(key) ? await mediaAccess(c.env.DB, tenantId, key, c.get('member'), isModerator) : 'public';
   if (access === 'refused') return refused(c);
   const object = await c.env.MEDIA.get(`${tenantId}/${key}`);
   if (!object) return access === 'public' ? c.notFound() : refused(c);

@@ -1,7 +1,8 @@
 import type { RejectReason } from '../../core/schemas/photos';
 import { NEXT_MAIN, deleteObjects } from './store';
 
-// The operator's side of photos: the queue of pending uploads of one brand and the two decisions.
+// The moderator's side of photos: the queue of pending uploads of one brand and the two decisions. The staff
+// workspace calls them (worker/staff/moderation/photos.ts); fictional profiles' photos are approved on upload.
 
 export interface PendingPhoto {
   id: number;
@@ -12,12 +13,6 @@ export interface PendingPhoto {
   width: number | null;
   height: number | null;
   created_at: string;
-}
-
-/** Whether the member is an operator of this brand (roles are per member row, and member rows per brand). */
-export async function isOperator(db: D1Database, tenantId: string, memberId: number): Promise<boolean> {
-  const row = await db.prepare('SELECT role FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, tenantId).first<{ role: string }>();
-  return row?.role === 'operator';
 }
 
 /** Pending photos of the brand, oldest first (uses photos_review). */
@@ -39,16 +34,24 @@ export async function pendingPhotos(db: D1Database, tenantId: string, limit = 60
 export interface Decision {
   tenantId: string;
   photoId: number;
-  operatorId: number;
+  /** The staff member who decided (photos.reviewed_by). */
+  reviewerId: number;
   now: Date;
+  /**
+   * Written in the decision's batch right after the photo's update: built with the guard `changes() = 1`, so it is
+   * stored only when the decision happened (the staff audit row).
+   */
+  audit?: D1PreparedStatement;
 }
 
 /** Makes a pending photo visible to others. False when there is no such pending photo in this brand. */
 export async function approvePhoto(db: D1Database, d: Decision): Promise<boolean> {
-  const result = await db
-    .prepare("UPDATE photos SET status = 'active', reviewed_at = ?, reviewed_by = ? WHERE id = ? AND tenant_id = ? AND status = 'pending'")
-    .bind(d.now.toISOString(), d.operatorId, d.photoId, d.tenantId)
-    .run();
+  const [result] = await db.batch([
+    db
+      .prepare("UPDATE photos SET status = 'active', reviewed_at = ?, reviewed_by = ? WHERE id = ? AND tenant_id = ? AND status = 'pending'")
+      .bind(d.now.toISOString(), d.reviewerId, d.photoId, d.tenantId),
+    ...(d.audit ? [d.audit] : []),
+  ]);
   return result.meta.changes === 1;
 }
 
@@ -67,26 +70,11 @@ export async function rejectPhoto(env: Env, d: Decision & { reason: RejectReason
   const [updated] = await db.batch([
     db
       .prepare("UPDATE photos SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, reject_reason = ? WHERE id = ? AND tenant_id = ? AND status = 'pending'")
-      .bind(d.now.toISOString(), d.operatorId, d.reason, d.photoId, d.tenantId),
+      .bind(d.now.toISOString(), d.reviewerId, d.reason, d.photoId, d.tenantId),
+    ...(d.audit ? [d.audit] : []),
     db.prepare(`UPDATE profiles SET main_photo_id = ${NEXT_MAIN} WHERE id = ?1 AND tenant_id = ?2 AND main_photo_id = ?3`).bind(photo.profile_id, d.tenantId, d.photoId),
   ]);
   if (updated.meta.changes !== 1) return false;
   await deleteObjects(env, d.tenantId, [photo]);
   return true;
-}
-
-/** A form token bound to the operator's session, so a form can only be posted from a page that session was shown. */
-export async function moderationToken(secret: string | undefined, tenantId: string, sessionHash: string): Promise<string> {
-  if (!secret || secret.length < 32) throw new Error('APP_SECRET is missing or shorter than 32 characters');
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`operator-photos:${tenantId}:${sessionHash}`));
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** Compares two tokens in time that does not depend on where they differ. */
-export function sameToken(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
 }

@@ -18,6 +18,9 @@ export function Layout({ children }: { children: ReactNode }) {
     ...(hasRole(me, 'admin') ? [['/staff/members', t('nav.members')] as [string, string]] : []),
     ...(hasRole(me, 'admin') ? [['/staff/dashboard', t('nav.dashboard')] as [string, string]] : []),
     ...(hasRole(me, 'admin') ? [['/staff/audit', t('nav.audit')] as [string, string]] : []),
+    ...(hasRole(me, 'admin') ? [['/staff/codes', t('nav.codes')] as [string, string]] : []),
+    // Moderators rank with operators, so hasRole cannot tell them apart: moderation is for moderators and up.
+    ...(me.roles.some((r) => r.role !== 'operator') ? [['/staff/moderation', t('nav.moderation')] as [string, string]] : []),
     ['/staff/sessions', t('nav.sessions')],
   ];
   const current = (href: string) => (href === '/staff' ? pathname === '/staff' || pathname.startsWith('/staff/c/') : pathname.startsWith(href));

@@ -12,6 +12,8 @@ describe('staff workspace routes', () => {
     expect(matchStaffRoute('/staff/members/900001', '')).toEqual({ name: 'member', id: 900001 });
     expect(matchStaffRoute('/staff/members/x', '')).toEqual({ name: 'not_found' });
     expect(matchStaffRoute('/staff/dashboard', '')).toEqual({ name: 'dashboard' });
+    expect(matchStaffRoute('/staff/codes', '')).toEqual({ name: 'codes' });
+    expect(matchStaffRoute('/staff/moderation/', '')).toEqual({ name: 'moderation' });
     expect(matchStaffRoute('/staff/c/x', '')).toEqual({ name: 'not_found' });
     expect(matchStaffRoute('/staff/nope', '')).toEqual({ name: 'not_found' });
   });

@@ -14,6 +14,8 @@ export type StaffRoute =
   | { name: 'sessions' }
   | { name: 'members' }
   | { name: 'member'; id: number }
+  | { name: 'codes' }
+  | { name: 'moderation' }
   | { name: 'not_found' };
 
 export function matchStaffRoute(pathname: string, search: string): StaffRoute {
@@ -36,7 +38,9 @@ export function matchStaffRoute(pathname: string, search: string): StaffRoute {
     case '/staff/dashboard':
     case '/staff/audit':
     case '/staff/sessions':
-      return { name: path.slice('/staff/'.length) as 'profiles' | 'first' | 'figures' | 'dashboard' | 'audit' | 'sessions' };
+    case '/staff/codes':
+    case '/staff/moderation':
+      return { name: path.slice('/staff/'.length) as 'profiles' | 'first' | 'figures' | 'dashboard' | 'audit' | 'sessions' | 'codes' | 'moderation' };
     default:
       return { name: 'not_found' };
   }

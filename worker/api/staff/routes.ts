@@ -7,6 +7,8 @@ import { staffAuditRoutes } from './audit-routes';
 import { staffAuthRoutes } from './auth-routes';
 import { membersRoutes } from './members-routes';
 import { dashboardRoutes } from './dashboard-routes';
+import { codesRoutes } from './codes-routes';
+import { moderationRoutes } from './moderation-routes';
 import { profileRoutes } from './profile-routes';
 import { staffSessionsRoutes } from './sessions-routes';
 import { staffSetupRoutes } from './setup-routes';
@@ -31,3 +33,7 @@ staffApi.route('/', profileRoutes);
 staffApi.route('/', membersRoutes);
 // Back office: the figures dashboard (issue 15, item 5).
 staffApi.route('/', dashboardRoutes);
+// Back office: discount and invitation codes (admins).
+staffApi.route('/', codesRoutes);
+// Back office: photo moderation and complaints (moderators).
+staffApi.route('/', moderationRoutes);

@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { PAYMENT_METHODS } from '../../../core/schemas/payments';
+import { DISCOUNT_VALIDITIES, discountCodeSchema, type StaffDiscountCode } from '../../../core/schemas/staff-codes';
+import { Field } from '../components/field';
+import { StaffApiError, staffFetch } from '../lib/api';
+import { validate } from '../lib/form';
+import { t, type StaffKey } from '../lib/i18n';
+
+/** '2026-12-01T12:00' (the browser's local time) from an ISO instant, for a datetime-local input. */
+function localInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * Creates a discount code, or edits one (the code itself stays). Checked with the contract's schema against the
+ * browser's clock first; the server checks again against its own and answers in the same words.
+ */
+export function CodeForm({ brand, code, onSaved, onCancel }: { brand: string; code: StaffDiscountCode | null; onSaved: () => void; onCancel: () => void }) {
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const expires = text('expires');
+    const minimum = text('minimum_order_value').replace(',', '.');
+    const methods = form.getAll('paymentmethods').map(String);
+    const input = {
+      brand,
+      code: code?.code ?? text('code'),
+      value_percentage: text('value_percentage') === '' ? NaN : Number(text('value_percentage').replace(',', '.')),
+      validity: text('validity'),
+      country: text('country').toUpperCase() || null,
+      currency: text('currency').toUpperCase() || null,
+      // Entered in whole currency units; stored and compared in cents.
+      minimum_order_value: minimum === '' ? 0 : Math.round(Number(minimum) * 100),
+      paymentmethods: methods.length ? methods : null,
+      expires: expires ? new Date(expires).toISOString() : null,
+    };
+    const checked = validate(discountCodeSchema(Date.now()), input);
+    if (!checked.ok) return setFields(checked.fields);
+    setFields({});
+    setBusy(true);
+    setProblem(null);
+    try {
+      await staffFetch('codes.php', { method: code ? 'PUT' : 'POST', body: input });
+      onSaved();
+    } catch (e) {
+      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="card code-form" noValidate aria-labelledby="code-form-title" data-testid="code-form">
+      <h2 id="code-form-title">{code ? t('codes.edit', { code: code.code }) : t('codes.new')}</h2>
+      {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
+      <div className="grid">
+        {!code && <Field label={t('codes.code')} name="code" required maxLength={40} autoComplete="off" hint={t('codes.code_hint')} error={fields.code} />}
+        <Field label={t('codes.percentage')} name="value_percentage" inputMode="decimal" required defaultValue={code?.value_percentage} error={fields.value_percentage} />
+        <div className="field">
+          <label htmlFor="code-validity">{t('codes.validity')}</label>
+          <select id="code-validity" name="validity" defaultValue={code?.validity ?? 'once_per_user'}>
+            {DISCOUNT_VALIDITIES.map((v) => <option key={v} value={v}>{t(`codes.validity_${v}` as StaffKey)}</option>)}
+          </select>
+        </div>
+        <Field label={t('codes.expires')} name="expires" type="datetime-local" defaultValue={localInput(code?.expires ?? null)} hint={t('codes.optional')} error={fields.expires} />
+        <Field label={t('codes.country')} name="country" maxLength={2} defaultValue={code?.country ?? ''} hint={t('codes.country_hint')} error={fields.country} />
+        <Field label={t('codes.currency')} name="currency" maxLength={3} defaultValue={code?.currency ?? ''} hint={t('codes.currency_hint')} error={fields.currency} />
+        <Field label={t('codes.minimum')} name="minimum_order_value" inputMode="decimal" defaultValue={code && code.minimum_order_value ? (code.minimum_order_value / 100).toFixed(2) : ''}
+          hint={t('codes.optional')} error={fields.minimum_order_value} />
+      </div>
+      <fieldset className="methods">
+        <legend>{t('codes.methods')}</legend>
+        <small>{t('codes.methods_hint')}</small>
+        <div className="checks">
+          {PAYMENT_METHODS.map((m) => (
+            <label key={m}><input type="checkbox" name="paymentmethods" value={m} defaultChecked={code?.paymentmethods?.includes(m)} /> {m}</label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="row">
+        <button type="submit" className="btn btn-primary" disabled={busy}>{t('codes.save')}</button>
+        <button type="button" className="btn btn-outline" onClick={onCancel}>{t('profiles.cancel')}</button>
+      </div>
+    </form>
+  );
+}

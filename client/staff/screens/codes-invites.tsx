@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { inviteBatchSchema, type StaffInviteCodesResponse } from '../../../core/schemas/staff-codes';
+import { Field } from '../components/field';
+import { StaffApiError, staffFetch } from '../lib/api';
+import { validate } from '../lib/form';
+import { formatDateTime, t } from '../lib/i18n';
+import { useData } from '../lib/use-data';
+
+/** Invitation codes of the brand: made in batches, each with the members who signed up with it. */
+export function InviteCodes({ brand }: { brand: string }) {
+  const list = useData<StaffInviteCodesResponse>(`invite-codes.php?brand=${encodeURIComponent(brand)}`);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [made, setMade] = useState<string[]>([]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const expires = String(form.get('expires') ?? '');
+    const input = { brand, count: Number(form.get('count')), uses: Number(form.get('uses')), expires: expires ? new Date(expires).toISOString() : null };
+    const checked = validate(inviteBatchSchema(Date.now()), input);
+    if (!checked.ok) return setFields(checked.fields);
+    setFields({});
+    setProblem(null);
+    try {
+      const answer = await staffFetch<{ codes: string[] }>('invite-codes.php', { method: 'POST', body: input });
+      setMade(answer.codes);
+      await list.reload();
+    } catch (e) {
+      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+    }
+  };
+
+  return (
+    <section aria-labelledby="invites-title" className="invites">
+      <h2 id="invites-title">{t('invites.title')}</h2>
+      {list.data && <p>{list.data.signups === 'all' ? t('invites.open') : t('invites.closed')}</p>}
+      <form className="card filters" onSubmit={submit} noValidate>
+        <Field label={t('invites.count')} name="count" type="number" min={1} max={200} defaultValue={10} error={fields.count} />
+        <Field label={t('invites.uses')} name="uses" type="number" min={1} max={1000} defaultValue={1} error={fields.uses} />
+        <Field label={t('codes.expires')} name="expires" type="datetime-local" hint={t('codes.optional')} error={fields.expires} />
+        <button type="submit" className="btn btn-primary">{t('invites.create')}</button>
+      </form>
+      {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
+      {made.length > 0 && (
+        <div className="card" role="status">
+          <p>{t('invites.made', { n: made.length })}</p>
+          <textarea readOnly rows={Math.min(made.length, 8)} value={made.join('\n')} aria-label={t('invites.made', { n: made.length })} />
+        </div>
+      )}
+      {list.error && <p role="alert" className="alert alert-danger">{list.error.message}</p>}
+      {list.data && list.data.codes.length === 0 && <p className="empty">{t('invites.empty')}</p>}
+      {list.data && list.data.codes.length > 0 && (
+        <div className="table-wrap">
+          <table>
+            <caption className="sr-only">{t('invites.title')}</caption>
+            <thead><tr><th scope="col">{t('codes.code')}</th><th scope="col">{t('invites.left')}</th><th scope="col">{t('codes.expires')}</th><th scope="col">{t('invites.used_by')}</th></tr></thead>
+            <tbody>
+              {list.data.codes.map((c) => (
+                <tr key={c.code}>
+                  <th scope="row"><code>{c.code}</code></th>
+                  <td>{c.uses_left}</td>
+                  <td>{c.expires_at ? formatDateTime(c.expires_at) : t('codes.never')}</td>
+                  <td>{c.used_by.length ? c.used_by.map((m) => `${m.name || '–'} (#${m.member_id}, ${formatDateTime(m.signup_date)})`).join('; ') : '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

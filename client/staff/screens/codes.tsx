@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import type { StaffDiscountCode, StaffDiscountCodesResponse } from '../../../core/schemas/staff-codes';
+import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
+import { StaffApiError, staffFetch } from '../lib/api';
+import { formatDateTime, staffLanguage, t, type StaffKey } from '../lib/i18n';
+import { useData } from '../lib/use-data';
+import { CodeForm } from './codes-form';
+import { InviteCodes } from './codes-invites';
+
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat(staffLanguage === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency }).format(cents / 100);
+
+/** What a code asks of an order, in one line. */
+function conditions(c: StaffDiscountCode): string {
+  const parts = [
+    c.country && t('codes.only_country', { country: c.country }),
+    c.currency && t('codes.only_currency', { currency: c.currency }),
+    c.minimum_order_value > 0 && t('codes.from_amount', { amount: money(c.minimum_order_value, c.currency ?? 'EUR') }),
+    c.paymentmethods && c.paymentmethods.join(', '),
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : t('codes.no_conditions');
+}
+
+/** Back office: the brand's discount codes (list, create, edit, expire, uses and revenue) and invitation codes. */
+export function CodesScreen() {
+  const [brand, setBrand] = useState(useDefaultBrand());
+  const list = useData<StaffDiscountCodesResponse>(`codes.php?brand=${encodeURIComponent(brand)}`);
+  const [editing, setEditing] = useState<StaffDiscountCode | 'new' | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const expire = async (c: StaffDiscountCode) => {
+    if (!confirm(t('codes.expire_confirm', { code: c.code }))) return;
+    setProblem(null);
+    try {
+      await staffFetch('codes.php', { method: 'DELETE', body: { brand, code: c.code } });
+      await list.reload();
+    } catch (e) {
+      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+    }
+  };
+
+  return (
+    <section aria-labelledby="codes-title">
+      <div className="screen-head">
+        <h1 id="codes-title">{t('codes.title')}</h1>
+        <BrandFilter value={brand} onChange={(b) => { setEditing(null); setBrand(b); }} allowAll={false} />
+        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>{t('codes.create')}</button>
+      </div>
+      {editing && (
+        <CodeForm key={editing === 'new' ? 'new' : editing.code} brand={brand} code={editing === 'new' ? null : editing}
+          onCancel={() => setEditing(null)} onSaved={() => { setEditing(null); void list.reload(); }} />
+      )}
+      {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
+      {list.error && <p role="alert" className="alert alert-danger">{list.error.message}</p>}
+      {!list.data && !list.error && <p role="status">{t('app.loading')}</p>}
+      {list.data && list.data.codes.length === 0 && <p className="empty">{t('codes.empty')}</p>}
+      {list.data && list.data.codes.length > 0 && (
+        <div className="table-wrap">
+          <table data-testid="codes-table">
+            <caption className="sr-only">{t('codes.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('codes.code')}</th><th scope="col">{t('codes.percentage')}</th><th scope="col">{t('codes.validity')}</th>
+                <th scope="col">{t('codes.conditions')}</th><th scope="col">{t('codes.expires')}</th><th scope="col">{t('codes.uses')}</th>
+                <th scope="col">{t('codes.revenue')}</th><th scope="col"><span className="sr-only">{t('codes.actions')}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.codes.map((c) => (
+                <tr key={c.code} className={c.expired ? 'is-expired' : undefined}>
+                  <th scope="row"><code>{c.code}</code></th>
+                  <td>{c.value_percentage}%</td>
+                  <td>{t(`codes.validity_${c.validity}` as StaffKey)}</td>
+                  <td>{conditions(c)}</td>
+                  <td>{c.expired ? t('codes.expired') : c.expires ? <time dateTime={c.expires}>{formatDateTime(c.expires)}</time> : t('codes.never')}</td>
+                  <td>{c.uses}{c.reserved > 0 && <small> ({t('codes.reserved', { n: c.reserved })})</small>}</td>
+                  <td>{c.revenue.length ? c.revenue.map((r) => money(r.amount, r.currency)).join(', ') : '–'}</td>
+                  <td className="actions">
+                    <button type="button" className="btn btn-outline" onClick={() => setEditing(c)} aria-label={t('codes.edit', { code: c.code })}>{t('profiles.edit_short')}</button>
+                    {!c.expired && (
+                      <button type="button" className="btn btn-outline" onClick={() => void expire(c)} aria-label={t('codes.expire_of', { code: c.code })}>{t('codes.expire')}</button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <InviteCodes key={brand} brand={brand} />
+    </section>
+  );
+}

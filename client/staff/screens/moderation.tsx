@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { REJECT_REASONS } from '../../../core/schemas/photos';
+import type { ModerationPhotosResponse } from '../../../core/schemas/staff-moderation';
+import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
+import { Thumb } from '../components/photo';
+import { StaffApiError, staffFetch } from '../lib/api';
+import { formatDateTime, t, type StaffKey } from '../lib/i18n';
+import { useData } from '../lib/use-data';
+import { Complaints } from './moderation-complaints';
+import { ProfileTexts } from './moderation-texts';
+
+/** One moderation queue per brand: members' pending photos, flagged profile texts, then complaints. */
+export function ModerationScreen() {
+  const [brand, setBrand] = useState(useDefaultBrand());
+  return (
+    <section aria-labelledby="moderation-title">
+      <div className="screen-head">
+        <h1 id="moderation-title">{t('moderation.title')}</h1>
+        <BrandFilter value={brand} onChange={setBrand} allowAll={false} />
+      </div>
+      <PendingPhotos key={`p-${brand}`} brand={brand} />
+      <ProfileTexts key={`t-${brand}`} brand={brand} />
+      <Complaints key={`c-${brand}`} brand={brand} />
+    </section>
+  );
+}
+
+function PendingPhotos({ brand }: { brand: string }) {
+  const list = useData<ModerationPhotosResponse>(`moderation-photos.php?brand=${encodeURIComponent(brand)}`);
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+
+  const decide = async (photoId: number, decision: 'approve' | 'reject') => {
+    setNotice(null);
+    try {
+      await staffFetch('moderation-photos.php', { method: 'POST', body: { brand, photo_id: photoId, decision, ...(decision === 'reject' ? { reason: reasons[photoId] ?? 'other' } : {}) } });
+      setNotice({ tone: 'ok', text: decision === 'approve' ? t('moderation.approved') : t('moderation.rejected') });
+    } catch (e) {
+      setNotice({ tone: 'error', text: e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network') });
+    }
+    await list.reload();
+  };
+
+  return (
+    <section aria-labelledby="photos-title" className="moderation-part">
+      <h2 id="photos-title">{t('moderation.photos')}{list.data ? ` (${list.data.total})` : ''}</h2>
+      {notice && <p role={notice.tone === 'ok' ? 'status' : 'alert'} className={notice.tone === 'ok' ? 'alert alert-ok' : 'alert alert-danger'}>{notice.text}</p>}
+      {list.error && <p role="alert" className="alert alert-danger">{list.error.message}</p>}
+      {list.data && list.data.photos.length === 0 && <p className="empty">{t('moderation.no_photos')}</p>}
+      {list.data && list.data.photos.length > 0 && (
+        <ul className="pending-photos">
+          {list.data.photos.map((p) => (
+            <li key={p.id} className="card" data-testid="pending-photo" data-photo-id={p.id}>
+              <Thumb brand={brand} image={p} alt={t('moderation.photo_of', { name: p.name })} size={160} />
+              <p>{p.name} · #{p.profile_id}<br /><small><time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time></small></p>
+              <div className="row">
+                <button type="button" className="btn btn-primary" onClick={() => void decide(p.id, 'approve')}>{t('moderation.approve')}</button>
+              </div>
+              <div className="row">
+                <label className="sr-only" htmlFor={`reason-${p.id}`}>{t('moderation.reason')}</label>
+                <select id={`reason-${p.id}`} value={reasons[p.id] ?? 'other'} onChange={(e) => setReasons((r) => ({ ...r, [p.id]: e.target.value }))}>
+                  {REJECT_REASONS.map((r) => <option key={r} value={r}>{t(`moderation.reason_${r}` as StaffKey)}</option>)}
+                </select>
+                <button type="button" className="btn btn-outline" onClick={() => void decide(p.id, 'reject')}>{t('moderation.reject')}</button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

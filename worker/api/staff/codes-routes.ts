@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import {
+  BrandOnlyQuerySchema,
+  discountCodeSchema,
+  DiscountCodeRefSchema,
+  inviteBatchSchema,
+} from '../../../core/schemas/staff-codes';
+import type { AppContext, AppEnv } from '../../context';
+import { ApiFailure, parseOrFail } from '../../errors';
+import { createDiscountCode, expireDiscountCode, listDiscountCodes, updateDiscountCode } from '../../staff/codes/discount-codes';
+import { createInviteCodes, listInviteCodes } from '../../staff/codes/invite-codes';
+import { requireStaffOn } from '../../staff/session';
+import { TENANTS } from '../../tenants';
+import { jsonBody } from '../helpers';
+
+/**
+ * Back office: codes (issue 15 item 3, docs/api/staff.md). For a brand's `admin` (and owners): discount codes for the
+ * members' shop and invitation codes for the signup. Another brand's codes answer 404 like a brand without a role.
+ */
+export const codesRoutes = new Hono<AppEnv>();
+
+/** The brand named in the call, else the host's; the caller must be its admin. */
+function adminOn(c: AppContext, brand: string | undefined) {
+  const id = brand ?? c.get('tenant').id;
+  const staff = requireStaffOn(c, id, 'admin');
+  // An owner's role covers every brand, even a name that is none: answer it like an unknown brand.
+  if (!TENANTS.some((t) => t.id === id)) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
+  return { staff, brand: id };
+}
+
+codesRoutes.get('/codes.php', async (c) => {
+  const { brand } = adminOn(c, parseOrFail(BrandOnlyQuerySchema, c.req.query()).brand);
+  return c.json({ codes: await listDiscountCodes(c.env.DB, brand, c.get('now')) });
+});
+
+codesRoutes.post('/codes.php', async (c) => {
+  const input = parseOrFail(discountCodeSchema(c.get('now').getTime()), await jsonBody(c));
+  const { staff, brand } = adminOn(c, input.brand);
+  return c.json({ code: await createDiscountCode(c.env.DB, staff, { ...input, brand }, c.get('now')) }, 201);
+});
+
+codesRoutes.put('/codes.php', async (c) => {
+  const input = parseOrFail(discountCodeSchema(c.get('now').getTime()), await jsonBody(c));
+  const { staff, brand } = adminOn(c, input.brand);
+  return c.json({ code: await updateDiscountCode(c.env.DB, staff, { ...input, brand }, c.get('now')) });
+});
+
+/** Expires the code now; the row stays with its uses and revenue. */
+codesRoutes.delete('/codes.php', async (c) => {
+  const input = parseOrFail(DiscountCodeRefSchema, await jsonBody(c));
+  const { staff, brand } = adminOn(c, input.brand);
+  return c.json({ code: await expireDiscountCode(c.env.DB, staff, brand, input.code, c.get('now')) });
+});
+
+codesRoutes.get('/invite-codes.php', async (c) => {
+  const { brand } = adminOn(c, parseOrFail(BrandOnlyQuerySchema, c.req.query()).brand);
+  const signups = TENANTS.find((t) => t.id === brand)!.settings.signups;
+  return c.json({ signups, codes: await listInviteCodes(c.env.DB, brand) });
+});
+
+codesRoutes.post('/invite-codes.php', async (c) => {
+  const input = parseOrFail(inviteBatchSchema(c.get('now').getTime()), await jsonBody(c));
+  const { staff, brand } = adminOn(c, input.brand);
+  return c.json({ codes: await createInviteCodes(c.env.DB, staff, { ...input, brand }, c.get('now')) }, 201);
+});
