@@ -47,9 +47,10 @@ export function HomeScreen() {
           <h1 className="m-0 text-3xl font-extrabold md:text-5xl">{settings.brand.tagline}</h1>
           <p className="mt-3 max-w-2xl text-lg text-white/90">{settings.description}</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <button type="button" className="btn btn-light btn-lg" onClick={() => openSignup(true)} data-testid="cta-signup">
+            {/* A link the Worker answers (the signup page) until the script has arrived; then the signup dialog. */}
+            <a href="/signup" className="btn btn-light btn-lg" onClick={(event) => { event.preventDefault(); openSignup(true); }} data-testid="cta-signup">
               {t('home.cta_signup')}
-            </button>
+            </a>
           </div>
           <ul className="mt-6 flex list-none flex-wrap gap-x-6 gap-y-1 p-0 text-sm text-white/90">
             <li>✓ {t('home.point_free')}</li>

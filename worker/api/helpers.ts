@@ -5,6 +5,7 @@ import { ApiFailure } from '../errors';
 import { sendMail, type MailTemplate } from '../mail';
 import type { SessionMember } from '../services/sessions';
 import { hit, type Limit } from '../services/rate-limit';
+import { issueToken } from '../services/tokens';
 
 /** The member of the session, or the 403 that logs a stale client out (SPEC.md §8). */
 export function requireMember(c: AppContext): SessionMember {
@@ -61,4 +62,10 @@ export function link(c: AppContext, path: string, token?: string): string {
 export function mailTo(c: AppContext, to: string, language: string | null, template: MailTemplate, data: Record<string, string>, unsubscribeUrl?: string, memberId?: number) {
   const lang: Language = toLanguage(language) ?? c.get('language');
   return sendMail(c.env, { tenant: c.get('tenant'), to, memberId, language: lang, template, data, unsubscribeUrl }, c.get('now'));
+}
+
+/** Mails the link that restores a deleted account (deletion, a signup or a login with its address within 14 days). */
+export async function sendRecoveryMail(c: AppContext, memberId: number, email: string, language: string | null, previousStatus: string) {
+  const token = await issueToken(c.env, { tenantId: c.get('tenant').id, memberId, purpose: 'account_recovery', now: c.get('now'), data: previousStatus });
+  await mailTo(c, email, language, 'account_deleted', { link: link(c, '/api/recover-account.php', token), days: '14' }, undefined, memberId);
 }

@@ -13,7 +13,7 @@ import { refuseCommonPassword } from '../services/common-passwords';
 import { consumeToken, issueToken } from '../services/tokens';
 import { readTrafficSource } from '../services/traffic-source';
 import { loadUser } from '../services/users';
-import { clientIp, jsonBody, limit, link, mailTo, requireMember } from './helpers';
+import { clientIp, jsonBody, limit, link, mailTo, requireMember, sendRecoveryMail } from './helpers';
 import { startSession } from './session-routes';
 
 /** signup.php (account step, then the later steps), resend-activation.php and activate.php. */
@@ -70,11 +70,6 @@ signupRoutes.post('/signup.php', async (c) => {
 export async function sendActivationMail(c: AppContext, memberId: number, email: string, language: string | null, name: string) {
   const token = await issueToken(c.env, { tenantId: c.get('tenant').id, memberId, purpose: 'activation', now: c.get('now') });
   await mailTo(c, email, language, 'activation', { name, link: link(c, '/api/activate.php', token) }, undefined, memberId);
-}
-
-export async function sendRecoveryMail(c: AppContext, memberId: number, email: string, language: string | null, previousStatus: string) {
-  const token = await issueToken(c.env, { tenantId: c.get('tenant').id, memberId, purpose: 'account_recovery', now: c.get('now'), data: previousStatus });
-  await mailTo(c, email, language, 'account_deleted', { link: link(c, '/api/recover-account.php', token), days: '14' }, undefined, memberId);
 }
 
 signupRoutes.put('/signup.php', async (c) => {
