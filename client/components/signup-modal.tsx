@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { routeAtom, settingsAtom, signupLockedAtom, signupModalAtom, userAtom } from '../state/atoms';
+import { routeAtom, settingsAtom, signupLockedAtom, signupModalAtom, signupReasonAtom, userAtom } from '../state/atoms';
 import { withCatalogue } from '../i18n';
 import { Modal } from './modal';
 
@@ -24,6 +24,7 @@ export function SignupModal() {
   const locked = useAtomValue(signupLockedAtom);
   const user = useAtomValue(userAtom);
   const route = useAtomValue(routeAtom);
+  const [reason, setReason] = useAtom(signupReasonAtom);
 
   // Issue 18 item 6: a member whose signup stopped halfway (a reload, a new visit) finds the flow open again at the
   // step the server kept (user.signup_step). In an effect: the server page stays the same for every visitor.
@@ -32,12 +33,17 @@ export function SignupModal() {
     if (resumable && !sessionStorage.getItem(CLOSED_KEY)) setOpen(true);
   }, [resumable, setOpen]);
 
+  useEffect(() => {
+    if (!open) setReason(null);
+  }, [open, setReason]);
+
   const close = () => {
     if (resumable) sessionStorage.setItem(CLOSED_KEY, '1');
     setOpen(false);
   };
   return (
     <Modal open={open} onClose={close} locked={locked} title={t('signup.modal_title', { brand: settings.name })} labelClose={t('common.close')}>
+      {reason && <p className="alert alert-info" role="status" data-testid="signup-reason">{reason}</p>}
       <Suspense fallback={<p>{t('common.loading')}</p>}>
         <SignupFlow onDone={() => setOpen(false)} />
       </Suspense>
