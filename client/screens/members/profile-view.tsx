@@ -76,6 +76,12 @@ function Photos({ profile }: { profile: ProfileView }) {
     <div>
       <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-gray-200">
         {photo && <img src={imageUrl(settings.cdn_prefix, photo.filename)} alt={t('profile.photo_of', { name: profile.name })} width={400} height={500} className="h-full w-full object-cover" fetchPriority="high" />}
+        {photo?.pending && <span className="absolute left-2 top-2 rounded-full bg-gray-800 px-3 py-1 text-sm font-semibold text-white" data-testid="photo-pending">{t('profile_view.photo_pending')}</span>}
+        {!photo && profile.own && (
+          <p className="m-0 flex h-full items-center justify-center p-4 text-center text-gray-600" data-testid="no-photo">
+            <Link href="/profile">{t('warnings.add_photo_link')}</Link>
+          </p>
+        )}
       </div>
       {profile.photos.length > 1 && (
         <ul className="m-0 mt-2 flex list-none gap-2 overflow-x-auto p-0" aria-label={t('profile_view.photo_count', { index: index + 1, count: profile.photos.length })}>
