@@ -91,6 +91,9 @@ export const DiscountQuerySchema = z.object({
 
 const code = z.string().trim().min(1).max(40).transform((s) => s.toUpperCase());
 
+/** DELETE /api/order.php (cancel) and POST /api/order-checkout.php (the same checkout again): one of the member's orders. */
+export const OrderIdSchema = z.object({ id: z.coerce.number().int().positive() });
+
 export const OrderRequestSchema = z.object({
   package_id: z.number().int().positive(),
   /** The price the member saw; a different server price refuses the order instead of charging a surprise. */
