@@ -13,8 +13,21 @@ const SignupFlow = lazy(() => withCatalogue(import('./signup-flow')));
 const RESUMABLE = ['account', 'photo', 'location', 'personal', 'about', 'push'];
 /** Pages that show the flow themselves. */
 const FLOW_PAGES = ['signup', 'signup-matches', 'members-id-signup', 'complete-signup'];
-/** Set when the member closes the resumed flow: it then waits for the next visit (a new tab session). */
-const CLOSED_KEY = 'signup-resume-closed';
+/**
+ * Issue 18 item 6. `signup-resume` (this browser) says the flow was open at an unfinished step; `signup-resume-path`
+ * (this tab) where. A reload of that page or a new visit reopens it; moving on to another page in the same tab
+ * (the member chose to leave it) does not, and closing it forgets it.
+ */
+const RESUME_KEY = 'signup-resume';
+const RESUME_PATH_KEY = 'signup-resume-path';
+
+function storage(kind: 'local' | 'session'): Storage | null {
+  try {
+    return kind === 'local' ? localStorage : sessionStorage;
+  } catch {
+    return null; // storage refused (private mode): no resuming, nothing breaks
+  }
+}
 
 /** The signup modal slot of every default and empty layout. */
 export function SignupModal() {
@@ -26,19 +39,30 @@ export function SignupModal() {
   const route = useAtomValue(routeAtom);
   const [reason, setReason] = useAtom(signupReasonAtom);
 
-  // Issue 18 item 6: a member whose signup stopped halfway (a reload, a new visit) finds the flow open again at the
-  // step the server kept (user.signup_step). In an effect: the server page stays the same for every visitor.
+  // The server keeps the step (user.signup_step); the browser remembers that the flow was open. In effects: the
+  // server's page is the same for every visitor.
   const resumable = user !== null && RESUMABLE.includes(user.signup_step) && !FLOW_PAGES.includes(route.name);
   useEffect(() => {
-    if (resumable && !sessionStorage.getItem(CLOSED_KEY)) setOpen(true);
+    if (!resumable || !storage('local')?.getItem(RESUME_KEY)) return;
+    const path = storage('session')?.getItem(RESUME_PATH_KEY);
+    // A reload may land elsewhere (a member's `/` is `/members`): the browser says it was one.
+    const reload = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload';
+    if (!path || reload || path === `${location.pathname}${location.search}`) setOpen(true);
   }, [resumable, setOpen]);
+  useEffect(() => {
+    if (open && resumable) {
+      storage('local')?.setItem(RESUME_KEY, '1');
+      storage('session')?.setItem(RESUME_PATH_KEY, `${location.pathname}${location.search}`);
+    }
+    if (user && !RESUMABLE.includes(user.signup_step)) storage('local')?.removeItem(RESUME_KEY);
+  }, [open, resumable, user]);
 
   useEffect(() => {
     if (!open) setReason(null);
   }, [open, setReason]);
 
   const close = () => {
-    if (resumable) sessionStorage.setItem(CLOSED_KEY, '1');
+    storage('local')?.removeItem(RESUME_KEY);
     setOpen(false);
   };
   return (

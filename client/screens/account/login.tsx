@@ -56,7 +56,7 @@ export default function LoginScreen() {
         <p className="-mt-2 mb-4 text-right text-sm">
           <Link href="/reset-password">{t('login.forgot')}</Link>
         </p>
-        <SubmitButton sending={sending}>{t('login.submit')}</SubmitButton>
+        <SubmitButton sending={sending} native>{t('login.submit')}</SubmitButton>
       </form>
       <p className="mb-0 mt-5 border-t border-t-solid border-gray-100 pt-4 text-center text-sm text-gray-700">
         {t('login.no_account')}{' '}
