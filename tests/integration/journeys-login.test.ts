@@ -155,3 +155,16 @@ describe('logging into a deleted account (issue 18 item 7)', () => {
     expect(await page.text()).toContain('Dit account is verwijderd. We hebben je een e-mail gestuurd om het te herstellen.');
   });
 });
+
+describe("the brand's search_fields decide the search filters (issue 18 item 13)", () => {
+  it('shows the region filter where the brand lists countryregion, and not where it does not', async () => {
+    const filters = async (brand: string, country: string) => {
+      const member = await signUp(brand);
+      const html = await (await fetchBrand(brand, '/members', { country, headers: { Cookie: member.cookie } })).text();
+      const form = /<form[^>]*data-testid="search-filters"[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+      return ['gender', 'country', 'region', 'min_age'].filter((name) => form.includes(`<select name="${name}"`));
+    };
+    expect(await filters('flirtlokaal', 'NL')).toEqual(['gender', 'country', 'region', 'min_age']);
+    expect(await filters('reifekontakte', 'DE')).toEqual(['gender', 'country', 'min_age']);
+  });
+});
