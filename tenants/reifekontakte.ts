@@ -23,7 +23,8 @@ export default {
     countries: ['DE', 'AT', 'CH'],
     visible_profile_fields: ['age', 'city', 'relationship_status', 'body_type', 'hair_colour'],
     visible_profile_notes: ['about'],
-    search_fields: ['gender', 'country', 'countryregion', 'age'],
+    // No region filter on this brand: search_fields decides which filters the search shows.
+    search_fields: ['gender', 'country', 'age'],
     message_credits: 6,
     photo_credits: 12,
     gift_credits: 20,

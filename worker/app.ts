@@ -30,6 +30,8 @@ import { staffPages } from './staff/pages';
 import { staffSession } from './staff/session';
 import { tenant } from './middleware/tenant';
 import { catalogueRoute } from './ssr/catalogue';
+import { pageForms } from './ssr/forms';
+import { loginPathFor, safeReturnPath } from '../core/rules/return-path';
 import { renderLander } from './ssr/lander';
 import { renderErrorPage, renderPage } from './ssr/render';
 
@@ -112,12 +114,18 @@ app.get('*', async (c) => {
   // A page the brand does not have is a 404 like any unknown path.
   if (!matched || !brandHas(c.get('tenant'), matched)) return renderErrorPage(c, 404);
   const member = c.get('member');
-  if (!member && !visitorMayOpen(matched.def, mayFilter(c))) return c.redirect('/login', 302);
-  if (matched.def.guard === 'visitor' && member) return c.redirect('/members', 302);
+  // Issue 18 item 5: the login remembers the page that sent the visitor there, and returns to it afterwards.
+  if (!member && !visitorMayOpen(matched.def, mayFilter(c))) return c.redirect(loginPathFor(`${url.pathname}${url.search}`), 302);
+  if (matched.def.guard === 'visitor' && member) return c.redirect(safeReturnPath(url.searchParams.get('next')) ?? '/members', 302);
+  // Issue 18 item 12: a member's home is the members' area, never the visitor's hero.
+  if (matched.def.name === 'index' && member) return c.redirect(`/members${url.search}`, 302);
   return renderPage(c, { route: { name: matched.def.name, params: matched.params, path: url.pathname, search: url.search.slice(0, 2048) } });
 });
 
-// A form submitted before the page hydrated posts natively to the page's own address (its forms say method="post"
+// The forms that work before the script has arrived: login and the entry warning (worker/ssr/forms.ts).
+app.route('/', pageForms);
+
+// Any other form submitted before the page hydrated posts natively to the page's own address (its forms say method="post"
 // so that nothing typed ends up in a URL). Nothing is done with the body: the page simply comes back, ready.
 app.post('*', (c) => {
   const url = new URL(c.req.url);

@@ -1,9 +1,9 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COOKIE } from '../../core/constants';
 import { setCookie } from '../lib/cookies';
-import { entryWarningAtom, installedAppAtom, settingsAtom } from '../state/atoms';
+import { entryWarningAtom, installedAppAtom, routeAtom, settingsAtom } from '../state/atoms';
 import { Modal } from './modal';
 
 /**
@@ -15,12 +15,16 @@ export function EntryWarning() {
   const [open, setOpen] = useAtom(entryWarningAtom);
   const installedApp = useAtomValue(installedAppAtom);
   const settings = useAtomValue(settingsAtom);
+  const route = useAtomValue(routeAtom);
 
   useEffect(() => {
     if (installedApp) setOpen(false);
   }, [installedApp, setOpen]);
 
-  const enter = () => {
+  // Before the script has arrived the button posts the form: the Worker sets the same cookie and sends the
+  // visitor back to this page (worker/ssr/forms.ts), so the tap is not lost (issue 18 item 11).
+  const enter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setCookie(COOKIE.entryWarningSkipped, '1', 365);
     setOpen(false);
   };
@@ -31,10 +35,11 @@ export function EntryWarning() {
         <p className="text-5xl text-center m-0 mb-2" aria-hidden="true">🔞</p>
         <p>{t('entry_warning.text', { brand: settings.name })}</p>
         <p className="text-sm text-gray-600">{t('entry_warning.consent')}</p>
-        <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
-          <button type="button" className="btn btn-primary flex-1" onClick={enter} autoFocus>{t('entry_warning.enter')}</button>
+        <form method="post" action="/entry-warning" onSubmit={enter} className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
+          <input type="hidden" name="back" value={`${route.path}${route.search}`} />
+          <button type="submit" className="btn btn-primary flex-1" autoFocus>{t('entry_warning.enter')}</button>
           <a className="btn btn-outline flex-1 text-center" href="https://www.google.com/" rel="noreferrer">{t('entry_warning.leave')}</a>
-        </div>
+        </form>
       </div>
     </Modal>
   );

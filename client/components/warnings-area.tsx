@@ -1,5 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { DISMISS_DAYS, DISMISS_KEYS } from '../../core/chat-constants';
+import { dismiss, dismissedRecently } from '../lib/dismissals';
 import { useTranslation } from 'react-i18next';
 import { withCatalogue } from '../i18n';
 import { Link } from '../navigation';
@@ -26,11 +28,33 @@ export function WarningsArea() {
           <ActivationReminder />
         </Suspense>
       )}
-      {user && !user.profile.main_image && (
-        <div className="alert alert-info" role="status">
-          {t('warnings.add_photo')} <Link href="/profile">{t('warnings.add_photo_link')}</Link>
-        </div>
-      )}
+      {user && !user.profile.main_image && !user.profile.photo_pending && <EnrichAlert />}
+    </div>
+  );
+}
+
+/**
+ * The profile-photo alert (SPEC.md §2): until the member has a photo (an uploaded one waiting for review counts),
+ * and not for DISMISS_DAYS after they close it (`hide-enrich-alert`). The server cannot see the dismissal: it
+ * renders the alert, and the browser hides it after hydration.
+ */
+function EnrichAlert() {
+  const { t } = useTranslation();
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => setHidden(dismissedRecently(DISMISS_KEYS.enrichAlert, DISMISS_DAYS)), []);
+  if (hidden) return null;
+  const close = () => {
+    dismiss(DISMISS_KEYS.enrichAlert);
+    setHidden(true);
+  };
+  return (
+    <div className="alert alert-info flex flex-wrap items-center gap-2" role="status" data-testid="enrich-alert">
+      <span className="flex-1">
+        {t('warnings.add_photo')} <Link href="/profile">{t('warnings.add_photo_link')}</Link>
+      </span>
+      <button type="button" className="cursor-pointer border-0 bg-transparent px-2 text-xl leading-none text-gray-600" onClick={close} aria-label={t('common.close')}>
+        ×
+      </button>
     </div>
   );
 }

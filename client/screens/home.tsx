@@ -47,9 +47,10 @@ export function HomeScreen() {
           <h1 className="m-0 text-3xl font-extrabold md:text-5xl">{settings.brand.tagline}</h1>
           <p className="mt-3 max-w-2xl text-lg text-white/90">{settings.description}</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <button type="button" className="btn btn-light btn-lg" onClick={() => openSignup(true)} data-testid="cta-signup">
+            {/* A link the Worker answers (the signup page) until the script has arrived; then the signup dialog. */}
+            <a href="/signup" className="btn btn-light btn-lg" onClick={(event) => { event.preventDefault(); openSignup(true); }} data-testid="cta-signup">
               {t('home.cta_signup')}
-            </button>
+            </a>
           </div>
           <ul className="mt-6 flex list-none flex-wrap gap-x-6 gap-y-1 p-0 text-sm text-white/90">
             <li>✓ {t('home.point_free')}</li>
@@ -80,6 +81,8 @@ function SearchEntry() {
   const { t } = useTranslation();
   const store = useStore();
   const params = new URLSearchParams(useAtomValue(routeAtom).search);
+  // The brand's search_fields decide which filters show (SPEC.md §3), as on the members' search.
+  const fields = useAtomValue(settingsAtom).search_fields;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -93,25 +96,31 @@ function SearchEntry() {
   const ages = Array.from({ length: 82 }, (_, i) => 18 + i);
   return (
     <form id="search" onSubmit={submit} className="mb-5 flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" role="search">
-      <label className="field">
-        <span>{t('search.looking_for')}</span>
-        <select name="gender" defaultValue={params.get('gender') ?? 'female'}>
-          <option value="female">{t('search.women')}</option>
-          <option value="male">{t('search.men')}</option>
-        </select>
-      </label>
-      <label className="field">
-        <span>{t('search.min_age')}</span>
-        <select name="min_age" defaultValue={params.get('min_age') ?? '18'}>
-          {ages.map((a) => <option key={a} value={a}>{a}</option>)}
-        </select>
-      </label>
-      <label className="field">
-        <span>{t('search.max_age')}</span>
-        <select name="max_age" defaultValue={params.get('max_age') ?? '99'}>
-          {ages.map((a) => <option key={a} value={a}>{a}</option>)}
-        </select>
-      </label>
+      {fields.includes('gender') && (
+        <label className="field">
+          <span>{t('search.looking_for')}</span>
+          <select name="gender" defaultValue={params.get('gender') ?? 'female'}>
+            <option value="female">{t('search.women')}</option>
+            <option value="male">{t('search.men')}</option>
+          </select>
+        </label>
+      )}
+      {fields.includes('age') && (
+        <>
+          <label className="field">
+            <span>{t('search.min_age')}</span>
+            <select name="min_age" defaultValue={params.get('min_age') ?? '18'}>
+              {ages.map((a) => <option key={a} value={a}>{a}</option>)}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t('search.max_age')}</span>
+            <select name="max_age" defaultValue={params.get('max_age') ?? '99'}>
+              {ages.map((a) => <option key={a} value={a}>{a}</option>)}
+            </select>
+          </label>
+        </>
+      )}
       <button type="submit" className="btn btn-primary">{t('search.submit')}</button>
       {/* Country, region and paging: the members' search page, open to visitors where the brand allows it. */}
       <Link href={`/members${params.size ? `?${params}` : ''}`} className="self-center" data-testid="advanced-search">{t('search.advanced')}</Link>

@@ -55,6 +55,8 @@ export const pushAtom = atom<{ isCapable: boolean; isSubscribed: boolean; lastMe
 });
 
 export const signupModalAtom = atom(false);
+/** Why the signup dialog opened (a visitor's tap on like, message or gift): shown inside it, cleared on close. */
+export const signupReasonAtom = atom<string | null>(null);
 /** Set by the signup flow while a signup is in progress: the modal then ignores backdrop and Escape. */
 export const signupLockedAtom = atom(false);
 export const onlineAtom = atom(true);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CamsResponseSchema } from '../schemas/cams';
 import {
-  DirectDebitConfirmSchema, DirectDebitSchema, DiscountCodeSchema, DiscountQuerySchema, OrderQuerySchema, OrderRequestSchema, OrderSchema,
+  DirectDebitConfirmSchema, DirectDebitSchema, DiscountCodeSchema, DiscountQuerySchema, OrderIdSchema, OrderRequestSchema, OrderSchema,
   ORDER_STATUSES, PackagesResponseSchema, RepeatOrderSchema,
 } from '../schemas/payments';
 import { CompanyInfoSchema, GeocodeQuerySchema, GeocodeResultSchema, InterestsResponseSchema, RegionsResponseSchema, regionsQuerySchema } from '../schemas/reference';
@@ -91,10 +91,26 @@ export const SHOP_OPERATIONS: Operation[] = [
   {
     method: 'get', path: '/api/order.php', operationId: 'getOrder', tag: 'shop', auth: 'member',
     summary: 'One order of the member, brought up to date',
-    query: OrderQuerySchema,
+    query: OrderIdSchema,
     responses: { 200: { description: 'The order.', schema: z.object({ order: OrderSchema }) } },
     errors: { 400: ['validation_failed'], 403: ['authentication_required'], 404: ['order_not_found'] },
     contract: { as: 'premium', stage: 2.5, query: { id: '$order' } },
+  },
+  {
+    method: 'post', path: '/api/order-checkout.php', operationId: 'orderCheckout', tag: 'shop', auth: 'member',
+    summary: '"Try again": the provider\'s checkout of the same order, while its payment is still open',
+    body: { schema: OrderIdSchema },
+    responses: { 200: { description: 'Where to pay the order.', schema: z.object({ checkout_url: z.string() }) } },
+    errors: { 400: ['validation_failed'], 403: UNSAFE, 404: ['order_not_found'], 409: ['order_closed'] },
+    contract: { as: 'premium', stage: 2.6, body: { id: '$order' }, expect: [200, 409] },
+  },
+  {
+    method: 'delete', path: '/api/order.php', operationId: 'cancelOrder', tag: 'shop', auth: 'member',
+    summary: 'Cancel an unfinished order (its payment is cancelled at the provider, its code freed)',
+    body: { schema: OrderIdSchema },
+    responses: { 200: { description: 'The order, cancelled (or as the provider settled it meanwhile).', schema: z.object({ order: OrderSchema }) } },
+    errors: { 400: ['validation_failed'], 403: UNSAFE, 404: ['order_not_found'], 409: ['order_closed'] },
+    contract: { as: 'premium', stage: 2.7, body: { id: '$order' }, expect: [200, 409] },
   },
   {
     method: 'get', path: '/api/orders.php', operationId: 'orders', tag: 'shop', auth: 'member',

@@ -16,7 +16,14 @@ export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi'] as const;
 export const HAIR_COLOURS = ['blond', 'brown', 'black', 'red', 'grey', 'other'] as const;
 export const EYE_COLOURS = ['blue', 'brown', 'green', 'grey', 'other'] as const;
 
-export const PhotoViewSchema = z.object({ id: z.number(), filename: z.string(), thumb_filename: z.string(), private: z.boolean() });
+export const PhotoViewSchema = z.object({
+  id: z.number(),
+  filename: z.string(),
+  thumb_filename: z.string(),
+  private: z.boolean(),
+  /** Only on the owner's own view: the photo waits for review and nobody else sees it yet. */
+  pending: z.boolean().optional(),
+});
 
 /** GET /api/profile.php?id= -> a profile as the viewer may see it. Fields the brand does not show are left out. */
 export const ProfileViewSchema = ProfileCardSchema.extend({

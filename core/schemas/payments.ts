@@ -93,6 +93,9 @@ export const DiscountQuerySchema = z.object({
 
 const code = z.string().trim().min(1).max(40).transform((s) => s.toUpperCase());
 
+/** One of the member's orders: GET and DELETE (cancel) /api/order.php, POST /api/order-checkout.php (the same checkout again). */
+export const OrderIdSchema = z.object({ id: z.coerce.number().int().positive() });
+
 export const OrderRequestSchema = z.object({
   package_id: z.number().int().positive(),
   /** The price the member saw; a different server price refuses the order instead of charging a surprise. */
@@ -107,8 +110,6 @@ export type OrderRequest = z.infer<typeof OrderRequestSchema>;
 
 export const RepeatOrderSchema = OrderRequestSchema.pick({ package_id: true, amount: true, currency: true, consent: true });
 
-/** GET /api/order.php?id= */
-export const OrderQuerySchema = z.object({ id: z.coerce.number().int().positive() });
 
 export const ORDER_STATUSES = ['created', 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -22,6 +22,8 @@ export const UserSchema = z.object({
     country: z.string(),
     status: z.enum(['active', 'disabled']),
     main_image: ImageSchema.nullable(),
+    /** The member uploaded a photo that waits for review: main_image stays null until it is approved. */
+    photo_pending: z.boolean(),
   }),
 });
 export type User = z.infer<typeof UserSchema>;

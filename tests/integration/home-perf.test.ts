@@ -70,7 +70,7 @@ describe('home page weight', () => {
 
   it('renders a lazy part of the layout translated on the server (the activation reminder)', async () => {
     const { cookie } = await createMember('flirtlokaal', { status: 'not_confirmed' });
-    const html = await (await fetchBrand('flirtlokaal', '/', { country: 'NL', headers: { Cookie: cookie } })).text();
+    const html = await (await fetchBrand('flirtlokaal', '/members', { country: 'NL', headers: { Cookie: cookie } })).text();
     expect(html).toContain(lookup(nl, 'warnings.activate') as string);
     const state = pageState(html);
     expect(lookup(state.catalogue, 'warnings.activate')).toBeUndefined();

@@ -71,7 +71,7 @@ describe('sessions', () => {
     const bad = await call('flirtlokaal', 'PUT', '/api/user.php', { language: 'xx' }, member.cookie);
     expect(bad.status).toBe(400);
     // The saved language now renders the pages (it comes before the cookie).
-    const page = await call('flirtlokaal', 'GET', '/', undefined, `${member.cookie}; i18n_redirected=fr`);
+    const page = await call('flirtlokaal', 'GET', '/members', undefined, `${member.cookie}; i18n_redirected=fr`);
     expect(await page.text()).toContain('lang="de"');
   });
 });

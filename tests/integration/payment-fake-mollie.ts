@@ -60,7 +60,8 @@ export function fakeMollie(apiKey = 'test_fakekey') {
   app.get('/payments/:id', (c) => {
     const p = payments.get(c.req.param('id'));
     if (!p) return c.json({ status: 404, title: 'Not Found', detail: 'No payment exists with token' }, 404);
-    return c.json({ resource: 'payment', ...p });
+    // Like Mollie: an open payment links to its checkout, where the payer can still pay it.
+    return c.json({ resource: 'payment', ...p, _links: p.status === 'open' ? { checkout: { href: `https://www.mollie.com/checkout/select-method/${p.id}` } } : {} });
   });
   // Refunds: one per Idempotency-Key, as Mollie answers a repeated request with the refund it made the first time.
   app.post('/payments/:id/refunds', async (c) => {

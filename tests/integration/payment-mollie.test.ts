@@ -27,7 +27,7 @@ describe('MollieProvider', () => {
     const sent = fake.requests.find((r) => r.path === '/v2/payments')!.body;
     expect(sent).toMatchObject({ amount: { currency: 'EUR', value: '29.95' }, method: 'ideal', issuer: 'ideal_INGBNL2A', webhookUrl: request.webhookUrl, metadata: request.metadata, sequenceType: 'oneoff' });
     const read = await mollie.get(created.id);
-    expect(read).toEqual({ id: created.id, status: 'open', amount: 2995, currency: 'EUR', metadata: request.metadata, mandate: null });
+    expect(read).toEqual({ id: created.id, status: 'open', amount: 2995, currency: 'EUR', metadata: request.metadata, mandate: null, checkoutUrl: created.checkoutUrl });
   });
 
   it('asks for a customer with a first payment and reads the mandate back', async () => {

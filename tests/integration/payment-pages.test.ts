@@ -26,7 +26,7 @@ describe('shop pages', () => {
     for (const path of ['/credits', '/credits/2/ideal', '/transactions/1', '/directdebit', '/credits/repeat-order']) {
       const res = await fetchBrand('flirtlokaal', path, { country: 'NL', redirect: 'manual' });
       expect(res.status, path).toBe(302);
-      expect(res.headers.get('location')).toBe('/login');
+      expect(res.headers.get('location')).toBe(`/login?next=${encodeURIComponent(path)}`);
     }
     const m = await newMember();
     const page = await fetchBrand('flirtlokaal', '/credits/2/ideal', { country: 'NL', headers: { Cookie: m.cookie } });

@@ -113,7 +113,7 @@ describe('search', () => {
     expect(state.user).toBeNull();
     const refused = await fetchBrand('reifekontakte', '/members', { country: 'DE', redirect: 'manual' });
     expect(refused.status).toBe(302);
-    expect(refused.headers.get('location')).toBe('/login');
+    expect(refused.headers.get('location')).toBe('/login?next=%2Fmembers');
     // The rest of the members area stays closed to visitors everywhere.
     expect((await fetchBrand('flirtlokaal', '/likes', { redirect: 'manual' })).status).toBe(302);
   });

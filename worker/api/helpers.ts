@@ -6,6 +6,7 @@ import { ApiFailure } from '../errors';
 import { sendMail, type MailTemplate } from '../mail';
 import type { SessionMember } from '../services/sessions';
 import { hit, type Limit } from '../services/rate-limit';
+import { issueToken } from '../services/tokens';
 
 /** The member of the session, or the 403 that logs a stale client out (SPEC.md §8). */
 export function requireMember(c: AppContext): SessionMember {
@@ -96,4 +97,10 @@ export function scopedLink(scope: MailScope, path: string, token: string): strin
   const url = new URL(path, scope.origin);
   url.searchParams.set('token', token);
   return url.href;
+}
+
+/** The deletion mail with its recovery link (the member's own deletion, a deleted address signing up or logging in, the back office). */
+export async function sendRecoveryMail(scope: MailScope, memberId: number, email: string, language: string | null, previousStatus: string) {
+  const token = await issueToken(scope.env, { tenantId: scope.tenant.id, memberId, purpose: 'account_recovery', now: scope.now, data: previousStatus });
+  await mailScoped(scope, email, language, 'account_deleted', { link: scopedLink(scope, '/api/recover-account.php', token), days: '14' }, memberId);
 }

@@ -49,7 +49,9 @@ export function mayFilter(c: AppContext): boolean {
 export async function runFeatured(c: AppContext, query: Record<string, string>) {
   const q = parseOrFail(FeaturedQuerySchema, mayFilter(c) ? query : {});
   const country = settingsFor(c.get('tenant'), c.get('country'), c.get('language')).geoip_selected_country;
-  return { profiles: await featuredProfiles(c.env.DB, c.get('tenant').id, country, { gender: q.gender, minAge: q.min_age, maxAge: q.max_age }, c.get('now')) };
+  const member = c.get('member');
+  const viewer = member && { profileId: member.profileId, hasBlocks: member.hasBlocks };
+  return { profiles: await featuredProfiles(c.env.DB, c.get('tenant').id, country, { gender: q.gender, minAge: q.min_age, maxAge: q.max_age }, c.get('now'), undefined, viewer) };
 }
 
 /** GET /api/search.php's answer for a query (also the members page's server loader). */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { IDEAL_ISSUERS, OrderQuerySchema, OrderRequestSchema, PREMIUM_PERCENT, RepeatOrderSchema, type PackagesResponse } from '../../core/schemas/payments';
+import { IDEAL_ISSUERS, OrderIdSchema, OrderRequestSchema, PREMIUM_PERCENT, RepeatOrderSchema, type PackagesResponse } from '../../core/schemas/payments';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { shopFor, isIdealIssuer } from '../payments/catalogue';
@@ -7,7 +7,7 @@ import { settleContext, startOrder } from '../payments/checkout';
 import { latestMandate, memberOrder, OPEN_STATUSES, recentOrders, toOrder } from '../payments/orders';
 import { priceOrder } from '../payments/pricing';
 import { providerFor, ProviderError } from '../payments/provider';
-import { settleOrder } from '../payments/settle';
+import { cancelOrder, settleOrder } from '../payments/settle';
 import { jsonBody, limit, requireMember } from './helpers';
 
 /** The credits shop: packages, orders, repeat orders (docs/api/payments.md). */
@@ -67,10 +67,11 @@ paymentRoutes.post('/repeat-order.php', async (c) => {
   return c.json({ order: toOrder(order), checkout_url: null }, 201);
 });
 
+
 /** One order of the member. An unfinished one is first brought up to date: the member may return before the webhook. */
 paymentRoutes.get('/order.php', async (c) => {
   const member = requireMember(c);
-  const { id } = parseOrFail(OrderQuerySchema, c.req.query());
+  const { id } = parseOrFail(OrderIdSchema, c.req.query());
   const tenantId = c.get('tenant').id;
   let row = await memberOrder(c.env.DB, tenantId, member.id, id);
   if (OPEN_STATUSES.includes(row.status)) {
@@ -89,4 +90,29 @@ paymentRoutes.get('/orders.php', async (c) => {
   const member = requireMember(c);
   const rows = await recentOrders(c.env.DB, c.get('tenant').id, member.id);
   return c.json({ orders: rows.map(toOrder) });
+});
+
+// Issue 18 item 10: what an unfinished order offers on /transactions/{id}.
+
+/** "Cancel" (and the first half of "another method"): the order closes as cancelled and frees its discount code. */
+paymentRoutes.delete('/order.php', async (c) => {
+  const member = requireMember(c);
+  const { id } = parseOrFail(OrderIdSchema, await jsonBody(c));
+  const tenantId = c.get('tenant').id;
+  const row = await memberOrder(c.env.DB, tenantId, member.id, id);
+  const status = await cancelOrder(settleContext(c), row);
+  if (status === 'paid' || status === 'refunded') throw new ApiFailure(409, 'order_closed', 'errors.order_paid');
+  return c.json({ order: toOrder(await memberOrder(c.env.DB, tenantId, member.id, id)) });
+});
+
+/** "Try again": the provider's checkout of the same order, while its payment is still open. */
+paymentRoutes.post('/order-checkout.php', async (c) => {
+  const member = requireMember(c);
+  const { id } = parseOrFail(OrderIdSchema, await jsonBody(c));
+  const ctx = settleContext(c);
+  const row = await memberOrder(c.env.DB, c.get('tenant').id, member.id, id);
+  const status = await settleOrder(ctx, row);
+  const payment = OPEN_STATUSES.includes(status) && row.provider_payment_id ? await ctx.provider.get(row.provider_payment_id) : null;
+  if (!payment?.checkoutUrl) throw new ApiFailure(409, 'order_closed', 'errors.order_closed');
+  return c.json({ checkout_url: payment.checkoutUrl });
 });

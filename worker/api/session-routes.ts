@@ -2,13 +2,14 @@ import { Hono } from 'hono';
 import { LanguageSchema, LoginSchema } from '../../core/schemas/account';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, apiError, parseOrFail } from '../errors';
-import { findMemberByEmail, loginFailuresKey } from '../services/accounts';
+import { findMemberByEmail, isRecoverable, loginFailuresKey } from '../services/accounts';
+import { countTokensSince } from '../services/tokens';
 import { verifyPassword } from '../services/passwords';
 import { clearStatement, releaseStatement, reserve } from '../services/rate-limit';
 import { createSession, findSessionMember } from '../services/sessions';
 import { userOf } from '../services/users';
 import { clearSessionCookie, setSessionCookie } from '../session-cookie';
-import { clientIp, jsonBody, requireMember } from './helpers';
+import { clientIp, jsonBody, mailScope, requireMember, sendRecoveryMail } from './helpers';
 
 /** user.php (who am I, log in, save language) and logout.php. */
 export const sessionRoutes = new Hono<AppEnv>();
@@ -27,11 +28,18 @@ sessionRoutes.get('/user.php', async (c) => {
 });
 
 sessionRoutes.post('/user.php', async (c) => {
+  const input = parseOrFail(LoginSchema, await jsonBody(c));
+  return c.json({ user: await logIn(c, input) });
+});
+
+/**
+ * Checks e-mail and password and starts the session; throws the answer a failed attempt gets. One place for the
+ * JSON login (user.php) and the plain form post of /login before the page's script has arrived (worker/ssr/forms.ts).
+ */
+export async function logIn(c: AppContext, { email, password }: { email: string; password: string }) {
   const tenant = c.get('tenant');
   const now = c.get('now');
   const db = c.env.DB;
-  const { email, password } = parseOrFail(LoginSchema, await jsonBody(c));
-
   const ipKey = `${tenant.id}:login:ip:${clientIp(c)}`;
   const ip = await reserve(db, ipKey, IP_FAILURES, now);
   if (!ip.allowed) {
@@ -48,17 +56,27 @@ sessionRoutes.post('/user.php', async (c) => {
 
   const member = await findMemberByEmail(db, tenant.id, email);
   const ok = await verifyPassword(member?.password_hash ?? null, password);
-  if (!member || !ok || member.status === 'deleted') {
+  const recoverable = ok && member !== null && isRecoverable(member, now);
+  if (!member || !ok || (member.status === 'deleted' && !recoverable)) {
     // The attempt that took the account's last slot also started its lockout.
     if (account.blockedUntil) throw lockout(account.blockedUntil, now);
     throw new ApiFailure(401, 'login_failed', 'errors.login_failed');
   }
   // A success is no failure: the account's count starts again and the address gets its slot back.
   await db.batch([clearStatement(db, accountKey), releaseStatement(db, ipKey, ip.windowStart)]);
+  if (recoverable) {
+    // Issue 18 item 7: the right password for an account deleted less than 14 days ago says so and mails the
+    // recovery link (the same mail as the deletion's), at most a few times an hour however often they try.
+    const sent = await countTokensSince(db, tenant.id, member.id, 'account_recovery', new Date(now.getTime() - 3_600_000));
+    if (sent < RECOVERY_MAILS_PER_HOUR) await sendRecoveryMail(mailScope(c), member.id, member.email, member.language, member.status);
+    throw new ApiFailure(409, 'account_deleted', 'errors.account_deleted');
+  }
   // Told only to whoever knows the password: a blocked account is not revealed to someone guessing addresses.
   if (member.blocked_at) throw accountBlocked();
-  return c.json({ user: await startSession(c, member.id) });
-});
+  return startSession(c, member.id);
+}
+
+const RECOVERY_MAILS_PER_HOUR = 3;
 
 /** SPEC.md's blocked-account message: the brand's admin blocked the account (back office). */
 function accountBlocked(): ApiFailure {

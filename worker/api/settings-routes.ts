@@ -11,8 +11,7 @@ import { saveSettings, toSettings } from '../services/notification-settings';
 import { verifyPassword } from '../services/passwords';
 import { consumeToken, peekToken } from '../services/tokens';
 import { clearSessionCookie } from '../session-cookie';
-import { jsonBody, mailScope, requireMember } from './helpers';
-import { sendRecoveryMail } from './signup-routes';
+import { jsonBody, mailScope, requireMember, sendRecoveryMail } from './helpers';
 import { startSession } from './session-routes';
 
 /** Notification settings, invisible mode, account deletion and recovery, and the mail provider's events. */

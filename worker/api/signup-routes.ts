@@ -13,7 +13,7 @@ import { refuseCommonPassword } from '../services/common-passwords';
 import { consumeToken, issueToken } from '../services/tokens';
 import { readTrafficSource } from '../services/traffic-source';
 import { loadUser } from '../services/users';
-import { clientIp, jsonBody, limit, mailScope, mailScoped, requireMember, scopedLink, type MailScope } from './helpers';
+import { clientIp, jsonBody, limit, mailScope, mailScoped, requireMember, scopedLink, sendRecoveryMail, type MailScope } from './helpers';
 import { startSession } from './session-routes';
 
 /** signup.php (account step, then the later steps), resend-activation.php and activate.php. */
@@ -70,12 +70,6 @@ signupRoutes.post('/signup.php', async (c) => {
 export async function sendActivationMail(scope: MailScope, memberId: number, email: string, language: string | null, name: string) {
   const token = await issueToken(scope.env, { tenantId: scope.tenant.id, memberId, purpose: 'activation', now: scope.now });
   await mailScoped(scope, email, language, 'activation', { name, link: scopedLink(scope, '/api/activate.php', token) }, memberId);
-}
-
-/** The deletion mail with its recovery link (the member's own deletion, a deleted address signing up, the back office). */
-export async function sendRecoveryMail(scope: MailScope, memberId: number, email: string, language: string | null, previousStatus: string) {
-  const token = await issueToken(scope.env, { tenantId: scope.tenant.id, memberId, purpose: 'account_recovery', now: scope.now, data: previousStatus });
-  await mailScoped(scope, email, language, 'account_deleted', { link: scopedLink(scope, '/api/recover-account.php', token), days: '14' }, memberId);
 }
 
 signupRoutes.put('/signup.php', async (c) => {

@@ -94,7 +94,18 @@ export class MollieProvider implements PaymentProvider {
       currency: data.amount.currency,
       metadata: data.metadata ?? {},
       mandate,
+      checkoutUrl: data.status === 'open' ? data._links?.checkout?.href ?? null : null,
     };
+  }
+
+  /** DELETE /payments/{id}: Mollie cancels a payment while `isCancelable`; otherwise it answers 422, which is fine. */
+  async cancel(id: string): Promise<void> {
+    if (!/^tr_[A-Za-z0-9]{4,40}$/.test(id)) return;
+    await this.call('DELETE', `/payments/${id}`).catch((error: unknown) => {
+      // Past cancelling (paid meanwhile, or unreachable): the order's state follows the payment (settle.ts).
+      if (!(error instanceof ProviderError)) throw error;
+      console.warn(JSON.stringify({ level: 'warn', message: 'mollie payment not cancelled', payment: id, error: String(error) }));
+    });
   }
 
   async createDirectDebitMandate(request: DirectDebitMandateRequest): Promise<ProviderMandate> {

@@ -21,6 +21,8 @@ export interface ProviderPayment {
   metadata: { tenant?: string; order_id?: number };
   /** The mandate a first or recurring payment made or used, once the provider knows it. */
   mandate: ProviderMandate | null;
+  /** Where the payer can still pay it (the same checkout again), while it is open; else null. */
+  checkoutUrl: string | null;
 }
 
 export interface CreatePayment {
@@ -66,4 +68,6 @@ export interface PaymentProvider {
   createDirectDebitMandate(request: DirectDebitMandateRequest): Promise<ProviderMandate>;
   /** Pays (part of) a paid payment back to the member. */
   refund(request: RefundRequest): Promise<{ id: string }>;
+  /** Cancels an open payment, so its checkout no longer takes money; a payment past cancelling is left as it is. */
+  cancel(id: string): Promise<void>;
 }

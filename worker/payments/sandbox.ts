@@ -22,6 +22,12 @@ interface MandateRow {
   decline: number;
 }
 
+/**
+ * How long a sandbox payment stays open or pending before it expires by itself, as a real service's do (Mollie's
+ * iDEAL payments expire after 15 minutes). Kept on the sandbox's own clock, like a real provider's.
+ */
+export const SANDBOX_TIMEOUT_MS = 15 * 60_000;
+
 const randomId = (prefix: string) => `${prefix}_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
 
 export class SandboxProvider implements PaymentProvider {
@@ -49,10 +55,16 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async get(id: string): Promise<ProviderPayment | null> {
+    // An open payment past the timeout has expired: one conditional update, as the service would on its side.
+    const expired = new Date(Date.now() - SANDBOX_TIMEOUT_MS).toISOString();
+    await this.db
+      .prepare("UPDATE sandbox_payments SET status = 'expired' WHERE id = ? AND tenant_id = ? AND status IN ('open', 'pending') AND created_at <= ?")
+      .bind(id, this.tenantId, expired)
+      .run();
     const row = await this.db
-      .prepare('SELECT id, amount, currency, status, metadata, mandate_id FROM sandbox_payments WHERE id = ? AND tenant_id = ?')
+      .prepare('SELECT id, amount, currency, status, metadata, mandate_id, redirect_url FROM sandbox_payments WHERE id = ? AND tenant_id = ?')
       .bind(id, this.tenantId)
-      .first<PaymentRow>();
+      .first<PaymentRow & { redirect_url: string }>();
     if (!row) return null;
     const mandate = row.mandate_id ? await this.mandate(row.mandate_id) : null;
     return {
@@ -62,7 +74,15 @@ export class SandboxProvider implements PaymentProvider {
       currency: row.currency,
       metadata: JSON.parse(row.metadata) as ProviderPayment['metadata'],
       mandate: mandate && { customerId: null, mandateId: mandate.id, method: mandate.method, label: mandate.label, valid: true },
+      checkoutUrl: row.status === 'open' || row.status === 'pending' ? new URL(`/api/sandbox-checkout.php?id=${row.id}`, row.redirect_url).href : null,
     };
+  }
+
+  async cancel(id: string): Promise<void> {
+    await this.db
+      .prepare("UPDATE sandbox_payments SET status = 'canceled' WHERE id = ? AND tenant_id = ? AND status IN ('open', 'pending')")
+      .bind(id, this.tenantId)
+      .run();
   }
 
   async createDirectDebitMandate(request: DirectDebitMandateRequest): Promise<ProviderMandate> {

@@ -184,3 +184,19 @@ export async function refundByStaff(
   const row = await db.prepare('SELECT delta FROM credit_ledger WHERE tenant_id = ? AND member_id = ? AND ref = ?').bind(tenant.id, order.member_id, ref).first<{ delta: number }>();
   return { takenBack: row ? -row.delta : 0 };
 }
+
+/**
+ * The member cancels an open order (issue 18 item 10: "cancel" and "another method" on /transactions/{id}). The
+ * provider is asked first, so a payment made meanwhile still counts (the order then is paid); otherwise its payment
+ * is cancelled at the provider and the order closes as cancelled in the conditional batch that frees its discount
+ * code. Parallel requests close it once; a payment that arrives after all settles as a late one (settleOrder).
+ */
+export async function cancelOrder(ctx: SettleContext, order: OrderRow): Promise<OrderStatus> {
+  if (!OPEN_STATUSES.includes(order.status)) return order.status;
+  if (order.provider_payment_id) {
+    const status = await settleOrder(ctx, order);
+    if (!OPEN_STATUSES.includes(status)) return status;
+    await ctx.provider.cancel(order.provider_payment_id);
+  }
+  return markUnpaid(ctx, order, 'cancelled');
+}

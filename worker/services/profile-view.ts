@@ -44,7 +44,11 @@ export async function viewProfile(db: D1Database, tenant: Tenant, viewer: Viewer
   const own = me !== null && row.member_id === me;
 
   const [photos, interests, relations] = await db.batch<Record<string, unknown>>([
-    db.prepare("SELECT id, filename, thumb_filename, private FROM photos WHERE tenant_id = ? AND profile_id = ? AND status = 'active' ORDER BY position, id").bind(tenant.id, profileId),
+    // The owner sees their photos that wait for review too, marked as such (issue 18 item 9); nobody else does.
+    db.prepare(
+      `SELECT id, filename, thumb_filename, private, status FROM photos WHERE tenant_id = ? AND profile_id = ?
+          AND (status = 'active' OR (status = 'pending' AND ? = 1)) ORDER BY position, id`,
+    ).bind(tenant.id, profileId, own ? 1 : 0),
     db.prepare('SELECT interest_id FROM profile_interests WHERE profile_id = ? AND tenant_id = ?').bind(profileId, tenant.id),
     db
       .prepare(
@@ -54,7 +58,7 @@ export async function viewProfile(db: D1Database, tenant: Tenant, viewer: Viewer
       )
       .bind(me ?? -1, profileId),
   ]);
-  const all = photos.results as { id: number; filename: string; thumb_filename: string; private: number }[];
+  const all = photos.results as { id: number; filename: string; thumb_filename: string; private: number; status: string }[];
   // Visitors see the main photo only; free members the public photos; premium members and the owner all of them.
   const mainFirst = [...all].sort((a, b) => Number(b.id === row.main_photo_id) - Number(a.id === row.main_photo_id));
   const visible = me === null ? mainFirst.filter((p) => !p.private).slice(0, 1) : own || viewer.premium ? mainFirst : mainFirst.filter((p) => !p.private);
@@ -77,7 +81,7 @@ export async function viewProfile(db: D1Database, tenant: Tenant, viewer: Viewer
     relationship_status: shown('relationship_status', row.relationship_status),
     about: shown('about', row.about),
     interests: (interests.results as { interest_id: number }[]).map((i) => INTEREST_SLUG.get(i.interest_id)).filter((s): s is string => !!s),
-    photos: visible.map((p) => ({ id: p.id, filename: p.filename, thumb_filename: p.thumb_filename, private: p.private === 1 })),
+    photos: visible.map((p) => ({ id: p.id, filename: p.filename, thumb_filename: p.thumb_filename, private: p.private === 1, ...(p.status === 'pending' ? { pending: true } : {}) })),
     hidden_photos: me === null ? all.length - visible.length : 0,
     hidden_private_photos: me !== null && !own && !viewer.premium ? all.length - visible.length : 0,
     liked: rel.liked === 1,

@@ -1,3 +1,4 @@
+import { noBlockBetween } from './blocks';
 import { ONLINE_MINUTES } from '../../core/rules/activity';
 import type { ProfileCard } from '../../core/schemas/profile';
 
@@ -67,18 +68,22 @@ export async function featuredProfiles(
   filter: FeaturedFilter,
   now: Date,
   limit = 12,
+  viewer: { profileId: number; hasBlocks: boolean } | null = null,
 ): Promise<ProfileCard[]> {
   const { from, to } = birthdateRange(filter.minAge, filter.maxAge, now);
+  // A member who blocked someone, or was blocked, never sees that profile on a card (issue 18 item 8); most members
+  // have no block, and their sample stays the visitors' query.
+  const blocks = viewer?.hasBlocks ? `AND ${noBlockBetween('?7')}` : '';
   const { results } = await db
     .prepare(
       `SELECT ${CARD_SELECT}
          FROM profiles p ${MAIN_PHOTO_JOIN}
-        WHERE p.tenant_id = ? AND p.searchable = 1 AND p.gender = ? AND p.country = ? AND p.birthdate BETWEEN ? AND ?
-          AND p.main_photo_id IS NOT NULL
+        WHERE p.tenant_id = ?1 AND p.searchable = 1 AND p.gender = ?2 AND p.country = ?3 AND p.birthdate BETWEEN ?4 AND ?5
+          AND p.main_photo_id IS NOT NULL ${blocks}
         ORDER BY p.birthdate DESC
-        LIMIT ?`,
+        LIMIT ?6`,
     )
-    .bind(tenantId, filter.gender, country, from, to, limit)
+    .bind(tenantId, filter.gender, country, from, to, limit, ...(viewer?.hasBlocks ? [viewer.profileId] : []))
     .all<CardRow>();
   return results.map((row) => toCard(row, now));
 }

@@ -31,6 +31,8 @@ export interface OwnProfile {
   status: string;
   /** The main photo, only when it is 'active'. */
   mainImage: { filename: string; thumb_filename: string } | null;
+  /** A main photo exists but waits for review (not shown to others yet). */
+  photoPending: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface OwnProfile {
  * so that a page needs no second round trip for the navigation or the search defaults.
  */
 export const OWN_PROFILE_COLUMNS = `p.name AS profile_name, p.gender, p.sexuality, p.country, p.region, p.status AS profile_status,
-  ph.filename, ph.thumb_filename`;
+  ph.filename, ph.thumb_filename, p.main_photo_id IS NOT NULL AS has_photo`;
 export const ACTIVE_MAIN_PHOTO_JOIN = "LEFT JOIN photos ph ON ph.id = p.main_photo_id AND ph.tenant_id = p.tenant_id AND ph.status = 'active'";
 
 export interface OwnProfileRow {
@@ -50,6 +52,7 @@ export interface OwnProfileRow {
   profile_status: string;
   filename: string | null;
   thumb_filename: string | null;
+  has_photo: number;
 }
 
 export function ownProfileOf(row: OwnProfileRow): OwnProfile {
@@ -61,6 +64,9 @@ export function ownProfileOf(row: OwnProfileRow): OwnProfile {
     region: row.region,
     status: row.profile_status,
     mainImage: row.filename && row.thumb_filename ? { filename: row.filename, thumb_filename: row.thumb_filename } : null,
+    // profiles.main_photo_id names a pending or active photo (worker/photos/store.ts); without the active join's
+    // file it is one waiting for review.
+    photoPending: row.has_photo === 1 && !row.filename,
   };
 }
 

@@ -26,6 +26,7 @@ export function userOf(tenant: Tenant, member: SessionMember): User {
       country: profile.country,
       status: profile.status === 'disabled' ? 'disabled' : 'active',
       main_image: profile.mainImage,
+      photo_pending: profile.photoPending,
     },
   };
 }

@@ -1,7 +1,10 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_RULES } from '../../../core/schemas/photos';
-import { ApiError } from '../../api/fetch-client';
+import { useStore } from 'jotai';
+import type { User } from '../../../core/schemas/user';
+import { ApiError, apiFetch } from '../../api/fetch-client';
+import { userAtom } from '../../state/atoms';
 import { shrinkForUpload } from './shrink';
 import { uploadPhoto, type UploadResult } from './upload';
 
@@ -28,11 +31,13 @@ export function UploadButton({ onUploaded, disabled, label, className = 'btn btn
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
+  const store = useStore();
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = ''; // choosing the same file again must fire a change again
     const problems: string[] = [];
+    let uploaded = 0;
     for (const picked of files) {
       setProgress({ name: picked.name, percent: 0 });
       const file = await shrinkForUpload(picked);
@@ -43,6 +48,7 @@ export function UploadButton({ onUploaded, disabled, label, className = 'btn btn
       }
       try {
         onUploaded(await uploadPhoto(file, (percent) => setProgress({ name: picked.name, percent }), t('photos.errors.network')));
+        uploaded += 1;
       } catch (error) {
         const message = error instanceof ApiError ? error.message : t('photos.errors.network');
         problems.push(files.length > 1 ? `${picked.name}: ${message}` : message);
@@ -52,6 +58,11 @@ export function UploadButton({ onUploaded, disabled, label, className = 'btn btn
     }
     setProgress(null);
     setErrors(problems);
+    // A new photo waits for review: the user object says so, and the "add a photo" alert goes (issue 18 item 9).
+    if (uploaded > 0 && !store.get(userAtom)?.profile.main_image) {
+      const { user } = await apiFetch<{ user: User | null }>('/api/user.php').catch(() => ({ user: undefined }));
+      if (user) store.set(userAtom, user);
+    }
   };
 
   return (

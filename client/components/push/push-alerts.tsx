@@ -5,26 +5,12 @@ import { DISMISS_DAYS, DISMISS_KEYS } from '../../../core/chat-constants';
 import { Link } from '../../navigation';
 import { pushStateAtom, userAtom } from '../../state/atoms';
 import { subscribePush } from './push-client';
+import { dismiss, dismissedRecently as wasDismissed } from '../../lib/dismissals';
 
 type DismissKey = (typeof DISMISS_KEYS)[keyof typeof DISMISS_KEYS];
 
 /** A dismissal is the ISO time it happened (SPEC.md §3); it lapses after DISMISS_DAYS. */
-function dismissedRecently(key: DismissKey): boolean {
-  try {
-    const at = Date.parse(localStorage.getItem(key) ?? '');
-    return Number.isFinite(at) && Date.now() - at < DISMISS_DAYS * 86_400_000;
-  } catch {
-    return false;
-  }
-}
-
-function dismiss(key: DismissKey): void {
-  try {
-    localStorage.setItem(key, new Date().toISOString());
-  } catch {
-    // storage refused (private mode): the alert just comes back next time
-  }
-}
+const dismissedRecently = (key: DismissKey) => wasDismissed(key, DISMISS_DAYS);
 
 /**
  * The push opt-in alert and the disabled-notifications alert of SPEC.md §2. Rendered only after hydration (the

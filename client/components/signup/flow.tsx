@@ -26,6 +26,15 @@ export function currentStep(user: User | null): SignupStep {
   return user.signup_step;
 }
 
+/**
+ * Where the finished flow goes: with `api_signup_complete` while the e-mail is unconfirmed, which on a smartphone
+ * opens the activation reminder as a modal there (SPEC.md §4, client/components/activation-reminder.tsx).
+ */
+export function afterSignup(href: string, user: User | null): string {
+  if (user?.status !== 'not_confirmed') return href;
+  return `${href}${href.includes('?') ? '&' : '?'}api_signup_complete=1`;
+}
+
 const STEP_VIEWS: Record<SignupStep, () => React.ReactNode> = {
   account: AccountStep,
   photo: PhotoStep,
@@ -71,7 +80,7 @@ export function SignupFlow({ mode, onDone, completeHref = '/members' }: SignupFl
           finished.current = true;
           setStarted(false);
           done.current?.();
-          navigate(store, completeHref);
+          navigate(store, afterSignup(completeHref, store.get(userAtom)));
         },
         [SIGNUP_EVENTS.closed]: () => {
           setStarted(false);

@@ -1,17 +1,20 @@
-import { useSetAtom, useStore } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginSchema } from '../../../core/schemas/account';
+import { safeReturnPath } from '../../../core/rules/return-path';
 import type { User } from '../../../core/schemas/user';
 import { apiFetch } from '../../api/fetch-client';
 import { Link, navigate } from '../../navigation';
-import { signupModalAtom, userAtom } from '../../state/atoms';
+import { routeAtom, signupModalAtom, userAtom } from '../../state/atoms';
 import { AccountCard, FormAlert, PasswordField, SubmitButton, TextField, formValue, useFormState } from './ui';
 import { apiErrors, check } from './validate';
 
 /**
  * /login: e-mail and password (POST /api/user.php). A wrong combination and a temporary block after too many
- * attempts come back as the API's message; success goes to the members area (SPEC.md §2).
+ * attempts come back as the API's message; success goes back to the page that sent the visitor here (`?next=`,
+ * same-site paths only) or to the members area (SPEC.md §2). Before the script has arrived the form posts natively
+ * to /login (worker/ssr/forms.ts), which answers with the same redirect, or back here with `?error=` to show.
  */
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -20,6 +23,11 @@ export default function LoginScreen() {
   const openSignup = useSetAtom(signupModalAtom);
   const form = useRef<HTMLFormElement>(null);
   const { errors, setErrors, sending, run } = useFormState(form);
+  const query = new URLSearchParams(useAtomValue(routeAtom).search);
+  const next = safeReturnPath(query.get('next'));
+  const posted = query.get('error');
+  // The native post's failure, by its catalogue key (nothing else from the address is shown).
+  const postedError = posted && /^(errors|validation)\.[a-z_]+$/.test(posted) ? t(posted, { minutes: Number(query.get('minutes')) || 15 }) : undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -30,7 +38,7 @@ export default function LoginScreen() {
       try {
         const { user } = await apiFetch<{ user: User }>('/api/user.php', { method: 'POST', body: checked.data });
         setUser(user);
-        navigate(store, '/members');
+        navigate(store, next ?? '/members');
         return {};
       } catch (error) {
         // 401 login_failed and 429 login_blocked (with its minutes) name no field: their message shows above the form.
@@ -42,13 +50,13 @@ export default function LoginScreen() {
   return (
     <AccountCard title={t('login.title')} testId="login">
       <form ref={form} onSubmit={submit} method="post" noValidate>
-        <FormAlert message={errors._form} />
+        <FormAlert message={errors._form ?? (Object.keys(errors).length ? undefined : postedError)} />
         <TextField label={t('account.fields.email')} name="email" type="email" inputMode="email" autoComplete="username" autoCapitalize="off" spellCheck={false} required error={errors.email} />
         <PasswordField label={t('account.fields.password')} name="password" autoComplete="current-password" required error={errors.password} />
         <p className="-mt-2 mb-4 text-right text-sm">
           <Link href="/reset-password">{t('login.forgot')}</Link>
         </p>
-        <SubmitButton sending={sending}>{t('login.submit')}</SubmitButton>
+        <SubmitButton sending={sending} native>{t('login.submit')}</SubmitButton>
       </form>
       <p className="mb-0 mt-5 border-t border-t-solid border-gray-100 pt-4 text-center text-sm text-gray-700">
         {t('login.no_account')}{' '}

@@ -175,13 +175,14 @@ export function FormAlert({ message, tone = 'danger', children }: { message?: Re
 }
 
 /** The form's main button: disabled until hydrated and while sending, so nothing is sent twice or natively. */
-export function SubmitButton({ sending, children, className, disabled }: { sending: boolean; children: ReactNode; className?: string; disabled?: boolean }) {
+export function SubmitButton({ sending, children, className, disabled, native = false }: { sending: boolean; children: ReactNode; className?: string; disabled?: boolean; native?: boolean }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   return (
     <button
       type="submit"
-      disabled={!hydrated || sending || disabled}
+      // `native`: the form's plain post is answered by the Worker (worker/ssr/forms.ts), so it works before hydration.
+      disabled={(!native && !hydrated) || sending || disabled}
       aria-busy={sending || undefined}
       className={`btn btn-primary box-border w-full py-3 text-base disabled:cursor-not-allowed disabled:opacity-60 ${className ?? ''}`}
     >

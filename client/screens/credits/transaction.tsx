@@ -1,11 +1,11 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../core/schemas/payments';
 import type { User } from '../../../core/schemas/user';
-import { apiFetch } from '../../api/fetch-client';
+import { ApiError, apiFetch } from '../../api/fetch-client';
 import { useApi } from '../../api/hooks';
-import { Link } from '../../navigation';
+import { Link, navigate } from '../../navigation';
 import { routeAtom, userAtom } from '../../state/atoms';
 import { AccountCard, FormAlert } from '../account/ui';
 import { OrderHistory } from './order-history';
@@ -26,7 +26,7 @@ export default function TransactionScreen() {
 function OrderResult({ id }: { id: string }) {
   const { t } = useTranslation();
   const setUser = useSetAtom(userAtom);
-  const { data, error } = useApi<{ order: Order }>(`/api/order.php?id=${encodeURIComponent(id)}`, {
+  const { data, error, mutate } = useApi<{ order: Order }>(`/api/order.php?id=${encodeURIComponent(id)}`, {
     revalidateOnMount: true,
     refreshInterval: (latest) => (!latest || ['created', 'pending'].includes(latest.order.status) ? POLL_MS : 0),
     shouldRetryOnError: false,
@@ -48,6 +48,7 @@ function OrderResult({ id }: { id: string }) {
       <AccountCard title={t('transaction.title')} testId="transaction-pending">
         <p role="status" aria-live="polite">⏳ {t('transaction.pending')}</p>
         <p className="text-sm text-gray-600">{summary}</p>
+        <PendingActions order={order} onChange={(next) => void mutate({ order: next }, { revalidate: false })} />
       </AccountCard>
     );
   }
@@ -83,5 +84,48 @@ function OrderResult({ id }: { id: string }) {
         <Link href={`/credits/${order.package_id}`} className="btn btn-outline" data-testid="other-method">{t('transaction.other_method')}</Link>
       </p>
     </AccountCard>
+  );
+}
+
+/**
+ * An unfinished order (the member came back from the checkout without paying, or left it pending): the same
+ * checkout again while the provider still has it open, the shop with the same package after cancelling this order
+ * (so its discount code is free for the next one), or cancelling it (issue 18 item 10). The server decides each.
+ */
+function PendingActions({ order, onChange }: { order: Order; onChange: (order: Order) => void }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+  const act = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await action();
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : t('errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cancel = async () => (await apiFetch<{ order: Order }>('/api/order.php', { method: 'DELETE', body: { id: order.id } })).order;
+  const retry = () => act(async () => {
+    const { checkout_url } = await apiFetch<{ checkout_url: string }>('/api/order-checkout.php', { method: 'POST', body: { id: order.id } });
+    location.assign(checkout_url);
+  });
+  const otherMethod = () => act(async () => {
+    await cancel();
+    navigate(store, `/credits/${order.package_id}`);
+  });
+  return (
+    <>
+      <p className="text-sm">{t('transaction.pending_actions')}</p>
+      <FormAlert message={problem} />
+      <p className="mb-0 flex flex-wrap gap-3">
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void retry()} data-testid="retry">{t('transaction.retry')}</button>
+        <button type="button" className="btn btn-outline border-solid" disabled={busy} onClick={() => void otherMethod()} data-testid="other-method">{t('transaction.other_method')}</button>
+        <button type="button" className="btn btn-light" disabled={busy} onClick={() => void act(async () => onChange(await cancel()))} data-testid="cancel-order">{t('transaction.cancel')}</button>
+      </p>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { ApiError, apiFetch } from '../../api/fetch-client';
 import { useApi } from '../../api/hooks';
 import { imageUrl } from '../../lib/images';
 import { Link, navigate } from '../../navigation';
-import { routeAtom, settingsAtom, signupModalAtom, userAtom } from '../../state/atoms';
+import { likeModalAtom, routeAtom, settingsAtom, signupModalAtom, signupReasonAtom, userAtom } from '../../state/atoms';
 import { CardGrid } from './search';
 import { ProfileFacts } from './profile-facts';
 
@@ -76,6 +76,12 @@ function Photos({ profile }: { profile: ProfileView }) {
     <div>
       <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-gray-200">
         {photo && <img src={imageUrl(settings.cdn_prefix, photo.filename)} alt={t('profile.photo_of', { name: profile.name })} width={400} height={500} className="h-full w-full object-cover" fetchPriority="high" />}
+        {photo?.pending && <span className="absolute left-2 top-2 rounded-full bg-gray-800 px-3 py-1 text-sm font-semibold text-white" data-testid="photo-pending">{t('profile_view.photo_pending')}</span>}
+        {!photo && profile.own && (
+          <p className="m-0 flex h-full items-center justify-center p-4 text-center text-gray-600" data-testid="no-photo">
+            <Link href="/profile">{t('warnings.add_photo_link')}</Link>
+          </p>
+        )}
       </div>
       {profile.photos.length > 1 && (
         <ul className="m-0 mt-2 flex list-none gap-2 overflow-x-auto p-0" aria-label={t('profile_view.photo_count', { index: index + 1, count: profile.photos.length })}>
@@ -105,6 +111,8 @@ function Actions({ profile, onChange }: { profile: ProfileView; onChange: (p: Pa
   const store = useStore();
   const user = useAtomValue(userAtom);
   const openSignup = useSetAtom(signupModalAtom);
+  const setSignupReason = useSetAtom(signupReasonAtom);
+  const setLikeModal = useSetAtom(likeModalAtom);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -119,13 +127,19 @@ function Actions({ profile, onChange }: { profile: ProfileView; onChange: (p: Pa
       setBusy(false);
     }
   };
+  // The reason shows inside the signup dialog, which would otherwise cover it (issue 18 item 12).
   const visitorOnly = (key: string) => () => {
-    setNotice(t(key));
+    setSignupReason(t(key));
     openSignup(true);
   };
   const like = () => run(async () => {
     const r = await apiFetch<LikeResult>('/api/likes.php', { method: profile.liked ? 'DELETE' : 'POST', body: { profile_id: profile.id } });
     onChange({ liked: r.liked, match: r.match });
+    // Liking back makes a match: the match modal says so (issue 18 item 8), as the swipe game's does.
+    if (r.match && !profile.match) {
+      const photo = profile.photos[0];
+      setLikeModal({ profile: { id: profile.id, name: profile.name, age: profile.age, fictional: profile.fictional, main_image: photo ? { filename: photo.filename, thumb_filename: photo.thumb_filename } : null }, match: true });
+    }
   });
   const block = () => run(async () => {
     if (!profile.blocked && !window.confirm(t('profile_view.block_confirm', { name: profile.name }))) return;
@@ -136,18 +150,23 @@ function Actions({ profile, onChange }: { profile: ProfileView; onChange: (p: Pa
   return (
     <div className="mt-4">
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={`btn ${profile.liked ? 'btn-light' : 'btn-primary'}`} disabled={busy || profile.blocked} aria-pressed={profile.liked}
-          onClick={user ? like : visitorOnly('visitor.login_to_like')} data-testid="like-button">
-          {profile.liked ? `♥ ${t('profile_view.unlike')}` : `♡ ${t('profile_view.like')}`}
-        </button>
-        <button type="button" className="btn btn-secondary" disabled={busy || profile.blocked}
-          onClick={user ? () => navigate(store, `/chats?profile=${profile.id}`) : visitorOnly('visitor.login_to_chat')} data-testid="message-button">
-          ✉ {t('profile_view.message')}
-        </button>
-        <button type="button" className="btn btn-light" disabled={busy || profile.blocked}
-          onClick={user ? () => navigate(store, `/chats?profile=${profile.id}`) : visitorOnly('visitor.login_for_gift')}>
-          🎁 {t('profile_view.gift')}
-        </button>
+        {/* A profile the member blocked offers nothing but unblocking (issue 18 item 8). */}
+        {!profile.blocked && (
+          <>
+            <button type="button" className={`btn ${profile.liked ? 'btn-light' : 'btn-primary'}`} disabled={busy} aria-pressed={profile.liked}
+              onClick={user ? like : visitorOnly('visitor.login_to_like')} data-testid="like-button">
+              {profile.liked ? `♥ ${t('profile_view.unlike')}` : `♡ ${t('profile_view.like')}`}
+            </button>
+            <button type="button" className="btn btn-secondary" disabled={busy}
+              onClick={user ? () => navigate(store, `/chats?profile=${profile.id}`) : visitorOnly('visitor.login_to_chat')} data-testid="message-button">
+              ✉ {t('profile_view.message')}
+            </button>
+            <button type="button" className="btn btn-light" disabled={busy}
+              onClick={user ? () => navigate(store, `/chats?profile=${profile.id}`) : visitorOnly('visitor.login_for_gift')} data-testid="gift-button">
+              🎁 {t('profile_view.gift')}
+            </button>
+          </>
+        )}
         {user && (
           <button type="button" className="btn btn-light" disabled={busy} onClick={block} data-testid="block-button">
             {profile.blocked ? t('profile_view.unblock') : t('profile_view.block')}

@@ -100,12 +100,17 @@ export function CardGrid({ profiles, testId }: { profiles: SearchResponse['resul
   );
 }
 
+/** The filter names of the brand setting search_fields (SPEC.md §3: gender, country, countryregion, age). */
+type SearchField = 'gender' | 'country' | 'countryregion' | 'age';
+
 function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter']; sort: string; onSearch: (p: SearchParams) => void }) {
   const { t, i18n } = useTranslation();
   const settings = useAtomValue(settingsAtom);
   // The country picked in the form, before submitting: its regions load at once.
   const [country, setCountry] = useState(filter.country);
   const { data: regions } = useRegions(country);
+  // The brand's search_fields (SPEC.md §3) decide which filters show; the server's defaults fill in the others.
+  const shows = (field: SearchField) => settings.search_fields.includes(field);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -113,14 +118,16 @@ function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter'];
   };
   return (
     <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" data-testid="search-filters">
-      <label className="field">
-        <span>{t('search.looking_for')}</span>
-        <select name="gender" defaultValue={filter.gender}>
-          <option value="female">{t('search.women')}</option>
-          <option value="male">{t('search.men')}</option>
-        </select>
-      </label>
-      {settings.countries.length > 1 && (
+      {shows('gender') && (
+        <label className="field">
+          <span>{t('search.looking_for')}</span>
+          <select name="gender" defaultValue={filter.gender}>
+            <option value="female">{t('search.women')}</option>
+            <option value="male">{t('search.men')}</option>
+          </select>
+        </label>
+      )}
+      {shows('country') && settings.countries.length > 1 && (
         <label className="field">
           <span>{t('search.country')}</span>
           <select name="country" value={country} onChange={(e) => setCountry(e.target.value)}>
@@ -128,22 +135,28 @@ function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter'];
           </select>
         </label>
       )}
-      {settings.countries.length <= 1 && <input type="hidden" name="country" value={country} />}
-      <label className="field">
-        <span>{t('search.region')}</span>
-        <select name="region" defaultValue={country === filter.country ? (filter.region ?? '') : ''} key={country}>
-          <option value="">{t('search.any_region')}</option>
-          {regions?.regions[country]?.map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
-        </select>
-      </label>
-      <label className="field">
-        <span>{t('search.min_age')}</span>
-        <select name="min_age" defaultValue={filter.min_age}>{AGES.map((a) => <option key={a} value={a}>{a}</option>)}</select>
-      </label>
-      <label className="field">
-        <span>{t('search.max_age')}</span>
-        <select name="max_age" defaultValue={filter.max_age}>{AGES.map((a) => <option key={a} value={a}>{a}</option>)}</select>
-      </label>
+      {!(shows('country') && settings.countries.length > 1) && <input type="hidden" name="country" value={country} />}
+      {shows('countryregion') && (
+        <label className="field">
+          <span>{t('search.region')}</span>
+          <select name="region" defaultValue={country === filter.country ? (filter.region ?? '') : ''} key={country}>
+            <option value="">{t('search.any_region')}</option>
+            {regions?.regions[country]?.map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+          </select>
+        </label>
+      )}
+      {shows('age') && (
+        <>
+          <label className="field">
+            <span>{t('search.min_age')}</span>
+            <select name="min_age" defaultValue={filter.min_age}>{AGES.map((a) => <option key={a} value={a}>{a}</option>)}</select>
+          </label>
+          <label className="field">
+            <span>{t('search.max_age')}</span>
+            <select name="max_age" defaultValue={filter.max_age}>{AGES.map((a) => <option key={a} value={a}>{a}</option>)}</select>
+          </label>
+        </>
+      )}
       <label className="field">
         <span>{t('search.sort')}</span>
         <select name="sort" defaultValue={sort}>

@@ -14,7 +14,8 @@ import { memberDetail } from '../../staff/members/detail';
 import { searchMembers } from '../../staff/members/search';
 import { auditStatement, brandsWhere, requireStaff, requireStaffOn } from '../../staff/session';
 import { jsonBody, mailScope } from '../helpers';
-import { sendActivationMail, sendRecoveryMail } from '../signup-routes';
+import { sendRecoveryMail } from '../helpers';
+import { sendActivationMail } from '../signup-routes';
 
 /**
  * Back office, members (issue 15, docs/api/staff.md "Back office: members"): for a brand's admins and owners.

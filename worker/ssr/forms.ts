@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { COOKIE } from '../../core/constants';
+import { LoginSchema } from '../../core/schemas/account';
+import { safeReturnPath, sameSitePath } from '../../core/rules/return-path';
+import { logIn } from '../api/session-routes';
+import type { AppContext, AppEnv } from '../context';
+import { ApiFailure, parseOrFail } from '../errors';
+
+/**
+ * The plain-HTML answers of forms that work before the page's JavaScript has arrived (issue 18 item 11): a tap on
+ * a slow phone posts the form natively, the Worker acts on it and answers 303 to the page to show next. Once the
+ * script runs, the same forms are handled in the page (their onSubmit) and never post here.
+ */
+export const pageForms = new Hono<AppEnv>();
+
+/**
+ * These forms come before any session, so a missing session cookie is no protection: beyond the CSRF middleware
+ * (which refuses a cross-site Origin or Sec-Fetch-Site), the browser must say the post came from this site's own
+ * page. A form on another site could otherwise log a visitor into an account of the attacker's choosing.
+ */
+function fromOwnPage(c: AppContext): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site) return site === 'same-origin';
+  const origin = c.req.header('origin');
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === (c.req.header('host') ?? new URL(c.req.url).host);
+  } catch {
+    return false;
+  }
+}
+
+const refused = (c: AppContext) => c.text(c.get('t')('errors.csrf'), 403);
+
+async function formFields(c: AppContext): Promise<Record<string, string>> {
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+// The login form (client/screens/account/login.tsx) posts to its own address, /login?next=…: success goes where
+// the member was sent from (or the members area), a failure back to the form with the reason.
+pageForms.post('/login', async (c) => {
+  if (!fromOwnPage(c)) return refused(c);
+  const next = safeReturnPath(c.req.query('next'));
+  try {
+    const fields = await formFields(c);
+    await logIn(c, parseOrFail(LoginSchema, { email: fields.email ?? '', password: fields.password ?? '' }));
+    return c.redirect(next ?? '/members', 303);
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) throw error;
+    const query = new URLSearchParams();
+    if (next) query.set('next', next);
+    query.set('error', Object.values(error.fields ?? {})[0] ?? error.messageKey);
+    const minutes = error.values?.minutes;
+    if (typeof minutes === 'number') query.set('minutes', String(minutes));
+    return c.redirect(`/login?${query}`, 303);
+  }
+});
+
+// The site-entry warning's "Ik ben 18+" (client/components/entry-warning.tsx): the same cookie the page's script
+// sets, then back to the page it was shown on.
+pageForms.post('/entry-warning', async (c) => {
+  if (!fromOwnPage(c)) return refused(c);
+  const fields = await formFields(c);
+  setCookie(c, COOKIE.entryWarningSkipped, '1', { path: '/', maxAge: 365 * 86_400, sameSite: 'Lax' });
+  return c.redirect(sameSitePath(fields.back) ?? '/', 303);
+});
