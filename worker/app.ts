@@ -5,10 +5,10 @@ import { matchRoute } from '../client/router';
 import { visitorMayOpen } from '../client/routes';
 import { api } from './api/routes';
 import { proxyApi } from './api/proxy';
-import { mayFilter } from './api/members-routes';
+import { canSearchLoggedOut } from '../core/rules/visitor';
 import { hasInfoPage } from './api/pages-routes';
 import { camOutbound } from './cams/outbound';
-import type { AppEnv } from './context';
+import type { AppContext, AppEnv } from './context';
 import type { Tenant } from '../core/schemas/tenant';
 import { ApiFailure, apiError, genericError } from './errors';
 import { faviconSvg } from './favicon';
@@ -32,6 +32,9 @@ import { tenant } from './middleware/tenant';
 import { catalogueRoute } from './ssr/catalogue';
 import { renderLander } from './ssr/lander';
 import { renderErrorPage, renderPage } from './ssr/render';
+import { pageData } from './ssr/page-data';
+import { readTrafficSource } from './services/traffic-source';
+import { UpstreamUnavailable } from './upstream/client';
 
 const isProxiedApi = (c: { get(k: 'tenant'): { upstream_api?: string } }, path: string) =>
   Boolean(c.get('tenant').upstream_api) && /^\/api\/[^/]+\.php$/.test(path);
@@ -51,8 +54,13 @@ app.use(localVapidKeys());
 app.use(locale());
 app.use(clock());
 app.use(async function sessionUnlessProxied(c, next) {
-  // A proxied API keeps its own sessions upstream; our D1 has none for it.
-  return isProxiedApi(c, c.req.path) ? next() : session()(c, next);
+  // A brand in proxy mode keeps its sessions upstream; our D1 has none for it. Its pages learn who the member is
+  // from the backend's user.php (worker/ssr/page-data.ts).
+  if (c.get('tenant').upstream_api) {
+    c.set('member', null);
+    return next();
+  }
+  return session()(c, next);
 });
 // The staff workspace's own session (a different cookie): only where the workspace is.
 app.use('/api/staff/*', staffSession());
@@ -102,17 +110,29 @@ function brandHas(tenant: Tenant, route: { def: { name: string }; params: Record
   return true;
 }
 
-// Everything else is a page: match the route table, apply its guard, render.
+// Everything else is a page: match the route table, apply its guard, render. Who the member is and the settings
+// come from the page data (worker/ssr/page-data.ts): the session here, the brand's backend in proxy mode.
 app.get('*', async (c) => {
   const url = new URL(c.req.url);
   const matched = matchRoute(url.pathname);
   // A page the brand does not have is a 404 like any unknown path.
   if (!matched || !brandHas(c.get('tenant'), matched)) return renderErrorPage(c, 404);
-  const member = c.get('member');
-  if (!member && !visitorMayOpen(matched.def, mayFilter(c))) return c.redirect('/login', 302);
-  if (matched.def.guard === 'visitor' && member) return c.redirect('/members', 302);
-  return renderPage(c, { route: { name: matched.def.name, params: matched.params, path: url.pathname, search: url.search.slice(0, 2048) } });
+  const data = pageData(c);
+  const response = await guardedPage(c, matched, url).catch((error) => {
+    if (error instanceof UpstreamUnavailable) return renderErrorPage(c, error.status);
+    throw error;
+  });
+  for (const cookie of data.cookies) response.headers.append('Set-Cookie', cookie);
+  return response;
 });
+
+async function guardedPage(c: AppContext, matched: NonNullable<ReturnType<typeof matchRoute>>, url: URL): Promise<Response> {
+  const data = pageData(c);
+  const user = await data.user();
+  if (!user && !visitorMayOpen(matched.def, canSearchLoggedOut(await data.settings(), readTrafficSource(c) !== null))) return c.redirect('/login', 302);
+  if (matched.def.guard === 'visitor' && user) return c.redirect('/members', 302);
+  return renderPage(c, { route: { name: matched.def.name, params: matched.params, path: url.pathname, search: url.search.slice(0, 2048) } });
+}
 
 // A form submitted before the page hydrated posts natively to the page's own address (its forms say method="post"
 // so that nothing typed ends up in a URL). Nothing is done with the body: the page simply comes back, ready.
