@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { genericError } from '../errors';
-import { forwardingHeaders, hostOnlyCookies, upstreamFetch, upstreamOrigin, UpstreamUnavailable } from '../upstream/client';
+import { forwardingHeaders, hostOnlyCookies, upstreamFetch, UpstreamUnavailable } from '../upstream/client';
 
 /**
  * Proxy mode: /api/*.php of a brand with an upstream goes there unchanged (method, path, query, body streamed,
@@ -10,7 +10,7 @@ import { forwardingHeaders, hostOnlyCookies, upstreamFetch, upstreamOrigin, Upst
  */
 export async function proxyApi(c: AppContext, upstream: string): Promise<Response> {
   const incoming = new URL(c.req.url);
-  const headers = forwardingHeaders(c, c.req.raw.headers, upstreamOrigin(c, upstream));
+  const headers = forwardingHeaders(c, c.req.raw.headers);
   const upgrade = c.req.header('upgrade')?.toLowerCase() === 'websocket' && incoming.pathname === '/api/live.php' && c.get('tenant').upstream_live === 'websocket';
   if (!upgrade) headers.delete('upgrade');
   const hasBody = !['GET', 'HEAD'].includes(c.req.method);

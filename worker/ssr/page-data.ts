@@ -8,7 +8,7 @@ import { ApiFailure } from '../errors';
 import { log } from '../log';
 import { setLanguage } from '../middleware/locale';
 import { userOf } from '../services/users';
-import { forwardingHeaders, hostOnlyCookies, upstreamFetch, upstreamOrigin, UpstreamUnavailable } from '../upstream/client';
+import { forwardingHeaders, hostOnlyCookies, upstreamFetch, UpstreamUnavailable } from '../upstream/client';
 
 /**
  * Everything a server-rendered page needs, through one interface shaped like the API contract (issue 16, item 1):
@@ -71,7 +71,7 @@ function upstreamData(c: AppContext, upstream: string): PageData {
   let settingsValue: Settings | undefined;
 
   async function call(url: string, visitorCookies: boolean): Promise<Response> {
-    const headers = forwardingHeaders(c, c.req.raw.headers, upstreamOrigin(c, upstream));
+    const headers = forwardingHeaders(c, c.req.raw.headers);
     headers.set('Accept', 'application/json');
     if (!visitorCookies) headers.set('Cookie', `${COOKIE.locale}=${c.get('language')}`);
     const response = await upstreamFetch(c, upstream, url, { method: 'GET', headers });

@@ -23,17 +23,22 @@ export const HOP_HEADER = 'X-Edge-Proxy';
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
 
 /**
- * The upstream's origin for this request. Locally an upstream on a `.localhost` host without a port means this
- * very server (the demo brand proxydemo reaches its origin brand so, on whatever port `npm start` chose).
+ * Local mode only: the brand a request to this very server is for, when the Worker is its own upstream (the demo
+ * brand proxydemo and its origin brand proxydemo-origin). `*.localhost` names do not resolve inside workerd and a
+ * fetch cannot choose its Host header, so the call goes to 127.0.0.1 on this server's port and names the brand here
+ * (worker/index.ts and middleware/tenant.ts read it, in local mode only).
  */
-export function upstreamOrigin(c: AppContext, upstream: string): URL {
-  const origin = new URL(upstream);
-  if (isLocal(c.env) && origin.hostname.endsWith('.localhost') && !origin.port) origin.port = new URL(c.req.url).port;
-  return origin;
+export const LOCAL_UPSTREAM_HEADER = 'X-Local-Upstream-Host';
+
+/** Where a call to the upstream really goes: locally, a `.localhost` upstream without a port is this very server. */
+function localTarget(c: AppContext, origin: URL): URL | null {
+  if (!isLocal(c.env) || !origin.hostname.endsWith('.localhost') || origin.port) return null;
+  const port = /:(\d+)$/.exec(c.req.header('host') ?? '')?.[1] ?? new URL(c.req.url).port;
+  return new URL(`http://127.0.0.1:${port || '80'}`);
 }
 
 /** The visitor's headers minus hop-by-hop ones, plus who the visitor is as the edge saw it. */
-export function forwardingHeaders(c: AppContext, from: Headers, upstream: URL): Headers {
+export function forwardingHeaders(c: AppContext, from: Headers): Headers {
   const incoming = new URL(c.req.url);
   const headers = new Headers(from);
   for (const name of DROP_REQUEST) headers.delete(name);
@@ -42,17 +47,15 @@ export function forwardingHeaders(c: AppContext, from: Headers, upstream: URL): 
     headers.set('X-Forwarded-For', ip);
     headers.set('X-Real-IP', ip);
   }
-  headers.set('X-Forwarded-Host', incoming.host);
+  headers.set('X-Forwarded-Host', c.req.header('host') ?? incoming.host);
   headers.set('X-Forwarded-Proto', incoming.protocol.replace(':', ''));
   headers.set('CF-IPCountry', c.get('country') ?? 'XX');
   // A local upstream (the demo origin brand) has no geo-IP either: it takes the country the edge chose.
   if (isLocal(c.env) && c.get('country')) headers.set('X-Debug-Country', c.get('country')!);
   headers.set('X-Request-Id', c.get('requestId'));
   headers.set(HOP_HEADER, c.get('tenant').id);
-  // The edge has already refused cross-site writes (middleware/csrf.ts); the backend sees its own origin, as it
-  // would if the browser talked to it directly.
-  const origin = headers.get('origin');
-  if (origin && origin === incoming.origin) headers.set('Origin', upstream.origin);
+  // Origin and Referer pass unchanged: the edge has refused cross-site writes already (middleware/csrf.ts), and a
+  // backend behind it compares them with X-Forwarded-Host, the host the browser used.
   return headers;
 }
 
@@ -71,11 +74,13 @@ export interface UpstreamInit {
  */
 export async function upstreamFetch(c: AppContext, upstream: string, pathAndQuery: string, init: UpstreamInit): Promise<Response> {
   const tenant = c.get('tenant');
-  const origin = upstreamOrigin(c, upstream);
-  const target = new URL(pathAndQuery, origin);
+  const origin = new URL(upstream);
+  const local = localTarget(c, origin);
+  const target = new URL(pathAndQuery, local ?? origin);
+  if (local) init.headers.set(LOCAL_UPSTREAM_HEADER, origin.hostname);
   // The proxy must never forward to itself: an upstream host that is this brand again, or a forwarded request
   // arriving at a proxied brand, would loop until the platform stops it.
-  if (tenantForHost(target.host)?.id === tenant.id || c.req.header(HOP_HEADER)) {
+  if (tenantForHost(origin.host)?.id === tenant.id || c.req.header(HOP_HEADER)) {
     log(c, 'error', 'upstream loop refused', { upstream: origin.origin });
     throw new UpstreamUnavailable(502, 'loop');
   }
