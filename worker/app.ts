@@ -8,7 +8,7 @@ import { proxyApi } from './api/proxy';
 import { canSearchLoggedOut } from '../core/rules/visitor';
 import { hasInfoPage } from './api/pages-routes';
 import { camOutbound } from './cams/outbound';
-import type { AppContext, AppEnv } from './context';
+import { isLocal, type AppContext, type AppEnv } from './context';
 import type { Tenant } from '../core/schemas/tenant';
 import { ApiFailure, apiError, genericError } from './errors';
 import { faviconSvg } from './favicon';
@@ -78,6 +78,10 @@ const isPhotoUpload = (c: { req: { method: string; path: string } }) =>
   c.req.method === 'POST' && (c.req.path === '/api/photos.php' || c.req.path === '/api/staff/profile-photo.php');
 app.use('/api/*', (c, next) => (isPhotoUpload(c) ? next() : apiBodyLimit(c, next)));
 app.all('/api/*', async (c, next) => (isProxiedApi(c, c.req.path) ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
+// A brand in proxy mode keeps its photos in its backend: a relative cdn_prefix ('/media/') is the backend's too.
+// Locally the dev tools (mailbox, fictional replies) are the backend's as well (proxydemo's origin brand).
+app.all('/media/*', async (c, next) => (c.get('tenant').upstream_api ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
+app.all('/dev/*', async (c, next) => (c.get('tenant').upstream_api && isLocal(c.env) ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
 app.route('/api', api);
 app.route('/media', media);
 // Photo moderation for the brand's operators: plain HTML, no client bundle (worker/photos/operator-routes.ts).
