@@ -105,7 +105,7 @@ test('an account from signup to deletion and recovery', async ({ page, context }
     await choose(flow, t('signup.account.looking_for'), t('signup.account.looking_female'));
     // Marketing mail is opt-in: its box is unticked and says what it is for (issue 17, item 6).
     await expect(flow.getByTestId('signup-marketing')).not.toBeChecked();
-    await expect(flow.getByText(t('signup.account.marketing', { brand: 'Flirtlokaal' }))).toBeVisible();
+    await expect(flow.getByText(t('signup.account.marketing', { brand: BRAND() === 'proxydemo' ? 'Proxy Demo' : 'Flirtlokaal' }))).toBeVisible();
     await flow.locator('input[name="accept_terms"]').check();
     await flow.getByRole('button', { name: t('signup.account.submit') }).click();
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { brandUrl, expect, logInAs, test, text, watchConsole, onBrand } from './fixtures';
+import { brandUrl, expect, isHydrated, logInAs, test, text, watchConsole, onBrand } from './fixtures';
 
 // A new member on a Dutch brand: the time-bonus banner counts down, the time-bonus modal opens after 40 s in the
 // members area (the browser's clock is Playwright's), a bundle is bought with iDEAL through the sandbox checkout
@@ -151,6 +151,8 @@ test('a discount code that does not fit the order says why, and the total is wha
   await logInAs(page, BRAND(), 'free@demo.test');
   const apply = async (code: string) => {
     const form = page.getByTestId('checkout');
+    // A value typed before hydration is lost when React takes the field over (slower through a proxy).
+    await expect.poll(() => isHydrated(form.getByLabel(t('shop.code_label')))).toBe(true);
     await form.getByLabel(t('shop.code_label')).fill(code);
     await form.getByRole('button', { name: t('shop.code_apply') }).click();
   };
