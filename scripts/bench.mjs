@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchPayments, createPaymentMembers } from './lib/bench-payments.mjs';
 import { benchMoneyUnderFire, prepareMoneyUnderFire } from './lib/bench-money.mjs';
+import { benchProxy } from './lib/bench-proxy.mjs';
 import { UPLOAD_BUDGET_MS, benchUploads } from './lib/bench-uploads.mjs';
 import { serveBuilt } from './lib/serve-built.mjs';
 import { ensureDevVars, ensureInstalled, prepareDatabase, projectEnv, root, run } from './lib/setup.mjs';
@@ -71,6 +72,9 @@ try {
   ];
   const throughput = {};
   for (const [name, path, h] of targets) throughput[name] = await load(path, h);
+  // Proxy mode's added cost: proxydemo against its backend, the built-in brand proxydemo-origin (issue 16).
+  const proxy = await benchProxy({ port: PORT, duration: DURATION });
+  console.log(`proxy: ${JSON.stringify(proxy)}`);
   // A quiet server for the chat run: the throughput runs above leave the proxy's and workerd's queues to drain.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const chat = await runChatBench({ port: PORT, host: HOST, members: chatSetup.members, perMember: CHAT.paced, thinkMs: CHAT.thinkMs });
@@ -114,7 +118,7 @@ try {
       budget(`Lighthouse ${path} CLS <= 0.05`, l.cls, '<=', 0.05),
     ]),
   ];
-  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, search, uploads, chat, sizes, landers, payments, moneyUnderFire, lighthouse, budgets };
+  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, proxy, search, uploads, chat, sizes, landers, payments, moneyUnderFire, lighthouse, budgets };
   mkdirSync(`${root}/bench`, { recursive: true });
   writeFileSync(`${root}/bench/report.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${root}/bench/summary.md`, summary(report));
@@ -301,6 +305,13 @@ function summary(r) {
   const lines = [`# Benchmark ${r.date}`, '', `Seed: ${r.profilesPerBrand} profiles per brand; ${r.durationSeconds} s per target, 10 connections.`, ''];
   lines.push('| target | req/s | p50 ms | p99 ms | ratio to static | non-2xx |', '|---|---|---|---|---|---|');
   for (const [name, t] of Object.entries(r.throughput)) lines.push(`| ${name} | ${t.requestsPerSecond} | ${t.latencyP50Ms} | ${t.latencyP99Ms} | ${t.ratioToStatic} | ${t.non2xx} |`);
+  if (r.proxy) {
+    lines.push('', 'Proxy mode: proxydemo (pages and API from its backend over local HTTP) against the same pages of its backend, the built-in brand proxydemo-origin.', '',
+      '| page | built-in req/s | proxied req/s | ratio | built-in p50 ms | proxied p50 ms | added p50 ms |', '|---|---|---|---|---|---|---|');
+    for (const [name, x] of Object.entries(r.proxy)) {
+      lines.push(`| ${name} | ${x.builtIn.requestsPerSecond} | ${x.proxied.requestsPerSecond} | ${x.reqPerSecondRatio} | ${x.builtIn.latencyP50Ms} | ${x.proxied.latencyP50Ms} | ${x.addedP50Ms} |`);
+    }
+  }
   if (r.chat) {
     const c = r.chat;
     const cpu = (x) => (x.cpu ? `${x.cpu.busyPct}% / ${x.cpu.stealPct}%` : '-');
