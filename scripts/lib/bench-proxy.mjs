@@ -2,19 +2,23 @@
 // backend, against the same pages of that backend, the built-in brand proxydemo-origin, on the same server. Used by
 // scripts/bench.mjs; on its own (`node scripts/lib/bench-proxy.mjs --port 8787 [--brand flirtlokaal]`) it measures
 // a running local server: with --brand, just that built-in brand's pages (to compare two builds).
+import { request } from 'node:http';
 import autocannon from 'autocannon';
 
 const PAGES = [['home page', '/'], ['members page', '/members']];
 
 /** Logs a seeded demo member in through the API of `host` and returns its session cookie. */
+// node:http, not fetch: fetch cannot choose the Host header, which names the brand.
 async function logIn(port, host, email = 'free@demo.test') {
-  const res = await fetch(`http://127.0.0.1:${port}/api/user.php`, {
-    method: 'POST',
-    headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Demo-pass-2026' }),
+  const body = JSON.stringify({ email, password: 'Demo-pass-2026' });
+  const res = await new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/user.php', method: 'POST', headers: { host, origin: `http://${host}`, 'content-type': 'application/json' } }, resolve);
+    req.on('error', reject);
+    req.end(body);
   });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('auth='));
-  if (!cookie) throw new Error(`could not log in on ${host}: ${res.status}`);
+  res.resume();
+  const cookie = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('auth='));
+  if (!cookie) throw new Error(`could not log in on ${host}: ${res.statusCode}`);
   return cookie.split(';')[0];
 }
 
