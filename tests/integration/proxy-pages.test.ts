@@ -104,6 +104,14 @@ describe('retries to the backend', () => {
   });
 });
 
+describe('loops', () => {
+  it('refuses a call that another proxy already forwarded, instead of forwarding it again', async () => {
+    const res = await fetchBrand('proxypages', '/api/flaky.php', { headers: { Cookie: 'test=loop', 'X-Edge-Proxy': 'proxypages' } });
+    expect(res.status).toBe(502);
+    expect(await upstreamCount('/api/flaky.php|loop')).toBe(0);
+  });
+});
+
 describe('the circuit breaker', () => {
   it('short-circuits a backend that failed 5 times in 30 s: the generic error at once, no call', async () => {
     for (let i = 0; i < 5; i++) {
