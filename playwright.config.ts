@@ -1,10 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import type { BrandOptions } from './tests/browser/fixtures';
 
 export const TEST_PORT = Number(process.env.TEST_PORT ?? 8788);
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against the production build served by
 // scripts/serve-test.mjs; node-side checks (deploy dry run, seed) run in the same runner without a page.
-export default defineConfig({
+// The specs of what a member does (log in, members and likes, credits with the sandbox checkout, settings) run a
+// second time on proxydemo: the same brand in proxy mode, its pages and API served by its backend over HTTP (issue 16).
+const THROUGH_PROXY = ['browser/accounts.spec.ts', 'browser/members.spec.ts', 'browser/payments.spec.ts', 'browser/proxy-live.spec.ts'];
+
+export default defineConfig<BrandOptions>({
   testDir: 'tests',
   testMatch: ['browser/**/*.spec.ts', 'node/**/*.spec.ts'],
   timeout: 60_000,
@@ -22,6 +27,10 @@ export default defineConfig({
     actionTimeout: 20_000,
     navigationTimeout: 30_000,
   },
+  projects: [
+    { name: 'built-in', use: { brand: null } },
+    { name: 'proxydemo', testMatch: THROUGH_PROXY, use: { brand: 'proxydemo' } },
+  ],
   webServer: {
     command: `node scripts/serve-test.mjs`,
     env: { PORT: String(TEST_PORT) },

@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { benchPayments, createPaymentMembers } from './lib/bench-payments.mjs';
 import { benchMoneyUnderFire, prepareMoneyUnderFire } from './lib/bench-money.mjs';
 import { benchStaff } from './lib/bench-staff.mjs';
+import { benchProxy } from './lib/bench-proxy.mjs';
 import { UPLOAD_BUDGET_MS, benchUploads } from './lib/bench-uploads.mjs';
 import { lighthouseStaff, runLighthouse } from './lib/lighthouse.mjs';
 import { serveBuilt } from './lib/serve-built.mjs';
@@ -75,6 +76,9 @@ try {
   ];
   const throughput = {};
   for (const [name, path, h] of targets) throughput[name] = await load(path, h);
+  // Proxy mode's added cost: proxydemo against its backend, the built-in brand proxydemo-origin (issue 16).
+  const proxy = await benchProxy({ port: PORT, duration: DURATION });
+  console.log(`proxy: ${JSON.stringify(proxy)}`);
   // A quiet server for the chat run: the throughput runs above leave the proxy's and workerd's queues to drain.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const chat = await runChatBench({ port: PORT, host: HOST, members: chatSetup.members, perMember: CHAT.paced, thinkMs: CHAT.thinkMs, away: { members: chatSetup.away, online: true } });
@@ -131,7 +135,7 @@ try {
     ]),
     ...Object.entries(lighthouseWorkspace).map(([path, l]) => budget(`Lighthouse staff workspace ${path} accessibility >= 95`, l.accessibility ?? 0, '>=', 95)),
   ];
-  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, search, uploads, chat, sizes, landers, payments, moneyUnderFire, staff, lighthouse, lighthouseWorkspace, budgets };
+  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, proxy, search, uploads, chat, sizes, landers, payments, moneyUnderFire, staff, lighthouse, lighthouseWorkspace, budgets };
   mkdirSync(`${root}/bench`, { recursive: true });
   writeFileSync(`${root}/bench/report.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${root}/bench/summary.md`, summary(report));
@@ -300,6 +304,13 @@ function summary(r) {
   const lines = [`# Benchmark ${r.date}`, '', `Seed: ${r.profilesPerBrand} profiles per brand; ${r.durationSeconds} s per target, 10 connections.`, ''];
   lines.push('| target | req/s | p50 ms | p99 ms | ratio to static | non-2xx |', '|---|---|---|---|---|---|');
   for (const [name, t] of Object.entries(r.throughput)) lines.push(`| ${name} | ${t.requestsPerSecond} | ${t.latencyP50Ms} | ${t.latencyP99Ms} | ${t.ratioToStatic} | ${t.non2xx} |`);
+  if (r.proxy) {
+    lines.push('', 'Proxy mode: proxydemo (pages and API from its backend over local HTTP) against the same pages of its backend, the built-in brand proxydemo-origin.', '',
+      '| page | built-in req/s | proxied req/s | ratio | built-in p50 ms | proxied p50 ms | added p50 ms |', '|---|---|---|---|---|---|---|');
+    for (const [name, x] of Object.entries(r.proxy)) {
+      lines.push(`| ${name} | ${x.builtIn.requestsPerSecond} | ${x.proxied.requestsPerSecond} | ${x.reqPerSecondRatio} | ${x.builtIn.latencyP50Ms} | ${x.proxied.latencyP50Ms} | ${x.addedP50Ms} |`);
+    }
+  }
   if (r.chat) {
     const c = r.chat;
     const cpu = (x) => (x.cpu ? `${x.cpu.busyPct}% / ${x.cpu.stealPct}%` : '-');

@@ -512,6 +512,8 @@ async function loadBrands(only) {
   for (const [index, file] of files.entries()) {
     const tenant = (await import(pathToFileURL(join(ROOT, 'tenants', file)).href)).default;
     if (only && tenant.id !== only) continue;
+    // A brand in proxy mode keeps its data in its backend (proxydemo's is the brand proxydemo-origin): nothing to seed.
+    if (tenant.upstream_api) continue;
     const missing = tenant.settings.countries.filter((c) => !REGIONS[c] || !NAME_LANGUAGES[c]);
     if (missing.length) fail(`tenants/${file}`, `no region or name data for ${missing.join(', ')}`);
     const boost = new Set(NICHES[tenant.settings.niche]?.boost ?? []);

@@ -5,10 +5,10 @@ import { matchRoute } from '../client/router';
 import { visitorMayOpen } from '../client/routes';
 import { api } from './api/routes';
 import { proxyApi } from './api/proxy';
-import { mayFilter } from './api/members-routes';
+import { canSearchLoggedOut } from '../core/rules/visitor';
 import { hasInfoPage } from './api/pages-routes';
 import { camOutbound } from './cams/outbound';
-import type { AppEnv } from './context';
+import { isLocal, type AppContext, type AppEnv } from './context';
 import type { Tenant } from '../core/schemas/tenant';
 import { ApiFailure, apiError, genericError } from './errors';
 import { faviconSvg } from './favicon';
@@ -34,6 +34,9 @@ import { pageForms } from './ssr/forms';
 import { loginPathFor, safeReturnPath } from '../core/rules/return-path';
 import { renderLander } from './ssr/lander';
 import { renderErrorPage, renderPage } from './ssr/render';
+import { pageData } from './ssr/page-data';
+import { readTrafficSource } from './services/traffic-source';
+import { UpstreamUnavailable } from './upstream/client';
 
 const isProxiedApi = (c: { get(k: 'tenant'): { upstream_api?: string } }, path: string) =>
   Boolean(c.get('tenant').upstream_api) && /^\/api\/[^/]+\.php$/.test(path);
@@ -58,8 +61,13 @@ app.use(localVapidKeys());
 app.use(locale());
 app.use(clock());
 app.use(async function sessionUnlessProxied(c, next) {
-  // A proxied API keeps its own sessions upstream; our D1 has none for it.
-  return isProxiedApi(c, c.req.path) ? next() : session()(c, next);
+  // A brand in proxy mode keeps its sessions upstream; our D1 has none for it. Its pages learn who the member is
+  // from the backend's user.php (worker/ssr/page-data.ts).
+  if (c.get('tenant').upstream_api) {
+    c.set('member', null);
+    return next();
+  }
+  return session()(c, next);
 });
 // The staff workspace's own session (a different cookie): only where the workspace is.
 app.use('/api/staff/*', staffSession());
@@ -77,6 +85,10 @@ const isPhotoUpload = (c: { req: { method: string; path: string } }) =>
   c.req.method === 'POST' && (c.req.path === '/api/photos.php' || c.req.path === '/api/staff/profile-photo.php');
 app.use('/api/*', (c, next) => (isPhotoUpload(c) ? next() : apiBodyLimit(c, next)));
 app.all('/api/*', async (c, next) => (isProxiedApi(c, c.req.path) ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
+// A brand in proxy mode keeps its photos in its backend: a relative cdn_prefix ('/media/') is the backend's too.
+// Locally the dev tools (mailbox, fictional replies) are the backend's as well (proxydemo's origin brand).
+app.all('/media/*', async (c, next) => (c.get('tenant').upstream_api ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
+app.all('/dev/*', async (c, next) => (c.get('tenant').upstream_api && isLocal(c.env) ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
 app.route('/api', api);
 app.route('/media', media);
 // The dev mailbox answers only in local mode (it checks APP_ENV itself): worker/dev/mailbox.ts.
@@ -107,20 +119,34 @@ function brandHas(tenant: Tenant, route: { def: { name: string }; params: Record
   return true;
 }
 
-// Everything else is a page: match the route table, apply its guard, render.
+// Everything else is a page: match the route table, apply its guard, render. Who the member is and the settings
+// come from the page data (worker/ssr/page-data.ts): the session here, the brand's backend in proxy mode.
 app.get('*', async (c) => {
   const url = new URL(c.req.url);
   const matched = matchRoute(url.pathname);
   // A page the brand does not have is a 404 like any unknown path.
   if (!matched || !brandHas(c.get('tenant'), matched)) return renderErrorPage(c, 404);
-  const member = c.get('member');
-  // Issue 18 item 5: the login remembers the page that sent the visitor there, and returns to it afterwards.
-  if (!member && !visitorMayOpen(matched.def, mayFilter(c))) return c.redirect(loginPathFor(`${url.pathname}${url.search}`), 302);
-  if (matched.def.guard === 'visitor' && member) return c.redirect(safeReturnPath(url.searchParams.get('next')) ?? '/members', 302);
-  // Issue 18 item 12: a member's home is the members' area, never the visitor's hero.
-  if (matched.def.name === 'index' && member) return c.redirect(`/members${url.search}`, 302);
-  return renderPage(c, { route: { name: matched.def.name, params: matched.params, path: url.pathname, search: url.search.slice(0, 2048) } });
+  const data = pageData(c);
+  const response = await guardedPage(c, matched, url).catch((error) => {
+    if (error instanceof UpstreamUnavailable) return renderErrorPage(c, error.status);
+    throw error;
+  });
+  for (const cookie of data.cookies) response.headers.append('Set-Cookie', cookie);
+  return response;
 });
+
+async function guardedPage(c: AppContext, matched: NonNullable<ReturnType<typeof matchRoute>>, url: URL): Promise<Response> {
+  const data = pageData(c);
+  const user = await data.user();
+  // Issue 18 item 5: the login remembers the page that sent the visitor there, and returns to it afterwards.
+  if (!user && !visitorMayOpen(matched.def, canSearchLoggedOut(await data.settings(), readTrafficSource(c) !== null))) {
+    return c.redirect(loginPathFor(`${url.pathname}${url.search}`), 302);
+  }
+  if (matched.def.guard === 'visitor' && user) return c.redirect(safeReturnPath(url.searchParams.get('next')) ?? '/members', 302);
+  // Issue 18 item 12: a member's home is the members' area, never the visitor's hero.
+  if (matched.def.name === 'index' && user) return c.redirect(`/members${url.search}`, 302);
+  return renderPage(c, { route: { name: matched.def.name, params: matched.params, path: url.pathname, search: url.search.slice(0, 2048) } });
+}
 
 // The forms that work before the script has arrived: login and the entry warning (worker/ssr/forms.ts).
 app.route('/', pageForms);

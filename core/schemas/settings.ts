@@ -22,6 +22,8 @@ export const SettingsSchema = BrandSettingsSchema.extend({
     languages: z.array(z.string()),
     /** The brand's cam partner, when it has one (the cam listing at /cams). */
     cam_partner: z.string().nullable(),
+    /** How live events arrive: the WebSocket at /api/live.php, or polling chats.php (a proxied backend without one). */
+    live: z.enum(['websocket', 'polling']),
     /** The brand's own information pages (/pages/{token}) with their titles per language, for the footer. */
     info_pages: z.array(z.object({ token: z.string(), titles: z.partialRecord(z.enum(LANGUAGES), z.string()) })),
   }),

@@ -92,6 +92,16 @@ export const TenantSchema = z.strictObject({
   mail_login_links: z.boolean().default(false),
   /** When set, /api/*.php is forwarded to this origin instead of the built-in API. */
   upstream_api: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Proxy mode only: whether the backend offers the live socket at /api/live.php ('websocket': the Worker forwards
+   * it) or not ('polling': the client reloads chats.php at the user refresh's interval, SPEC.md §9).
+   */
+  upstream_live: z.enum(['websocket', 'polling']).optional(),
+  /**
+   * Local and test builds only (never served where APP_ENV is production): a brand that exists to be another
+   * brand's upstream on this machine, e.g. proxydemo-origin behind proxydemo.
+   */
+  local_only: z.boolean().default(false),
   languages: z.array(z.enum(LANGUAGES)).min(1),
   look: BrandLookSchema,
   settings: BrandSettingsSchema,
@@ -114,6 +124,9 @@ export const TenantSchema = z.strictObject({
     .default({}),
 }).superRefine((tenant, ctx) => {
   // A "vanaf" price lower than the packages allow would promise a message nobody can buy (issue 17, item 1).
+  if (tenant.upstream_api && !tenant.upstream_live) {
+    ctx.addIssue({ code: 'custom', path: ['upstream_live'], message: "a brand in proxy mode says whether its backend offers the live socket: 'websocket' or 'polling'" });
+  }
   const { settings, payments } = tenant;
   const cheapest = messagePricesByCurrency(payments, settings.message_credits);
   for (const [country, { costs, currency }] of Object.entries(settings.minimum_message_costs)) {

@@ -27,7 +27,28 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-export { base as test, expect };
+/** A Playwright project may run specs on another brand: the project `proxydemo` runs them through proxy mode. */
+export interface BrandOptions {
+  brand: string | null;
+}
+
+let projectBrand: string | null = null;
+
+export const test = base.extend<object, BrandOptions & { projectBrandSetup: void }>({
+  brand: [null, { option: true, scope: 'worker' }],
+  projectBrandSetup: [
+    async ({ brand }, use) => {
+      projectBrand = brand;
+      await use();
+    },
+    { auto: true, scope: 'worker' },
+  ],
+});
+
+/** The brand a spec runs on: its own, unless the project names another (playwright.config.ts). */
+export const onBrand = (brand: string): string => projectBrand ?? brand;
+
+export { expect };
 
 /** Whether React has hydrated the element (it keeps its props on the DOM node). */
 export const isHydrated = (locator: Locator) => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$')));

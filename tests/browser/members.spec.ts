@@ -1,11 +1,12 @@
-import { brandUrl, expect, logInAs, test, text, watchConsole } from './fixtures';
+import { brandUrl, expect, logInAs, test, text, watchConsole, onBrand } from './fixtures';
 
-const BRAND = 'flirtlokaal';
+// The proxydemo project runs this spec through proxy mode (playwright.config.ts).
+const BRAND = () => onBrand('flirtlokaal');
 const t = (key: string) => text('nl', key);
 
 test('a member searches with filters, opens and likes a profile, sees a new like, and swipes until the daily limit', async ({ page }) => {
   const problems = watchConsole(page);
-  await logInAs(page, BRAND, 'free@demo.test');
+  await logInAs(page, BRAND(), 'free@demo.test');
 
   await test.step('search with filters', async () => {
     const filters = page.getByTestId('search-filters');
@@ -34,11 +35,11 @@ test('a member searches with filters, opens and likes a profile, sees a new like
   });
 
   await test.step('the like popup shows who liked the member, and the search state is kept', async () => {
-    await page.goto(brandUrl(BRAND, '/likes?t=1'));
+    await page.goto(brandUrl(BRAND(), '/likes?t=1'));
     const modal = page.getByTestId('match-modal');
     await expect(modal).toBeVisible();
     await expect(page.getByRole('dialog')).toContainText(t('premium.new_like'));
-    await expect(page).toHaveURL(brandUrl(BRAND, '/likes'));
+    await expect(page).toHaveURL(brandUrl(BRAND(), '/likes'));
     await modal.getByRole('button', { name: t('likes.view_profile') }).click();
     await expect(page.getByTestId('profile-view')).toBeVisible();
     await page.getByTestId('like-button').click();
@@ -46,7 +47,7 @@ test('a member searches with filters, opens and likes a profile, sees a new like
   });
 
   await test.step('swipe until the daily limit', async () => {
-    await page.goto(brandUrl(BRAND, '/swipe-game'));
+    await page.goto(brandUrl(BRAND(), '/swipe-game'));
     await expect(page.getByTestId('swipe-card')).toBeVisible();
     await expect(page.getByTestId('likes-left')).toHaveText(t('swipe.likes_left').replace('{{count}}', '4'));
     // One by button, one by keyboard, one by dragging, one more by button.
@@ -72,10 +73,10 @@ test('a member searches with filters, opens and likes a profile, sees a new like
 
 test('a visitor goes from the home search to the full search and filters by region, where the brand allows it', async ({ page, context }) => {
   const problems = watchConsole(page);
-  await context.addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(BRAND) }]);
-  await page.goto(brandUrl(BRAND, '/?min_age=25&max_age=60'));
+  await context.addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(BRAND()) }]);
+  await page.goto(brandUrl(BRAND(), '/?min_age=25&max_age=60'));
   await page.getByTestId('advanced-search').click();
-  await expect(page).toHaveURL(brandUrl(BRAND, '/members?min_age=25&max_age=60'));
+  await expect(page).toHaveURL(brandUrl(BRAND(), '/members?min_age=25&max_age=60'));
   const filters = page.getByTestId('search-filters');
   await expect(filters.getByLabel(t('search.min_age'))).toHaveValue('25');
   await filters.getByLabel(t('search.region')).selectOption('NH');

@@ -1,24 +1,107 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { TenantSchema } from '../../core/schemas/tenant';
+import velvetnights from '../../tenants/velvetnights';
+import { settingsFor } from '../../worker/api/settings';
 
-/** A stand-in for a brand's own PHP backend, for the proxy-mode tests (tests/fixtures/tenants/proxied.ts). */
+/**
+ * A stand-in for a brand's own PHP backend, for the proxy-mode tests. It tells the test brands apart by the
+ * X-Forwarded-Host the Worker sends: proxied.localhost (tests/fixtures/tenants/proxied.ts) gets an echo of the
+ * request; proxypages.localhost a small backend of the API contract for the pages' data; proxybreaker.localhost
+ * 500 for everything. GET /__count?key=… tells a test how many calls the backend saw (keyed as below).
+ */
 // TEST_UPSTREAM_PORT lets two checkouts run their tests side by side (vitest.config.ts hands it to the fixture).
 export const UPSTREAM_PORT = Number(process.env.TEST_UPSTREAM_PORT ?? 18931);
 
+/** The member the fake backend's user.php answers for the cookie auth=member (core/schemas/user.ts). */
+export const UPSTREAM_USER = {
+  id: 4242,
+  email: 'upstream-member@backend.example',
+  status: 'confirmed',
+  credits: 77,
+  paid_user: true,
+  signup_date: '2026-01-01T00:00:00.000Z',
+  language: 'en',
+  notifications_disabled: [],
+  invisible: false,
+  signup_step: 'complete',
+  fictional_icon: 'star',
+  profile: { id: 4343, name: 'Upstream Uma', country: 'GB', status: 'active', main_image: null },
+};
+
+const counts = new Map<string, number>();
+const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+const velvet = TenantSchema.parse(velvetnights);
+
 let server: Server;
+
+function cookieOf(req: IncomingMessage, name: string): string | undefined {
+  return (req.headers.cookie ?? '').split(/;\s*/).map((pair) => pair.split('=')).find(([k]) => k === name)?.[1];
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json');
+  res.end(JSON.stringify(body));
+}
+
+/** The pages' backend (brand proxypages). Calls are counted per path and test key (the cookie `test`). */
+function pagesBackend(req: IncomingMessage, res: ServerResponse, url: URL) {
+  const key = cookieOf(req, 'test') ?? '';
+  count(`${url.pathname}|${key}`);
+  if (url.pathname === '/api/settings.php') {
+    count(`settings|${req.headers['cf-ipcountry']}`);
+    return json(res, 200, { ...settingsFor(velvet, String(req.headers['cf-ipcountry']), 'en'), name: 'Upstream Nights', brand: undefined });
+  }
+  if (url.pathname === '/api/user.php') {
+    // A backend that refreshes its session cookie on every call, for its own domain.
+    res.setHeader('Set-Cookie', 'upstream_session=fresh; Domain=backend.example; Path=/; HttpOnly');
+    const auth = cookieOf(req, 'auth');
+    if (auth === 'member') return json(res, 200, { user: UPSTREAM_USER });
+    if (auth === 'expired') return json(res, 401, { error: { code: 'login_required', message: 'Log in' } });
+    return json(res, 200, { user: null });
+  }
+  if (url.pathname === '/api/chat.php') {
+    const id = url.searchParams.get('id');
+    if (id === '404') return json(res, 404, { error: { code: 'conversation_not_found', message: 'Not found' } });
+    if (id === '401') return json(res, 401, { error: { code: 'login_required', message: 'Log in' } });
+    if (id === '500') return json(res, 500, { error: 'Fatal error: Uncaught PDOException in /var/www/chat.php:12' });
+    if (id === '999') return; // never answers: the Worker's timeout must
+    return json(res, 200, { conversation: { id: Number(id) }, profile: null, messages: [], has_more: false });
+  }
+  if (url.pathname === '/api/featured.php') return json(res, 200, { profiles: [] });
+  // The first call of a key loses its connection before any answer: a retry (GET only) gets the second.
+  if (url.pathname === '/api/flaky.php') {
+    if ((counts.get(`${url.pathname}|${key}`) ?? 0) === 1) return req.socket.destroy();
+    return json(res, 200, { ok: true, method: req.method });
+  }
+  return json(res, 404, { error: { code: 'not_found', message: 'Not found' } });
+}
+
+function echo(req: IncomingMessage, res: ServerResponse, body: string) {
+  if (req.url?.startsWith('/api/slow.php')) return; // never answers: the proxy's timeout must
+  res.setHeader('Content-Type', 'application/json');
+  // ?cache=... and ?nocookie=1 let the caching tests choose what the upstream says about caching.
+  const query = new URL(req.url ?? '/', 'http://upstream').searchParams;
+  if (query.get('cache')) res.setHeader('Cache-Control', query.get('cache')!);
+  if (!query.has('nocookie')) res.setHeader('Set-Cookie', ['upstream_session=abc; Domain=backend.example; Path=/; HttpOnly', 'second=2; Path=/']);
+  res.statusCode = req.url?.startsWith('/api/missing.php') ? 404 : 200;
+  res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body }));
+}
 
 export async function setup() {
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      if (req.url?.startsWith('/api/slow.php')) return; // never answers: the proxy's timeout must
-      res.setHeader('Content-Type', 'application/json');
-      // ?cache=... and ?nocookie=1 let the caching tests choose what the upstream says about caching.
-      const query = new URL(req.url ?? '/', 'http://upstream').searchParams;
-      if (query.get('cache')) res.setHeader('Cache-Control', query.get('cache')!);
-      if (!query.has('nocookie')) res.setHeader('Set-Cookie', ['upstream_session=abc; Domain=backend.example; Path=/; HttpOnly', 'second=2; Path=/']);
-      res.statusCode = req.url?.startsWith('/api/missing.php') ? 404 : 200;
-      res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      const url = new URL(req.url ?? '/', 'http://upstream');
+      if (url.pathname === '/__count') return json(res, 200, { count: counts.get(url.searchParams.get('key') ?? '') ?? 0 });
+      const brand = String(req.headers['x-forwarded-host'] ?? '').split('.')[0];
+      if (brand === 'proxypages') return pagesBackend(req, res, url);
+      if (brand === 'proxybreaker') {
+        count(`breaker|${url.pathname}`);
+        return json(res, 500, { error: 'down' });
+      }
+      echo(req, res, Buffer.concat(chunks).toString('utf8'));
     });
   });
   await new Promise<void>((resolve) => server.listen(UPSTREAM_PORT, '127.0.0.1', resolve));

@@ -1,47 +1,35 @@
 import type { AppContext } from '../context';
 import { genericError } from '../errors';
-import { log, describeError } from '../log';
-
-// Hop-by-hop and platform headers are not forwarded; the forwarding headers are set from what the edge knows.
-const DROP_REQUEST = ['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'cf-connecting-ip', 'cf-ipcountry'];
+import { forwardingHeaders, hostOnlyCookies, upstreamFetch, UpstreamUnavailable } from '../upstream/client';
 
 /**
  * Proxy mode: /api/*.php of a brand with an upstream goes there unchanged (method, path, query, body streamed,
  * cookies both ways), with the visitor's IP and country in forwarding headers. A slow or dead upstream gets the
- * generic error, never a hanging request.
+ * generic error (504 for no answer in time, 502 otherwise), never a hanging request. The live socket
+ * (/api/live.php) is forwarded as a WebSocket when the tenant file says the backend offers one (`upstream_live`).
  */
 export async function proxyApi(c: AppContext, upstream: string): Promise<Response> {
   const incoming = new URL(c.req.url);
-  const target = new URL(incoming.pathname + incoming.search, upstream);
-  const headers = new Headers(c.req.raw.headers);
-  for (const name of DROP_REQUEST) headers.delete(name);
-  const ip = c.req.header('cf-connecting-ip') ?? '';
-  if (ip) {
-    headers.set('X-Forwarded-For', ip);
-    headers.set('X-Real-IP', ip);
-  }
-  headers.set('X-Forwarded-Host', incoming.host);
-  headers.set('X-Forwarded-Proto', incoming.protocol.replace(':', ''));
-  headers.set('CF-IPCountry', c.get('country') ?? 'XX');
-  headers.set('X-Request-Id', c.get('requestId'));
-
+  const headers = forwardingHeaders(c, c.req.raw.headers);
+  const upgrade = c.req.header('upgrade')?.toLowerCase() === 'websocket' && incoming.pathname === '/api/live.php' && c.get('tenant').upstream_live === 'websocket';
+  if (!upgrade) headers.delete('upgrade');
   const hasBody = !['GET', 'HEAD'].includes(c.req.method);
   let response: Response;
   try {
-    response = await fetch(target, {
+    response = await upstreamFetch(c, upstream, incoming.pathname + incoming.search, {
       method: c.req.method,
       headers,
       body: hasBody ? c.req.raw.body : undefined,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(Number(c.env.UPSTREAM_TIMEOUT_MS) || 15_000),
+      upgrade,
     });
   } catch (error) {
-    log(c, 'error', 'upstream API failed', { upstream: target.origin, ...describeError(error) });
-    return genericError(c, 502);
+    if (error instanceof UpstreamUnavailable) return genericError(c, error.status);
+    throw error;
   }
-  // Cookies the upstream sets are made host-only for this brand's host.
+  // The socket passes through as it is: the Worker only relays its frames.
+  if (response.webSocket) return response;
   const out = new Headers(response.headers);
   out.delete('set-cookie');
-  for (const cookie of response.headers.getSetCookie()) out.append('Set-Cookie', cookie.replace(/;\s*domain=[^;]*/i, ''));
+  for (const cookie of hostOnlyCookies(response)) out.append('Set-Cookie', cookie);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers: out });
 }

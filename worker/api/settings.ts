@@ -41,6 +41,7 @@ function buildSettings(tenant: Tenant, country: string | null, language: string)
       show_us_footer: tenant.look.show_us_footer,
       languages: tenant.languages,
       cam_partner: tenant.cams?.partner ?? null,
+      live: tenant.upstream_api ? (tenant.upstream_live ?? 'polling') : 'websocket',
       info_pages: Object.entries(tenant.info_pages).map(([token, texts]) =>
         ({ token, titles: Object.fromEntries(Object.entries(texts).map(([language, text]) => [language, text!.title])) })),
     },

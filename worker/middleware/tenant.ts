@@ -1,15 +1,18 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context';
+import { isLocal, type AppEnv } from '../context';
 import { tenantForHost } from '../tenants';
+import { LOCAL_UPSTREAM_HEADER } from '../upstream/client';
 import { unknownSitePage } from '../ssr/unknown-site';
 import { logEvent } from '../log';
 
-/** Host -> brand. An unknown host gets a plain 404 page saying so; nothing else runs for it. */
+/** Host -> brand. An unknown host (or a local-only brand outside local mode) gets a plain 404 page saying so; nothing else runs for it. */
 export function tenant(): MiddlewareHandler<AppEnv> {
   return async function tenantMiddleware(c, next) {
-    const host = c.req.header('host') ?? new URL(c.req.url).host;
+    // Locally the Worker may be its own upstream: the call names the origin brand (worker/upstream/client.ts).
+    const host = (isLocal(c.env) && c.req.header(LOCAL_UPSTREAM_HEADER)) || (c.req.header('host') ?? new URL(c.req.url).host);
     const found = tenantForHost(host);
-    if (!found) {
+    // A local-only brand (a demo brand's upstream) is no public site: outside local mode its host is unknown.
+    if (!found || (found.local_only && !isLocal(c.env))) {
       logEvent('warn', 'unknown host', { requestId: c.get('requestId'), host: host.slice(0, 100) });
       return c.html(unknownSitePage(), 404);
     }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { setCookie } from 'hono/cookie';
 import { COOKIE } from '../../core/constants';
 import { LoginSchema } from '../../core/schemas/account';
@@ -6,6 +7,7 @@ import { safeReturnPath, sameSitePath } from '../../core/rules/return-path';
 import { logIn } from '../api/session-routes';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
+import { forwardingHeaders, hostOnlyCookies, upstreamFetch, UpstreamUnavailable } from '../upstream/client';
 
 /**
  * The plain-HTML answers of forms that work before the page's JavaScript has arrived (issue 18 item 11): a tap on
@@ -45,7 +47,11 @@ pageForms.post('/login', async (c) => {
   const next = safeReturnPath(c.req.query('next'));
   try {
     const fields = await formFields(c);
-    await logIn(c, parseOrFail(LoginSchema, { email: fields.email ?? '', password: fields.password ?? '' }));
+    const input = parseOrFail(LoginSchema, { email: fields.email ?? '', password: fields.password ?? '' });
+    const upstream = c.get('tenant').upstream_api;
+    // Proxy mode: the brand's own backend keeps the sessions, so the login is its POST /api/user.php.
+    if (upstream) await logInUpstream(c, upstream, input);
+    else await logIn(c, input);
     return c.redirect(next ?? '/members', 303);
   } catch (error) {
     if (!(error instanceof ApiFailure)) throw error;
@@ -57,6 +63,25 @@ pageForms.post('/login', async (c) => {
     return c.redirect(`/login?${query}`, 303);
   }
 });
+
+/** The login at a proxied brand's backend: its session cookie reaches the browser host-only, its refusal the form. */
+async function logInUpstream(c: AppContext, upstream: string, input: { email: string; password: string }): Promise<void> {
+  const headers = forwardingHeaders(c, c.req.raw.headers);
+  headers.set('Content-Type', 'application/json');
+  headers.delete('content-length');
+  let response: Response;
+  try {
+    response = await upstreamFetch(c, upstream, '/api/user.php', { method: 'POST', headers, body: JSON.stringify(input) });
+  } catch (error) {
+    if (error instanceof UpstreamUnavailable) throw new ApiFailure(error.status, 'server_error', 'errors.generic');
+    throw error;
+  }
+  for (const cookie of hostOnlyCookies(response)) c.header('Set-Cookie', cookie, { append: true });
+  if (response.ok) return void (await response.body?.cancel());
+  const answer = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
+  // The backend's error codes are the contract's (docs/api): each has its text under errors.<code> here.
+  throw new ApiFailure(response.status as ContentfulStatusCode, answer?.error?.code ?? 'login_failed', `errors.${answer?.error?.code ?? 'login_failed'}`);
+}
 
 // The site-entry warning's "Ik ben 18+" (client/components/entry-warning.tsx): the same cookie the page's script
 // sets, then back to the page it was shown on.

@@ -13,12 +13,14 @@ import { packagesFor } from '../api/payment-routes';
 import { loadCams } from '../api/cams-routes';
 import { CAMS_URL } from '../../core/schemas/cams';
 import { findSide } from '../chat/conversations';
-import { shopFor } from '../payments/catalogue';
 import { memberOrder } from '../payments/orders';
+import { pageData } from './page-data';
+import type { PackagesResponse } from '../../core/schemas/payments';
 
 /**
- * Server loaders per route name: they call the same services as the API, in-process, and return SWR's fallback
- * keyed by the API URL the screen reads. Bad query input loads nothing; the screen then asks the API, which
+ * Server loaders per route name: each asks the page data (worker/ssr/page-data.ts) for an API URL, which a
+ * built-in brand answers in-process with the endpoint's own function and a proxied brand's backend over HTTP, and
+ * returns SWR's fallback keyed by the API URL the screen reads. Bad query input loads nothing; the screen then asks the API, which
  * answers the validation error in the member's language. A page about one thing (a profile, a conversation, an
  * order, a package) that does not exist, or is not the member's, throws a 404 ApiFailure: renderPage turns it into
  * the error page with status 404 (one mechanism for every route, see isNotFound).
@@ -28,7 +30,7 @@ type Loader = (c: AppContext, route: RouteMatch) => Promise<Record<string, unkno
 const LOADERS: Record<string, Loader> = {
   async index(c, route) {
     const url = featuredUrl(route.search);
-    return orNothing(url, () => runFeatured(c, Object.fromEntries(new URL(url, 'http://x').searchParams)));
+    return orNothing(c, url, () => runFeatured(c, Object.fromEntries(new URL(url, 'http://x').searchParams)));
   },
   ...Object.fromEntries(INFO_PAGES.map((page) => [`pages-${page}`, contentPage(page, true)])),
   'pages-token': (c, route) => contentPage(route.params.token, true)(c, route),
@@ -49,36 +51,41 @@ const LOADERS: Record<string, Loader> = {
   'transactions-id': orderPage,
   'credits-repeat-order': shop,
   directdebit: shop,
-  cams: (c) => orNothing(CAMS_URL, () => loadCams(c)),
+  cams: (c) => orNothing(c, CAMS_URL, () => loadCams(c)),
 };
 
 /** The search the address asks for, exactly as GET /api/search.php answers it. */
 async function searchLoader(c: AppContext, route: RouteMatch) {
   const url = searchUrl(searchParamsFrom(route.search));
-  return orNothing(url, () => runSearch(c, Object.fromEntries(new URL(url, 'http://x').searchParams)));
+  return orNothing(c, url, () => runSearch(c, Object.fromEntries(new URL(url, 'http://x').searchParams)));
 }
 
 async function profileLoader(c: AppContext, route: RouteMatch) {
   const url = profileUrl(route.params.id);
-  return orNothing(url, () => loadProfile(c, { id: route.params.id }));
+  return orNothing(c, url, () => loadProfile(c, { id: route.params.id }));
 }
 
 async function likesLoader(c: AppContext) {
-  const member = c.get('member');
-  return member ? { [LIKES_URL]: await listLikes(c.env.DB, c.get('tenant').id, member.id, c.get('now')) } : {};
+  if (!(await pageData(c).user())) return {};
+  return { [LIKES_URL]: await pageData(c).get(LIKES_URL, () => listLikes(c.env.DB, c.get('tenant').id, c.get('member')!.id, c.get('now'))) };
 }
 
 /**
  * An endpoint's answer keyed by its URL; an expected failure loads nothing, and the screen shows the API's message.
  * Not found is the exception: the page itself does not exist, so it goes on to become a 404.
  */
-async function orNothing(url: string, load: () => Promise<unknown>): Promise<Record<string, unknown>> {
+async function orNothing(c: AppContext, url: string, load: () => Promise<unknown>): Promise<Record<string, unknown>> {
   try {
-    return { [url]: await load() };
+    return { [url]: await pageData(c).get(url, load) };
   } catch (error) {
-    if (error instanceof ApiFailure && !isNotFound(error)) return {};
+    if (error instanceof ApiFailure && !isNotFound(error) && !isLoginRequired(error)) return {};
     throw error;
   }
+}
+
+/** A proxied backend's "log in first" (401): the page redirects to the login page. */
+export function isLoginRequired(error: unknown): error is ApiFailure {
+  return error instanceof ApiFailure && error.status === 401;
 }
 
 /** A loader's "this page's subject does not exist (for this member)": the page answers 404. */
@@ -90,8 +97,12 @@ const pageNotFound = () => new ApiFailure(404, 'not_found', 'errors.api_not_foun
 
 /** /chats/{id}: one of the member's own conversations; the screen loads its messages itself. */
 async function conversationPage(c: AppContext, route: RouteMatch) {
-  const member = c.get('member');
-  if (member && !(await findSide(c.env.DB, member, Number(route.params.id), c.get('now')))) throw pageNotFound();
+  if (!(await pageData(c).user())) return {};
+  const id = route.params.id;
+  if (!/^[1-9]\d{0,15}$/.test(id ?? '')) throw pageNotFound();
+  await pageData(c).get(`/api/chat.php?id=${id}`, async () => {
+    if (!(await findSide(c.env.DB, c.get('member')!, Number(id), c.get('now')))) throw pageNotFound();
+  });
   return {};
 }
 
@@ -100,24 +111,24 @@ async function conversationPage(c: AppContext, route: RouteMatch) {
  * an unfinished order up to date with the payment service.
  */
 async function orderPage(c: AppContext, route: RouteMatch) {
-  const member = c.get('member');
   const id = route.params.id;
-  if (!member || id === undefined) return {};
+  if (!(await pageData(c).user()) || id === undefined) return {};
   if (!/^[1-9]\d{0,15}$/.test(id)) throw pageNotFound();
-  await memberOrder(c.env.DB, c.get('tenant').id, member.id, Number(id));
+  await pageData(c).get(`/api/order.php?id=${id}`, () => memberOrder(c.env.DB, c.get('tenant').id, c.get('member')!.id, Number(id)));
   return {};
 }
 
 /** /credits/{id}/{method}: a package of the shop the visitor's country sees. */
 async function packagePage(c: AppContext, route: RouteMatch) {
-  const packages = shopFor(c.get('tenant'), c.get('country')).packages;
+  const loaded = await shop(c);
+  const packages = (loaded[PACKAGES_URL] as PackagesResponse).packages;
   if (!packages.some((p) => String(p.id) === route.params.id)) throw pageNotFound();
-  return shop(c);
+  return loaded;
 }
 
 /** The credits shop's packages, methods and the member's mandate (GET /api/packages.php). */
 async function shop(c: AppContext): Promise<Record<string, unknown>> {
-  return { [PACKAGES_URL]: await packagesFor(c) };
+  return { [PACKAGES_URL]: await pageData(c).get(PACKAGES_URL, () => packagesFor(c)) };
 }
 
 function both(a: Loader, b: Loader): Loader {
@@ -126,10 +137,14 @@ function both(a: Loader, b: Loader): Loader {
 
 /** A page's text in the page's language only, and for the information pages the company behind the brand. */
 function contentPage(page: PageName, withCompany: boolean): Loader {
-  return async (c) => ({
-    [pageTextUrl(page, c.get('language'))]: pageText(c, page, c.get('language')),
-    ...(withCompany ? { [COMPANY_INFO_URL]: companyInfo(c) } : {}),
-  });
+  return async (c) => {
+    const textUrl = pageTextUrl(page, c.get('language'));
+    const [text, company] = await Promise.all([
+      pageData(c).get(textUrl, () => pageText(c, page, c.get('language'))),
+      withCompany ? pageData(c).get(COMPANY_INFO_URL, () => companyInfo(c)) : null,
+    ]);
+    return { [textUrl]: text, ...(withCompany ? { [COMPANY_INFO_URL]: company } : {}) };
+  };
 }
 
 /** What GET /api/companyinfo.php answers (worker/api/reference.ts). */

@@ -8,14 +8,14 @@ import { App } from '../../client/app';
 import { createI18n } from '../../client/i18n';
 import { routeByName } from '../../client/router';
 import { createAppStore } from '../../client/state/app-store';
-import { settingsFor } from '../api/settings';
 import type { AppContext } from '../context';
 import { catalogueFor } from '../i18n';
 import { log, describeError } from '../log';
 import { readTrafficSource } from '../services/traffic-source';
-import { userOf } from '../services/users';
 import { catalogueUrl, entryCatalogueFor } from './catalogue';
-import { isNotFound, runLoaders } from './loaders';
+import { isLoginRequired, isNotFound, runLoaders } from './loaders';
+import { pageData } from './page-data';
+import { UpstreamUnavailable } from '../upstream/client';
 import { nestedErrorPage } from './unknown-site';
 import ASSETS from 'virtual:client-assets';
 import { shellHead, shellTail } from './shell';
@@ -28,17 +28,17 @@ export interface PageOptions {
 
 /** Builds the state a page renders with; the browser receives exactly this and hydrates from it. */
 async function buildState(c: AppContext, { route, error = null }: PageOptions): Promise<InitialState> {
-  const tenant = c.get('tenant');
-  const member = c.get('member');
   const def = routeByName(route.name);
   const layout = error || !def ? 'default' : def.layout;
   // The error page must not fail for the reason the page failed: it loads nothing it can do without.
-  const user = member ? userOf(tenant, member) : null;
+  const data = pageData(c);
+  const user = error ? data.settled().user : await data.user();
+  const settings = error ? data.settled().settings : await data.settings();
   const fallback = error ? {} : await runLoaders(c, route);
   const installedApp = getCookie(c, COOKIE.appMode) === '1';
   const language = c.get('language');
   return {
-    settings: settingsFor(tenant, c.get('country'), c.get('language')),
+    settings,
     user,
     language,
     // Every page carries only the entry bundle's keys; the rest comes from a URL cached for a year, and the browser
@@ -51,12 +51,12 @@ async function buildState(c: AppContext, { route, error = null }: PageOptions): 
     installedApp,
     hasTrafficSource: readTrafficSource(c) !== null,
     entryWarning: shouldShowEntryWarning({
-      loggedIn: Boolean(member),
+      loggedIn: Boolean(user),
       skipped: getCookie(c, COOKIE.entryWarningSkipped) === '1',
-      enabled: tenant.settings.enable_site_entry_popup,
+      enabled: settings.enable_site_entry_popup,
       installedApp,
       country: c.get('country'),
-      countries: tenant.settings.countries,
+      countries: settings.countries,
       layout,
       suppressedByRoute: Boolean(def?.noEntryWarning) && !error,
     }),
@@ -72,8 +72,13 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
   try {
     state = await buildState(c, options);
   } catch (error) {
+    if (options.error) throw error;
     // A loader found that the page's subject does not exist (or is not the member's): a real 404, not a shell.
-    if (isNotFound(error) && !options.error) return renderErrorPage(c, 404);
+    if (isNotFound(error)) return renderErrorPage(c, 404);
+    // A proxied backend's answers (issue 16, item 2): 401 is the login page, a dead or slow backend the generic
+    // error page with 502/504.
+    if (isLoginRequired(error)) return c.redirect('/login', 302);
+    if (error instanceof UpstreamUnavailable) return renderErrorPage(c, error.status);
     throw error;
   }
   const nonce = c.get('nonce');

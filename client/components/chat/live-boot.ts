@@ -1,6 +1,6 @@
 import type { LiveEvent } from '../../../core/schemas/live';
 import { onLiveEvent, onLiveReconnect, startLiveSocket } from '../../lib/live-socket';
-import { chatCountersAtom, likeModalAtom, pushAtom, userAtom } from '../../state/atoms';
+import { chatCountersAtom, likeModalAtom, pushAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { detectPush } from '../push/push-client';
 import { refreshChats, refreshLikes, type Store } from './chat-data';
 
@@ -18,7 +18,9 @@ export function startMemberLive(store: Store): () => void {
   const reloadAll = () => void refreshLikes(store);
   stops.push(onLiveEvent((event) => handle(store, event)));
   stops.push(onLiveReconnect(reloadAll));
-  stops.push(startLiveSocket());
+  // A brand in proxy mode whose backend offers no live socket: the user refresh's round (SPEC.md §9, every 60 s,
+  // REFRESH_EVENT below) reloads chats.php and likes, which is the polling fallback (issue 16, item 3).
+  if (store.get(settingsAtom).brand.live === 'websocket') stops.push(startLiveSocket());
   addEventListener(REFRESH_EVENT, reloadAll);
   stops.push(() => removeEventListener(REFRESH_EVENT, reloadAll));
   stops.push(store.sub(chatCountersAtom, () => updateAppBadge(store)));

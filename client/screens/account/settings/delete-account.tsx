@@ -50,7 +50,6 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
   const form = useRef<HTMLFormElement>(null);
   const { errors, setErrors, sending, run } = useFormState(form);
   const company = useApi<Company>('/api/companyinfo.php', { revalidateOnMount: true, dedupingInterval: 3_600_000 });
-  const discount = company.data?.delete_discount ?? 0;
   // The offer is a real personal code (POST /api/stay-offer.php); without one, no discount is offered.
   const [stay, setStay] = useState<DiscountCode | null>(null);
   const canGoInvisible = !(settings.data?.invisible ?? user?.invisible ?? false);
@@ -62,6 +61,8 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
     setErrors({});
     void run(async (): Promise<FieldErrors> => {
       let code: DiscountCode | null = null;
+      // The company's answer may still be on its way (a slow backend, proxy mode): wait for it rather than offer nothing.
+      const discount = (company.data ?? (await company.mutate().catch(() => undefined)))?.delete_discount ?? 0;
       if (discount > 0) code = await apiFetch<DiscountCode>('/api/stay-offer.php', { method: 'POST' }).catch(() => null);
       setStay(code);
       // Nothing to offer (no code, already invisible): straight on to the confirmation.

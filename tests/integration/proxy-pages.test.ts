@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { fetchBrand, pageState } from './helpers';
+
+declare const __TEST_UPSTREAM_PORT__: number;
+
+/** How many calls the fake backend saw for a key (tests/integration/upstream-server.ts). */
+async function upstreamCount(key: string): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${__TEST_UPSTREAM_PORT__}/__count?key=${encodeURIComponent(key)}`);
+  return (await res.json<{ count: number }>()).count;
+}
+
+const page = (path: string, cookie: string, init: { country?: string; method?: string } = {}) =>
+  fetchBrand('proxypages', path, { headers: { Cookie: cookie }, redirect: 'manual', ...init });
+
+// Issue 16, item 2: a brand in proxy mode renders its pages from its backend's API, not from the built-in D1.
+describe('pages of a brand in proxy mode', () => {
+  it("knows the member from the backend's user.php, asked once per page however many parts need it", async () => {
+    const res = await page('/chats/5', 'auth=member; test=identity');
+    expect(res.status).toBe(200);
+    const state = pageState(await res.text());
+    expect(state.user.email).toBe('upstream-member@backend.example');
+    expect(state.user.credits).toBe(77);
+    // The guard, the conversation's loader and the page state all needed the member: one call.
+    expect(await upstreamCount('/api/user.php|identity')).toBe(1);
+    expect(await upstreamCount('/api/chat.php|identity')).toBe(1);
+  });
+
+  it("passes the backend's cookies to the browser host-only", async () => {
+    const res = await page('/chats/5', 'auth=member; test=cookies');
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith('upstream_session=fresh'))).toBe(true);
+    expect(cookies.join('\n')).not.toMatch(/domain=/i);
+  });
+
+  it('sends a visitor, or a member the backend no longer knows, to the login page', async () => {
+    const visitor = await page('/chats/5', 'test=visitor');
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get('location')).toBe('/login');
+    const expired = await page('/chats/5', 'auth=expired; test=expired');
+    expect(expired.status).toBe(302);
+    expect(expired.headers.get('location')).toBe('/login');
+    // The backend's 401 on the page's own data is the login page too.
+    const loader = await page('/chats/401', 'auth=member; test=loader401');
+    expect(loader.status).toBe(302);
+    expect(loader.headers.get('location')).toBe('/login');
+  });
+
+  it("turns the backend's 404 into the 404 page", async () => {
+    const res = await page('/chats/404', 'auth=member; test=nf');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('This page could not be found');
+  });
+
+  it('answers a 5xx with the generic error page (502), without the backend text', async () => {
+    const res = await page('/chats/500', 'auth=member; test=five');
+    expect(res.status).toBe(502);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('An error occurred, please try again later.');
+    expect(html).not.toContain('PDOException');
+  });
+
+  it('answers a backend that does not answer in time with the generic error page (504)', async () => {
+    const res = await page('/chats/999', 'auth=member; test=slow');
+    expect(res.status).toBe(504);
+    expect(await res.text()).toContain('An error occurred, please try again later.');
+  });
+
+  it("merges the backend's settings with what the tenant file owns, and keeps them a short while", async () => {
+    const before = await upstreamCount('settings|IE');
+    const first = pageState(await (await page('/', 'test=settings', { country: 'IE' })).text());
+    const second = pageState(await (await page('/', 'test=settings', { country: 'IE' })).text());
+    // The name is the backend's; how the brand looks and its languages are the tenant file's.
+    expect(first.settings.name).toBe('Upstream Nights');
+    expect(first.settings.geoip_country).toBe('IE');
+    expect(first.settings.brand.id).toBe('proxypages');
+    expect(first.settings.brand.live).toBe('polling');
+    expect(second.settings.name).toBe('Upstream Nights');
+    expect(await upstreamCount('settings|IE')).toBe(before + 1);
+  });
+});
+
+// Issue 16, item 4.
+describe('retries to the backend', () => {
+  it('retries an idempotent GET once after a lost connection', async () => {
+    const res = await fetchBrand('proxypages', '/api/flaky.php', { headers: { Cookie: 'test=retry-get' } });
+    expect(res.status).toBe(200);
+    expect(await upstreamCount('/api/flaky.php|retry-get')).toBe(2);
+  });
+
+  it('never retries a POST', async () => {
+    const res = await fetchBrand('proxypages', '/api/flaky.php', {
+      method: 'POST',
+      headers: { Cookie: 'test=retry-post', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(502);
+    expect(await upstreamCount('/api/flaky.php|retry-post')).toBe(1);
+  });
+
+  it('does not retry a 5xx answer', async () => {
+    await page('/chats/500', 'auth=member; test=five-once');
+    expect(await upstreamCount('/api/chat.php|five-once')).toBe(1);
+  });
+});
+
+describe('loops', () => {
+  it('refuses a call that another proxy already forwarded, instead of forwarding it again', async () => {
+    const res = await fetchBrand('proxypages', '/api/flaky.php', { headers: { Cookie: 'test=loop', 'X-Edge-Proxy': 'proxypages' } });
+    expect(res.status).toBe(502);
+    expect(await upstreamCount('/api/flaky.php|loop')).toBe(0);
+  });
+});
+
+describe('the circuit breaker', () => {
+  it('short-circuits a backend that failed 5 times in 30 s: the generic error at once, no call', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await fetchBrand('proxybreaker', '/api/chats.php');
+      expect(res.status).toBe(500);
+    }
+    expect(await upstreamCount('breaker|/api/chats.php')).toBe(5);
+    const api = await fetchBrand('proxybreaker', '/api/chats.php');
+    expect(api.status).toBe(502);
+    expect((await api.json<{ error: { code: string } }>()).error.code).toBe('server_error');
+    const pageRes = await fetchBrand('proxybreaker', '/');
+    expect(pageRes.status).toBe(502);
+    expect(await pageRes.text()).toContain('An error occurred, please try again later.');
+    expect(await upstreamCount('breaker|/api/chats.php')).toBe(5);
+    expect(await upstreamCount('breaker|/api/user.php')).toBe(0);
+  });
+});
