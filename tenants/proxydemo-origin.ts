@@ -9,7 +9,7 @@ export default {
   id: 'proxydemo-origin',
   hosts: ['origin.proxydemo.localhost'],
   local_only: true,
-  look: { ...flirtlokaal.look, logo_text: 'Proxy Demo' },
+  look: { ...flirtlokaal.look, logo_text: 'Proxy Demo', short_name: 'Proxy Demo' },
   settings: { ...flirtlokaal.settings, name: 'Proxy Demo', domain: 'proxydemo.localhost', mail_name: 'Proxy Demo' },
   // Its own pages are the demo brand's: the tenant file of proxydemo owns them (issue 16, settings merge).
   info_pages: {},
