@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import type { QueueResponse, StaffConversation, StaffFigures } from '../../core/schemas/staff';
+import { WAITING_COUNT_CAP, type QueueResponse, type StaffConversation, type StaffFigures } from '../../core/schemas/staff';
+import { QUEUE_PAGE } from '../../worker/staff/answering/queue';
 import { BRAND, chatMember, chats, credits, fictionalProfile, history, send, textTo, type TestMember } from './chat-helpers';
 import { fetchBrand } from './helpers';
 import { createStaff, staffApi } from './staff-helpers';
@@ -62,6 +63,30 @@ describe('the answering queue', () => {
     await send(first.member, { to: { conversation_id: first.conversationId }, kind: 'text', text: 'Nog een' });
     const again = (await queue(op.cookie)).items.find((i) => i.conversation_id === first.conversationId)!;
     expect(again.waiting_since).toBe(before);
+  });
+
+  it('counts a backlog up to the cap and lists the oldest page of it', async () => {
+    const brand = 'reifekontakte';
+    const op = await createStaff([{ brand, role: 'operator' }]);
+    const profileId = await fictionalProfile(brand);
+    const now = new Date().toISOString();
+    const backlog = WAITING_COUNT_CAP + 5;
+    const members = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${backlog}) SELECT 3000000 + i AS id FROM n`;
+    await env.DB.batch([
+      env.DB.prepare(`INSERT INTO members (id, tenant_id, email, status, signup_date, created_at) SELECT id, ?1, 'backlog' || id || '@test.example', 'confirmed', ?2, ?2 FROM (${members})`).bind(brand, now),
+      env.DB.prepare(`INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at) SELECT id, ?1, id, 'Backlog', 'male', 'hetero', '1980-01-01', 'DE', ?2, ?2 FROM (${members})`).bind(brand, now),
+      // Waiting since a second apart, the oldest first: the member with the lowest id.
+      env.DB.prepare(
+        `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at, waiting_since, fictional_profile_id)
+         SELECT ?1, ?3, id, id, ?2, strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || (id - 3000000) || ' seconds'), ?3 FROM (${members})`,
+      ).bind(brand, now, profileId),
+    ]);
+    const res = await staffApi(brand, 'GET', `queue.php?brand=${brand}`, { cookie: op.cookie });
+    expect(res.status).toBe(200);
+    const q = (await res.json()) as QueueResponse;
+    expect(q.waiting_per_brand[brand]).toBe(WAITING_COUNT_CAP);
+    expect(q.items).toHaveLength(QUEUE_PAGE);
+    expect(q.items[0].member.id).toBe(3000001);
   });
 
   it('leaves conversations between members out of the queue, and such an id answers 404', async () => {

@@ -12,7 +12,8 @@ async function plan(sql: string, ...params: unknown[]): Promise<string> {
 /** No table on a request path is read whole: every step is a SEARCH (by an index or the primary key). */
 function expectIndexOnly(detail: string) {
   expect(detail).not.toMatch(/\bSCAN (c|m|mp|fp|mm|conversations|messages|profiles|members|photos|chat_claims|staff_notes|n|cl|s|ph|mph)\b/);
-  expect(detail).not.toMatch(/\bSCAN\b(?! CONSTANT)/);
+  // A SCAN of a subquery's own rows (the capped waiting count) reads no table.
+  expect(detail).not.toMatch(/\bSCAN\b(?! CONSTANT| \(subquery-\d+\))/);
 }
 
 describe('the answering queries read indexes only', () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { QueueItem, QueueResponse } from '../../../core/schemas/staff';
+import { WAITING_COUNT_CAP, type QueueItem, type QueueResponse } from '../../../core/schemas/staff';
 import { BrandFilter } from '../components/brand-filter';
 import { QueueRow } from '../components/queue-item';
 import { StaffApiError, staffFetch } from '../lib/api';
@@ -76,7 +76,7 @@ export function QueueScreen() {
       {queue.data && (
         <ul className="counts" aria-label={t('queue.counts')} aria-live="polite" data-testid="waiting-counts">
           {Object.entries(queue.data.waiting_per_brand).map(([id, count]) => (
-            <li key={id}>{brandName(id)}: <strong>{count}</strong></li>
+            <li key={id}>{brandName(id)}: <strong>{count >= WAITING_COUNT_CAP ? `${WAITING_COUNT_CAP}+` : count}</strong></li>
           ))}
         </ul>
       )}
