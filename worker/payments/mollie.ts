@@ -1,4 +1,5 @@
 import { maskIban, normalizeIban } from '../../core/rules/iban';
+import { logEvent } from '../log';
 import { ProviderError } from './provider-error';
 import type { CreatePayment, DirectDebitMandateRequest, PaymentProvider, ProviderMandate, ProviderPayment, ProviderStatus, RefundRequest } from './provider-types';
 
@@ -104,7 +105,7 @@ export class MollieProvider implements PaymentProvider {
     await this.call('DELETE', `/payments/${id}`).catch((error: unknown) => {
       // Past cancelling (paid meanwhile, or unreachable): the order's state follows the payment (settle.ts).
       if (!(error instanceof ProviderError)) throw error;
-      console.warn(JSON.stringify({ level: 'warn', message: 'mollie payment not cancelled', payment: id, error: String(error) }));
+      logEvent('warn', 'mollie payment not cancelled', { payment: id, error: String(error) });
     });
   }
 

@@ -33,7 +33,7 @@ export async function publishToMember(env: Env, tenantId: string, memberId: numb
     try {
       if (await recordPending(env, tenantId, memberId, event, new Date())) await memberHub(env, tenantId, memberId).queueMail(tenantId, memberId);
     } catch (error) {
-      console.warn(JSON.stringify({ level: 'warn', message: 'notification mail not queued', tenant: tenantId, memberId, error: String(error) }));
+      logEvent('warn', 'notification mail not queued', { tenant: tenantId, memberId, error: String(error) });
     }
   }
   return reached;
