@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { brandUrl, expect } from './fixtures';
@@ -20,13 +20,12 @@ async function totpCode(): Promise<string> {
 }
 
 /**
- * A staff member signed in at /staff/login on `brand`, in a browser context of their own. A code is good once per
- * account: when another test signed in to the same demo account within this 30 s step, the login is refused and
- * this waits for the next step's code.
+ * Signs a staff member in on the login page `page` shows (or opens it). A code is good once per account: when
+ * another test signed in to the same demo account within this 30 s step, the login is refused and this waits for
+ * the next step's code.
  */
-export async function staffLogin(browser: Browser, brand: string, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(brandUrl(brand, '/staff/login'));
+export async function signInAt(page: Page, brand: string, email: string): Promise<Page> {
+  if (!page.url().endsWith('/staff/login')) await page.goto(brandUrl(brand, '/staff/login'));
   const form = page.getByTestId('staff-login');
   for (let attempt = 0; ; attempt++) {
     await form.getByLabel(staffText('login.email')).fill(email);
@@ -40,6 +39,11 @@ export async function staffLogin(browser: Browser, brand: string, email: string)
   }
   await expect(page).toHaveURL(brandUrl(brand, '/staff'));
   return page;
+}
+
+/** A staff member signed in at /staff/login on `brand`, in a browser context of their own. */
+export async function staffLogin(browser: Browser, brand: string, email: string, context: BrowserContextOptions = {}): Promise<Page> {
+  return signInAt(await (await browser.newContext(context)).newPage(), brand, email);
 }
 
 /** Serious and critical accessibility problems of the page as it is now (WCAG 2.1 A/AA and best practice). */

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { Secret, TOTP } from 'otpauth';
 import { brandUrl, expect, logInAs, test, text, watchConsole } from './fixtures';
+import { staffLogin } from './staff-login';
 
 // Back office, members (issue 15): the owner admin@demo.test, in the Dutch workspace on flirtlokaal's host, finds
 // premium@demo.test of ReifeKontakte (a brand no other browser test logs this member into, so blocking it ends no
@@ -11,29 +11,14 @@ import { brandUrl, expect, logInAs, test, text, watchConsole } from './fixtures'
 
 const STAFF_HOST = 'flirtlokaal';
 const BRAND = 'reifekontakte';
-const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 const staffCatalogue = JSON.parse(readFileSync('client/staff/i18n/nl.json', 'utf8')) as Record<string, string>;
 const staff = (key: string, values: Record<string, string | number> = {}) => staffCatalogue[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 const de = (key: string, values: Record<string, string | number> = {}) => text('de', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-async function totpCode(): Promise<string> {
-  const totp = new TOTP({ secret: Secret.fromBase32(TOTP_SECRET), digits: 6, period: 30, algorithm: 'SHA1' });
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 4000) await new Promise((resolve) => setTimeout(resolve, left + 250));
-  return totp.generate();
-}
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await page.goto(brandUrl(STAFF_HOST, '/staff/login'));
-  const form = page.getByTestId('staff-login');
-  await form.getByLabel(staff('login.email')).fill('admin@demo.test');
-  await form.getByLabel(staff('login.password')).fill('Demo-pass-2026');
-  await form.getByLabel(staff('login.otp')).fill(await totpCode());
-  await form.getByRole('button', { name: staff('login.submit') }).click();
-  await expect(page).toHaveURL(brandUrl(STAFF_HOST, '/staff'));
-  return page;
+/** The owner, signed in on a laptop-sized window. */
+function adminPage(browser: Browser): Promise<Page> {
+  return staffLogin(browser, STAFF_HOST, 'admin@demo.test', { viewport: { width: 1366, height: 900 } });
 }
 
 /** A JSON call from the page (same origin, its cookies). */

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { Secret, TOTP } from 'otpauth';
 import { brandUrl, expect, logInAs, test, text, watchConsole } from './fixtures';
+import { signInAt } from './staff-login';
 
 // The staff workspace answers a fictional profile live (issue 14), on flirtlokaal (Dutch brand: Dutch workspace).
 // A member writes to a fictional profile; an operator, signed in at /staff/login in another browser context with the
@@ -15,7 +15,6 @@ import { brandUrl, expect, logInAs, test, text, watchConsole } from './fixtures'
 // reply). The member is premium@demo.test: writing costs 5 credits on flirtlokaal and free@demo.test has none.
 
 const BRAND = 'flirtlokaal';
-const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 const OPERATORS = ['operator@demo.test', 'operator2@demo.test'] as const;
 const member = (key: string) => text('nl', key);
 const staffCatalogue = JSON.parse(readFileSync('client/staff/i18n/nl.json', 'utf8')) as Record<string, string>;
@@ -25,26 +24,12 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
 
-/** The authenticator's current code, never one about to expire (the test may be slow to submit it). */
-async function totpCode(): Promise<string> {
-  const totp = new TOTP({ secret: Secret.fromBase32(TOTP_SECRET), digits: 6, period: 30, algorithm: 'SHA1' });
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 4000) await new Promise((resolve) => setTimeout(resolve, left + 250));
-  return totp.generate();
-}
-
 /** An operator signed in through the workspace's login page, in a browser context of their own. */
 async function operator(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = await (await browser.newContext()).newPage();
   await page.goto(brandUrl(BRAND, '/staff'));
   await expect(page).toHaveURL(brandUrl(BRAND, '/staff/login'));
-  const form = page.getByTestId('staff-login');
-  await form.getByLabel(staff('login.email')).fill(email);
-  await form.getByLabel(staff('login.password')).fill('Demo-pass-2026');
-  await form.getByLabel(staff('login.otp')).fill(await totpCode());
-  await form.getByRole('button', { name: staff('login.submit') }).click();
-  await expect(page).toHaveURL(brandUrl(BRAND, '/staff'));
+  await signInAt(page, BRAND, email);
   await expect(page.getByRole('heading', { level: 1, name: staff('queue.title') })).toBeVisible();
   return page;
 }

@@ -1,19 +1,12 @@
 import type { RejectReason } from '../../core/schemas/photos';
+import type { ModerationPhoto } from '../../core/schemas/staff-moderation';
 import { NEXT_MAIN, deleteObjects } from './store';
 
 // The moderator's side of photos: the queue of pending uploads of one brand and the two decisions. The staff
 // workspace calls them (worker/staff/moderation/photos.ts); fictional profiles' photos are approved on upload.
 
-export interface PendingPhoto {
-  id: number;
-  profile_id: number;
-  name: string;
-  filename: string;
-  thumb_filename: string;
-  width: number | null;
-  height: number | null;
-  created_at: string;
-}
+/** A pending photo as the moderation queue shows it (the staff contract's type). */
+export type PendingPhoto = ModerationPhoto;
 
 /** Pending photos of the brand, oldest first (uses photos_review). */
 export async function pendingPhotos(db: D1Database, tenantId: string, limit = 60): Promise<{ photos: PendingPhoto[]; total: number }> {
