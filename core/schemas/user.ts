@@ -22,8 +22,11 @@ export const UserSchema = z.object({
     country: z.string(),
     status: z.enum(['active', 'disabled']),
     main_image: ImageSchema.nullable(),
-    /** The member uploaded a photo that waits for review: main_image stays null until it is approved. */
-    photo_pending: z.boolean(),
+    /**
+     * The member uploaded a photo that waits for review: main_image stays null until it is approved. Optional in the
+     * contract: a brand's own backend that does not tell it leaves the photo alert as it was.
+     */
+    photo_pending: z.boolean().optional(),
   }),
 });
 export type User = z.infer<typeof UserSchema>;

@@ -61,7 +61,10 @@ describe('deleting and recovering an account', () => {
     expect(res.status).toBe(200);
     expect(await (await call('flirtlokaal', 'GET', '/api/user.php', undefined, member.cookie)).json()).toEqual({ user: null });
     expect(await searchable(member.user.id)).toBe(0);
-    expect((await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: PASSWORD })).status).toBe(401);
+    // The right password says the account is deleted (and mails the recovery link again): issue 18 item 7.
+    const login = await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: PASSWORD });
+    expect(login.status).toBe(409);
+    expect((await login.json<{ error: { code: string } }>()).error.code).toBe('account_deleted');
 
     // Signing up again within 14 days gives the reactivation hint.
     const again = await call('flirtlokaal', 'POST', '/api/signup.php', { ...member, name: 'Sanne' });

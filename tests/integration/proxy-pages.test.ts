@@ -35,14 +35,15 @@ describe('pages of a brand in proxy mode', () => {
   it('sends a visitor, or a member the backend no longer knows, to the login page', async () => {
     const visitor = await page('/chats/5', 'test=visitor');
     expect(visitor.status).toBe(302);
-    expect(visitor.headers.get('location')).toBe('/login');
+    // The login returns to the page afterwards (issue 18 item 5).
+    expect(visitor.headers.get('location')).toBe('/login?next=%2Fchats%2F5');
     const expired = await page('/chats/5', 'auth=expired; test=expired');
     expect(expired.status).toBe(302);
-    expect(expired.headers.get('location')).toBe('/login');
+    expect(expired.headers.get('location')).toBe('/login?next=%2Fchats%2F5');
     // The backend's 401 on the page's own data is the login page too.
     const loader = await page('/chats/401', 'auth=member; test=loader401');
     expect(loader.status).toBe(302);
-    expect(loader.headers.get('location')).toBe('/login');
+    expect(loader.headers.get('location')).toBe('/login?next=%2Fchats%2F401');
   });
 
   it("turns the backend's 404 into the 404 page", async () => {

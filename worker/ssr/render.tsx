@@ -19,6 +19,7 @@ import { UpstreamUnavailable } from '../upstream/client';
 import { nestedErrorPage } from './unknown-site';
 import ASSETS from 'virtual:client-assets';
 import { shellHead, shellTail } from './shell';
+import { loginPathFor } from '../../core/rules/return-path';
 
 export interface PageOptions {
   route: RouteMatch;
@@ -77,7 +78,7 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
     if (isNotFound(error)) return renderErrorPage(c, 404);
     // A proxied backend's answers (issue 16, item 2): 401 is the login page, a dead or slow backend the generic
     // error page with 502/504.
-    if (isLoginRequired(error)) return c.redirect('/login', 302);
+    if (isLoginRequired(error)) return c.redirect(loginPathFor(`${options.route.path}${options.route.search}`), 302);
     if (error instanceof UpstreamUnavailable) return renderErrorPage(c, error.status);
     throw error;
   }
