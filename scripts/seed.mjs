@@ -11,8 +11,10 @@
 // --if-needed skips everything when seed_meta already holds this data set's version (npm start uses it).
 //
 // Ids: brand n (1-based, tenants/ sorted by file name) owns profile ids n*10_000_000 + 1.. and photo ids
-// profileId*4 + 0..3. Re-seeding upserts profiles in place, so likes or messages that point at demo profiles stay
-// valid, and deletes the demo profiles beyond the new count. Rows of members (member_id set) are never touched.
+// SEED_PHOTO_IDS + profileId*4 + 0..3, far above the ranges the product allocates from (uploads, staff photos: with
+// five brands the old profileId*4 reached into them). Re-seeding upserts profiles in place, so likes or messages
+// that point at demo profiles stay valid, and deletes the demo profiles beyond the new count. Rows of members
+// (member_id set) are never touched.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = join(ROOT, '.seed', (process.env.PERSIST_TO ?? 'default').replace(/[^\w-]+/g, '_'));
 const ID_BLOCK = 10_000_000;
 const PHOTOS_PER_PROFILE = 4;
+const SEED_PHOTO_IDS = 10_000_000_000;
 const CHUNK = 25_000; // profiles per SQL file (one wrangler call, one transaction; ~20 MB)
 const STATEMENT_BYTES = 90_000; // D1 rejects statements over 100 kB
 const DAY = 86_400_000;
@@ -335,7 +338,7 @@ function makeProfile(brand, n, today) {
     // The age in the name lets /media/ draw the portrait as old as the profile.
     const file = `seed/${female ? 'f' : 'm'}/${id}-${k}-${age}`;
     photos.push({
-      id: id * PHOTOS_PER_PROFILE + k - 1,
+      id: SEED_PHOTO_IDS + id * PHOTOS_PER_PROFILE + k - 1,
       filename: `${file}.svg`,
       thumb: `${file}-thumb.svg`,
       private: k > 1 && rng() < 0.35 ? 1 : 0,
@@ -416,7 +419,8 @@ function referenceSql() {
 function clearDetailsSql(from, to) {
   return [
     `DELETE FROM profile_interests WHERE profile_id IN (SELECT id FROM profiles WHERE id BETWEEN ${from} AND ${to} AND member_id IS NULL);`,
-    `DELETE FROM photos WHERE id BETWEEN ${from * PHOTOS_PER_PROFILE} AND ${to * PHOTOS_PER_PROFILE + PHOTOS_PER_PROFILE - 1} AND filename LIKE 'seed/%';`,
+    // By profile (photos_by_profile), so photos an older seed wrote under other ids go as well.
+    `DELETE FROM photos WHERE profile_id BETWEEN ${from} AND ${to} AND filename LIKE 'seed/%';`,
   ];
 }
 

@@ -4,6 +4,11 @@
 import argon2Node from '@phi-ag/argon2/node';
 import { Argon2Type, Argon2Version } from '@phi-ag/argon2';
 
+// Above every other photo id: the seed's (10 000 000 000 + profile id * 4 + k, scripts/seed.mjs) and the ranges the
+// product allocates from (uploads, staff photos), and within exact JS integers. (The old base of 200 000 000 was
+// taken by the seed's photos once a fifth brand file arrived.)
+const DEMO_PHOTO_IDS = 9_000_000_000_000;
+
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 
 const NAMES = { nl: ['Daan', 'Bram'], de: ['Jonas', 'Tobias'], en: ['James', 'Oliver'] };
@@ -51,8 +56,7 @@ export function demoMembersSql(brand, slot, regions, passwordHash, today) {
     );
     const photos = premium ? 3 : 1;
     for (let k = 1; k <= photos; k++) {
-      // Above the seed's photo ids (at most 40 000 000 * 4).
-      const photoId = 200_000_000 + id * 10 + k;
+      const photoId = DEMO_PHOTO_IDS + id * 10 + k;
       const file = `seed/m/${id}-${k}-${age}`;
       sql.push(
         `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, private, position, width, height, created_at)
@@ -72,7 +76,7 @@ export function demoMembersSql(brand, slot, regions, passwordHash, today) {
             SELECT ${q(tenant.id)}, ${id}, id, 'profile', 1, ${q(`${today}T09:00:00.000Z`)} FROM (${likers}) WHERE true LIMIT 1 ON CONFLICT DO NOTHING;`]
         : []),
     );
-    sql.push(`UPDATE profiles SET main_photo_id = ${200_000_000 + id * 10 + 1} WHERE id = ${id} AND member_id = ${id} AND main_photo_id IS NULL;`);
+    sql.push(`UPDATE profiles SET main_photo_id = ${DEMO_PHOTO_IDS + id * 10 + 1} WHERE id = ${id} AND member_id = ${id} AND main_photo_id IS NULL;`);
   }
   sql.push(demoChatsSql(tenant, 2 * slot - 1, 2 * slot, signup));
   return sql.join('\n');
