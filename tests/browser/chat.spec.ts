@@ -89,7 +89,8 @@ test('two members chat live; badges, title and credits follow', async ({ browser
     // Moving within the app: the counters are known before the page names itself.
     await alice.getByTestId('nav-premium').click();
     await expect(alice).toHaveURL(brandUrl(BRAND, '/premium'));
-    await expect.poll(() => alice.title()).toBe(`(1) ${t('shop.title_premium')} · Velvet Nights`);
+    // The screen names itself once the shop's data is in: on a busy machine that takes a while.
+    await expect.poll(() => alice.title(), { timeout: 15_000 }).toBe(`(1) ${t('shop.title_premium')} · Velvet Nights`);
     for (const path of ['/pricing', '/pages/privacy']) {
       await alice.locator(`footer a[href="${path}"]`).click();
       await expect(alice).toHaveURL(brandUrl(BRAND, path));

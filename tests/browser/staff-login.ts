@@ -1,42 +1,51 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { brandUrl, expect } from './fixtures';
 
 // Signing in to the staff workspace as the local seed's staff (README.md "Staff workspace"): password and the TOTP
 // code of the demo secret. Texts come from the workspace's Dutch catalogue (the demo brand's language).
 
+/** Where the tests claim TOTP steps (cleared with the run's results). */
+const CLAIMS = 'test-results/totp-steps';
+
 const staffCatalogue = JSON.parse(readFileSync('client/staff/i18n/nl.json', 'utf8')) as Record<string, string>;
 export const staffText = (key: string, values: Record<string, string | number> = {}) =>
   staffCatalogue[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
-/** The authenticator's code for the current 30 s step, never one about to expire (the test may be slow to submit it). */
-async function totpCode(): Promise<string> {
+/**
+ * The authenticator's code for a 30 s step no other test has used for this account: a code is good once per account
+ * (a reused one is a failed login, and failures lock the account), and the browser tests run in several worker
+ * processes. Each step is claimed by creating a marker file exclusively; a step that is taken, or about to end,
+ * means waiting for the next.
+ */
+async function freshTotpCode(email: string): Promise<string> {
   const totp = new TOTP({ secret: Secret.fromBase32('JBSWY3DPEHPK3PXP'), digits: 6, period: 30, algorithm: 'SHA1' });
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 4000) await new Promise((resolve) => setTimeout(resolve, left + 250));
-  return totp.generate();
+  mkdirSync(CLAIMS, { recursive: true });
+  for (;;) {
+    const now = Date.now();
+    const left = 30_000 - (now % 30_000);
+    if (left >= 4000) {
+      try {
+        closeSync(openSync(`${CLAIMS}/${email}-${Math.floor(now / 30_000)}`, 'wx'));
+        return totp.generate({ timestamp: now });
+      } catch {
+        // another test signed this account in during this step
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, left + 250));
+  }
 }
 
-/**
- * Signs a staff member in on the login page `page` shows (or opens it). A code is good once per account: when
- * another test signed in to the same demo account within this 30 s step, the login is refused and this waits for
- * the next step's code.
- */
+/** Signs a staff member in on the login page `page` shows (or opens it), with a code no other test has used. */
 export async function signInAt(page: Page, brand: string, email: string): Promise<Page> {
   if (!page.url().endsWith('/staff/login')) await page.goto(brandUrl(brand, '/staff/login'));
   const form = page.getByTestId('staff-login');
-  for (let attempt = 0; ; attempt++) {
-    await form.getByLabel(staffText('login.email')).fill(email);
-    await form.getByLabel(staffText('login.password')).fill('Demo-pass-2026');
-    await form.getByLabel(staffText('login.otp')).fill(await totpCode());
-    await form.getByRole('button', { name: staffText('login.submit') }).click();
-    const signedIn = await page.waitForURL(brandUrl(brand, '/staff'), { timeout: 10_000 }).then(() => true, () => false);
-    if (signedIn) return page;
-    if (attempt === 2) break;
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 250));
-  }
+  await form.getByLabel(staffText('login.email')).fill(email);
+  await form.getByLabel(staffText('login.password')).fill('Demo-pass-2026');
+  await form.getByLabel(staffText('login.otp')).fill(await freshTotpCode(email));
+  await form.getByRole('button', { name: staffText('login.submit') }).click();
   await expect(page).toHaveURL(brandUrl(brand, '/staff'));
   return page;
 }
