@@ -100,8 +100,8 @@ export interface QueueItem {
   /** The member asked whether the profile is real (e.g. "ben je echt?"): answer honestly. */
   asks_if_real: boolean;
 }
-/** Waiting counts stop here: more is shown as "1000+" (counting a larger backlog would cost every queue refetch). */
-export const WAITING_COUNT_CAP = 1000;
+/** Waiting counts stop here: more is shown as "200+" (counting a larger backlog would cost every queue refetch). */
+export const WAITING_COUNT_CAP = 200;
 export interface QueueResponse {
   items: QueueItem[];
   /** Waiting conversations per brand, at most WAITING_COUNT_CAP. */

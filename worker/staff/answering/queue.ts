@@ -6,7 +6,7 @@ import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRo
  * More waiting conversations than this per brand are not shown at once (an operator answers the oldest; the list
  * refetches on every change); the count says how many there are.
  */
-export const QUEUE_PAGE = 50;
+export const QUEUE_PAGE = 30;
 
 // Members whose messages are held (unconfirmed e-mail, invisible, deleted) wait for nobody: the fictional profile
 // cannot see their messages either (worker/chat/messages.ts visibleTo).
@@ -30,7 +30,7 @@ export const QUEUE_SQL = `SELECT c.id, c.tenant_id, c.waiting_since, fp.id AS f_
   WHERE c.tenant_id = ?1 AND c.waiting_since IS NOT NULL
   ORDER BY c.waiting_since LIMIT ${QUEUE_PAGE}`;
 
-/** The count stops at WAITING_COUNT_CAP (the workspace shows "1000+"): a backlog costs no more to count than that. */
+/** The count stops at WAITING_COUNT_CAP (the workspace shows "200+"): a backlog costs no more to count than that. */
 export const WAITING_COUNT_SQL = `SELECT COUNT(*) AS n FROM (SELECT 1 ${WAITING_FROM}
   WHERE c.tenant_id = ?1 AND c.waiting_since IS NOT NULL AND c.fictional_profile_id IS NOT NULL LIMIT ${WAITING_COUNT_CAP})`;
 
