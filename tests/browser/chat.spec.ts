@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { brandUrl, expect, test, text, watchConsole } from './fixtures';
+import { activateFromMailbox, api, brandUrl, expect, test, text, watchConsole } from './fixtures';
 
 // Two members chat live in two browser contexts on Velvet Nights (signup credits: 5, one message costs 5):
 // a premium demo member writes, the new member sees the badges and the title change without reloading,
@@ -24,13 +24,6 @@ async function member(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** The API calls a page makes, from the page (same origin, its cookies): Node cannot resolve *.localhost. */
-function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  return page.evaluate(async ({ path, init }) => {
-    const res = await fetch(path, { method: init.method ?? 'GET', headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' }, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-    return res.json();
-  }, { path, init }) as Promise<T>;
-}
 
 /** A new confirmed member: signed up through the API, activated through the mailed link of the dev mailbox. */
 async function newMember(page: Page, name: string): Promise<number> {
@@ -39,14 +32,7 @@ async function newMember(page: Page, name: string): Promise<number> {
     method: 'POST',
     body: { email, name, password: 'Chat-secret-2026', date_of_birth: '1991-02-03', gender: 'female', looking_for: 'male', accept_terms: true },
   });
-  let link: string | undefined;
-  await expect.poll(async () => {
-    const { messages } = await api<{ messages: { links: string[] }[] }>(page, `/dev/mailbox.json?to=${encodeURIComponent(email)}`);
-    link = messages.flatMap((m) => m.links).find((l) => l.includes('/api/activate.php'));
-    return link;
-  }).toBeTruthy();
-  const url = new URL(link!);
-  await page.goto(brandUrl(BRAND, url.pathname + url.search));
+  await activateFromMailbox(page, BRAND, email);
   return user.id;
 }
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { brandUrl, expect, isHydrated, test, text } from './fixtures';
+import { activateFromMailbox, api, brandUrl, expect, isHydrated, test, text } from './fixtures';
 
 // Issue 18 "Bringing members back", items 5-13: the journeys a member notices.
 
@@ -8,17 +8,6 @@ const t = (key: string) => text('nl', key);
 
 test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
 
-/** A call from the page (same origin, its cookies): Node cannot resolve *.localhost. */
-function api<T>(page: Page, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
-  return page.evaluate(async ({ path, init }) => {
-    const res = await fetch(path, {
-      method: init.method ?? 'GET',
-      headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client', ...init.headers },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return res.json();
-  }, { path, init }) as Promise<T>;
-}
 
 /** Signs up from the page through the API (an address of its own: the per-address signup limit is not tested here). */
 async function signUp(page: Page, name: string): Promise<{ email: string; user: { id: number; profile: { id: number } } }> {
@@ -39,14 +28,7 @@ async function confirmedMember(browser: Browser, name: string) {
   const page = await context.newPage();
   await page.goto(brandUrl(BRAND, '/pages/faq'));
   const { email, user } = await signUp(page, name);
-  let link: string | undefined;
-  await expect.poll(async () => {
-    const { messages } = await api<{ messages: { links: string[] }[] }>(page, `/dev/mailbox.json?to=${encodeURIComponent(email)}`);
-    link = messages.flatMap((m) => m.links).find((l) => l.includes('/api/activate.php'));
-    return link;
-  }).toBeTruthy();
-  const url = new URL(link!);
-  await page.goto(brandUrl(BRAND, url.pathname + url.search));
+  await activateFromMailbox(page, BRAND, email);
   return { page, context, user };
 }
 

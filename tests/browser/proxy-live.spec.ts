@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { brandUrl, expect, logInAs, onBrand, test } from './fixtures';
+import { api, brandUrl, expect, logInAs, onBrand, test } from './fixtures';
 
 // Live delivery through proxy mode (issue 16, item 3): proxydemo's backend offers the live socket, and the Worker
 // forwards /api/live.php to it. A member's open page hears a new message without reloading. (The chat spec itself
@@ -12,16 +12,6 @@ async function memberPage(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-function api<T>(page: Page, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
-  return page.evaluate(async ({ path, init }) => {
-    const res = await fetch(path, {
-      method: init.method ?? 'GET',
-      headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client', ...init.headers },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return res.json();
-  }, { path, init }) as Promise<T>;
-}
 
 test('a message reaches the open page of its recipient live', async ({ browser }) => {
   const free = await memberPage(browser, 'free@demo.test');
