@@ -16,7 +16,10 @@ function headersArgument(rest: unknown[]): Record<string, unknown> | undefined {
 
 /** Gzips one response as it streams, when the client accepts it and the type is text of some kind. */
 function compress(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  if (req.method === 'HEAD' || !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return next();
+  if (req.method === 'HEAD' || !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    next();
+    return;
+  }
   const writeHead = res.writeHead.bind(res) as WriteHead;
   const write = res.write.bind(res) as Write;
   const end = res.end.bind(res) as End;
@@ -41,7 +44,11 @@ function compress(req: IncomingMessage, res: ServerResponse, next: () => void): 
     return writeHead(status, ...rest);
   };
   // A local server: the compressor buffers instead of pushing back.
-  (res as { write: Write }).write = (chunk, ...rest) => (gzip ? (gzip.write(chunk as Buffer), true) : write(chunk, ...rest));
+  (res as { write: Write }).write = (chunk, ...rest) => {
+    if (!gzip) return write(chunk, ...rest);
+    gzip.write(chunk as Buffer);
+    return true;
+  };
   (res as { end: End }).end = (...args) => {
     if (!res.headersSent) res.writeHead(res.statusCode);
     if (!gzip) return end(...args);

@@ -36,6 +36,7 @@ function lazyScreens(load: () => ScreenModule, names: string): Record<string, Co
       let pending: Promise<ComponentType> | undefined;
       const preload = () => (pending ??= loadModule().then(([m, swr]) => (loaded = swr.withSwr(m.screens[name]))));
       const Screen = Object.assign(
+        // biome-ignore lint/correctness/noComponentHookFactories: made once per screen when the module loads, never during a render
         function LazyScreen() {
           const Loaded = loaded ?? use(preload());
           return <Loaded />;

@@ -8,7 +8,6 @@ type Root = Document | HTMLElement;
 const one = <T extends HTMLElement = El>(selector: string, root: Root = doc) => root.querySelector<T>(selector);
 const all = <T extends HTMLElement = El>(selector: string, root: Root = doc) => [...root.querySelectorAll<T>(selector)];
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
-const pad = (n: number) => String(n).padStart(2, '0');
 
 function setCookie(name: string, value: string, days: number): void {
   doc.cookie = `${name}=${value}; Max-Age=${days * 86_400}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
@@ -33,7 +32,10 @@ function entryWarning(): void {
   };
   const cookie = dialog.dataset.entryWarning || 'entry_ok';
   // A page from the browser's cache may still carry the warning that was already answered.
-  if (doc.cookie.split('; ').includes(`${cookie}=1`)) return close();
+  if (doc.cookie.split('; ').includes(`${cookie}=1`)) {
+    close();
+    return;
+  }
   one('[data-entry-form]', dialog)?.addEventListener('submit', (event) => {
     event.preventDefault();
     setCookie(cookie, '1', 365);
@@ -71,7 +73,7 @@ function deck(root: El): void {
   const top = () => one('[data-card]:not([data-out])', stack);
 
   const showPanel = () => {
-    if (!panel || !panel.hidden) return;
+    if (!panel?.hidden) return;
     one('[data-match-count]', panel)!.textContent = String(liked.length);
     for (const [i, card] of liked.slice(0, 4).entries()) {
       const img = one<HTMLImageElement>('img', card);
@@ -134,7 +136,7 @@ function deck(root: El): void {
   let dx = 0;
   stack.addEventListener('pointerdown', (event) => {
     const card = top();
-    if (!card || !card.contains(event.target as Node)) return;
+    if (!card?.contains(event.target as Node)) return;
     dragged = card;
     startX = event.clientX;
     dx = 0;

@@ -30,7 +30,7 @@ self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   // Only paths of this site: a payload can never send the member elsewhere.
   const target = new URL(String(event.notification.data?.openUrl || '/'), self.location.origin);
-  const url = target.origin === self.location.origin ? target.href : self.location.origin + '/';
+  const url = target.origin === self.location.origin ? target.href : `${self.location.origin}/`;
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

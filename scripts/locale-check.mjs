@@ -98,7 +98,7 @@ for (const file of files) {
     if (placeholderIssues.length) problems.push(`  placeholder mismatches (${placeholderIssues.length}):`, ...placeholderIssues);
     if (typeIssues.length) problems.push(`  value problems (${typeIssues.length}):`, ...typeIssues);
     if (firstOff !== -1) problems.push(`  key order differs from ${SOURCE}.json, first at: ${common[firstOff]} (found ${order[firstOff]})`);
-    if (parsed.text !== JSON.stringify(parsed.data, null, 2) + '\n') {
+    if (parsed.text !== `${JSON.stringify(parsed.data, null, 2)}\n`) {
       problems.push('  formatting: expected 2-space indented JSON with a trailing newline');
     }
   }

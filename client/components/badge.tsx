@@ -7,8 +7,9 @@ export function CountBadge({ count, tone = 'success', label }: { count: number; 
   const text = badgeText(count);
   if (!text) return null;
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is img whenever there is a label
     <span className={`ml-1 inline-block min-w-5 rounded-full px-1.5 text-center text-xs font-bold leading-5 ${TONES[tone]}`}
-      aria-label={label ? `${text} ${label}` : undefined}>
+      role={label ? 'img' : undefined} aria-label={label ? `${text} ${label}` : undefined}>
       {text}
     </span>
   );

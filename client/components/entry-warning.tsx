@@ -37,6 +37,7 @@ export function EntryWarning() {
         <p className="text-sm text-gray-600">{t('entry_warning.consent')}</p>
         <form method="post" action="/entry-warning" onSubmit={enter} className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
           <input type="hidden" name="back" value={`${route.path}${route.search}`} />
+          {/* biome-ignore lint/a11y/noAutofocus: the age gate has one answer; focus on it lets a keyboard confirm at once */}
           <button type="submit" className="btn btn-primary flex-1" autoFocus>{t('entry_warning.enter')}</button>
           <a className="btn btn-outline flex-1 text-center" href="https://www.google.com/" rel="noreferrer">{t('entry_warning.leave')}</a>
         </form>

@@ -35,7 +35,9 @@ export function Modal({ open, title, children, onClose, locked = false, size = '
 
   if (!open) return null;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; the keyboard has Escape and the close button
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-3" onClick={locked ? undefined : onClose} role="presentation">
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: only stops a click inside from reaching the backdrop */}
       <div
         ref={panel}
         role="dialog"

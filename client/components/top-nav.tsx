@@ -79,6 +79,7 @@ export function TopNav() {
 /** Whether there is a page to go back to; known only in the browser, so it is read after hydration. */
 function useHasHistory(path: string): boolean {
   const [has, setHas] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: history.length changes with each navigation, which path stands for
   useEffect(() => setHas(history.length > 1), [path]);
   return has;
 }

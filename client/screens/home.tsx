@@ -16,6 +16,7 @@ import { fallbackAtom, routeAtom, settingsAtom, signupModalAtom, trafficSourceAt
 function useFeatured(url: string): { data?: FeaturedResponse; error?: Error } {
   const preloaded = useAtomValue(fallbackAtom)[url] as FeaturedResponse | undefined;
   const [loaded, setLoaded] = useState<{ url: string; data?: FeaturedResponse; error?: Error }>({ url, data: preloaded });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new url loads; the loaded state itself must not restart the request
   useEffect(() => {
     if (loaded.url === url && loaded.data) return;
     let live = true;
@@ -26,7 +27,7 @@ function useFeatured(url: string): { data?: FeaturedResponse; error?: Error } {
     return () => {
       live = false;
     };
-  }, [url]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [url]);
   // While a new filter loads, the previous cards stay.
   return { data: loaded.data, error: loaded.url === url ? loaded.error : undefined };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PasswordSchema } from './account';
-import { ImageSchema } from './user';
+import type { ImageSchema } from './user';
 
 /**
  * The staff workspace's contract (issue 14, docs/api/staff.md): JSON under /api/staff/*.php. Staff are not members:

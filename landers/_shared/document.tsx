@@ -37,6 +37,7 @@ export function LanderDocument(d: DocumentProps) {
         <meta name="theme-color" content={d.colors.theme} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {d.stylesheets.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet text, built at build time, no member input */}
         <style dangerouslySetInnerHTML={{ __html: style }} />
       </head>
       <body>

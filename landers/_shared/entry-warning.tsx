@@ -25,6 +25,7 @@ export function EntryWarning({ t, brand, action, query, cookie }: EntryWarningPr
         <p id="ew-text" className="my-2 leading-relaxed">{t('entry_warning.text', { brand })}</p>
         <p className="mb-5 mt-2 text-sm leading-relaxed text-gray-700">{t('entry_warning.consent')}</p>
         <form method="get" action={action} data-entry-form>
+          {/* biome-ignore lint/suspicious/noArrayIndexKey: a query string may repeat a name; its order is fixed */}
           {query.map(([name, value], i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />)}
           <button type="submit" name="entry_ok" value="1" data-entry-enter>{t('entry_warning.enter')}</button>
         </form>

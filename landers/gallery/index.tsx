@@ -57,6 +57,7 @@ function Row({ id, title, items, offset, props, size }: { id: string; title: str
           <button type="button" data-scroll={id} data-dir="-1" aria-label={t('lander.gallery.previous')} hidden>‹</button>
           <button type="button" data-scroll={id} data-dir="1" aria-label={t('lander.gallery.next')} hidden>›</button>
         </div>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a horizontally scrolling list must be reachable by keyboard to scroll */}
         <ul id={id} className="gl-row lander-scroll" tabIndex={0} aria-label={title}>
           {items.map((p, i) => <Card key={p.id} p={p} i={offset + i} props={props} size={size} />)}
           <li className={size === 'big' ? 'gl-big' : 'gl-small'}>

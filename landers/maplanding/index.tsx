@@ -60,6 +60,7 @@ function MapPicture({ map, props }: { map: MapModel; props: LanderProps }) {
             <feGaussianBlur stdDeviation="9" />
             <feComponentTransfer><feFuncA type="table" tableValues="0 0 1 1" /></feComponentTransfer>
           </filter>
+          {/* biome-ignore lint/suspicious/noArrayIndexKey: the dots of a fixed map drawing */}
           <mask id="mp-mask"><g filter="url(#mp-goo)" fill="#fff">{map.land.map((p, i) => <circle key={i} cx={p.x} cy={p.y} r={map.radius} />)}</g></mask>
           <pattern id="mp-dot" width="7" height="7" patternUnits="userSpaceOnUse"><circle cx="3.5" cy="3.5" r="1.3" className="mp-dots" /></pattern>
         </defs>

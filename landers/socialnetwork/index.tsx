@@ -67,6 +67,7 @@ export default function SocialNetwork(props: LanderProps) {
           <h1 className="m-0 text-2xl font-extrabold leading-tight md:text-3xl">{headline(props, 'socialnetwork')}</h1>
           <p className="mb-4 mt-2 text-gray-700">{t('lander.socialnetwork.intro')}</p>
           {stories.length > 0 && (
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a horizontally scrolling list must be reachable by keyboard to scroll
             <ul className="sn-stories lander-scroll" aria-label={t('lander.socialnetwork.stories')} tabIndex={0}>
               {stories.map((p, i) => (
                 <li key={p.id}>

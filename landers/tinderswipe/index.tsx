@@ -58,6 +58,7 @@ export default function TinderSwipe(props: LanderProps) {
           data-show-after={SHOW_MATCHES_AFTER}
           data-msg-like={t('lander.tinderswipe.liked', { name: '%s' })}
           data-msg-nope={t('lander.tinderswipe.passed', { name: '%s' })}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the deck takes arrow keys to like and pass (landers/runtime.ts)
           tabIndex={0}
           role="group"
           aria-label={t('lander.tinderswipe.deck_label')}

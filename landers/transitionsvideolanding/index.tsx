@@ -57,6 +57,7 @@ export default function TransitionsVideoLanding(props: LanderProps) {
   const delay = (i: number) => `${i * SHOW - FADE}s`;
   return (
     <div className="tv-bg">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet text, built at build time, no member input */}
       <style dangerouslySetInnerHTML={{ __html: keyframes(Math.max(slides.length, 1)) }} />
       <section className="mx-auto grid max-w-5xl items-center gap-7 px-4 pb-10 pt-6 md:grid-cols-2 md:pt-10">
         <div className="text-center md:order-2 md:text-left">

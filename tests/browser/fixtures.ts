@@ -34,6 +34,7 @@ export interface BrandOptions {
 
 let projectBrand: string | null = null;
 
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture without a value as void
 export const test = base.extend<object, BrandOptions & { projectBrandSetup: void }>({
   brand: [null, { option: true, scope: 'worker' }],
   projectBrandSetup: [

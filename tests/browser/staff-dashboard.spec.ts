@@ -1,5 +1,4 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { Dashboard } from '../../core/schemas/staff-dashboard';
 import { brandUrl, expect, test, watchConsole } from './fixtures';

@@ -70,7 +70,7 @@ describe('the GDPR export', () => {
     const read = (name: string) => JSON.parse(strFromU8(files[name]));
     expect(Object.keys(files).sort()).toEqual([
       'README.txt', 'account.json', 'blocks.json', 'consents.json', 'ledger.json', 'likes.json', 'messages.json', 'notifications.json', 'orders.json',
-      'photos.json', 'photos/' + read('photos.json')[0].id + '.jpg', 'profile.json',
+      'photos.json', `photos/${read('photos.json')[0].id}.jpg`, 'profile.json',
     ].sort());
     expect(strFromU8(files['README.txt'])).toContain('Je gegevens bij Flirtlokaal');
     expect(read('account.json')).toMatchObject({ id: meId, email: me.email });

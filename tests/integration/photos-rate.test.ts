@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf, jpegBytes, newMember, upload, type Member } from './photos-helpers';
+import { errorOf, jpegBytes, newMember, type Member } from './photos-helpers';
 import { fetchBrand } from './helpers';
 
 // Uploads cost CPU (docs/api/photos.md), so they are limited per member and per IP address: many accounts behind

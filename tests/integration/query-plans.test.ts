@@ -41,7 +41,11 @@ function recordingDb(log: { sql: string; params: unknown[] }[]): D1Database {
           const statement = target.prepare(sql);
           return new Proxy(statement, {
             get(s, k) {
-              if (k === 'bind') return (...params: unknown[]) => (log.push({ sql, params }), s.bind(...params));
+              if (k === 'bind')
+                return (...params: unknown[]) => {
+                  log.push({ sql, params });
+                  return s.bind(...params);
+                };
               const value = Reflect.get(s, k);
               return typeof value === 'function' ? value.bind(s) : value;
             },

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { pushSubscribeSchema } from '../../core/schemas/push';
 import type { AppEnv } from '../context';
-import { ApiFailure, parseOrFail } from '../errors';
+import { parseOrFail } from '../errors';
 import { testPushHosts } from '../push/allowed-hosts';
 import { deleteSubscription, saveSubscription } from '../push/subscriptions';
 import { consentStatement } from '../services/consents';

@@ -8,7 +8,7 @@ import { announceReleasedMessages } from '../chat/release';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { consentStatement } from '../services/consents';
-import { activateMember, createMember, findMemberByEmail, findMemberById, isRecoverable, useInviteCode } from '../services/accounts';
+import { activateMember, createMember, findMemberByEmail, findMemberById, isRecoverable, redeemInviteCode } from '../services/accounts';
 import { refuseCommonPassword } from '../services/common-passwords';
 import { consumeToken, issueToken } from '../services/tokens';
 import { readTrafficSource } from '../services/traffic-source';
@@ -33,7 +33,7 @@ signupRoutes.post('/signup.php', async (c) => {
   const trafficSource = source ? serializeTrafficSource(source) : null;
   let inviteCode: string | null = null;
   if (!canSignUpOpenly(tenant.settings, Boolean(trafficSource))) {
-    if (!input.invite_code || !(await useInviteCode(c.env.DB, tenant.id, input.invite_code, now))) {
+    if (!input.invite_code || !(await redeemInviteCode(c.env.DB, tenant.id, input.invite_code, now))) {
       throw new ApiFailure(403, 'signup_closed', 'errors.signup_closed', { invite_code: 'errors.signup_closed' });
     }
     inviteCode = input.invite_code;

@@ -13,7 +13,7 @@ trackingRoutes.post('/page-hidden.php', async (c) => {
   await limit(c, `beacon:${clientIp(c)}`, { limit: 120, windowSeconds: 3600 });
   // sendBeacon may post text/plain: read the text and parse it ourselves; an empty body is the plain beacon.
   const text = await c.req.text();
-  let body: unknown = undefined;
+  let body: unknown ;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {

@@ -69,6 +69,6 @@ export function buildMime(mail: OutgoingMail, date: Date): string {
   return [
     headers.map(([name, value]) => `${name}: ${value}`).join('\r\n'),
     '',
-    part('text/plain', mail.text) + part('text/html', mail.html) + `--${boundary}--\r\n`,
+    `${part('text/plain', mail.text) + part('text/html', mail.html)}--${boundary}--\r\n`,
   ].join('\r\n');
 }

@@ -81,7 +81,7 @@ export async function openRequest(db: D1Database, secret: string, tenantId: stri
  */
 export async function confirmRequest(db: D1Database, secret: string, tenantId: string, memberId: number, id: number, otp: string, now: Date): Promise<DirectDebitRequest> {
   const req = await db.prepare('SELECT * FROM directdebit_requests WHERE id = ? AND tenant_id = ? AND member_id = ?').bind(id, tenantId, memberId).first<DirectDebitRequest>();
-  if (!req || req.status !== 'open' || Date.parse(req.expires_at) <= now.getTime()) throw new ApiFailure(400, 'code_invalid', 'errors.code_invalid');
+  if (req?.status !== 'open' || Date.parse(req.expires_at) <= now.getTime()) throw new ApiFailure(400, 'code_invalid', 'errors.code_invalid');
   if (req.tries >= DIRECT_DEBIT.maxTries) throw new ApiFailure(429, 'code_tries', 'errors.code_tries');
   const expected = await codeHash(secret, memberId, req.created_at, otp);
   if (expected !== req.code_hash) {

@@ -81,7 +81,7 @@ export async function findCode(db: D1Database, tenantId: string, member: Session
     return bonus;
   }
   const row = await db.prepare('SELECT * FROM discount_codes WHERE tenant_id = ? AND code = ?').bind(tenantId, code).first<CodeRow>();
-  if (!row || row.status !== 'active' || (row.user_id !== null && row.user_id !== member.id)) {
+  if (row?.status !== 'active' || (row.user_id !== null && row.user_id !== member.id)) {
     throw new ApiFailure(404, 'code_not_found', 'errors.code_not_found');
   }
   if (row.kind === 'welcome' && member.paidUser) throw new ApiFailure(409, 'code_used', 'errors.code_used');

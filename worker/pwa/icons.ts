@@ -11,7 +11,7 @@ export const ICONS: Record<IconKind, { size: number; maskable: boolean }> = {
 };
 
 const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
+const clamp01 = (v: number) => (v < 0 ? 0 : Math.min(v , 1));
 
 /** Distance from (px, py) to the segment (x1, y1)-(x2, y2). */
 function segmentDistance(px: number, py: number, x1: number, y1: number, x2: number, y2: number): number {

@@ -97,7 +97,7 @@ export async function createMember(db: D1Database, tenant: Tenant, input: NewMem
 }
 
 /** Uses an invitation code of the brand once; false when it does not exist, is used up or expired. */
-export async function useInviteCode(db: D1Database, tenantId: string, code: string, now: Date): Promise<boolean> {
+export async function redeemInviteCode(db: D1Database, tenantId: string, code: string, now: Date): Promise<boolean> {
   const result = await db
     .prepare('UPDATE invite_codes SET uses_left = uses_left - 1 WHERE tenant_id = ? AND code = ? AND uses_left > 0 AND (expires_at IS NULL OR expires_at > ?)')
     .bind(tenantId, code, now.toISOString())

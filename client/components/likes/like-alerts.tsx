@@ -27,6 +27,7 @@ export default function LikeAlerts() {
   const [modal, setModal] = useAtom(likeModalAtom);
   const { mutate } = useSWRConfig();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on arrival: the ?t= of the link that opened the page starts the popup timer, later navigation must not
   useEffect(() => {
     const delay = popupDelaySeconds(route.search);
     if (delay === null) return;
@@ -35,7 +36,7 @@ export default function LikeAlerts() {
     navigate(store, `${route.path}${query.size ? `?${query}` : ''}${location.hash}`, true);
     const timer = setTimeout(() => setModal({ profile: null, match: false }), delay * 1000);
     return () => clearTimeout(timer);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (!modal || modal.profile) return;

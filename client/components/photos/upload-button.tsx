@@ -80,6 +80,7 @@ export function UploadButton({ onUploaded, disabled, label, className = 'btn btn
       <p className="m-0 mt-1 text-xs text-gray-500">{t('photos.hint', { mb: MB })}</p>
       {errors.length > 0 && (
         <div className="alert alert-danger" role="alert" data-testid="upload-error">
+          {/* biome-ignore lint/suspicious/noArrayIndexKey: one answer's messages, replaced as a whole */}
           {errors.map((message, i) => <p key={i} className="m-0">{message}</p>)}
         </div>
       )}

@@ -122,6 +122,7 @@ export function AccountStep() {
               <RichText
                 text={t('signup.account.email_taken_invite')}
                 components={{
+                  // biome-ignore lint/a11y/useAnchorContent: RichText puts the translated link text inside
                   login: <a href="/login" onClick={toLogin} className="font-semibold" />,
                   reset: <Link href="/reset-password" onClick={leave} />,
                 }}
@@ -215,7 +216,9 @@ export function AccountStep() {
             <RichText
               text={t('signup.account.accept_terms', { age: MIN_AGE })}
               components={{
+                // biome-ignore lint/a11y/useAnchorContent: RichText puts the translated link text inside
                 terms: <a href="/pages/terms" target="_blank" rel="noopener" />,
+                // biome-ignore lint/a11y/useAnchorContent: RichText puts the translated link text inside
                 privacy: <a href="/pages/privacy" target="_blank" rel="noopener" />,
               }}
             />

@@ -59,6 +59,7 @@ export function LocationStep() {
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the permission is asked once when the step opens
   useEffect(() => {
     let live = true;
     void geoPermission().then((state) => {
@@ -74,7 +75,6 @@ export function LocationStep() {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   if (phase === 'manual') {

@@ -212,6 +212,7 @@ export function useFormState(formRef?: RefObject<HTMLElement | null>) {
 
   /** Runs one submission at a time; `task` returns the errors to show (an empty object for success). */
   const run = useCallback(
+    // biome-ignore lint/suspicious/noConfusingVoidType: a task that saves without field errors returns nothing
     async (task: () => Promise<FieldErrors | void>) => {
       if (busy.current) return;
       busy.current = true;

@@ -25,6 +25,7 @@ export function Conversation({ target }: { target: Target }) {
     if (chat.profile && !chat.conversationId && 'profileId' in target) setIcebreakers(true);
   }, [chat.profile, chat.conversationId, target]);
   // A block body: newer browsers return a promise from scrollIntoView, and React would take it for a cleanup.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the end when a message arrives, which lastId stands for
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
   }, [lastId]);
@@ -46,7 +47,7 @@ export function Conversation({ target }: { target: Target }) {
           {profile.fictional ? <p className="m-0 text-xs text-gray-600" data-testid="fictional-warning">{settings.fictional_warning}</p> : profile.city && <p className="m-0 text-xs text-gray-600">{profile.city}</p>}
         </div>
       </header>
-      <div className="flex-1 overflow-y-auto bg-gray-50 p-3" aria-live="polite" aria-label={t('chat.messages_with', { name: profile.name })}>
+      <div className="flex-1 overflow-y-auto bg-gray-50 p-3" role="log" aria-live="polite" aria-label={t('chat.messages_with', { name: profile.name })}>
         {chat.hasMore && (
           <p className="m-0 mb-2 text-center"><button type="button" className="btn btn-outline text-sm" onClick={() => void chat.loadOlder()}>{t('chat.older')}</button></p>
         )}

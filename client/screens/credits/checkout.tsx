@@ -109,6 +109,7 @@ function FirstPurchaseDisclosure() {
   return (
     <p className="my-3 text-sm text-gray-700" data-testid="fictional-disclosure">
       <span aria-hidden="true">{settings.fictional_icon} </span>
+      {/* biome-ignore lint/a11y/useAnchorContent: RichText puts the translated link text inside */}
       <RichText text={t('pay.fictional', { plural: settings.fictional_plural })} components={{ terms: <a href="/pages/terms" target="_blank" rel="noopener" /> }} />
     </p>
   );

@@ -23,9 +23,10 @@ export function ProfileLandingScreen() {
   const store = useStore();
   const toChat = user !== null && route.name === 'members-id-chat';
   // A member following a /members/{id}/chat link goes straight to the conversation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the redirect depends only on whether this is a chat link
   useEffect(() => {
     if (toChat) navigate(store, `/chats?profile=${route.params.id}`, true);
-  }, [toChat]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [toChat]);
   if (user) return <ProfileScreen />;
   if (error) return <p className="alert alert-danger m-6" role="alert">{error.message}</p>;
   if (!data) return <p className="py-16 text-center text-gray-600" role="status">{t('common.loading')}</p>;

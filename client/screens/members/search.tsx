@@ -45,12 +45,13 @@ export function SearchScreen() {
   const { data, error, isValidating } = useApi<SearchResponse>(searchUrl(params), { keepPreviousData: true, revalidateOnMount: undefined });
 
   // Coming back to /members without a filter restores the last search (SPEC.md §3 search state).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restoring the last search happens once, when the screen opens
   useEffect(() => {
     if (!route.search && state.didInit) {
       const page = state.results.at(-1)?.pageNumber ?? 1;
       navigate(store, searchPagePath({ gender: state.gender, country: state.country, region: state.countryregion, min_age: state.min_age, max_age: state.max_age, page }), true);
     }
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
   useEffect(() => {
     if (data) setState((s) => remember(s, data));
   }, [data, setState]);

@@ -42,10 +42,11 @@ export function SwipeGameScreen() {
   }, [t]);
 
   // Fetch more cards before the stack runs out.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refill only when the stack shrinks; data and mutate change with every fetch
   useEffect(() => {
     // The server leaves out what was liked or passed, so the reloaded stack starts afresh.
     if (data && data.profiles.length > 0 && stack.length < 2) void mutate().then(() => setGone([]));
-  }, [stack.length]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [stack.length]);
 
   const top = stack[0];
   useEffect(() => {

@@ -58,8 +58,8 @@ export function CompanyDetails() {
     [t('pages.company.address'), `${data.address}, ${data.city}, ${data.country}`],
     [t('pages.company.kvk'), data.kvk],
     [t('pages.company.vat'), data.vat_numbers.join(', ')],
-    [t('pages.company.phone'), <a className={LINK} href={`tel:${data.support_phone.replace(/[^\d+]/g, '')}`}>{data.support_phone}</a>],
-    [t('pages.company.email'), <a className={LINK} href={`mailto:${data.support_email}`}>{data.support_email}</a>],
+    [t('pages.company.phone'), <a key="phone" className={LINK} href={`tel:${data.support_phone.replace(/[^\d+]/g, '')}`}>{data.support_phone}</a>],
+    [t('pages.company.email'), <a key="email" className={LINK} href={`mailto:${data.support_email}`}>{data.support_email}</a>],
   ];
   return (
     <section className={`${CARD} mt-6`} aria-labelledby="company-title" data-testid="company-info">

@@ -7,6 +7,7 @@ import LangConfigScreen from './lang-config';
 import { routeAtom } from '../../state/atoms';
 
 const infoPage = (page: ContentPageName): ComponentType =>
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page when the module loads, never during a render
   function InfoPageScreen() {
     return createElement(ContentPage, { page, company: true });
   };

@@ -80,13 +80,18 @@ export function Markdown({ source, values }: { source: string; values: Values })
       {parseBlocks(source).map((block, i) => {
         if (block.kind === 'ul') {
           return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
             <ul key={i} className="my-3 pl-6 leading-relaxed">
+              {/* biome-ignore lint/suspicious/noArrayIndexKey: the items of a fixed list, never reordered */}
               {block.items.map((item, j) => <li key={j} className="mb-1"><Inline text={item} values={values} /></li>)}
             </ul>
           );
         }
+        // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
         if (block.kind === 'h2') return <h2 key={i} className="mb-2 mt-8 text-xl font-bold text-gray-900"><Inline text={block.text} values={values} /></h2>;
+        // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
         if (block.kind === 'h3') return <h3 key={i} className="mb-1 mt-5 text-lg font-semibold text-gray-900"><Inline text={block.text} values={values} /></h3>;
+        // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
         return <p key={i} className="my-3 leading-relaxed text-gray-800"><Inline text={block.text} values={values} /></p>;
       })}
     </>

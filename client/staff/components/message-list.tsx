@@ -7,6 +7,7 @@ import { Thumb } from './photo';
 export function MessageList({ brand, messages, memberName, profileName }: { brand: string; messages: StaffChatMessage[]; memberName: string; profileName: string }) {
   const end = useRef<HTMLDivElement>(null);
   // Braces: scrollIntoView returns a promise in newer browsers, and an effect must return nothing or a cleanup.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the end when a message arrives, which the count stands for
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'nearest' });
   }, [messages.length]);

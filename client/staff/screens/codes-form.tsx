@@ -71,7 +71,7 @@ export function CodeForm({ brand, code, onSaved, onCancel }: { brand: string; co
         <Field label={t('codes.expires')} name="expires" type="datetime-local" defaultValue={localInput(code?.expires ?? null)} hint={t('codes.optional')} error={fields.expires} />
         <Field label={t('codes.country')} name="country" maxLength={2} defaultValue={code?.country ?? ''} hint={t('codes.country_hint')} error={fields.country} />
         <Field label={t('codes.currency')} name="currency" maxLength={3} defaultValue={code?.currency ?? ''} hint={t('codes.currency_hint')} error={fields.currency} />
-        <Field label={t('codes.minimum')} name="minimum_order_value" inputMode="decimal" defaultValue={code && code.minimum_order_value ? (code.minimum_order_value / 100).toFixed(2) : ''}
+        <Field label={t('codes.minimum')} name="minimum_order_value" inputMode="decimal" defaultValue={code?.minimum_order_value ? (code.minimum_order_value / 100).toFixed(2) : ''}
           hint={t('codes.optional')} error={fields.minimum_order_value} />
       </div>
       <fieldset className="methods">

@@ -16,7 +16,7 @@ function conditions(c: StaffDiscountCode): string {
     c.country && t('codes.only_country', { country: c.country }),
     c.currency && t('codes.only_currency', { currency: c.currency }),
     c.minimum_order_value > 0 && t('codes.from_amount', { amount: money(c.minimum_order_value, c.currency ?? 'EUR') }),
-    c.paymentmethods && c.paymentmethods.join(', '),
+    c.paymentmethods?.join(', '),
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : t('codes.no_conditions');
 }

@@ -25,6 +25,7 @@ export function MembersScreen() {
       <form role="search" className="filters" onSubmit={submit}>
         <div className="field">
           <label htmlFor="member-q">{t('members.query')}</label>
+          {/* biome-ignore lint/a11y/noAutofocus: the search screen exists for this one field */}
           <input id="member-q" type="search" value={text} onChange={(e) => setText(e.target.value)} aria-describedby="member-q-hint" autoFocus />
           <small id="member-q-hint">{t('members.query_hint')}</small>
         </div>

@@ -40,7 +40,7 @@ export async function sendFirstMessage(db: D1Database, tenant: Tenant, staff: St
     )
     .bind(input.brand, input.member_id, input.profile_id)
     .first<TargetRow>();
-  if (!target || !target.profile_ok || target.status !== 'confirmed' || target.invisible === 1 || target.blocked === 1) throw unavailable();
+  if (!target?.profile_ok || target.status !== 'confirmed' || target.invisible === 1 || target.blocked === 1) throw unavailable();
   if (target.existing !== null) throw new ApiFailure(409, 'conversation_exists', 'staff_answering.errors.conversation_exists', undefined, { id: target.existing });
 
   const send: FictionalMessage = {

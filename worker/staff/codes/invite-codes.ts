@@ -3,7 +3,7 @@ import { auditStatement, type StaffSession } from '../session';
 
 /**
  * Invitation codes in the back office (issue 15 item 3): the `invite_codes` rows the signup uses
- * (worker/services/accounts.ts useInviteCode, asked for while the brand's `signups` is not 'all'). A member who
+ * (worker/services/accounts.ts redeemInviteCode, asked for while the brand's `signups` is not 'all'). A member who
  * signed up with one keeps it in `members.invite_code`: that is "used by whom".
  */
 

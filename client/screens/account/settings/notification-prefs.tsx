@@ -104,6 +104,7 @@ export function NotificationPrefs({ settings }: { settings: Settings }) {
                 <td key={channel} className="py-3 text-center">
                   <input
                     type="checkbox"
+                    // biome-ignore lint/a11y/useAriaPropsForRole: a checkbox with role switch takes its state from checked
                     role="switch"
                     className="h-5 w-5 cursor-pointer accent-primary disabled:cursor-not-allowed"
                     checked={data[channel][type]}
@@ -137,6 +138,7 @@ export function InvisibleToggle({ settings }: { settings: Settings }) {
         <span className="font-semibold text-gray-900">{t('settings.invisible.label')}</span>
         <input
           type="checkbox"
+          // biome-ignore lint/a11y/useAriaPropsForRole: a checkbox with role switch takes its state from checked
           role="switch"
           className="h-6 w-6 cursor-pointer accent-primary disabled:cursor-not-allowed"
           checked={invisible}
