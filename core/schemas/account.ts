@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, MIN_AGE } from '../constants';
+import { ageOnDay } from '../rules/age';
 
 // The accounts contract (SPEC.md §4-§8): every form of the signup, login, recovery and settings screens is
 // validated with these schemas in the browser and again in the worker. Issue messages are catalogue keys.
@@ -24,13 +25,6 @@ export const ProfileNameSchema = z
   .min(2, 'validation.name_short')
   .max(30, 'validation.name_long')
   .refine((name) => !name.startsWith('@'), 'validation.name_starts_at');
-
-/** Age in whole years on `today` (YYYY-MM-DD) of someone born on `birthdate` (YYYY-MM-DD). */
-export function ageOnDay(birthdate: string, today: string): number {
-  const [by, bm, bd] = birthdate.split('-').map(Number);
-  const [ty, tm, td] = today.split('-').map(Number);
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
 
 function isRealDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

@@ -1,5 +1,5 @@
 import type { ChatProfile } from '../../core/schemas/chat';
-import { ageOn } from '../services/profiles';
+import { ageOn } from '../../core/rules/age';
 
 /** The other side of a conversation as the chat needs it: who, whether they can be written to, their member. */
 export interface Peer {

@@ -10,7 +10,7 @@ import { sendMail } from '../mail';
 import type { MailCard } from '../mail/types';
 import { visibleLike } from '../services/likes';
 import { toSettings } from '../services/notification-settings';
-import { ageOn } from '../services/profiles';
+import { ageOn } from '../../core/rules/age';
 import { issueToken } from '../services/tokens';
 import { TENANTS } from '../tenants';
 

@@ -1,6 +1,7 @@
 import { normalizeIban } from '../../core/rules/iban';
 import type { DirectDebitForm } from '../../core/schemas/payments';
 import { ApiFailure } from '../errors';
+import { hmacSha256Hex, sha256Hex } from '../../core/encoding';
 
 /**
  * Direct debit (SPEC.md §3 and §8): the form is confirmed by a 6-digit code sent by SMS. The code is stored only
@@ -9,15 +10,8 @@ import { ApiFailure } from '../errors';
  */
 export const DIRECT_DEBIT = { maxTries: 3, codeMinutes: 15, monthlyLimitCents: 15_000, limitDays: 30, smsPerHour: 3 } as const;
 
-async function hmac(secret: string, value: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(value));
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 export async function ibanSubject(iban: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(normalizeIban(iban)));
-  return `iban:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `iban:${await sha256Hex(normalizeIban(iban))}`;
 }
 
 /** Refuses a blocked member or account. */
@@ -58,7 +52,7 @@ export interface DirectDebitRequest {
   expires_at: string;
 }
 
-const codeHash = (secret: string, memberId: number, createdAt: string, code: string) => hmac(secret, `${memberId}:${createdAt}:${code}`);
+const codeHash = (secret: string, memberId: number, createdAt: string, code: string) => hmacSha256Hex(secret, `${memberId}:${createdAt}:${code}`);
 
 /** Stores the request and returns its id and the code to send. */
 export async function openRequest(db: D1Database, secret: string, tenantId: string, memberId: number, form: DirectDebitForm, amount: number, now: Date): Promise<{ id: number; code: string }> {

@@ -1,5 +1,6 @@
 import { noBlockBetween } from './blocks';
 import { ONLINE_MINUTES } from '../../core/rules/activity';
+import { ageOn } from '../../core/rules/age';
 import type { ProfileCard } from '../../core/schemas/profile';
 
 export interface FeaturedFilter {
@@ -24,13 +25,6 @@ export interface CardRow {
   last_active: string;
   filename: string | null;
   thumb_filename: string | null;
-}
-
-export function ageOn(birthdate: string, now: Date): number {
-  const [y, m, d] = birthdate.split('-').map(Number);
-  let age = now.getUTCFullYear() - y;
-  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age--;
-  return age;
 }
 
 /** Date-of-birth bounds (inclusive, YYYY-MM-DD) for people aged minAge..maxAge on `now`. */

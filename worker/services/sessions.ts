@@ -1,3 +1,5 @@
+import { base64url, sha256Hex } from '../../core/encoding';
+
 /** The member behind a session, as the rest of the worker needs it. */
 export interface SessionMember {
   id: number;
@@ -72,14 +74,13 @@ export function ownProfileOf(row: OwnProfileRow): OwnProfile {
 
 /** Session tokens are stored only as their SHA-256, so a leaked table does not leak sessions. */
 export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return sha256Hex(token);
 }
 
 /** A new random 256-bit token, base64url. */
 export function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return base64url(bytes);
 }
 
 interface Row extends OwnProfileRow {

@@ -1,3 +1,5 @@
+import { base64url, fromBase64url } from '../../core/encoding';
+
 // One-time links: the link carries a token signed with APP_SECRET (purpose, brand, member, expiry, id), and the
 // one_time_tokens row makes it usable once. A forged, altered, expired, reused or foreign token is refused.
 
@@ -26,8 +28,6 @@ interface Payload {
   j: string;
 }
 
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const fromB64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
 async function key(secret: string | undefined): Promise<CryptoKey> {
   if (!secret || secret.length < 32) throw new Error('APP_SECRET is missing or shorter than 32 characters');
@@ -43,17 +43,17 @@ export interface IssueOptions {
 }
 
 export async function issueToken(env: Env, opts: IssueOptions): Promise<string> {
-  const jti = b64url(crypto.getRandomValues(new Uint8Array(16)));
+  const jti = base64url(crypto.getRandomValues(new Uint8Array(16)));
   const expires = opts.now.getTime() + TOKEN_LIFETIME_MS[opts.purpose];
   const payload: Payload = { p: opts.purpose, t: opts.tenantId, m: opts.memberId, e: expires, j: jti };
-  const body = b64url(new TextEncoder().encode(JSON.stringify(payload)));
+  const body = base64url(new TextEncoder().encode(JSON.stringify(payload)));
   const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await key(env.APP_SECRET), new TextEncoder().encode(body)));
   await env.DB.prepare(
     'INSERT INTO one_time_tokens (jti, tenant_id, member_id, purpose, data, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   )
     .bind(jti, opts.tenantId, opts.memberId, opts.purpose, opts.data ?? null, opts.now.toISOString(), new Date(expires).toISOString())
     .run();
-  return `${body}.${b64url(signature)}`;
+  return `${body}.${base64url(signature)}`;
 }
 
 /** Checks the signature and claims; null for anything not issued by us for this purpose and brand, or expired. */
@@ -61,9 +61,9 @@ async function verify(env: Env, token: string, tenantId: string, purpose: TokenP
   const [body, signature, extra] = token.split('.');
   if (!body || !signature || extra !== undefined || token.length > 600) return null;
   try {
-    const ok = await crypto.subtle.verify('HMAC', await key(env.APP_SECRET), fromB64url(signature), new TextEncoder().encode(body));
+    const ok = await crypto.subtle.verify('HMAC', await key(env.APP_SECRET), fromBase64url(signature), new TextEncoder().encode(body));
     if (!ok) return null;
-    const payload = JSON.parse(new TextDecoder().decode(fromB64url(body))) as Payload;
+    const payload = JSON.parse(new TextDecoder().decode(fromBase64url(body))) as Payload;
     if (payload.p !== purpose || payload.t !== tenantId || payload.e <= now.getTime()) return null;
     return payload;
   } catch {

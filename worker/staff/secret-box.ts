@@ -4,7 +4,7 @@
  * additional data binds a ciphertext to its row ("staff-totp:<id>"): a secret copied onto another row does not
  * decrypt there.
  *
- * Pure WebCrypto and no imports: the seed (scripts/lib/demo-staff.mjs) imports this very file under Node to store the
+ * Pure WebCrypto and no imports (so its base64url is its own, not core/encoding.ts's): the seed (scripts/lib/demo-staff.mjs) imports this very file under Node to store the
  * demo secret exactly as the worker does.
  *
  * Stored form: `v1.<iv base64url>.<ciphertext+tag base64url>`.

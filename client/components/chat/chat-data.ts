@@ -3,6 +3,7 @@ import { mutate } from 'swr';
 import type { ChatsResponse } from '../../../core/schemas/chat';
 import { apiFetch } from '../../api/fetch-client';
 import { chatCountersAtom } from '../../state/atoms';
+import { base64url } from '../../../core/encoding';
 
 export type Store = ReturnType<typeof createStore>;
 
@@ -35,5 +36,5 @@ export async function refreshLikes(store: Store): Promise<void> {
 /** A fresh idempotency key for one send; its retries reuse it (client/api/fetch-client.ts). */
 export function newClientKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return base64url(bytes);
 }

@@ -20,10 +20,3 @@ export function formatDuration(ms: number | null): string {
   return ms === null ? '–' : formatWait(ms);
 }
 
-/** Age in whole years on `now` from an ISO date of birth (YYYY-MM-DD). */
-export function ageOn(birthdate: string, now: Date): number {
-  const [y, m, d] = birthdate.split('-').map(Number);
-  let age = now.getUTCFullYear() - y;
-  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age--;
-  return age;
-}

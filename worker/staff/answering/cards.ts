@@ -1,5 +1,5 @@
 import type { StaffMemberCard } from '../../../core/schemas/staff';
-import { ageOn } from '../../services/profiles';
+import { ageOn } from '../../../core/rules/age';
 
 /** Columns of the member's card over profiles `mp` and its active main photo `mph`. */
 export const MEMBER_CARD_COLUMNS = `mp.id AS m_profile_id, mp.member_id AS m_id, mp.name AS m_name, mp.birthdate AS m_birthdate, mp.city AS m_city,

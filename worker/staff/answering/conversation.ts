@@ -3,7 +3,7 @@ import { anyAsksIfReal } from '../../../core/rules/asks-if-real';
 import type { StaffChatMessage, StaffConversation, StaffNote } from '../../../core/schemas/staff';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { MESSAGE_COLUMNS, MESSAGE_JOINS, visibleTo, type MessageRow } from '../../chat/messages';
-import { ageOn } from '../../services/profiles';
+import { ageOn } from '../../../core/rules/age';
 import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
 import { disclosureText, memberLanguage } from './disclosure';
 import type { AnsweringRef } from './lookup';

@@ -2,7 +2,7 @@ import type { FictionalProfile, FictionalProfileInput } from '../../../core/sche
 import { brandText } from '../../../core/rules/brand-text';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { ApiFailure } from '../../errors';
-import { ageOn } from '../../services/profiles';
+import { ageOn } from '../../../core/rules/age';
 import type { StaffSession } from '../session';
 import { auditIf } from './audit';
 
