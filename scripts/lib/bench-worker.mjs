@@ -107,8 +107,11 @@ export async function workerStartup({ port, persistTo, runs = 3 }) {
       const pid = workerdPid(server.pid);
       results.push({ wallMs, workerdCpuMs: pid ? cpuMs(pid) : NaN });
     } finally {
-      process.kill(-server.pid, 'SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        process.kill(-server.pid, 'SIGTERM');
+        await exited;
+      }
     }
   }
   const median = (key) => round(results.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(results.length / 2)]);

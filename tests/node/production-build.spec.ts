@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 
@@ -23,7 +23,12 @@ test('the production build has no dev mailbox, sandbox checkout or seed portrait
   test.setTimeout(180_000);
   const out = 'test-results/production-build';
   rmSync(out, { recursive: true, force: true });
+  // Every build points `wrangler deploy` at its output (this file); the served dist/ stays the one to deploy.
+  const deployRedirect = '.wrangler/deploy/config.json';
+  const redirect = existsSync(deployRedirect) ? readFileSync(deployRedirect, 'utf8') : null;
   const build = spawnSync('vite', ['build'], { encoding: 'utf8', env: { ...process.env, VITE_BUILD_TARGET: 'production', BUILD_OUT_DIR: out } });
+  if (redirect === null) rmSync(deployRedirect, { force: true });
+  else writeFileSync(deployRedirect, redirect);
   expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
   const production = workerCode(out);
   // `npm test` builds dist/ (the local build) before Playwright runs.
@@ -32,5 +37,5 @@ test('the production build has no dev mailbox, sandbox checkout or seed portrait
     expect(local, `${tool} in the local build`).toContain(marker);
     expect(production, `${tool} in the production build`).not.toContain(marker);
   }
-  rmSync(out, { recursive: true, force: true });
+  // The output stays (test-results/ is scratch): a deploy dry run in a parallel worker may have been pointed at it.
 });
