@@ -82,7 +82,11 @@ try {
   const worker = {
     bundle: workerBundleSize(),
     startup: workerStart,
-    cpu: await workerCpuPerPage({ serverPid: server.pid, port: PORT, pages: [['home', '/', headers], ['members', '/members', { ...headers, cookie: session }], ['lander tinderswipe', '/landers/tinderswipe', headers]] }),
+    cpu: await workerCpuPerPage({
+      serverPid: server.pid,
+      port: PORT,
+      pages: [['home', '/', headers], ['members', '/members', { ...headers, cookie: session }], ['lander tinderswipe', '/landers/tinderswipe', headers]],
+    }),
   };
   console.log(`worker: ${JSON.stringify(worker)}`);
   // Proxy mode's added cost: proxydemo against its backend, the built-in brand proxydemo-origin (issue 16).
@@ -346,9 +350,12 @@ function summary(r) {
   }
   const w = r.worker;
   lines.push('', `Worker: ${w.bundle.files} files, ${(w.bundle.bytes / 1024).toFixed(0)} KiB (${(w.bundle.gzipBytes / 1024).toFixed(0)} KiB gzip); ` +
-    `startup (fresh wrangler dev until the first answer, median of ${w.startup.runs}): ${w.startup.wallMs} ms, workerd CPU ${w.startup.workerdCpuMs} ms.`);
+    `startup (fresh wrangler dev until the first answer, median of ${w.startup.runs}): ${w.startup.wallMs} ms, ` +
+    `workerd CPU ${w.startup.workerdCpuMs} ms.`);
   lines.push('', '| page (one request at a time) | workerd CPU ms / request | above /healthz | wall ms / request |', '|---|---|---|---|');
-  for (const [name, c] of Object.entries(w.cpu)) lines.push(`| ${name} (${c.path}) | ${c.cpuMsPerRequest} | ${c.cpuMsAboveFloor} | ${c.wallMsPerRequest} |`);
+  for (const [name, c] of Object.entries(w.cpu)) {
+    lines.push(`| ${name} (${c.path}) | ${c.cpuMsPerRequest} | ${c.cpuMsAboveFloor} | ${c.wallMsPerRequest} |`);
+  }
   lines.push('', '| page | initial JS gzip | initial CSS gzip (inline) | HTML | HTML gzip |', '|---|---|---|---|---|');
   for (const [name, s] of Object.entries(r.sizes)) {
     lines.push(`| ${name} (${s.path}) | ${(s.jsGzipBytes / 1024).toFixed(1)} KiB | ${(s.cssGzipBytes / 1024).toFixed(1)} KiB (${(s.inlineCssGzipBytes / 1024).toFixed(1)}) | ${(s.htmlBytes / 1024).toFixed(1)} KiB | ${(s.htmlGzipBytes / 1024).toFixed(1)} KiB |`);

@@ -78,7 +78,8 @@ export async function workerCpuPerPage({ serverPid, port, pages, requests = 200,
       const status = await get(port, path, headers);
       if (status !== 200) throw new Error(`${path} answered ${status}`);
     }
-    out[name] = { path, requests, cpuMsPerRequest: round((cpuMs(pid) - before) / requests), wallMsPerRequest: round((performance.now() - started) / requests) };
+    const cpuMsPerRequest = round((cpuMs(pid) - before) / requests);
+    out[name] = { path, requests, cpuMsPerRequest, wallMsPerRequest: round((performance.now() - started) / requests) };
   }
   const floor = out['healthz (floor)'].cpuMsPerRequest;
   for (const r of Object.values(out)) r.cpuMsAboveFloor = round(r.cpuMsPerRequest - floor);
