@@ -8,7 +8,9 @@ import { parseTenants } from './core/tenant-files';
 import { CLIENT_ENTRIES, STAFF_ENTRY, clientAssets } from './build/client-assets';
 import { previewCompression } from './build/preview-compression';
 
-const CLIENT_OUT = 'dist/client';
+// BUILD_OUT_DIR: a build somewhere else than dist/ (tests/node/production-build.spec.ts builds beside a served dist/).
+const OUT = process.env.BUILD_OUT_DIR ?? 'dist';
+const CLIENT_OUT = `${OUT}/client`;
 const CLIENT_MANIFEST = `${CLIENT_OUT}/.vite/manifest.json`;
 // The staff workspace is built apart into the same folder (its hashed names cannot clash), with its own manifest.
 const STAFF_MANIFEST_NAME = '.vite/staff-manifest.json';
@@ -28,10 +30,24 @@ function validateTenants(): Plugin {
   };
 }
 
+/**
+ * Minifies the Worker (Vite leaves SSR builds readable): a smaller upload and less for each isolate to parse at
+ * startup. Stack traces stay readable: the build writes source maps and wrangler.toml uploads them
+ * (`upload_source_maps`), so Workers Logs show the original file and line.
+ */
+function minifyWorker(): Plugin {
+  return {
+    name: 'minify-worker',
+    apply: 'build',
+    configEnvironment: (name) => (name === 'client' || name === 'staff' ? undefined : { build: { minify: true } }),
+  };
+}
+
 export default defineConfig({
   plugins: [
     previewCompression(),
     validateTenants(),
+    minifyWorker(),
     react(),
     UnoCSS(),
     clientAssets({ manifestPath: CLIENT_MANIFEST, staffManifestPath: `${CLIENT_OUT}/${STAFF_MANIFEST_NAME}` }),
@@ -41,6 +57,7 @@ export default defineConfig({
   // <brand>.localhost reaches each demo brand; production hosts are the Worker's business, not Vite's.
   server: { allowedHosts: ['.localhost'] },
   preview: { allowedHosts: ['.localhost'] },
+  build: { outDir: OUT },
   environments: {
     client: { build: { manifest: true, rollupOptions: { input: CLIENT_ENTRIES } } },
     // The staff workspace: a browser bundle of its own, so it never touches the members' (build/client-assets.ts).

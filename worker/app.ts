@@ -15,6 +15,7 @@ import { faviconSvg } from './favicon';
 import { describeError, log } from './log';
 import { media } from './media/route';
 import { pwa } from './pwa/routes';
+import { LOCAL_TOOLS } from './build-target';
 import { devMailbox } from './dev/mailbox';
 import { devOperator } from './chat/dev-operator';
 import { localVapidKeys } from './push/vapid';
@@ -91,9 +92,12 @@ app.all('/media/*', async (c, next) => (c.get('tenant').upstream_api ? proxyApi(
 app.all('/dev/*', async (c, next) => (c.get('tenant').upstream_api && isLocal(c.env) ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
 app.route('/api', api);
 app.route('/media', media);
-// The dev mailbox answers only in local mode (it checks APP_ENV itself): worker/dev/mailbox.ts.
-app.route('/dev', devMailbox);
-app.route('/dev', devOperator);
+// The dev mailbox answers only in local mode (it checks APP_ENV itself): worker/dev/mailbox.ts. A production build
+// has neither (worker/build-target.ts).
+if (LOCAL_TOOLS) {
+  app.route('/dev', devMailbox());
+  app.route('/dev', devOperator());
+}
 app.get('/favicon.svg', (c) =>
   c.body(faviconSvg(c.get('tenant')), 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }),
 );

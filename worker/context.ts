@@ -4,6 +4,7 @@ import type { Tenant } from '../core/schemas/tenant';
 import type { i18n } from 'i18next';
 import type { SessionMember } from './services/sessions';
 import type { StaffSession } from './staff/identity';
+import { LOCAL_TOOLS } from './build-target';
 
 /** The one typed environment of every Hono app and middleware in the worker. */
 export interface AppEnv {
@@ -31,7 +32,10 @@ export interface AppEnv {
 
 export type AppContext = Context<AppEnv>;
 
-/** Local development and tests allow debug overrides (geo-IP country, clock); production never does. */
+/**
+ * Local development and tests allow debug overrides (geo-IP country, clock); production never does, and a production
+ * build (worker/build-target.ts) is never local, whatever APP_ENV says.
+ */
 export function isLocal(env: Env): boolean {
-  return env.APP_ENV === 'local' || env.APP_ENV === 'test';
+  return LOCAL_TOOLS && (env.APP_ENV === 'local' || env.APP_ENV === 'test');
 }

@@ -1,14 +1,13 @@
 import i18next, { type i18n } from 'i18next';
 import { DEFAULT_LANGUAGE, type Language } from '../core/constants';
 import type { Catalogue } from '../core/state';
+import { lazyJsonByName } from './lazy-json';
 
-const files = import.meta.glob<Catalogue>('../locales/*.json', { eager: true, import: 'default' });
-const CATALOGUES = Object.fromEntries(
-  Object.entries(files).map(([file, catalogue]) => [file.replace(/^.*\/(.+)\.json$/, '$1'), catalogue]),
-) as Record<Language, Catalogue>;
+// Parsed on first use per isolate: a request pays only for its own language (and the fallback).
+const catalogue = lazyJsonByName<Catalogue>(import.meta.glob<string>('../locales/*.json', { eager: true, query: '?raw', import: 'default' }));
 
 export function catalogueFor(language: Language): Catalogue {
-  return CATALOGUES[language] ?? CATALOGUES[DEFAULT_LANGUAGE];
+  return catalogue(language) ?? (catalogue(DEFAULT_LANGUAGE) as Catalogue);
 }
 
 const instances = new Map<Language, i18n>();

@@ -257,7 +257,7 @@ describe('dev mailbox', () => {
       c.set('tenant', brand('flirtlokaal'));
       await next();
     });
-    app.route('/dev', devMailbox);
+    app.route('/dev', devMailbox());
     for (const path of ['/dev/mailbox', '/dev/mailbox.json', '/dev/mailbox/1']) {
       expect((await app.request(path, {}, withVars({ APP_ENV: 'production' }))).status, path).toBe(404);
     }

@@ -5,12 +5,12 @@ import { CONTENT_PAGES, PageQuerySchema, type ContentPageName, type PageName, ty
 import type { Tenant } from '../../core/schemas/tenant';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
+import { lazyJsonByName } from '../lazy-json';
 import { settingsFor } from './settings';
 
 // The page texts of every language live in the worker; a page carries only its own language's text to the browser.
 type PageFile = Record<ContentPageName, { title: string; body: string }>;
-const files = import.meta.glob<PageFile>('../../locales/pages/*.json', { eager: true, import: 'default' });
-const TEXTS = Object.fromEntries(Object.entries(files).map(([file, texts]) => [file.replace(/^.*\/(.+)\.json$/, '$1'), texts])) as Record<Language, PageFile>;
+const pageFile = lazyJsonByName<PageFile>(import.meta.glob<string>('../../locales/pages/*.json', { eager: true, query: '?raw', import: 'default' }));
 
 const PREMIUM_PERCENT = 46;
 
@@ -79,7 +79,7 @@ export const hasInfoPage = (tenant: Tenant, token: string): boolean => Object.ha
  * first language when it has none in this one). An unknown page is a 404.
  */
 function textOf(tenant: Tenant, page: PageName, language: Language): { title: string; body: string } {
-  if (isBuiltIn(page)) return TEXTS[language]?.[page] ?? TEXTS.nl[page];
+  if (isBuiltIn(page)) return pageFile(language)?.[page] ?? (pageFile('nl') as PageFile)[page];
   const texts = hasInfoPage(tenant, page) ? tenant.info_pages[page] : undefined;
   const text = texts && (texts[language] ?? Object.values(texts)[0]);
   if (!text) throw new ApiFailure(404, 'page_not_found', 'error.not_found');

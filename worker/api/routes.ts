@@ -13,6 +13,7 @@ import { discountRoutes } from './discount-routes';
 import { paymentRoutes } from './payment-routes';
 import { paymentWebhookRoutes } from './payment-webhook-routes';
 import { sandboxCheckout } from '../payments/sandbox-checkout';
+import { LOCAL_TOOLS } from '../build-target';
 import { pagesRoutes } from './pages-routes';
 import { photoRoutes } from './photo-routes';
 import { recoveryRoutes } from './recovery-routes';
@@ -52,7 +53,7 @@ api.route('/', paymentRoutes);
 api.route('/', paymentWebhookRoutes);
 api.route('/', discountRoutes);
 api.route('/', directDebitRoutes);
-api.route('/', sandboxCheckout);
+if (LOCAL_TOOLS) api.route('/', sandboxCheckout());
 api.route('/', camsRoutes);
 // The contract itself (not a .php call, so never proxied): core/contract.
 api.route('/', openApiRoutes);

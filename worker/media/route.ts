@@ -4,6 +4,7 @@ import type { AppEnv } from '../context';
 import { findStaffSession, may, STAFF_COOKIE } from '../staff/session';
 import { isMemberPhotoKey, mediaAccess } from './access';
 import { portraitSvg } from './portrait';
+import { LOCAL_TOOLS } from '../build-target';
 
 export const media = new Hono<AppEnv>();
 
@@ -25,7 +26,7 @@ const PRIVATE_CACHE = 'private, max-age=300';
  */
 media.get('/*', async (c) => {
   const key = c.req.path.replace(/^\/media\//, '');
-  const seed = SEED_PORTRAIT.exec(key);
+  const seed = LOCAL_TOOLS ? SEED_PORTRAIT.exec(key) : null;
   if (seed) {
     const svg = portraitSvg({ seed: `${seed[2]}-${seed[3]}`, gender: seed[1] === 'f' ? 'female' : 'male', size: seed[5] ? 320 : 400, ageHint: Number(seed[4]) });
     return c.body(svg, 200, {

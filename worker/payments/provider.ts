@@ -1,4 +1,5 @@
 import type { Tenant } from '../../core/schemas/tenant';
+import { LOCAL_TOOLS } from '../build-target';
 import { isLocal } from '../context';
 import { MollieProvider } from './mollie';
 import type { PaymentProvider } from './provider-types';
@@ -16,7 +17,7 @@ export { ProviderError } from './provider-error';
  * laptop; production refuses the sandbox, so a mistake in a tenant file cannot give away credits.
  */
 export function providerFor(env: Env, tenant: Tenant, fetcher: typeof fetch = fetch): PaymentProvider {
-  if (isLocal(env)) return new SandboxProvider(env.DB, tenant.id);
+  if (LOCAL_TOOLS && isLocal(env)) return new SandboxProvider(env.DB, tenant.id);
   const config = tenant.payments;
   if (config.provider === 'sandbox') throw new Error(`tenant ${tenant.id}: the sandbox payment provider is for local mode only`);
   const key = config.api_key_secret ? (env as unknown as Record<string, string | undefined>)[config.api_key_secret] : undefined;
