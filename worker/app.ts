@@ -20,6 +20,7 @@ import { devOperator } from './chat/dev-operator';
 import { localVapidKeys } from './push/vapid';
 import { apiCacheControl } from './middleware/api-cache';
 import { clock } from './middleware/clock';
+import { explicitCacheControl } from './middleware/cache-control';
 import { pageCache } from './middleware/page-cache';
 import { CROSS_SITE_CALLS } from '../core/api-urls';
 import { csrf } from './middleware/csrf';
@@ -46,6 +47,8 @@ export const app = new Hono<AppEnv>();
 
 // The middleware order lives here and nowhere else (DESIGN.md "A request's way").
 app.use(requestId());
+// Outermost but one: it sees every answer, the error handler's included (worker/middleware/cache-control.ts).
+app.use(explicitCacheControl());
 // The app's own handler, for the sandbox checkout's webhook call (context.ts `handle`): no module imports app.ts back.
 app.use(async function ownHandler(c, next) {
   c.set('handle', (request, env, ctx) => app.fetch(request, env, ctx));

@@ -201,4 +201,25 @@ describe('the edge cache of visitor pages', () => {
     expect(after.cache).toBe('HIT');
     expect(pageState(after.html)).toEqual(pageState(answers[0].html));
   });
+
+  it('gives every kind of answer an explicit Cache-Control (issue 20 item 3)', async () => {
+    const expected: [string, string, string | RegExp][] = [
+      ['flirtlokaal', '/healthz', 'private, no-store'],
+      ['flirtlokaal', '/chats', 'private, no-store'], // a redirect to the login page
+      ['flirtlokaal', '/no-such-path', 'private, no-store'],
+      ['flirtlokaal', '/favicon.svg', 'public, max-age=86400'],
+      ['flirtlokaal', '/manifest.webmanifest', 'public, max-age=3600'],
+      ['flirtlokaal', '/icons/icon-192.png', 'public, max-age=86400'],
+      ['flirtlokaal', '/offline', 'no-cache'],
+      ['flirtlokaal', '/api/user.php', 'private, no-store'],
+      ['no-such-brand', '/', 'private, no-store'],
+    ];
+    for (const [brand, path, cacheControl] of expected) {
+      const res = await get(brand, path);
+      await res.arrayBuffer();
+      expect(res.headers.get('cache-control'), path).toBe(cacheControl);
+    }
+    const state = pageState((await load('flirtlokaal', '/?c=catalogue')).html);
+    expect((await get('flirtlokaal', state.catalogueUrl)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
 });
