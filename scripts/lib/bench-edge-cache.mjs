@@ -35,7 +35,8 @@ export async function benchEdgeCache({ port, host, asset, duration, headers = { 
   const out = {};
   for (const [name, path] of targets) {
     // The first request of a cached target fills the cache; the run measures what the next visitors get.
-    const probe = path.includes('[<id>]') ? path.replace('[<id>]', 'probe') : path;
+    // A query no earlier run stored (the cache persists with the bench's state).
+    const probe = path.includes('[<id>]') ? path.replace('[<id>]', `probe-${Date.now()}`) : path;
     if (name.includes('edge cache')) await xCache(port, probe, headers);
     out[name] = await load(port, path, headers, duration);
     out[name].xCache = name === 'static asset' ? null : await xCache(port, probe, headers);
