@@ -34,5 +34,4 @@ export interface InitialState {
   fallback: Record<string, unknown>;
   /** Set when the page is the error page. */
   error: { status: number; message?: string } | null;
-  requestId: string;
 }

@@ -5,7 +5,8 @@
 import { request } from 'node:http';
 import autocannon from 'autocannon';
 
-const PAGES = [['home page', '/'], ['members page', '/members']];
+// The home page with a new query per request: rendered every time, never the edge cache's copy (docs/edge-cache.md).
+const PAGES = [['home page', '/?uncached=[<id>]'], ['members page', '/members']];
 
 /** Logs a seeded demo member in through the API of `host` and returns its session cookie. */
 // node:http, not fetch: fetch cannot choose the Host header, which names the brand.
@@ -23,7 +24,7 @@ async function logIn(port, host, email = 'free@demo.test') {
 }
 
 async function load(port, path, headers, duration) {
-  const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers, connections: 10, duration });
+  const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers, connections: 10, duration, idReplacement: path.includes('[<id>]') });
   return { requestsPerSecond: Math.round(r.requests.average * 10) / 10, latencyP50Ms: r.latency.p50, latencyP99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
@@ -31,7 +32,7 @@ async function load(port, path, headers, duration) {
 export async function measureBrand({ port, brand, host = `${brand}.localhost:${port}`, cookieHost = host, duration }) {
   const cookie = await logIn(port, cookieHost);
   const out = {};
-  for (const [name, path] of PAGES) out[name] = await load(port, path, { host, 'x-debug-country': 'NL', 'accept-encoding': 'gzip', ...(path === '/' ? {} : { cookie }) }, duration);
+  for (const [name, path] of PAGES) out[name] = await load(port, path, { host, 'x-debug-country': 'NL', 'accept-encoding': 'gzip', ...(path.startsWith('/?') ? {} : { cookie }) }, duration);
   return out;
 }
 

@@ -25,6 +25,11 @@ for (const brand of BRANDS) {
       await page.reload();
       await expect(page.getByTestId('profile-grid')).toBeVisible();
       await expect(page.getByRole('dialog')).toHaveCount(0);
+      // The same visitor page again comes from the edge cache (docs/edge-cache.md) with a fresh nonce: it must
+      // hydrate (the language switch and the signup modal below need React) with no CSP violation in the console.
+      const cached = await page.reload();
+      expect(cached?.headers()['x-cache']).toBe('HIT');
+      await expect(page.getByTestId('profile-grid')).toBeVisible();
 
       if (brand.switchTo) {
         await page.getByTestId('language-switcher').selectOption(brand.switchTo);

@@ -6,8 +6,11 @@ import { fetchBrand } from './helpers';
 // Issue 17, item 2: every number, status, post and countdown on a lander comes from the brand's real data, or is
 // not there. These tests change the brand's profiles, so they live in a file (and a database) of their own.
 const VARIANTS = [...LANDERS.keys()];
+// The edge cache keeps a visitor's lander for a minute (docs/edge-cache.md): each read after a change of data is a
+// URL of its own, as a real visitor's would be a minute later.
+let read = 0;
 const main = async (variant: string, country = 'NL') => {
-  const res = await fetchBrand('flirtlokaal', `/landers/${variant}`, { country, headers: { Cookie: 'entry_warning_skipped=1' } });
+  const res = await fetchBrand('flirtlokaal', `/landers/${variant}?read=${read++}`, { country, headers: { Cookie: 'entry_warning_skipped=1' } });
   const html = await res.text();
   return html.slice(html.indexOf('<main'), html.indexOf('</main>'));
 };

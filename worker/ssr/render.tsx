@@ -63,7 +63,8 @@ async function buildState(c: AppContext, { route, error = null }: PageOptions): 
     }),
     fallback,
     error,
-    requestId: c.get('requestId'),
+    // Nothing per request here (no request id, token or nonce): a visitor's page is served from the edge cache to
+    // others with the same key (docs/edge-cache.md). The request id is the X-Request-Id header.
   };
 }
 

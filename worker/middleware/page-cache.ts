@@ -1,0 +1,105 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { matchRoute } from '../../client/router';
+import { COOKIE } from '../../core/constants';
+import { parseTrafficSource } from '../../core/rules/traffic-source';
+import { isLocal, type AppContext, type AppEnv } from '../context';
+import { log, describeError } from '../log';
+import { readTrafficSource, TRAFFIC_SOURCE_COOKIE } from '../services/traffic-source';
+import { edgeCache, freshness, pageCacheKey, servedFromCache, storableCopy } from '../ssr/page-cache';
+
+/**
+ * Visitor pages from the edge cache (issue 20, docs/edge-cache.md). Put in front of the page handlers (the
+ * catch-all and the landers): a request that may use the cache is answered from it (HIT) or rendered and stored
+ * (MISS); any other is rendered as always (BYPASS). Every answer says which in X-Cache, and in local mode why in
+ * X-Cache-Reason.
+ */
+
+/** The pages a visitor without a session sees alike: home, search, pricing, cams, information pages, landers. */
+const CACHEABLE_ROUTES = /^(index|members|pricing|cams|pages-.+|landers-.+)$/;
+
+/** Cookies a visitor page knows (each is a key input or does not change the HTML); dev_country only locally. */
+const VISITOR_COOKIES = new Set<string>([COOKIE.locale, COOKIE.entryWarningSkipped, COOKIE.appMode, TRAFFIC_SOURCE_COOKIE, 'dev_country']);
+
+/** Keys being revalidated by this isolate: one revalidation per key at a time, however many stale hits. */
+const revalidating = new Set<string>();
+/** The Worker's own requests that re-render a stale entry: they skip the lookup and always store. */
+const revalidations = new WeakSet<Request>();
+
+type Reason = 'method' | 'route' | 'session' | 'cookie' | 'traffic-source' | 'status' | 'set-cookie';
+
+/** Why this request must not use the cache, or null when it may. */
+function bypassReason(c: AppContext): Reason | null {
+  if (c.req.method !== 'GET') return 'method';
+  const url = new URL(c.req.url);
+  const route = matchRoute(url.pathname);
+  if (!route || !CACHEABLE_ROUTES.test(route.def.name)) return 'route';
+  // Any session cookie, even one that is no longer valid: a member never gets a visitor page, nor stores one.
+  if (getCookie(c, COOKIE.session) !== undefined || c.get('member')) return 'session';
+  // A brand in proxy mode keeps its sessions upstream under names we do not know: any cookie beyond ours is one.
+  if (c.get('tenant').upstream_api && Object.keys(getCookie(c)).some((name) => !VISITOR_COOKIES.has(name))) return 'cookie';
+  // Such a URL stores the visitor's traffic source in a cookie (a lander): the page must be rendered to set it.
+  if (parseTrafficSource(url.searchParams)) return 'traffic-source';
+  return null;
+}
+
+export function pageCache(): MiddlewareHandler<AppEnv> {
+  return async function pageCacheMiddleware(c, next) {
+    const mark = (result: 'HIT' | 'MISS' | 'BYPASS', reason?: string) => {
+      c.header('X-Cache', result);
+      if (reason && isLocal(c.env)) c.header('X-Cache-Reason', reason);
+    };
+    const reason = bypassReason(c);
+    if (reason) {
+      await next();
+      return mark('BYPASS', reason);
+    }
+    const url = new URL(c.req.url);
+    const key = pageCacheKey({
+      url,
+      tenant: c.get('tenant').id,
+      language: c.get('language'),
+      country: c.get('country'),
+      installedApp: getCookie(c, COOKIE.appMode) === '1',
+      entryWarningSkipped: getCookie(c, COOKIE.entryWarningSkipped) === '1',
+      hasTrafficSource: readTrafficSource(c) !== null,
+    });
+    const cache = edgeCache();
+    const revalidation = revalidations.has(c.req.raw);
+    if (!revalidation) {
+      const stored = await cache.match(key).catch((error: unknown) => void log(c, 'warn', 'page cache read failed', describeError(error)));
+      const { age, state } = stored ? freshness(stored, c.get('now')) : { age: 0, state: 'expired' as const };
+      if (stored && state !== 'expired') {
+        if (state === 'stale') revalidate(c, key.url);
+        const response = servedFromCache(stored, c.get('nonce'), age);
+        response.headers.set('X-Cache', 'HIT');
+        if (isLocal(c.env)) response.headers.set('X-Cache-Reason', state);
+        return response;
+      }
+      await stored?.body?.cancel();
+    }
+    await next();
+    const response = c.res;
+    if (response.status !== 200) return mark('BYPASS', 'status');
+    if (response.headers.has('Set-Cookie')) return mark('BYPASS', 'set-cookie');
+    const put = cache.put(key, storableCopy(response.clone(), c.get('now'))).catch((error: unknown) => log(c, 'warn', 'page cache write failed', describeError(error)));
+    // A revalidation is a background request already: it finishes when the entry is in.
+    if (revalidation) await put;
+    else c.executionCtx.waitUntil(put);
+    mark('MISS');
+  };
+}
+
+/** Re-renders a stale entry after the answer (waitUntil), through the Worker's own pipeline, once per key. */
+function revalidate(c: AppContext, keyUrl: string): void {
+  if (revalidating.has(keyUrl)) return;
+  revalidating.add(keyUrl);
+  const request = new Request(c.req.raw.url, { method: 'GET', headers: c.req.raw.headers, cf: c.req.raw.cf });
+  revalidations.add(request);
+  const done = Promise.resolve()
+    .then(() => c.get('handle')(request, c.env, c.executionCtx))
+    .then((response) => response.body?.cancel())
+    .catch((error) => log(c, 'warn', 'page cache revalidation failed', describeError(error)))
+    .finally(() => revalidating.delete(keyUrl));
+  c.executionCtx.waitUntil(done);
+}
