@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { fetchBrand } from './helpers';
+import { dbOf, fetchBrand } from './helpers';
 
 export const PASSWORD = 'Sterk-wachtwoord-1';
 
@@ -51,7 +51,7 @@ export async function signUp(brand = 'flirtlokaal', overrides: Record<string, un
 
 /** The newest link in the newest mail to `to` whose path starts with `pathPrefix`. */
 export async function mailedLink(brand: string, to: string, pathPrefix: string): Promise<string> {
-  const { results } = await env.DB.prepare('SELECT text_body FROM outbox WHERE tenant_id = ? AND recipient = ? ORDER BY id DESC').bind(brand, to).all<{ text_body: string }>();
+  const { results } = await dbOf(brand).prepare('SELECT text_body FROM outbox WHERE tenant_id = ? AND recipient = ? ORDER BY id DESC').bind(brand, to).all<{ text_body: string }>();
   for (const { text_body } of results) {
     const found = [...text_body.matchAll(/https?:\/\/[^\s)>"]+/g)].map((m) => m[0]).find((u) => new URL(u).pathname.startsWith(pathPrefix));
     if (found) return found;
