@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
 import type { Tenant } from '../../core/schemas/tenant';
-import { isLocal, type AppEnv } from '../context';
+import { isLocal, type AppContext, type AppEnv } from '../context';
+import { TENANTS } from '../tenants';
 
 /**
  * The request's database (issue 20 items 5, 6 and 9; docs/decisions/009-one-database-per-brand.md).
@@ -62,6 +63,49 @@ export function databasesOf(env: Env, tenants: readonly Pick<Tenant, 'id' | 'dat
     out.set(tenant.database, entry);
   }
   return [...out.values()];
+}
+
+/**
+ * The staff workspace works across brands from any brand's host: a call about a brand reaches that brand's database,
+ * in the request's session when it is the host brand's own, else the binding itself (its primary).
+ */
+export function brandEnvFor(c: AppContext, brand: string): Env {
+  const tenant = TENANTS.find((t) => t.id === brand);
+  if (!tenant) throw new Error(`unknown brand ${brand}`);
+  return tenant.database === c.get('tenant').database ? c.env : brandEnv(c.env, tenant);
+}
+
+export function brandDb(c: AppContext, brand: string): D1Database {
+  return brandEnvFor(c, brand).DB;
+}
+
+/** Some brands and the database that holds them. */
+export interface BrandGroup {
+  db: D1Database;
+  brands: string[];
+}
+
+/** Brands grouped by the database that holds them, for a staff list over several brands (one query per database). */
+export function brandsByDatabase(c: AppContext, brands: readonly string[]): BrandGroup[] {
+  const out = new Map<D1Database, string[]>();
+  for (const brand of brands) {
+    const db = brandDb(c, brand);
+    out.set(db, [...(out.get(db) ?? []), brand]);
+  }
+  return [...out].map(([db, list]) => ({ db, brands: list }));
+}
+
+/**
+ * The first row `read` finds in the databases of `brands`, in their order. Ids (member, order, conversation) are
+ * unique per database only: a staff call that names a row by id alone takes the first database's row, so callers
+ * put the host brand first (docs/decisions/009-one-database-per-brand.md).
+ */
+export async function firstInDatabases<T>(c: AppContext, brands: readonly string[], read: (db: D1Database) => Promise<T | null>): Promise<T | null> {
+  for (const { db } of brandsByDatabase(c, brands)) {
+    const row = await read(db);
+    if (row) return row;
+  }
+  return null;
 }
 
 interface SessionState {
