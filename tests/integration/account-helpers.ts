@@ -66,7 +66,7 @@ export const pathOf = (link: string) => {
 };
 
 export async function mailCount(brand: string, to: string, template?: string): Promise<number> {
-  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE tenant_id = ? AND recipient = ?${template ? ' AND template = ?' : ''}`)
+  const row = await dbOf(brand).prepare(`SELECT COUNT(*) AS n FROM outbox WHERE tenant_id = ? AND recipient = ?${template ? ' AND template = ?' : ''}`)
     .bind(...[brand, to, ...(template ? [template] : [])])
     .first<{ n: number }>();
   return row!.n;

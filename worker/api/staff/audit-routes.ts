@@ -3,7 +3,7 @@ import { AUDIT_PAGE_SIZE, AuditQuerySchema, EVERY_BRAND, type AuditEntry, type A
 import type { AppEnv } from '../../context';
 import { ApiFailure, parseOrFail } from '../../errors';
 import { brandsWhere, requireStaff, roleOn } from '../../staff/session';
-import { brandDb, staffDb } from '../../db/request-db';
+import { brandDb, brandsByDatabase, staffDb } from '../../db/request-db';
 
 /**
  * GET audit.php: the staff audit log, newest first, for admins (the entries of their brands) and owners (every
@@ -57,7 +57,9 @@ staffAuditRoutes.get('/audit.php', async (c) => {
     params.push(query.before);
   }
   // A brand's entries are in its database (written with what they record); the deployment-wide ones in the default.
-  const db = query.brand !== undefined ? brandDb(c, query.brand) : staffDb(c.env);
+  // Without a brand: an admin whose brands share one database reads that one; else the default database.
+  const [first, ...rest] = owner ? [] : brandsByDatabase(c, adminOf);
+  const db = query.brand !== undefined ? brandDb(c, query.brand) : first && rest.length === 0 ? first.db : staffDb(c.env);
   const { results } = await db
     .prepare(
       `SELECT a.id, a.staff_id, s.name AS staff_name, a.brand, a.action, a.target_type, a.target_id, a.detail, a.created_at
