@@ -12,6 +12,7 @@ import { benchMoneyUnderFire, prepareMoneyUnderFire } from './lib/bench-money.mj
 import { benchStaff } from './lib/bench-staff.mjs';
 import { benchProxy } from './lib/bench-proxy.mjs';
 import { benchEdgeCache } from './lib/bench-edge-cache.mjs';
+import { benchDbLatency } from './lib/bench-db-latency.mjs';
 import { UPLOAD_BUDGET_MS, benchUploads } from './lib/bench-uploads.mjs';
 import { lighthouseStaff, runLighthouse } from './lib/lighthouse.mjs';
 import { serveBuilt } from './lib/serve-built.mjs';
@@ -89,6 +90,9 @@ try {
     }),
   };
   console.log(`worker: ${JSON.stringify(worker)}`);
+  // Issue 20 item 6: the members page for a member far from the primary D1 (X-Debug-DB-Latency on every D1 call).
+  const dbLatency = await benchDbLatency({ port: PORT, host: HOST, cookie: session });
+  console.log(`D1 latency: ${JSON.stringify(dbLatency)}`);
   // Proxy mode's added cost: proxydemo against its backend, the built-in brand proxydemo-origin (issue 16).
   const proxy = await benchProxy({ port: PORT, duration: DURATION });
   console.log(`proxy: ${JSON.stringify(proxy)}`);
@@ -128,6 +132,7 @@ try {
     budget('lander from the edge cache >= 80% of static req/s', throughput['lander (edge cache)'].ratioToStatic, '>=', 0.8),
     budget('home SSR (uncached: a new query per request) >= 35% of static req/s', throughput['home page SSR'].ratioToStatic, '>=', 0.35),
     budget('members page SSR (24 cards) >= 25% of static req/s', throughput['members page SSR'].ratioToStatic, '>=', 0.25),
+    budget('members page TTFB at 80 ms injected D1 latency <= 1.2 x 80 ms (median)', dbLatency[80].ttfbMs, '<=', 96),
     budget('search: rows read per query <= 1000', search.maxRowsRead, '<=', 1000),
     budget('search: D1 time per query <= 5 ms (p95; the maximum is in the report)', search.d1MsP95, '<=', 5),
     ...Object.entries(uploads).map(([kind, u]) => budget(`upload of the largest allowed ${kind} (${u.width} x ${u.height}) <= ~${UPLOAD_BUDGET_MS} ms (median)`, u.medianMs, '<=', UPLOAD_BUDGET_MS)),
@@ -150,7 +155,7 @@ try {
     ]),
     ...Object.entries(lighthouseWorkspace).map(([path, l]) => budget(`Lighthouse staff workspace ${path} accessibility >= 95`, l.accessibility ?? 0, '>=', 95)),
   ];
-  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, worker, proxy, search, uploads, chat, sizes, landers, payments, moneyUnderFire, staff, lighthouse, lighthouseWorkspace, budgets };
+  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, worker, dbLatency, proxy, search, uploads, chat, sizes, landers, payments, moneyUnderFire, staff, lighthouse, lighthouseWorkspace, budgets };
   mkdirSync(`${root}/bench`, { recursive: true });
   writeFileSync(`${root}/bench/report.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${root}/bench/summary.md`, summary(report));
@@ -319,6 +324,11 @@ function summary(r) {
   const lines = [`# Benchmark ${r.date}`, '', `Seed: ${r.profilesPerBrand} profiles per brand; ${r.durationSeconds} s per target, 10 connections.`, ''];
   lines.push('| target | req/s | p50 ms | p99 ms | ratio to static | non-2xx | X-Cache |', '|---|---|---|---|---|---|---|');
   for (const [name, t] of Object.entries(r.throughput)) lines.push(`| ${name} | ${t.requestsPerSecond} | ${t.latencyP50Ms} | ${t.latencyP99Ms} | ${t.ratioToStatic} | ${t.non2xx} | ${t.xCache ?? ''} |`);
+  if (r.dbLatency) {
+    lines.push('', 'Members page, one request at a time, with X-Debug-DB-Latency added to every D1 call (median / p90 ms):', '',
+      '| injected D1 latency | time to first byte | time to last byte |', '|---|---|---|');
+    for (const ms of [0, 80]) lines.push(`| ${ms} ms | ${r.dbLatency[ms].ttfbMs} / ${r.dbLatency[ms].ttfbP90Ms} | ${r.dbLatency[ms].totalMs} / ${r.dbLatency[ms].totalP90Ms} |`);
+  }
   if (r.proxy) {
     lines.push('', 'Proxy mode: proxydemo (pages and API from its backend over local HTTP) against the same pages of its backend, the built-in brand proxydemo-origin.', '',
       '| page | built-in req/s | proxied req/s | ratio | built-in p50 ms | proxied p50 ms | added p50 ms |', '|---|---|---|---|---|---|---|');

@@ -22,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { demoMembersSql, demoPasswordHash } from './lib/demo-members.mjs';
 import { demoStaffSql, localAppSecret, secretFingerprint } from './lib/demo-staff.mjs';
+import { d1Bindings } from './lib/setup.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 // One folder per database (and so per run that may overlap: npm start, the browser tests and the bench seed at once).
@@ -460,18 +461,21 @@ const wranglerEnv = {
   CI: 'true', // no prompts
 };
 
-function wrangler(args) {
+// A brand's data goes to its own D1 binding (tenant file `database`, default DB); staff accounts to DB.
+const databaseOf = (brand) => brand.tenant.database ?? 'DB';
+
+function wrangler(args, binding = 'DB') {
   // PERSIST_TO: the browser tests and the benchmark seed databases of their own.
   const persist = process.env.PERSIST_TO ? ['--persist-to', process.env.PERSIST_TO] : [];
-  return spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', ...persist, ...args], { cwd: ROOT, env: wranglerEnv, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return spawnSync('wrangler', ['d1', 'execute', binding, '--local', ...persist, ...args], { cwd: ROOT, env: wranglerEnv, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 }
 
 /** The version stored by the last complete seed, or undefined; exits when the schema is missing. */
-function storedVersion() {
-  const result = wrangler(['--json', '--command', "SELECT value FROM seed_meta WHERE key = 'version'"]);
+function storedVersion(binding) {
+  const result = wrangler(['--json', '--command', "SELECT value FROM seed_meta WHERE key = 'version'"], binding);
   const output = `${result.stdout}${result.stderr}`;
   if (/no such table/i.test(output)) {
-    console.error('The local database has no schema yet. Run the migrations first:\n  npx wrangler d1 migrations apply DB --local');
+    console.error(`The local database ${binding} has no schema yet. Run the migrations first:\n  npx wrangler d1 migrations apply ${binding} --local`);
     process.exit(1);
   }
   if (result.status !== 0) fail('Could not read seed_meta', output);
@@ -594,37 +598,43 @@ function writeSql(options, brands, version) {
   mkdirSync(OUT_DIR, { recursive: true });
   const today = Date.parse(`${options.today}T00:00:00Z`);
   const files = [];
-  const write = (name, label, sql) => {
+  const write = (name, label, sql, binding = 'DB') => {
     const path = join(OUT_DIR, name);
     writeFileSync(path, `${sql}\n`);
-    files.push({ path, label });
+    files.push({ path, label, binding });
   };
-  write('00-reference.sql', 'interests, regions, trimming',
-    [referenceSql(), ...brands.map((b) => trimSql(b, options.profiles))].join('\n'));
+  // Every database gets the reference data, its own brands' data and the version; staff accounts live in DB.
+  const bindings = [...new Set(['DB', ...brands.map(databaseOf)])];
+  for (const binding of bindings) {
+    const own = brands.filter((b) => databaseOf(b) === binding);
+    write(`00-${binding}-reference.sql`, `${binding}: interests, regions, trimming`, [referenceSql(), ...own.map((b) => trimSql(b, options.profiles))].join('\n'), binding);
+  }
   for (const [b, brand] of brands.entries()) {
     for (let start = 1, part = 1; start <= options.profiles; start += CHUNK, part++) {
       const end = Math.min(options.profiles, start + CHUNK - 1);
       const profiles = [];
       for (let n = start; n <= end; n++) profiles.push(makeProfile(brand, n, today));
       write(`${String(b + 1).padStart(2, '0')}-${brand.tenant.id}-${String(part).padStart(4, '0')}.sql`,
-        `${brand.tenant.id} profiles ${start}-${end}`, chunkSql(brand, profiles));
+        `${brand.tenant.id} profiles ${start}-${end}`, chunkSql(brand, profiles), databaseOf(brand));
     }
   }
-  write('97-cam-performers.sql', 'the demo cam partners\' performers', brands.filter((b) => b.tenant.cams).map(camPerformersSql).join('\n') || 'SELECT 1;');
-  write('98-demo-discounts.sql', 'demo discount codes (DEMO10, <country>ONLY20)', brands.map((brand) => demoDiscountSql(brand, options.today)).join('\n'));
   const passwordHash = options.demoPasswordHash;
-  write('99-demo-members.sql', 'demo members (free@demo.test, premium@demo.test) and staff (operator@demo.test, admin@demo.test)',
-    [...brands.map((brand) => demoMembersSql(brand, brand.slot, REGIONS, passwordHash, options.today)), options.demoStaffSql].join('\n'));
-  // The version goes last, in the same transaction as the demo members.
-  const last = files[files.length - 1];
-  writeFileSync(last.path, `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('version', ${sqlValue(version)});\n`, { flag: 'a' });
+  for (const binding of bindings) {
+    const own = brands.filter((b) => databaseOf(b) === binding);
+    write(`97-${binding}-cam-performers.sql`, `${binding}: the demo cam partners' performers`, own.filter((b) => b.tenant.cams).map(camPerformersSql).join('\n') || 'SELECT 1;', binding);
+    write(`98-${binding}-demo-discounts.sql`, `${binding}: demo discount codes (DEMO10, <country>ONLY20)`, own.map((brand) => demoDiscountSql(brand, options.today)).join('\n') || 'SELECT 1;', binding);
+    write(`99-${binding}-demo-members.sql`, `${binding}: demo members (free@demo.test, premium@demo.test)${binding === 'DB' ? ' and staff (operator@demo.test, admin@demo.test)' : ''}`,
+      [...own.map((brand) => demoMembersSql(brand, brand.slot, REGIONS, passwordHash, options.today)), ...(binding === 'DB' ? [options.demoStaffSql] : []), 'SELECT 1;'].join('\n'), binding);
+    // The version goes last, in the same transaction as the demo members.
+    writeFileSync(files[files.length - 1].path, `INSERT OR REPLACE INTO seed_meta (key, value) VALUES ('version', ${sqlValue(version)});\n`, { flag: 'a' });
+  }
   return files;
 }
 
 const options = parseArgs(process.argv.slice(2));
 const brands = await loadBrands(options.tenant);
 const version = dataVersion(options, brands);
-if (options.ifNeeded && !options.sqlOnly && storedVersion() === version) {
+if (options.ifNeeded && !options.sqlOnly && d1Bindings().every((binding) => storedVersion(binding) === version)) {
   console.log(`Demo data is up to date (seed version ${version}).`);
   process.exit(0);
 }
@@ -641,7 +651,7 @@ if (options.sqlOnly) process.exit(0);
 for (const [i, file] of files.entries()) {
   const t0 = Date.now();
   process.stdout.write(`[${i + 1}/${files.length}] ${file.label} ... `);
-  const result = wrangler(['--file', file.path]);
+  const result = wrangler(['--file', file.path], file.binding);
   if (result.status !== 0) {
     const output = `${result.stdout}${result.stderr}`;
     const hint = /FOREIGN KEY/.test(output)

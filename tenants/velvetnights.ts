@@ -4,6 +4,8 @@ import type { TenantInput } from '../core/schemas/tenant';
 export default {
   id: 'velvetnights',
   hosts: ['velvetnights.com', 'velvetnights.co.uk'],
+  // Its own D1 database (wrangler.toml), so the tests run two brands on two databases (issue 20 item 9).
+  database: 'DB_VELVET',
   languages: ['en', 'en-US', 'es'],
   look: {
     logo_text: 'Velvet Nights',

@@ -32,6 +32,7 @@ import { session } from './middleware/session';
 import { staffPages } from './staff/pages';
 import { staffSession } from './staff/session';
 import { tenant } from './middleware/tenant';
+import { requestDb } from './db/request-db';
 import { catalogueRoute } from './ssr/catalogue';
 import { pageForms } from './ssr/forms';
 import { loginPathFor, safeReturnPath } from '../core/rules/return-path';
@@ -62,6 +63,8 @@ app.use('/api/*', apiCacheControl());
 // Health check for load balancers and test runners: answers before any brand is resolved.
 app.get('/healthz', (c) => c.text('ok'));
 app.use(tenant());
+// From here on c.env.DB is the brand's database in the request's D1 session (worker/db/request-db.ts).
+app.use(requestDb());
 app.use(localVapidKeys());
 app.use(locale());
 app.use(clock());

@@ -4,6 +4,7 @@
 interface __BaseEnv_Env {
 	MEDIA: R2Bucket;
 	DB: D1Database;
+	DB_VELVET: D1Database;
 	ASSETS: Fetcher;
 	APP_ENV: string;
 	UPSTREAM_TIMEOUT_MS: string;

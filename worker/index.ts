@@ -4,6 +4,8 @@ import { drainUnreadBody } from './drain-body';
 import { purgeExpired } from './services/purge';
 import { logEvent } from './log';
 import { rollUp } from './staff/dashboard/rollup';
+import { databasesOf } from './db/request-db';
+import { TENANTS } from './tenants';
 
 /** The schedules of wrangler.toml [triggers] crons. */
 const PURGE_CRON = '17 3 * * *';
@@ -26,11 +28,14 @@ export default {
   // (another or no schedule, e.g. wrangler's test endpoint) does both.
   async scheduled(controller, env, ctx) {
     const now = new Date(controller.scheduledTime);
-    if (controller.cron !== ROLLUP_CRON) {
-      ctx.waitUntil(purgeExpired(env, now).then((purged) => logEvent('info', 'purge', { purged, cron: controller.cron })));
-    }
-    if (controller.cron !== PURGE_CRON) {
-      ctx.waitUntil(rollUp(env.DB, now).then((done) => logEvent('info', 'figures rollup', { ...done, cron: controller.cron })));
+    // Every database a brand is bound to (docs/decisions/009-one-database-per-brand.md), each with its own brands.
+    for (const { binding, db, tenantIds } of databasesOf(env, TENANTS)) {
+      if (controller.cron !== ROLLUP_CRON) {
+        ctx.waitUntil(purgeExpired({ ...env, DB: db }, now).then((purged) => logEvent('info', 'purge', { purged, binding, cron: controller.cron })));
+      }
+      if (controller.cron !== PURGE_CRON) {
+        ctx.waitUntil(rollUp(db, now, tenantIds).then((done) => logEvent('info', 'figures rollup', { ...done, binding, cron: controller.cron })));
+      }
     }
   },
 } satisfies ExportedHandler<Env>;

@@ -102,6 +102,11 @@ export const TenantSchema = z.strictObject({
    * brand's upstream on this machine, e.g. proxydemo-origin behind proxydemo.
    */
   local_only: z.boolean().default(false),
+  /**
+   * The D1 binding that holds this brand's data (wrangler.toml `[[d1_databases]]`), e.g. 'DB_VELVET'. Staff
+   * accounts and their sessions always live in the default 'DB' (docs/decisions/009-one-database-per-brand.md).
+   */
+  database: z.string().regex(/^DB(_[A-Z0-9]+)*$/, 'a D1 binding name such as DB or DB_VELVET').default('DB'),
   languages: z.array(z.enum(LANGUAGES)).min(1),
   look: BrandLookSchema,
   settings: BrandSettingsSchema,

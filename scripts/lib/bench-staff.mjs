@@ -184,7 +184,7 @@ export async function benchStaff({ env, persistTo, brand, root }) {
     }
   };
   const collect = (target, rounds, names) => rounds.forEach((d) => names.forEach((k, i) => target[k].push(d[i])));
-  const q = await measure(() => w.loadQueue(db, [brand], now));
+  const q = await measure(() => w.loadQueue([{ db, brands: [brand] }], now));
   collect(queue, q.rounds, ['queue', 'waiting_count']);
   const lookup = await measure(() => w.findAnsweringConversation(db, q.result.items[0].conversation_id));
   collect(screen, lookup.rounds, ['lookup']);

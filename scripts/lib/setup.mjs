@@ -49,9 +49,18 @@ export function ensureDevVars() {
   writeFileSync(file, vars);
 }
 
-/** Migrates and seeds the local D1 in `persistTo` (the default state for npm start, a separate one for tests). */
+/**
+ * The D1 bindings of wrangler.toml (DB, DB_VELVET, ...): a brand may keep its data in a database of its own
+ * (its tenant file's `database`), so every one of them gets every migration and its brands' seed.
+ */
+export function d1Bindings() {
+  const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
+  return [...toml.matchAll(/\[\[d1_databases\]\][^[]*?binding\s*=\s*"([A-Z0-9_]+)"/g)].map((m) => m[1]);
+}
+
+/** Migrates (every D1 binding) and seeds the local D1 in `persistTo` (the default state for npm start, a separate one for tests). */
 export function prepareDatabase({ persistTo, seedArgs = [] } = {}) {
   const persist = persistTo ? ['--persist-to', persistTo] : [];
-  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persist]);
+  for (const binding of d1Bindings()) run('wrangler', ['d1', 'migrations', 'apply', binding, '--local', ...persist]);
   run('node', ['scripts/seed.mjs', '--if-needed', ...seedArgs], { env: { ...projectEnv, ...(persistTo ? { PERSIST_TO: persistTo } : {}) } });
 }

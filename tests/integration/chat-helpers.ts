@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { ledgerBalance, ledgerEntry } from '../../worker/services/ledger';
 import { call } from './account-helpers';
-import { createMember } from './helpers';
+import { createMember, dbOf } from './helpers';
 
 export const BRAND = 'flirtlokaal';
 /** flirtlokaal's prices (tenants/flirtlokaal.ts). */
@@ -20,7 +20,7 @@ export async function chatMember(opts: { credits?: number; paid?: boolean; statu
 }
 
 export async function grant(memberId: number, credits: number, brand = BRAND) {
-  await env.DB.batch([ledgerEntry(env.DB, { tenantId: brand, memberId, delta: credits, reason: 'seed', ref: `seed:${newKey()}`, now: new Date() })]);
+  await dbOf(brand).batch([ledgerEntry(dbOf(brand), { tenantId: brand, memberId, delta: credits, reason: 'seed', ref: `seed:${newKey()}`, now: new Date() })]);
 }
 
 let fictionalIds = 0;
@@ -28,7 +28,7 @@ let fictionalIds = 0;
 export async function fictionalProfile(brand = BRAND): Promise<number> {
   const id = 700_000 + fictionalIds++;
   const now = new Date().toISOString();
-  await env.DB.prepare(
+  await dbOf(brand).prepare(
     `INSERT INTO profiles (id, tenant_id, name, gender, sexuality, birthdate, country, city, fictional, last_active, created_at)
      VALUES (?, ?, ?, 'female', 'hetero', '1994-04-04', 'NL', 'Utrecht', 1, ?, ?)`,
   ).bind(id, brand, `Fictie${id}`, now, now).run();

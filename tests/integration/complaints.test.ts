@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { call } from './account-helpers';
-import { createMember, fetchBrand } from './helpers';
+import { createMember, dbOf, fetchBrand } from './helpers';
 
 let ipSeq = 1;
 const freshIp = () => `198.51.100.${ipSeq++}`;
@@ -39,7 +39,7 @@ function expectNothingTyped(mail: Mail, sent: Record<string, unknown>) {
 }
 
 async function outbox(brand: string, recipient: string) {
-  const { results } = await env.DB.prepare('SELECT template, subject, text_body, html_body FROM outbox WHERE tenant_id = ? AND recipient = ? ORDER BY id')
+  const { results } = await dbOf(brand).prepare('SELECT template, subject, text_body, html_body FROM outbox WHERE tenant_id = ? AND recipient = ? ORDER BY id')
     .bind(brand, recipient)
     .all<{ template: string; subject: string; text_body: string; html_body: string }>();
   return results;
@@ -173,7 +173,7 @@ describe('POST /api/complaints.php', () => {
   it('keeps brands apart: a complaint belongs to the brand it was sent to', async () => {
     const res = await post('velvetnights', complaint({ email: 'isolated@example.com', subject: 'Only velvet' }));
     const { id } = await res.json<{ id: number }>();
-    const row = await env.DB.prepare('SELECT tenant_id FROM complaints WHERE id = ?').bind(id).first<{ tenant_id: string }>();
+    const row = await dbOf('velvetnights').prepare('SELECT tenant_id FROM complaints WHERE id = ?').bind(id).first<{ tenant_id: string }>();
     expect(row!.tenant_id).toBe('velvetnights');
     expect(await outbox('flirtlokaal', 'isolated@example.com')).toEqual([]);
     const { results } = await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE tenant_id = 'flirtlokaal' AND subject LIKE '%Only velvet%'").all<{ n: number }>();
@@ -182,12 +182,12 @@ describe('POST /api/complaints.php', () => {
     const [link] = await outbox('velvetnights', 'isolated@example.com');
     const elsewhere = await fetchBrand('flirtlokaal', confirmPath(link), { redirect: 'manual' });
     expect(elsewhere.headers.get('Location')).toBe('/complaints?confirmed=0');
-    expect((await env.DB.prepare('SELECT confirmed_at FROM complaints WHERE id = ?').bind(id).first<{ confirmed_at: string | null }>())!.confirmed_at).toBeNull();
+    expect((await dbOf('velvetnights').prepare('SELECT confirmed_at FROM complaints WHERE id = ?').bind(id).first<{ confirmed_at: string | null }>())!.confirmed_at).toBeNull();
     // A member session of one brand is no session on another.
     const member = await createMember('flirtlokaal');
     const other = await post('velvetnights', complaint(), freshIp(), member.cookie);
     const otherId = (await other.json<{ id: number }>()).id;
-    const otherRow = await env.DB.prepare('SELECT member_id FROM complaints WHERE id = ?').bind(otherId).first<{ member_id: number | null }>();
+    const otherRow = await dbOf('velvetnights').prepare('SELECT member_id FROM complaints WHERE id = ?').bind(otherId).first<{ member_id: number | null }>();
     expect(otherRow!.member_id).toBeNull();
   });
 });

@@ -1,6 +1,14 @@
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { hashToken, newToken } from '../../worker/services/sessions';
+import { databaseOf } from '../../worker/db/request-db';
+import { TENANTS } from '../../worker/tenants';
+
+/** The D1 database that holds a brand's data (velvetnights has its own, DB_VELVET): what a test writes and checks. */
+export function dbOf(brand: string): D1Database {
+  const tenant = TENANTS.find((t) => t.id === brand);
+  return tenant ? databaseOf(env, tenant) : env.DB;
+}
 
 export const BRANDS = ['flirtlokaal', 'reifekontakte', 'velvetnights'] as const;
 
@@ -23,16 +31,17 @@ export async function createMember(
   const id = 900_000 + nextId++;
   const now = new Date().toISOString();
   const token = newToken();
-  await env.DB.batch([
-    env.DB.prepare(
+  const db = dbOf(tenant);
+  await db.batch([
+    db.prepare(
       `INSERT INTO members (id, tenant_id, email, status, credits, paid_user, language, signup_date, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).bind(id, tenant, `m${id}@test.example`, opts.status ?? 'confirmed', opts.credits ?? 0, opts.paid ? 1 : 0, opts.language ?? null, now, now),
-    env.DB.prepare(
+    db.prepare(
       `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at, status)
        VALUES (?, ?, ?, ?, 'male', 'hetero', '1990-01-01', 'NL', ?, ?, ?)`,
     ).bind(id, tenant, id, `Tester${id}`, now, now, opts.status === 'not_confirmed' ? 'disabled' : 'active'),
-    env.DB.prepare('INSERT INTO sessions (token_hash, tenant_id, member_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+    db.prepare('INSERT INTO sessions (token_hash, tenant_id, member_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
       .bind(await hashToken(token), tenant, id, now, new Date(Date.now() + 30 * 86_400_000).toISOString()),
   ]);
   return { memberId: id, profileId: id, cookie: `auth=${token}`, token };
@@ -42,20 +51,21 @@ export async function createMember(
 export async function seedProfiles(tenant: string, country: string, count = 6): Promise<void> {
   const now = new Date().toISOString();
   const statements = [];
+  const db = dbOf(tenant);
   for (let i = 0; i < count; i++) {
     const id = 500_000 + nextId++;
     statements.push(
-      env.DB.prepare(
+      db.prepare(
         `INSERT INTO profiles (id, tenant_id, name, gender, sexuality, birthdate, country, city, fictional, main_photo_id, last_active, created_at)
          VALUES (?, ?, ?, 'female', 'hetero', ?, ?, 'Utrecht', ?, ?, ?, ?)`,
       ).bind(id, tenant, `Anna${id}`, `${1990 + i}-05-05`, country, i % 2, id, now, now),
-      env.DB.prepare(
+      db.prepare(
         `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at)
          VALUES (?, ?, ?, ?, ?, 'active', ?)`,
       ).bind(id, tenant, id, `seed/f/${id}-1-30.svg`, `seed/f/${id}-1-30-thumb.svg`, now),
     );
   }
-  await env.DB.batch(statements);
+  await db.batch(statements);
 }
 
 /** The state the server serialized into the page. */

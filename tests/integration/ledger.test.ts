@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { isInsufficientCredits, ledgerBalance, ledgerEntry } from '../../worker/services/ledger';
 import { signUp } from './account-helpers';
+import { dbOf } from './helpers';
 
 const credits = async (id: number) => (await env.DB.prepare('SELECT credits FROM members WHERE id = ?').bind(id).first<{ credits: number }>())!.credits;
 const entry = (memberId: number, delta: number, ref: string) =>
@@ -38,7 +39,8 @@ describe('credit ledger', () => {
 
   it('books signup credits through the ledger', async () => {
     const { user } = await signUp('velvetnights', { email: `v${Date.now()}@example.com` });
-    expect(await credits(user.id)).toBe(5);
-    expect(await ledgerBalance(env.DB, 'velvetnights', user.id)).toBe(5);
+    const db = dbOf('velvetnights');
+    expect((await db.prepare('SELECT credits FROM members WHERE id = ?').bind(user.id).first<{ credits: number }>())!.credits).toBe(5);
+    expect(await ledgerBalance(db, 'velvetnights', user.id)).toBe(5);
   });
 });

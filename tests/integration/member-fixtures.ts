@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { call } from './account-helpers';
-import { createMember } from './helpers';
+import { createMember, dbOf } from './helpers';
 
 let next = 1;
 
@@ -24,14 +24,15 @@ export function birthdateForAge(age: number): string {
 export async function addProfile(tenant: string, o: ProfileOptions = {}): Promise<number> {
   const id = 600_000 + next++ * 10;
   const now = new Date().toISOString();
+  const db = dbOf(tenant);
   const photos = [false, ...(o.extraPhotos ?? [])];
-  await env.DB.batch([
-    env.DB.prepare(
+  await db.batch([
+    db.prepare(
       `INSERT INTO profiles (id, tenant_id, name, gender, sexuality, birthdate, country, region, city, fictional, searchable, main_photo_id, last_active, created_at, about)
        VALUES (?, ?, ?, ?, 'hetero', ?, ?, ?, 'Utrecht', ?, ?, ?, ?, ?, 'Hallo!')`,
     ).bind(id, tenant, `Profiel${id}`, o.gender ?? 'female', birthdateForAge(o.age ?? 30), o.country ?? 'NL', o.region ?? 'UT', o.fictional ? 1 : 0, o.searchable === false ? 0 : 1, id * 4, now, now),
     ...photos.map((priv, k) =>
-      env.DB.prepare(
+      db.prepare(
         `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, private, position, created_at) VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?)`,
       ).bind(id * 4 + k, tenant, id, `seed/f/${id}-${k + 1}-30.svg`, `seed/f/${id}-${k + 1}-30-thumb.svg`, priv ? 1 : 0, k + 1, now),
     ),

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { ledgerBalance } from '../../worker/services/ledger';
-import { createMember, fetchBrand } from './helpers';
+import { createMember, dbOf, fetchBrand } from './helpers';
 
 // Shared by the payment, discount, time-bonus and direct-debit tests: calls as a member would make them, the
 // sandbox's checkout as a person would click it, and the balances the ledger must agree with.
@@ -40,7 +40,7 @@ export async function placeOrder(brand: string, cookie: string, overrides: Recor
   const res = await api(brand, 'POST', '/api/order.php', { body: orderBody(overrides), cookie, ...options });
   if (res.status !== 201) throw new Error(`order failed: ${res.status} ${await res.text()}`);
   const body = await json<{ order: { id: number; status: string; amount: number }; checkout_url: string | null }>(res);
-  const row = await env.DB.prepare('SELECT provider_payment_id FROM orders WHERE id = ?').bind(body.order.id).first<{ provider_payment_id: string }>();
+  const row = await dbOf(brand).prepare('SELECT provider_payment_id FROM orders WHERE id = ?').bind(body.order.id).first<{ provider_payment_id: string }>();
   return { ...body, paymentId: row!.provider_payment_id };
 }
 
@@ -64,8 +64,8 @@ export function webhook(brand: string, paymentId: string) {
 }
 
 export async function memberState(brand: string, memberId: number) {
-  const row = await env.DB.prepare('SELECT credits, paid_user FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, brand).first<{ credits: number; paid_user: number }>();
-  return { credits: row!.credits, paid: row!.paid_user === 1, ledger: await ledgerBalance(env.DB, brand, memberId) };
+  const row = await dbOf(brand).prepare('SELECT credits, paid_user FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, brand).first<{ credits: number; paid_user: number }>();
+  return { credits: row!.credits, paid: row!.paid_user === 1, ledger: await ledgerBalance(dbOf(brand), brand, memberId) };
 }
 
 export async function orderStatus(id: number): Promise<string> {

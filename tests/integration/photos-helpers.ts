@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { encode as encodeJpeg } from 'jpeg-js';
 import UPNG from 'upng-js';
 import type { PhotosResponse } from '../../core/schemas/photos';
-import { createMember, fetchBrand } from './helpers';
+import { createMember, dbOf, fetchBrand } from './helpers';
 
 // Test images are made here, in the test, so every case says exactly what its file contains.
 
@@ -127,8 +127,9 @@ export async function storedKeys(brand: string): Promise<string[]> {
   return keys;
 }
 
-export async function photoRows(profileId: number) {
-  const { results } = await env.DB.prepare('SELECT id, tenant_id, status, filename, thumb_filename, private, position FROM photos WHERE profile_id = ? ORDER BY position')
+/** The profile's photo rows, from the brand's database (velvetnights has its own). */
+export async function photoRows(profileId: number, brand = 'flirtlokaal') {
+  const { results } = await dbOf(brand).prepare('SELECT id, tenant_id, status, filename, thumb_filename, private, position FROM photos WHERE profile_id = ? ORDER BY position')
     .bind(profileId)
     .all<{ id: number; tenant_id: string; status: string; filename: string; thumb_filename: string; private: number; position: number }>();
   return results;

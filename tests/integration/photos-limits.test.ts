@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { dbOf } from './helpers';
 import { errorOf, jpegBytes, newMember, photoRows, storedKeys, upload, uploadOk } from './photos-helpers';
 
 // SPEC.md §5/§6/§9: free members at most 3 photos, premium at most 25, 'Foto-limiet bereikt' (§8) beyond.
@@ -63,13 +64,13 @@ describe('photo limits', { timeout: 30_000 }, () => {
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 201, 409, 409, 409]);
     for (const res of answers.filter((r) => r.status === 409)) expect((await errorOf(res)).message).toBe('Photo limit reached');
-    const rows = await photoRows(member.profileId);
+    const rows = await photoRows(member.profileId, 'velvetnights');
     expect(rows).toHaveLength(3);
     // Only the three kept photos (full + thumbnail each) are in R2: the refused ones were cleaned up.
     const after = (await storedKeys('velvetnights')).filter((k) => !before.includes(k)).sort();
     expect(after).toEqual(rows.flatMap((r) => [`velvetnights/${r.filename}`, `velvetnights/${r.thumb_filename}`]).sort());
     // Exactly one of them became the main photo.
-    const profile = await env.DB.prepare('SELECT main_photo_id FROM profiles WHERE id = ?').bind(member.profileId).first<{ main_photo_id: number }>();
+    const profile = await dbOf('velvetnights').prepare('SELECT main_photo_id FROM profiles WHERE id = ?').bind(member.profileId).first<{ main_photo_id: number }>();
     expect(rows.map((r) => r.id)).toContain(profile!.main_photo_id);
   });
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ModerationPhotosResponse } from '../../core/schemas/staff-moderation';
-import { fetchBrand } from './helpers';
+import { dbOf, fetchBrand } from './helpers';
 import { jpegBytes, newMember, photoRows, storedKeys, uploadOk, type Member } from './photos-helpers';
 import { createStaff, staffApi } from './staff-helpers';
 
@@ -43,16 +43,19 @@ describe('photo moderation in the workspace', { timeout: 30_000 }, () => {
   it("lists the pending photos of its own brand only; another brand's moderator gets 404", async () => {
     const mod = await moderator();
     const own = await uploadOk(BRAND, await newMember(BRAND), SMALL);
-    const other = await uploadOk('velvetnights', await newMember('velvetnights'), SMALL);
+    const uploaded = await uploadOk('velvetnights', await newMember('velvetnights'), SMALL);
+    // velvetnights has its own database, whose ids may equal this brand's: give its photo an id this brand has not.
+    const other = { ...uploaded, uploaded: 987_654_321 };
+    await dbOf('velvetnights').prepare('UPDATE photos SET id = ? WHERE id = ?').bind(other.uploaded, uploaded.uploaded).run();
     const list = (await (await queue(mod.cookie)).json()) as ModerationPhotosResponse;
     expect(list.photos.find((p) => p.id === own.uploaded)).toMatchObject({ filename: own.photos[0].filename, thumb_filename: own.photos[0].thumb_filename });
-    expect(list.photos.some((p) => p.id === other.uploaded)).toBe(false);
+    expect(list.photos.some((p) => p.id === other.uploaded || p.filename === other.photos[0].filename)).toBe(false);
     expect(list.total).toBeGreaterThanOrEqual(1);
     expect((await queue(mod.cookie, 'velvetnights')).status).toBe(404);
     // A photo of another brand named on this brand: as if it did not exist, and it stays pending.
     const res = await decide(mod.cookie, { photo_id: other.uploaded, decision: 'approve' });
     expect(res.status).toBe(404);
-    expect((await env.DB.prepare('SELECT status FROM photos WHERE id = ?').bind(other.uploaded).first<{ status: string }>())!.status).toBe('pending');
+    expect((await dbOf('velvetnights').prepare('SELECT status FROM photos WHERE id = ?').bind(other.uploaded).first<{ status: string }>())!.status).toBe('pending');
     expect((await decide(mod.cookie, { brand: 'velvetnights', photo_id: other.uploaded, decision: 'approve' })).status).toBe(404);
   });
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { WAITING_COUNT_CAP, type QueueResponse, type StaffConversation, type StaffFigures } from '../../core/schemas/staff';
 import { QUEUE_PAGE } from '../../worker/staff/answering/queue';
 import { BRAND, chatMember, chats, credits, fictionalProfile, history, send, textTo, type TestMember } from './chat-helpers';
-import { fetchBrand } from './helpers';
+import { dbOf, fetchBrand } from './helpers';
 import { createStaff, staffApi } from './staff-helpers';
 import { hashToken, newToken } from '../../worker/services/sessions';
 import { TENANTS } from '../../worker/tenants';
@@ -111,6 +111,9 @@ describe('the answering queue', () => {
     const op = await operator();
     const member = await chatMember({ credits: 50, brand: 'velvetnights' });
     const profileId = await fictionalProfile('velvetnights');
+    // velvetnights has its own database, whose ids may equal this brand's: its next conversation id is one this brand has not.
+    await dbOf('velvetnights').prepare("INSERT INTO conversations (id, tenant_id, profile_lo, profile_hi, started_by, created_at) VALUES (888000000, 'velvetnights', 0, 0, 0, ?)")
+      .bind(new Date().toISOString()).run();
     const sent = (await (await send(member, textTo(profileId), undefined, 'velvetnights')).json()) as Json;
     expect(sent.conversation.id).toBeGreaterThan(0);
     const foreign = await staffApi(BRAND, 'GET', `conversation.php?id=${sent.conversation.id}`, { cookie: op.cookie });

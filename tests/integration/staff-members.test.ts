@@ -11,6 +11,7 @@ import { searchQuery } from '../../worker/staff/members/search';
 import { TENANTS } from '../../worker/tenants';
 import { fakeMollie } from './payment-fake-mollie';
 import { createStaff, staffApi } from './staff-helpers';
+import { dbOf } from './helpers';
 
 // Back office, members (issue 15): find, see and act on a member account, for admins of the member's brand and owners.
 
@@ -250,7 +251,7 @@ describe('block, sessions, direct debit, activation, deletion', () => {
     const res = await staffApi('flirtlokaal', 'POST', 'resend-activation.php', { cookie: o.cookie, body: { member_id: signed.user.id, reason: 'lost the mail' } });
     expect(res.status).toBe(200);
     expect(await mailCount('velvetnights', signed.email, 'activation')).toBe(before + 1);
-    const mail = await env.DB.prepare("SELECT text_body FROM outbox WHERE recipient = ? AND template = 'activation' ORDER BY id DESC").bind(signed.email).first<{ text_body: string }>();
+    const mail = await dbOf('velvetnights').prepare("SELECT text_body FROM outbox WHERE recipient = ? AND template = 'activation' ORDER BY id DESC").bind(signed.email).first<{ text_body: string }>();
     expect(mail!.text_body).toContain('https://velvetnights.localhost/api/activate.php?token=');
     const confirmed = await newMember();
     const refused = await staffApi('flirtlokaal', 'POST', 'resend-activation.php', { cookie: o.cookie, body: { member_id: confirmed.memberId, reason: 'x-reason' } });

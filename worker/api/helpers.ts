@@ -7,6 +7,7 @@ import { sendMail, type MailTemplate } from '../mail';
 import type { SessionMember } from '../services/sessions';
 import { hit, type Limit } from '../services/rate-limit';
 import { issueToken } from '../services/tokens';
+import { brandEnvFor } from '../db/request-db';
 
 /** The member of the session, or the 403 that logs a stale client out (SPEC.md §8). */
 export function requireMember(c: AppContext): SessionMember {
@@ -85,7 +86,8 @@ export function mailScope(c: AppContext, tenant: Tenant = c.get('tenant')): Mail
     // Locally every brand is <id>.localhost on the same port; in production its first host.
     origin = url.hostname.endsWith('.localhost') ? `${url.protocol}//${tenant.id}.localhost${url.port ? `:${url.port}` : ''}` : `https://${tenant.hosts[0]}`;
   }
-  return { env: c.env, tenant, now: c.get('now'), language: c.get('language'), origin };
+  // A staff call about another brand mails from that brand's database (its outbox).
+  return { env: brandEnvFor(c, tenant.id), tenant, now: c.get('now'), language: c.get('language'), origin };
 }
 
 /** mailTo and link for a MailScope. */

@@ -2,6 +2,8 @@ import { MAIL_DELAY_MS, MAIL_ONLINE_MINUTES } from '../../core/rules/notificatio
 import type { LiveEvent } from '../../core/schemas/live';
 import { SocketHub } from '../live/socket-hub';
 import { sendNotificationMails } from '../notifications/mailer';
+import { brandEnv } from '../db/request-db';
+import { TENANTS } from '../tenants';
 
 interface MailTarget {
   tenantId: string;
@@ -33,9 +35,11 @@ export class MemberHub extends SocketHub<LiveEvent> {
 
   async alarm(): Promise<void> {
     const target = await this.ctx.storage.get<MailTarget>('mail-target');
-    if (!target) return;
+    const tenant = target && TENANTS.find((t) => t.id === target.tenantId);
+    if (!target || !tenant) return;
     const now = new Date();
-    const run = await sendNotificationMails(this.env, target.tenantId, target.memberId, now, await this.online(now));
+    // The hub learns its brand from the target it was given; the brand's data may be in its own database.
+    const run = await sendNotificationMails(brandEnv(this.env, tenant), target.tenantId, target.memberId, now, await this.online(now));
     if (run.next) await this.ctx.storage.setAlarm(run.next.getTime());
   }
 

@@ -5,6 +5,7 @@ import type { AppContext, AppEnv } from '../context';
 import { ApiFailure } from '../errors';
 import { hashToken, newToken } from '../services/sessions';
 import { TENANTS } from '../tenants';
+import { staffDb } from '../db/request-db';
 
 /**
  * Staff sessions (issue 14): not members. Their own cookie, host-only, HttpOnly, Secure, SameSite=Strict, 12 hours;
@@ -46,7 +47,7 @@ export async function findStaffSession(db: D1Database, token: string, now: Date)
 export function staffSession(): MiddlewareHandler<AppEnv> {
   return async function staffSessionMiddleware(c, next) {
     const token = getCookie(c, STAFF_COOKIE);
-    c.set('staff', token ? await findStaffSession(c.env.DB, token, c.get('now')) : null);
+    c.set('staff', token ? await findStaffSession(staffDb(c.env), token, c.get('now')) : null);
     await next();
   };
 }
@@ -71,7 +72,7 @@ export async function staffSessionStatement(c: AppContext, staffId: number, guar
   const token = newToken();
   const publicId = newPublicId();
   const now = c.get('now');
-  const statement = c.env.DB
+  const statement = staffDb(c.env)
     .prepare(
       `INSERT INTO staff_sessions (token_hash, staff_id, created_at, expires_at, user_agent, ip, public_id)
        SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${guard?.sql ?? '1'}`,

@@ -21,6 +21,7 @@ import { reply } from '../../staff/answering/reply';
 import { brandsWhere, requireStaff, requireStaffOn } from '../../staff/session';
 import { TENANTS } from '../../tenants';
 import { assertSameOriginUpgrade, jsonBody } from '../helpers';
+import { brandDb, brandEnvFor, brandsByDatabase, staffDb } from '../../db/request-db';
 
 /**
  * Answering fictional profiles (issue 14, docs/api/staff.md "Answering"): the queue, claims, the answer screen,
@@ -46,13 +47,13 @@ function tenantOf(brand: string) {
 
 answerRoutes.get('/queue.php', async (c) => {
   const { brand } = parseOrFail(BrandQuerySchema, c.req.query());
-  return c.json(await loadQueue(c.env.DB, brandsFor(c, brand), c.get('now')));
+  return c.json(await loadQueue(brandsByDatabase(c, brandsFor(c, brand)), c.get('now')));
 });
 
 answerRoutes.post('/claim.php', async (c) => {
   const { conversation_id } = parseOrFail(ConversationIdSchema, await jsonBody(c));
   const { ref, staff } = await requireAnswering(c, conversation_id);
-  const claimed = await claim(c.env.DB, ref, staff, c.get('now'));
+  const claimed = await claim(brandDb(c, ref.brand), ref, staff, c.get('now'));
   c.executionCtx.waitUntil(notifyStaffQueue(c.env, ref.brand, 'claim', ref.id));
   return c.json(claimed);
 });
@@ -60,7 +61,7 @@ answerRoutes.post('/claim.php', async (c) => {
 answerRoutes.delete('/claim.php', async (c) => {
   const { conversation_id } = parseOrFail(ConversationIdSchema, (await jsonBody(c)) ?? c.req.query());
   const { ref, staff } = await requireAnswering(c, conversation_id);
-  const released = await release(c.env.DB, ref, staff, c.get('now'));
+  const released = await release(brandDb(c, ref.brand), ref, staff, c.get('now'));
   if (released) c.executionCtx.waitUntil(notifyStaffQueue(c.env, ref.brand, 'release', ref.id));
   return c.json({ ok: true, released });
 });
@@ -68,15 +69,15 @@ answerRoutes.delete('/claim.php', async (c) => {
 answerRoutes.get('/conversation.php', async (c) => {
   const { id } = parseOrFail(ConversationQuerySchema, c.req.query());
   const { ref } = await requireAnswering(c, id);
-  return c.json(await loadConversation(c.env.DB, tenantOf(ref.brand), ref, c.get('now')));
+  return c.json(await loadConversation(brandDb(c, ref.brand), tenantOf(ref.brand), ref, c.get('now')));
 });
 
 answerRoutes.post('/reply.php', async (c) => {
   const input = parseOrFail(StaffReplySchema, await jsonBody(c));
   const { ref, staff } = await requireAnswering(c, input.conversation_id);
-  const sent = await reply(c.env.DB, tenantOf(ref.brand), ref, staff, input, c.get('now'));
+  const sent = await reply(brandDb(c, ref.brand), tenantOf(ref.brand), ref, staff, input, c.get('now'));
   // The member hears of it like of any message (live or push); the workspaces refetch the queue.
-  c.executionCtx.waitUntil(deliverFictionalMessage(c.env, sent.send, sent.row));
+  c.executionCtx.waitUntil(deliverFictionalMessage(brandEnvFor(c, ref.brand), sent.send, sent.row));
   c.executionCtx.waitUntil(notifyStaffQueue(c.env, ref.brand, 'reply', ref.id));
   return c.json(sent.response, 201);
 });
@@ -84,14 +85,14 @@ answerRoutes.post('/reply.php', async (c) => {
 answerRoutes.post('/notes.php', async (c) => {
   const input = parseOrFail(StaffNoteSchema, await jsonBody(c));
   const staff = requireStaffOn(c, input.brand, 'operator');
-  return c.json({ note: await addNote(c.env.DB, staff, input, c.get('now')) }, 201);
+  return c.json({ note: await addNote(brandDb(c, input.brand), staff, input, c.get('now')) }, 201);
 });
 
 answerRoutes.post('/first-message.php', async (c) => {
   const input = parseOrFail(FirstMessageSchema, await jsonBody(c));
   const staff = requireStaffOn(c, input.brand, 'operator');
-  const sent = await sendFirstMessage(c.env.DB, tenantOf(input.brand), staff, input, c.get('now'));
-  c.executionCtx.waitUntil(deliverFictionalMessage(c.env, sent.send, sent.row));
+  const sent = await sendFirstMessage(brandDb(c, input.brand), tenantOf(input.brand), staff, input, c.get('now'));
+  c.executionCtx.waitUntil(deliverFictionalMessage(brandEnvFor(c, input.brand), sent.send, sent.row));
   c.executionCtx.waitUntil(notifyStaffQueue(c.env, input.brand, 'first_message', sent.response.conversation_id));
   return c.json(sent.response, 201);
 });
@@ -99,12 +100,12 @@ answerRoutes.post('/first-message.php', async (c) => {
 answerRoutes.get('/first-message-candidates.php', async (c) => {
   const { brand, profile_id, q } = parseOrFail(FirstMessageCandidatesQuerySchema, c.req.query());
   requireStaffOn(c, brand, 'operator');
-  return c.json(await loadFirstMessageCandidates(c.env.DB, brand, profile_id, q || undefined, c.get('now')));
+  return c.json(await loadFirstMessageCandidates(brandDb(c, brand), brand, profile_id, q || undefined, c.get('now')));
 });
 
 answerRoutes.get('/figures.php', async (c) => {
   const { brand } = parseOrFail(BrandQuerySchema, c.req.query());
-  return c.json(await loadFigures(c.env.DB, brandsFor(c, brand), brand ?? null, c.get('now')));
+  return c.json(await loadFigures(brandsByDatabase(c, brandsFor(c, brand)), staffDb(c.env), brand ?? null, c.get('now')));
 });
 
 const LiveQuerySchema = z.object({ brand: z.string().max(40).optional() });

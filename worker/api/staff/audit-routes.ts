@@ -3,6 +3,7 @@ import { AUDIT_PAGE_SIZE, AuditQuerySchema, EVERY_BRAND, type AuditEntry, type A
 import type { AppEnv } from '../../context';
 import { ApiFailure, parseOrFail } from '../../errors';
 import { brandsWhere, requireStaff, roleOn } from '../../staff/session';
+import { brandDb, brandsByDatabase, staffDb } from '../../db/request-db';
 
 /**
  * GET audit.php: the staff audit log, newest first, for admins (the entries of their brands) and owners (every
@@ -55,7 +56,11 @@ staffAuditRoutes.get('/audit.php', async (c) => {
     where.push('a.id < ?');
     params.push(query.before);
   }
-  const { results } = await c.env.DB
+  // A brand's entries are in its database (written with what they record); the deployment-wide ones in the default.
+  // Without a brand: an admin whose brands share one database reads that one; else the default database.
+  const [first, ...rest] = owner ? [] : brandsByDatabase(c, adminOf);
+  const db = query.brand !== undefined ? brandDb(c, query.brand) : first && rest.length === 0 ? first.db : staffDb(c.env);
+  const { results } = await db
     .prepare(
       `SELECT a.id, a.staff_id, s.name AS staff_name, a.brand, a.action, a.target_type, a.target_id, a.detail, a.created_at
          FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id
@@ -64,6 +69,12 @@ staffAuditRoutes.get('/audit.php', async (c) => {
     .bind(...params, AUDIT_PAGE_SIZE + 1)
     .all<Row>();
   const page = results.slice(0, AUDIT_PAGE_SIZE);
+  // Staff accounts live in the default database: a brand database's entries get their names from there.
+  if (db !== staffDb(c.env)) {
+    const ids = JSON.stringify([...new Set(page.map((r) => r.staff_id).filter((id) => id !== null))]);
+    const { results: names } = await staffDb(c.env).prepare('SELECT id, name FROM staff WHERE id IN (SELECT value FROM json_each(?))').bind(ids).all<{ id: number; name: string }>();
+    for (const r of page) r.staff_name = names.find((n) => n.id === r.staff_id)?.name ?? r.staff_name;
+  }
   const entries: AuditEntry[] = page.map((r) => ({
     id: r.id,
     staff: r.staff_id === null ? null : { id: r.staff_id, name: r.staff_name ?? '' },

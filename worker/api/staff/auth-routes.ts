@@ -10,6 +10,7 @@ import { openTotpSecret, verifyTotp } from '../../staff/totp';
 import { clientIp, jsonBody } from '../helpers';
 import { staffMe } from '../../staff/me';
 import { closeSessionSockets } from '../../staff/answering/notify';
+import { staffDb } from '../../db/request-db';
 
 /** POST login.php and logout.php of the staff workspace (docs/api/staff.md "Accounts and sign-in"). */
 export const staffAuthRoutes = new Hono<AppEnv>();
@@ -26,7 +27,7 @@ type Refusal = 'unknown' | 'disabled' | 'not_set_up' | 'password' | 'otp' | 'otp
 
 staffAuthRoutes.post('/login.php', async (c) => {
   const now = c.get('now');
-  const db = c.env.DB;
+  const db = staffDb(c.env);
   const { email, password, otp } = parseOrFail(StaffLoginSchema, await jsonBody(c));
 
   const ipKey = `staff:login:ip:${clientIp(c)}`;
@@ -85,7 +86,7 @@ async function check(c: AppContext, staff: StaffAccount | null, password: string
   const secret = await openTotpSecret(c.env.APP_SECRET, staff.id, staff.totp_secret);
   const step = secret ? verifyTotp(secret, otp, c.get('now')) : null;
   if (step === null) return 'otp';
-  if (!(await consumeTotpStep(c.env.DB, staff.id, step))) return 'otp_replayed';
+  if (!(await consumeTotpStep(staffDb(c.env), staff.id, step))) return 'otp_replayed';
   return null;
 }
 
@@ -99,7 +100,7 @@ staffAuthRoutes.post('/logout.php', async (c) => {
   const staff = c.get('staff');
   if (staff) {
     const now = c.get('now');
-    const db = c.env.DB;
+    const db = staffDb(c.env);
     await db.batch([
       db.prepare('UPDATE staff_sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL').bind(now.toISOString(), staff.tokenHash),
       auditStatement(db, { staffId: staff.id, brand: null, action: 'logout', targetType: 'session', targetId: staff.publicId ?? undefined, now, guard: { sql: 'changes() > 0', params: [] } }),

@@ -12,6 +12,7 @@ import { createInviteCodes, listInviteCodes } from '../../staff/codes/invite-cod
 import { requireStaffOn } from '../../staff/session';
 import { TENANTS } from '../../tenants';
 import { jsonBody } from '../helpers';
+import { brandDb } from '../../db/request-db';
 
 /**
  * Back office: codes (issue 15 item 3, docs/api/staff.md). For a brand's `admin` (and owners): discount codes for the
@@ -30,36 +31,36 @@ function adminOn(c: AppContext, brand: string | undefined) {
 
 codesRoutes.get('/codes.php', async (c) => {
   const { brand } = adminOn(c, parseOrFail(BrandOnlyQuerySchema, c.req.query()).brand);
-  return c.json({ codes: await listDiscountCodes(c.env.DB, brand, c.get('now')) });
+  return c.json({ codes: await listDiscountCodes(brandDb(c, brand), brand, c.get('now')) });
 });
 
 codesRoutes.post('/codes.php', async (c) => {
   const input = parseOrFail(discountCodeSchema(c.get('now').getTime()), await jsonBody(c));
   const { staff, brand } = adminOn(c, input.brand);
-  return c.json({ code: await createDiscountCode(c.env.DB, staff, { ...input, brand }, c.get('now')) }, 201);
+  return c.json({ code: await createDiscountCode(brandDb(c, brand), staff, { ...input, brand }, c.get('now')) }, 201);
 });
 
 codesRoutes.put('/codes.php', async (c) => {
   const input = parseOrFail(discountCodeSchema(c.get('now').getTime()), await jsonBody(c));
   const { staff, brand } = adminOn(c, input.brand);
-  return c.json({ code: await updateDiscountCode(c.env.DB, staff, { ...input, brand }, c.get('now')) });
+  return c.json({ code: await updateDiscountCode(brandDb(c, brand), staff, { ...input, brand }, c.get('now')) });
 });
 
 /** Expires the code now; the row stays with its uses and revenue. */
 codesRoutes.delete('/codes.php', async (c) => {
   const input = parseOrFail(DiscountCodeRefSchema, await jsonBody(c));
   const { staff, brand } = adminOn(c, input.brand);
-  return c.json({ code: await expireDiscountCode(c.env.DB, staff, brand, input.code, c.get('now')) });
+  return c.json({ code: await expireDiscountCode(brandDb(c, brand), staff, brand, input.code, c.get('now')) });
 });
 
 codesRoutes.get('/invite-codes.php', async (c) => {
   const { brand } = adminOn(c, parseOrFail(BrandOnlyQuerySchema, c.req.query()).brand);
   const signups = TENANTS.find((t) => t.id === brand)!.settings.signups;
-  return c.json({ signups, codes: await listInviteCodes(c.env.DB, brand) });
+  return c.json({ signups, codes: await listInviteCodes(brandDb(c, brand), brand) });
 });
 
 codesRoutes.post('/invite-codes.php', async (c) => {
   const input = parseOrFail(inviteBatchSchema(c.get('now').getTime()), await jsonBody(c));
   const { staff, brand } = adminOn(c, input.brand);
-  return c.json({ codes: await createInviteCodes(c.env.DB, staff, { ...input, brand }, c.get('now')) }, 201);
+  return c.json({ codes: await createInviteCodes(brandDb(c, brand), staff, { ...input, brand }, c.get('now')) }, 201);
 });

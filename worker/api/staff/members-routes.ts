@@ -16,6 +16,7 @@ import { auditStatement, brandsWhere, requireStaff, requireStaffOn } from '../..
 import { jsonBody, mailScope } from '../helpers';
 import { sendRecoveryMail } from '../helpers';
 import { sendActivationMail } from '../signup-routes';
+import { brandDb, brandEnvFor, brandsByDatabase } from '../../db/request-db';
 
 /**
  * Back office, members (issue 15, docs/api/staff.md "Back office: members"): for a brand's admins and owners.
@@ -33,28 +34,28 @@ membersRoutes.get('/members.php', async (c) => {
     brands = brandsWhere(requireStaff(c), 'admin');
     if (brands.length === 0) throw new ApiFailure(403, 'staff_forbidden', 'errors.staff_forbidden');
   }
-  return c.json({ items: await searchMembers(c.env.DB, brands, q.q) });
+  return c.json({ items: await searchMembers(brandsByDatabase(c, brands), q.q) });
 });
 
 membersRoutes.get('/member.php', async (c) => {
   const { id } = parseOrFail(MemberQuerySchema, c.req.query());
   const on = await memberForAdmin(c, id);
-  return c.json(await memberDetail(c.env.DB, on.tenant, id, c.get('now')));
+  return c.json(await memberDetail(brandDb(c, on.tenant.id), on.tenant, id, c.get('now')));
 });
 
 membersRoutes.post('/credits.php', async (c) => {
   const input = parseOrFail(CreditAdjustSchema, await jsonBody(c));
   const on = await memberForAdmin(c, input.member_id);
-  return c.json(await adjustCredits(c.env.DB, on, input.delta, input.reason, input.request_id ?? newToken(), c.get('now')));
+  return c.json(await adjustCredits(brandDb(c, on.tenant.id), on, input.delta, input.reason, input.request_id ?? newToken(), c.get('now')));
 });
 
 membersRoutes.post('/refund.php', async (c) => {
   const input = parseOrFail(StaffRefundSchema, await jsonBody(c));
   const on = await orderForAdmin(c, input.order_id);
-  const db = c.env.DB;
+  const db = brandDb(c, on.tenant.id);
   const now = c.get('now');
   const order = await memberOrder(db, on.tenant.id, on.memberId, input.order_id);
-  const { takenBack } = await refundByStaff({ env: c.env, tenant: on.tenant, provider: providerFor(c.env, on.tenant), now }, order, (guard) =>
+  const { takenBack } = await refundByStaff({ env: brandEnvFor(c, on.tenant.id), tenant: on.tenant, provider: providerFor(brandEnvFor(c, on.tenant.id), on.tenant), now }, order, (guard) =>
     auditStatement(db, {
       staffId: on.staff.id, brand: on.tenant.id, action: 'order_refund', targetType: 'member', targetId: on.memberId,
       detail: { reason: input.reason, order_id: order.id, amount: order.amount, currency: order.currency, credits: order.credits }, now, guard,
@@ -66,37 +67,42 @@ membersRoutes.post('/refund.php', async (c) => {
 
 membersRoutes.post('/block.php', async (c) => {
   const input = parseOrFail(MemberActionSchema, await jsonBody(c));
-  await blockMember(c.env.DB, await memberForAdmin(c, input.member_id), input.reason, c.get('now'));
+  const on = await memberForAdmin(c, input.member_id);
+  await blockMember(brandDb(c, on.tenant.id), on, input.reason, c.get('now'));
   return c.json({ blocked: true });
 });
 
 membersRoutes.delete('/block.php', async (c) => {
   const input = parseOrFail(MemberActionSchema, await jsonBody(c));
-  await unblockMember(c.env.DB, await memberForAdmin(c, input.member_id), input.reason, c.get('now'));
+  const on = await memberForAdmin(c, input.member_id);
+  await unblockMember(brandDb(c, on.tenant.id), on, input.reason, c.get('now'));
   return c.json({ blocked: false });
 });
 
 membersRoutes.post('/directdebit-block.php', async (c) => {
   const input = parseOrFail(MemberActionSchema, await jsonBody(c));
-  await blockDirectDebit(c.env.DB, await memberForAdmin(c, input.member_id), input.reason, c.get('now'));
+  const on = await memberForAdmin(c, input.member_id);
+  await blockDirectDebit(brandDb(c, on.tenant.id), on, input.reason, c.get('now'));
   return c.json({ directdebit_blocked: true });
 });
 
 membersRoutes.delete('/directdebit-block.php', async (c) => {
   const input = parseOrFail(MemberActionSchema, await jsonBody(c));
-  await unblockDirectDebit(c.env.DB, await memberForAdmin(c, input.member_id), input.reason, c.get('now'));
+  const on = await memberForAdmin(c, input.member_id);
+  await unblockDirectDebit(brandDb(c, on.tenant.id), on, input.reason, c.get('now'));
   return c.json({ directdebit_blocked: false });
 });
 
 membersRoutes.delete('/member-sessions.php', async (c) => {
   const input = parseOrFail(MemberActionSchema, await jsonBody(c));
-  return c.json(await endMemberSessions(c.env.DB, await memberForAdmin(c, input.member_id), input.reason, c.get('now')));
+  const on = await memberForAdmin(c, input.member_id);
+  return c.json(await endMemberSessions(brandDb(c, on.tenant.id), on, input.reason, c.get('now')));
 });
 
 membersRoutes.post('/resend-activation.php', async (c) => {
   const input = parseOrFail(MemberActionSchema, await jsonBody(c));
   const on = await memberForAdmin(c, input.member_id);
-  const m = await recordResendActivation(c.env.DB, on, input.reason, c.get('now'));
+  const m = await recordResendActivation(brandDb(c, on.tenant.id), on, input.reason, c.get('now'));
   await sendActivationMail(mailScope(c, on.tenant), on.memberId, m.email, m.language, m.name);
   return c.json({ sent: true });
 });
@@ -104,7 +110,7 @@ membersRoutes.post('/resend-activation.php', async (c) => {
 membersRoutes.delete('/member.php', async (c) => {
   const input = parseOrFail(MemberActionSchema, await jsonBody(c));
   const on = await memberForAdmin(c, input.member_id);
-  const m = await deleteMember(c.env.DB, on, input.reason, c.get('now'));
+  const m = await deleteMember(brandDb(c, on.tenant.id), on, input.reason, c.get('now'));
   await sendRecoveryMail(mailScope(c, on.tenant), on.memberId, m.email, m.language, m.previous);
   return c.json({ deleted: true });
 });

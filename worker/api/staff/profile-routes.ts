@@ -13,6 +13,7 @@ import { createProfile, loadProfiles, profileNotFound, updateProfile } from '../
 import { brandsWhere, requireStaff, requireStaffOn } from '../../staff/session';
 import { TENANTS } from '../../tenants';
 import { jsonBody } from '../helpers';
+import { brandDb } from '../../db/request-db';
 
 /** The brand's fictional profiles (issue 14): operators and above list, create, edit them and add photos. */
 export const profileRoutes = new Hono<AppEnv>();
@@ -28,7 +29,7 @@ profileRoutes.get('/profiles.php', async (c) => {
     brand = brands[0];
   }
   requireStaffOn(c, brand, 'operator');
-  const profiles = await loadProfiles(c.env.DB, tenantOf(brand), c.get('now'), q.id);
+  const profiles = await loadProfiles(brandDb(c, brand), tenantOf(brand), c.get('now'), q.id);
   if (q.id !== undefined && profiles.length === 0) throw profileNotFound();
   return c.json({ profiles });
 });
@@ -36,16 +37,16 @@ profileRoutes.get('/profiles.php', async (c) => {
 profileRoutes.post('/profiles.php', async (c) => {
   const input = parseOrFail(FictionalProfileSchema, await jsonBody(c));
   const staff = requireStaffOn(c, input.brand, 'operator');
-  const id = await createProfile(c.env.DB, staff, input, c.get('now'));
-  const [profile] = await loadProfiles(c.env.DB, tenantOf(input.brand), c.get('now'), id);
+  const id = await createProfile(brandDb(c, input.brand), staff, input, c.get('now'));
+  const [profile] = await loadProfiles(brandDb(c, input.brand), tenantOf(input.brand), c.get('now'), id);
   return c.json({ profile }, 201);
 });
 
 profileRoutes.put('/profiles.php', async (c) => {
   const { id, ...input } = parseOrFail(FictionalProfileUpdateSchema, await jsonBody(c));
   const staff = requireStaffOn(c, input.brand, 'operator');
-  await updateProfile(c.env.DB, staff, id, input, c.get('now'));
-  const [profile] = await loadProfiles(c.env.DB, tenantOf(input.brand), c.get('now'), id);
+  await updateProfile(brandDb(c, input.brand), staff, id, input, c.get('now'));
+  const [profile] = await loadProfiles(brandDb(c, input.brand), tenantOf(input.brand), c.get('now'), id);
   return c.json({ profile });
 });
 
@@ -79,7 +80,7 @@ profileRoutes.post('/profile-photo.php', bodyLimit({ maxSize: PHOTO_RULES.maxByt
   const stored = [{ filename: names.filename, thumb_filename: names.thumb }];
   let id: number | null;
   try {
-    id = await insertProfilePhoto(c.env.DB, staff, fields.brand, fields.profile_id,
+    id = await insertProfilePhoto(brandDb(c, fields.brand), staff, fields.brand, fields.profile_id,
       { filename: names.filename, thumb: names.thumb, width: photo.width, height: photo.height, bytes: photo.full.length }, c.get('now'));
   } catch (error) {
     await deleteObjects(c.env, fields.brand, stored);
@@ -89,6 +90,6 @@ profileRoutes.post('/profile-photo.php', bodyLimit({ maxSize: PHOTO_RULES.maxByt
     await deleteObjects(c.env, fields.brand, stored);
     throw profileNotFound();
   }
-  const [profile] = await loadProfiles(c.env.DB, tenantOf(fields.brand), c.get('now'), fields.profile_id);
+  const [profile] = await loadProfiles(brandDb(c, fields.brand), tenantOf(fields.brand), c.get('now'), fields.profile_id);
   return c.json({ profile, uploaded: id }, 201);
 });

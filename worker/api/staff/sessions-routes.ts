@@ -5,6 +5,7 @@ import { ApiFailure, parseOrFail } from '../../errors';
 import { closeSessionSockets } from '../../staff/answering/notify';
 import { auditStatement, clearStaffCookie, requireStaff } from '../../staff/session';
 import { jsonBody } from '../helpers';
+import { staffDb } from '../../db/request-db';
 
 /** A staff member's own live sessions: listed by public id, ended one by one or all but this one. */
 export const staffSessionsRoutes = new Hono<AppEnv>();
@@ -19,7 +20,7 @@ interface Row {
 
 staffSessionsRoutes.get('/sessions.php', async (c) => {
   const staff = requireStaff(c);
-  const { results } = await c.env.DB
+  const { results } = await staffDb(c.env)
     .prepare(
       `SELECT public_id, created_at, expires_at, user_agent, token_hash = ? AS current FROM staff_sessions
         WHERE staff_id = ? AND revoked_at IS NULL AND expires_at > ? AND public_id IS NOT NULL ORDER BY created_at DESC`,
@@ -33,7 +34,7 @@ staffSessionsRoutes.get('/sessions.php', async (c) => {
 staffSessionsRoutes.delete('/sessions.php', async (c) => {
   const staff = requireStaff(c);
   const body = parseOrFail(StaffSessionEndSchema, await jsonBody(c));
-  const db = c.env.DB;
+  const db = staffDb(c.env);
   const now = c.get('now');
   // The audit row is written in the same batch, and only if the update ended something (changes() of the update).
   const ended = { sql: 'changes() > 0', params: [] };

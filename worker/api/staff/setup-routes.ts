@@ -10,6 +10,7 @@ import { staffMe } from '../../staff/me';
 import { auditStatement, findStaffSession, setStaffCookie, staffSessionStatement } from '../../staff/session';
 import { openTotpSecret, totpEnrolment, verifyTotp } from '../../staff/totp';
 import { jsonBody } from '../helpers';
+import { staffDb } from '../../db/request-db';
 
 /**
  * The one-time setup link (`/staff/setup?token=…`, made by `npm run staff -- add`): GET shows the TOTP secret and
@@ -25,9 +26,9 @@ const invalidLink = () => new ApiFailure(404, 'staff_setup_invalid', 'errors.sta
 
 staffSetupRoutes.get('/setup.php', async (c) => {
   const { token } = parseOrFail(StaffSetupQuerySchema, c.req.query());
-  const staff = await findStaffBySetupToken(c.env.DB, token, c.get('now'));
+  const staff = await findStaffBySetupToken(staffDb(c.env), token, c.get('now'));
   if (!staff) throw invalidLink();
-  const secret = await enrolmentSecret(c.env.DB, c.env.APP_SECRET, staff);
+  const secret = await enrolmentSecret(staffDb(c.env), c.env.APP_SECRET, staff);
   if (!secret) throw invalidLink();
   const { uri, qrSvg } = totpEnrolment(secret, `${c.get('tenant').settings.name} staff`, staff.email);
   const info: StaffSetupInfo = { email: staff.email, name: staff.name, qr_svg: qrSvg, secret, otpauth_uri: uri };
@@ -35,7 +36,7 @@ staffSetupRoutes.get('/setup.php', async (c) => {
 });
 
 staffSetupRoutes.post('/setup.php', async (c) => {
-  const db = c.env.DB;
+  const db = staffDb(c.env);
   const now = c.get('now');
   const { token, password, otp } = parseOrFail(StaffSetupSchema, await jsonBody(c));
   const staff = await findStaffBySetupToken(db, token, now);

@@ -1,5 +1,6 @@
 import type { StaffFigures } from '../../../core/schemas/staff';
 import { WAITING_COUNT_SQL } from './queue';
+import type { BrandGroup } from '../../db/request-db';
 
 interface AnswerRow {
   tenant_id: string;
@@ -31,15 +32,20 @@ export const answerSpread = (values: number[]) => {
  * staff_messages: a reply to a waiting member has waited_ms; first messages and follow-ups (nobody waited) do not
  * count as answers. Reads the day's rows through staff_messages_day, one brand at a time.
  */
-export async function loadFigures(db: D1Database, brands: string[], brand: string | null, now: Date): Promise<StaffFigures> {
+export async function loadFigures(groups: BrandGroup[], staffDb: D1Database, brand: string | null, now: Date): Promise<StaffFigures> {
   const dayStart = `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
-  const results = await db.batch(brands.flatMap((b) => [
+  const brands = groups.flatMap((g) => g.brands);
+  // One batch per database (worker/db/request-db.ts), results in the order of `brands`; staff names from staffDb.
+  const results = (await Promise.all(groups.map(({ db, brands: own }) => db.batch(own.flatMap((b) => [
     db.prepare(WAITING_COUNT_SQL).bind(b),
-    db.prepare(
-      `SELECT sm.tenant_id, sm.staff_id, s.name, sm.waited_ms FROM staff_messages sm JOIN staff s ON s.id = sm.staff_id
-        WHERE sm.tenant_id = ? AND sm.created_at >= ? AND ${ANSWERED_SQL}`,
-    ).bind(b, dayStart),
-  ]));
+    db.prepare(`SELECT sm.tenant_id, sm.staff_id, sm.waited_ms FROM staff_messages sm WHERE sm.tenant_id = ? AND sm.created_at >= ? AND ${ANSWERED_SQL}`).bind(b, dayStart),
+  ]))))).flat();
+  const staffIds = [...new Set(results.flatMap((r, i) => (i % 2 ? (r.results as { staff_id: number }[]).map((x) => x.staff_id) : [])))];
+  const { results: staffRows } = staffIds.length
+    ? await staffDb.prepare(`SELECT id, name FROM staff WHERE id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(staffIds)).all<{ id: number; name: string }>()
+    : { results: [] };
+  const names = new Map(staffRows.map((r) => [r.id, r.name]));
+  for (const [i, r] of results.entries()) if (i % 2) for (const row of r.results as { staff_id: number; name?: string }[]) row.name = names.get(row.staff_id) ?? '';
   const perBrand: StaffFigures['per_brand'] = [];
   const all: AnswerRow[] = [];
   let waitingNow = 0;

@@ -2,6 +2,8 @@ import { CLAIM_MINUTES, type StaffRole } from '../../../core/schemas/staff';
 import type { AppContext } from '../../context';
 import { ApiFailure } from '../../errors';
 import { requireStaff, requireStaffOn, roleOn, type StaffSession } from '../session';
+import { firstInDatabases } from '../../db/request-db';
+import { TENANTS } from '../../tenants';
 
 /** A conversation between a member and one of a brand's fictional profiles, as every answering call needs it. */
 export interface AnsweringRef {
@@ -55,7 +57,10 @@ export const conversationNotFound = () => new ApiFailure(404, 'conversation_not_
  */
 export async function requireAnswering(c: AppContext, id: number, role: StaffRole = 'operator'): Promise<{ ref: AnsweringRef; staff: StaffSession }> {
   const staff = requireStaff(c);
-  const ref = await findAnsweringConversation(c.env.DB, id);
+  // Only the databases of brands the caller has a role on, the host brand's first (worker/db/request-db.ts).
+  const host = c.get('tenant').id;
+  const brands = [host, ...TENANTS.map((t) => t.id).filter((b) => b !== host)].filter((b) => roleOn(staff, b));
+  const ref = await firstInDatabases(c, brands, (db) => findAnsweringConversation(db, id));
   if (!ref || !roleOn(staff, ref.brand)) throw conversationNotFound();
   return { ref, staff: requireStaffOn(c, ref.brand, role) };
 }

@@ -1,5 +1,6 @@
 import { anyAsksIfReal } from '../../../core/rules/asks-if-real';
 import { WAITING_COUNT_CAP, type QueueItem, type QueueResponse } from '../../../core/schemas/staff';
+import type { BrandGroup } from '../../db/request-db';
 import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
 
 /**
@@ -47,10 +48,12 @@ interface QueueRow extends MemberCardRow {
 }
 
 /** The queue of the given brands (each already checked for the caller's role): oldest first over all of them. */
-export async function loadQueue(db: D1Database, brands: string[], now: Date): Promise<QueueResponse> {
+export async function loadQueue(groups: BrandGroup[], now: Date): Promise<QueueResponse> {
+  const brands = groups.flatMap((g) => g.brands);
   if (brands.length === 0) return { items: [], waiting_per_brand: {} };
   const at = now.toISOString();
-  const results = await db.batch(brands.flatMap((b) => [db.prepare(QUEUE_SQL).bind(b, at), db.prepare(WAITING_COUNT_SQL).bind(b)]));
+  // One batch per database (worker/db/request-db.ts), results in the order of `brands`.
+  const results = (await Promise.all(groups.map(({ db, brands: own }) => db.batch(own.flatMap((b) => [db.prepare(QUEUE_SQL).bind(b, at), db.prepare(WAITING_COUNT_SQL).bind(b)]))))).flat();
   const items: QueueItem[] = [];
   const waiting: Record<string, number> = {};
   brands.forEach((brand, i) => {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { TENANTS } from '../../tenants';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { requireStaff, requireStaffOn, type StaffSession } from '../session';
+import { firstInDatabases } from '../../db/request-db';
 
 /** The member a back-office call is about, with the brand it belongs to. */
 export interface MemberOnBrand {
@@ -17,7 +18,7 @@ export interface MemberOnBrand {
  * low on the member's brand (operator, moderator) answers 403.
  */
 export async function memberForAdmin(c: AppContext, memberId: number): Promise<MemberOnBrand> {
-  const row = await c.env.DB.prepare('SELECT tenant_id FROM members WHERE id = ?').bind(memberId).first<{ tenant_id: string }>();
+  const row = await firstInDatabases(c, hostFirst(c), (db) => db.prepare('SELECT tenant_id FROM members WHERE id = ?').bind(memberId).first<{ tenant_id: string }>());
   const tenant = row && TENANTS.find((t) => t.id === row.tenant_id);
   if (!tenant) {
     requireStaff(c); // 401 without a staff session; else the 404 of a brand without a role
@@ -29,10 +30,17 @@ export async function memberForAdmin(c: AppContext, memberId: number): Promise<M
 
 /** The brand of an order, for the same check. */
 export async function orderForAdmin(c: AppContext, orderId: number): Promise<MemberOnBrand & { orderId: number }> {
-  const row = await c.env.DB.prepare('SELECT member_id FROM orders WHERE id = ?').bind(orderId).first<{ member_id: number }>();
-  if (!row) {
+  const row = await firstInDatabases(c, hostFirst(c), (db) => db.prepare('SELECT member_id, tenant_id FROM orders WHERE id = ?').bind(orderId).first<{ member_id: number; tenant_id: string }>());
+  const tenant = row && TENANTS.find((t) => t.id === row.tenant_id);
+  if (!row || !tenant) {
     requireStaff(c);
     throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
   }
-  return { ...(await memberForAdmin(c, row.member_id)), orderId };
+  return { staff: requireStaffOn(c, tenant.id, 'admin'), tenant, memberId: row.member_id, orderId };
+}
+
+/** Every brand, the host's first: its database is searched first for an id (worker/db/request-db.ts). */
+function hostFirst(c: AppContext): string[] {
+  const host = c.get('tenant').id;
+  return [host, ...TENANTS.map((t) => t.id).filter((id) => id !== host)];
 }

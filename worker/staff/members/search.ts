@@ -1,3 +1,4 @@
+import type { BrandGroup } from '../../db/request-db';
 import type { MemberSearchItem } from '../../../core/schemas/staff-members';
 
 const LIMIT = 50;
@@ -22,10 +23,14 @@ const FROM_MEMBERS = `${COLUMNS} FROM members m LEFT JOIN profiles p ON p.member
  * '@' an e-mail (exact, else the addresses that start with it), anything else the start of a profile name.
  * Each branch reads by key or an index range (members_email, profiles_name): no brand's members are read whole.
  */
-export async function searchMembers(db: D1Database, brands: string[], q: string): Promise<MemberSearchItem[]> {
-  const { sql, params } = searchQuery(brands, q);
-  const { results } = await db.prepare(sql).bind(...params).all<Row>();
-  return results.map((r) => ({
+export async function searchMembers(groups: BrandGroup[], q: string): Promise<MemberSearchItem[]> {
+  // One statement per database (a brand may have its own, worker/db/request-db.ts), in the order of the groups.
+  const results: Row[] = [];
+  for (const { db, brands } of groups) {
+    const { sql, params } = searchQuery(brands, q);
+    results.push(...(await db.prepare(sql).bind(...params).all<Row>()).results);
+  }
+  return results.slice(0, LIMIT).map((r) => ({
     id: r.id,
     brand: r.tenant_id,
     email: r.email,
