@@ -157,3 +157,23 @@ describe('signup limits', () => {
     expect(eleventh.headers.get('retry-after')).toBeTruthy();
   });
 });
+
+describe('member ids', () => {
+  it('gives 30 signups at once 30 distinct ids below the seed blocks, each with its own profile and consent log', async () => {
+    const bodies = Array.from({ length: 30 }, () => signupBody());
+    const responses = await Promise.all(bodies.map((body, i) =>
+      call('flirtlokaal', 'POST', '/api/signup.php', body, undefined, { 'CF-Connecting-IP': `198.51.100.${i + 1}` })));
+    expect(responses.map((r) => r.status)).toEqual(bodies.map(() => 201));
+    const users = await Promise.all(responses.map((r) => r.json<{ user: { id: number; credits: number; profile: { id: number } } }>()));
+    const ids = users.map((u) => u.user.id);
+    expect(new Set(ids).size).toBe(30);
+    for (const { user } of users) {
+      expect(user.id).toBeLessThan(10_000_000);
+      expect(user.profile.id).toBe(user.id);
+    }
+    const owners = await env.DB.prepare(`SELECT id, email FROM members WHERE id IN (${ids.map(() => '?').join(',')})`).bind(...ids).all<{ id: number; email: string }>();
+    expect(new Map(owners.results.map((r) => [r.id, r.email]))).toEqual(new Map(users.map((u, i) => [u.user.id, bodies[i].email])));
+    const consents = await env.DB.prepare(`SELECT COUNT(*) AS n FROM consents WHERE member_id IN (${ids.map(() => '?').join(',')})`).bind(...ids).first<{ n: number }>();
+    expect(consents!.n).toBe(60); // terms and marketing, per member
+  }, 60_000); // 30 password hashes on a shared machine
+});
