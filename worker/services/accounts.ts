@@ -2,7 +2,7 @@ import { ACCOUNT_RECOVERY_DAYS } from '../../core/constants';
 import type { SignupStep } from '../../core/schemas/account';
 import type { Tenant } from '../../core/schemas/tenant';
 import { ApiFailure } from '../errors';
-import { namedBatch } from './batch';
+import { namedBatch, writeOnly } from './batch';
 import { ledgerEntry } from './ledger';
 import { hashPassword } from './passwords';
 
@@ -215,14 +215,14 @@ export async function changeEmail(db: D1Database, tenantId: string, memberId: nu
  */
 export async function softDeleteMember(db: D1Database, tenantId: string, memberId: number, reason: string, now: Date, before: D1PreparedStatement[] = []): Promise<string | null> {
   const previous = await db.prepare('SELECT status FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, tenantId).first<{ status: string }>();
-  const results = await db.batch([
-    ...before,
-    db.prepare(`UPDATE members SET status = 'deleted', deleted_at = ?, delete_reason = ? WHERE id = ? AND tenant_id = ? AND status != 'deleted'`).bind(now.toISOString(), reason, memberId, tenantId),
-    db.prepare('UPDATE profiles SET searchable = 0 WHERE member_id = ? AND tenant_id = ?').bind(memberId, tenantId),
-    db.prepare('UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND tenant_id = ? AND revoked_at IS NULL').bind(now.toISOString(), memberId, tenantId),
+  const results = await namedBatch(db, [
+    ...writeOnly(before),
+    ['deleted', db.prepare(`UPDATE members SET status = 'deleted', deleted_at = ?, delete_reason = ? WHERE id = ? AND tenant_id = ? AND status != 'deleted'`).bind(now.toISOString(), reason, memberId, tenantId)],
+    [null, db.prepare('UPDATE profiles SET searchable = 0 WHERE member_id = ? AND tenant_id = ?').bind(memberId, tenantId)],
+    [null, db.prepare('UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND tenant_id = ? AND revoked_at IS NULL').bind(now.toISOString(), memberId, tenantId)],
   ]);
   // Null: it was deleted already (two deletions at once: only the first deletes, mails and is audited).
-  if (results[before.length].meta.changes === 0) return null;
+  if (results.deleted.meta.changes === 0) return null;
   return previous?.status ?? 'confirmed';
 }
 

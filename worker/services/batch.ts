@@ -13,3 +13,6 @@ export async function namedBatch<const Name extends string>(
   });
   return named;
 }
+
+/** Steps that are only written (a group of statements another module builds, e.g. a message's rows). */
+export const writeOnly = (statements: readonly D1PreparedStatement[]) => statements.map((statement) => [null, statement] as const);

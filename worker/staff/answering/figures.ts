@@ -1,5 +1,6 @@
 import type { StaffFigures } from '../../../core/schemas/staff';
 import { WAITING_COUNT_SQL } from './queue';
+import { namedBatch } from '../../services/batch';
 
 interface AnswerRow {
   tenant_id: string;
@@ -33,19 +34,19 @@ export const answerSpread = (values: number[]) => {
  */
 export async function loadFigures(db: D1Database, brands: string[], brand: string | null, now: Date): Promise<StaffFigures> {
   const dayStart = `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
-  const results = await db.batch(brands.flatMap((b) => [
-    db.prepare(WAITING_COUNT_SQL).bind(b),
-    db.prepare(
+  const results = await namedBatch(db, brands.flatMap((b) => [
+    [`waiting:${b}`, db.prepare(WAITING_COUNT_SQL).bind(b)],
+    [`answers:${b}`, db.prepare(
       `SELECT sm.tenant_id, sm.staff_id, s.name, sm.waited_ms FROM staff_messages sm JOIN staff s ON s.id = sm.staff_id
         WHERE sm.tenant_id = ? AND sm.created_at >= ? AND ${ANSWERED_SQL}`,
-    ).bind(b, dayStart),
-  ]));
+    ).bind(b, dayStart)],
+  ] as const));
   const perBrand: StaffFigures['per_brand'] = [];
   const all: AnswerRow[] = [];
   let waitingNow = 0;
-  brands.forEach((b, i) => {
-    const waiting = (results[i * 2].results[0] as { n: number }).n;
-    const rows = results[i * 2 + 1].results as AnswerRow[];
+  brands.forEach((b) => {
+    const waiting = (results[`waiting:${b}`].results[0] as { n: number }).n;
+    const rows = results[`answers:${b}`].results as AnswerRow[];
     const { median, p90 } = answerSpread(rows.map((r) => r.waited_ms));
     perBrand.push({ brand: b, waiting_now: waiting, answered_today: rows.length, median_ms: median, p90_ms: p90 });
     waitingNow += waiting;

@@ -1,6 +1,7 @@
 import { anyAsksIfReal } from '../../../core/rules/asks-if-real';
 import { WAITING_COUNT_CAP, type QueueItem, type QueueResponse } from '../../../core/schemas/staff';
 import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
+import { namedBatch } from '../../services/batch';
 
 /**
  * More waiting conversations than this per brand are not shown at once (an operator answers the oldest; the list
@@ -50,13 +51,16 @@ interface QueueRow extends MemberCardRow {
 export async function loadQueue(db: D1Database, brands: string[], now: Date): Promise<QueueResponse> {
   if (brands.length === 0) return { items: [], waiting_per_brand: {} };
   const at = now.toISOString();
-  const results = await db.batch(brands.flatMap((b) => [db.prepare(QUEUE_SQL).bind(b, at), db.prepare(WAITING_COUNT_SQL).bind(b)]));
+  const results = await namedBatch(db, brands.flatMap((b) => [
+    [`queue:${b}`, db.prepare(QUEUE_SQL).bind(b, at)],
+    [`waiting:${b}`, db.prepare(WAITING_COUNT_SQL).bind(b)],
+  ] as const));
   const items: QueueItem[] = [];
   const waiting: Record<string, number> = {};
-  brands.forEach((brand, i) => {
-    for (const row of results[i * 2].results as QueueRow[]) items.push(toItem(row, now));
-    waiting[brand] = (results[i * 2 + 1].results[0] as { n: number }).n;
-  });
+  for (const brand of brands) {
+    for (const row of results[`queue:${brand}`].results as QueueRow[]) items.push(toItem(row, now));
+    waiting[brand] = (results[`waiting:${brand}`].results[0] as { n: number }).n;
+  }
   // Each brand's list is in order already; merging keeps the oldest first across brands.
   items.sort((a, b) => (a.waiting_since < b.waiting_since ? -1 : a.waiting_since > b.waiting_since ? 1 : a.conversation_id - b.conversation_id));
   return { items, waiting_per_brand: waiting };
