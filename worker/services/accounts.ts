@@ -33,6 +33,11 @@ export function findMemberById(db: D1Database, tenantId: string, id: number): Pr
   return db.prepare(`SELECT ${MEMBER_COLUMNS} FROM members WHERE tenant_id = ? AND id = ?`).bind(tenantId, id).first<MemberRow>();
 }
 
+/** The member's saved language (user.php PUT). */
+export async function setMemberLanguage(db: D1Database, tenantId: string, memberId: number, language: string): Promise<void> {
+  await db.prepare('UPDATE members SET language = ? WHERE id = ? AND tenant_id = ?').bind(language, memberId, tenantId).run();
+}
+
 /** Whether a deleted account can still be restored (SPEC.md §4: 14 days). */
 export function isRecoverable(member: Pick<MemberRow, 'status' | 'deleted_at'>, now: Date): boolean {
   return member.status === 'deleted' && member.deleted_at !== null && now.getTime() - Date.parse(member.deleted_at) < ACCOUNT_RECOVERY_DAYS * 86_400_000;
