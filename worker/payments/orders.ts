@@ -107,6 +107,14 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
   return placed.id;
 }
 
+/** The package of the member's newest paid order in this currency (the shop's "buy again"), null before a purchase. */
+export async function lastPaidPackage(db: D1Database, tenantId: string, memberId: number, currency: string): Promise<number | null> {
+  const row = await db.prepare("SELECT package_id FROM orders WHERE tenant_id = ? AND member_id = ? AND status = 'paid' AND currency = ? ORDER BY id DESC LIMIT 1")
+    .bind(tenantId, memberId, currency)
+    .first<Pick<OrderRow, 'package_id'>>();
+  return row?.package_id ?? null;
+}
+
 /** The member's own order; another member's id answers exactly like an id that does not exist. */
 export async function memberOrder(db: D1Database, tenantId: string, memberId: number, id: number): Promise<OrderRow> {
   const row = await db.prepare('SELECT * FROM orders WHERE id = ? AND tenant_id = ? AND member_id = ?').bind(id, tenantId, memberId).first<OrderRow>();
