@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { birthdate, call, mailCount, mailedLink, pathOf, sessionCookie, signUp, signupBody } from './account-helpers';
+import type { User } from '../../core/schemas/user';
+import { expectContractAnswer } from './expect-answer';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -9,7 +11,7 @@ describe('POST /api/signup.php', () => {
     const body = signupBody();
     const res = await call('flirtlokaal', 'POST', '/api/signup.php', body);
     expect(res.status).toBe(201);
-    const { user } = await res.json<{ user: Record<string, any> }>();
+    const { user } = await expectContractAnswer<{ user: User }>(res, 'POST', '/api/signup.php');
     expect(user.status).toBe('not_confirmed');
     expect(user.profile.status).toBe('disabled');
     expect(user.profile.main_image).toBeNull();
@@ -164,7 +166,7 @@ describe('member ids', () => {
     const responses = await Promise.all(bodies.map((body, i) =>
       call('flirtlokaal', 'POST', '/api/signup.php', body, undefined, { 'CF-Connecting-IP': `198.51.100.${i + 1}` })));
     expect(responses.map((r) => r.status)).toEqual(bodies.map(() => 201));
-    const users = await Promise.all(responses.map((r) => r.json<{ user: { id: number; credits: number; profile: { id: number } } }>()));
+    const users = await Promise.all(responses.map((r) => expectContractAnswer<{ user: User }>(r, 'POST', '/api/signup.php')));
     const ids = users.map((u) => u.user.id);
     expect(new Set(ids).size).toBe(30);
     for (const { user } of users) {
