@@ -6,6 +6,13 @@ module.exports = {
     { name: 'no-cycles', severity: 'error', comment: 'Modules in a cycle cannot be understood, tested or loaded one at a time.', from: {}, to: { circular: true } },
     { name: 'core-stands-alone', severity: 'error', comment: 'core/ is the contract: it imports neither the client nor the worker.', from: { path: '^core/' }, to: { path: '^(client|worker)/' } },
     { name: 'client-not-worker', severity: 'error', comment: 'The browser bundle must never pull in server code.', from: { path: '^client/' }, to: { path: '^worker/' } },
+    {
+      name: 'worker-renders-client-only',
+      severity: 'error',
+      comment: 'The worker imports the client only to render it: shared code (route table, image URLs) lives in core/.',
+      from: { path: '^worker/', pathNot: '^worker/ssr/render\\.tsx$' },
+      to: { path: '^client/' },
+    },
     { name: 'product-not-tests', severity: 'error', comment: 'Product code never imports tests or scripts.', from: { path: '^(client|core|worker)/' }, to: { path: '^(tests|scripts)/' } },
     { name: 'known-modules', severity: 'error', comment: 'An import that resolves to nothing is a typo or a missing package.', from: {}, to: { couldNotResolve: true, pathNot: '^(cloudflare:|virtual:)' } },
   ],

@@ -4,7 +4,7 @@ import type { i18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { LAYOUTS } from './layouts/layouts';
 import { useHistorySync } from './navigation';
-import { routeByName } from './router';
+import { routeByName } from '../core/router';
 import { ErrorScreen } from './screens/error-screen';
 import { HomeScreen } from './screens/home';
 import { errorAtom, routeAtom, userAtom } from './state/atoms';

@@ -2,8 +2,8 @@ import { useSetAtom, useStore } from 'jotai';
 import { useEffect, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { canSearchLoggedOut } from '../core/rules/visitor';
 import { routeAtom, settingsAtom, trafficSourceAtom, userAtom } from './state/atoms';
-import { matchRoute } from './router';
-import { visitorMayOpen } from './routes';
+import { matchRoute } from '../core/router';
+import { visitorMayOpen } from '../core/routes';
 
 type Store = ReturnType<typeof useStore>;
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { matchRoute } from '../client/router';
-import { visitorMayOpen } from '../client/routes';
+import { matchRoute } from '../core/router';
+import { visitorMayOpen } from '../core/routes';
 import { api } from './api/routes';
 import { proxyApi } from './api/proxy';
 import { canSearchLoggedOut } from '../core/rules/visitor';

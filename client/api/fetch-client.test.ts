@@ -29,9 +29,9 @@ describe('apiFetch', () => {
   });
 
   it('recovers when a retry succeeds', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('blip')).mockResolvedValueOnce(json(503, {})).mockResolvedValueOnce(json(200, { chats: [] }));
+    fetchMock.mockRejectedValueOnce(new TypeError('blip')).mockResolvedValueOnce(json(503, {})).mockResolvedValueOnce(json(200, { chats: [], new_likes: 0 }));
     const result = await settle(apiFetch('/api/chats.php'));
-    expect(result).toEqual({ ok: true, v: { chats: [] } });
+    expect(result).toEqual({ ok: true, v: { chats: [], new_likes: 0 } });
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
@@ -39,10 +39,20 @@ describe('apiFetch', () => {
     fetchMock.mockRejectedValue(new TypeError('network down'));
     await settle(apiFetch('/api/chat.php', { method: 'POST', body: { text: 'hi' } }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    // A call outside the contract: its answer is not checked against a schema (the retry is what this test is about).
     fetchMock.mockReset().mockResolvedValueOnce(json(503, {})).mockResolvedValueOnce(json(200, { ok: 1 }));
-    const result = await settle(apiFetch('/api/chat.php', { method: 'POST', body: { text: 'hi' }, idempotencyKey: 'k1' }));
+    const result = await settle(apiFetch('/api/example.php', { method: 'POST', body: { text: 'hi' }, idempotencyKey: 'k1' }));
     expect(result.ok).toBe(true);
     expect(fetchMock.mock.calls[1][1].headers['Idempotency-Key']).toBe('k1');
+  });
+
+  it('in development and tests, reads an answer through its core/contract schema and refuses one that does not match', async () => {
+    fetchMock.mockResolvedValue(json(200, { chats: [{ id: 'not a conversation' }], new_likes: 0 }));
+    const wrong = await settle(apiFetch('/api/chats.php'));
+    expect(wrong.ok).toBe(false);
+    expect(String((wrong as { e: unknown }).e)).toContain('GET /api/chats.php 200: the answer does not match core/contract');
+    fetchMock.mockResolvedValue(json(200, { user: null }));
+    expect(await settle(apiFetch('/api/user.php'))).toEqual({ ok: true, v: { user: null } });
   });
 
   it('does not retry a POST that got a server error', async () => {

@@ -75,13 +75,21 @@ export async function apiFetch<T>(path: string, req: ApiRequest = {}): Promise<T
       await sleep(retryDelayMs(attempt), req.signal);
       continue;
     }
-    return readResponse<T>(path, response);
+    return readResponse<T>(method, path, response);
   }
 }
 
-async function readResponse<T>(path: string, response: Response): Promise<T> {
+// Development and tests read every answer through its core/contract schema; production builds drop this branch
+// (import.meta.env.DEV is false there), and with it the dynamic import of zod and the contract.
+const checksAnswers = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+async function readResponse<T>(method: string, path: string, response: Response): Promise<T> {
   const text = await response.text();
-  if (response.ok) return (text ? JSON.parse(text) : null) as T;
+  if (response.ok) {
+    const body: unknown = text ? JSON.parse(text) : null;
+    if (checksAnswers) return (await import('./answer-check')).checkAnswer(method, path, response.status, body) as T;
+    return body as T;
+  }
   if (response.status === 403 && !isUserEndpoint(path) && text.includes('authentication_required')) {
     authLostListeners.forEach((listener) => listener());
   }

@@ -1,4 +1,2 @@
-/** SPEC.md §7: an image URL is the brand's CDN prefix plus the image path. */
-export function imageUrl(cdnPrefix: string, path: string): string {
-  return cdnPrefix.endsWith('/') || path.startsWith('/') ? `${cdnPrefix}${path}` : `${cdnPrefix}/${path}`;
-}
+// The one implementation is core/image-url.ts (the worker's lander uses it too); the client's components keep this path.
+export { imageUrl } from '../../core/image-url';

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, call, sessionCookie, signUp } from './account-helpers';
+import { ApiErrorSchema } from '../../core/schemas/errors';
+import type { User } from '../../core/schemas/user';
+import { expectAnswer, expectContractAnswer } from './expect-answer';
 
 type ErrorBody = { error: { code: string; message: string } };
 const at = (minutesFromNow: number) => ({ 'X-Debug-Now': new Date(Date.now() + minutesFromNow * 60_000).toISOString() });
@@ -11,7 +14,7 @@ describe('POST /api/user.php (login)', () => {
     expect(res.status).toBe(200);
     const cookie = sessionCookie(res);
     expect(cookie).not.toBe(member.cookie);
-    const { user } = await res.json<{ user: Record<string, any> }>();
+    const { user } = await expectContractAnswer<{ user: User }>(res, 'POST', '/api/user.php');
     for (const field of ['status', 'credits', 'paid_user', 'signup_date', 'notifications_disabled', 'fictional_icon', 'profile']) expect(user).toHaveProperty(field);
     expect(user.profile).toEqual(expect.objectContaining({ name: 'Sanne', country: 'NL', status: 'disabled', main_image: null }));
   });
@@ -20,7 +23,7 @@ describe('POST /api/user.php (login)', () => {
     const member = await signUp();
     const res = await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: 'wrong-password' });
     expect(res.status).toBe(401);
-    expect((await res.json<ErrorBody>()).error.message).toBe('Login mislukt, probeer opnieuw');
+    expect((await expectAnswer(res, ApiErrorSchema)).error.message).toBe('Login mislukt, probeer opnieuw');
     expect(res.headers.getSetCookie().some((c) => c.startsWith('auth='))).toBe(false);
   });
 
@@ -60,14 +63,14 @@ describe('sessions', () => {
     const out = await call('flirtlokaal', 'GET', '/api/logout.php', undefined, member.cookie);
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().find((c) => c.startsWith('auth='))).toMatch(/Max-Age=0/);
-    const user = await (await call('flirtlokaal', 'GET', '/api/user.php', undefined, member.cookie)).json();
+    const user = await expectContractAnswer(await call('flirtlokaal', 'GET', '/api/user.php', undefined, member.cookie), 'GET', '/api/user.php');
     expect(user).toEqual({ user: null });
   });
 
   it('saves the language with PUT and validates it', async () => {
     const member = await signUp();
     const ok = await call('flirtlokaal', 'PUT', '/api/user.php', { language: 'de' }, member.cookie);
-    expect((await ok.json<{ user: { language: string } }>()).user.language).toBe('de');
+    expect((await expectContractAnswer<{ user: User }>(ok, 'PUT', '/api/user.php')).user.language).toBe('de');
     const bad = await call('flirtlokaal', 'PUT', '/api/user.php', { language: 'xx' }, member.cookie);
     expect(bad.status).toBe(400);
     // The saved language now renders the pages (it comes before the cookie).

@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { birthdate, call, mailCount, mailedLink, pathOf, sessionCookie, signUp, signupBody } from './account-helpers';
+import type { User } from '../../core/schemas/user';
+import { expectContractAnswer } from './expect-answer';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -9,7 +11,7 @@ describe('POST /api/signup.php', () => {
     const body = signupBody();
     const res = await call('flirtlokaal', 'POST', '/api/signup.php', body);
     expect(res.status).toBe(201);
-    const { user } = await res.json<{ user: Record<string, any> }>();
+    const { user } = await expectContractAnswer<{ user: User }>(res, 'POST', '/api/signup.php');
     expect(user.status).toBe('not_confirmed');
     expect(user.profile.status).toBe('disabled');
     expect(user.profile.main_image).toBeNull();
@@ -156,4 +158,24 @@ describe('signup limits', () => {
     expect(eleventh.status).toBe(429);
     expect(eleventh.headers.get('retry-after')).toBeTruthy();
   });
+});
+
+describe('member ids', () => {
+  it('gives 30 signups at once 30 distinct ids below the seed blocks, each with its own profile and consent log', async () => {
+    const bodies = Array.from({ length: 30 }, () => signupBody());
+    const responses = await Promise.all(bodies.map((body, i) =>
+      call('flirtlokaal', 'POST', '/api/signup.php', body, undefined, { 'CF-Connecting-IP': `198.51.100.${i + 1}` })));
+    expect(responses.map((r) => r.status)).toEqual(bodies.map(() => 201));
+    const users = await Promise.all(responses.map((r) => expectContractAnswer<{ user: User }>(r, 'POST', '/api/signup.php')));
+    const ids = users.map((u) => u.user.id);
+    expect(new Set(ids).size).toBe(30);
+    for (const { user } of users) {
+      expect(user.id).toBeLessThan(10_000_000);
+      expect(user.profile.id).toBe(user.id);
+    }
+    const owners = await env.DB.prepare(`SELECT id, email FROM members WHERE id IN (${ids.map(() => '?').join(',')})`).bind(...ids).all<{ id: number; email: string }>();
+    expect(new Map(owners.results.map((r) => [r.id, r.email]))).toEqual(new Map(users.map((u, i) => [u.user.id, bodies[i].email])));
+    const consents = await env.DB.prepare(`SELECT COUNT(*) AS n FROM consents WHERE member_id IN (${ids.map(() => '?').join(',')})`).bind(...ids).first<{ n: number }>();
+    expect(consents!.n).toBe(60); // terms and marketing, per member
+  }, 60_000); // 30 password hashes on a shared machine
 });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { LikeSchema, MatchFinderQuerySchema, ProfileIdSchema, SwipeSchema } from '../../core/schemas/members';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
+import { blockProfile, unblockProfile } from '../services/blocks';
 import { isLikedBy, likeStatement, listLikes, newestNewLike, reachableProfile, shortProfile, unlike } from '../services/likes';
 import { publishToMember } from '../services/live-events';
 import { findMatches } from '../services/match-finder';
@@ -65,9 +66,7 @@ likesRoutes.post('/block.php', async (c) => {
   const member = requireMember(c);
   const { profile_id } = parseOrFail(ProfileIdSchema, await jsonBody(c));
   await target(c, member, profile_id);
-  await c.env.DB.prepare('INSERT INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
-    .bind(c.get('tenant').id, member.id, profile_id, c.get('now').toISOString())
-    .run();
+  await blockProfile(c.env.DB, c.get('tenant').id, member.id, profile_id, c.get('now'));
   return c.json({ blocked: true });
 });
 
@@ -75,7 +74,7 @@ likesRoutes.delete('/block.php', async (c) => {
   const member = requireMember(c);
   const { profile_id } = parseOrFail(ProfileIdSchema, await jsonBody(c));
   // Unblocking needs no reachability check: the blocked profile is exactly the one search no longer shows.
-  await c.env.DB.prepare('DELETE FROM blocks WHERE tenant_id = ? AND blocker_id = ? AND blocked_profile_id = ?').bind(c.get('tenant').id, member.id, profile_id).run();
+  await unblockProfile(c.env.DB, c.get('tenant').id, member.id, profile_id);
   return c.json({ blocked: false });
 });
 

@@ -4,7 +4,7 @@ import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { shopFor, isIdealIssuer } from '../payments/catalogue';
 import { settleContext, startOrder } from '../payments/checkout';
-import { latestMandate, memberOrder, OPEN_STATUSES, recentOrders, toOrder } from '../payments/orders';
+import { lastPaidPackage, latestMandate, memberOrder, OPEN_STATUSES, recentOrders, toOrder } from '../payments/orders';
 import { priceOrder } from '../payments/pricing';
 import { providerFor, ProviderError } from '../payments/provider';
 import { cancelOrder, settleOrder } from '../payments/settle';
@@ -22,11 +22,7 @@ export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
   const member = c.get('member');
   const provider = member ? providerFor(c.env, tenant).name : null;
   const mandate = member && provider ? await latestMandate(c.env.DB, tenant.id, member.id, provider) : null;
-  const last = member
-    ? await c.env.DB.prepare("SELECT package_id FROM orders WHERE tenant_id = ? AND member_id = ? AND status = 'paid' AND currency = ? ORDER BY id DESC LIMIT 1")
-        .bind(tenant.id, member.id, shop.currency)
-        .first<{ package_id: number }>()
-    : null;
+  const lastPackage = member ? await lastPaidPackage(c.env.DB, tenant.id, member.id, shop.currency) : null;
   return {
     country: shop.country,
     currency: shop.currency,
@@ -36,7 +32,7 @@ export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
     refund_days: tenant.settings.refund_days,
     premium_percent: PREMIUM_PERCENT,
     mandate: mandate && { method: mandate.method, label: mandate.label },
-    last_package_id: last?.package_id ?? null,
+    last_package_id: lastPackage,
   };
 }
 

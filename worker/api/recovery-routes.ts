@@ -9,7 +9,7 @@ import { revokeSessions } from '../services/sessions';
 import { consumeToken, countTokensSince, issueToken, tokenClaims } from '../services/tokens';
 import { userOf } from '../services/users';
 import { clientIp, jsonBody, limit, link, mailTo, requireMember } from './helpers';
-import { startSession } from './session-routes';
+import { startSession } from '../services/login';
 
 /**
  * Password reset, password change and e-mail change. Each change ends the member's other sessions and every reset

@@ -12,7 +12,7 @@ import { verifyPassword } from '../services/passwords';
 import { consumeToken, peekToken } from '../services/tokens';
 import { clearSessionCookie } from '../session-cookie';
 import { jsonBody, mailScope, requireMember, sendRecoveryMail } from './helpers';
-import { startSession } from './session-routes';
+import { startSession } from '../services/login';
 
 /** Notification settings, invisible mode, account deletion and recovery, and the mail provider's events. */
 export const settingsRoutes = new Hono<AppEnv>();

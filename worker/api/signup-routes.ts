@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { SIGNUP_STEPS, SignupStepSchema, signupSchema, type SignupStep } from '../../core/schemas/account';
+import { SignupStepSchema, signupSchema } from '../../core/schemas/account';
 import { serializeTrafficSource } from '../../core/rules/traffic-source';
 import { canSignUpOpenly } from '../../core/rules/visitor';
-import { REGIONS } from '../../core/data/regions';
 import { settingsFor } from './settings';
 import { announceReleasedMessages } from '../chat/release';
 import type { AppContext, AppEnv } from '../context';
@@ -11,10 +10,11 @@ import { consentStatement } from '../services/consents';
 import { activateMember, createMember, findMemberByEmail, findMemberById, isRecoverable, redeemInviteCode } from '../services/accounts';
 import { refuseCommonPassword } from '../services/common-passwords';
 import { consumeToken, issueToken } from '../services/tokens';
+import { saveSignupStep } from '../services/signup-steps';
 import { readTrafficSource } from '../services/traffic-source';
 import { loadUser } from '../services/users';
 import { clientIp, jsonBody, limit, mailScope, mailScoped, requireMember, scopedLink, sendRecoveryMail, type MailScope } from './helpers';
-import { startSession } from './session-routes';
+import { startSession } from '../services/login';
 
 /** signup.php (account step, then the later steps), resend-activation.php and activate.php. */
 export const signupRoutes = new Hono<AppEnv>();
@@ -76,51 +76,15 @@ signupRoutes.put('/signup.php', async (c) => {
   const member = requireMember(c);
   const tenantId = c.get('tenant').id;
   const input = parseOrFail(SignupStepSchema, await jsonBody(c));
-  const db = c.env.DB;
-  switch (input.step) {
-    case 'location': {
-      const region = REGIONS[input.country]?.find((r) => r.code === input.region);
-      if (!region) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { region: 'validation.region' });
-      await db.prepare('UPDATE profiles SET country = ?, region = ?, city = ? WHERE member_id = ? AND tenant_id = ?')
-        .bind(input.country, region.code, input.city, member.id, tenantId).run();
-      break;
-    }
-    case 'personal':
-      await db.prepare('UPDATE profiles SET hair_colour = ?, eye_colour = ?, body_type = ?, relationship_status = ? WHERE member_id = ? AND tenant_id = ?')
-        .bind(input.hair_colour, input.eye_colour, input.body_type, input.relationship_status, member.id, tenantId).run();
-      break;
-    case 'about':
-      await db.batch([
-        db.prepare('UPDATE profiles SET about = ? WHERE member_id = ? AND tenant_id = ?').bind(input.about, member.id, tenantId),
-        db.prepare('DELETE FROM profile_interests WHERE profile_id = ? AND tenant_id = ?').bind(member.profileId, tenantId),
-        ...[...new Set(input.interests)].map((interest) =>
-          db.prepare('INSERT INTO profile_interests (tenant_id, profile_id, interest_id) VALUES (?, ?, ?)').bind(tenantId, member.profileId, interest),
-        ),
-      ]);
-      break;
-    default:
-      // photo (skipped until the members issue adds upload) and push carry nothing to store here.
-      break;
-  }
-  const next = nextStep(member.signupStep as SignupStep, input.step, member.status === 'confirmed');
-  await db.prepare('UPDATE members SET signup_step = ? WHERE id = ? AND tenant_id = ?').bind(next, member.id, tenantId).run();
-  return c.json({ user: await loadUser(db, c.get('tenant'), { ...member, signupStep: next }) });
+  const next = await saveSignupStep(c.env.DB, tenantId, member, input);
+  return c.json({ user: await loadUser(c.env.DB, c.get('tenant'), { ...member, signupStep: next }) });
 });
-
-/** The step after `done`, never going back behind where the member already was. */
-export function nextStep(current: SignupStep, done: SignupStep, confirmed: boolean): SignupStep {
-  let next = SIGNUP_STEPS[Math.min(SIGNUP_STEPS.indexOf(done) + 1, SIGNUP_STEPS.length - 1)];
-  if (next === 'check_email' && confirmed) next = 'complete';
-  return SIGNUP_STEPS.indexOf(next) > SIGNUP_STEPS.indexOf(current) ? next : current;
-}
 
 signupRoutes.post('/resend-activation.php', async (c) => {
   const member = requireMember(c);
   if (member.status === 'confirmed') throw new ApiFailure(409, 'already_confirmed', 'errors.already_confirmed');
   await limit(c, `resend:${member.id}`, { limit: 3, windowSeconds: 3600 }, 'errors.resend_limit');
-  const row = await findMemberById(c.env.DB, c.get('tenant').id, member.id);
-  const profile = await c.env.DB.prepare('SELECT name FROM profiles WHERE id = ?').bind(member.profileId).first<{ name: string }>();
-  await sendActivationMail(mailScope(c), member.id, row!.email, row!.language, profile?.name ?? '');
+  await sendActivationMail(mailScope(c), member.id, member.email, member.language, member.profile.name);
   return c.json({ ok: true });
 });
 

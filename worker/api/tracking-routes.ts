@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { serializeTrafficSource } from '../../core/rules/traffic-source';
 import { PageHiddenSchema } from '../../core/schemas/tracking';
 import type { AppEnv } from '../context';
 import { parseOrFail } from '../errors';
+import { recordPageEvent } from '../services/page-events';
 import { readTrafficSource } from '../services/traffic-source';
 import { clientIp, limit } from './helpers';
 
@@ -23,8 +23,6 @@ trackingRoutes.post('/page-hidden.php', async (c) => {
   // The cookie is the visitor's to change: store only its sanitised fields.
   const source = readTrafficSource(c);
   const path = event.path ?? new URL(c.req.header('referer') ?? '/', c.req.url).pathname.slice(0, 300);
-  await c.env.DB.prepare('INSERT INTO page_events (tenant_id, kind, path, traffic_source, duration_ms, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .bind(c.get('tenant').id, event.kind, path, source ? serializeTrafficSource(source) : null, event.duration_ms ?? null, c.get('now').toISOString())
-    .run();
+  await recordPageEvent(c.env.DB, c.get('tenant').id, { kind: event.kind, path, source, durationMs: event.duration_ms ?? null }, c.get('now'));
   return c.body(null, 204);
 });

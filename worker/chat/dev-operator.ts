@@ -4,6 +4,7 @@ import { isLocal, type AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { deliverFictionalMessage, fictionalMessageStatements, readBackStatement, type FictionalMessage } from './fictional-message';
 import { toMessage, type MessageRow } from './messages';
+import { namedBatch, writeOnly } from '../services/batch';
 
 /**
  * Local only (like the dev mailbox): answer a member as the fictional profile of a conversation, the way an
@@ -37,12 +38,12 @@ export function devOperator(): Hono<AppEnv> {
       kind: 'text', text, photoId: null, key: `dev:${crypto.randomUUID()}`, now: c.get('now'),
     };
     const db = c.env.DB;
-    const results = await db.batch([
-      ...fictionalMessageStatements(db, send),
-      db.prepare('UPDATE conversations SET waiting_since = NULL WHERE id = ?').bind(conversation_id),
-      readBackStatement(db, send),
+    const results = await namedBatch(db, [
+      ...writeOnly(fictionalMessageStatements(db, send)),
+      [null, db.prepare('UPDATE conversations SET waiting_since = NULL WHERE id = ?').bind(conversation_id)],
+      ['stored', readBackStatement(db, send)],
     ]);
-    const row = results.at(-1)!.results[0] as MessageRow;
+    const row = results.stored.results[0] as MessageRow;
     const message = toMessage(row, side.member_profile_id, null);
     c.executionCtx.waitUntil(deliverFictionalMessage(c.env, send, row));
     return c.json({ message }, 201);

@@ -1,6 +1,7 @@
 import type { Order, OrderStatus, RefundReason } from '../../core/schemas/payments';
 import { ApiFailure } from '../errors';
 import { DIRECT_DEBIT } from './directdebit';
+import { namedBatch } from '../services/batch';
 
 /** An order row as stored (migrations/0006_payments.sql). */
 export interface OrderRow {
@@ -84,26 +85,34 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
     .bind(tenantId, o.member_id, o.package_id, o.credits, o.currency, o.list_price, o.amount, o.discount_code, o.discount_percentage, o.discount_scope, o.country,
       o.method, o.issuer, o.recurring, o.provider, o.consent_at, o.language, o.created_at, since, DIRECT_DEBIT.monthlyLimitCents);
   const scope = o.discount_scope;
-  const statements = scope
+  const steps = scope
     ? [
-        db.prepare(`DELETE FROM discount_redemptions WHERE tenant_id = ?1 AND scope = ?2 AND order_id NOT IN (SELECT id FROM orders WHERE tenant_id = ?1 AND status IN ${HOLDING_STATUSES})`)
-          .bind(tenantId, scope),
-        insert,
+        [null, db.prepare(`DELETE FROM discount_redemptions WHERE tenant_id = ?1 AND scope = ?2 AND order_id NOT IN (SELECT id FROM orders WHERE tenant_id = ?1 AND status IN ${HOLDING_STATUSES})`)
+          .bind(tenantId, scope)],
+        ['order', insert],
         // changes() = 1: only when the order was inserted (the limit may have refused it); a held scope fails the batch.
-        db.prepare('INSERT INTO discount_redemptions (tenant_id, scope, code, member_id, order_id, created_at) SELECT ?1, ?2, ?3, ?4, last_insert_rowid(), ?5 WHERE changes() = 1')
-          .bind(tenantId, scope, o.discount_code, o.member_id, o.created_at),
-      ]
-    : [insert];
-  let results: D1Result<{ id: number }>[];
+        [null, db.prepare('INSERT INTO discount_redemptions (tenant_id, scope, code, member_id, order_id, created_at) SELECT ?1, ?2, ?3, ?4, last_insert_rowid(), ?5 WHERE changes() = 1')
+          .bind(tenantId, scope, o.discount_code, o.member_id, o.created_at)],
+      ] as const
+    : ([['order', insert]] as const);
+  let results: Record<'order', D1Result>;
   try {
-    results = (await db.batch(statements)) as D1Result<{ id: number }>[];
+    results = await namedBatch(db, steps);
   } catch (error) {
     if (isReservationConflict(error)) throw new ApiFailure(409, 'code_used', 'errors.code_used');
     throw error;
   }
-  const placed = results[scope ? 1 : 0].results[0];
+  const placed = results.order.results[0] as { id: number } | undefined;
   if (!placed) throw new ApiFailure(429, 'directdebit_limit', 'errors.directdebit_limit');
   return placed.id;
+}
+
+/** The package of the member's newest paid order in this currency (the shop's "buy again"), null before a purchase. */
+export async function lastPaidPackage(db: D1Database, tenantId: string, memberId: number, currency: string): Promise<number | null> {
+  const row = await db.prepare("SELECT package_id FROM orders WHERE tenant_id = ? AND member_id = ? AND status = 'paid' AND currency = ? ORDER BY id DESC LIMIT 1")
+    .bind(tenantId, memberId, currency)
+    .first<Pick<OrderRow, 'package_id'>>();
+  return row?.package_id ?? null;
 }
 
 /** The member's own order; another member's id answers exactly like an id that does not exist. */

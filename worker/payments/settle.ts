@@ -8,6 +8,7 @@ import type { SettleContext } from './settle-context';
 import { HOLDING_STATUSES, OPEN_STATUSES, type OrderRow } from './orders';
 import type { ProviderPayment, ProviderStatus } from './provider';
 import { logEvent } from '../log';
+import { namedBatch } from '../services/batch';
 
 /**
  * The order state machine: created -> pending -> paid | failed | cancelled | expired, each final state reached
@@ -72,38 +73,38 @@ async function markPaid(ctx: SettleContext, order: OrderRow, payment: ProviderPa
   const { env, tenant, now } = ctx;
   const db = env.DB;
   const at = now.toISOString();
-  const statements: D1PreparedStatement[] = [];
+  const steps: (readonly [('moved' | null), D1PreparedStatement])[] = [];
   if (order.discount_scope) {
-    statements.push(
+    steps.push([null,
       db.prepare(
         `INSERT INTO discount_redemptions (tenant_id, scope, code, member_id, order_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT (tenant_id, scope) DO UPDATE SET member_id = excluded.member_id, order_id = excluded.order_id, created_at = excluded.created_at
           WHERE discount_redemptions.order_id NOT IN (SELECT id FROM orders WHERE tenant_id = ?1 AND status IN ${HOLDING_STATUSES})`,
       ).bind(tenant.id, order.discount_scope, order.discount_code, order.member_id, order.id, at),
-    );
+    ]);
   }
-  const moved = statements.push(
+  steps.push(['moved',
     db.prepare(
       `UPDATE orders SET status = 'paid', paid_at = ?3, updated_at = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status IN ('created', 'pending', 'failed', 'cancelled', 'expired')
           AND (discount_scope IS NULL OR EXISTS (SELECT 1 FROM discount_redemptions r WHERE r.tenant_id = ?2 AND r.scope = orders.discount_scope AND r.order_id = ?1))`,
     ).bind(order.id, tenant.id, at),
-  ) - 1;
-  statements.push(
-    ledgerEntryIf(db, { tenantId: tenant.id, memberId: order.member_id, delta: order.credits, reason: 'purchase', ref: `order:${order.id}`, now }, IS_PAID, order.id, tenant.id),
-    db.prepare(`UPDATE members SET paid_user = 1 WHERE id = ?3 AND tenant_id = ?2 AND paid_user = 0 AND ${IS_PAID}`).bind(order.id, tenant.id, order.member_id),
+  ]);
+  steps.push(
+    [null, ledgerEntryIf(db, { tenantId: tenant.id, memberId: order.member_id, delta: order.credits, reason: 'purchase', ref: `order:${order.id}`, now }, IS_PAID, order.id, tenant.id)],
+    [null, db.prepare(`UPDATE members SET paid_user = 1 WHERE id = ?3 AND tenant_id = ?2 AND paid_user = 0 AND ${IS_PAID}`).bind(order.id, tenant.id, order.member_id)],
   );
   if (payment.mandate?.valid) {
     const m = payment.mandate;
-    statements.push(
+    steps.push([null,
       db.prepare(
         `INSERT INTO payment_mandates (tenant_id, member_id, provider, customer_id, mandate_id, method, label, created_at)
          SELECT ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${IS_PAID}
          ON CONFLICT (tenant_id, provider, mandate_id) DO NOTHING`,
       ).bind(order.id, tenant.id, order.member_id, ctx.provider.name, m.customerId, m.mandateId, m.method, m.label, at),
-    );
+    ]);
   }
-  const results = await db.batch(statements);
-  if (results[moved].meta.changes > 0) {
+  const results = await namedBatch(db, steps);
+  if (results.moved.meta.changes > 0) {
     await sendConfirmation(ctx, order, at);
     return 'paid';
   }
@@ -174,13 +175,13 @@ export async function refundByStaff(
   const refundable = (p: [string, string, string]) => `EXISTS (SELECT 1 FROM orders WHERE id = ${p[0]} AND tenant_id = ${p[1]} AND status = 'paid' AND paid_at >= ${p[2]})`;
   const ref = `refund:order:${order.id}`;
   const at = now.toISOString();
-  const results = await db.batch([
-    takeBackIf(db, { tenantId: tenant.id, memberId: order.member_id, max: order.credits, reason: 'refund', ref, now }, refundable(['?1', '?2', '?3']), order.id, tenant.id, since),
-    audit({ sql: refundable(['?', '?', '?']), params: [order.id, tenant.id, since] }),
-    db.prepare("UPDATE orders SET status = 'refunded', refund_reason = 'staff', refunded_at = ?3, updated_at = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status = 'paid' AND paid_at >= ?4")
-      .bind(order.id, tenant.id, at, since),
+  const results = await namedBatch(db, [
+    [null, takeBackIf(db, { tenantId: tenant.id, memberId: order.member_id, max: order.credits, reason: 'refund', ref, now }, refundable(['?1', '?2', '?3']), order.id, tenant.id, since)],
+    [null, audit({ sql: refundable(['?', '?', '?']), params: [order.id, tenant.id, since] })],
+    ['refunded', db.prepare("UPDATE orders SET status = 'refunded', refund_reason = 'staff', refunded_at = ?3, updated_at = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status = 'paid' AND paid_at >= ?4")
+      .bind(order.id, tenant.id, at, since)],
   ]);
-  if (results[2].meta.changes === 0) throw new ApiFailure(409, 'order_refunded', 'errors.order_refunded');
+  if (results.refunded.meta.changes === 0) throw new ApiFailure(409, 'order_refunded', 'errors.order_refunded');
   const row = await db.prepare('SELECT delta FROM credit_ledger WHERE tenant_id = ? AND member_id = ? AND ref = ?').bind(tenant.id, order.member_id, ref).first<{ delta: number }>();
   return { takenBack: row ? -row.delta : 0 };
 }

@@ -2,6 +2,7 @@ import { ACCOUNT_RECOVERY_DAYS } from '../../core/constants';
 import type { SignupStep } from '../../core/schemas/account';
 import type { Tenant } from '../../core/schemas/tenant';
 import { ApiFailure } from '../errors';
+import { namedBatch, writeOnly } from './batch';
 import { ledgerEntry } from './ledger';
 import { hashPassword } from './passwords';
 
@@ -32,6 +33,11 @@ export function findMemberById(db: D1Database, tenantId: string, id: number): Pr
   return db.prepare(`SELECT ${MEMBER_COLUMNS} FROM members WHERE tenant_id = ? AND id = ?`).bind(tenantId, id).first<MemberRow>();
 }
 
+/** The member's saved language (user.php PUT). */
+export async function setMemberLanguage(db: D1Database, tenantId: string, memberId: number, language: string): Promise<void> {
+  await db.prepare('UPDATE members SET language = ? WHERE id = ? AND tenant_id = ?').bind(language, memberId, tenantId).run();
+}
+
 /** Whether a deleted account can still be restored (SPEC.md §4: 14 days). */
 export function isRecoverable(member: Pick<MemberRow, 'status' | 'deleted_at'>, now: Date): boolean {
   return member.status === 'deleted' && member.deleted_at !== null && now.getTime() - Date.parse(member.deleted_at) < ACCOUNT_RECOVERY_DAYS * 86_400_000;
@@ -57,43 +63,62 @@ export interface NewMember {
   consents: (memberId: number) => D1PreparedStatement[];
 }
 
+/** Member ids the product gives out: below the demo seed's profile blocks (brand n owns n * 10 000 000 + 1..). */
+export const MEMBER_IDS = { first: 1, last: 9_999_999 } as const;
+
 /**
- * Creates the member and its profile in one batch. The profile starts disabled and unsearchable until the e-mail
- * is confirmed. Member and profile share an id below 10 000 000: the demo seed owns the ids above.
+ * Creates the member and its profile (one id for both). The database picks the id inside the INSERT itself, the
+ * next one in the members' range: one statement, so concurrent signups cannot take the same id (no read-then-write,
+ * no retries). Not the bare rowid: bench and test data hold member ids above the range, and a rowid after them
+ * would land in the seed's profile blocks. The profile starts disabled and unsearchable until the e-mail is
+ * confirmed. The signup credits and the consent log (statements that take the id as a number) follow in a second
+ * batch; if that fails, it wrote nothing and the account is removed again, so no member exists without them.
  */
 export async function createMember(db: D1Database, tenant: Tenant, input: NewMember, now: Date): Promise<number> {
   const passwordHash = await hashPassword(input.password);
   const nowIso = now.toISOString();
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const next = await db.prepare('SELECT COALESCE(MAX(id), 0) + 1 AS id FROM members WHERE id < 10000000').first<{ id: number }>();
-    const id = next!.id;
-    if (id >= 10_000_000) throw new Error('member id space below the seed blocks is exhausted');
-    try {
-      await db.batch([
-        db.prepare(
-          `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step,
-                                traffic_source, invite_code, created_at, password_changed_at, notification_prefs)
-           VALUES (?, ?, ?, ?, 'not_confirmed', 0, 0, ?, ?, 'photo', ?, ?, ?, ?, ?)`,
-        ).bind(id, tenant.id, input.email, passwordHash, input.language, nowIso, input.trafficSource, input.inviteCode, nowIso, nowIso,
-          JSON.stringify(input.marketing ? { email: { news: true } } : {})),
-        db.prepare(
-          `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, about, status, searchable, last_active, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'disabled', 0, ?, ?)`,
-        ).bind(id, tenant.id, id, input.name, input.gender, SEXUALITY[input.gender][input.lookingFor], input.dateOfBirth, input.country, input.signupMessage, nowIso, nowIso),
-        ...(tenant.settings.signup_credits > 0
-          ? [ledgerEntry(db, { tenantId: tenant.id, memberId: id, delta: tenant.settings.signup_credits, reason: 'signup', ref: 'signup', now })]
-          : []),
-        ...input.consents(id),
-      ]);
-      return id;
-    } catch (error) {
-      const message = String(error);
-      if (/members\.tenant_id, members\.email|members_email/.test(message)) throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { email: 'validation.email_taken' });
-      if (!/UNIQUE constraint failed: (members|profiles)\.id/.test(message)) throw error;
-      // Two signups took the same id at once: take the next one.
-    }
+  let created: Record<'member', D1Result>;
+  try {
+    created = await namedBatch(db, [
+      ['member', db.prepare(
+        `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step,
+                              traffic_source, invite_code, created_at, password_changed_at, notification_prefs)
+         SELECT COALESCE(MAX(id), ?1 - 1) + 1, ?3, ?4, ?5, 'not_confirmed', 0, 0, ?6, ?7, 'photo', ?8, ?9, ?7, ?7, ?10
+           FROM members WHERE id BETWEEN ?1 AND ?2 HAVING COALESCE(MAX(id), ?1 - 1) < ?2
+         RETURNING id`,
+      ).bind(MEMBER_IDS.first, MEMBER_IDS.last, tenant.id, input.email, passwordHash, input.language, nowIso, input.trafficSource, input.inviteCode,
+        JSON.stringify(input.marketing ? { email: { news: true } } : {}))],
+      [null, db.prepare(
+        `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, about, status, searchable, last_active, created_at)
+         SELECT id, tenant_id, id, ?3, ?4, ?5, ?6, ?7, ?8, 'disabled', 0, ?9, ?9 FROM members WHERE tenant_id = ?1 AND email = ?2`,
+      ).bind(tenant.id, input.email, input.name, input.gender, SEXUALITY[input.gender][input.lookingFor], input.dateOfBirth, input.country, input.signupMessage, nowIso)],
+    ]);
+  } catch (error) {
+    if (/members\.tenant_id, members\.email|members_email/.test(String(error))) throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { email: 'validation.email_taken' });
+    throw error;
   }
-  throw new Error('could not allocate a member id');
+  const id = (created.member.results[0] as Pick<MemberRow, 'id'> | undefined)?.id;
+  if (id === undefined) throw new Error('member id space below the seed blocks is exhausted');
+  try {
+    const follow = [
+      ...(tenant.settings.signup_credits > 0
+        ? [ledgerEntry(db, { tenantId: tenant.id, memberId: id, delta: tenant.settings.signup_credits, reason: 'signup', ref: 'signup', now })]
+        : []),
+      ...input.consents(id),
+    ];
+    if (follow.length) await db.batch(follow);
+  } catch (error) {
+    await removeNewMember(db, tenant.id, id);
+    throw error;
+  }
+  return id;
+}
+
+function removeNewMember(db: D1Database, tenantId: string, id: number) {
+  return db.batch([
+    db.prepare('DELETE FROM profiles WHERE id = ? AND tenant_id = ?').bind(id, tenantId),
+    db.prepare('DELETE FROM members WHERE id = ? AND tenant_id = ?').bind(id, tenantId),
+  ]);
 }
 
 /** Uses an invitation code of the brand once; false when it does not exist, is used up or expired. */
@@ -195,14 +220,14 @@ export async function changeEmail(db: D1Database, tenantId: string, memberId: nu
  */
 export async function softDeleteMember(db: D1Database, tenantId: string, memberId: number, reason: string, now: Date, before: D1PreparedStatement[] = []): Promise<string | null> {
   const previous = await db.prepare('SELECT status FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, tenantId).first<{ status: string }>();
-  const results = await db.batch([
-    ...before,
-    db.prepare(`UPDATE members SET status = 'deleted', deleted_at = ?, delete_reason = ? WHERE id = ? AND tenant_id = ? AND status != 'deleted'`).bind(now.toISOString(), reason, memberId, tenantId),
-    db.prepare('UPDATE profiles SET searchable = 0 WHERE member_id = ? AND tenant_id = ?').bind(memberId, tenantId),
-    db.prepare('UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND tenant_id = ? AND revoked_at IS NULL').bind(now.toISOString(), memberId, tenantId),
+  const results = await namedBatch(db, [
+    ...writeOnly(before),
+    ['deleted', db.prepare(`UPDATE members SET status = 'deleted', deleted_at = ?, delete_reason = ? WHERE id = ? AND tenant_id = ? AND status != 'deleted'`).bind(now.toISOString(), reason, memberId, tenantId)],
+    [null, db.prepare('UPDATE profiles SET searchable = 0 WHERE member_id = ? AND tenant_id = ?').bind(memberId, tenantId)],
+    [null, db.prepare('UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND tenant_id = ? AND revoked_at IS NULL').bind(now.toISOString(), memberId, tenantId)],
   ]);
   // Null: it was deleted already (two deletions at once: only the first deletes, mails and is audited).
-  if (results[before.length].meta.changes === 0) return null;
+  if (results.deleted.meta.changes === 0) return null;
   return previous?.status ?? 'confirmed';
 }
 

@@ -13,3 +13,18 @@ export async function namedBatch<const Name extends string>(
   });
   return named;
 }
+
+/** Steps that are only written (a group of statements another module builds, e.g. a message's rows). */
+export const writeOnly = (statements: readonly D1PreparedStatement[]) => statements.map((statement) => [null, statement] as const);
+
+/**
+ * A named batch on each database of a list over several brands (worker/db/request-db.ts brandsByDatabase), the
+ * results merged by name: the names carry the brand, so no result is read by its position.
+ */
+export async function namedBatchPerDatabase<const Name extends string>(
+  groups: readonly { db: D1Database; brands: readonly string[] }[],
+  steps: (db: D1Database, brand: string) => readonly (readonly [Name | null, D1PreparedStatement])[],
+): Promise<Record<Name, D1Result>> {
+  const parts = await Promise.all(groups.map(({ db, brands }) => namedBatch(db, brands.flatMap((brand) => steps(db, brand)))));
+  return Object.assign({} as Record<Name, D1Result>, ...parts);
+}

@@ -151,6 +151,11 @@ export async function createSession(db: D1Database, tenantId: string, memberId: 
   return token;
 }
 
+/** Ends one session (logout). */
+export async function revokeSession(db: D1Database, tenantId: string, tokenHash: string, now: Date): Promise<void> {
+  await db.prepare('UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND tenant_id = ?').bind(now.toISOString(), tokenHash, tenantId).run();
+}
+
 /** Ends every session of a member, or every one but `keepTokenHash` (after a password or e-mail change). */
 export async function revokeSessions(db: D1Database, tenantId: string, memberId: number, now: Date, keepTokenHash?: string): Promise<void> {
   await db

@@ -4,7 +4,7 @@ import { setCookie } from 'hono/cookie';
 import { COOKIE } from '../../core/constants';
 import { LoginSchema } from '../../core/schemas/account';
 import { safeReturnPath, sameSitePath } from '../../core/rules/return-path';
-import { logIn } from '../api/session-routes';
+import { logIn } from '../services/login';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { forwardingHeaders, hostOnlyCookies, upstreamFetch, UpstreamUnavailable } from '../upstream/client';

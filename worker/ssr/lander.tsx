@@ -17,6 +17,7 @@ import { describeError, log } from '../log';
 import { featuredProfiles, onlineCount } from '../services/profiles';
 import { storeTrafficSource } from '../services/traffic-source';
 import { renderErrorPage } from './render';
+import { imageUrl } from '../../core/image-url';
 
 const ENTRY_OK_DAYS = 365;
 /** The seed's thumbnails are 320x400; uploaded ones are cropped to the same 4:5 box by the page. */
@@ -51,8 +52,6 @@ async function landerProfiles(c: AppContext, country: string, count: number): Pr
   if (cards.length === 0) cards = await featuredProfiles(c.env.DB, tenant.id, country, { gender, minAge: 18, maxAge: 99 }, c.get('now'), count);
   return cards.slice(0, count);
 }
-
-const imageUrl = (prefix: string, path: string) => (prefix.endsWith('/') || path.startsWith('/') ? `${prefix}${path}` : `${prefix}/${path}`);
 
 function toLanderProfile(card: ProfileCard, cdnPrefix: string): LanderProfile | null {
   if (!card.main_image) return null;

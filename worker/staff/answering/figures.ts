@@ -1,6 +1,7 @@
 import type { StaffFigures } from '../../../core/schemas/staff';
 import { WAITING_COUNT_SQL } from './queue';
 import type { BrandGroup } from '../../db/request-db';
+import { namedBatchPerDatabase } from '../../services/batch';
 
 interface AnswerRow {
   tenant_id: string;
@@ -35,23 +36,24 @@ export const answerSpread = (values: number[]) => {
 export async function loadFigures(groups: BrandGroup[], staffDb: D1Database, brand: string | null, now: Date): Promise<StaffFigures> {
   const dayStart = `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
   const brands = groups.flatMap((g) => g.brands);
-  // One batch per database (worker/db/request-db.ts), results in the order of `brands`; staff names from staffDb.
-  const results = (await Promise.all(groups.map(({ db, brands: own }) => db.batch(own.flatMap((b) => [
-    db.prepare(WAITING_COUNT_SQL).bind(b),
-    db.prepare(`SELECT sm.tenant_id, sm.staff_id, sm.waited_ms FROM staff_messages sm WHERE sm.tenant_id = ? AND sm.created_at >= ? AND ${ANSWERED_SQL}`).bind(b, dayStart),
-  ]))))).flat();
-  const staffIds = [...new Set(results.flatMap((r, i) => (i % 2 ? (r.results as { staff_id: number }[]).map((x) => x.staff_id) : [])))];
+  // One batch per database (worker/db/request-db.ts); staff names from staffDb, where the staff accounts are.
+  const results = await namedBatchPerDatabase(groups, (db, b) => [
+    [`waiting:${b}`, db.prepare(WAITING_COUNT_SQL).bind(b)],
+    [`answers:${b}`, db.prepare(`SELECT sm.tenant_id, sm.staff_id, sm.waited_ms FROM staff_messages sm WHERE sm.tenant_id = ? AND sm.created_at >= ? AND ${ANSWERED_SQL}`).bind(b, dayStart)],
+  ] as const);
+  const answers = brands.flatMap((b) => results[`answers:${b}`].results as AnswerRow[]);
+  const staffIds = [...new Set(answers.map((row) => row.staff_id))];
   const { results: staffRows } = staffIds.length
     ? await staffDb.prepare(`SELECT id, name FROM staff WHERE id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(staffIds)).all<{ id: number; name: string }>()
     : { results: [] };
   const names = new Map(staffRows.map((r) => [r.id, r.name]));
-  for (const [i, r] of results.entries()) if (i % 2) for (const row of r.results as { staff_id: number; name?: string }[]) row.name = names.get(row.staff_id) ?? '';
+  for (const row of answers) row.name = names.get(row.staff_id) ?? '';
   const perBrand: StaffFigures['per_brand'] = [];
   const all: AnswerRow[] = [];
   let waitingNow = 0;
-  brands.forEach((b, i) => {
-    const waiting = (results[i * 2].results[0] as { n: number }).n;
-    const rows = results[i * 2 + 1].results as AnswerRow[];
+  brands.forEach((b) => {
+    const waiting = (results[`waiting:${b}`].results[0] as { n: number }).n;
+    const rows = results[`answers:${b}`].results as AnswerRow[];
     const { median, p90 } = answerSpread(rows.map((r) => r.waited_ms));
     perBrand.push({ brand: b, waiting_now: waiting, answered_today: rows.length, median_ms: median, p90_ms: p90 });
     waitingNow += waiting;

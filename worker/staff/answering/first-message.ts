@@ -7,6 +7,7 @@ import { ApiFailure } from '../../errors';
 import type { StaffSession } from '../session';
 import { auditIf } from './audit';
 import { toStaffMessage } from './conversation';
+import { namedBatch, writeOnly } from '../../services/batch';
 
 type FirstMessageInput = z.infer<typeof FirstMessageSchema>;
 
@@ -54,21 +55,21 @@ export async function sendFirstMessage(db: D1Database, tenant: Tenant, staff: St
   };
   const sent = { sql: SENT, params: sentParams(send) };
   const at = now.toISOString();
-  let results: D1Result[];
+  let results: Record<'stored', D1Result>;
   try {
-    results = await db.batch([
-      ...fictionalMessageStatements(db, send),
+    results = await namedBatch(db, [
+      ...writeOnly(fictionalMessageStatements(db, send)),
       // The daily cap: a second first message to this member today fails this primary key and the whole batch.
-      db.prepare(
+      [null, db.prepare(
         `INSERT INTO fictional_first_messages (tenant_id, member_id, day, conversation_id, staff_id)
          SELECT ?, ?, ?, m.conversation_id, ? FROM messages m WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
-      ).bind(input.brand, input.member_id, at.slice(0, 10), staff.id, ...sentParams(send)),
-      db.prepare(
+      ).bind(input.brand, input.member_id, at.slice(0, 10), staff.id, ...sentParams(send))],
+      [null, db.prepare(
         `INSERT INTO staff_messages (message_id, tenant_id, staff_id, conversation_id, waited_ms, created_at)
          SELECT m.id, m.tenant_id, ?, m.conversation_id, NULL, ? FROM messages m WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
-      ).bind(staff.id, at, ...sentParams(send)),
-      auditIf(db, { staffId: staff.id, brand: input.brand, action: 'first_message', targetType: 'member', targetId: input.member_id, detail: { profile_id: input.profile_id }, now }, sent),
-      readBackStatement(db, send),
+      ).bind(staff.id, at, ...sentParams(send))],
+      [null, auditIf(db, { staffId: staff.id, brand: input.brand, action: 'first_message', targetType: 'member', targetId: input.member_id, detail: { profile_id: input.profile_id }, now }, sent)],
+      ['stored', readBackStatement(db, send)],
     ]);
   } catch (error) {
     if (/UNIQUE constraint failed: fictional_first_messages/i.test(String(error))) {
@@ -76,7 +77,7 @@ export async function sendFirstMessage(db: D1Database, tenant: Tenant, staff: St
     }
     throw error;
   }
-  const row = results.at(-1)!.results[0] as MessageRow | undefined;
+  const row = results.stored.results[0] as MessageRow | undefined;
   // The conversation appeared between the check and the batch (the member wrote first): a reply's job then.
   if (!row) throw new ApiFailure(409, 'conversation_exists', 'staff_answering.errors.conversation_exists');
   return { response: { conversation_id: row.conversation_id, message: toStaffMessage(row, input.profile_id) }, send, row };

@@ -4,6 +4,7 @@ import { ApiFailure } from '../../errors';
 import type { StaffSession } from '../session';
 import { auditIf } from './audit';
 import { claimExpiry } from './lookup';
+import { namedBatch, writeOnly } from '../../services/batch';
 
 type NoteInput = z.infer<typeof StaffNoteSchema>;
 
@@ -21,16 +22,16 @@ function subjectExists(input: NoteInput) {
 export async function addNote(db: D1Database, staff: StaffSession, input: NoteInput, now: Date): Promise<StaffNote> {
   const cond = subjectExists(input);
   const at = now.toISOString();
-  const results = await db.batch([
-    db.prepare(`INSERT INTO staff_notes (tenant_id, subject_type, subject_id, staff_id, body, created_at) SELECT ?, ?, ?, ?, ?, ? WHERE ${cond.sql} RETURNING id`)
-      .bind(input.brand, input.subject_type, input.subject_id, staff.id, input.body, at, ...cond.params),
-    auditIf(db, { staffId: staff.id, brand: input.brand, action: 'note', targetType: input.subject_type, targetId: input.subject_id, now }, cond),
-    ...(input.conversation_id
+  const results = await namedBatch(db, [
+    ['note', db.prepare(`INSERT INTO staff_notes (tenant_id, subject_type, subject_id, staff_id, body, created_at) SELECT ?, ?, ?, ?, ?, ? WHERE ${cond.sql} RETURNING id`)
+      .bind(input.brand, input.subject_type, input.subject_id, staff.id, input.body, at, ...cond.params)],
+    [null, auditIf(db, { staffId: staff.id, brand: input.brand, action: 'note', targetType: input.subject_type, targetId: input.subject_id, now }, cond)],
+    ...writeOnly(input.conversation_id
       ? [db.prepare('UPDATE chat_claims SET expires_at = ? WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ? AND expires_at > ?')
           .bind(claimExpiry(now), input.brand, input.conversation_id, staff.id, at)]
       : []),
   ]);
-  const row = results[0].results[0] as { id: number } | undefined;
+  const row = results.note.results[0] as { id: number } | undefined;
   if (!row) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
   return { id: row.id, subject_type: input.subject_type, subject_id: input.subject_id, body: input.body, author: staff.name, created_at: at };
 }

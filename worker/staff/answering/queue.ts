@@ -2,6 +2,7 @@ import { anyAsksIfReal } from '../../../core/rules/asks-if-real';
 import { WAITING_COUNT_CAP, type QueueItem, type QueueResponse } from '../../../core/schemas/staff';
 import type { BrandGroup } from '../../db/request-db';
 import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
+import { namedBatchPerDatabase } from '../../services/batch';
 
 /**
  * More waiting conversations than this per brand are not shown at once (an operator answers the oldest; the list
@@ -52,14 +53,17 @@ export async function loadQueue(groups: BrandGroup[], now: Date): Promise<QueueR
   const brands = groups.flatMap((g) => g.brands);
   if (brands.length === 0) return { items: [], waiting_per_brand: {} };
   const at = now.toISOString();
-  // One batch per database (worker/db/request-db.ts), results in the order of `brands`.
-  const results = (await Promise.all(groups.map(({ db, brands: own }) => db.batch(own.flatMap((b) => [db.prepare(QUEUE_SQL).bind(b, at), db.prepare(WAITING_COUNT_SQL).bind(b)]))))).flat();
+  // One batch per database (worker/db/request-db.ts).
+  const results = await namedBatchPerDatabase(groups, (db, b) => [
+    [`queue:${b}`, db.prepare(QUEUE_SQL).bind(b, at)],
+    [`waiting:${b}`, db.prepare(WAITING_COUNT_SQL).bind(b)],
+  ] as const);
   const items: QueueItem[] = [];
   const waiting: Record<string, number> = {};
-  brands.forEach((brand, i) => {
-    for (const row of results[i * 2].results as QueueRow[]) items.push(toItem(row, now));
-    waiting[brand] = (results[i * 2 + 1].results[0] as { n: number }).n;
-  });
+  for (const brand of brands) {
+    for (const row of results[`queue:${brand}`].results as QueueRow[]) items.push(toItem(row, now));
+    waiting[brand] = (results[`waiting:${brand}`].results[0] as { n: number }).n;
+  }
   // Each brand's list is in order already; merging keeps the oldest first across brands.
   items.sort((a, b) => (a.waiting_since < b.waiting_since ? -1 : a.waiting_since > b.waiting_since ? 1 : a.conversation_id - b.conversation_id));
   return { items, waiting_per_brand: waiting };

@@ -8,6 +8,7 @@ import { auditIf } from './audit';
 import { claimFailure, LIVE_CLAIM, liveClaimParams } from './claims';
 import { toStaffMessage } from './conversation';
 import { claimExpiry, type AnsweringRef } from './lookup';
+import { namedBatch, writeOnly } from '../../services/batch';
 
 export interface ReplyInput {
   text?: string;
@@ -35,25 +36,25 @@ export async function reply(db: D1Database, tenant: Tenant, ref: AnsweringRef, s
   };
   const sent = { sql: SENT, params: sentParams(send) };
   const expires = claimExpiry(now);
-  const results = await db.batch([
-    ...fictionalMessageStatements(db, send),
+  const results = await namedBatch(db, [
+    ...writeOnly(fictionalMessageStatements(db, send)),
     // Before the queue entry is cleared: how long the member waited for this answer.
-    db.prepare(
+    [null, db.prepare(
       `INSERT INTO staff_messages (message_id, tenant_id, staff_id, conversation_id, waited_ms, created_at)
        SELECT m.id, m.tenant_id, ?, m.conversation_id,
               CASE WHEN c.waiting_since IS NULL THEN NULL ELSE MAX(0, CAST(ROUND((julianday(?) - julianday(c.waiting_since)) * 86400000) AS INTEGER)) END, ?
          FROM messages m JOIN conversations c ON c.id = m.conversation_id
         WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
-    ).bind(staff.id, at, at, ...sentParams(send)),
-    db.prepare(`UPDATE conversations SET waiting_since = NULL WHERE id = ? AND ${SENT}`).bind(ref.id, ...sentParams(send)),
-    db.prepare(`UPDATE chat_claims SET expires_at = ? WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ? AND ${SENT}`).bind(expires, ref.brand, ref.id, staff.id, ...sentParams(send)),
-    auditIf(db, { staffId: staff.id, brand: ref.brand, action: 'reply', targetType: 'conversation', targetId: ref.id, detail: { kind: send.kind }, now }, sent),
-    db.prepare('SELECT waited_ms FROM staff_messages WHERE message_id = (SELECT id FROM messages WHERE tenant_id = ? AND sender_profile_id = ? AND client_key = ?)').bind(...sentParams(send)),
-    readBackStatement(db, send),
+    ).bind(staff.id, at, at, ...sentParams(send))],
+    [null, db.prepare(`UPDATE conversations SET waiting_since = NULL WHERE id = ? AND ${SENT}`).bind(ref.id, ...sentParams(send))],
+    [null, db.prepare(`UPDATE chat_claims SET expires_at = ? WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ? AND ${SENT}`).bind(expires, ref.brand, ref.id, staff.id, ...sentParams(send))],
+    [null, auditIf(db, { staffId: staff.id, brand: ref.brand, action: 'reply', targetType: 'conversation', targetId: ref.id, detail: { kind: send.kind }, now }, sent)],
+    ['waited', db.prepare('SELECT waited_ms FROM staff_messages WHERE message_id = (SELECT id FROM messages WHERE tenant_id = ? AND sender_profile_id = ? AND client_key = ?)').bind(...sentParams(send))],
+    ['stored', readBackStatement(db, send)],
   ]);
-  const row = results.at(-1)!.results[0] as MessageRow | undefined;
+  const row = results.stored.results[0] as MessageRow | undefined;
   if (!row) throw await claimFailure(db, ref, staff, now);
-  const waited = (results.at(-2)!.results[0] as { waited_ms: number | null } | undefined)?.waited_ms ?? null;
+  const waited = (results.waited.results[0] as { waited_ms: number | null } | undefined)?.waited_ms ?? null;
   return {
     response: { message: toStaffMessage(row, ref.fictionalProfileId), conversation_id: ref.id, waited_ms: waited, claimed_by: { id: staff.id, name: staff.name, expires_at: expires } },
     send,
