@@ -3,6 +3,7 @@ import { isLocal } from './context';
 import { drainUnreadBody } from './drain-body';
 import { purgeExpired } from './services/purge';
 import { logEvent } from './log';
+import { expireSandboxOrders } from './payments/expire';
 import { rollUp } from './staff/dashboard/rollup';
 
 /** The schedules of wrangler.toml [triggers] crons. */
@@ -22,8 +23,8 @@ export default {
     if (isLocal(env) && request.body) await drainUnreadBody(request);
     return response;
   },
-  // The Cron Triggers (wrangler.toml [triggers]): the daily purge and the hourly figures rollup; a run by hand
-  // (another or no schedule, e.g. wrangler's test endpoint) does both.
+  // The Cron Triggers (wrangler.toml [triggers]): the daily purge, and hourly the figures rollup and the sweep of
+  // abandoned sandbox orders; a run by hand (another or no schedule, e.g. wrangler's test endpoint) does all.
   async scheduled(controller, env, ctx) {
     const now = new Date(controller.scheduledTime);
     if (controller.cron !== ROLLUP_CRON) {
@@ -31,6 +32,7 @@ export default {
     }
     if (controller.cron !== PURGE_CRON) {
       ctx.waitUntil(rollUp(env.DB, now).then((done) => logEvent('info', 'figures rollup', { ...done, cron: controller.cron })));
+      ctx.waitUntil(expireSandboxOrders(env.DB, now).then((expired) => logEvent('info', 'sandbox orders expired', { expired, cron: controller.cron })));
     }
   },
 } satisfies ExportedHandler<Env>;
