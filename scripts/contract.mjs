@@ -7,8 +7,9 @@
 //     [--document file.json|URL]   default: generated from core/contract (the Worker serves the same at /api/openapi.json)
 //     [--json out.json]            the results, for scripts/test.mjs
 //     [--read-only]                valid requests of GET calls only; the invalid ones of every call (refused: nothing changes)
-//   Members: free@demo.test / premium@demo.test, password Demo-pass-2026; another backend sets
-//   CONTRACT_FREE=email:password and CONTRACT_PREMIUM=email:password (a premium member has credits and photos).
+//   Members: the seed's contract pair free.contract@demo.test / premium.contract@demo.test (password Demo-pass-2026),
+//   which nothing else uses, so the suite can run beside the browser tests that check the demo members; another
+//   backend sets CONTRACT_FREE=email:password and CONTRACT_PREMIUM=email:password (a premium member has credits and photos).
 //
 // It changes state like a member would: signs up one new member (and deletes it), likes, sends one chat message
 // (costs credits), uploads and deletes a photo, starts an order and a direct-debit request. Run it against a
@@ -18,6 +19,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import jpeg from 'jpeg-js';
 import { encode, send, Session } from './lib/contract-http.mjs';
+import { CONTRACT_MEMBERS, DEMO_PASSWORD } from './lib/demo-members.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -31,7 +33,10 @@ const credentials = (name, fallback) => {
   const [email, ...rest] = (process.env[name] ?? fallback).split(':');
   return { email, password: rest.join(':') };
 };
-const MEMBERS = { free: credentials('CONTRACT_FREE', 'free@demo.test:Demo-pass-2026'), premium: credentials('CONTRACT_PREMIUM', 'premium@demo.test:Demo-pass-2026') };
+const MEMBERS = {
+  free: credentials('CONTRACT_FREE', `${CONTRACT_MEMBERS.free}:${DEMO_PASSWORD}`),
+  premium: credentials('CONTRACT_PREMIUM', `${CONTRACT_MEMBERS.premium}:${DEMO_PASSWORD}`),
+};
 const READ_ONLY = args.includes('--read-only');
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const JSON_MEDIA = 'application/json';

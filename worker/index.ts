@@ -3,6 +3,7 @@ import { isLocal } from './context';
 import { drainUnreadBody } from './drain-body';
 import { purgeExpired } from './services/purge';
 import { logEvent } from './log';
+import { expireSandboxOrders } from './payments/expire';
 import { rollUp } from './staff/dashboard/rollup';
 import { databasesOf } from './db/request-db';
 import { TENANTS } from './tenants';
@@ -24,8 +25,8 @@ export default {
     if (isLocal(env) && request.body) await drainUnreadBody(request);
     return response;
   },
-  // The Cron Triggers (wrangler.toml [triggers]): the daily purge and the hourly figures rollup; a run by hand
-  // (another or no schedule, e.g. wrangler's test endpoint) does both.
+  // The Cron Triggers (wrangler.toml [triggers]): the daily purge, and hourly the figures rollup and the sweep of
+  // abandoned sandbox orders; a run by hand (another or no schedule, e.g. wrangler's test endpoint) does all.
   async scheduled(controller, env, ctx) {
     const now = new Date(controller.scheduledTime);
     // Every database a brand is bound to (docs/decisions/009-one-database-per-brand.md), each with its own brands.
@@ -35,6 +36,7 @@ export default {
       }
       if (controller.cron !== PURGE_CRON) {
         ctx.waitUntil(rollUp(db, now, tenantIds).then((done) => logEvent('info', 'figures rollup', { ...done, binding, cron: controller.cron })));
+        ctx.waitUntil(expireSandboxOrders(db, now).then((expired) => logEvent('info', 'sandbox orders expired', { expired, binding, cron: controller.cron })));
       }
     }
   },

@@ -1,4 +1,5 @@
 import type { LiveEvent } from '../../core/schemas/live';
+import { apiFetch } from '../api/fetch-client';
 import { reconnectingSocket } from './reconnecting-socket';
 
 type Listener = (event: LiveEvent) => void;
@@ -22,6 +23,9 @@ const KNOWN = new Set(['message', 'receipt', 'chats', 'like', 'match', 'credits'
 /** One WebSocket per tab to /api/live.php (client/lib/reconnecting-socket.ts). Returns the function that stops it. */
 export function startLiveSocket(): () => void {
   return reconnectingSocket('/api/live.php', {
+    // Only while the member is still logged in here (GET user.php answers 200 either way): after the account was
+    // deleted or the session ended, the hub's handshake would be refused (403) on every retry.
+    stillWanted: async () => (await apiFetch<{ user: unknown }>('/api/user.php')).user != null,
     onOpen: (reconnected) => {
       if (reconnected) reconnectListeners.forEach((l) => l());
     },

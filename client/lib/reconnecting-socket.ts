@@ -14,6 +14,12 @@ export interface SocketHandlers {
   onMessage: (data: string) => void;
   /** The socket was lost; a reconnect is scheduled. */
   onDown?: () => void;
+  /**
+   * Asked before each reconnect (not before the first connect): false stops the socket for good. The browser does
+   * not tell why a handshake failed, so a socket whose session ended (logout elsewhere, account deleted) would
+   * otherwise retry forever, each retry a refused handshake (403) in the console.
+   */
+  stillWanted?: () => Promise<boolean>;
 }
 
 /**
@@ -29,8 +35,18 @@ export function reconnectingSocket(path: string, handlers: SocketHandlers): () =
   let retry: ReturnType<typeof setTimeout> | undefined;
   let ping: ReturnType<typeof setInterval> | undefined;
 
+  let checking = false;
+  const reconnect = async () => {
+    if (stopped || checking || (ws && ws.readyState <= WebSocket.OPEN)) return;
+    checking = true;
+    // A failed check (offline) is no reason to give up: the next retry asks again.
+    const wanted = handlers.stillWanted ? await handlers.stillWanted().catch(() => true) : true;
+    checking = false;
+    if (wanted) connect();
+    else stop();
+  };
   const scheduleRetry = () => {
-    retry = setTimeout(connect, backoffMs(attempt++));
+    retry = setTimeout(() => void reconnect(), backoffMs(attempt++));
   };
   const connect = () => {
     clearTimeout(retry);
@@ -59,12 +75,9 @@ export function reconnectingSocket(path: string, handlers: SocketHandlers): () =
     };
   };
   const wake = () => {
-    if (document.visibilityState === 'visible' && navigator.onLine) connect();
+    if (document.visibilityState === 'visible' && navigator.onLine) void reconnect();
   };
-  addEventListener('online', wake);
-  document.addEventListener('visibilitychange', wake);
-  connect();
-  return () => {
+  const stop = () => {
     stopped = true;
     clearTimeout(retry);
     clearInterval(ping);
@@ -72,4 +85,8 @@ export function reconnectingSocket(path: string, handlers: SocketHandlers): () =
     document.removeEventListener('visibilitychange', wake);
     ws?.close(1000);
   };
+  addEventListener('online', wake);
+  document.addEventListener('visibilitychange', wake);
+  connect();
+  return stop;
 }

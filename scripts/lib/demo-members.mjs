@@ -23,10 +23,33 @@ export async function demoPasswordHash() {
 const q = (v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
 
 /**
- * SQL for the two demo members of brand number `slot` (1-based): ids 2*slot-1 and 2*slot, below the seed's
- * profile blocks. A row of that id that belongs to someone else is left alone.
+ * SQL for the demo members of brand number `slot` (1-based): free@demo.test and premium@demo.test with ids 2*slot-1
+ * and 2*slot, below the seed's profile blocks, and the contract suite's own pair (CONTRACT_MEMBERS). A row of that
+ * id that belongs to someone else is left alone.
  */
 export function demoMembersSql(brand, slot, regions, passwordHash, today) {
+  return [
+    memberPairSql(brand, { free: 2 * slot - 1, premium: 2 * slot }, DEMO_MEMBERS, true, regions, passwordHash, today),
+    memberPairSql(brand, contractMemberIds(slot), CONTRACT_MEMBERS, false, regions, passwordHash, today),
+  ].join('\n');
+}
+
+const DEMO_MEMBERS = { free: 'free@demo.test', premium: 'premium@demo.test' };
+
+/**
+ * The contract suite's members (scripts/contract.mjs): the same kind of free and premium member as the demo pair,
+ * but used by nothing else, so the suite's likes, credits spent and uploads never meet a browser test that checks
+ * (or blocks) the demo members at the same time (npm test runs both against one server). Not searchable, so they do
+ * not show up in other members' results. E-mails chosen so that no demo e-mail is a substring of them.
+ */
+export const CONTRACT_MEMBERS = { free: 'free.contract@demo.test', premium: 'premium.contract@demo.test' };
+
+/** The top two ids of the brand's seed block (scripts/seed.mjs: the seed's profiles count up from its bottom). */
+export function contractMemberIds(slot) {
+  return { free: (slot + 1) * 10_000_000 - 2, premium: (slot + 1) * 10_000_000 - 1 };
+}
+
+function memberPairSql(brand, ids, emails, searchable, regions, passwordHash, today) {
   const tenant = brand.tenant;
   const country = tenant.settings.countries[0];
   const region = regions[country][0];
@@ -34,23 +57,24 @@ export function demoMembersSql(brand, slot, regions, passwordHash, today) {
   const signup = new Date(Date.parse(`${today}T00:00:00Z`) - 30 * 86_400_000).toISOString();
   const sql = [];
   for (const [i, kind] of ['free', 'premium'].entries()) {
-    const id = 2 * slot - 1 + i;
+    const id = ids[kind];
+    const email = emails[kind];
     const premium = kind === 'premium';
     const age = premium ? 41 : 34;
     const birthdate = `${Number(today.slice(0, 4)) - age}-03-15`;
     sql.push(
       `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step, created_at)
-       VALUES (${id}, ${q(tenant.id)}, ${q(`${kind}@demo.test`)}, ${q(passwordHash)}, 'confirmed', 0, ${premium ? 1 : 0}, NULL, ${q(signup)}, 'complete', ${q(signup)})
+       VALUES (${id}, ${q(tenant.id)}, ${q(email)}, ${q(passwordHash)}, 'confirmed', 0, ${premium ? 1 : 0}, NULL, ${q(signup)}, 'complete', ${q(signup)})
        ON CONFLICT (id) DO UPDATE SET password_hash = excluded.password_hash, status = 'confirmed',
          paid_user = excluded.paid_user, deleted_at = NULL WHERE members.email = excluded.email AND members.tenant_id = excluded.tenant_id;`,
       `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, region, city, about, status, searchable, last_active, created_at)
        VALUES (${id}, ${q(tenant.id)}, ${id}, ${q(names[i])}, 'male', 'hetero', ${q(birthdate)}, ${q(country)}, ${q(region.code)}, ${q(region.cities[0].name)},
-               ${q(premium ? 'Premium demo member.' : 'Free demo member.')}, 'active', 1, ${q(signup)}, ${q(signup)})
+               ${q(premium ? 'Premium demo member.' : 'Free demo member.')}, 'active', ${searchable ? 1 : 0}, ${q(signup)}, ${q(signup)})
        ON CONFLICT (id) DO NOTHING;`,
       // Credits only ever change through the ledger (its trigger updates members.credits); once per member.
       ...(premium
         ? [`INSERT INTO credit_ledger (tenant_id, member_id, delta, reason, ref, created_at)
-            SELECT ${q(tenant.id)}, ${id}, 500, 'seed', 'seed:demo', ${q(signup)} FROM members WHERE id = ${id} AND email = 'premium@demo.test'
+            SELECT ${q(tenant.id)}, ${id}, 500, 'seed', 'seed:demo', ${q(signup)} FROM members WHERE id = ${id} AND email = ${q(email)}
             ON CONFLICT (tenant_id, member_id, ref) DO NOTHING;`]
         : []),
     );
@@ -78,7 +102,7 @@ export function demoMembersSql(brand, slot, regions, passwordHash, today) {
     );
     sql.push(`UPDATE profiles SET main_photo_id = ${DEMO_PHOTO_IDS + id * 10 + 1} WHERE id = ${id} AND member_id = ${id} AND main_photo_id IS NULL;`);
   }
-  sql.push(demoChatsSql(tenant, 2 * slot - 1, 2 * slot, signup));
+  sql.push(demoChatsSql(tenant, ids.free, ids.premium, signup, searchable ? 'demo-chat' : 'contract-chat'));
   return sql.join('\n');
 }
 
@@ -93,7 +117,7 @@ const CHAT_LINES = {
  * profile wrote to the premium member (unread). Seed history costs nothing (cost 0, no ledger rows); every row is
  * written once (ON CONFLICT DO NOTHING on its natural key).
  */
-function demoChatsSql(tenant, freeId, premiumId, signup) {
+function demoChatsSql(tenant, freeId, premiumId, signup, key) {
   const lines = CHAT_LINES[tenant.settings.domain_language.slice(0, 2)] ?? CHAT_LINES.en;
   const t = q(tenant.id);
   const at = (minutes) => q(new Date(Date.parse(signup) + (29 * 24 * 60 + minutes) * 60_000).toISOString());
@@ -110,13 +134,13 @@ function demoChatsSql(tenant, freeId, premiumId, signup) {
      WHERE ${conv(member, peer)} IS NOT NULL ON CONFLICT DO NOTHING;`;
   return [
     conversation(premiumId, freeId, premiumId, 0),
-    message(premiumId, premiumId, freeId, lines[0], 'demo-chat-1', 0),
-    message(freeId, freeId, premiumId, lines[1], 'demo-chat-2', 5),
-    message(premiumId, premiumId, freeId, lines[2], 'demo-chat-3', 9),
+    message(premiumId, premiumId, freeId, lines[0], `${key}-1`, 0),
+    message(freeId, freeId, premiumId, lines[1], `${key}-2`, 5),
+    message(premiumId, premiumId, freeId, lines[2], `${key}-3`, 9),
     side(premiumId, freeId, 9, true),
     side(freeId, premiumId, 9, false),
     conversation(premiumId, fictional, fictional, 20),
-    message(fictional, 'NULL', premiumId, lines[3], 'demo-chat-4', 20),
+    message(fictional, 'NULL', premiumId, lines[3], `${key}-4`, 20),
     side(premiumId, fictional, 20, false),
   ].join('\n');
 }

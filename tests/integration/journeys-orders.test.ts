@@ -1,7 +1,8 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import worker from '../../worker/index';
 import { SANDBOX_TIMEOUT_MS } from '../../worker/payments/sandbox';
-import { api, checkout, IDEAL_ING, json, memberState, newMember, orderBody, orderStatus } from './payment-helpers';
+import { api, checkout, IDEAL_ING, json, memberState, newMember, orderBody, orderStatus, webhook } from './payment-helpers';
 
 // Issue 18 item 10: an unfinished order offers "try again", "another method" and "cancel", and expires by itself
 // after the payment service's timeout, each time freeing its discount code.
@@ -96,4 +97,46 @@ describe('an unfinished order', () => {
     expect((await json(res)).order.status).toBe('expired');
     expect((await api(BRAND, 'POST', '/api/order.php', { cookie: m.cookie, body: orderBody({ code: 'JOURNEY2', amount: 2396 }) })).status).toBe(201);
   });
+
+  it('is expired by the hourly cron when the member never comes back: once, freeing its code, never a paid one', async () => {
+    await addOnceCode('SWEEP1');
+    const m = await newMember();
+    const abandoned = await pendingOrder(m.cookie, { code: 'SWEEP1', amount: 2396 });
+    const paid = await pendingOrder(m.cookie);
+    await checkout(BRAND, paid.payment, 'paid', { issuer: IDEAL_ING });
+    // Paid at the service, but its webhook has not arrived yet when the cron runs.
+    const paidLate = await pendingOrder(m.cookie);
+    await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE id = ?").bind(paidLate.payment).run();
+    const credits = (await memberState(BRAND, m.memberId)).credits;
+
+    await hourlyCron(SANDBOX_TIMEOUT_MS - 60_000);
+    expect(await orderStatus(abandoned.id)).toBe('pending');
+    expect((await api(BRAND, 'POST', '/api/order.php', { cookie: m.cookie, body: orderBody({ code: 'SWEEP1', amount: 2396 }) })).status).toBe(409);
+
+    await hourlyCron(SANDBOX_TIMEOUT_MS + 60_000);
+    const { orders } = await json<{ orders: { id: number; status: string }[] }>(await api(BRAND, 'GET', '/api/orders.php', { cookie: m.cookie }));
+    const statusOf = (id: number) => orders.find((o) => o.id === id)?.status;
+    expect([statusOf(abandoned.id), statusOf(paid.id), statusOf(paidLate.id)]).toEqual(['expired', 'paid', 'pending']);
+    // The checkout no longer takes the money.
+    expect(await (await api(BRAND, 'GET', `/api/sandbox-checkout.php?id=${abandoned.payment}`)).text()).not.toContain('name="status"');
+    const expiredAt = await env.DB.prepare('SELECT updated_at FROM orders WHERE id = ?').bind(abandoned.id).first<{ updated_at: string }>();
+
+    // A second run changes nothing; the late webhook still pays its order.
+    await hourlyCron(SANDBOX_TIMEOUT_MS + 2 * 60_000);
+    expect(await env.DB.prepare('SELECT updated_at FROM orders WHERE id = ?').bind(abandoned.id).first()).toEqual(expiredAt);
+    expect((await webhook(BRAND, paidLate.payment)).status).toBe(200);
+    expect(await orderStatus(paidLate.id)).toBe('paid');
+    const bought = (await env.DB.prepare('SELECT credits FROM orders WHERE id = ?').bind(paidLate.id).first<{ credits: number }>())!.credits;
+    expect((await memberState(BRAND, m.memberId)).credits).toBe(credits + bought);
+
+    const next = await api(BRAND, 'POST', '/api/order.php', { cookie: m.cookie, body: orderBody({ code: 'SWEEP1', amount: 2396 }) });
+    expect(next.status).toBe(201);
+  });
 });
+
+/** The hourly Cron Trigger (wrangler.toml) through the Worker's own scheduled handler, `ms` after now. */
+async function hourlyCron(ms: number) {
+  const ctx = createExecutionContext();
+  await worker.scheduled!(createScheduledController({ cron: '7 * * * *', scheduledTime: Date.now() + ms }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { localTime } from '../../core/rules/notification-mail';
 import { sendNotificationMails } from '../../worker/notifications/mailer';
 import { memberHub, publishToMember } from '../../worker/services/live-events';
+import { issueToken } from '../../worker/services/tokens';
 import { TENANTS } from '../../worker/tenants';
 import { call } from './account-helpers';
 import { BRAND, chatMember, fictionalProfile, send, textTo, type TestMember } from './chat-helpers';
@@ -276,6 +277,47 @@ describe('notification mails: one-click unsubscribe per type', () => {
     await send(henk, textTo(b.profileId, 'en nog een'));
     await pendingReaches(b, 2);
     expect((await sendNotificationMails(env, BRAND, b.memberId, hoursLater(DAY, 5), false)).sent).toEqual(['likes']);
+  });
+});
+
+describe('notification mails: concurrent unsubscribes', () => {
+  /** A mail client's one-click POST to the unsubscribe link of a notification mail of `type`. */
+  const unsubscribe = (token: string) =>
+    fetchBrand(BRAND, `/api/unsubscribe.php?token=${encodeURIComponent(token)}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click',
+    });
+  const linkFor = (m: TestMember, type: string) => issueToken(env, { tenantId: BRAND, memberId: m.memberId, purpose: 'unsubscribe', now: new Date(), data: type });
+  const settings = async (m: TestMember) => (await (await call(BRAND, 'GET', '/api/notifications.php', undefined, m.cookie)).json()) as any;
+  const disabled = async (m: TestMember) =>
+    JSON.parse((await env.DB.prepare('SELECT notifications_disabled AS d FROM members WHERE id = ?').bind(m.memberId).first<{ d: string }>())!.d);
+
+  it('keeps every type that 40 simultaneous one-click POSTs of two types switched off, and nothing else', async () => {
+    const m = await chatMember();
+    const before = await settings(m);
+    const links = { messages: await linkFor(m, 'messages'), likes: await linkFor(m, 'likes') };
+    // Mail clients retry and members click twice: 20 POSTs per link, interleaved, all at once.
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => unsubscribe(i % 2 ? links.likes : links.messages)));
+    expect(answers.map((r) => r.status)).toEqual(Array(40).fill(200));
+    const after = await settings(m);
+    expect(after.email).toEqual({ ...before.email, messages: false, likes: false });
+    expect(after.email.matches).toBe(true);
+    expect(after.push).toEqual(before.push);
+    expect(after.email_disabled_reason).toBeNull();
+    expect(await disabled(m)).toEqual([]);
+  });
+
+  it('switches e-mail off as a whole when simultaneous unsubscribes leave no type on', async () => {
+    const m = await chatMember();
+    const other = await chatMember();
+    const otherBefore = await settings(other);
+    const links = await Promise.all(['messages', 'likes', 'matches'].map((type) => linkFor(m, type)));
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => unsubscribe(links[i % 3])));
+    expect(answers.map((r) => r.status)).toEqual(Array(30).fill(200));
+    const after = await settings(m);
+    expect(after.email).toEqual({ messages: false, likes: false, matches: false, news: false });
+    expect(await disabled(m)).toEqual(['email']);
+    // The links of one member change nobody else's settings.
+    expect(await settings(other)).toEqual(otherBefore);
   });
 });
 

@@ -27,6 +27,31 @@ describe('proxy mode (a brand with upstream_api)', () => {
     expect(echo.headers['x-forwarded-host']).toBe('proxied.localhost');
   });
 
+  it('forwards the live WebSocket (/api/live.php) to an upstream that offers one: handshake, cookies, frames both ways', async () => {
+    const res = await fetchBrand('proxied', '/api/live.php', { country: 'GB', headers: { Upgrade: 'websocket', Cookie: 'auth=abc' } });
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    const received: string[] = [];
+    const two = new Promise<void>((resolve) => ws.addEventListener('message', (e) => received.push(String(e.data)) === 2 && resolve()));
+    ws.accept();
+    ws.send('hello from the member');
+    await two;
+    expect(JSON.parse(received[0])).toEqual({ url: '/api/live.php', cookie: 'auth=abc', forwardedHost: 'proxied.localhost', country: 'GB' });
+    expect(received[1]).toBe('echo:hello from the member');
+    ws.close(1000);
+  });
+
+  it('does not upgrade any other path, nor live.php of a brand whose backend offers no live socket', async () => {
+    const other = await fetchBrand('proxied', '/api/chats.php', { headers: { Upgrade: 'websocket' } });
+    expect(other.status).toBe(200);
+    expect(other.webSocket).toBeNull();
+    expect((await other.json<Echo>()).headers.upgrade).toBeUndefined();
+    // proxypages' backend has no live socket (its tenant file: polling): a plain request, which it answers 404.
+    const polling = await fetchBrand('proxypages', '/api/live.php', { headers: { Upgrade: 'websocket' } });
+    expect(polling.status).toBe(404);
+    expect(polling.webSocket).toBeNull();
+  });
+
   it("passes the upstream's cookies back as host-only cookies and keeps its status", async () => {
     const res = await fetchBrand('proxied', '/api/missing.php');
     expect(res.status).toBe(404);

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../core/schemas/staff-dashboard';
 import { activateMember } from '../../worker/services/accounts';
-import { DAY_SQL } from '../../worker/staff/dashboard/compute';
+import { answerTimes, computeDays, DAY_SQL, LIVE_SQL } from '../../worker/staff/dashboard/compute';
 import { ROLLUP_SQL } from '../../worker/staff/dashboard/read';
 import { rollUp } from '../../worker/staff/dashboard/rollup';
 import { createStaff, staffApi } from './staff-helpers';
@@ -122,9 +122,12 @@ describe('the daily figures rollup', () => {
     expect(await stored(B, D2)).toMatchObject({ signups: 1, answered: 1, answer_ms_median: 2000, first_purchases: 0 });
     // The deployment: sums, and the answer times of every brand's answers together (1, 2, 3, 5 s).
     expect(await stored('*', D2)).toMatchObject({ signups: 4, messages_staff: 5, answered: 4, answer_ms_median: 2000, answer_ms_p90: 5000, 'revenue:EUR': 4490 });
-    // A day without answers has no answer time; today is never rolled up (it is computed live).
+    // A day without answers has no answer time.
     expect(await stored(A, YESTERDAY)).toMatchObject({ signups: 0, answered: 0, answer_ms_median: null });
-    expect(await stored(A, TODAY)).toEqual({});
+    // Today up to the last full hour (12:00), marked; the staff messages and answer times of today stay live.
+    expect(await stored(A, TODAY)).toEqual({
+      signups: 2, activations: 1, first_purchases: 0, paying_members: 0, messages_members: 0, live_from: Date.parse(NOW),
+    });
   });
 
   it('is idempotent when the cron runs twice, and a late payment or refund shows on the next run', async () => {
@@ -182,8 +185,8 @@ describe('GET dashboard.php', () => {
     expect(body.days).toEqual([D2, YESTERDAY, TODAY]);
     expect(body.series.signups[0]).toBe(4);
     expect(body.series.answer_ms_median[0]).toBe(2000);
-    // Today live over every brand.
-    await member(B, at(TODAY, '08:00:00'));
+    // Today live over every brand (a signup after the cron's mark of 12:00: rows are dated when they are written).
+    await member(B, at(TODAY, '12:00:01'));
     const again = (await (await dashboard(owner.cookie, `?from=${D2}&to=${TODAY}`)).json()) as Dashboard;
     expect(again.series.signups[2]).toBe(body.series.signups[2]! + 1);
   });
@@ -221,6 +224,41 @@ describe('GET dashboard.php', () => {
   });
 });
 
+describe("today's figures: the cron's part up to its mark plus the rows since", () => {
+  it('equal a full recount of the day after a rollup and new rows of every kind, for a brand and the deployment', async () => {
+    const owner = await createStaff([{ brand: '*', role: 'owner' }]);
+    const [x, y] = [await member(A, at(TODAY, '08:00:00'), at(TODAY, '08:10:00')), await member(A, at(TODAY, '09:00:00'))];
+    await order(A, x, 'EUR', 1495, { paid: at(TODAY, '09:00:00') });
+    await messages(A, x, at(TODAY, '09:30:00'), 3);
+    await staffMessage(A, at(TODAY, '10:00:00'), 7000);
+    await rollUp(env.DB, new Date(at(TODAY, '11:20:00')));
+    expect(await stored(A, TODAY)).toMatchObject({ live_from: Date.parse(at(TODAY, '11:00:00')), paying_members: 1, 'revenue:EUR': 1495 });
+
+    // After the mark: x pays again (still one paying member), y's first purchase and activation, a refund of an
+    // order paid before the mark, a new signup, messages, a staff answer; and one on brand B.
+    await order(A, x, 'EUR', 2995, { paid: at(TODAY, '11:30:00') });
+    await order(A, y, 'CHF', 1500, { paid: at(TODAY, '11:40:00') });
+    await activateMember(env.DB, A, y, new Date(at(TODAY, '11:45:00')));
+    await env.DB.prepare("UPDATE orders SET status = 'refunded', refunded_at = ? WHERE member_id = ? AND paid_at = ?").bind(at(TODAY, '11:50:00'), x, at(TODAY, '09:00:00')).run();
+    await member(A, at(TODAY, '11:55:00'));
+    await messages(A, y, at(TODAY, '11:56:00'), 2);
+    await staffMessage(A, at(TODAY, '11:57:00'), 1000);
+    await member(B, at(TODAY, '11:58:00'));
+
+    const recount = await computeDays(env.DB, [A, B], TODAY, TODAY);
+    for (const [scope, query] of [[A, `?brand=${A}&from=${D2}&to=${TODAY}`], ['*', `?from=${D2}&to=${TODAY}`]] as const) {
+      const body = (await (await dashboard(owner.cookie, query, at(TODAY, '12:00:00'))).json()) as Dashboard;
+      const f = recount.get(scope)!.get(TODAY)!;
+      const today = (values: (number | null)[]) => values.at(-1);
+      expect(Object.fromEntries(Object.keys(f.counts).map((m) => [m, today(body.series[m as keyof Dashboard['series']])])), scope).toEqual(f.counts);
+      expect(Object.fromEntries(Object.entries(body.revenue).map(([cur, v]) => [cur, today(v)])), scope).toMatchObject(f.revenue);
+      const { median, p90 } = answerTimes(f);
+      expect({ median: today(body.series.answer_ms_median), p90: today(body.series.answer_ms_p90) }, scope).toEqual({ median, p90 });
+    }
+    expect(recount.get(A)!.get(TODAY)!.counts).toMatchObject({ paying_members: 2, first_purchases: 2 });
+  });
+});
+
 describe('the figures read indexes only', () => {
   it("the rollup's and today's queries read one brand's range of days by index, the dashboard one range of the rollup's key", async () => {
     const plan = async (sql: string, ...params: unknown[]) =>
@@ -229,7 +267,7 @@ describe('the figures read indexes only', () => {
       signups: /INDEX members_created/, activations: /INDEX members_activated/, buyers: /INDEX orders_paid/, paid: /INDEX orders_paid/,
       refunded: /INDEX orders_refunded/, messages: /COVERING INDEX messages_members_day/, staff: /COVERING INDEX staff_messages_answers/,
     };
-    for (const [name, sql] of Object.entries(DAY_SQL)) {
+    for (const [name, sql] of [...Object.entries(DAY_SQL), ...Object.entries(LIVE_SQL)]) {
       const detail = await plan(sql, A, D2, TODAY);
       expect(detail, name).toMatch(expected[name as keyof typeof DAY_SQL]);
       expect(detail, name).not.toMatch(/\bSCAN\b(?! CONSTANT)/);

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { TenantSchema } from '../../core/schemas/tenant';
 import velvetnights from '../../tenants/velvetnights';
 import { settingsFor } from '../../worker/api/settings';
@@ -8,6 +10,7 @@ import { settingsFor } from '../../worker/api/settings';
  * X-Forwarded-Host the Worker sends: proxied.localhost (tests/fixtures/tenants/proxied.ts) gets an echo of the
  * request; proxypages.localhost a small backend of the API contract for the pages' data; proxybreaker.localhost
  * 500 for everything. GET /__count?key=… tells a test how many calls the backend saw (keyed as below).
+ * A WebSocket upgrade of /api/live.php is the backend's live socket (liveSocket below).
  */
 // TEST_UPSTREAM_PORT lets two checkouts run their tests side by side (vitest.config.ts hands it to the fixture).
 export const UPSTREAM_PORT = Number(process.env.TEST_UPSTREAM_PORT ?? 18931);
@@ -88,6 +91,33 @@ function echo(req: IncomingMessage, res: ServerResponse, body: string) {
   res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body }));
 }
 
+/** One unmasked server frame (RFC 6455): text, or close with a code. */
+function frame(opcode: number, payload: Buffer): Buffer {
+  const head = payload.length < 126 ? Buffer.from([0x80 | opcode, payload.length]) : Buffer.from([0x80 | opcode, 126, payload.length >> 8, payload.length & 255]);
+  return Buffer.concat([head, payload]);
+}
+
+/**
+ * The backend's live socket, just enough of RFC 6455 for the proxy test: it completes the handshake, sends what it
+ * received (path, cookie, forwarding headers) as its first text frame, and answers each short text frame from the
+ * client with "echo:<text>" (client frames are masked); a close frame is answered with a close of the same code.
+ */
+function liveSocket(req: IncomingMessage, socket: Duplex) {
+  const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+  socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+  const hello = { url: req.url, cookie: req.headers.cookie, forwardedHost: req.headers['x-forwarded-host'], country: req.headers['cf-ipcountry'] };
+  socket.write(frame(1, Buffer.from(JSON.stringify(hello))));
+  socket.on('data', (data: Buffer) => {
+    const opcode = data[0] & 15;
+    const length = data[1] & 127; // the test's frames are short (< 126 bytes)
+    const mask = data.subarray(2, 6);
+    const payload = Buffer.from(data.subarray(6, 6 + length).map((b, i) => b ^ mask[i % 4]));
+    if (opcode === 1) socket.write(frame(1, Buffer.from(`echo:${payload.toString('utf8')}`)));
+    if (opcode === 8) socket.end(frame(8, payload.subarray(0, 2)));
+  });
+  socket.on('error', () => undefined);
+}
+
 export async function setup() {
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -103,6 +133,10 @@ export async function setup() {
       }
       echo(req, res, Buffer.concat(chunks).toString('utf8'));
     });
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    if (req.url?.startsWith('/api/live.php')) return liveSocket(req, socket);
+    socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
   });
   await new Promise<void>((resolve) => server.listen(UPSTREAM_PORT, '127.0.0.1', resolve));
 }

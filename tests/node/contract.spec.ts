@@ -4,8 +4,8 @@ import { expect, test } from '@playwright/test';
 import { TEST_PORT } from '../../playwright.config';
 
 // Issue 16 item 8: the contract suite (scripts/contract.mjs) against the built-in API, on the browser tests' own
-// server. Its brand is reifekontakte, which the browser tests hardly use: the suite likes, chats and uploads as the
-// brand's demo members. scripts/test.mjs adds its passed/failed counts (test-results/contract.json) to the tally.
+// server. Its brand is reifekontakte; the suite likes, chats and uploads as the seed's contract members
+// (free.contract@ / premium.contract@demo.test), never as the demo members that browser specs check meanwhile. scripts/test.mjs adds its passed/failed counts (test-results/contract.json) to the tally.
 test('the built-in API keeps the /api/*.php contract (npm run contract)', async () => {
   test.setTimeout(300_000);
   const run = spawnSync(

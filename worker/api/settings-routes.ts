@@ -7,7 +7,7 @@ import { ApiFailure, parseOrFail } from '../errors';
 import { escapeHtml } from '../mail/html';
 import { findMemberByEmail, findMemberById, isRecoverable, restoreMember, softDeleteMember } from '../services/accounts';
 import { consentStatement } from '../services/consents';
-import { saveSettings, toSettings } from '../services/notification-settings';
+import { disableEmail, saveSettings, switchOffEmailType, toSettings } from '../services/notification-settings';
 import { verifyPassword } from '../services/passwords';
 import { consumeToken, peekToken } from '../services/tokens';
 import { clearSessionCookie } from '../session-cookie';
@@ -81,19 +81,6 @@ settingsRoutes.get('/mail-login.php', async (c) => {
   if (member && member.status === 'confirmed') await startSession(c, member.id);
   return c.redirect(path, 303);
 });
-
-/** The member's e-mails of one notification type off, the other types and push as they were. */
-async function switchOffEmailType(db: D1Database, tenantId: string, memberId: number, type: MailNotificationType) {
-  const row = await findMemberById(db, tenantId, memberId);
-  if (!row) return;
-  const settings = toSettings(row);
-  await saveSettings(db, tenantId, memberId, { ...settings, email: { ...settings.email, [type]: false } });
-}
-
-async function disableEmail(db: D1Database, tenantId: string, memberId: number, reason: 'fbl' | 'bounce' | 'unsubscribe') {
-  const row = await findMemberById(db, tenantId, memberId);
-  if (row) await saveSettings(db, tenantId, memberId, { ...toSettings(row), email_disabled_reason: reason });
-}
 
 /** The notification type an unsubscribe link names (notification mails, issue 18), or null: all e-mail. */
 const typeOf = (data: string | null): MailNotificationType | null =>

@@ -28,32 +28,64 @@ export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T0
 // Every query reads one brand's range of days through an index on (tenant_id, <time>) (migration 0019,
 // staff_messages_day); timestamps are ISO strings, so a day's rows are those from 'YYYY-MM-DD' to the next day.
 // A first purchase is a member's earliest paid order (ties by id); a refund counts only for an order that was paid.
-export const DAY_SQL = {
+// `start` is where the range begins (?2, a day or a timestamp); a member who paid earlier on the same day but before
+// `start` is not counted again among the paying members (today's rows after the cron's mark, see LIVE_SQL).
+const daySql = (start: string) => ({
   signups: `SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM members
-             WHERE tenant_id = ?1 AND created_at >= ?2 AND created_at < ?3 GROUP BY day`,
+             WHERE tenant_id = ?1 AND created_at >= ${start} AND created_at < ?3 GROUP BY day`,
   activations: `SELECT substr(activated_at, 1, 10) AS day, COUNT(*) AS n FROM members
-                 WHERE tenant_id = ?1 AND activated_at >= ?2 AND activated_at < ?3 GROUP BY day`,
-  buyers: `SELECT substr(o.paid_at, 1, 10) AS day, COUNT(DISTINCT o.member_id) AS paying,
+                 WHERE tenant_id = ?1 AND activated_at >= ${start} AND activated_at < ?3 GROUP BY day`,
+  buyers: `SELECT substr(o.paid_at, 1, 10) AS day,
+                  COUNT(DISTINCT CASE WHEN NOT EXISTS (SELECT 1 FROM orders e WHERE e.tenant_id = ?1 AND e.member_id = o.member_id
+                                     AND e.paid_at >= substr(o.paid_at, 1, 10) AND e.paid_at < ${start}) THEN o.member_id END) AS paying,
                   SUM(NOT EXISTS (SELECT 1 FROM orders p WHERE p.tenant_id = ?1 AND p.member_id = o.member_id AND p.paid_at IS NOT NULL
                                      AND (p.paid_at < o.paid_at OR (p.paid_at = o.paid_at AND p.id < o.id)))) AS first
-             FROM orders o WHERE o.tenant_id = ?1 AND o.paid_at >= ?2 AND o.paid_at < ?3 GROUP BY day`,
+             FROM orders o WHERE o.tenant_id = ?1 AND o.paid_at >= ${start} AND o.paid_at < ?3 GROUP BY day`,
   paid: `SELECT substr(paid_at, 1, 10) AS day, currency, SUM(amount) AS amount FROM orders
-          WHERE tenant_id = ?1 AND paid_at >= ?2 AND paid_at < ?3 GROUP BY day, currency`,
+          WHERE tenant_id = ?1 AND paid_at >= ${start} AND paid_at < ?3 GROUP BY day, currency`,
   refunded: `SELECT substr(refunded_at, 1, 10) AS day, currency, SUM(amount) AS amount FROM orders
-              WHERE tenant_id = ?1 AND refunded_at >= ?2 AND refunded_at < ?3 AND paid_at IS NOT NULL GROUP BY day, currency`,
+              WHERE tenant_id = ?1 AND refunded_at >= ${start} AND refunded_at < ?3 AND paid_at IS NOT NULL GROUP BY day, currency`,
   messages: `SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM messages
-              WHERE tenant_id = ?1 AND created_at >= ?2 AND created_at < ?3 AND sender_member_id IS NOT NULL GROUP BY day`,
+              WHERE tenant_id = ?1 AND created_at >= ${start} AND created_at < ?3 AND sender_member_id IS NOT NULL GROUP BY day`,
   // Staff messages and, of them, the answers' times: one pass over the day's index range.
   staff: `SELECT substr(sm.created_at, 1, 10) AS day, COUNT(*) AS n, json_group_array(sm.waited_ms) FILTER (WHERE ${ANSWERED_SQL}) AS waits
-           FROM staff_messages sm WHERE sm.tenant_id = ?1 AND sm.created_at >= ?2 AND sm.created_at < ?3 GROUP BY day`,
-} as const;
+           FROM staff_messages sm WHERE sm.tenant_id = ?1 AND sm.created_at >= ${start} AND sm.created_at < ?3 GROUP BY day`,
+});
+export const DAY_SQL = daySql('?2');
+
+/**
+ * The hourly cron rolls today up to its last full hour (rollup.ts) and marks that hour in a `live_from` row (value:
+ * epoch ms). Today's counts are then that part plus the rows from the mark on, which these statements count: each
+ * reads the brand's mark (or, before the first run of the day, starts at ?2, the day) in the same batch, so the
+ * dashboard's two parts always meet at the same instant. Every counted row is append-only or gets its timestamp
+ * once, when it happens (created_at, activated_at, paid_at, refunded_at), so no row moves across the mark later.
+ * The answer times are the median of the whole day's answers, which parts cannot be summed into: the staff
+ * messages are always counted live over the whole day (a small table, read from its covering index).
+ */
+export const LIVE_FROM_METRIC = 'live_from';
+const LIVE_START = `COALESCE((SELECT strftime('%Y-%m-%dT%H:%M:%fZ', value / 1000.0, 'unixepoch') FROM daily_figures
+                      WHERE tenant_id = ?1 AND day = ?2 AND metric = '${LIVE_FROM_METRIC}' AND currency = ''), ?2)`;
+export const LIVE_SQL = { ...daySql(LIVE_START), staff: DAY_SQL.staff };
+/** The metrics that today's rollup holds up to the mark (the rest, staff messages and answers, are live all day). */
+export const MARKED_METRICS: readonly CountMetric[] = ['signups', 'activations', 'first_purchases', 'paying_members', 'messages_members'];
+
 type QueryName = keyof typeof DAY_SQL;
 const NAMES = Object.keys(DAY_SQL) as QueryName[];
 
 /** The statements for one brand's days `from`..`to` (included); read them with `readDays`. */
 export function dayStatements(db: D1Database, brand: string, from: string, to: string): D1PreparedStatement[] {
-  const end = addDays(to, 1);
-  return NAMES.map((name) => db.prepare(DAY_SQL[name]).bind(brand, from, end));
+  return spanStatements(db, brand, from, addDays(to, 1));
+}
+
+/** The statements for one brand's rows from `start` (a day or timestamp) to before `end`; read them with `readDays`. */
+function spanStatements(db: D1Database, brand: string, start: string, end: string): D1PreparedStatement[] {
+  return NAMES.map((name) => db.prepare(DAY_SQL[name]).bind(brand, start, end));
+}
+
+/** Today's statements from the brand's mark on (LIVE_SQL); read them with `readDays`. */
+export function liveStatements(db: D1Database, brand: string, today: string): D1PreparedStatement[] {
+  const end = addDays(today, 1);
+  return NAMES.map((name) => db.prepare(LIVE_SQL[name]).bind(brand, today, end));
 }
 export const STATEMENTS_PER_BRAND = NAMES.length;
 
@@ -103,9 +135,13 @@ export function sumDays(parts: DayFigures[]): DayFigures {
 export const answerTimes = (f: DayFigures) => answerSpread(f.waits);
 
 /** Every brand's figures of the days `from`..`to`, in one batch; `*` holds their sum. */
-export async function computeDays(db: D1Database, brands: string[], from: string, to: string): Promise<Map<string, Map<string, DayFigures>>> {
-  const days = daysBetween(from, to);
-  const results = brands.length ? await db.batch(brands.flatMap((b) => dayStatements(db, b, from, to))) : [];
+export function computeDays(db: D1Database, brands: string[], from: string, to: string): Promise<Map<string, Map<string, DayFigures>>> {
+  return computeSpan(db, brands, from, addDays(to, 1), daysBetween(from, to));
+}
+
+/** Every brand's figures of the rows from `start` to before `end` (timestamps or days), per day of `days`; `*`: the sum. */
+export async function computeSpan(db: D1Database, brands: string[], start: string, end: string, days: string[]): Promise<Map<string, Map<string, DayFigures>>> {
+  const results = brands.length ? await db.batch(brands.flatMap((b) => spanStatements(db, b, start, end))) : [];
   const perBrand = new Map(brands.map((b, i) => [b, readDays(results.slice(i * STATEMENTS_PER_BRAND, (i + 1) * STATEMENTS_PER_BRAND), days)]));
   perBrand.set('*', new Map(days.map((d) => [d, sumDays(brands.map((b) => perBrand.get(b)!.get(d)!))])));
   return perBrand;

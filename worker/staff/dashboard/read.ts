@@ -1,5 +1,5 @@
 import { COUNT_METRICS, TIME_METRICS, type Dashboard } from '../../../core/schemas/staff-dashboard';
-import { addDays, answerTimes, dayStatements, daysBetween, readDays, STATEMENTS_PER_BRAND, sumDays } from './compute';
+import { answerTimes, daysBetween, liveStatements, MARKED_METRICS, readDays, STATEMENTS_PER_BRAND, sumDays } from './compute';
 
 /** The rollup rows of a brand (or '*') and a range of days: one range of the primary key. */
 export const ROLLUP_SQL = 'SELECT day, metric, currency, value, computed_at FROM daily_figures WHERE tenant_id = ? AND day >= ? AND day <= ?';
@@ -14,16 +14,17 @@ interface RollupRow {
 
 /**
  * The dashboard of one brand (`scope` = the brand) or the deployment (`scope` = '*', `brands` = every brand):
- * the days before today from the rollups (one range read of the primary key), today live from the raw tables
- * (indexed ranges of one day per brand), all in one batch.
+ * the days before today from the rollups (one range read of the primary key), today as the cron's rollup up to its
+ * mark plus the rows since the mark (compute.ts LIVE_SQL: indexed ranges of at most an hour or so per brand; the
+ * staff messages of the whole day), all in one batch, so both parts of today are read at the same moment.
  */
 export async function loadDashboard(db: D1Database, scope: string, brands: string[], from: string, to: string, now: Date): Promise<Dashboard> {
   const today = now.toISOString().slice(0, 10);
   const days = daysBetween(from, to);
   const live = to >= today;
   const statements = [
-    db.prepare(ROLLUP_SQL).bind(scope, from, live ? addDays(today, -1) : to),
-    ...(live ? brands.flatMap((b) => dayStatements(db, b, today, today)) : []),
+    db.prepare(ROLLUP_SQL).bind(scope, from, live ? today : to),
+    ...(live ? brands.flatMap((b) => liveStatements(db, b, today)) : []),
   ];
   const [rollup, ...todays] = await db.batch(statements);
 
@@ -41,11 +42,12 @@ export async function loadDashboard(db: D1Database, scope: string, brands: strin
   if (live) {
     const f = sumDays(brands.map((_, b) => readDays(todays.slice(b * STATEMENTS_PER_BRAND, (b + 1) * STATEMENTS_PER_BRAND), [today]).get(today)!));
     const i = index.get(today)!;
-    for (const m of COUNT_METRICS) series[m][i] = f.counts[m];
+    // The rolled-up part of today (MARKED_METRICS and revenue, null before the day's first run) plus the live part.
+    for (const m of COUNT_METRICS) series[m][i] = (MARKED_METRICS.includes(m) ? (series[m][i] ?? 0) : 0) + f.counts[m];
     const { median, p90 } = answerTimes(f);
     series.answer_ms_median[i] = median;
     series.answer_ms_p90[i] = p90;
-    for (const [cur, v] of Object.entries(f.revenue)) (revenue[cur] ??= nulls())[i] = v;
+    for (const [cur, v] of Object.entries(f.revenue)) (revenue[cur] ??= nulls())[i] = (revenue[cur][i] ?? 0) + v;
   }
   // A day that was rolled up (its counts are there) had no revenue in a currency another day had: 0, not unknown.
   for (const values of Object.values(revenue)) days.forEach((_, i) => { if (values[i] === null && series.signups[i] !== null) values[i] = 0; });

@@ -1,6 +1,6 @@
 import { DASHBOARD_DAYS, TIME_METRICS } from '../../../core/schemas/staff-dashboard';
 import { TENANTS } from '../../tenants';
-import { addDays, answerTimes, computeDays, type DayFigures } from './compute';
+import { addDays, answerTimes, computeDays, computeSpan, type DayFigures, LIVE_FROM_METRIC, MARKED_METRICS } from './compute';
 
 /** Days before today the cron recomputes every run, so late payments, refunds and activations are reflected. */
 export const RECOMPUTED_DAYS = 3;
@@ -32,9 +32,28 @@ async function firstDay(db: D1Database, brands: string[], today: string): Promis
 }
 
 /**
- * The Cron Trigger's rollup: every brand's figures (and their sum, tenant '*') of the days before today, written
- * over whatever an earlier run wrote. Idempotent (values are set, never added) and safe to run twice at once:
- * all rows go in one batch, a transaction, and both runs write the same values from the same data.
+ * Today up to the last full hour before `now`: the metrics the dashboard adds its live part to (MARKED_METRICS,
+ * revenue) and the mark itself (LIVE_FROM_METRIC, epoch ms), so the dashboard counts only the rows since the mark
+ * (compute.ts LIVE_SQL). Nothing in the first hour of the day: the dashboard then counts the whole day live.
+ */
+async function todaySoFar(db: D1Database, brands: string[], today: string, now: Date): Promise<FigureRow[]> {
+  const mark = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
+  if (mark <= Date.parse(`${today}T00:00:00Z`)) return [];
+  const figures = await computeSpan(db, brands, today, new Date(mark).toISOString(), [today]);
+  const rows: FigureRow[] = [];
+  for (const [tenant, days] of figures) {
+    const f = days.get(today)!;
+    rows.push(...MARKED_METRICS.map((metric): FigureRow => [tenant, today, metric, '', f.counts[metric]]), [tenant, today, LIVE_FROM_METRIC, '', mark]);
+    for (const [currency, amount] of Object.entries(f.revenue)) rows.push([tenant, today, 'revenue', currency, amount]);
+  }
+  return rows;
+}
+
+/**
+ * The Cron Trigger's rollup: every brand's figures (and their sum, tenant '*') of the days before today, and of
+ * today up to the last full hour (todaySoFar), written over whatever an earlier run wrote. Idempotent (values are
+ * set, never added) and safe to run twice at once: all rows go in one batch, a transaction, and both runs write
+ * the same values from the same data. An earlier day's mark goes in the same batch (that day is whole now).
  */
 export async function rollUp(db: D1Database, now: Date, brands: string[] = TENANTS.map((t) => t.id)): Promise<{ from: string; to: string; rows: number }> {
   const today = now.toISOString().slice(0, 10);
@@ -43,8 +62,11 @@ export async function rollUp(db: D1Database, now: Date, brands: string[] = TENAN
   const figures = await computeDays(db, brands, from, to);
   const rows: FigureRow[] = [];
   for (const [tenant, days] of figures) for (const [day, f] of days) rows.push(...rowsOf(tenant, day, f));
+  rows.push(...(await todaySoFar(db, brands, today, now)));
   const at = now.toISOString();
-  const statements: D1PreparedStatement[] = [];
+  const statements: D1PreparedStatement[] = [
+    db.prepare('DELETE FROM daily_figures WHERE metric = ? AND day < ?').bind(LIVE_FROM_METRIC, today),
+  ];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     statements.push(
       db.prepare(
@@ -54,6 +76,6 @@ export async function rollUp(db: D1Database, now: Date, brands: string[] = TENAN
       ).bind(JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT)), at),
     );
   }
-  if (statements.length) await db.batch(statements);
+  await db.batch(statements);
   return { from, to, rows: rows.length };
 }
