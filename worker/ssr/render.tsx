@@ -104,7 +104,7 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      controller.enqueue(encoder.encode(shellHead({ language, settings: head.settings }, title, nonce, ASSETS)));
+      controller.enqueue(encoder.encode(shellHead({ language, settings: head.settings, route: options.route }, title, nonce, ASSETS)));
       let state: InitialState;
       try {
         state = buildState(c, options, head, await fallback);
