@@ -104,7 +104,7 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      controller.enqueue(encoder.encode(shellHead({ language, settings: head.settings, route: options.route }, title, nonce, ASSETS)));
+      controller.enqueue(encoder.encode(shellHead({ language, settings: head.settings }, title, nonce, ASSETS)));
       // Let the runtime write the head to the socket before React's render takes the thread: when the data is
       // quick, rendering would otherwise hold the head back (measured: docs/decisions/010-head-first.md).
       await new Promise((resolve) => setTimeout(resolve, 0));

@@ -24,16 +24,17 @@ function stylesheets(assets: ClientAssets): string {
  * Everything before React's stream: the head with the brand's colours, styles and meta. It goes out before the
  * page's data is loaded (render.tsx), so it takes only what is known without it.
  */
-export function shellHead(state: Pick<InitialState, 'language' | 'settings' | 'route'>, title: string, nonce: string, assets: ClientAssets): string {
+export function shellHead(state: Pick<InitialState, 'language' | 'settings'>, title: string, nonce: string, assets: ClientAssets): string {
   const { settings } = state;
   const c = settings.brand.colors;
   const devScripts = assets.dev
     ? `<script type="module" nonce="${nonce}">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>
 <script type="module" nonce="${nonce}" src="/@vite/client"></script>`
     : stylesheets(assets);
-  // The entry itself too (its <script> is in the tail, after the page's data), and the route's lazy screen, which
-  // the entry would otherwise ask for only once it runs.
-  const preloads = [...new Set([assets.app.script, ...assets.app.preload, ...(assets.screens[state.route.name] ?? [])])].map((href) => `<link rel="modulepreload" href="${href}">`).join('\n');
+  // The entry itself too: its <script> is in the tail, after the page's data, and the browser should not wait for it.
+  // (Not the route's lazy chunks yet: preloading them changed the order in which /premium's two parts set the title,
+  // a race in the client that the chat browser test caught; see docs/decisions/010-head-first.md.)
+  const preloads = [assets.app.script, ...assets.app.preload].map((href) => `<link rel="modulepreload" href="${href}">`).join('\n');
   return `<!doctype html>
 <html lang="${escapeHtml(state.language)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
