@@ -153,6 +153,22 @@ function companyInfo(c: AppContext): CompanyInfo {
   return { ...tenant.company, support_email: tenant.settings.support_email };
 }
 
+/**
+ * The loaders of pages about one thing: whether it exists (for this member) decides the status, 404 or 200, so
+ * renderPage runs them before the head goes out. Every other loader runs while the head is on its way.
+ */
+const SUBJECT_LOADERS = new Set<Loader>([profileLoader, conversationPage, orderPage, packagePage]);
+
+/**
+ * Whether the page's status (or a redirect) depends on its data. A brand in proxy mode: always, since its backend
+ * may answer any URL with 401 (login) or 404, and a dead backend is a 502/504 page.
+ */
+export function dataDecidesStatus(c: AppContext, route: RouteMatch): boolean {
+  if (c.get('tenant').upstream_api) return true;
+  const loader = LOADERS[route.name];
+  return loader !== undefined && SUBJECT_LOADERS.has(loader);
+}
+
 export async function runLoaders(c: AppContext, route: RouteMatch): Promise<Record<string, unknown>> {
   const loader = LOADERS[route.name];
   return loader ? loader(c, route) : {};

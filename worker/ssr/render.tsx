@@ -4,6 +4,8 @@ import { COOKIE } from '../../core/constants';
 import { shouldShowEntryWarning } from '../../core/rules/entry-warning';
 import { pageTitle } from '../../core/rules/badges';
 import type { InitialState, RouteMatch } from '../../core/state';
+import type { Settings } from '../../core/schemas/settings';
+import type { User } from '../../core/schemas/user';
 import { App } from '../../client/app';
 import { createI18n } from '../../client/i18n';
 import { routeByName } from '../../client/router';
@@ -13,12 +15,12 @@ import { catalogueFor } from '../i18n';
 import { log, describeError } from '../log';
 import { readTrafficSource } from '../services/traffic-source';
 import { catalogueUrl, entryCatalogueFor } from './catalogue';
-import { isLoginRequired, isNotFound, runLoaders } from './loaders';
+import { dataDecidesStatus, isLoginRequired, isNotFound, runLoaders } from './loaders';
 import { pageData } from './page-data';
 import { UpstreamUnavailable } from '../upstream/client';
 import { nestedErrorPage } from './unknown-site';
 import ASSETS from 'virtual:client-assets';
-import { shellHead, shellTail } from './shell';
+import { escapeHtml, shellHead, shellTail } from './shell';
 import { loginPathFor } from '../../core/rules/return-path';
 
 export interface PageOptions {
@@ -27,15 +29,16 @@ export interface PageOptions {
   error?: InitialState['error'];
 }
 
+/** What the head needs and the page's data: the member and the settings, known before the head goes out. */
+interface HeadInputs {
+  user: User | null;
+  settings: Settings;
+}
+
 /** Builds the state a page renders with; the browser receives exactly this and hydrates from it. */
-async function buildState(c: AppContext, { route, error = null }: PageOptions): Promise<InitialState> {
+function buildState(c: AppContext, { route, error = null }: PageOptions, { user, settings }: HeadInputs, fallback: Record<string, unknown>): InitialState {
   const def = routeByName(route.name);
   const layout = error || !def ? 'default' : def.layout;
-  // The error page must not fail for the reason the page failed: it loads nothing it can do without.
-  const data = pageData(c);
-  const user = error ? data.settled().user : await data.user();
-  const settings = error ? data.settled().settings : await data.settings();
-  const fallback = error ? {} : await runLoaders(c, route);
   const installedApp = getCookie(c, COOKIE.appMode) === '1';
   const language = c.get('language');
   return {
@@ -68,11 +71,24 @@ async function buildState(c: AppContext, { route, error = null }: PageOptions): 
   };
 }
 
-/** Streams the page: the head at once, then React's stream, then the state and the client bundle. */
+/**
+ * Streams the page head first (docs/decisions/010-head-first.md): the head needs only the member (the session the
+ * middleware read), the settings (the tenant file) and the language, so it goes out before the route's loaders
+ * ask D1, and the browser fetches the styles and scripts meanwhile. Then the body, complete, then the state and the
+ * client bundle. A page whose data decides its status (a profile that may not exist, a proxied backend's 401)
+ * loads that data before the head, since a status cannot change once the head is out.
+ */
 export async function renderPage(c: AppContext, options: PageOptions): Promise<Response> {
-  let state: InitialState;
+  const data = pageData(c);
+  let head: HeadInputs;
+  let fallback: Promise<Record<string, unknown>>;
   try {
-    state = await buildState(c, options);
+    // The error page must not fail for the reason the page failed: it loads nothing it can do without.
+    head = options.error ? data.settled() : { user: await data.user(), settings: await data.settings() };
+    fallback = options.error ? Promise.resolve({}) : runLoaders(c, options.route);
+    if (!options.error && dataDecidesStatus(c, options.route)) await fallback;
+    // Settled below, in the stream; this keeps a failure from counting as unhandled until then.
+    fallback.catch(() => undefined);
   } catch (error) {
     if (options.error) throw error;
     // A loader found that the page's subject does not exist (or is not the member's): a real 404, not a shell.
@@ -84,32 +100,32 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
     throw error;
   }
   const nonce = c.get('nonce');
-  // Always the whole catalogue: lazy parts of a page (a member's activation reminder) may render on the server
-  // too, and the browser hydrates them only after it has loaded the rest (client/i18n.ts catalogueReady).
-  const i18n = createI18n(state.language, catalogueFor(state.language));
-  const reactStream = await renderToReadableStream(<App store={createAppStore(state)} i18n={i18n} />, {
-    nonce,
-    // Loaders have run before rendering, so the page is complete at once: React must not outline the screen's
-    // Suspense boundary (its default for > 12.8 kB), which sent the home page as 'Loading…' plus a script that
-    // swapped the content in later: crawlers saw the fallback, and the first paint waited for React's reveal.
-    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-    onError(error) {
-      log(c, 'error', 'render error', describeError(error));
-    },
-  });
-  const title = pageTitle(options.route.name === 'index' && !options.error ? state.settings.index_title : state.settings.name, 0, 0);
+  const language = c.get('language');
+  const title = pageTitle(options.route.name === 'index' && !options.error ? head.settings.index_title : head.settings.name, 0, 0);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      controller.enqueue(encoder.encode(shellHead(state, title, nonce, ASSETS)));
-      // Lazy screens suspend once on the server; waiting for them keeps their content in place in the HTML
-      // rather than behind a fallback and a swap script (the head has gone out already).
-      await reactStream.allReady;
-      const reader = reactStream.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        controller.enqueue(value);
+      controller.enqueue(encoder.encode(shellHead({ language, settings: head.settings }, title, nonce, ASSETS)));
+      // Let the runtime write the head to the socket before React's render takes the thread: when the data is
+      // quick, rendering would otherwise hold the head back (measured: docs/decisions/010-head-first.md).
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      let state: InitialState;
+      try {
+        state = buildState(c, options, head, await fallback);
+      } catch (error) {
+        // The status has gone out with the head: the error screen takes the page's place, kept out of search
+        // engines. Only unexpected failures get here (a missing subject was found before the head).
+        log(c, 'error', 'page data failed after the head', describeError(error));
+        const status = isNotFound(error) ? 404 : 500;
+        controller.enqueue(encoder.encode('<meta name="robots" content="noindex">'));
+        state = buildState(c, { ...options, error: { status } }, data.settled(), {});
+      }
+      try {
+        await pipeApp(c, state, nonce, controller);
+      } catch (error) {
+        log(c, 'error', 'page render failed after the head', describeError(error));
+        const t = c.get('t');
+        controller.enqueue(encoder.encode(`<p>${escapeHtml(t('error.nested'))} <a href="/">${escapeHtml(t('error.go_home'))}</a></p>`));
       }
       controller.enqueue(encoder.encode(shellTail(state, nonce, ASSETS)));
       controller.close();
@@ -119,6 +135,33 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
     status: options.status ?? 200,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', Vary: 'Cookie' },
   });
+}
+
+/** React's HTML of the page, complete: every lazy screen and every loaded answer in place. */
+async function pipeApp(c: AppContext, state: InitialState, nonce: string, controller: ReadableStreamDefaultController<Uint8Array>) {
+  // Always the whole catalogue: lazy parts of a page (a member's activation reminder) may render on the server
+  // too, and the browser hydrates them only after it has loaded the rest (client/i18n.ts catalogueReady).
+  const i18n = createI18n(state.language, catalogueFor(state.language));
+  const reactStream = await renderToReadableStream(<App store={createAppStore(state)} i18n={i18n} />, {
+    nonce,
+    // The data is loaded before React renders, so the page is complete at once: React must not outline the screen's
+    // Suspense boundary (its default for > 12.8 kB), which sent the home page as 'Loading…' plus a script that
+    // swapped the content in later: crawlers and browsers without JavaScript saw the fallback, and the first paint
+    // waited for React's reveal. (Why the data is not streamed into Suspense boundaries: docs/decisions/010.)
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    onError(error) {
+      log(c, 'error', 'render error', describeError(error));
+    },
+  });
+  // Lazy screens suspend once on the server; waiting for them keeps their content in place in the HTML
+  // rather than behind a fallback and a swap script.
+  await reactStream.allReady;
+  const reader = reactStream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    controller.enqueue(value);
+  }
 }
 
 /** The error page of SPEC.md §2; if that fails too, the plain nested-failure page. */

@@ -7,7 +7,7 @@ export function serializeState(state: InitialState): string {
   return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The app's stylesheet (UnoCSS: every utility the app uses, ~4 kB gzip) inline: a first visit paints without
@@ -20,14 +20,21 @@ function stylesheets(assets: ClientAssets): string {
   return assets.app.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n');
 }
 
-/** Everything before React's stream: the head with the brand's colours, styles and meta. */
-export function shellHead(state: InitialState, title: string, nonce: string, assets: ClientAssets): string {
+/**
+ * Everything before React's stream: the head with the brand's colours, styles and meta. It goes out before the
+ * page's data is loaded (render.tsx), so it takes only what is known without it.
+ */
+export function shellHead(state: Pick<InitialState, 'language' | 'settings'>, title: string, nonce: string, assets: ClientAssets): string {
   const { settings } = state;
   const c = settings.brand.colors;
   const devScripts = assets.dev
     ? `<script type="module" nonce="${nonce}">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>
 <script type="module" nonce="${nonce}" src="/@vite/client"></script>`
-    : [stylesheets(assets), ...assets.app.preload.map((href) => `<link rel="modulepreload" href="${href}">`)].join('\n');
+    : stylesheets(assets);
+  // The entry itself too: its <script> is in the tail, after the page's data, and the browser should not wait for it.
+  // (Not the route's lazy chunks yet: preloading them changed the order in which /premium's two parts set the title,
+  // a race in the client that the chat browser test caught; see docs/decisions/010-head-first.md.)
+  const preloads = [assets.app.script, ...assets.app.preload].map((href) => `<link rel="modulepreload" href="${href}">`).join('\n');
   return `<!doctype html>
 <html lang="${escapeHtml(state.language)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
@@ -39,6 +46,7 @@ export function shellHead(state: InitialState, title: string, nonce: string, ass
 <link rel="apple-touch-icon" href="/icons/icon-192.png">
 <style>:root{--c-primary:${c.primary};--c-secondary:${c.secondary}}</style>
 ${devScripts}
+${preloads}
 </head><body><div id="root">`;
 }
 
