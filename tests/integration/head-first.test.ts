@@ -36,6 +36,8 @@ function heldDatabase(db: D1Database) {
     },
     exec: (sql: string) => held(sql, () => db.exec(sql)),
   } as unknown as D1Database;
+  // The request's D1 session (worker/db/request-db.ts) asks through the same gate.
+  Object.assign(database, { withSession: () => ({ prepare: database.prepare, batch: database.batch, getBookmark: () => null }) });
   return { database, release, asked, someAsked };
 }
 
