@@ -8,6 +8,7 @@ import { MEMBERS_AREA } from '../../routes';
 import { routeAtom, userAtom } from '../../state/atoms';
 import { Modal } from '../modal';
 import { clearTimeBonus, startTimeBonus, timeBonusAtom } from './state';
+import { Icon } from '../icon';
 
 /** The dismissal of SPEC.md §3, stored with its timestamp. */
 export const DISMISS_KEY = 'hide-time-bonus-modal';
@@ -46,14 +47,14 @@ function TimeBonusBanner() {
   const [before, after = ''] = t('time_bonus.banner', { time: '\u0000' }).split('\u0000');
   return (
     <div className="bg-secondary px-3 py-2 text-center text-sm text-white" role="region" aria-label={t('time_bonus.special')} data-testid="time-bonus-banner">
-      <span aria-hidden="true">★★★ </span>
+      <Icon name="i-lucide-sparkles" className="mr-1" />
       <strong>
         {before}
         <time className="font-mono" data-testid="time-bonus-countdown">{formatCountdown(state.countdownTimer)}</time>
         {after}
       </strong>{' '}
       <Link href="/credits" className="ml-2 font-semibold text-white underline">{t('time_bonus.banner_link')}</Link>
-      <span aria-hidden="true"> ★★★</span>
+      <Icon name="i-lucide-sparkles" className="ml-1" />
     </div>
   );
 }

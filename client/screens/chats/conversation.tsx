@@ -8,6 +8,7 @@ import { MessageBubble } from '../../components/chat/message-bubble';
 import { Link } from '../../navigation';
 import { settingsAtom, userAtom } from '../../state/atoms';
 import { useConversation, type Target } from './use-conversation';
+import { Icon } from '../../components/icon';
 
 /** One conversation: header with the fictional label, history with paging, composer, icebreakers. */
 export function Conversation({ target }: { target: Target }) {
@@ -36,7 +37,7 @@ export function Conversation({ target }: { target: Target }) {
   return (
     <div className="flex h-full w-full max-w-[800px] flex-col" data-testid="conversation">
       <header className="flex items-center gap-3 border-b border-gray-200 bg-white px-3 py-2">
-        <Link href="/chats" className="md:hidden no-underline" aria-label={t('chat.back')}>←</Link>
+        <Link href="/chats" className="md:hidden no-underline" aria-label={t('chat.back')}><Icon name="i-lucide-arrow-left" /></Link>
         <Avatar profile={profile} />
         <div className="min-w-0">
           <h1 className="m-0 flex items-center gap-2 truncate text-lg">
