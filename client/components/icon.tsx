@@ -10,7 +10,7 @@ export type IconName =
   | 'i-lucide-eye' | 'i-lucide-eye-off' | 'i-lucide-image-off' | 'i-lucide-thumbs-up' | 'i-lucide-party-popper'
   | 'i-lucide-mail' | 'i-lucide-bell' | 'i-lucide-glasses' | 'i-lucide-sparkles' | 'i-lucide-arrow-right' | 'i-lucide-repeat'
   | 'i-lucide-hourglass' | 'i-lucide-hand' | 'i-lucide-circle-check' | 'i-lucide-undo-2' | 'i-lucide-shield-check' | 'i-lucide-lock'
-  | 'i-lucide-ban' | 'i-lucide-building-2';
+  | 'i-lucide-ban' | 'i-lucide-landmark';
 
 export function Icon({ name, className = '' }: { name: IconName; className?: string }) {
   return <span className={`${name} ${className}`.trim()} aria-hidden="true" />;

@@ -9,6 +9,7 @@ import { DiscountBanner } from './discount-banner';
 import { PackageGrid } from './package-grid';
 import { useActiveDiscount, usePackages } from './shop-data';
 import { Icon } from '../../components/icon';
+import { ShopTrust } from './payment-marks';
 
 export type ShopKind = 'credits' | 'premium' | 'pricing';
 
@@ -53,6 +54,7 @@ export function ShopOverview({ kind, children }: { kind: ShopKind; children?: Re
                 <Link href="/transactions">{t('shop.history')}</Link>
               </p>
             )}
+            <ShopTrust methods={shop.methods} />
           </>
         )}
       </section>
