@@ -70,6 +70,13 @@ test('time bonus, buying credits with iDEAL through the sandbox, and a failed pa
     await expect(page.getByRole('dialog', { name: t('time_bonus.special') })).toBeVisible();
     await expect(modal).toContainText(t('time_bonus.big'));
     await expect(modal).toContainText(t('time_bonus.act_fast'));
+    // On a phone (390 px) no text of the modal runs out of its box (issue 19 item 10).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflowing = await modal.evaluate((box) => {
+      const right = box.getBoundingClientRect().right + 0.5;
+      return [...box.querySelectorAll('p, button')].filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > right).map((el) => el.textContent);
+    });
+    expect(overflowing).toEqual([]);
     await modal.getByTestId('time-bonus-cta').click();
     await expect(page).toHaveURL(brandUrl(BRAND(), '/credits'));
     expect(await page.evaluate(() => localStorage.getItem('hide-time-bonus-modal'))).toBeTruthy();

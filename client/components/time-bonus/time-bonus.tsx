@@ -104,9 +104,11 @@ function TimeBonusModal() {
   };
   const time = formatCountdown(countdownTimer);
   return (
-    <Modal open={open && isVisible} title={t('time_bonus.special')} onClose={close} labelClose={t('time_bonus.close')} size="sm">
-      <div className="text-center" data-testid="time-bonus-modal">
-        <p className="m-0 text-4xl font-extrabold text-primary">{t('time_bonus.big')}</p>
+    <Modal open={open && isVisible} title={t('time_bonus.special')} onClose={close} labelClose={t('time_bonus.close')}>
+      {/* The small modal (252 px inside) left "welkomstbonus" at 36 px wider than the box at 390 px; long words
+          ("Willkommensbonus") may still break rather than overflow. */}
+      <div className="text-center [overflow-wrap:anywhere] hyphens-auto" data-testid="time-bonus-modal">
+        <p className="m-0 text-3xl font-extrabold leading-tight text-primary sm:text-4xl">{t('time_bonus.big')}</p>
         <p className="mt-3 font-semibold">{t('time_bonus.unlock')}</p>
         <p className="text-sm text-gray-700">{t('time_bonus.act_fast')}</p>
         <button type="button" className="btn btn-primary w-full" data-testid="time-bonus-cta" onClick={() => { close(); navigate(store, '/credits'); }}>
