@@ -16,6 +16,8 @@ const VIEWPORTS = [{ width: 390, height: 844 }, { width: 1366, height: 768 }] as
 
 /** Waits for the web fonts and every image in view, then compares the viewport with the baseline. */
 async function look(page: Page, name: string, mask: Locator[] = []) {
+  // The screens' late data (the search form's regions, the counters) first: a half-loaded form is another picture.
+  await page.waitForLoadState('networkidle');
   await page.evaluate(async () => {
     await document.fonts.ready;
     // Images in view only: a lazy image below the fold never loads, and is not in the screenshot.
@@ -23,7 +25,7 @@ async function look(page: Page, name: string, mask: Locator[] = []) {
     const loaded = Promise.all([...document.images].filter(inView).map((img) => new Promise((done) => { img.onload = img.onerror = done; })));
     await Promise.race([loaded, new Promise((done) => setTimeout(done, 10_000))]);
   });
-  await expect(page).toHaveScreenshot(`${name}.png`, { animations: 'disabled', caret: 'hide', mask, maxDiffPixelRatio: 0.001 });
+  await expect(page).toHaveScreenshot(`${name}.png`, { animations: 'disabled', caret: 'hide', mask, maxDiffPixelRatio: 0.001, timeout: 10_000 });
 }
 
 for (const brand of BRANDS) {
@@ -47,7 +49,7 @@ for (const brand of BRANDS) {
       await look(page, `${prefix}-lander`);
 
       await logInAs(page, brand.id, 'free@demo.test', brand.lang);
-      await expect(page.getByTestId('search-results')).toHaveAttribute('aria-busy', 'false');
+      await expect(page.getByTestId('search-results')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
       await look(page, `${prefix}-members`, nav());
 
       await page.goto(brandUrl(brand.id, '/chats'));
