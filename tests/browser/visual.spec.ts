@@ -14,7 +14,7 @@ test.describe.configure({ mode: 'parallel' });
 
 // The navigation's unread and like counts change with other specs and arrive late (live socket); hidden, not masked,
 // so the items beside them keep their place.
-const HIDE_COUNTS = 'nav span[aria-label] { display: none !important; }';
+const HIDE_COUNTS = 'tests/browser/visual.css';
 
 const VIEWPORTS = [{ width: 390, height: 844 }, { width: 1366, height: 768 }] as const;
 
@@ -29,7 +29,7 @@ async function look(page: Page, name: string, mask: Locator[] = []) {
     const loaded = Promise.all([...document.images].filter(inView).map((img) => new Promise((done) => { img.onload = img.onerror = done; })));
     await Promise.race([loaded, new Promise((done) => setTimeout(done, 10_000))]);
   });
-  await expect(page).toHaveScreenshot(`${name}.png`, { animations: 'disabled', caret: 'hide', mask, style: HIDE_COUNTS, maxDiffPixelRatio: 0.001, timeout: 10_000 });
+  await expect(page).toHaveScreenshot(`${name}.png`, { animations: 'disabled', caret: 'hide', mask, stylePath: HIDE_COUNTS, maxDiffPixelRatio: 0.001, timeout: 10_000 });
 }
 
 for (const brand of BRANDS) {
