@@ -28,6 +28,7 @@ export default defineConfig<BrandOptions>({
     navigationTimeout: 30_000,
   },
   projects: [
+    // The screenshots (visual.spec.ts) belong here only: proxydemo looks like flirtlokaal.
     { name: 'built-in', use: { brand: null } },
     { name: 'proxydemo', testMatch: THROUGH_PROXY, use: { brand: 'proxydemo' } },
   ],

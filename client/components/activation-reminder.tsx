@@ -6,6 +6,7 @@ import { ApiError, apiFetch } from '../api/fetch-client';
 import { Link } from '../navigation';
 import { routeAtom, userAtom } from '../state/atoms';
 import { Modal } from './modal';
+import { Icon } from './icon';
 
 const isSmartphone = () => /Mobi|Android|iPhone|iPod/i.test(navigator.userAgent) || matchMedia('(max-width: 575.98px) and (pointer: coarse)').matches;
 
@@ -33,7 +34,7 @@ export default function ActivationReminder() {
     return (
       <Modal open title={t('activation.modal_title')} onClose={() => setModal(false)} labelClose={t('common.close')}>
         <div data-testid="activation-modal">
-          <p className="m-0 mb-2 text-center text-5xl" aria-hidden="true">✉️</p>
+          <p className="m-0 mb-2 text-center text-5xl text-primary"><Icon name="i-lucide-mail" /></p>
           <p className="mt-0 text-gray-800">{t('activation.modal_text', { email: user?.email ?? '' })}</p>
           <ResendActivation className="btn btn-outline border-solid box-border w-full" />
           <button type="button" className="btn btn-primary mt-3 box-border w-full" onClick={() => setModal(false)}>{t('activation.ok')}</button>

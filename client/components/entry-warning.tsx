@@ -32,7 +32,7 @@ export function EntryWarning() {
   return (
     <Modal open={open} title={t('entry_warning.title')} size="md">
       <div data-testid="entry-warning">
-        <p className="text-5xl text-center m-0 mb-2" aria-hidden="true">🔞</p>
+        <p className="m-0 mb-2 flex justify-center" aria-hidden="true"><span className="inline-flex h-16 w-16 items-center justify-center rounded-full border-4 border-solid border-danger text-2xl font-extrabold text-danger">18+</span></p>
         <p>{t('entry_warning.text', { brand: settings.name })}</p>
         <p className="text-sm text-gray-600">{t('entry_warning.consent')}</p>
         <form method="post" action="/entry-warning" onSubmit={enter} className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">

@@ -3,6 +3,14 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../navigation';
 import { settingsAtom } from '../state/atoms';
+import type { Settings } from '../../core/schemas/settings';
+
+/** Who runs the brand: name, address, chamber of commerce and VAT numbers (footer and checkout, issue 19 item 9). */
+export function CompanyLine({ company }: { company: Settings['brand']['company'] }) {
+  const { t } = useTranslation();
+  const vat = company.vat_numbers.length > 0 ? ` · ${t('pages.company.vat')} ${company.vat_numbers.join(', ')}` : '';
+  return <>{`${company.name} · ${company.address}, ${company.city}, ${company.country} · ${t('pages.company.kvk')} ${company.kvk}${vat}`}</>;
+}
 
 /** Footer links of SPEC.md §2 and the brand's own pages, the legal disclaimer in the page's language, and the US footer for English. */
 export function Footer({ compact = false }: { compact?: boolean }) {
@@ -29,6 +37,7 @@ export function Footer({ compact = false }: { compact?: boolean }) {
           <p className="mt-2 text-xs leading-relaxed" data-testid="us-footer">{t('footer.us_2257', { brand: settings.name })}</p>
         )}
         <p className="mt-2 text-xs">© {settings.name} · {settings.support_email}</p>
+        <p className="mt-1 text-xs" data-testid="footer-company"><CompanyLine company={settings.brand.company} /></p>
       </div>
     </footer>
   );

@@ -8,7 +8,9 @@ export type IconName =
   | 'i-lucide-user' | 'i-lucide-globe' | 'i-lucide-gift' | 'i-lucide-camera' | 'i-lucide-lightbulb' | 'i-lucide-clock'
   | 'i-lucide-check' | 'i-lucide-check-check' | 'i-lucide-circle-alert' | 'i-lucide-x' | 'i-lucide-map-pin'
   | 'i-lucide-eye' | 'i-lucide-eye-off' | 'i-lucide-image-off' | 'i-lucide-thumbs-up' | 'i-lucide-party-popper'
-  | 'i-lucide-mail' | 'i-lucide-bell' | 'i-lucide-glasses' | 'i-lucide-sparkles';
+  | 'i-lucide-mail' | 'i-lucide-bell' | 'i-lucide-glasses' | 'i-lucide-sparkles' | 'i-lucide-arrow-right' | 'i-lucide-repeat'
+  | 'i-lucide-hourglass' | 'i-lucide-hand' | 'i-lucide-circle-check' | 'i-lucide-undo-2' | 'i-lucide-shield-check' | 'i-lucide-lock'
+  | 'i-lucide-ban' | 'i-lucide-landmark';
 
 export function Icon({ name, className = '' }: { name: IconName; className?: string }) {
   return <span className={`${name} ${className}`.trim()} aria-hidden="true" />;

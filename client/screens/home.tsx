@@ -8,6 +8,7 @@ import { apiFetch } from '../api/fetch-client';
 import { ProfileCard } from '../components/profile-card';
 import { Link, navigate } from '../navigation';
 import { fallbackAtom, routeAtom, settingsAtom, signupModalAtom, trafficSourceAtom } from '../state/atoms';
+import { Icon } from '../components/icon';
 
 /**
  * The home sample for `url`: the server's answer when the page was loaded with it, else fetched. A small hook of
@@ -54,9 +55,9 @@ export function HomeScreen() {
             </a>
           </div>
           <ul className="mt-6 flex list-none flex-wrap gap-x-6 gap-y-1 p-0 text-sm text-white/90">
-            <li>✓ {t('home.point_free')}</li>
-            <li>✓ {t('home.point_discreet')}</li>
-            <li>✓ {t('home.point_premium', { percent: 46 })}</li>
+            <li className="flex items-center gap-1"><Icon name="i-lucide-check" />{t('home.point_free')}</li>
+            <li className="flex items-center gap-1"><Icon name="i-lucide-check" />{t('home.point_discreet')}</li>
+            <li className="flex items-center gap-1"><Icon name="i-lucide-check" />{t('home.point_premium', { percent: 46 })}</li>
           </ul>
         </div>
       </section>

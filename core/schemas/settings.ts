@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
-import { BrandSettingsSchema } from './tenant';
+import { BrandSettingsSchema, CompanySchema } from './tenant';
 
 /** GET /api/settings.php: the brand's settings plus the visitor's geo-IP country. */
 export const SettingsSchema = BrandSettingsSchema.extend({
@@ -26,6 +26,10 @@ export const SettingsSchema = BrandSettingsSchema.extend({
     live: z.enum(['websocket', 'polling']),
     /** The brand's own information pages (/pages/{token}) with their titles per language, for the footer. */
     info_pages: z.array(z.object({ token: z.string(), titles: z.partialRecord(z.enum(LANGUAGES), z.string()) })),
+    /** The company behind the brand (tenant file), in the footer and at the checkout: who takes the member's money. */
+    company: CompanySchema.pick({ name: true, address: true, city: true, country: true, kvk: true, vat_numbers: true }),
+    /** Who handles the payments (tenant file), for "secure payment through ..." (local mode's sandbox stands in for it). */
+    payment_provider: z.enum(['sandbox', 'mollie']),
   }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -20,7 +20,7 @@ export function EntryWarning({ t, brand, action, query, cookie }: EntryWarningPr
   return (
     <div className="lander-ew" role="dialog" aria-modal="true" aria-labelledby="ew-title" aria-describedby="ew-text" data-entry-warning={cookie} data-testid="entry-warning">
       <div className="lander-ew-card">
-        <p className="m-0 text-5xl" aria-hidden="true">🔞</p>
+        <p className="m-0 flex justify-center" aria-hidden="true"><span className="inline-flex h-16 w-16 items-center justify-center rounded-full border-4 border-solid border-danger text-2xl font-extrabold text-danger">18+</span></p>
         <h2 id="ew-title" className="mb-2 mt-3 text-2xl font-extrabold">{t('entry_warning.title')}</h2>
         <p id="ew-text" className="my-2 leading-relaxed">{t('entry_warning.text', { brand })}</p>
         <p className="mb-5 mt-2 text-sm leading-relaxed text-gray-700">{t('entry_warning.consent')}</p>

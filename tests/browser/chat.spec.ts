@@ -60,6 +60,24 @@ test('two members chat live; badges, title and credits follow', async ({ browser
     await expect(bob.getByTestId('message').last()).toHaveAttribute('data-status', /sent|delivered/);
   });
 
+  await test.step('a wide screen shows the list, the conversation and the other side\'s card side by side; a phone the conversation alone', async () => {
+    await bob.setViewportSize({ width: 1366, height: 768 });
+    const card = bob.getByTestId('chat-profile');
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Alice');
+    await expect(card.getByTestId('chat-profile-link')).toHaveAttribute('href', `/members/${aliceId}`);
+    const [list, conversation, side] = await Promise.all([bob.getByRole('list', { name: t('chat.list_label') }), bob.getByTestId('conversation'), card]
+      .map((locator) => locator.boundingBox()));
+    expect(list!.x + list!.width).toBeLessThanOrEqual(conversation!.x + 1);
+    expect(conversation!.x + conversation!.width).toBeLessThanOrEqual(side!.x + 1);
+    // The three use the width: no empty band beside the conversation (it was 800 px at most).
+    expect(side!.x + side!.width).toBeGreaterThan(1366 - 20);
+    await bob.setViewportSize({ width: 390, height: 844 });
+    await expect(card).toBeHidden();
+    await expect(bob.getByTestId('conversation')).toBeVisible();
+    await bob.setViewportSize({ width: 1280, height: 720 });
+  });
+
   await test.step('one service worker at scope / is /sw-push.js, which imports /sw.js (decision 003)', async () => {
     await expect.poll(() => alice.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null)).toMatch(/\/sw-push\.js$/);
     const registrations = await alice.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);

@@ -70,6 +70,13 @@ test('time bonus, buying credits with iDEAL through the sandbox, and a failed pa
     await expect(page.getByRole('dialog', { name: t('time_bonus.special') })).toBeVisible();
     await expect(modal).toContainText(t('time_bonus.big'));
     await expect(modal).toContainText(t('time_bonus.act_fast'));
+    // On a phone (390 px) no text of the modal runs out of its box (issue 19 item 10).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflowing = await modal.evaluate((box) => {
+      const right = box.getBoundingClientRect().right + 0.5;
+      return [...box.querySelectorAll('p, button')].filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > right).map((el) => el.textContent);
+    });
+    expect(overflowing).toEqual([]);
     await modal.getByTestId('time-bonus-cta').click();
     await expect(page).toHaveURL(brandUrl(BRAND(), '/credits'));
     expect(await page.evaluate(() => localStorage.getItem('hide-time-bonus-modal'))).toBeTruthy();
@@ -172,3 +179,33 @@ test('a discount code that does not fit the order says why, and the total is wha
   await expect(page.getByTestId('total')).toHaveText(/14,95/);
 });
 
+
+// Issue 19 items 9 and 10: the shop says who sells, how the payment is made and that nothing recurs, with the marks
+// of the methods the member's country really offers; on a phone the method "Bankoverschrijving" fits its box.
+test('the shop shows the payment marks of the country, true trust statements and the company', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logInAs(page, BRAND(), 'free@demo.test');
+  await page.goto(brandUrl(BRAND(), '/credits'));
+  const trust = page.getByTestId('shop-trust');
+  const marks = trust.getByRole('list', { name: t('shop.methods_accepted') });
+  await expect(marks.getByRole('listitem')).toHaveText(['iDEAL', 'Creditcard', 'PayPal', 'Apple Pay', 'Bankoverschrijving', 'Automatische incasso']);
+  await expect(marks.locator('[data-method="creditcard"] img')).toHaveCount(2);
+  await expect(marks.locator('[data-method="bancontact"]')).toHaveCount(0);
+  await expect(trust.getByTestId('trust-secure')).toHaveText(t('shop.trust_secure', { provider: 'Mollie' }));
+  await expect(trust.getByTestId('trust-no-subscription')).toHaveText(t('shop.trust_no_subscription'));
+  const company = 'Lokaal Media B.V. · Keizersgracht 100, Amsterdam, Nederland · KvK-nummer 81234567 · Btw-nummer NL862345678B01';
+  await expect(trust.getByTestId('shop-company')).toHaveText(company);
+  await expect(page.getByTestId('footer-company')).toHaveText(company);
+  // Every mark is a file that loads (the images are decorative: the method's name is written beside them).
+  for (const img of await marks.locator('img').all()) await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+
+  await page.getByTestId('choose-2').click();
+  const transfer = page.locator('label[data-method="banktransfer"]');
+  await expect(transfer).toContainText('Bankoverschrijving');
+  const fits = await transfer.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return [...el.querySelectorAll('span, img')].every((child) => child.getBoundingClientRect().right <= box.right + 0.5) && el.scrollWidth <= el.clientWidth;
+  });
+  expect(fits).toBe(true);
+  await expect(page.getByTestId('checkout').getByTestId('shop-company')).toHaveText(company);
+});

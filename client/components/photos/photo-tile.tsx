@@ -63,10 +63,10 @@ export function PhotoTile({ photo, number, count, cdnPrefix, busy, actions }: Ph
             </button>
           )}
           <button type="button" className={SMALL_BUTTON} disabled={busy || number === 1} onClick={() => actions.move(photo.id, -1)} aria-label={named(t('photos.move_earlier'))}>
-            ←
+            <Icon name="i-lucide-arrow-left" />
           </button>
           <button type="button" className={SMALL_BUTTON} disabled={busy || number === count} onClick={() => actions.move(photo.id, 1)} aria-label={named(t('photos.move_later'))}>
-            →
+            <Icon name="i-lucide-arrow-right" />
           </button>
         </div>
         {confirming ? (

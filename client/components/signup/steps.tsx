@@ -10,6 +10,7 @@ import { UploadButton } from '../photos/upload-button';
 import { useFlow } from './context';
 import { SIGNUP_EVENTS, emitSignupEvent } from './events';
 import { ResendActivation } from '../activation-reminder';
+import { Icon } from '../icon';
 
 const WIDE_BUTTON = 'btn box-border w-full py-3 text-base disabled:cursor-not-allowed disabled:opacity-60';
 
@@ -32,7 +33,7 @@ export function PhotoStep() {
         {uploaded ? (
           <img src={imageUrl(settings.cdn_prefix, uploaded.thumb)} alt="" className="h-20 w-20 shrink-0 rounded-full object-cover" />
         ) : (
-          <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-gray-300 bg-gray-100 text-4xl" aria-hidden="true">📷</div>
+          <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-gray-300 bg-gray-100 text-4xl text-gray-500"><Icon name="i-lucide-camera" /></div>
         )}
         <p className="m-0 text-gray-700">{uploaded ? t('signup.photo.uploaded') : t('signup.photo.text')}</p>
       </div>
@@ -132,7 +133,7 @@ export function PushStep() {
 
   return (
     <div data-testid="signup-push">
-      <p className="m-0 mb-2 text-center text-5xl" aria-hidden="true">🔔</p>
+      <p className="m-0 mb-2 text-center text-5xl text-primary"><Icon name="i-lucide-bell" /></p>
       <p className="mt-0 text-gray-700">{t('signup.push.text')}</p>
       {support === 'unsupported' && <p className="text-sm text-gray-500">{t('signup.push.unsupported')}</p>}
       {support === 'denied' && <p className="text-sm text-gray-500">{t('signup.push.denied')}</p>}
@@ -158,7 +159,7 @@ export function CheckEmailStep() {
   const user = useAtomValue(userAtom);
   return (
     <div data-testid="signup-check-email">
-      <p className="m-0 mb-2 text-center text-5xl" aria-hidden="true">✉️</p>
+      <p className="m-0 mb-2 text-center text-5xl text-primary"><Icon name="i-lucide-mail" /></p>
       <p className="mt-0 text-gray-800">
         <RichText text={t('signup.check_email.text', { email: user?.email ?? '' })} components={{ strong: <strong className="break-all" /> }} />
       </p>
@@ -182,7 +183,7 @@ export function CompleteStep() {
   const { t } = useTranslation();
   return (
     <div data-testid="signup-complete">
-      <p className="m-0 mb-2 text-center text-5xl" aria-hidden="true">🎉</p>
+      <p className="m-0 mb-2 text-center text-5xl text-primary"><Icon name="i-lucide-party-popper" /></p>
       <p className="mt-0 text-gray-800">{t('signup.complete.text')}</p>
       <button type="button" className={`${WIDE_BUTTON} btn-primary`} onClick={() => emitSignupEvent(SIGNUP_EVENTS.complete)} data-testid="signup-finish">
         {t('signup.complete.continue')}

@@ -8,6 +8,7 @@ import { MEMBERS_AREA } from '../../routes';
 import { routeAtom, userAtom } from '../../state/atoms';
 import { Modal } from '../modal';
 import { clearTimeBonus, startTimeBonus, timeBonusAtom } from './state';
+import { Icon } from '../icon';
 
 /** The dismissal of SPEC.md §3, stored with its timestamp. */
 export const DISMISS_KEY = 'hide-time-bonus-modal';
@@ -46,14 +47,14 @@ function TimeBonusBanner() {
   const [before, after = ''] = t('time_bonus.banner', { time: '\u0000' }).split('\u0000');
   return (
     <div className="bg-secondary px-3 py-2 text-center text-sm text-white" role="region" aria-label={t('time_bonus.special')} data-testid="time-bonus-banner">
-      <span aria-hidden="true">★★★ </span>
+      <Icon name="i-lucide-sparkles" className="mr-1" />
       <strong>
         {before}
         <time className="font-mono" data-testid="time-bonus-countdown">{formatCountdown(state.countdownTimer)}</time>
         {after}
       </strong>{' '}
       <Link href="/credits" className="ml-2 font-semibold text-white underline">{t('time_bonus.banner_link')}</Link>
-      <span aria-hidden="true"> ★★★</span>
+      <Icon name="i-lucide-sparkles" className="ml-1" />
     </div>
   );
 }
@@ -103,9 +104,11 @@ function TimeBonusModal() {
   };
   const time = formatCountdown(countdownTimer);
   return (
-    <Modal open={open && isVisible} title={t('time_bonus.special')} onClose={close} labelClose={t('time_bonus.close')} size="sm">
-      <div className="text-center" data-testid="time-bonus-modal">
-        <p className="m-0 text-4xl font-extrabold text-primary">{t('time_bonus.big')}</p>
+    <Modal open={open && isVisible} title={t('time_bonus.special')} onClose={close} labelClose={t('time_bonus.close')}>
+      {/* The small modal (252 px inside) left "welkomstbonus" at 36 px wider than the box at 390 px; long words
+          ("Willkommensbonus") may still break rather than overflow. */}
+      <div className="text-center [overflow-wrap:anywhere] hyphens-auto" data-testid="time-bonus-modal">
+        <p className="m-0 text-3xl font-extrabold leading-tight text-primary sm:text-4xl">{t('time_bonus.big')}</p>
         <p className="mt-3 font-semibold">{t('time_bonus.unlock')}</p>
         <p className="text-sm text-gray-700">{t('time_bonus.act_fast')}</p>
         <button type="button" className="btn btn-primary w-full" data-testid="time-bonus-cta" onClick={() => { close(); navigate(store, '/credits'); }}>

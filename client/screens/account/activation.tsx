@@ -11,7 +11,7 @@ export function ActivateDoneScreen() {
   const user = useAtomValue(userAtom);
   const unfinished = user && user.signup_step !== 'complete' && user.signup_step !== 'check_email';
   return (
-    <AccountCard title={t('activation.done_title')} icon="✅" testId="activate-done">
+    <AccountCard title={t('activation.done_title')} icon="i-lucide-circle-check" testId="activate-done">
       <p className="mt-0 text-gray-700">{t('activation.done_text')}</p>
       {unfinished ? (
         <Link href="/complete-signup" className="btn btn-primary block text-center">{t('activation.finish_signup')}</Link>
@@ -27,7 +27,7 @@ export function ActivateErrorScreen() {
   const { t } = useTranslation();
   const user = useAtomValue(userAtom);
   return (
-    <AccountCard title={t('errors.activation_failed')} icon="⚠️" testId="activate-error">
+    <AccountCard title={t('errors.activation_failed')} icon="i-lucide-circle-alert" testId="activate-error">
       <p className="mt-0 text-gray-700">{t('activation.error_text')}</p>
       {user?.status === 'not_confirmed' ? (
         <ResendActivation className="btn btn-primary box-border w-full" />

@@ -38,14 +38,14 @@ export default function MailChangeDoScreen() {
 
   if (state.kind === 'working') {
     return (
-      <AccountCard title={t('mail_change.title')} testId="mail-change" icon="⏳">
+      <AccountCard title={t('mail_change.title')} testId="mail-change" icon="i-lucide-hourglass">
         <p className="m-0 text-gray-700" role="status">{t('mail_change.working')}</p>
       </AccountCard>
     );
   }
   if (state.kind === 'done') {
     return (
-      <AccountCard title={t('mail_change.title')} testId="mail-change" icon="✅">
+      <AccountCard title={t('mail_change.title')} testId="mail-change" icon="i-lucide-circle-check">
         <p className="mt-0 text-gray-700" role="status" data-state="done">
           {state.email ? t('mail_change.done', { email: state.email }) : t('mail_change.done_login')}
         </p>
@@ -58,7 +58,7 @@ export default function MailChangeDoScreen() {
     );
   }
   return (
-    <AccountCard title={t('mail_change.failed_title')} testId="mail-change" icon="⚠️">
+    <AccountCard title={t('mail_change.failed_title')} testId="mail-change" icon="i-lucide-circle-alert">
       <p className="mt-0 text-danger" role="alert" data-state="failed">{state.message}</p>
       <Link href="/notifications#email" className="btn btn-outline border-solid block text-center">{t('mail_change.to_settings')}</Link>
     </AccountCard>

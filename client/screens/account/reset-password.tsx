@@ -31,7 +31,7 @@ export default function ResetPasswordScreen() {
 
   if (sentTo) {
     return (
-      <AccountCard title={t('reset_password.title')} icon="✉️" testId="reset-password">
+      <AccountCard title={t('reset_password.title')} icon="i-lucide-mail" testId="reset-password">
         <FormAlert tone="success" message={t('reset_password.sent', { email: sentTo })} />
         <p className="text-sm text-gray-600">{t('signup.check_email.spam')}</p>
         <Link href="/login" className="btn btn-outline border-solid block text-center">{t('reset_password.back_to_login')}</Link>

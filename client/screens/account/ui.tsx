@@ -1,7 +1,7 @@
 import { cloneElement, useCallback, useId, useRef, useState, useSyncExternalStore, type InputHTMLAttributes, type ReactElement, type ReactNode, type RefObject, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from './validate';
-import { Icon } from '../../components/icon';
+import { Icon, type IconName } from '../../components/icon';
 
 // The form kit of the account screens and the signup flow: every field has a visible label, its hint and error are
 // tied to it with aria-describedby, and an invalid field says so (aria-invalid) and gets the focus.
@@ -231,11 +231,11 @@ export function useFormState(formRef?: RefObject<HTMLElement | null>) {
 }
 
 /** The centred card most account pages are. */
-export function AccountCard({ title, children, testId, icon }: { title: ReactNode; children: ReactNode; testId?: string; icon?: string }) {
+export function AccountCard({ title, children, testId, icon }: { title: ReactNode; children: ReactNode; testId?: string; icon?: IconName }) {
   return (
     <section className="container mx-auto px-3 py-8 md:py-12" data-testid={testId}>
       <div className="mx-auto max-w-md rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-8">
-        {icon && <p className="m-0 mb-2 text-center text-5xl" aria-hidden="true">{icon}</p>}
+        {icon && <p className="m-0 mb-2 text-center text-5xl text-primary"><Icon name={icon} /></p>}
         <h1 className="m-0 mb-4 text-2xl font-bold text-gray-900">{title}</h1>
         {children}
       </div>

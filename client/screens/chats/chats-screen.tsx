@@ -7,7 +7,8 @@ import { Conversation } from './conversation';
 import type { Target } from './use-conversation';
 
 /**
- * /chats and /chats/{id} in the bare chat layout: the list (300-400 px) beside the conversation (up to 800 px);
+ * /chats and /chats/{id} in the bare chat layout: the list (300-400 px) beside the conversation and, from lg, the
+ * other side's card (profile-panel.tsx);
  * on a phone one column, the list or the open conversation. /chats?profile=<id> opens a conversation not yet
  * started (the profile page's "message" button).
  */

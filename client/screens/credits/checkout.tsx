@@ -9,6 +9,7 @@ import { AccountCard, FormAlert, RichText, SelectField, SubmitButton, useFormSta
 import { apiErrors } from '../account/validate';
 import { CodeField } from './code-field';
 import { ConsentBox } from './consent-box';
+import { PaymentMark, ShopTrust } from './payment-marks';
 import { discountProblemText, priceWith, useActiveDiscount, useMoney, usePackages } from './shop-data';
 
 /**
@@ -65,11 +66,13 @@ export default function CheckoutScreen() {
         <FormAlert message={errors._form} />
         <fieldset className="m-0 mb-4 border-0 p-0">
           <legend className="mb-2 p-0 text-sm font-semibold text-gray-800">{t('pay.title')}</legend>
-          <div className="grid grid-cols-2 gap-2">
+          {/* One column on a phone: two left "Bankoverschrijving" and its mark ~110 px at 390 px, and it overflowed. */}
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {methods.map((m) => (
-              <label key={m} className={`flex cursor-pointer items-center gap-2 rounded-lg border border-solid px-3 py-2.5 text-sm ${m === method ? 'border-primary font-semibold' : 'border-gray-300'}`}>
-                <input type="radio" name="method" value={m} checked={m === method} onChange={() => choose(m)} className="m-0 h-4 w-4 accent-primary" />
-                {t(`payment.methods.${m}`)}
+              <label key={m} className={`flex min-w-0 cursor-pointer items-center gap-2 rounded-lg border border-solid px-3 py-2.5 text-sm ${m === method ? 'border-primary font-semibold' : 'border-gray-300'}`} data-method={m}>
+                <input type="radio" name="method" value={m} checked={m === method} onChange={() => choose(m)} className="m-0 h-4 w-4 shrink-0 accent-primary" />
+                <span className="min-w-0 flex-1 break-words">{t(`payment.methods.${m}`)}</span>
+                <PaymentMark method={m} />
               </label>
             ))}
           </div>
@@ -96,6 +99,7 @@ export default function CheckoutScreen() {
         <SubmitButton sending={sending}>{t('pay.submit')}</SubmitButton>
       </form>
       <p className="mb-0 mt-4 text-sm"><Link href="/credits">{t('pay.other_package')}</Link></p>
+      <ShopTrust methods={shop.methods} />
     </AccountCard>
   );
 }

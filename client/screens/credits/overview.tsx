@@ -8,6 +8,8 @@ import { settingsAtom, signupModalAtom, userAtom } from '../../state/atoms';
 import { DiscountBanner } from './discount-banner';
 import { PackageGrid } from './package-grid';
 import { useActiveDiscount, usePackages } from './shop-data';
+import { Icon } from '../../components/icon';
+import { ShopTrust } from './payment-marks';
 
 export type ShopKind = 'credits' | 'premium' | 'pricing';
 
@@ -31,7 +33,7 @@ export function ShopOverview({ kind, children }: { kind: ShopKind; children?: Re
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-8" aria-labelledby="shop-title">
         <h1 id="shop-title" className="m-0 text-3xl font-extrabold text-gray-900">{title}</h1>
         <p className="m-0 mt-2 text-lg font-bold text-primary" data-testid="premium-claim">
-          ⭐ {t('premium.claim', { percent: shop?.premium_percent ?? 46 })}
+          <Icon name="i-lucide-star" className="mr-1" />{t('premium.claim', { percent: shop?.premium_percent ?? 46 })}
         </p>
         <p className="mt-2 text-gray-700">{t('shop.intro', { photos: PHOTO_LIMIT.premium })}</p>
         <DiscountBanner discount={discount} />
@@ -46,12 +48,13 @@ export function ShopOverview({ kind, children }: { kind: ShopKind; children?: Re
             {user && (
               <p className="mb-0 mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
                 {shop.mandate && shop.last_package_id && (
-                  <Link href="/credits/repeat-order" data-testid="repeat-link">↻ {t('shop.repeat', { label: shop.mandate.label })}</Link>
+                  <Link href="/credits/repeat-order" data-testid="repeat-link"><Icon name="i-lucide-repeat" className="mr-1" />{t('shop.repeat', { label: shop.mandate.label })}</Link>
                 )}
                 {shop.methods.includes('directdebit') && <Link href="/directdebit">{t('shop.directdebit')}</Link>}
                 <Link href="/transactions">{t('shop.history')}</Link>
               </p>
             )}
+            <ShopTrust methods={shop.methods} />
           </>
         )}
       </section>

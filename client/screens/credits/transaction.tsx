@@ -10,6 +10,7 @@ import { routeAtom, userAtom } from '../../state/atoms';
 import { AccountCard, FormAlert } from '../account/ui';
 import { OrderHistory } from './order-history';
 import { useMoney } from './shop-data';
+import { Icon } from '../../components/icon';
 
 const POLL_MS = 2000;
 
@@ -46,7 +47,7 @@ function OrderResult({ id }: { id: string }) {
   if (order.status === 'created' || order.status === 'pending') {
     return (
       <AccountCard title={t('transaction.title')} testId="transaction-pending">
-        <p role="status" aria-live="polite">⏳ {t('transaction.pending')}</p>
+        <p role="status" aria-live="polite"><Icon name="i-lucide-hourglass" className="mr-1" />{t('transaction.pending')}</p>
         <p className="text-sm text-gray-600">{summary}</p>
         <PendingActions order={order} onChange={(next) => void mutate({ order: next }, { revalidate: false })} />
       </AccountCard>
@@ -54,7 +55,7 @@ function OrderResult({ id }: { id: string }) {
   }
   if (paid) {
     return (
-      <AccountCard title={t('transaction.paid_title')} testId="transaction-paid" icon="✅">
+      <AccountCard title={t('transaction.paid_title')} testId="transaction-paid" icon="i-lucide-circle-check">
         <p role="status">{t('transaction.paid', { credits: order.credits })}</p>
         <p className="text-sm text-gray-600">{summary}</p>
         <p className="text-sm text-gray-600">{t('transaction.mail_sent')}</p>
@@ -64,7 +65,7 @@ function OrderResult({ id }: { id: string }) {
   }
   if (order.status === 'refunded') {
     return (
-      <AccountCard title={t('transaction.refunded_title')} testId="transaction-refunded" icon="↩️">
+      <AccountCard title={t('transaction.refunded_title')} testId="transaction-refunded" icon="i-lucide-undo-2">
         {order.refund_reason === 'code_used' && <p role="status">{t('transaction.refunded_code_used', { code: order.discount_code, amount: money(order.amount) })}</p>}
         {order.refund_reason === 'staff' && <p role="status">{t('transaction.refunded_staff', { amount: money(order.amount) })}</p>}
         <p className="text-sm text-gray-600">{summary} · {t('transaction.status.refunded')}</p>
@@ -73,7 +74,7 @@ function OrderResult({ id }: { id: string }) {
     );
   }
   return (
-    <AccountCard title={t('errors.payment_failed')} testId="transaction-failed" icon="⚠️">
+    <AccountCard title={t('errors.payment_failed')} testId="transaction-failed" icon="i-lucide-circle-alert">
       <p role="alert">{t('errors.payment_failed_or_cancelled')}</p>
       {order.recurring === 'recurring' && <p>{t('transaction.recurring_failed')}</p>}
       <p className="text-sm text-gray-600">{summary} · {t(`transaction.status.${order.status}`)}</p>

@@ -10,6 +10,7 @@ import { Link, navigate } from '../../navigation';
 import { likeModalAtom, routeAtom, settingsAtom, signupModalAtom, signupReasonAtom, userAtom } from '../../state/atoms';
 import { CardGrid } from './search';
 import { ProfileFacts } from './profile-facts';
+import { Icon } from '../../components/icon';
 
 /** /members/{id} and /likes/m/{id}: photos, facts, the actions of SPEC.md §2 and related profiles. */
 export function ProfileScreen() {
@@ -155,15 +156,15 @@ function Actions({ profile, onChange }: { profile: ProfileView; onChange: (p: Pa
           <>
             <button type="button" className={`btn ${profile.liked ? 'btn-light' : 'btn-primary'}`} disabled={busy} aria-pressed={profile.liked}
               onClick={user ? like : visitorOnly('visitor.login_to_like')} data-testid="like-button">
-              {profile.liked ? `♥ ${t('profile_view.unlike')}` : `♡ ${t('profile_view.like')}`}
+              <Icon name="i-lucide-heart" className={profile.liked ? 'mr-1 text-danger' : 'mr-1'} />{t(profile.liked ? 'profile_view.unlike' : 'profile_view.like')}
             </button>
             <button type="button" className="btn btn-secondary" disabled={busy}
               onClick={user ? () => navigate(store, `/chats?profile=${profile.id}`) : visitorOnly('visitor.login_to_chat')} data-testid="message-button">
-              ✉ {t('profile_view.message')}
+              <Icon name="i-lucide-mail" className="mr-1" />{t('profile_view.message')}
             </button>
             <button type="button" className="btn btn-light" disabled={busy}
               onClick={user ? () => navigate(store, `/chats?profile=${profile.id}`) : visitorOnly('visitor.login_for_gift')} data-testid="gift-button">
-              🎁 {t('profile_view.gift')}
+              <Icon name="i-lucide-gift" className="mr-1" />{t('profile_view.gift')}
             </button>
           </>
         )}

@@ -43,7 +43,7 @@ export default function ComplaintsScreen() {
 
   if (done && !done.confirmed) {
     return (
-      <AccountCard title={t('complaints.confirm_title')} icon="✉️" testId="complaint-confirm">
+      <AccountCard title={t('complaints.confirm_title')} icon="i-lucide-mail" testId="complaint-confirm">
         <FormAlert tone="info" message={t('complaints.confirm_sent', { reference: done.reference, email: done.email })} />
         <Link href="/" className="btn btn-outline block border-solid text-center">{t('complaints.home')}</Link>
       </AccountCard>
@@ -52,7 +52,7 @@ export default function ComplaintsScreen() {
 
   if (done || (linkResult && linkResult !== '0')) {
     return (
-      <AccountCard title={t('complaints.done_title')} icon="✅" testId="complaint-done">
+      <AccountCard title={t('complaints.done_title')} icon="i-lucide-circle-check" testId="complaint-done">
         <FormAlert
           tone="success"
           message={done ? t('complaints.done', { reference: done.reference, email: done.email }) : t('complaints.confirmed', { reference: linkResult })}

@@ -44,7 +44,7 @@ export default function LangConfigScreen() {
   };
 
   return (
-    <AccountCard title={t('lang_config.title')} icon="🌐" testId="lang-config">
+    <AccountCard title={t('lang_config.title')} icon="i-lucide-globe" testId="lang-config">
       <p className="mt-0 text-gray-700">{t('lang_config.intro')}</p>
       <ul className="m-0 flex list-none flex-col gap-2 p-0" aria-busy={busy || undefined}>
         {options.map((language) => (

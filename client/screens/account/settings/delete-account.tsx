@@ -13,6 +13,7 @@ import { userAtom } from '../../../state/atoms';
 import { FormAlert, PasswordField, TextArea, useFormState } from '../ui';
 import { apiErrors, check, type FieldErrors } from '../validate';
 import type { useNotificationSettings } from './notification-prefs';
+import { Icon } from '../../../components/icon';
 
 type Reason = (typeof DELETE_REASONS)[number];
 type Step = 'reason' | 'offer' | 'confirm' | 'invisible';
@@ -127,7 +128,7 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
             <FormAlert message={errors._form} />
             {stay && (
               <div className="mb-3 rounded-xl bg-gray-50 p-4 ring-1 ring-black/5" data-testid="delete-offer-discount" data-code={stay.code}>
-                <p className="m-0 mb-2 text-gray-800"><span aria-hidden="true">🎁 </span>{t('settings.delete.discount', { percent: stay.value_percentage })}</p>
+                <p className="m-0 mb-2 text-gray-800"><Icon name="i-lucide-gift" className="mr-1" />{t('settings.delete.discount', { percent: stay.value_percentage })}</p>
                 <p className="m-0 mb-2 text-sm text-gray-700">
                   {t('settings.delete.discount_code', { code: stay.code, date: stay.expires ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(stay.expires)) : '' })}
                 </p>
@@ -136,7 +137,7 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
             )}
             {canGoInvisible && (
               <div className="mb-3 rounded-xl bg-gray-50 p-4 ring-1 ring-black/5" data-testid="delete-offer-invisible">
-                <p className="m-0 mb-2 text-gray-800"><span aria-hidden="true">🕶️ </span>{t('settings.delete.break')}</p>
+                <p className="m-0 mb-2 text-gray-800"><Icon name="i-lucide-glasses" className="mr-1" />{t('settings.delete.break')}</p>
                 <button type="button" className="btn btn-outline border-solid disabled:opacity-60" onClick={goInvisible} disabled={sending}>{t('settings.delete.break_cta')}</button>
               </div>
             )}
