@@ -3,9 +3,27 @@
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    { name: 'no-cycles', severity: 'error', comment: 'Modules in a cycle cannot be understood, tested or loaded one at a time.', from: {}, to: { circular: true } },
-    { name: 'core-stands-alone', severity: 'error', comment: 'core/ is the contract: it imports neither the client nor the worker.', from: { path: '^core/' }, to: { path: '^(client|worker)/' } },
-    { name: 'client-not-worker', severity: 'error', comment: 'The browser bundle must never pull in server code.', from: { path: '^client/' }, to: { path: '^worker/' } },
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'Modules in a cycle cannot be understood, tested or loaded one at a time.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'core-stands-alone',
+      severity: 'error',
+      comment: 'core/ is the contract: it imports neither the client nor the worker.',
+      from: { path: '^core/' },
+      to: { path: '^(client|worker)/' },
+    },
+    {
+      name: 'client-not-worker',
+      severity: 'error',
+      comment: 'The browser bundle must never pull in server code.',
+      from: { path: '^client/' },
+      to: { path: '^worker/' },
+    },
     {
       name: 'worker-renders-client-only',
       severity: 'error',
@@ -13,14 +31,30 @@ module.exports = {
       from: { path: '^worker/', pathNot: '^worker/ssr/render\\.tsx$' },
       to: { path: '^client/' },
     },
-    { name: 'product-not-tests', severity: 'error', comment: 'Product code never imports tests or scripts.', from: { path: '^(client|core|worker)/' }, to: { path: '^(tests|scripts)/' } },
-    { name: 'known-modules', severity: 'error', comment: 'An import that resolves to nothing is a typo or a missing package.', from: {}, to: { couldNotResolve: true, pathNot: '^(cloudflare:|virtual:)' } },
+    {
+      name: 'product-not-tests',
+      severity: 'error',
+      comment: 'Product code never imports tests or scripts.',
+      from: { path: '^(client|core|worker)/' },
+      to: { path: '^(tests|scripts)/' },
+    },
+    {
+      name: 'known-modules',
+      severity: 'error',
+      comment: 'An import that resolves to nothing is a typo or a missing package.',
+      from: {},
+      to: { couldNotResolve: true, pathNot: '^(cloudflare:|virtual:)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(node_modules|dist|build/out)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
   },
 };

@@ -28,8 +28,12 @@ function compress(req: IncomingMessage, res: ServerResponse, next: () => void): 
   (res as { writeHead: WriteHead }).writeHead = (status, ...rest) => {
     const headers = headersArgument(rest) ?? {};
     const header = (name: string) => String(headers[name] ?? res.getHeader(name) ?? '');
-    const compressible = status !== 204 && status !== 304 && !header('content-encoding') && COMPRESSIBLE.test(header('content-type'))
-      && !/no-transform/i.test(header('cache-control'));
+    const compressible =
+      status !== 204 &&
+      status !== 304 &&
+      !header('content-encoding') &&
+      COMPRESSIBLE.test(header('content-type')) &&
+      !/no-transform/i.test(header('cache-control'));
     if (compressible) {
       delete headers['content-length'];
       res.removeHeader('content-length');

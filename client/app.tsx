@@ -59,12 +59,24 @@ export const preloadScreen = (routeName: string): Promise<unknown> => LAZY_SCREE
  */
 const SCREENS: Record<string, ComponentType> = {
   index: HomeScreen,
-  ...lazyScreens(() => import('./screens/account/pages'), 'login account-deleted activate-done activate-error reset-password reset-password-do mail-change-do notifications'),
+  ...lazyScreens(
+    () => import('./screens/account/pages'),
+    'login account-deleted activate-done activate-error reset-password reset-password-do mail-change-do notifications',
+  ),
   // The signup pages travel with the signup modal's flow.
   ...lazyScreens(() => import('./components/signup-flow'), 'signup signup-matches members-id-signup complete-signup'),
-  ...lazyScreens(() => import('./screens/members'), 'members members-id likes-m-id members-id-chat members-id-landing members-id-landing2 members-id-landing3 likes likes-type profile swipe-game match-finder cams'),
-  ...lazyScreens(() => import('./screens/pages'), 'pages-terms pages-privacy pages-cookies pages-ban pages-return-policy pages-faq pages-service pages-token complaints lang-config'),
-  ...lazyScreens(() => import('./screens/credits'), 'credits premium pricing credits-id-paymentmethod credits-repeat-order transactions-id directdebit'),
+  ...lazyScreens(
+    () => import('./screens/members'),
+    'members members-id likes-m-id members-id-chat members-id-landing members-id-landing2 members-id-landing3 likes likes-type profile swipe-game match-finder cams',
+  ),
+  ...lazyScreens(
+    () => import('./screens/pages'),
+    'pages-terms pages-privacy pages-cookies pages-ban pages-return-policy pages-faq pages-service pages-token complaints lang-config',
+  ),
+  ...lazyScreens(
+    () => import('./screens/credits'),
+    'credits premium pricing credits-id-paymentmethod credits-repeat-order transactions-id directdebit',
+  ),
   ...lazyScreens(() => import('./screens/chats'), 'chats chats-id'),
 };
 
@@ -125,5 +137,9 @@ function useMemberLive() {
 
 function ScreenLoading() {
   const { t } = useTranslation();
-  return <p className="py-16 text-center text-gray-600" role="status">{t('common.loading')}</p>;
+  return (
+    <p className="py-16 text-center text-gray-600" role="status">
+      {t('common.loading')}
+    </p>
+  );
 }

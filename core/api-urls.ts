@@ -14,6 +14,5 @@ export function featuredUrl(search: string): string {
   return query ? `/api/featured.php?${query}` : '/api/featured.php';
 }
 
-
 /** Calls that other servers make with their own proof (a mail client's one-click unsubscribe, the mail provider): no same-origin check. */
 export const CROSS_SITE_CALLS: readonly string[] = ['/api/unsubscribe.php', '/api/mail-events.php'];

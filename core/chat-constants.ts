@@ -16,6 +16,10 @@ export const MESSAGE_PAGE = 30;
 export type PushState = 'unknown' | 'capable' | 'subscribed' | 'denied';
 
 /** localStorage keys of the alerts' dismissals (SPEC.md §3), each holding the ISO time it was dismissed. */
-export const DISMISS_KEYS = { pushAlert: 'hide-push-notification-alert', disabledAlert: 'hide-disabled-notifications-alert', enrichAlert: 'hide-enrich-alert' } as const;
+export const DISMISS_KEYS = {
+  pushAlert: 'hide-push-notification-alert',
+  disabledAlert: 'hide-disabled-notifications-alert',
+  enrichAlert: 'hide-enrich-alert',
+} as const;
 /** A dismissed alert comes back after this long: a member who said "not now" may say yes a month later. */
 export const DISMISS_DAYS = 30;

@@ -6,15 +6,41 @@ export const DEFAULT_LANGUAGE: Language = 'nl';
 
 /** Native names, shown in the language switcher. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
-  da: 'Dansk', de: 'Deutsch', en: 'English', 'en-US': 'English (US)', es: 'Español', fi: 'Suomi',
-  fr: 'Français', it: 'Italiano', nb: 'Norsk bokmål', nl: 'Nederlands', pl: 'Polski', sv: 'Svenska',
+  da: 'Dansk',
+  de: 'Deutsch',
+  en: 'English',
+  'en-US': 'English (US)',
+  es: 'Español',
+  fi: 'Suomi',
+  fr: 'Français',
+  it: 'Italiano',
+  nb: 'Norsk bokmål',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  sv: 'Svenska',
 };
 
 /** Visible languages per country (SPEC.md §9). */
 export const COUNTRY_LANGUAGES: Record<string, readonly Language[]> = {
-  NL: ['nl'], BE: ['nl', 'fr', 'de'], FR: ['fr'], IT: ['it'], ES: ['es'], DE: ['de'], AT: ['de'],
-  IE: ['en'], GB: ['en'], CA: ['en', 'fr'], PL: ['pl'], AU: ['en'], NZ: ['en'], CH: ['de', 'it', 'fr', 'en'],
-  DK: ['da'], FI: ['fi', 'sv'], NO: ['nb'], SE: ['sv'], US: ['en', 'es'],
+  NL: ['nl'],
+  BE: ['nl', 'fr', 'de'],
+  FR: ['fr'],
+  IT: ['it'],
+  ES: ['es'],
+  DE: ['de'],
+  AT: ['de'],
+  IE: ['en'],
+  GB: ['en'],
+  CA: ['en', 'fr'],
+  PL: ['pl'],
+  AU: ['en'],
+  NZ: ['en'],
+  CH: ['de', 'it', 'fr', 'en'],
+  DK: ['da'],
+  FI: ['fi', 'sv'],
+  NO: ['nb'],
+  SE: ['sv'],
+  US: ['en', 'es'],
 };
 
 export const COOKIE = {

@@ -31,7 +31,16 @@ describe('matchRoute', () => {
     }
   });
   it('gives null (404) for unknown paths and malformed parameters', () => {
-    for (const path of ['/nope', '/members/abc', '/members/1/2', '/likes/other', '/landers/unknown', '/chats/-1', '/members/1/landing2/%E0%A4%A', `/${'a'.repeat(600)}`]) {
+    for (const path of [
+      '/nope',
+      '/members/abc',
+      '/members/1/2',
+      '/likes/other',
+      '/landers/unknown',
+      '/chats/-1',
+      '/members/1/landing2/%E0%A4%A',
+      `/${'a'.repeat(600)}`,
+    ]) {
       expect(matchRoute(path), path).toBeNull();
     }
   });

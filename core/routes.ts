@@ -88,7 +88,13 @@ export const ROUTES = [
 export type RouteName = (typeof ROUTES)[number]['name'];
 
 /** Routes on which the installed-app back button appears (SPEC.md §2). Strings for the callers, checked against the table. */
-export const BACK_BUTTON_ROUTES: readonly string[] = ['members-id', 'likes-type', 'likes-m-id', 'credits', 'credits-id-paymentmethod'] satisfies RouteName[];
+export const BACK_BUTTON_ROUTES: readonly string[] = [
+  'members-id',
+  'likes-type',
+  'likes-m-id',
+  'credits',
+  'credits-id-paymentmethod',
+] satisfies RouteName[];
 
 /** Route names that make up the members area (SPEC.md §2). */
 export const MEMBERS_AREA: readonly string[] = ROUTES.filter((r: RouteDef<RouteName>) => r.membersArea).map((r) => r.name);

@@ -52,14 +52,21 @@ function bounceBeacon(): void {
     const ms = Math.round(performance.now());
     if (done || ms > 10_000) return;
     done = true;
-    navigator.sendBeacon?.('/api/page-hidden.php', JSON.stringify({ kind: 'bounce', path: location.pathname.slice(0, 300), duration_ms: ms }));
+    navigator.sendBeacon?.(
+      '/api/page-hidden.php',
+      JSON.stringify({ kind: 'bounce', path: location.pathname.slice(0, 300), duration_ms: ms }),
+    );
   };
   doc.addEventListener('visibilitychange', () => doc.visibilityState === 'hidden' && send());
   addEventListener('pagehide', send);
-  doc.addEventListener('click', (event) => {
-    const link = (event.target as Element).closest?.('a[href]') as HTMLAnchorElement | null;
-    if (link && link.origin === location.origin) done = true;
-  }, true);
+  doc.addEventListener(
+    'click',
+    (event) => {
+      const link = (event.target as Element).closest?.('a[href]') as HTMLAnchorElement | null;
+      if (link && link.origin === location.origin) done = true;
+    },
+    true,
+  );
 }
 
 /** The tinderswipe deck: drag, the like/nope buttons, or the arrow keys; after a few swipes, the matches panel. */

@@ -35,7 +35,9 @@ const SEARCHES = [
   '/api/search.php?country=NL&region=ZH&min_age=18&max_age=99&page=20',
   '/api/search.php?gender=male&country=NL&region=UT&min_age=60&max_age=70',
 ];
-const LANDERS = readdirSync(`${root}/landers`, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('_')).map((d) => d.name);
+const LANDERS = readdirSync(`${root}/landers`, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !d.name.startsWith('_'))
+  .map((d) => d.name);
 const profiles = process.argv.includes('--profiles') ? process.argv[process.argv.indexOf('--profiles') + 1] : '3000';
 
 ensureInstalled();
@@ -48,7 +50,13 @@ const fire = prepareMoneyUnderFire({ env: projectEnv, persistTo, brand: BRAND, r
 // pair, about 17 messages/s in all), then 5 each way as fast as the server takes them (its saturation).
 // Notification mails (issue 18): 20 more pairs whose recipients are online in the first paced run and away in a
 // second one, so the p99 with mails on compares with the p99 with mails off under the same load.
-const CHAT = { pairs: Number(process.env.BENCH_CHAT_PAIRS ?? 100), away: Number(process.env.BENCH_CHAT_AWAY ?? 20), paced: 10, burst: 5, thinkMs: [4000, 8000] };
+const CHAT = {
+  pairs: Number(process.env.BENCH_CHAT_PAIRS ?? 100),
+  away: Number(process.env.BENCH_CHAT_AWAY ?? 20),
+  paced: 10,
+  burst: 5,
+  thinkMs: [4000, 8000],
+};
 const chatSetup = chatBenchSetup(BRAND, CHAT.pairs, 2 * CHAT.paced + CHAT.burst, CHAT.away, daytimeCountry());
 writeFileSync(`${root}/${persistTo}/bench-chat.sql`, chatSetup.sql);
 run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', `${persistTo}/bench-chat.sql`]);
@@ -86,7 +94,11 @@ try {
     cpu: await workerCpuPerPage({
       serverPid: server.pid,
       port: PORT,
-      pages: [['home', '/', headers], ['members', '/members', { ...headers, cookie: session }], ['lander tinderswipe', '/landers/tinderswipe', headers]],
+      pages: [
+        ['home', '/', headers],
+        ['members', '/members', { ...headers, cookie: session }],
+        ['lander tinderswipe', '/landers/tinderswipe', headers],
+      ],
     }),
   };
   console.log(`worker: ${JSON.stringify(worker)}`);
@@ -98,11 +110,31 @@ try {
   console.log(`proxy: ${JSON.stringify(proxy)}`);
   // A quiet server for the chat run: the throughput runs above leave the proxy's and workerd's queues to drain.
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  const chat = await runChatBench({ port: PORT, host: HOST, members: chatSetup.members, perMember: CHAT.paced, thinkMs: CHAT.thinkMs, away: { members: chatSetup.away, online: true } });
+  const chat = await runChatBench({
+    port: PORT,
+    host: HOST,
+    members: chatSetup.members,
+    perMember: CHAT.paced,
+    thinkMs: CHAT.thinkMs,
+    away: { members: chatSetup.away, online: true },
+  });
   chat.saturation = await runChatBench({ port: PORT, host: HOST, members: chatSetup.members, perMember: CHAT.burst });
-  const mailsOn = await runChatBench({ port: PORT, host: HOST, members: chatSetup.members, perMember: CHAT.paced, thinkMs: CHAT.thinkMs, away: { members: chatSetup.away, online: false } });
-  chat.mails = { p99MsMailsOff: chat.p99Ms, p99MsMailsOn: mailsOn.p99Ms, p50MsMailsOn: mailsOn.p50Ms, lostMailsOn: mailsOn.lost, awayMessages: mailsOn.awayMessages,
-    ...(await chatBenchMails(persistTo, projectEnv, root, chatSetup.away, 180_000)) };
+  const mailsOn = await runChatBench({
+    port: PORT,
+    host: HOST,
+    members: chatSetup.members,
+    perMember: CHAT.paced,
+    thinkMs: CHAT.thinkMs,
+    away: { members: chatSetup.away, online: false },
+  });
+  chat.mails = {
+    p99MsMailsOff: chat.p99Ms,
+    p99MsMailsOn: mailsOn.p99Ms,
+    p50MsMailsOn: mailsOn.p50Ms,
+    lostMailsOn: mailsOn.lost,
+    awayMessages: mailsOn.awayMessages,
+    ...(await chatBenchMails(persistTo, projectEnv, root, chatSetup.away, 180_000)),
+  };
   chat.books = chatBenchBooks(persistTo, projectEnv, root, chatSetup.members);
   console.log(`chat: ${JSON.stringify(chat)}`);
   const staticRps = throughput['static asset'].requestsPerSecond;
@@ -120,7 +152,9 @@ try {
   console.log(`money under fire: ${JSON.stringify(moneyUnderFire)}`);
   // The visitor is Dutch (X-Debug-Country: NL) and has confirmed the entry warning, as a returning visitor would.
   const noLighthouse = process.argv.includes('--no-lighthouse');
-  const lighthouse = noLighthouse ? {} : runLighthouse(HOST, ['/', ...LANDERS.map((v) => `/landers/${v}`)], { 'X-Debug-Country': 'NL', Cookie: 'entry_ok=1' });
+  const lighthouse = noLighthouse
+    ? {}
+    : runLighthouse(HOST, ['/', ...LANDERS.map((v) => `/landers/${v}`)], { 'X-Debug-Country': 'NL', Cookie: 'entry_ok=1' });
   const lighthouseWorkspace = noLighthouse ? {} : await lighthouseStaff({ port: PORT, host: HOST });
   // Last: it adds 100 000 profiles and 1 000 000 messages to the brand, which the runs above must not see.
   const staff = await benchStaff({ env: projectEnv, persistTo, brand: BRAND, root });
@@ -135,27 +169,84 @@ try {
     budget('members page TTFB at 80 ms injected D1 latency <= 1.2 x 80 ms (median)', dbLatency[80].ttfbMs, '<=', 96),
     budget('search: rows read per query <= 1000', search.maxRowsRead, '<=', 1000),
     budget('search: D1 time per query <= 5 ms (p95; the maximum is in the report)', search.d1MsP95, '<=', 5),
-    ...Object.entries(uploads).map(([kind, u]) => budget(`upload of the largest allowed ${kind} (${u.width} x ${u.height}) <= ~${UPLOAD_BUDGET_MS} ms (median)`, u.medianMs, '<=', UPLOAD_BUDGET_MS)),
-    budget('payments: paid orders granted exactly once (wrong orders)', payments.ordersNotGrantedExactlyOnce + payments.ordersInWrongState, '<=', 0),
-    budget('payments: balances equal ledger sums (wrong members)', payments.membersWithWrongBalance + payments.membersWhoseBalanceIsNotTheirLedgerSum, '<=', 0),
-    budget('money under fire: single-use codes paid within their uses, direct debits within the limit, books right (violations)', moneyUnderFire.violationCount, '<=', 0),
-    budget('chat p99 send-to-receive < 100 ms (at a person\'s pace)', chat.p99Ms, '<=', 99.999),
+    ...Object.entries(uploads).map(([kind, u]) =>
+      budget(
+        `upload of the largest allowed ${kind} (${u.width} x ${u.height}) <= ~${UPLOAD_BUDGET_MS} ms (median)`,
+        u.medianMs,
+        '<=',
+        UPLOAD_BUDGET_MS,
+      ),
+    ),
+    budget(
+      'payments: paid orders granted exactly once (wrong orders)',
+      payments.ordersNotGrantedExactlyOnce + payments.ordersInWrongState,
+      '<=',
+      0,
+    ),
+    budget(
+      'payments: balances equal ledger sums (wrong members)',
+      payments.membersWithWrongBalance + payments.membersWhoseBalanceIsNotTheirLedgerSum,
+      '<=',
+      0,
+    ),
+    budget(
+      'money under fire: single-use codes paid within their uses, direct debits within the limit, books right (violations)',
+      moneyUnderFire.violationCount,
+      '<=',
+      0,
+    ),
+    budget("chat p99 send-to-receive < 100 ms (at a person's pace)", chat.p99Ms, '<=', 99.999),
     budget('chat: no lost messages', chat.lost + chat.saturation.lost + chat.mails.lostMailsOn, '<=', 0),
-    budget('chat p99 with notification mails on < 100 ms (sending them happens in the hubs\' alarms)', chat.mails.p99MsMailsOn, '<=', 99.999),
-    budget('notification mails: one per away recipient, none failed (missing or failed)', chat.mails.recipients - chat.mails.sent + chat.mails.failed, '<=', 0),
+    budget(
+      "chat p99 with notification mails on < 100 ms (sending them happens in the hubs' alarms)",
+      chat.mails.p99MsMailsOn,
+      '<=',
+      99.999,
+    ),
+    budget(
+      'notification mails: one per away recipient, none failed (missing or failed)',
+      chat.mails.recipients - chat.mails.sent + chat.mails.failed,
+      '<=',
+      0,
+    ),
     budget('chat: no double charges', chat.books.doubleCharges + chat.retryAnswersDiffered + chat.saturation.retryAnswersDiffered, '<=', 0),
     budget('chat: credits equal the ledger sum, never negative', chat.books.credits_off_ledger + chat.books.negative, '<=', 0),
     ...Object.entries(landers).map(([v, s]) => budget(`lander ${v} initial JS gzip <= 3 KiB`, s.jsGzipBytes, '<=', 3 * 1024)),
     ...staff.budgets,
-    ...Object.entries(lighthouse).flatMap(([path, l]) => l.error ? [budget(`Lighthouse ${path} ran`, 0, '>=', 1)] : [
-      budget(`Lighthouse ${path} performance >= 95`, l.performance, '>=', 95),
-      budget(`Lighthouse ${path} accessibility >= 95`, l.accessibility, '>=', 95),
-      budget(`Lighthouse ${path} LCP <= 2.0 s`, l.lcpMs, '<=', 2000),
-      budget(`Lighthouse ${path} CLS <= 0.05`, l.cls, '<=', 0.05),
-    ]),
-    ...Object.entries(lighthouseWorkspace).map(([path, l]) => budget(`Lighthouse staff workspace ${path} accessibility >= 95`, l.accessibility ?? 0, '>=', 95)),
+    ...Object.entries(lighthouse).flatMap(([path, l]) =>
+      l.error
+        ? [budget(`Lighthouse ${path} ran`, 0, '>=', 1)]
+        : [
+            budget(`Lighthouse ${path} performance >= 95`, l.performance, '>=', 95),
+            budget(`Lighthouse ${path} accessibility >= 95`, l.accessibility, '>=', 95),
+            budget(`Lighthouse ${path} LCP <= 2.0 s`, l.lcpMs, '<=', 2000),
+            budget(`Lighthouse ${path} CLS <= 0.05`, l.cls, '<=', 0.05),
+          ],
+    ),
+    ...Object.entries(lighthouseWorkspace).map(([path, l]) =>
+      budget(`Lighthouse staff workspace ${path} accessibility >= 95`, l.accessibility ?? 0, '>=', 95),
+    ),
   ];
-  const report = { date: new Date().toISOString(), profilesPerBrand: Number(profiles), durationSeconds: DURATION, throughput, worker, dbLatency, proxy, search, uploads, chat, sizes, landers, payments, moneyUnderFire, staff, lighthouse, lighthouseWorkspace, budgets };
+  const report = {
+    date: new Date().toISOString(),
+    profilesPerBrand: Number(profiles),
+    durationSeconds: DURATION,
+    throughput,
+    worker,
+    dbLatency,
+    proxy,
+    search,
+    uploads,
+    chat,
+    sizes,
+    landers,
+    payments,
+    moneyUnderFire,
+    staff,
+    lighthouse,
+    lighthouseWorkspace,
+    budgets,
+  };
   mkdirSync(`${root}/bench`, { recursive: true });
   writeFileSync(`${root}/bench/report.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${root}/bench/summary.md`, summary(report));
@@ -179,7 +270,11 @@ function createBenchSession() {
     `INSERT OR REPLACE INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at) VALUES (99000001, '${BRAND}', 99000001, 'Bench', 'male', 'hetero', '1985-01-01', 'NL', '${now}', '${now}')`,
     `INSERT INTO sessions (token_hash, tenant_id, member_id, created_at, expires_at) VALUES ('${hash}', '${BRAND}', 99000001, '${now}', '${later}')`,
   ].join('; ');
-  const r = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--command', sql], { env: projectEnv, cwd: root, encoding: 'utf8' });
+  const r = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--command', sql], {
+    env: projectEnv,
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`could not create the bench session: ${r.stderr}`);
   return `auth=${token}`;
 }
@@ -265,7 +360,6 @@ async function load(path, headers) {
   };
 }
 
-
 /**
  * Search API latency (p50/p95 over all combinations, 8 requests in flight) and each query's D1 cost, which the
  * Worker reports locally in Server-Timing (q<n>;dur=<ms>;desc="rows <n>"). One unmeasured pass first: right after
@@ -293,12 +387,21 @@ async function searchRun(headers, rounds = 40) {
   };
   for (const path of SEARCHES) await one(path, false);
   const queue = Array.from({ length: rounds }, () => SEARCHES).flat();
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    for (let path = queue.shift(); path; path = queue.shift()) await one(path);
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let path = queue.shift(); path; path = queue.shift()) await one(path);
+    }),
+  );
   for (const q of Object.values(perQuery)) q.d1Ms = { p95: percentile(q.d1Ms, 0.95), max: percentile(q.d1Ms, 1) };
-  return { requests: latencies.length, p50Ms: percentile(latencies, 0.5), p95Ms: percentile(latencies, 0.95), maxRowsRead,
-    d1MsP95: percentile(d1Ms, 0.95), d1MsMax: percentile(d1Ms, 1), perQuery };
+  return {
+    requests: latencies.length,
+    p50Ms: percentile(latencies, 0.5),
+    p95Ms: percentile(latencies, 0.95),
+    maxRowsRead,
+    d1MsP95: percentile(d1Ms, 0.95),
+    d1MsMax: percentile(d1Ms, 1),
+    perQuery,
+  };
 }
 
 function getWithHeaders(path, headers) {
@@ -321,81 +424,156 @@ function round(n, digits) {
 }
 
 function summary(r) {
-  const lines = [`# Benchmark ${r.date}`, '', `Seed: ${r.profilesPerBrand} profiles per brand; ${r.durationSeconds} s per target, 10 connections.`, ''];
+  const lines = [
+    `# Benchmark ${r.date}`,
+    '',
+    `Seed: ${r.profilesPerBrand} profiles per brand; ${r.durationSeconds} s per target, 10 connections.`,
+    '',
+  ];
   lines.push('| target | req/s | p50 ms | p99 ms | ratio to static | non-2xx | X-Cache |', '|---|---|---|---|---|---|---|');
-  for (const [name, t] of Object.entries(r.throughput)) lines.push(`| ${name} | ${t.requestsPerSecond} | ${t.latencyP50Ms} | ${t.latencyP99Ms} | ${t.ratioToStatic} | ${t.non2xx} | ${t.xCache ?? ''} |`);
+  for (const [name, t] of Object.entries(r.throughput))
+    lines.push(
+      `| ${name} | ${t.requestsPerSecond} | ${t.latencyP50Ms} | ${t.latencyP99Ms} | ${t.ratioToStatic} | ${t.non2xx} | ${t.xCache ?? ''} |`,
+    );
   if (r.dbLatency) {
-    lines.push('', 'Members page, one request at a time, with X-Debug-DB-Latency added to every D1 call (median / p90 ms):', '',
-      '| injected D1 latency | time to first byte | time to last byte |', '|---|---|---|');
-    for (const ms of [0, 80]) lines.push(`| ${ms} ms | ${r.dbLatency[ms].ttfbMs} / ${r.dbLatency[ms].ttfbP90Ms} | ${r.dbLatency[ms].totalMs} / ${r.dbLatency[ms].totalP90Ms} |`);
+    lines.push(
+      '',
+      'Members page, one request at a time, with X-Debug-DB-Latency added to every D1 call (median / p90 ms):',
+      '',
+      '| injected D1 latency | time to first byte | time to last byte |',
+      '|---|---|---|',
+    );
+    for (const ms of [0, 80])
+      lines.push(
+        `| ${ms} ms | ${r.dbLatency[ms].ttfbMs} / ${r.dbLatency[ms].ttfbP90Ms} | ${r.dbLatency[ms].totalMs} / ${r.dbLatency[ms].totalP90Ms} |`,
+      );
   }
   if (r.proxy) {
-    lines.push('', 'Proxy mode: proxydemo (pages and API from its backend over local HTTP) against the same pages of its backend, the built-in brand proxydemo-origin.', '',
-      '| page | built-in req/s | proxied req/s | ratio | built-in p50 ms | proxied p50 ms | added p50 ms |', '|---|---|---|---|---|---|---|');
+    lines.push(
+      '',
+      'Proxy mode: proxydemo (pages and API from its backend over local HTTP) against the same pages of its backend, the built-in brand proxydemo-origin.',
+      '',
+      '| page | built-in req/s | proxied req/s | ratio | built-in p50 ms | proxied p50 ms | added p50 ms |',
+      '|---|---|---|---|---|---|---|',
+    );
     for (const [name, x] of Object.entries(r.proxy)) {
-      lines.push(`| ${name} | ${x.builtIn.requestsPerSecond} | ${x.proxied.requestsPerSecond} | ${x.reqPerSecondRatio} | ${x.builtIn.latencyP50Ms} | ${x.proxied.latencyP50Ms} | ${x.addedP50Ms} |`);
+      lines.push(
+        `| ${name} | ${x.builtIn.requestsPerSecond} | ${x.proxied.requestsPerSecond} | ${x.reqPerSecondRatio} | ${x.builtIn.latencyP50Ms} | ${x.proxied.latencyP50Ms} | ${x.addedP50Ms} |`,
+      );
     }
   }
   if (r.chat) {
     const c = r.chat;
     const cpu = (x) => (x.cpu ? `${x.cpu.busyPct}% / ${x.cpu.stealPct}%` : '-');
-    const row = (name, x) => `| ${name} | ${x.messages} (${x.retriedSends} sent twice) | ${x.p50Ms} | ${x.p99Ms} | ${x.messagesPerSecond} | ${x.lost} | ${cpu(x)} |`;
-    lines.push('', `Chat: ${c.pairs} pairs over WebSockets; double charges ${c.books.doubleCharges}, credits off the ledger ${c.books.credits_off_ledger}, negative ${c.books.negative}.`, '',
-      '| run | messages | p50 ms | p99 ms | messages/s | lost | CPU busy / stolen by the host |', '|---|---|---|---|---|---|---|',
-      row(`a message every ${c.thinkMs[0] / 1000}-${c.thinkMs[1] / 1000} s per pair`, c), row('saturation (no pause)', c.saturation));
+    const row = (name, x) =>
+      `| ${name} | ${x.messages} (${x.retriedSends} sent twice) | ${x.p50Ms} | ${x.p99Ms} | ${x.messagesPerSecond} | ${x.lost} | ${cpu(x)} |`;
+    lines.push(
+      '',
+      `Chat: ${c.pairs} pairs over WebSockets; double charges ${c.books.doubleCharges}, credits off the ledger ${c.books.credits_off_ledger}, negative ${c.books.negative}.`,
+      '',
+      '| run | messages | p50 ms | p99 ms | messages/s | lost | CPU busy / stolen by the host |',
+      '|---|---|---|---|---|---|---|',
+      row(`a message every ${c.thinkMs[0] / 1000}-${c.thinkMs[1] / 1000} s per pair`, c),
+      row('saturation (no pause)', c.saturation),
+    );
     if (c.mails) {
       const m = c.mails;
-      lines.push('', `Notification mails (issue 18): ${m.recipients} recipients away while ${m.awayMessages} messages reached them; ${m.queued} messages queued for mail, ` +
-        `${m.sent} mails sent (${m.failed} failed, ${m.stillPending} messages still waiting for the 4-hour window). Chat p99 with those recipients online (mails off) ` +
-        `${m.p99MsMailsOff} ms, away (mails on) ${m.p99MsMailsOn} ms.`);
+      lines.push(
+        '',
+        `Notification mails (issue 18): ${m.recipients} recipients away while ${m.awayMessages} messages reached them; ${m.queued} messages queued for mail, ` +
+          `${m.sent} mails sent (${m.failed} failed, ${m.stillPending} messages still waiting for the 4-hour window). Chat p99 with those recipients online (mails off) ` +
+          `${m.p99MsMailsOff} ms, away (mails on) ${m.p99MsMailsOn} ms.`,
+      );
     }
   }
   if (r.search) {
-    lines.push('', `Search API: ${r.search.requests} requests, p50 ${r.search.p50Ms} ms, p95 ${r.search.p95Ms} ms; per query at most ${r.search.maxRowsRead} rows read; D1 time per query p95 ${r.search.d1MsP95} ms, at most ${r.search.d1MsMax} ms.`, '');
+    lines.push(
+      '',
+      `Search API: ${r.search.requests} requests, p50 ${r.search.p50Ms} ms, p95 ${r.search.p95Ms} ms; per query at most ${r.search.maxRowsRead} rows read; D1 time per query p95 ${r.search.d1MsP95} ms, at most ${r.search.d1MsMax} ms.`,
+      '',
+    );
     lines.push('| search | max rows read per query | D1 ms per query p95 | D1 ms per query max |', '|---|---|---|---|');
     for (const [path, q] of Object.entries(r.search.perQuery)) lines.push(`| ${path} | ${q.rowsRead} | ${q.d1Ms.p95} | ${q.d1Ms.max} |`);
   }
   if (r.uploads) {
-    lines.push('', `Uploads: the largest allowed photo, one at a time on an idle server (decode, downscale, re-encode, R2 and D1); budget ~${UPLOAD_BUDGET_MS} ms each.`, '',
-      '| file | size | bytes | uploads | median ms | p95 ms | max ms |', '|---|---|---|---|---|---|---|');
-    for (const [kind, u] of Object.entries(r.uploads)) lines.push(`| ${kind} | ${u.width} x ${u.height} | ${(u.bytes / 1024).toFixed(0)} KiB | ${u.uploads} | ${u.medianMs} | ${u.p95Ms} | ${u.maxMs} |`);
+    lines.push(
+      '',
+      `Uploads: the largest allowed photo, one at a time on an idle server (decode, downscale, re-encode, R2 and D1); budget ~${UPLOAD_BUDGET_MS} ms each.`,
+      '',
+      '| file | size | bytes | uploads | median ms | p95 ms | max ms |',
+      '|---|---|---|---|---|---|---|',
+    );
+    for (const [kind, u] of Object.entries(r.uploads))
+      lines.push(
+        `| ${kind} | ${u.width} x ${u.height} | ${(u.bytes / 1024).toFixed(0)} KiB | ${u.uploads} | ${u.medianMs} | ${u.p95Ms} | ${u.maxMs} |`,
+      );
   }
   const w = r.worker;
-  lines.push('', `Worker: ${w.bundle.files} files, ${(w.bundle.bytes / 1024).toFixed(0)} KiB (${(w.bundle.gzipBytes / 1024).toFixed(0)} KiB gzip); ` +
-    `startup (fresh wrangler dev until the first answer, median of ${w.startup.runs}): ${w.startup.wallMs} ms, ` +
-    `workerd CPU ${w.startup.workerdCpuMs} ms.`);
+  lines.push(
+    '',
+    `Worker: ${w.bundle.files} files, ${(w.bundle.bytes / 1024).toFixed(0)} KiB (${(w.bundle.gzipBytes / 1024).toFixed(0)} KiB gzip); ` +
+      `startup (fresh wrangler dev until the first answer, median of ${w.startup.runs}): ${w.startup.wallMs} ms, ` +
+      `workerd CPU ${w.startup.workerdCpuMs} ms.`,
+  );
   lines.push('', '| page (one request at a time) | workerd CPU ms / request | above /healthz | wall ms / request |', '|---|---|---|---|');
   for (const [name, c] of Object.entries(w.cpu)) {
     lines.push(`| ${name} (${c.path}) | ${c.cpuMsPerRequest} | ${c.cpuMsAboveFloor} | ${c.wallMsPerRequest} |`);
   }
   lines.push('', '| page | initial JS gzip | initial CSS gzip (inline) | HTML | HTML gzip |', '|---|---|---|---|---|');
   for (const [name, s] of Object.entries(r.sizes)) {
-    lines.push(`| ${name} (${s.path}) | ${(s.jsGzipBytes / 1024).toFixed(1)} KiB | ${(s.cssGzipBytes / 1024).toFixed(1)} KiB (${(s.inlineCssGzipBytes / 1024).toFixed(1)}) | ${(s.htmlBytes / 1024).toFixed(1)} KiB | ${(s.htmlGzipBytes / 1024).toFixed(1)} KiB |`);
+    lines.push(
+      `| ${name} (${s.path}) | ${(s.jsGzipBytes / 1024).toFixed(1)} KiB | ${(s.cssGzipBytes / 1024).toFixed(1)} KiB (${(s.inlineCssGzipBytes / 1024).toFixed(1)}) | ${(s.htmlBytes / 1024).toFixed(1)} KiB | ${(s.htmlGzipBytes / 1024).toFixed(1)} KiB |`,
+    );
   }
-  lines.push('', '| lander | initial JS gzip | initial CSS gzip | Lighthouse perf | a11y | LCP ms | CLS |', '|---|---|---|---|---|---|---|');
+  lines.push(
+    '',
+    '| lander | initial JS gzip | initial CSS gzip | Lighthouse perf | a11y | LCP ms | CLS |',
+    '|---|---|---|---|---|---|---|',
+  );
   for (const [v, s] of Object.entries(r.landers)) {
     const l = r.lighthouse[`/landers/${v}`] ?? {};
-    lines.push(`| ${v} | ${(s.jsGzipBytes / 1024).toFixed(1)} KiB | ${(s.cssGzipBytes / 1024).toFixed(1)} KiB | ${l.performance ?? '-'} | ${l.accessibility ?? '-'} | ${l.lcpMs ?? '-'} | ${l.cls ?? '-'} |`);
+    lines.push(
+      `| ${v} | ${(s.jsGzipBytes / 1024).toFixed(1)} KiB | ${(s.cssGzipBytes / 1024).toFixed(1)} KiB | ${l.performance ?? '-'} | ${l.accessibility ?? '-'} | ${l.lcpMs ?? '-'} | ${l.cls ?? '-'} |`,
+    );
   }
   const p = r.payments;
-  lines.push('', `Payments: ${p.orders} orders of ${p.members} members, ${p.webhookCalls} webhook calls (${p.webhooksPerSecond}/s, statuses ${JSON.stringify(p.statuses)}) and ${p.checkoutSubmissions} checkout choices;`,
-    `${p.paidOrders} paid; orders not granted exactly once: ${p.ordersNotGrantedExactlyOnce}; in a wrong state: ${p.ordersInWrongState}; members whose balance differs from the expected or from their ledger: ${p.membersWithWrongBalance}; any member whose balance is not their ledger sum: ${p.membersWhoseBalanceIsNotTheirLedgerSum}.`);
+  lines.push(
+    '',
+    `Payments: ${p.orders} orders of ${p.members} members, ${p.webhookCalls} webhook calls (${p.webhooksPerSecond}/s, statuses ${JSON.stringify(p.statuses)}) and ${p.checkoutSubmissions} checkout choices;`,
+    `${p.paidOrders} paid; orders not granted exactly once: ${p.ordersNotGrantedExactlyOnce}; in a wrong state: ${p.ordersInWrongState}; members whose balance differs from the expected or from their ledger: ${p.membersWithWrongBalance}; any member whose balance is not their ledger sum: ${p.membersWhoseBalanceIsNotTheirLedgerSum}.`,
+  );
   const f = r.moneyUnderFire;
-  lines.push('', `Money under fire: ${f.members} members raced ${f.orderRequests} orders with single-use codes (answers ${JSON.stringify(f.orderAnswers)}), ` +
-    `${f.paymentsPaid} payments paid with webhooks at once, and ${f.directDebitConfirmations} direct-debit confirmations (answers ${JSON.stringify(f.directDebitAnswers)}) in ${f.seconds} s.`,
+  lines.push(
+    '',
+    `Money under fire: ${f.members} members raced ${f.orderRequests} orders with single-use codes (answers ${JSON.stringify(f.orderAnswers)}), ` +
+      `${f.paymentsPaid} payments paid with webhooks at once, and ${f.directDebitConfirmations} direct-debit confirmations (answers ${JSON.stringify(f.directDebitAnswers)}) in ${f.seconds} s.`,
     `Paid orders per code ${JSON.stringify(f.paidOrdersPerCode)} (allowed ${JSON.stringify(f.allowedPaidOrders)}); refunded ${f.refundedOrders}; ` +
-    `direct debits per member: at most ${f.directDebitTotalsCents.max} cents (limit ${f.directDebitTotalsCents.limit}); violations ${JSON.stringify(f.violations)}.`);
+      `direct debits per member: at most ${f.directDebitTotalsCents.max} cents (limit ${f.directDebitTotalsCents.limit}); violations ${JSON.stringify(f.violations)}.`,
+  );
   if (r.staff) {
     const st = r.staff;
-    lines.push('', `Staff (${st.brand}): ${st.profiles} member profiles, ${st.conversations} conversations with ${st.fictional} fictional profiles, ${st.messages} messages, ${st.orders} orders; ` +
-      `rollup of ${st.rollup.from}..${st.rollup.to} (${st.rollup.rows} rows) took ${st.rollup.d1Ms} ms D1 time. D1 ms per query over ${st.runs} warm runs (whole milliseconds locally; load average ${st.loadAverage.join(' ')}, counting to 100 000 in SQLite took ${st.referenceCount100kD1Ms.p50} ms):`, '',
-      '| query | p50 | max |', '|---|---|---|');
-    for (const [group, queries] of [['queue', st.queueD1Ms], ['answer screen', st.screenD1Ms], ['dashboard', st.dashboardD1Ms]]) {
+    lines.push(
+      '',
+      `Staff (${st.brand}): ${st.profiles} member profiles, ${st.conversations} conversations with ${st.fictional} fictional profiles, ${st.messages} messages, ${st.orders} orders; ` +
+        `rollup of ${st.rollup.from}..${st.rollup.to} (${st.rollup.rows} rows) took ${st.rollup.d1Ms} ms D1 time. D1 ms per query over ${st.runs} warm runs (whole milliseconds locally; load average ${st.loadAverage.join(' ')}, counting to 100 000 in SQLite took ${st.referenceCount100kD1Ms.p50} ms):`,
+      '',
+      '| query | p50 | max |',
+      '|---|---|---|',
+    );
+    for (const [group, queries] of [
+      ['queue', st.queueD1Ms],
+      ['answer screen', st.screenD1Ms],
+      ['dashboard', st.dashboardD1Ms],
+    ]) {
       for (const [name, q] of Object.entries(queries)) lines.push(`| ${group}: ${name} | ${q.p50} | ${q.max} |`);
     }
   }
   const home = r.lighthouse['/'];
-  if (home) lines.push('', `Home page Lighthouse: performance ${home.performance}, accessibility ${home.accessibility}, LCP ${home.lcpMs} ms, CLS ${home.cls}.`);
+  if (home)
+    lines.push(
+      '',
+      `Home page Lighthouse: performance ${home.performance}, accessibility ${home.accessibility}, LCP ${home.lcpMs} ms, CLS ${home.cls}.`,
+    );
   lines.push('', '| budget | value | ok |', '|---|---|---|');
   for (const b of r.budgets) lines.push(`| ${b.name} | ${b.value} | ${b.ok ? 'yes' : 'NO'} |`);
   return `${lines.join('\n')}\n`;

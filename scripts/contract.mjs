@@ -94,18 +94,29 @@ function check(op, res, expect) {
   const documented = op.responses[String(res.status)];
   if (!documented) return [`status ${res.status} is not in the document (${Object.keys(op.responses).join(', ')})`];
   if (expect && !expect(res.status)) problems.push(`status ${res.status} is not what this request must get`);
-  const type = String(res.headers['content-type'] ?? '').split(';')[0].trim();
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim();
   const content = documented.content ?? {};
   if (!Object.keys(content).length) {
     if (res.status >= 300 && res.status < 400 && !res.headers.location) problems.push('a redirect without Location');
     if (res.status === 204 && res.raw.length) problems.push('204 with a body');
     return problems;
   }
-  if (!content[type]) return [...problems, `content type "${type}" is not documented for ${res.status} (${Object.keys(content).join(', ')})`];
+  if (!content[type])
+    return [...problems, `content type "${type}" is not documented for ${res.status} (${Object.keys(content).join(', ')})`];
   if (type === JSON_MEDIA) {
     if (res.json === undefined) return [...problems, 'the body is not JSON'];
     const validate = validatorOf(content[type].schema);
-    if (!validate(res.json)) problems.push(...validate.errors.slice(0, 5).map((e) => `body${e.instancePath} ${e.message}${e.params?.allowedValues ? ` ${JSON.stringify(e.params.allowedValues)}` : ''}${e.params?.additionalProperty ? ` (${e.params.additionalProperty})` : ''}`));
+    if (!validate(res.json))
+      problems.push(
+        ...validate.errors
+          .slice(0, 5)
+          .map(
+            (e) =>
+              `body${e.instancePath} ${e.message}${e.params?.allowedValues ? ` ${JSON.stringify(e.params.allowedValues)}` : ''}${e.params?.additionalProperty ? ` (${e.params.additionalProperty})` : ''}`,
+          ),
+      );
   }
   return problems;
 }
@@ -113,11 +124,14 @@ function check(op, res, expect) {
 function record(name, problems, res) {
   results.push({ name, ok: problems.length === 0, problems, status: res?.status });
   const body = res?.json ? JSON.stringify(res.json).slice(0, 300) : '';
-  console.log(`${problems.length ? '✗' : '✓'} ${name}${problems.length ? `\n    ${problems.join('\n    ')}${body ? `\n    answer: ${body}` : ''}` : ''}`);
+  console.log(
+    `${problems.length ? '✗' : '✓'} ${name}${problems.length ? `\n    ${problems.join('\n    ')}${body ? `\n    answer: ${body}` : ''}` : ''}`,
+  );
 }
 
 function testJpeg() {
-  const width = 320, height = 320;
+  const width = 320,
+    height = 320;
   const data = Buffer.alloc(width * height * 4);
   for (let i = 0; i < width * height; i++) data.set([(i % width) % 256, Math.floor(i / width) % 256, 128, 255], i * 4);
   return jpeg.encode({ data, width, height }, 85).data;
@@ -129,7 +143,9 @@ async function call(o, { session, query = {}, body, headers = {}, upload }) {
   const media = bodyMedia(o.op);
   const encoded = upload ? encode(media, null, { field: upload, bytes: testJpeg() }) : body !== undefined ? encode(media, body) : null;
   return send(upstream, host, {
-    method: o.method, path, session,
+    method: o.method,
+    path,
+    session,
     headers: { 'X-Request-Type': 'client', ...(encoded ? { 'Content-Type': encoded.type } : {}), ...headers },
     body: encoded?.body,
   });
@@ -157,7 +173,10 @@ async function invalidCases(o, session, valid) {
     if (required.length || schema.anyOf || schema.oneOf) cases.push(['with an empty body', { ...valid, body: {} }]);
     const field = required[0];
     if (field && valid.body && typeof valid.body === 'object') {
-      cases.push([`with ${field} of the wrong type`, { ...valid, body: { ...valid.body, [field]: wrongValue(schema.properties?.[field]) } }]);
+      cases.push([
+        `with ${field} of the wrong type`,
+        { ...valid, body: { ...valid.body, [field]: wrongValue(schema.properties?.[field]) } },
+      ]);
     } else if (!field) {
       cases.push(['with a body of the wrong type', { ...valid, body: 12345 }]);
     }
@@ -180,8 +199,11 @@ async function invalidCases(o, session, valid) {
 async function login(which) {
   const { email, password } = MEMBERS[which];
   const res = await send(upstream, host, {
-    method: 'POST', path: '/api/user.php', session: sessions[which],
-    headers: { 'Content-Type': JSON_MEDIA, 'X-Request-Type': 'client' }, body: JSON.stringify({ email, password }),
+    method: 'POST',
+    path: '/api/user.php',
+    session: sessions[which],
+    headers: { 'Content-Type': JSON_MEDIA, 'X-Request-Type': 'client' },
+    body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`log in as ${email} on ${host}: ${res.status} ${res.raw.toString('utf8').slice(0, 200)}`);
 }
@@ -208,7 +230,12 @@ for (const o of operations) {
   }
   let valid;
   try {
-    valid = { query: fill(hints.query ?? {}), body: hints.body === undefined ? undefined : fill(hints.body), headers: fill(hints.headers ?? {}), upload: hints.upload };
+    valid = {
+      query: fill(hints.query ?? {}),
+      body: hints.body === undefined ? undefined : fill(hints.body),
+      headers: fill(hints.headers ?? {}),
+      upload: hints.upload,
+    };
   } catch (error) {
     skip(error.message);
     continue;
@@ -230,5 +257,7 @@ for (const o of operations) {
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 if (arg('json')) writeFileSync(arg('json'), `${JSON.stringify({ upstream, host, passed, failed, skipped, results }, null, 2)}\n`);
-console.log(`\ncontract (${operations.length} calls, ${host}): ${passed} passed, ${failed} failed${skipped.length ? `, ${skipped.length} skipped` : ''}`);
+console.log(
+  `\ncontract (${operations.length} calls, ${host}): ${passed} passed, ${failed} failed${skipped.length ? `, ${skipped.length} skipped` : ''}`,
+);
 process.exit(failed ? 1 : 0);

@@ -36,7 +36,9 @@ function load(file) {
   return { text, data };
 }
 
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 if (!files.includes(`${SOURCE}.json`)) {
   console.error(`Source catalogue ${SOURCE}.json not found in ${dir}`);
   process.exit(1);

@@ -15,7 +15,14 @@ const out = resolve(root, args.includes('--out') ? args[args.indexOf('--out') + 
 export async function openApiDocument() {
   const bundled = join(root, 'node_modules/.cache/openapi-document.mjs');
   mkdirSync(dirname(bundled), { recursive: true });
-  await build({ entryPoints: [join(root, 'core/contract/openapi.ts')], bundle: true, platform: 'node', format: 'esm', outfile: bundled, logLevel: 'error' });
+  await build({
+    entryPoints: [join(root, 'core/contract/openapi.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: bundled,
+    logLevel: 'error',
+  });
   const { buildOpenApiDocument } = await import(`${bundled}?t=${Date.now()}`);
   rmSync(bundled, { force: true });
   return buildOpenApiDocument();
@@ -27,7 +34,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(out, `${JSON.stringify(document, null, 2)}\n`);
   console.log(`${out}: ${Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0)} operations`);
   if (args.includes('--lint')) {
-    const lint = spawnSync('redocly', ['lint', out, '--format', 'stylish'], { cwd: root, stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+    const lint = spawnSync('redocly', ['lint', out, '--format', 'stylish'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
     process.exit(lint.status ?? 1);
   }
 }

@@ -32,7 +32,16 @@ function fail(message) {
 
 function parseArgs(argv) {
   const [command, ...rest] = argv;
-  const options = { command, email: undefined, brand: undefined, role: undefined, name: undefined, remote: false, host: undefined, port: process.env.PORT ?? '8787' };
+  const options = {
+    command,
+    email: undefined,
+    brand: undefined,
+    role: undefined,
+    name: undefined,
+    remote: false,
+    host: undefined,
+    port: process.env.PORT ?? '8787',
+  };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     const value = () => rest[++i] ?? fail(`${arg} needs a value`);
@@ -46,18 +55,21 @@ function parseArgs(argv) {
     else fail(`Unknown argument ${arg}`);
   }
   if (!['add', 'reset', 'list'].includes(command)) fail(command ? `Unknown command ${command}` : 'No command');
-  if (command !== 'list' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(options.email ?? '')) fail('Give the staff member\'s e-mail address');
+  if (command !== 'list' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(options.email ?? '')) fail("Give the staff member's e-mail address");
   if (command === 'add') {
     if (!ROLES.includes(options.role)) fail(`--role must be one of ${ROLES.join(', ')}`);
     if (!options.brand) fail('--brand is required (a brand id, or * for the owner)');
-    if ((options.brand === '*') !== (options.role === 'owner')) fail('The owner role goes with --brand * (every brand), and --brand * with the owner role');
+    if ((options.brand === '*') !== (options.role === 'owner'))
+      fail('The owner role goes with --brand * (every brand), and --brand * with the owner role');
   }
   if (options.host && !/^https?:\/\/[^/]+$/.test(options.host)) fail('--host must be an origin such as https://flirtlokaal.nl');
   return options;
 }
 
 async function loadTenants() {
-  const files = readdirSync(join(ROOT, 'tenants')).filter((f) => f.endsWith('.ts')).sort();
+  const files = readdirSync(join(ROOT, 'tenants'))
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   const tenants = [];
   for (const file of files) tenants.push((await import(pathToFileURL(join(ROOT, 'tenants', file)).href)).default);
   return tenants;
@@ -75,7 +87,10 @@ function d1(options, sql) {
   });
   if (result.status !== 0) {
     const output = `${result.stdout}${result.stderr}`;
-    if (/no such table/i.test(output)) fail(`The database has no staff tables yet. Apply the migrations first:\n  npx wrangler d1 migrations apply DB ${options.remote ? '--remote' : '--local'}`);
+    if (/no such table/i.test(output))
+      fail(
+        `The database has no staff tables yet. Apply the migrations first:\n  npx wrangler d1 migrations apply DB ${options.remote ? '--remote' : '--local'}`,
+      );
     console.error(output.trim());
     process.exit(1);
   }
@@ -97,7 +112,10 @@ function newLinkSql(email, now) {
   const token = randomBytes(32).toString('base64url');
   const hash = createHash('sha256').update(token).digest('hex');
   const expires = new Date(now.getTime() + SETUP_HOURS * 3_600_000).toISOString();
-  return { token, sql: `UPDATE staff SET setup_token_hash = ${q(hash)}, setup_expires_at = ${q(expires)} WHERE email = ${q(email)} AND password_hash IS NULL;` };
+  return {
+    token,
+    sql: `UPDATE staff SET setup_token_hash = ${q(hash)}, setup_expires_at = ${q(expires)} WHERE email = ${q(email)} AND password_hash IS NULL;`,
+  };
 }
 
 const audit = (email, brand, action, detail, now) =>
@@ -109,47 +127,61 @@ const tenants = await loadTenants();
 const now = new Date();
 
 if (options.command === 'list') {
-  const rows = d1(options, `SELECT s.id, s.email, s.name, s.status, s.password_hash IS NOT NULL AS set_up,
-    (SELECT group_concat(r.brand || ':' || r.role, ', ') FROM staff_roles r WHERE r.staff_id = s.id) AS roles FROM staff s ORDER BY s.id;`);
+  const rows = d1(
+    options,
+    `SELECT s.id, s.email, s.name, s.status, s.password_hash IS NOT NULL AS set_up,
+    (SELECT group_concat(r.brand || ':' || r.role, ', ') FROM staff_roles r WHERE r.staff_id = s.id) AS roles FROM staff s ORDER BY s.id;`,
+  );
   for (const r of rows) console.log(`${r.id}\t${r.email}\t${r.name}\t${r.status}${r.set_up ? '' : ' (setup pending)'}\t${r.roles ?? '-'}`);
   if (rows.length === 0) console.log('No staff accounts yet.');
   process.exit(0);
 }
 
 if (options.command === 'add') {
-  if (options.brand !== '*' && !tenants.some((t) => t.id === options.brand)) fail(`Unknown brand ${options.brand} (tenants/: ${tenants.map((t) => t.id).join(', ')})`);
+  if (options.brand !== '*' && !tenants.some((t) => t.id === options.brand))
+    fail(`Unknown brand ${options.brand} (tenants/: ${tenants.map((t) => t.id).join(', ')})`);
   const name = options.name ?? options.email.split('@')[0];
   const brand = options.brand === '*' ? null : options.brand;
   const link = newLinkSql(options.email, now);
-  const rows = d1(options, [
-    `INSERT INTO staff (email, name, status, created_at) VALUES (${q(options.email)}, ${q(name)}, 'active', ${q(now.toISOString())}) ON CONFLICT (email) DO NOTHING;`,
-    audit(options.email, brand, 'staff_role_granted', { role: options.role, brand: options.brand }, now),
-    `INSERT INTO staff_roles (staff_id, brand, role) SELECT id, ${q(options.brand)}, ${q(options.role)} FROM staff WHERE email = ${q(options.email)}
+  const rows = d1(
+    options,
+    [
+      `INSERT INTO staff (email, name, status, created_at) VALUES (${q(options.email)}, ${q(name)}, 'active', ${q(now.toISOString())}) ON CONFLICT (email) DO NOTHING;`,
+      audit(options.email, brand, 'staff_role_granted', { role: options.role, brand: options.brand }, now),
+      `INSERT INTO staff_roles (staff_id, brand, role) SELECT id, ${q(options.brand)}, ${q(options.role)} FROM staff WHERE email = ${q(options.email)}
        ON CONFLICT (staff_id, brand) DO UPDATE SET role = excluded.role;`,
-    link.sql,
-    `SELECT id, password_hash IS NOT NULL AS set_up, status FROM staff WHERE email = ${q(options.email)};`,
-  ].join('\n'));
+      link.sql,
+      `SELECT id, password_hash IS NOT NULL AS set_up, status FROM staff WHERE email = ${q(options.email)};`,
+    ].join('\n'),
+  );
   const staff = rows[0];
   console.log(`Staff member ${staff.id} <${options.email}>: ${options.role} on ${options.brand === '*' ? 'every brand' : options.brand}.`);
   if (staff.status !== 'active') console.log('Note: this account is disabled.');
   if (staff.set_up) {
     console.log('The account is already set up (password and authenticator): no setup link. `npm run staff -- reset` makes a new one.');
   } else {
-    console.log(`\nOne-time setup link (valid ${SETUP_HOURS} hours, works once; an earlier link of this address no longer works):\n  ${setupOrigin(options, tenants, options.brand)}/staff/setup?token=${link.token}`);
+    console.log(
+      `\nOne-time setup link (valid ${SETUP_HOURS} hours, works once; an earlier link of this address no longer works):\n  ${setupOrigin(options, tenants, options.brand)}/staff/setup?token=${link.token}`,
+    );
   }
   process.exit(0);
 }
 
 if (options.command === 'reset') {
   const link = newLinkSql(options.email, now);
-  const rows = d1(options, [
-    audit(options.email, null, 'staff_setup_reset', {}, now),
-    `UPDATE staff_sessions SET revoked_at = ${q(now.toISOString())} WHERE revoked_at IS NULL AND staff_id = (SELECT id FROM staff WHERE email = ${q(options.email)});`,
-    `UPDATE staff SET password_hash = NULL, totp_secret = NULL, totp_last_step = NULL WHERE email = ${q(options.email)};`,
-    link.sql,
-    `SELECT s.id, (SELECT brand FROM staff_roles r WHERE r.staff_id = s.id ORDER BY brand = '*' DESC, brand LIMIT 1) AS brand FROM staff s WHERE email = ${q(options.email)};`,
-  ].join('\n'));
+  const rows = d1(
+    options,
+    [
+      audit(options.email, null, 'staff_setup_reset', {}, now),
+      `UPDATE staff_sessions SET revoked_at = ${q(now.toISOString())} WHERE revoked_at IS NULL AND staff_id = (SELECT id FROM staff WHERE email = ${q(options.email)});`,
+      `UPDATE staff SET password_hash = NULL, totp_secret = NULL, totp_last_step = NULL WHERE email = ${q(options.email)};`,
+      link.sql,
+      `SELECT s.id, (SELECT brand FROM staff_roles r WHERE r.staff_id = s.id ORDER BY brand = '*' DESC, brand LIMIT 1) AS brand FROM staff s WHERE email = ${q(options.email)};`,
+    ].join('\n'),
+  );
   if (!rows[0]) fail(`No staff member with the address ${options.email}`);
   console.log(`Staff member ${rows[0].id} <${options.email}>: password and authenticator cleared, sessions ended.`);
-  console.log(`\nOne-time setup link (valid ${SETUP_HOURS} hours, works once):\n  ${setupOrigin(options, tenants, rows[0].brand)}/staff/setup?token=${link.token}`);
+  console.log(
+    `\nOne-time setup link (valid ${SETUP_HOURS} hours, works once):\n  ${setupOrigin(options, tenants, rows[0].brand)}/staff/setup?token=${link.token}`,
+  );
 }

@@ -16,7 +16,10 @@ prepareDatabase();
 if (!dev) run('vite', ['build']);
 
 // proxydemo-origin is proxydemo's backend (README "Proxy mode"), no site to visit by itself.
-const brands = readdirSync(`${root}/tenants`).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, '')).filter((b) => b !== 'proxydemo-origin');
+const brands = readdirSync(`${root}/tenants`)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.replace(/\.ts$/, ''))
+  .filter((b) => b !== 'proxydemo-origin');
 const stdio = ['inherit', 'pipe', 'inherit'];
 const server = dev
   ? spawn('vite', ['dev', '--port', port, '--strictPort', '--host', '127.0.0.1'], { stdio, env: projectEnv, cwd: root })
@@ -28,7 +31,10 @@ server.stdout.on('data', (chunk) => {
   if (announced || !/127\.0\.0\.1:\d+/.test(String(chunk).replace(/\x1b\[[0-9;]*m/g, ''))) return;
   announced = true;
   console.log(`\nDemo brands (${dev ? 'dev server, hot reload' : 'production build'}):`);
-  for (const brand of brands) console.log(`  http://${brand}.localhost:${port}/${brand === 'proxydemo' ? '  (proxy mode: its backend is this server as origin.proxydemo.localhost)' : ''}`);
+  for (const brand of brands)
+    console.log(
+      `  http://${brand}.localhost:${port}/${brand === 'proxydemo' ? '  (proxy mode: its backend is this server as origin.proxydemo.localhost)' : ''}`,
+    );
   console.log('\nDemo logins and the dev mailbox: see README.md. Stop with Ctrl+C.\n');
 });
 const stop = () => server.kill('SIGTERM');

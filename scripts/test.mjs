@@ -2,7 +2,6 @@
 // npm test: every layer a change must pass — type check, unit + integration tests inside workerd (vitest),
 // then the production build and the browser and node-side tests (Playwright + Debian's Chromium). Ends with one
 // line "N passed, N failed" and a non-zero exit on any failure.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { ensureDevVars, ensureInstalled, projectEnv, root, run } from './lib/setup.mjs';
@@ -28,6 +27,11 @@ layer('typecheck', () => {
   tally[ok ? 'passed' : 'failed']++;
 });
 
+// Biome's lint rules and format check (biome.jsonc); `npm run format` writes the formatting.
+layer('lint and format', () => {
+  tally[run('biome', ['ci', '.'], { allowFailure: true }) === 0 ? 'passed' : 'failed']++;
+});
+
 // The arrows go worker -> client -> core, and no module is part of a cycle (.dependency-cruiser.cjs).
 layer('dependency rules', () => {
   const ok = run('depcruise', ['worker', 'client', 'core', '--config', '.dependency-cruiser.cjs'], { allowFailure: true }) === 0;
@@ -36,11 +40,15 @@ layer('dependency rules', () => {
 
 // The /api/*.php contract (core/contract) as OpenAPI 3.1, checked by Redocly's linter: an error fails it.
 layer('openapi lint', () => {
-  tally[run('node', ['scripts/openapi.mjs', '--out', 'test-results/openapi.json', '--lint'], { allowFailure: true }) === 0 ? 'passed' : 'failed']++;
+  tally[
+    run('node', ['scripts/openapi.mjs', '--out', 'test-results/openapi.json', '--lint'], { allowFailure: true }) === 0 ? 'passed' : 'failed'
+  ]++;
 });
 
 layer('vitest (workerd)', () => {
-  const status = run('vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], { allowFailure: true });
+  const status = run('vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], {
+    allowFailure: true,
+  });
   const report = readJson('test-results/vitest.json');
   if (!report) return void tally.failed++;
   tally.passed += report.numPassedTests;

@@ -14,7 +14,9 @@ import { join } from 'node:path';
 import { root } from './lib/setup.mjs';
 
 const brand = process.argv.slice(2).find((a) => !a.startsWith('--'));
-const brands = readdirSync(join(root, 'tenants')).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3));
+const brands = readdirSync(join(root, 'tenants'))
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.slice(0, -3));
 if (!brand || !brands.includes(brand)) {
   console.error(`usage: npm run vapid -- <brand> [--rotate]   (brands: ${brands.join(', ')})`);
   process.exit(1);
@@ -32,8 +34,13 @@ if (!publicKey || !privateKey || process.argv.includes('--rotate')) {
   ecdh.generateKeys();
   publicKey = ecdh.getPublicKey().toString('base64url');
   privateKey = ecdh.getPrivateKey().toString('base64url');
-  for (const [name, value] of [[names.pub, publicKey], [names.priv, privateKey]]) {
-    vars = new RegExp(`^${name}=`, 'm').test(vars) ? vars.replace(new RegExp(`^${name}=.*$`, 'm'), `${name}=${value}`) : `${vars}${vars && !vars.endsWith('\n') ? '\n' : ''}${name}=${value}\n`;
+  for (const [name, value] of [
+    [names.pub, publicKey],
+    [names.priv, privateKey],
+  ]) {
+    vars = new RegExp(`^${name}=`, 'm').test(vars)
+      ? vars.replace(new RegExp(`^${name}=.*$`, 'm'), `${name}=${value}`)
+      : `${vars}${vars && !vars.endsWith('\n') ? '\n' : ''}${name}=${value}\n`;
   }
   writeFileSync(file, vars);
   console.log(`New VAPID keys for ${brand}, kept in .dev.vars for local use (restart npm start to load them).`);

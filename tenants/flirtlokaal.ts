@@ -26,7 +26,7 @@ export default {
     niche: 1,
     description: {
       nl: 'Flirtlokaal is de plek voor spannende contacten met singles en stellen bij jou in de buurt.',
-      fr: 'Flirtlokaal est l\'endroit pour des rencontres excitantes avec des célibataires et des couples près de chez toi.',
+      fr: "Flirtlokaal est l'endroit pour des rencontres excitantes avec des célibataires et des couples près de chez toi.",
       de: 'Flirtlokaal ist der Ort für aufregende Kontakte mit Singles und Paaren in deiner Nähe.',
       en: 'Flirtlokaal is the place for exciting contacts with singles and couples near you.',
     },

@@ -96,7 +96,9 @@ app.all('/api/*', async (c, next) => (isProxiedApi(c, c.req.path) ? proxyApi(c, 
 // A brand in proxy mode keeps its photos in its backend: a relative cdn_prefix ('/media/') is the backend's too.
 // Locally the dev tools (mailbox, fictional replies) are the backend's as well (proxydemo's origin brand).
 app.all('/media/*', async (c, next) => (c.get('tenant').upstream_api ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
-app.all('/dev/*', async (c, next) => (c.get('tenant').upstream_api && isLocal(c.env) ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
+app.all('/dev/*', async (c, next) =>
+  c.get('tenant').upstream_api && isLocal(c.env) ? proxyApi(c, c.get('tenant').upstream_api!) : next(),
+);
 app.route('/api', api);
 app.route('/media', media);
 // The dev mailbox answers only in local mode (it checks APP_ENV itself): worker/dev/mailbox.ts. A production build
@@ -157,7 +159,9 @@ async function guardedPage(c: AppContext, matched: NonNullable<ReturnType<typeof
   if (matched.def.guard === 'visitor' && user) return c.redirect(safeReturnPath(url.searchParams.get('next')) ?? '/members', 302);
   // Issue 18 item 12: a member's home is the members' area, never the visitor's hero.
   if (matched.def.name === 'index' && user) return c.redirect(`/members${url.search}`, 302);
-  return renderPage(c, { route: { name: matched.def.name, params: matched.params, path: url.pathname, search: url.search.slice(0, 2048) } });
+  return renderPage(c, {
+    route: { name: matched.def.name, params: matched.params, path: url.pathname, search: url.search.slice(0, 2048) },
+  });
 }
 
 // The forms that work before the script has arrived: login and the entry warning (worker/ssr/forms.ts).
@@ -171,7 +175,9 @@ app.post('*', (c) => {
   return c.redirect(`${url.pathname}${url.search}`, 303);
 });
 
-app.notFound((c) => (c.req.path.startsWith('/api/') ? apiError(c, new ApiFailure(404, 'not_found', 'errors.api_not_found')) : renderErrorPage(c, 404)));
+app.notFound((c) =>
+  c.req.path.startsWith('/api/') ? apiError(c, new ApiFailure(404, 'not_found', 'errors.api_not_found')) : renderErrorPage(c, 404),
+);
 
 app.onError((error, c) => {
   if (error instanceof ApiFailure) return apiError(c, error);

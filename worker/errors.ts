@@ -19,7 +19,10 @@ export class ApiFailure extends Error {
 export function apiError(c: AppContext, failure: ApiFailure) {
   const t = c.get('t');
   const fields = failure.fields && Object.fromEntries(Object.entries(failure.fields).map(([k, key]) => [k, t(key)]));
-  return c.json({ error: { code: failure.code, message: t(failure.messageKey, failure.values ?? {}), ...(fields ? { fields } : {}) } }, failure.status);
+  return c.json(
+    { error: { code: failure.code, message: t(failure.messageKey, failure.values ?? {}), ...(fields ? { fields } : {}) } },
+    failure.status,
+  );
 }
 
 export function genericError(c: AppContext, status: ContentfulStatusCode = 500) {

@@ -4,7 +4,9 @@ import type { Catalogue } from '../core/state';
 import { lazyJsonByName } from './lazy-json';
 
 // Parsed on first use per isolate: a request pays only for its own language (and the fallback).
-const catalogue = lazyJsonByName<Catalogue>(import.meta.glob<string>('../locales/*.json', { eager: true, query: '?raw', import: 'default' }));
+const catalogue = lazyJsonByName<Catalogue>(
+  import.meta.glob<string>('../locales/*.json', { eager: true, query: '?raw', import: 'default' }),
+);
 
 export function catalogueFor(language: Language): Catalogue {
   return catalogue(language) ?? (catalogue(DEFAULT_LANGUAGE) as Catalogue);
@@ -20,7 +22,10 @@ export function translatorFor(language: Language): i18n['t'] {
     void instance.init({
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
-      resources: { [language]: { translation: catalogueFor(language) }, [DEFAULT_LANGUAGE]: { translation: catalogueFor(DEFAULT_LANGUAGE) } },
+      resources: {
+        [language]: { translation: catalogueFor(language) },
+        [DEFAULT_LANGUAGE]: { translation: catalogueFor(DEFAULT_LANGUAGE) },
+      },
       initAsync: false,
       interpolation: { escapeValue: false },
     });

@@ -32,11 +32,19 @@ export default {
     // Every database a brand is bound to (docs/decisions/009-one-database-per-brand.md), each with its own brands.
     for (const { binding, db, tenantIds } of databasesOf(env, TENANTS)) {
       if (controller.cron !== ROLLUP_CRON) {
-        ctx.waitUntil(purgeExpired({ ...env, DB: db }, now).then((purged) => logEvent('info', 'purge', { purged, binding, cron: controller.cron })));
+        ctx.waitUntil(
+          purgeExpired({ ...env, DB: db }, now).then((purged) => logEvent('info', 'purge', { purged, binding, cron: controller.cron })),
+        );
       }
       if (controller.cron !== PURGE_CRON) {
-        ctx.waitUntil(rollUp(db, now, tenantIds).then((done) => logEvent('info', 'figures rollup', { ...done, binding, cron: controller.cron })));
-        ctx.waitUntil(expireSandboxOrders(db, now).then((expired) => logEvent('info', 'sandbox orders expired', { expired, binding, cron: controller.cron })));
+        ctx.waitUntil(
+          rollUp(db, now, tenantIds).then((done) => logEvent('info', 'figures rollup', { ...done, binding, cron: controller.cron })),
+        );
+        ctx.waitUntil(
+          expireSandboxOrders(db, now).then((expired) =>
+            logEvent('info', 'sandbox orders expired', { expired, binding, cron: controller.cron }),
+          ),
+        );
       }
     }
   },

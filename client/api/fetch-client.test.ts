@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiFetch, onAuthenticationLost } from './fetch-client';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('apiFetch', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -16,7 +17,10 @@ describe('apiFetch', () => {
   });
 
   const settle = async <T>(promise: Promise<T>) => {
-    const result = promise.then((v) => ({ ok: true as const, v }), (e) => ({ ok: false as const, e }));
+    const result = promise.then(
+      (v) => ({ ok: true as const, v }),
+      (e) => ({ ok: false as const, e }),
+    );
     await vi.runAllTimersAsync();
     return result;
   };
@@ -29,7 +33,10 @@ describe('apiFetch', () => {
   });
 
   it('recovers when a retry succeeds', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('blip')).mockResolvedValueOnce(json(503, {})).mockResolvedValueOnce(json(200, { chats: [], new_likes: 0 }));
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('blip'))
+      .mockResolvedValueOnce(json(503, {}))
+      .mockResolvedValueOnce(json(200, { chats: [], new_likes: 0 }));
     const result = await settle(apiFetch('/api/chats.php'));
     expect(result).toEqual({ ok: true, v: { chats: [], new_likes: 0 } });
     expect(fetchMock).toHaveBeenCalledTimes(3);
@@ -40,7 +47,10 @@ describe('apiFetch', () => {
     await settle(apiFetch('/api/chat.php', { method: 'POST', body: { text: 'hi' } }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // A call outside the contract: its answer is not checked against a schema (the retry is what this test is about).
-    fetchMock.mockReset().mockResolvedValueOnce(json(503, {})).mockResolvedValueOnce(json(200, { ok: 1 }));
+    fetchMock
+      .mockReset()
+      .mockResolvedValueOnce(json(503, {}))
+      .mockResolvedValueOnce(json(200, { ok: 1 }));
     const result = await settle(apiFetch('/api/example.php', { method: 'POST', body: { text: 'hi' }, idempotencyKey: 'k1' }));
     expect(result.ok).toBe(true);
     expect(fetchMock.mock.calls[1][1].headers['Idempotency-Key']).toBe('k1');
@@ -83,10 +93,17 @@ describe('apiFetch', () => {
   });
 
   it('turns an error body into an ApiError with code, message and fields', async () => {
-    fetchMock.mockResolvedValue(json(400, { error: { code: 'validation_failed', message: 'Controleer', fields: { email: 'Ongeldige e-mail' } } }));
+    fetchMock.mockResolvedValue(
+      json(400, { error: { code: 'validation_failed', message: 'Controleer', fields: { email: 'Ongeldige e-mail' } } }),
+    );
     const result = await settle(apiFetch('/api/user.php', { method: 'POST', body: {} }));
     expect(result.ok).toBe(false);
     const error = (result as { e: ApiError }).e;
-    expect([error.status, error.code, error.message, error.fields]).toEqual([400, 'validation_failed', 'Controleer', { email: 'Ongeldige e-mail' }]);
+    expect([error.status, error.code, error.message, error.fields]).toEqual([
+      400,
+      'validation_failed',
+      'Controleer',
+      { email: 'Ongeldige e-mail' },
+    ]);
   });
 });

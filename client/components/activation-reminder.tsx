@@ -8,7 +8,8 @@ import { routeAtom, userAtom } from '../state/atoms';
 import { Modal } from './modal';
 import { Icon } from './icon';
 
-const isSmartphone = () => /Mobi|Android|iPhone|iPod/i.test(navigator.userAgent) || matchMedia('(max-width: 575.98px) and (pointer: coarse)').matches;
+const isSmartphone = () =>
+  /Mobi|Android|iPhone|iPod/i.test(navigator.userAgent) || matchMedia('(max-width: 575.98px) and (pointer: coarse)').matches;
 
 // This file is a lazy chunk of its own (see warnings-area.tsx); the resend button lives here too, so the chunk needs
 // no other and the signup flow and the activation pages share it.
@@ -34,10 +35,14 @@ export default function ActivationReminder() {
     return (
       <Modal open title={t('activation.modal_title')} onClose={() => setModal(false)} labelClose={t('common.close')}>
         <div data-testid="activation-modal">
-          <p className="m-0 mb-2 text-center text-5xl text-primary"><Icon name="i-lucide-mail" /></p>
+          <p className="m-0 mb-2 text-center text-5xl text-primary">
+            <Icon name="i-lucide-mail" />
+          </p>
           <p className="mt-0 text-gray-800">{t('activation.modal_text', { email: user?.email ?? '' })}</p>
           <ResendActivation className="btn btn-outline border-solid box-border w-full" />
-          <button type="button" className="btn btn-primary mt-3 box-border w-full" onClick={() => setModal(false)}>{t('activation.ok')}</button>
+          <button type="button" className="btn btn-primary mt-3 box-border w-full" onClick={() => setModal(false)}>
+            {t('activation.ok')}
+          </button>
         </div>
       </Modal>
     );
@@ -46,7 +51,11 @@ export default function ActivationReminder() {
   return (
     <div className="alert alert-info flex flex-wrap items-center gap-x-3 gap-y-2" role="status" data-testid="activation-alert">
       <span className="min-w-0 flex-1 basis-60">{t('warnings.activate')}</span>
-      {unfinished && <Link href="/complete-signup" className="font-semibold">{t('activation.finish_signup')}</Link>}
+      {unfinished && (
+        <Link href="/complete-signup" className="font-semibold">
+          {t('activation.finish_signup')}
+        </Link>
+      )}
       <ResendActivation className="btn btn-outline border-solid px-3 py-1 text-sm" compact />
     </div>
   );
@@ -59,7 +68,13 @@ type Result = { tone: 'ok' | 'error'; text: string } | null;
  * (with the waiting time) is shown as it comes. When the address turns out to be confirmed already, the user is
  * reloaded so every reminder disappears.
  */
-export function ResendActivation({ className = 'btn btn-outline border-solid', compact = false }: { className?: string; compact?: boolean }) {
+export function ResendActivation({
+  className = 'btn btn-outline border-solid',
+  compact = false,
+}: {
+  className?: string;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const setUser = useSetAtom(userAtom);
   const [sending, setSending] = useState(false);
@@ -86,10 +101,21 @@ export function ResendActivation({ className = 'btn btn-outline border-solid', c
 
   return (
     <span className={compact ? 'inline' : 'block'}>
-      <button type="button" className={`${className} disabled:cursor-not-allowed disabled:opacity-60`} onClick={() => void resend()} disabled={sending} aria-busy={sending || undefined} data-testid="resend-activation">
+      <button
+        type="button"
+        className={`${className} disabled:cursor-not-allowed disabled:opacity-60`}
+        onClick={() => void resend()}
+        disabled={sending}
+        aria-busy={sending || undefined}
+        data-testid="resend-activation"
+      >
         {sending ? t('activation.resending') : t('activation.resend')}
       </button>
-      <span role="status" aria-live="polite" className={`${compact ? 'ml-2' : 'mt-2 block'} text-sm ${result?.tone === 'error' ? 'text-danger' : 'text-success'}`}>
+      <span
+        role="status"
+        aria-live="polite"
+        className={`${compact ? 'ml-2' : 'mt-2 block'} text-sm ${result?.tone === 'error' ? 'text-danger' : 'text-success'}`}
+      >
         {result?.text}
       </span>
     </span>

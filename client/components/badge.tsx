@@ -8,8 +8,11 @@ export function CountBadge({ count, tone = 'success', label }: { count: number; 
   if (!text) return null;
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is img whenever there is a label
-    <span className={`ml-1 inline-block min-w-5 rounded-full px-1.5 text-center text-xs font-bold leading-5 ${TONES[tone]}`}
-      role={label ? 'img' : undefined} aria-label={label ? `${text} ${label}` : undefined}>
+    <span
+      className={`ml-1 inline-block min-w-5 rounded-full px-1.5 text-center text-xs font-bold leading-5 ${TONES[tone]}`}
+      role={label ? 'img' : undefined}
+      aria-label={label ? `${text} ${label}` : undefined}
+    >
       {text}
     </span>
   );

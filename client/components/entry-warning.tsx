@@ -32,14 +32,22 @@ export function EntryWarning() {
   return (
     <Modal open={open} title={t('entry_warning.title')} size="md">
       <div data-testid="entry-warning">
-        <p className="m-0 mb-2 flex justify-center" aria-hidden="true"><span className="inline-flex h-16 w-16 items-center justify-center rounded-full border-4 border-solid border-danger text-2xl font-extrabold text-danger">18+</span></p>
+        <p className="m-0 mb-2 flex justify-center" aria-hidden="true">
+          <span className="inline-flex h-16 w-16 items-center justify-center rounded-full border-4 border-solid border-danger text-2xl font-extrabold text-danger">
+            18+
+          </span>
+        </p>
         <p>{t('entry_warning.text', { brand: settings.name })}</p>
         <p className="text-sm text-gray-600">{t('entry_warning.consent')}</p>
         <form method="post" action="/entry-warning" onSubmit={enter} className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
           <input type="hidden" name="back" value={`${route.path}${route.search}`} />
           {/* biome-ignore lint/a11y/noAutofocus: the age gate has one answer; focus on it lets a keyboard confirm at once */}
-          <button type="submit" className="btn btn-primary flex-1" autoFocus>{t('entry_warning.enter')}</button>
-          <a className="btn btn-outline flex-1 text-center" href="https://www.google.com/" rel="noreferrer">{t('entry_warning.leave')}</a>
+          <button type="submit" className="btn btn-primary flex-1" autoFocus>
+            {t('entry_warning.enter')}
+          </button>
+          <a className="btn btn-outline flex-1 text-center" href="https://www.google.com/" rel="noreferrer">
+            {t('entry_warning.leave')}
+          </a>
         </form>
       </div>
     </Modal>

@@ -9,7 +9,9 @@ import type { Settings } from '../../core/schemas/settings';
 export function CompanyLine({ company }: { company: Settings['brand']['company'] }) {
   const { t } = useTranslation();
   const vat = company.vat_numbers.length > 0 ? ` · ${t('pages.company.vat')} ${company.vat_numbers.join(', ')}` : '';
-  return <>{`${company.name} · ${company.address}, ${company.city}, ${company.country} · ${t('pages.company.kvk')} ${company.kvk}${vat}`}</>;
+  return (
+    <>{`${company.name} · ${company.address}, ${company.city}, ${company.country} · ${t('pages.company.kvk')} ${company.kvk}${vat}`}</>
+  );
 }
 
 /** Footer links of SPEC.md §2 and the brand's own pages, the legal disclaimer in the page's language, and the US footer for English. */
@@ -25,7 +27,11 @@ export function Footer({ compact = false }: { compact?: boolean }) {
           <nav aria-label={t('footer.links')}>
             <ul className="m-0 flex list-none flex-wrap gap-x-4 gap-y-2 p-0">
               {links.map(([href, label]) => (
-                <li key={href}><Link href={href} className="text-white/90 underline-offset-2 hover:underline">{label}</Link></li>
+                <li key={href}>
+                  <Link href={href} className="text-white/90 underline-offset-2 hover:underline">
+                    {label}
+                  </Link>
+                </li>
               ))}
             </ul>
           </nav>
@@ -34,10 +40,16 @@ export function Footer({ compact = false }: { compact?: boolean }) {
           {t('footer.disclaimer', { brand: settings.name })}
         </p>
         {showUs && (
-          <p className="mt-2 text-xs leading-relaxed" data-testid="us-footer">{t('footer.us_2257', { brand: settings.name })}</p>
+          <p className="mt-2 text-xs leading-relaxed" data-testid="us-footer">
+            {t('footer.us_2257', { brand: settings.name })}
+          </p>
         )}
-        <p className="mt-2 text-xs">© {settings.name} · {settings.support_email}</p>
-        <p className="mt-1 text-xs" data-testid="footer-company"><CompanyLine company={settings.brand.company} /></p>
+        <p className="mt-2 text-xs">
+          © {settings.name} · {settings.support_email}
+        </p>
+        <p className="mt-1 text-xs" data-testid="footer-company">
+          <CompanyLine company={settings.brand.company} />
+        </p>
       </div>
     </footer>
   );

@@ -34,7 +34,9 @@ export function LanguageSwitcher() {
         data-testid="language-switcher"
       >
         {options.map((lang) => (
-          <option key={lang} value={lang} className="text-gray-900">{LANGUAGE_NAMES[lang]}</option>
+          <option key={lang} value={lang} className="text-gray-900">
+            {LANGUAGE_NAMES[lang]}
+          </option>
         ))}
       </select>
     </label>

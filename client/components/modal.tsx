@@ -36,7 +36,11 @@ export function Modal({ open, title, children, onClose, locked = false, size = '
   if (!open) return null;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; the keyboard has Escape and the close button
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-3" onClick={locked ? undefined : onClose} role="presentation">
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-3"
+      onClick={locked ? undefined : onClose}
+      role="presentation"
+    >
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: only stops a click inside from reaching the backdrop */}
       <div
         ref={panel}
@@ -47,10 +51,16 @@ export function Modal({ open, title, children, onClose, locked = false, size = '
         className={`relative w-full ${WIDTH[size]} rounded-xl bg-white p-6 text-gray-900 shadow-2xl outline-none`}
         onClick={(e) => e.stopPropagation()}
       >
-        <h2 id={titleId} className="m-0 mb-3 pr-8 text-xl font-bold">{title}</h2>
+        <h2 id={titleId} className="m-0 mb-3 pr-8 text-xl font-bold">
+          {title}
+        </h2>
         {onClose && (
-          <button type="button" onClick={onClose} aria-label={labelClose}
-            className="absolute right-3 top-3 h-9 w-9 rounded-full border-0 bg-transparent text-2xl leading-none text-gray-500 hover:bg-gray-100">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={labelClose}
+            className="absolute right-3 top-3 h-9 w-9 rounded-full border-0 bg-transparent text-2xl leading-none text-gray-500 hover:bg-gray-100"
+          >
             ×
           </button>
         )}

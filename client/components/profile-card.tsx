@@ -12,22 +12,44 @@ export function ProfileCard({ profile, eager = false, href, badge }: { profile: 
   const src = profile.main_image ? imageUrl(settings.cdn_prefix, profile.main_image.thumb_filename) : null;
   return (
     <li className="list-none">
-      <Link href={href ?? `/members/${profile.id}`} className="group block overflow-hidden rounded-xl bg-white text-gray-900 no-underline shadow-sm ring-1 ring-black/5 hover:shadow-md">
+      <Link
+        href={href ?? `/members/${profile.id}`}
+        className="group block overflow-hidden rounded-xl bg-white text-gray-900 no-underline shadow-sm ring-1 ring-black/5 hover:shadow-md"
+      >
         <div className="relative aspect-[4/5] bg-gray-200">
           {src && (
-            <img src={src} alt={t('profile.photo_of', { name: profile.name })} width={320} height={400}
-              loading={eager ? 'eager' : 'lazy'} decoding="async" className="h-full w-full object-cover" />
+            <img
+              src={src}
+              alt={t('profile.photo_of', { name: profile.name })}
+              width={320}
+              height={400}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              className="h-full w-full object-cover"
+            />
           )}
-          {badge && <span className="absolute right-2 top-2 rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-white" data-testid="card-badge">{badge}</span>}
+          {badge && (
+            <span
+              className="absolute right-2 top-2 rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-white"
+              data-testid="card-badge"
+            >
+              {badge}
+            </span>
+          )}
           {profile.fictional && (
-            <span className="absolute left-2 top-2 rounded-full bg-black/70 px-2 py-0.5 text-xs text-white" data-testid="fictional-label"
-              title={settings.fictional_warning}>
+            <span
+              className="absolute left-2 top-2 rounded-full bg-black/70 px-2 py-0.5 text-xs text-white"
+              data-testid="fictional-label"
+              title={settings.fictional_warning}
+            >
               {settings.fictional_icon} {settings.fictional_singular}
             </span>
           )}
         </div>
         <div className="px-3 py-2">
-          <p className="m-0 truncate font-semibold">{profile.name}, {profile.age}</p>
+          <p className="m-0 truncate font-semibold">
+            {profile.name}, {profile.age}
+          </p>
           <p className="m-0 truncate text-sm text-gray-600">{profile.city ?? profile.country}</p>
         </div>
       </Link>

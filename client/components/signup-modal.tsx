@@ -66,8 +66,18 @@ export function SignupModal() {
     setOpen(false);
   };
   return (
-    <Modal open={open} onClose={close} locked={locked} title={t('signup.modal_title', { brand: settings.name })} labelClose={t('common.close')}>
-      {reason && <p className="alert alert-info" role="status" data-testid="signup-reason">{reason}</p>}
+    <Modal
+      open={open}
+      onClose={close}
+      locked={locked}
+      title={t('signup.modal_title', { brand: settings.name })}
+      labelClose={t('common.close')}
+    >
+      {reason && (
+        <p className="alert alert-info" role="status" data-testid="signup-reason">
+          {reason}
+        </p>
+      )}
       <Suspense fallback={<p>{t('common.loading')}</p>}>
         <SignupFlow onDone={() => setOpen(false)} />
       </Suspense>

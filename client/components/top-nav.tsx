@@ -34,7 +34,11 @@ export function TopNav() {
         <Link href={user ? '/members' : '/'} className="mr-auto text-xl font-extrabold tracking-tight text-white no-underline">
           {settings.brand.logo_text}
         </Link>
-        {searchHref && <Link href={searchHref} className="nav-link"><Icon name="i-lucide-search" /> <Label>{t('nav.search')}</Label></Link>}
+        {searchHref && (
+          <Link href={searchHref} className="nav-link">
+            <Icon name="i-lucide-search" /> <Label>{t('nav.search')}</Label>
+          </Link>
+        )}
         {user && (
           <>
             <Link href="/chats" className="nav-link" data-testid="nav-messages">
@@ -51,24 +55,44 @@ export function TopNav() {
                 <CreditsBadge credits={user.credits} />
               </Link>
             ) : (
-              <Link href="/premium" className="nav-link font-bold" data-testid="nav-premium"><Icon name="i-lucide-star" /> {t('nav.get_premium')}</Link>
+              <Link href="/premium" className="nav-link font-bold" data-testid="nav-premium">
+                <Icon name="i-lucide-star" /> {t('nav.get_premium')}
+              </Link>
             )}
           </>
         )}
         <LanguageSwitcher />
         {user ? (
           <details className="relative">
-            <summary className="nav-link cursor-pointer list-none"><Icon name="i-lucide-user" /> <Label>{user.profile.name}</Label></summary>
+            <summary className="nav-link cursor-pointer list-none">
+              <Icon name="i-lucide-user" /> <Label>{user.profile.name}</Label>
+            </summary>
             <ul className="absolute right-0 z-40 m-0 mt-2 min-w-44 list-none rounded-lg bg-white p-1 text-gray-900 shadow-lg">
-              <li><Link href="/profile" className="menu-item">{t('nav.my_profile')}</Link></li>
-              <li><Link href="/notifications" className="menu-item">{t('nav.settings')}</Link></li>
-              <li><a href="/api/logout.php" className="menu-item">{t('nav.logout')}</a></li>
+              <li>
+                <Link href="/profile" className="menu-item">
+                  {t('nav.my_profile')}
+                </Link>
+              </li>
+              <li>
+                <Link href="/notifications" className="menu-item">
+                  {t('nav.settings')}
+                </Link>
+              </li>
+              <li>
+                <a href="/api/logout.php" className="menu-item">
+                  {t('nav.logout')}
+                </a>
+              </li>
             </ul>
           </details>
         ) : (
           <>
-            <Link href="/login" className="nav-link">{t('nav.login')}</Link>
-            <button type="button" onClick={() => openSignup(true)} className="btn btn-light">{t('nav.signup')}</button>
+            <Link href="/login" className="nav-link">
+              {t('nav.login')}
+            </Link>
+            <button type="button" onClick={() => openSignup(true)} className="btn btn-light">
+              {t('nav.signup')}
+            </button>
           </>
         )}
       </nav>
@@ -92,8 +116,10 @@ function Label({ children }: { children: string }) {
 function CreditsBadge({ credits }: { credits: number }) {
   const tone = creditsBadgeTone(credits);
   return (
-    <span data-testid="credits-count"
-      className={`ml-1 rounded-full px-1.5 text-xs font-bold leading-5 ${tone === 'danger' ? 'bg-danger' : tone === 'warning' ? 'bg-warning text-gray-900' : 'bg-black/25'}`}>
+    <span
+      data-testid="credits-count"
+      className={`ml-1 rounded-full px-1.5 text-xs font-bold leading-5 ${tone === 'danger' ? 'bg-danger' : tone === 'warning' ? 'bg-warning text-gray-900' : 'bg-black/25'}`}
+    >
       {credits}
     </span>
   );

@@ -19,10 +19,15 @@ export function WarningsArea() {
   const { t } = useTranslation();
   const user = useAtomValue(userAtom);
   const online = useAtomValue(onlineAtom);
-  const needsActivation = user?.status === 'not_confirmed' && user.profile.status === 'disabled' && user.notifications_disabled.length === 0;
+  const needsActivation =
+    user?.status === 'not_confirmed' && user.profile.status === 'disabled' && user.notifications_disabled.length === 0;
   return (
     <div className="container mx-auto px-3" aria-live="polite">
-      {!online && <div className="alert alert-warning" role="status" data-testid="offline-alert">{t('warnings.offline')}</div>}
+      {!online && (
+        <div className="alert alert-warning" role="status" data-testid="offline-alert">
+          {t('warnings.offline')}
+        </div>
+      )}
       {needsActivation && (
         <Suspense fallback={null}>
           <ActivationReminder />
@@ -52,7 +57,12 @@ function EnrichAlert() {
       <span className="flex-1">
         {t('warnings.add_photo')} <Link href="/profile">{t('warnings.add_photo_link')}</Link>
       </span>
-      <button type="button" className="cursor-pointer border-0 bg-transparent px-2 text-xl leading-none text-gray-600" onClick={close} aria-label={t('common.close')}>
+      <button
+        type="button"
+        className="cursor-pointer border-0 bg-transparent px-2 text-xl leading-none text-gray-600"
+        onClick={close}
+        aria-label={t('common.close')}
+      >
         ×
       </button>
     </div>

@@ -28,14 +28,22 @@ function DefaultLayout({ children }: { children: ReactNode }) {
       <WarningsArea />
       {member && (
         <div className="container mx-auto px-3">
-          <Suspense fallback={null}><PushAlerts /></Suspense>
+          <Suspense fallback={null}>
+            <PushAlerts />
+          </Suspense>
         </div>
       )}
-      <main id="main" className="flex-1">{children}</main>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
       <Footer />
       <EntryWarning />
       <SignupModal />
-      {member && <Suspense fallback={null}><LikeAlerts /></Suspense>}
+      {member && (
+        <Suspense fallback={null}>
+          <LikeAlerts />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -44,7 +52,9 @@ function DefaultLayout({ children }: { children: ReactNode }) {
 function ChatLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col" data-layout="chat">
-      <main id="main" className="flex-1">{children}</main>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
       <TimeBonusSlot banner={false} />
       <EntryWarning />
     </div>
@@ -57,9 +67,13 @@ function LanderLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col" data-layout="lander">
       <header className="bg-primary px-3 py-2 text-white">
-        <Link href="/" className="text-xl font-extrabold text-white no-underline">{settings.brand.logo_text}</Link>
+        <Link href="/" className="text-xl font-extrabold text-white no-underline">
+          {settings.brand.logo_text}
+        </Link>
       </header>
-      <main id="main" className="flex-1">{children}</main>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
       <Footer compact />
       <EntryWarning />
     </div>
@@ -70,7 +84,9 @@ function LanderLayout({ children }: { children: ReactNode }) {
 function EmptyLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col" data-layout="empty">
-      <main id="main" className="flex-1">{children}</main>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
       <SignupModal />
       <EntryWarning />
     </div>

@@ -15,8 +15,17 @@ export function startProgressBar(store: Store): () => void {
   bar.setAttribute('aria-hidden', 'true');
   bar.dataset.testid = 'progress-bar';
   Object.assign(bar.style, {
-    position: 'fixed', top: '0', left: '0', height: '3px', width: '0', zIndex: '2147483647', pointerEvents: 'none',
-    background: 'var(--c-primary)', boxShadow: '0 0 6px var(--c-primary)', opacity: '0', transition: 'none',
+    position: 'fixed',
+    top: '0',
+    left: '0',
+    height: '3px',
+    width: '0',
+    zIndex: '2147483647',
+    pointerEvents: 'none',
+    background: 'var(--c-primary)',
+    boxShadow: '0 0 6px var(--c-primary)',
+    opacity: '0',
+    transition: 'none',
   });
   document.body.appendChild(bar);
 

@@ -64,7 +64,10 @@ describe('reconnectingSocket', () => {
   });
 
   it('keeps retrying when the check itself fails (offline)', async () => {
-    const stop = reconnectingSocket('/api/live.php', { onMessage: () => undefined, stillWanted: () => Promise.reject(new Error('offline')) });
+    const stop = reconnectingSocket('/api/live.php', {
+      onMessage: () => undefined,
+      stillWanted: () => Promise.reject(new Error('offline')),
+    });
     FakeSocket.all[0].drop();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(FakeSocket.all).toHaveLength(2);

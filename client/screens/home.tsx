@@ -50,28 +50,55 @@ export function HomeScreen() {
           <p className="mt-3 max-w-2xl text-lg text-white/90">{settings.description}</p>
           <div className="mt-6 flex flex-wrap gap-3">
             {/* A link the Worker answers (the signup page) until the script has arrived; then the signup dialog. */}
-            <a href="/signup" className="btn btn-light btn-lg" onClick={(event) => { event.preventDefault(); openSignup(true); }} data-testid="cta-signup">
+            <a
+              href="/signup"
+              className="btn btn-light btn-lg"
+              onClick={(event) => {
+                event.preventDefault();
+                openSignup(true);
+              }}
+              data-testid="cta-signup"
+            >
               {t('home.cta_signup')}
             </a>
           </div>
           <ul className="mt-6 flex list-none flex-wrap gap-x-6 gap-y-1 p-0 text-sm text-white/90">
-            <li className="flex items-center gap-1"><Icon name="i-lucide-check" />{t('home.point_free')}</li>
-            <li className="flex items-center gap-1"><Icon name="i-lucide-check" />{t('home.point_discreet')}</li>
-            <li className="flex items-center gap-1"><Icon name="i-lucide-check" />{t('home.point_premium', { percent: 46 })}</li>
+            <li className="flex items-center gap-1">
+              <Icon name="i-lucide-check" />
+              {t('home.point_free')}
+            </li>
+            <li className="flex items-center gap-1">
+              <Icon name="i-lucide-check" />
+              {t('home.point_discreet')}
+            </li>
+            <li className="flex items-center gap-1">
+              <Icon name="i-lucide-check" />
+              {t('home.point_premium', { percent: 46 })}
+            </li>
           </ul>
         </div>
       </section>
 
       <section className="container mx-auto px-3 py-8" aria-labelledby="profiles-title">
-        <h2 id="profiles-title" className="m-0 mb-4 text-2xl font-bold">{t('home.profiles_title')}</h2>
+        <h2 id="profiles-title" className="m-0 mb-4 text-2xl font-bold">
+          {t('home.profiles_title')}
+        </h2>
         {searchAllowed && <SearchEntry />}
-        {error && <p className="alert alert-danger" role="alert">{error.message}</p>}
+        {error && (
+          <p className="alert alert-danger" role="alert">
+            {error.message}
+          </p>
+        )}
         {data && data.profiles.length === 0 && <p>{t('home.no_results')}</p>}
         <ul className="m-0 grid grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6" data-testid="profile-grid">
-          {data?.profiles.map((p, i) => <ProfileCard key={p.id} profile={p} eager={i < 4} />)}
+          {data?.profiles.map((p, i) => (
+            <ProfileCard key={p.id} profile={p} eager={i < 4} />
+          ))}
         </ul>
         <div className="mt-6 text-center">
-          <button type="button" className="btn btn-primary btn-lg" onClick={() => openSignup(true)}>{t('home.cta_more')}</button>
+          <button type="button" className="btn btn-primary btn-lg" onClick={() => openSignup(true)}>
+            {t('home.cta_more')}
+          </button>
         </div>
       </section>
     </>
@@ -97,7 +124,12 @@ function SearchEntry() {
   };
   const ages = Array.from({ length: 82 }, (_, i) => 18 + i);
   return (
-    <form id="search" onSubmit={submit} className="mb-5 flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" role="search">
+    <form
+      id="search"
+      onSubmit={submit}
+      className="mb-5 flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5"
+      role="search"
+    >
       {fields.includes('gender') && (
         <label className="field">
           <span>{t('search.looking_for')}</span>
@@ -112,20 +144,32 @@ function SearchEntry() {
           <label className="field">
             <span>{t('search.min_age')}</span>
             <select name="min_age" defaultValue={params.get('min_age') ?? '18'}>
-              {ages.map((a) => <option key={a} value={a}>{a}</option>)}
+              {ages.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
             </select>
           </label>
           <label className="field">
             <span>{t('search.max_age')}</span>
             <select name="max_age" defaultValue={params.get('max_age') ?? '99'}>
-              {ages.map((a) => <option key={a} value={a}>{a}</option>)}
+              {ages.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
             </select>
           </label>
         </>
       )}
-      <button type="submit" className="btn btn-primary">{t('search.submit')}</button>
+      <button type="submit" className="btn btn-primary">
+        {t('search.submit')}
+      </button>
       {/* Country, region and paging: the members' search page, open to visitors where the brand allows it. */}
-      <Link href={`/members${params.size ? `?${params}` : ''}`} className="self-center" data-testid="advanced-search">{t('search.advanced')}</Link>
+      <Link href={`/members${params.size ? `?${params}` : ''}`} className="self-center" data-testid="advanced-search">
+        {t('search.advanced')}
+      </Link>
     </form>
   );
 }

@@ -36,7 +36,11 @@ function Screen({ route }: { route: StaffRoute }) {
     case 'figures':
       return <FiguresScreen />;
     case 'dashboard':
-      return <Suspense fallback={<p role="status">{t('app.loading')}</p>}><DashboardScreen /></Suspense>;
+      return (
+        <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+          <DashboardScreen />
+        </Suspense>
+      );
     case 'audit':
       return <AuditScreen />;
     case 'sessions':
@@ -61,8 +65,18 @@ function Workspace({ route }: { route: StaffRoute }) {
   useEffect(() => {
     document.title = `${t(`title.${route.name}` as 'title.queue')} · ${document.title.split(' · ').pop()}`;
   }, [route.name]);
-  if (error) return <PlainLayout><p role="alert">{error.message}</p></PlainLayout>;
-  if (!me) return <PlainLayout><p role="status">{t('app.loading')}</p></PlainLayout>;
+  if (error)
+    return (
+      <PlainLayout>
+        <p role="alert">{error.message}</p>
+      </PlainLayout>
+    );
+  if (!me)
+    return (
+      <PlainLayout>
+        <p role="status">{t('app.loading')}</p>
+      </PlainLayout>
+    );
   return (
     <MeContext.Provider value={me}>
       <Layout>
@@ -75,7 +89,17 @@ function Workspace({ route }: { route: StaffRoute }) {
 export function StaffApp() {
   const { pathname, search } = useLocation();
   const route = matchStaffRoute(pathname, search);
-  if (route.name === 'login') return <PlainLayout><LoginScreen /></PlainLayout>;
-  if (route.name === 'setup') return <PlainLayout><SetupScreen token={route.token} /></PlainLayout>;
+  if (route.name === 'login')
+    return (
+      <PlainLayout>
+        <LoginScreen />
+      </PlainLayout>
+    );
+  if (route.name === 'setup')
+    return (
+      <PlainLayout>
+        <SetupScreen token={route.token} />
+      </PlainLayout>
+    );
   return <Workspace route={route} />;
 }

@@ -1,7 +1,15 @@
 import { createStore } from 'jotai';
 import type { InitialState } from '../../core/state';
 import {
-  countryAtom, entryWarningAtom, errorAtom, fallbackAtom, installedAppAtom, routeAtom, trafficSourceAtom, settingsAtom, userAtom,
+  countryAtom,
+  entryWarningAtom,
+  errorAtom,
+  fallbackAtom,
+  installedAppAtom,
+  routeAtom,
+  trafficSourceAtom,
+  settingsAtom,
+  userAtom,
 } from './atoms';
 
 /** One store per render on the server, one per page in the browser, both seeded from the same state. */

@@ -12,8 +12,8 @@ const TAGS: Record<Tag, string> = {
   members: 'Search and profiles',
   likes: 'Likes, blocks, the swipe game and the match finder',
   chat: 'Conversations, messages and the live socket',
-  photos: 'The member\'s own photos',
-  shop: 'Credit packages, orders, discounts, direct debit and the payment service\'s calls',
+  photos: "The member's own photos",
+  shop: "Credit packages, orders, discounts, direct debit and the payment service's calls",
   reference: 'Settings and reference data the client loads once',
   pages: 'Page texts, the cams listing and beacons',
 };
@@ -35,7 +35,8 @@ function responses(op: Operation): Record<string, ZodOpenApiResponseObject> {
   const out: Record<string, ZodOpenApiResponseObject> = {};
   for (const [status, answer] of Object.entries(op.responses)) {
     out[status] = { description: answer.description, content: answerContent(answer) };
-    if ('redirect' in answer) out[status].headers = { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } };
+    if ('redirect' in answer)
+      out[status].headers = { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } };
   }
   const errors: Record<string, readonly string[]> = { ...op.errors, ...COMMON_ERRORS };
   const add = (status: number, code: string) => (errors[status] = [...new Set([...(errors[status] ?? []), code])]);
@@ -53,7 +54,10 @@ function responses(op: Operation): Record<string, ZodOpenApiResponseObject> {
 }
 
 function operation(op: Operation): ZodOpenApiOperationObject {
-  const params = op.query || op.headers ? { requestParams: { ...(op.query ? { query: op.query } : {}), ...(op.headers ? { header: op.headers } : {}) } } : {};
+  const params =
+    op.query || op.headers
+      ? { requestParams: { ...(op.query ? { query: op.query } : {}), ...(op.headers ? { header: op.headers } : {}) } }
+      : {};
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -83,14 +87,19 @@ export function buildOpenApiDocument() {
       title: 'Edge dating engine: the /api/*.php contract',
       version: CONTRACT_VERSION,
       description:
-        'What a brand\'s upstream must implement in proxy mode, and what the built-in API answers. Every expected failure is `{ error: { code, message, fields? } }` with a 4xx status, the message in the member\'s language (and `fields` naming the invalid fields). Unsafe methods from another site are refused with 403 `csrf`. `x-contract` on an operation is a valid request for the contract suite (`npm run contract`).',
+        "What a brand's upstream must implement in proxy mode, and what the built-in API answers. Every expected failure is `{ error: { code, message, fields? } }` with a 4xx status, the message in the member's language (and `fields` naming the invalid fields). Unsafe methods from another site are refused with 403 `csrf`. `x-contract` on an operation is a valid request for the contract suite (`npm run contract`).",
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: '/', description: 'The brand\'s own host' }],
+    servers: [{ url: '/', description: "The brand's own host" }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: {
-        memberSession: { type: 'apiKey', in: 'cookie', name: COOKIE.session, description: 'The member\'s session cookie (HttpOnly), set by login and signup.' },
+        memberSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: COOKIE.session,
+          description: "The member's session cookie (HttpOnly), set by login and signup.",
+        },
       },
     },
     paths,

@@ -4,7 +4,15 @@ import { ASKS_IF_REAL, anyAsksIfReal, asksIfReal } from './asks-if-real';
 
 describe('asksIfReal', () => {
   it('flags the Dutch and English questions of the issue', () => {
-    for (const text of ['Ben je echt?', 'ben jij echt wel', 'Dit is toch nep', 'Ben je een bot??', 'Are you REAL?', 'this is fake', 'you are a bot']) {
+    for (const text of [
+      'Ben je echt?',
+      'ben jij echt wel',
+      'Dit is toch nep',
+      'Ben je een bot??',
+      'Are you REAL?',
+      'this is fake',
+      'you are a bot',
+    ]) {
       expect(asksIfReal(text), text).toBe(true);
     }
   });

@@ -13,6 +13,12 @@ export type BrandText = string | Partial<Record<Language, string>>;
 export function brandText(text: BrandText, language: string, domainLanguage: string): string {
   if (typeof text === 'string') return text;
   const byLanguage = text as Record<string, string | undefined>;
-  return byLanguage[language] ?? byLanguage[language.slice(0, 2)] ?? byLanguage[domainLanguage] ?? byLanguage[domainLanguage.slice(0, 2)]
-    ?? Object.values(byLanguage).find((value) => value !== undefined) ?? '';
+  return (
+    byLanguage[language] ??
+    byLanguage[language.slice(0, 2)] ??
+    byLanguage[domainLanguage] ??
+    byLanguage[domainLanguage.slice(0, 2)] ??
+    Object.values(byLanguage).find((value) => value !== undefined) ??
+    ''
+  );
 }

@@ -3,8 +3,18 @@ import type { DiscountCode } from '../schemas/payments';
 import { discountProblem, orderPrice } from './discount';
 
 const code = (over: Partial<DiscountCode> = {}): DiscountCode => ({
-  code: 'NLONLY20', country: 'NL', user_id: null, expires: '2030-01-01T00:00:00Z', value_percentage: 20, currency: 'EUR',
-  minimum_order_value: 2000, status: 'active', validity: 'once', expired: false, paymentmethods: ['ideal'], ...over,
+  code: 'NLONLY20',
+  country: 'NL',
+  user_id: null,
+  expires: '2030-01-01T00:00:00Z',
+  value_percentage: 20,
+  currency: 'EUR',
+  minimum_order_value: 2000,
+  status: 'active',
+  validity: 'once',
+  expired: false,
+  paymentmethods: ['ideal'],
+  ...over,
 });
 const order = { country: 'NL', currency: 'EUR', listPrice: 2995, method: 'ideal' };
 

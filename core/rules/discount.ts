@@ -28,5 +28,7 @@ export function discountProblem(discount: DiscountCode, order: OrderFacts): Disc
 
 /** The price of an order: the list price less the discount when the code fits. */
 export function orderPrice(discount: DiscountCode | null, order: OrderFacts): number {
-  return discount && discountProblem(discount, order) === null ? discountedPrice(order.listPrice, discount.value_percentage) : order.listPrice;
+  return discount && discountProblem(discount, order) === null
+    ? discountedPrice(order.listPrice, discount.value_percentage)
+    : order.listPrice;
 }

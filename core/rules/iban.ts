@@ -3,7 +3,22 @@
  * Catches typing errors before an SMS code is sent; whether the account exists only the bank knows.
  */
 const LENGTHS: Record<string, number> = {
-  AT: 20, BE: 16, CH: 21, DE: 22, DK: 18, ES: 24, FI: 18, FR: 27, GB: 22, IE: 22, IT: 27, LU: 20, NL: 18, NO: 15, PL: 28, SE: 24,
+  AT: 20,
+  BE: 16,
+  CH: 21,
+  DE: 22,
+  DK: 18,
+  ES: 24,
+  FI: 18,
+  FR: 27,
+  GB: 22,
+  IE: 22,
+  IT: 27,
+  LU: 20,
+  NL: 18,
+  NO: 15,
+  PL: 28,
+  SE: 24,
 };
 
 /** Upper case without spaces, as stored and sent to the provider. */

@@ -20,18 +20,39 @@ export const QUIET_UNTIL_HOUR = 8;
  * A country not listed falls back to Europe/Amsterdam, the engine's home.
  */
 export const COUNTRY_TIME_ZONE: Record<string, string> = {
-  NL: 'Europe/Amsterdam', BE: 'Europe/Brussels', FR: 'Europe/Paris', IT: 'Europe/Rome', ES: 'Europe/Madrid',
-  DE: 'Europe/Berlin', AT: 'Europe/Vienna', IE: 'Europe/Dublin', GB: 'Europe/London', CA: 'America/Toronto',
-  PL: 'Europe/Warsaw', AU: 'Australia/Sydney', NZ: 'Pacific/Auckland', CH: 'Europe/Zurich', DK: 'Europe/Copenhagen',
-  FI: 'Europe/Helsinki', NO: 'Europe/Oslo', SE: 'Europe/Stockholm', US: 'America/New_York',
+  NL: 'Europe/Amsterdam',
+  BE: 'Europe/Brussels',
+  FR: 'Europe/Paris',
+  IT: 'Europe/Rome',
+  ES: 'Europe/Madrid',
+  DE: 'Europe/Berlin',
+  AT: 'Europe/Vienna',
+  IE: 'Europe/Dublin',
+  GB: 'Europe/London',
+  CA: 'America/Toronto',
+  PL: 'Europe/Warsaw',
+  AU: 'Australia/Sydney',
+  NZ: 'Pacific/Auckland',
+  CH: 'Europe/Zurich',
+  DK: 'Europe/Copenhagen',
+  FI: 'Europe/Helsinki',
+  NO: 'Europe/Oslo',
+  SE: 'Europe/Stockholm',
+  US: 'America/New_York',
 };
 export const FALLBACK_TIME_ZONE = 'Europe/Amsterdam';
 
-export const timeZoneOf = (country: string | null | undefined): string => (country && COUNTRY_TIME_ZONE[country.toUpperCase()]) || FALLBACK_TIME_ZONE;
+export const timeZoneOf = (country: string | null | undefined): string =>
+  (country && COUNTRY_TIME_ZONE[country.toUpperCase()]) || FALLBACK_TIME_ZONE;
 
 /** Hour and minute on the wall clock of the member's country at `now`. */
 export function localTime(country: string | null | undefined, now: Date): { hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: timeZoneOf(country), hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: timeZoneOf(country),
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
   const value = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { hour: value('hour'), minute: value('minute') };
 }

@@ -23,6 +23,10 @@ export function resolveTenant<T extends TenantHosts>(rawHost: string | null | un
 /** Lower-cases, strips the port and a trailing dot; null when the value cannot be a host name. */
 export function normalizeHost(rawHost: string | null | undefined): string | null {
   if (!rawHost || rawHost.length > 253) return null;
-  const host = rawHost.trim().toLowerCase().replace(/:\d{1,5}$/, '').replace(/\.$/, '');
+  const host = rawHost
+    .trim()
+    .toLowerCase()
+    .replace(/:\d{1,5}$/, '')
+    .replace(/\.$/, '');
   return /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(host) ? host : null;
 }

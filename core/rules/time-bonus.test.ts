@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TIME_BONUS } from '../constants';
-import { countdown, discountedPrice, formatCountdown, modalWaitLeft, timeBonusExpires, timeBonusModalAllowed, timeBonusRemaining } from './time-bonus';
+import {
+  countdown,
+  discountedPrice,
+  formatCountdown,
+  modalWaitLeft,
+  timeBonusExpires,
+  timeBonusModalAllowed,
+  timeBonusRemaining,
+} from './time-bonus';
 
 const signup = '2026-03-01T10:00:00.000Z';
 const at = (iso: string) => new Date(iso);

@@ -43,7 +43,9 @@ export function parseStoredTrafficSource(stored: string | null | undefined): Tra
   if (!stored || stored.length > MAX_INPUT) return null;
   try {
     const value: unknown = JSON.parse(stored);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? parseTrafficSource(value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? parseTrafficSource(value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

@@ -87,7 +87,9 @@ export const SignupStepSchema = z.discriminatedUnion('step', [
     hair_colour: z.enum(['blond', 'brown', 'black', 'red', 'grey', 'other'], { message: 'validation.invalid' }),
     eye_colour: z.enum(['blue', 'brown', 'green', 'grey', 'other'], { message: 'validation.invalid' }),
     body_type: z.enum(['slim', 'normal', 'fat'], { message: 'validation.invalid' }),
-    relationship_status: z.enum(['divorced', 'living_together', 'married', 'unmarried', 'single', 'widowed'], { message: 'validation.invalid' }),
+    relationship_status: z.enum(['divorced', 'living_together', 'married', 'unmarried', 'single', 'widowed'], {
+      message: 'validation.invalid',
+    }),
   }),
   z.object({
     step: z.literal('about'),
@@ -112,12 +114,21 @@ export const ResetPasswordSchema = z
 
 /** PUT /api/password.php: change the password, knowing the old one. */
 export const ChangePasswordSchema = z
-  .object({ old_password: z.string().min(1, 'validation.old_password_wrong').max(128), password: PasswordSchema, password_confirm: z.string().max(128) })
+  .object({
+    old_password: z.string().min(1, 'validation.old_password_wrong').max(128),
+    password: PasswordSchema,
+    password_confirm: z.string().max(128),
+  })
   .refine((v) => v.password === v.password_confirm, { message: 'validation.passwords_differ', path: ['password_confirm'] });
 
 /** POST /api/mail-change.php: asks to change the e-mail (a link goes to the new address). PUT: confirms it. */
 export const MailChangeRequestSchema = z.object({
-  new_email: z.string().trim().toLowerCase().max(254, 'validation.new_email_invalid').pipe(z.email({ message: 'validation.new_email_invalid' })),
+  new_email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, 'validation.new_email_invalid')
+    .pipe(z.email({ message: 'validation.new_email_invalid' })),
   password: z.string().min(1, 'validation.old_password_wrong').max(128),
 });
 export const TokenSchema = z.object({ token: z.string().min(10).max(600) });
@@ -137,7 +148,11 @@ export const NotificationSettingsSchema = z.object({
   invisible: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
-export const NotificationUpdateSchema = z.object({ email: Prefs.partial().optional(), push: Prefs.partial().optional(), invisible: z.boolean().optional() });
+export const NotificationUpdateSchema = z.object({
+  email: Prefs.partial().optional(),
+  push: Prefs.partial().optional(),
+  invisible: z.boolean().optional(),
+});
 
 export const DELETE_REASONS = ['found_partner', 'not_enough_contacts', 'too_expensive', 'privacy', 'taking_break', 'other'] as const;
 /** POST /api/delete-account.php: deletes (recoverable for 14 days through a mailed link). */

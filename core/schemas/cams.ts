@@ -10,9 +10,7 @@ import { z } from 'zod';
 export type CamVariant = 'cam' | 'resell';
 
 /** A partner link template: https, with {performer}, and optionally {affiliate} and {click}. */
-const linkTemplate = z
-  .url({ protocol: /^https$/ })
-  .refine((url) => url.includes('{performer}'), 'must contain {performer}');
+const linkTemplate = z.url({ protocol: /^https$/ }).refine((url) => url.includes('{performer}'), 'must contain {performer}');
 
 /** A brand's cam partner, in its tenant file (core/schemas/tenant.ts `cams`). */
 export const CamPartnerSchema = z.strictObject({

@@ -5,8 +5,12 @@ import { PushSubscriptionSchema } from './push';
 describe('chat contract', () => {
   const schema = sendMessageSchema(10);
 
-  it('trims text and bounds it by the brand\'s message_length', () => {
-    expect(schema.parse({ to: { profile_id: 3 }, kind: 'text', text: '  hoi  ' })).toEqual({ to: { profile_id: 3 }, kind: 'text', text: 'hoi' });
+  it("trims text and bounds it by the brand's message_length", () => {
+    expect(schema.parse({ to: { profile_id: 3 }, kind: 'text', text: '  hoi  ' })).toEqual({
+      to: { profile_id: 3 },
+      kind: 'text',
+      text: 'hoi',
+    });
     expect(schema.safeParse({ to: { profile_id: 3 }, kind: 'text', text: '   ' }).success).toBe(false);
     expect(schema.safeParse({ to: { profile_id: 3 }, kind: 'text', text: 'x'.repeat(11) }).success).toBe(false);
   });
@@ -23,7 +27,7 @@ describe('chat contract', () => {
     for (const bad of [undefined, 'short', 'has space 123', 'x'.repeat(65)]) expect(ClientKeySchema.safeParse(bad).success).toBe(false);
   });
 
-  it('checks the sizes of a push subscription\'s keys', () => {
+  it("checks the sizes of a push subscription's keys", () => {
     const ok = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } };
     expect(PushSubscriptionSchema.safeParse(ok).success).toBe(true);
     expect(PushSubscriptionSchema.safeParse({ ...ok, keys: { ...ok.keys, auth: 'A'.repeat(10) } }).success).toBe(false);

@@ -72,15 +72,19 @@ export const ClientKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'valida
 /** POST /api/chat.php: the body of a send; the maximum length is the brand's message_length. */
 export function sendMessageSchema(maxLength: number) {
   const to = z.union([z.strictObject({ conversation_id: id }), z.strictObject({ profile_id: id })], { message: 'validation.invalid' });
-  return z.discriminatedUnion('kind', [
-    z.strictObject({
-      to,
-      kind: z.literal('text'),
-      text: z.string().trim().min(1, 'validation.chat_empty').max(maxLength, 'validation.chat_too_long'),
-    }),
-    z.strictObject({ to, kind: z.literal('gift'), gift: z.enum(GIFTS, { message: 'validation.chat_gift' }) }),
-    z.strictObject({ to, kind: z.literal('photo'), photo_id: id }),
-  ], { message: 'validation.invalid' });
+  return z.discriminatedUnion(
+    'kind',
+    [
+      z.strictObject({
+        to,
+        kind: z.literal('text'),
+        text: z.string().trim().min(1, 'validation.chat_empty').max(maxLength, 'validation.chat_too_long'),
+      }),
+      z.strictObject({ to, kind: z.literal('gift'), gift: z.enum(GIFTS, { message: 'validation.chat_gift' }) }),
+      z.strictObject({ to, kind: z.literal('photo'), photo_id: id }),
+    ],
+    { message: 'validation.invalid' },
+  );
 }
 export type SendMessage = z.infer<ReturnType<typeof sendMessageSchema>>;
 

@@ -5,7 +5,11 @@ import { ProfileCardSchema, type ProfileCard } from './profile';
 // The members area's calls (SPEC.md §7 lists likes.php and auto-like.php; the rest are "not shown" there and
 // designed in the same style): profile view, likes, blocks, the swipe game and the match finder.
 
-const profileId = z.coerce.number({ message: 'errors.profile_not_found' }).int('errors.profile_not_found').positive('errors.profile_not_found').max(999_999_999_999, 'errors.profile_not_found');
+const profileId = z.coerce
+  .number({ message: 'errors.profile_not_found' })
+  .int('errors.profile_not_found')
+  .positive('errors.profile_not_found')
+  .max(999_999_999_999, 'errors.profile_not_found');
 
 export const ProfileIdSchema = z.object({ profile_id: profileId });
 export const ProfileQuerySchema = z.object({ id: profileId });
@@ -92,7 +96,10 @@ export const MatchFinderQuerySchema = z
     gender: z.enum(['male', 'female'], { message: 'validation.gender' }),
     min_age: z.coerce.number({ message: 'validation.age' }).int('validation.age').min(18, 'validation.age').max(99, 'validation.age'),
     max_age: z.coerce.number({ message: 'validation.age' }).int('validation.age').min(18, 'validation.age').max(99, 'validation.age'),
-    nearby: z.enum(['1', '0'], { message: 'validation.invalid' }).default('0').transform((v) => v === '1'),
+    nearby: z
+      .enum(['1', '0'], { message: 'validation.invalid' })
+      .default('0')
+      .transform((v) => v === '1'),
     interests: z
       .string()
       .default('')
@@ -106,19 +113,23 @@ export const MatchFinderResponseSchema = z.object({
 export type MatchFinderResponse = z.infer<typeof MatchFinderResponseSchema>;
 
 /** GET/PUT /api/my-profile.php: the member's own profile as /profile edits it. `today` is the request's date. */
-export const myProfileSchema = (today: string) => z.object({
-  name: ProfileNameSchema,
-  date_of_birth: birthdateSchema(today),
-  gender: z.enum(['male', 'female'], { message: 'validation.gender' }),
-  sexuality: z.enum(SEXUALITIES, { message: 'validation.invalid' }),
-  country: z.string().regex(/^[A-Z]{2}$/, 'validation.invalid'),
-  region: z.string().regex(/^[A-Za-z0-9-]{1,8}$/, 'validation.invalid').nullable(),
-  city: z.string().trim().max(60, 'validation.invalid').nullable(),
-  hair_colour: z.enum(HAIR_COLOURS, { message: 'validation.invalid' }).nullable(),
-  eye_colour: z.enum(EYE_COLOURS, { message: 'validation.invalid' }).nullable(),
-  body_type: z.enum(BODY_TYPES, { message: 'validation.invalid' }).nullable(),
-  relationship_status: z.enum(RELATIONSHIP_STATUSES, { message: 'validation.invalid' }).nullable(),
-  interests: z.array(z.string().regex(/^[a-z_]{2,32}$/, 'validation.invalid')).max(50, 'validation.invalid'),
-  about: z.string().trim().max(2000, 'validation.too_long').nullable(),
-});
+export const myProfileSchema = (today: string) =>
+  z.object({
+    name: ProfileNameSchema,
+    date_of_birth: birthdateSchema(today),
+    gender: z.enum(['male', 'female'], { message: 'validation.gender' }),
+    sexuality: z.enum(SEXUALITIES, { message: 'validation.invalid' }),
+    country: z.string().regex(/^[A-Z]{2}$/, 'validation.invalid'),
+    region: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,8}$/, 'validation.invalid')
+      .nullable(),
+    city: z.string().trim().max(60, 'validation.invalid').nullable(),
+    hair_colour: z.enum(HAIR_COLOURS, { message: 'validation.invalid' }).nullable(),
+    eye_colour: z.enum(EYE_COLOURS, { message: 'validation.invalid' }).nullable(),
+    body_type: z.enum(BODY_TYPES, { message: 'validation.invalid' }).nullable(),
+    relationship_status: z.enum(RELATIONSHIP_STATUSES, { message: 'validation.invalid' }).nullable(),
+    interests: z.array(z.string().regex(/^[a-z_]{2,32}$/, 'validation.invalid')).max(50, 'validation.invalid'),
+    about: z.string().trim().max(2000, 'validation.too_long').nullable(),
+  });
 export type MyProfile = z.infer<ReturnType<typeof myProfileSchema>>;

@@ -5,7 +5,20 @@ import { isValidIban } from '../rules/iban';
 // Amounts are integer cents everywhere.
 
 export const PAYMENT_METHODS = [
-  'ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'banktransfer', 'directdebit', 'sofort', 'eps', 'giropay', 'kbc', 'belfius', 'przelewy24', 'twint',
+  'ideal',
+  'bancontact',
+  'creditcard',
+  'paypal',
+  'applepay',
+  'banktransfer',
+  'directdebit',
+  'sofort',
+  'eps',
+  'giropay',
+  'kbc',
+  'belfius',
+  'przelewy24',
+  'twint',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Methods that leave a mandate for repeat orders. */
@@ -13,10 +26,17 @@ export const MANDATE_METHODS: readonly PaymentMethod[] = ['creditcard', 'ideal',
 
 /** The banks of iDEAL, with Mollie's issuer ids. */
 export const IDEAL_ISSUERS = [
-  { id: 'ideal_ABNANL2A', name: 'ABN AMRO' }, { id: 'ideal_ASNBNL21', name: 'ASN Bank' }, { id: 'ideal_BUNQNL2A', name: 'bunq' },
-  { id: 'ideal_INGBNL2A', name: 'ING' }, { id: 'ideal_KNABNL2H', name: 'Knab' }, { id: 'ideal_RABONL2U', name: 'Rabobank' },
-  { id: 'ideal_RBRBNL21', name: 'RegioBank' }, { id: 'ideal_REVOLT21', name: 'Revolut' }, { id: 'ideal_SNSBNL2A', name: 'SNS' },
-  { id: 'ideal_TRIONL2U', name: 'Triodos Bank' }, { id: 'ideal_FVLBNL22', name: 'Van Lanschot' },
+  { id: 'ideal_ABNANL2A', name: 'ABN AMRO' },
+  { id: 'ideal_ASNBNL21', name: 'ASN Bank' },
+  { id: 'ideal_BUNQNL2A', name: 'bunq' },
+  { id: 'ideal_INGBNL2A', name: 'ING' },
+  { id: 'ideal_KNABNL2H', name: 'Knab' },
+  { id: 'ideal_RABONL2U', name: 'Rabobank' },
+  { id: 'ideal_RBRBNL21', name: 'RegioBank' },
+  { id: 'ideal_REVOLT21', name: 'Revolut' },
+  { id: 'ideal_SNSBNL2A', name: 'SNS' },
+  { id: 'ideal_TRIONL2U', name: 'Triodos Bank' },
+  { id: 'ideal_FVLBNL22', name: 'Van Lanschot' },
 ] as const;
 
 export const PREMIUM_PERCENT = 46;
@@ -43,7 +63,10 @@ export const TenantPaymentsSchema = z
     /** Some services refuse adult businesses, so each brand picks its own. Local mode always uses the sandbox. */
     provider: z.enum(['sandbox', 'mollie']),
     /** Name of the Worker secret holding the provider's API key (never the key itself). */
-    api_key_secret: z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/).optional(),
+    api_key_secret: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]{2,63}$/)
+      .optional(),
     api_url: z.url({ protocol: /^https?$/ }).optional(),
     packages: z.record(currency, z.array(PackageSchema).min(1).max(8)),
     countries: z.record(country, z.strictObject({ currency, methods: z.array(z.enum(PAYMENT_METHODS)).min(1) })),
@@ -91,7 +114,12 @@ export const DiscountQuerySchema = z.object({
   timebonus: z.enum(['true', '1']).optional(),
 });
 
-const code = z.string().trim().min(1).max(40).transform((s) => s.toUpperCase());
+const code = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .transform((s) => s.toUpperCase());
 
 /** One of the member's orders: GET and DELETE (cancel) /api/order.php, POST /api/order-checkout.php (the same checkout again). */
 export const OrderIdSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -109,7 +137,6 @@ export const OrderRequestSchema = z.object({
 export type OrderRequest = z.infer<typeof OrderRequestSchema>;
 
 export const RepeatOrderSchema = OrderRequestSchema.pick({ package_id: true, amount: true, currency: true, consent: true });
-
 
 export const ORDER_STATUSES = ['created', 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -149,14 +176,23 @@ export const DirectDebitSchema = z.object({
   iban: z.string().trim().max(42).refine(isValidIban, 'validation.iban_invalid'),
   street: text(80),
   house_number: text(12),
-  zip: z.string().trim().regex(/^[A-Za-z0-9 -]{3,10}$/, 'validation.zip_invalid'),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{3,10}$/, 'validation.zip_invalid'),
   city: text(60),
-  phone: z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/, 'validation.phone_invalid'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{8,20}$/, 'validation.phone_invalid'),
   consent: z.literal(true, 'validation.consent_required'),
 });
 export type DirectDebitForm = z.infer<typeof DirectDebitSchema>;
 
 export const DirectDebitConfirmSchema = z.object({
   request_id: z.number().int().positive(),
-  otp: z.string().trim().regex(/^\d{6}$/, 'errors.code_invalid'),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'errors.code_invalid'),
 });

@@ -66,7 +66,11 @@ export const PhotosResponseSchema = z.object({
 });
 export type PhotosResponse = z.infer<typeof PhotosResponseSchema>;
 
-const photoId = z.coerce.number({ message: 'photos.errors.not_found' }).int('photos.errors.not_found').positive('photos.errors.not_found').max(Number.MAX_SAFE_INTEGER);
+const photoId = z.coerce
+  .number({ message: 'photos.errors.not_found' })
+  .int('photos.errors.not_found')
+  .positive('photos.errors.not_found')
+  .max(Number.MAX_SAFE_INTEGER);
 
 /** PUT /api/photos.php: one change to the member's photos. */
 export const PhotoUpdateSchema = z.discriminatedUnion(

@@ -7,7 +7,10 @@ import { isPushServiceEndpoint } from '../push-services';
  * refused when it is stored, not when the first push fails.
  */
 const base64url = (bytes: number, message: string) =>
-  z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, message).refine((s) => decodedLength(s) === bytes, message);
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, message)
+    .refine((s) => decodedLength(s) === bytes, message);
 
 /** Bytes that a base64url string (padding optional) decodes to. */
 export function decodedLength(s: string): number {

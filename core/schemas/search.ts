@@ -15,11 +15,22 @@ const age = z.coerce.number({ message: 'validation.age' }).int('validation.age')
 export const SearchQuerySchema = z
   .object({
     gender: z.enum(['male', 'female'], { message: 'validation.gender' }).optional(),
-    country: z.string().regex(/^[A-Z]{2}$/, 'validation.invalid').optional(),
-    region: z.string().regex(/^[A-Za-z0-9-]{1,8}$/, 'validation.invalid').optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'validation.invalid')
+      .optional(),
+    region: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,8}$/, 'validation.invalid')
+      .optional(),
     min_age: age.default(MIN_AGE),
     max_age: age.default(99),
-    page: z.coerce.number({ message: 'validation.page' }).int('validation.page').min(1, 'validation.page').max(SEARCH_MAX_PAGE, 'validation.page').default(1),
+    page: z.coerce
+      .number({ message: 'validation.page' })
+      .int('validation.page')
+      .min(1, 'validation.page')
+      .max(SEARCH_MAX_PAGE, 'validation.page')
+      .default(1),
     /** Results follow the age index: youngest first, or oldest first. */
     sort: z.enum(['young', 'old'], { message: 'validation.invalid' }).default('young'),
   })
@@ -39,7 +50,13 @@ export const SearchResponseSchema = ResultPageSchema.extend({
   page: z.number().int(),
   page_size: z.number().int(),
   /** The filter as applied (defaults filled in: the searcher's wish, the brand's country). */
-  filter: z.object({ gender: z.enum(['male', 'female']), country: z.string(), region: z.string().nullable(), min_age: z.number(), max_age: z.number() }),
+  filter: z.object({
+    gender: z.enum(['male', 'female']),
+    country: z.string(),
+    region: z.string().nullable(),
+    min_age: z.number(),
+    max_age: z.number(),
+  }),
   similar: ResultPageSchema.nullable(),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;

@@ -26,10 +26,29 @@ const codeText = z
 export function discountCodeFields(now: number) {
   return {
     value_percentage: z.number('validation.percentage').gt(0, 'validation.percentage').lt(100, 'validation.percentage'),
-    country: z.string().regex(/^[A-Z]{2}$/, 'validation.country').nullish().transform((v) => v ?? null),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalid').nullish().transform((v) => v ?? null),
-    minimum_order_value: z.number().int('validation.invalid').min(0, 'validation.invalid').max(100_000_000).nullish().transform((v) => v ?? 0),
-    paymentmethods: z.array(z.enum(PAYMENT_METHODS)).min(1).max(PAYMENT_METHODS.length).nullish().transform((v) => (v ? [...new Set(v)] : null)),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'validation.country')
+      .nullish()
+      .transform((v) => v ?? null),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'validation.invalid')
+      .nullish()
+      .transform((v) => v ?? null),
+    minimum_order_value: z
+      .number()
+      .int('validation.invalid')
+      .min(0, 'validation.invalid')
+      .max(100_000_000)
+      .nullish()
+      .transform((v) => v ?? 0),
+    paymentmethods: z
+      .array(z.enum(PAYMENT_METHODS))
+      .min(1)
+      .max(PAYMENT_METHODS.length)
+      .nullish()
+      .transform((v) => (v ? [...new Set(v)] : null)),
     validity: z.enum(DISCOUNT_VALIDITIES, 'validation.invalid'),
     expires: z.iso
       .datetime({ offset: true, message: 'validation.date_invalid' })

@@ -11,7 +11,10 @@ const memberId = z.coerce.number().int().positive();
 const reason = z.string().trim().min(3, 'validation.reason_required').max(500);
 
 /** GET members.php?q=[&brand=]: an e-mail address, a name, a member id or an order id. */
-export const MemberSearchSchema = z.object({ q: z.string().trim().min(1, 'validation.field_required').max(254), brand: z.string().max(40).optional() });
+export const MemberSearchSchema = z.object({
+  q: z.string().trim().min(1, 'validation.field_required').max(254),
+  brand: z.string().max(40).optional(),
+});
 export const MemberQuerySchema = z.object({ id: memberId });
 
 /** The body of every member action that needs nothing but the member and the reason. */
@@ -22,9 +25,17 @@ export const MemberActionSchema = z.object({ member_id: memberId, reason });
  */
 export const CreditAdjustSchema = z.object({
   member_id: memberId,
-  delta: z.number().int('validation.invalid').min(-100_000).max(100_000).refine((d) => d !== 0, 'validation.invalid'),
+  delta: z
+    .number()
+    .int('validation.invalid')
+    .min(-100_000)
+    .max(100_000)
+    .refine((d) => d !== 0, 'validation.invalid'),
   reason,
-  request_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+  request_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
 });
 /** POST refund.php: the order's whole amount back to the member within the brand's refund_days. */
 export const StaffRefundSchema = z.object({ order_id: z.coerce.number().int().positive(), reason });
@@ -78,7 +89,16 @@ export interface StaffMemberDetail {
     deleted_at: string | null;
     directdebit_blocked: boolean;
   };
-  profile: { id: number; name: string; gender: string; birthdate: string; city: string | null; about: string | null; status: string; photos: (Image & { id: number; status: string; private: boolean })[] };
+  profile: {
+    id: number;
+    name: string;
+    gender: string;
+    birthdate: string;
+    city: string | null;
+    about: string | null;
+    status: string;
+    photos: (Image & { id: number; status: string; private: boolean })[];
+  };
   ledger: { id: number; delta: number; reason: string; ref: string; created_at: string }[];
   orders: StaffMemberOrder[];
   mandates: { id: number; provider: string; method: string; label: string; status: string; created_at: string }[];

@@ -18,7 +18,10 @@ export const CLAIM_MINUTES = 5;
 export const STAFF_SESSION_HOURS = 12;
 
 const email = z.string().trim().toLowerCase().email('validation.email_invalid').max(254);
-const otp = z.string().trim().regex(/^\d{6}$/, 'validation.otp_invalid');
+const otp = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'validation.otp_invalid');
 
 export const StaffLoginSchema = z.object({ email, password: z.string().min(1, 'validation.field_required').max(200), otp });
 /** First login through the one-time setup link: a password of the members' rules, then the TOTP code of the QR. */
@@ -155,7 +158,12 @@ export interface StaffConversation {
   waiting_since: string | null;
   claimed_by: { id: number; name: string; expires_at: string } | null;
   member: StaffMemberCard & { about: string | null; interests: string[]; photos: z.infer<typeof ImageSchema>[]; language: string };
-  profile: StaffFictionalRef & { age: number; city: string | null; about: string | null; photos: (z.infer<typeof ImageSchema> & { id: number })[] };
+  profile: StaffFictionalRef & {
+    age: number;
+    city: string | null;
+    about: string | null;
+    photos: (z.infer<typeof ImageSchema> & { id: number })[];
+  };
   messages: StaffChatMessage[];
   notes: { member: StaffNote[]; profile: StaffNote[] };
   /** The brand's honest answer to "are you real?", in the member's language, ready to send. */
@@ -182,7 +190,9 @@ export interface StaffReplyResponse {
  * changed; the workspace refetches GET /api/staff/queue.php.
  */
 export type StaffQueueChange = 'message' | 'claim' | 'release' | 'reply' | 'first_message';
-export type StaffLiveEvent = { type: 'hello'; brand: string } | { type: 'queue'; brand: string; change: StaffQueueChange; conversation_id: number };
+export type StaffLiveEvent =
+  | { type: 'hello'; brand: string }
+  | { type: 'queue'; brand: string; change: StaffQueueChange; conversation_id: number };
 
 /** A fictional profile as operators create and edit it; the fictional flag is not a field: it cannot be removed. */
 export const FictionalProfileSchema = z.object({

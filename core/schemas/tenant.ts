@@ -80,77 +80,91 @@ export const BrandLookSchema = z.strictObject({
 });
 
 /** One file in tenants/ is one brand. */
-export const TenantSchema = z.strictObject({
-  id: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/),
-  /** Production hosts; `www.` variants and `<id>.localhost` resolve too. */
-  hosts: z.array(z.string().regex(/^[a-z0-9.-]+$/)).min(1),
-  /**
-   * Whether the button of a notification mail logs the member in through a single-use link valid 15 minutes
-   * (issue 18). Off by default: a forwarded mail would open the account; without it the button leads to the page,
-   * and a member without a session logs in first.
-   */
-  mail_login_links: z.boolean().default(false),
-  /** When set, /api/*.php is forwarded to this origin instead of the built-in API. */
-  upstream_api: z.url({ protocol: /^https?$/ }).optional(),
-  /**
-   * Proxy mode only: whether the backend offers the live socket at /api/live.php ('websocket': the Worker forwards
-   * it) or not ('polling': the client reloads chats.php at the user refresh's interval, SPEC.md §9).
-   */
-  upstream_live: z.enum(['websocket', 'polling']).optional(),
-  /**
-   * Local and test builds only (never served where APP_ENV is production): a brand that exists to be another
-   * brand's upstream on this machine, e.g. proxydemo-origin behind proxydemo.
-   */
-  local_only: z.boolean().default(false),
-  /**
-   * The D1 binding that holds this brand's data (wrangler.toml `[[d1_databases]]`), e.g. 'DB_VELVET'. Staff
-   * accounts and their sessions always live in the default 'DB' (docs/decisions/009-one-database-per-brand.md).
-   */
-  database: z.string().regex(/^DB(_[A-Z0-9]+)*$/, 'a D1 binding name such as DB or DB_VELVET').default('DB'),
-  languages: z.array(z.enum(LANGUAGES)).min(1),
-  look: BrandLookSchema,
-  settings: BrandSettingsSchema,
-  company: CompanySchema,
-  /** Credit bundles per currency, payment methods per country and the payment provider (core/schemas/payments.ts). */
-  payments: TenantPaymentsSchema,
-  /** The brand's cam partner, for the cam-profile listing at /cams (core/schemas/cams.ts); without one there is none. */
-  cams: CamPartnerSchema.optional(),
-  /**
-   * The brand's own information pages at /pages/{token} (an Impressum, safety tips...): per language a title and a
-   * body in the pages' text format ('## ' headings, '- ' lists, **bold**, [label](/path), {{company}} and the other
-   * placeholders of worker/api/pages-routes.ts). A language without its own text shows the brand's first one.
-   */
-  info_pages: z
-    .record(
-      z.string().regex(INFO_PAGE_TOKEN).refine((token) => !(CONTENT_PAGES as readonly string[]).includes(token), 'a built-in page name'),
-      z.partialRecord(z.enum(LANGUAGES), z.strictObject({ title: z.string().min(1).max(120), body: z.string().min(1).max(50_000) }))
-        .refine((texts) => Object.keys(texts).length > 0, 'at least one language'),
-    )
-    .default({}),
-}).superRefine((tenant, ctx) => {
-  // A "vanaf" price lower than the packages allow would promise a message nobody can buy (issue 17, item 1).
-  if (tenant.upstream_api && !tenant.upstream_live) {
-    ctx.addIssue({ code: 'custom', path: ['upstream_live'], message: "a brand in proxy mode says whether its backend offers the live socket: 'websocket' or 'polling'" });
-  }
-  const { settings, payments } = tenant;
-  const cheapest = messagePricesByCurrency(payments, settings.message_credits);
-  for (const [country, { costs, currency }] of Object.entries(settings.minimum_message_costs)) {
-    const path = ['settings', 'minimum_message_costs', country];
-    const sold = payments.countries[country]?.currency;
-    if (sold && sold !== currency) {
-      ctx.addIssue({ code: 'custom', path, message: `${country} pays in ${sold}, not ${currency}` });
-      continue;
-    }
-    const cents = cheapest[currency];
-    if (cents !== undefined && Math.round(costs * 100) < cents) {
+export const TenantSchema = z
+  .strictObject({
+    id: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/),
+    /** Production hosts; `www.` variants and `<id>.localhost` resolve too. */
+    hosts: z.array(z.string().regex(/^[a-z0-9.-]+$/)).min(1),
+    /**
+     * Whether the button of a notification mail logs the member in through a single-use link valid 15 minutes
+     * (issue 18). Off by default: a forwarded mail would open the account; without it the button leads to the page,
+     * and a member without a session logs in first.
+     */
+    mail_login_links: z.boolean().default(false),
+    /** When set, /api/*.php is forwarded to this origin instead of the built-in API. */
+    upstream_api: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * Proxy mode only: whether the backend offers the live socket at /api/live.php ('websocket': the Worker forwards
+     * it) or not ('polling': the client reloads chats.php at the user refresh's interval, SPEC.md §9).
+     */
+    upstream_live: z.enum(['websocket', 'polling']).optional(),
+    /**
+     * Local and test builds only (never served where APP_ENV is production): a brand that exists to be another
+     * brand's upstream on this machine, e.g. proxydemo-origin behind proxydemo.
+     */
+    local_only: z.boolean().default(false),
+    /**
+     * The D1 binding that holds this brand's data (wrangler.toml `[[d1_databases]]`), e.g. 'DB_VELVET'. Staff
+     * accounts and their sessions always live in the default 'DB' (docs/decisions/009-one-database-per-brand.md).
+     */
+    database: z
+      .string()
+      .regex(/^DB(_[A-Z0-9]+)*$/, 'a D1 binding name such as DB or DB_VELVET')
+      .default('DB'),
+    languages: z.array(z.enum(LANGUAGES)).min(1),
+    look: BrandLookSchema,
+    settings: BrandSettingsSchema,
+    company: CompanySchema,
+    /** Credit bundles per currency, payment methods per country and the payment provider (core/schemas/payments.ts). */
+    payments: TenantPaymentsSchema,
+    /** The brand's cam partner, for the cam-profile listing at /cams (core/schemas/cams.ts); without one there is none. */
+    cams: CamPartnerSchema.optional(),
+    /**
+     * The brand's own information pages at /pages/{token} (an Impressum, safety tips...): per language a title and a
+     * body in the pages' text format ('## ' headings, '- ' lists, **bold**, [label](/path), {{company}} and the other
+     * placeholders of worker/api/pages-routes.ts). A language without its own text shows the brand's first one.
+     */
+    info_pages: z
+      .record(
+        z
+          .string()
+          .regex(INFO_PAGE_TOKEN)
+          .refine((token) => !(CONTENT_PAGES as readonly string[]).includes(token), 'a built-in page name'),
+        z
+          .partialRecord(z.enum(LANGUAGES), z.strictObject({ title: z.string().min(1).max(120), body: z.string().min(1).max(50_000) }))
+          .refine((texts) => Object.keys(texts).length > 0, 'at least one language'),
+      )
+      .default({}),
+  })
+  .superRefine((tenant, ctx) => {
+    // A "vanaf" price lower than the packages allow would promise a message nobody can buy (issue 17, item 1).
+    if (tenant.upstream_api && !tenant.upstream_live) {
       ctx.addIssue({
         code: 'custom',
-        path,
-        message: `${costs.toFixed(2)} ${currency} is lower than the cheapest message the packages allow: ` +
-          `${settings.message_credits} credits at the lowest price per credit = ${(cents / 100).toFixed(2)} ${currency}`,
+        path: ['upstream_live'],
+        message: "a brand in proxy mode says whether its backend offers the live socket: 'websocket' or 'polling'",
       });
     }
-  }
-});
+    const { settings, payments } = tenant;
+    const cheapest = messagePricesByCurrency(payments, settings.message_credits);
+    for (const [country, { costs, currency }] of Object.entries(settings.minimum_message_costs)) {
+      const path = ['settings', 'minimum_message_costs', country];
+      const sold = payments.countries[country]?.currency;
+      if (sold && sold !== currency) {
+        ctx.addIssue({ code: 'custom', path, message: `${country} pays in ${sold}, not ${currency}` });
+        continue;
+      }
+      const cents = cheapest[currency];
+      if (cents !== undefined && Math.round(costs * 100) < cents) {
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message:
+            `${costs.toFixed(2)} ${currency} is lower than the cheapest message the packages allow: ` +
+            `${settings.message_credits} credits at the lowest price per credit = ${(cents / 100).toFixed(2)} ${currency}`,
+        });
+      }
+    }
+  });
 export type TenantInput = z.input<typeof TenantSchema>;
 export type Tenant = z.infer<typeof TenantSchema>;

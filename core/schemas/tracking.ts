@@ -7,7 +7,11 @@ import { z } from 'zod';
 export const PageHiddenSchema = z
   .object({
     kind: z.enum(['hidden', 'bounce']).default('hidden'),
-    path: z.string().max(300).regex(/^\/[^\s]*$/).optional(),
+    path: z
+      .string()
+      .max(300)
+      .regex(/^\/[^\s]*$/)
+      .optional(),
     duration_ms: z.number().int().min(0).max(86_400_000).optional(),
   })
   .default({ kind: 'hidden' });

@@ -36,25 +36,47 @@ export function LanderDocument(d: DocumentProps) {
         <meta name="description" content={d.description} />
         <meta name="theme-color" content={d.colors.theme} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {d.stylesheets.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+        {d.stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet text, built at build time, no member input */}
         <style dangerouslySetInnerHTML={{ __html: style }} />
       </head>
       <body>
-        <div className="flex min-h-screen flex-col" id="lander" data-layout="lander" data-lander={d.variant} inert={d.entryWarning ? true : undefined}>
+        <div
+          className="flex min-h-screen flex-col"
+          id="lander"
+          data-layout="lander"
+          data-lander={d.variant}
+          inert={d.entryWarning ? true : undefined}
+        >
           <header className="lander-bar">
             <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2">
-              <a href="/" className="lander-focus truncate text-lg font-extrabold tracking-tight no-underline sm:text-xl" data-testid="lander-logo">{brand.logoText}</a>
+              <a
+                href="/"
+                className="lander-focus truncate text-lg font-extrabold tracking-tight no-underline sm:text-xl"
+                data-testid="lander-logo"
+              >
+                {brand.logoText}
+              </a>
               <div className="flex shrink-0 items-center gap-3 text-sm">
-                <a href="/login" className="lander-login lander-focus py-2 underline-offset-2 hover:underline">{t('nav.login')}</a>
-                <a href={links.signup} className="lander-small-cta lander-focus">{t('nav.signup')}</a>
+                <a href="/login" className="lander-login lander-focus py-2 underline-offset-2 hover:underline">
+                  {t('nav.login')}
+                </a>
+                <a href={links.signup} className="lander-small-cta lander-focus">
+                  {t('nav.signup')}
+                </a>
               </div>
             </div>
           </header>
           <main id="main" className="flex-1">
             {/* No profiles to show (a new brand, a country without members): the page says so instead of pretending. */}
             {d.props.profiles.length === 0 && (
-              <p className="mx-auto my-4 max-w-3xl rounded-xl bg-white px-4 py-3 text-center text-gray-800 shadow-sm" role="status" data-testid="lander-empty">
+              <p
+                className="mx-auto my-4 max-w-3xl rounded-xl bg-white px-4 py-3 text-center text-gray-800 shadow-sm"
+                role="status"
+                data-testid="lander-empty"
+              >
                 {t('lander.empty', { country: d.props.countryName })}
               </p>
             )}

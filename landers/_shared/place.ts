@@ -5,14 +5,20 @@ const MAX_LENGTH = 40;
 const DISALLOWED = /[^\p{L}\p{M}\p{N} '.-]+/gu;
 
 /** Letters without accents and case, for comparing "munchen" with "München". */
-export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+export const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
 
 let cityIndex: Map<string, { city: City; country: string }> | null = null;
 function knownCity(folded: string): { city: City; country: string } | undefined {
   if (!cityIndex) {
     cityIndex = new Map();
     for (const [country, regions] of Object.entries(REGIONS)) {
-      for (const region of regions) for (const city of region.cities) if (!cityIndex.has(fold(city.name))) cityIndex.set(fold(city.name), { city, country });
+      for (const region of regions)
+        for (const city of region.cities) if (!cityIndex.has(fold(city.name))) cityIndex.set(fold(city.name), { city, country });
     }
   }
   return cityIndex.get(folded);

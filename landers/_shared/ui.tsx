@@ -5,7 +5,14 @@ import type { LanderProfile, LanderProps } from './types';
  * A profile photo. The first photos of a page (index < eager) are what a phone shows first: they load at once with a
  * high priority (the LCP image); the rest wait until they are scrolled near. Width and height keep the space.
  */
-export function ProfilePhoto({ profile, t, index, eager, className = '', alt }: {
+export function ProfilePhoto({
+  profile,
+  t,
+  index,
+  eager,
+  className = '',
+  alt,
+}: {
   profile: LanderProfile;
   t: LanderProps['t'];
   index: number;
@@ -30,7 +37,15 @@ export function ProfilePhoto({ profile, t, index, eager, className = '', alt }: 
 }
 
 /** The brand's mark on a fictional profile: its icon and label, with the full explanation as a tooltip. */
-export function FictionalBadge({ profile, fictional, className = '' }: { profile: LanderProfile; fictional: LanderProps['fictional']; className?: string }) {
+export function FictionalBadge({
+  profile,
+  fictional,
+  className = '',
+}: {
+  profile: LanderProfile;
+  fictional: LanderProps['fictional'];
+  className?: string;
+}) {
   if (!profile.fictional) return null;
   return (
     <span className={`lander-fict ${className}`} title={fictional.warning} data-testid="fictional-label">
@@ -40,7 +55,17 @@ export function FictionalBadge({ profile, fictional, className = '' }: { profile
 }
 
 /** A call to action: always a real link into signup, so it works without JavaScript and for crawlers. */
-export function Cta({ href, children, className = '', variant = 'solid' }: { href: string; children: ReactNode; className?: string; variant?: 'solid' | 'light' }) {
+export function Cta({
+  href,
+  children,
+  className = '',
+  variant = 'solid',
+}: {
+  href: string;
+  children: ReactNode;
+  className?: string;
+  variant?: 'solid' | 'light';
+}) {
   return (
     <a href={href} className={`lander-cta ${variant === 'light' ? 'lander-cta-light' : ''} ${className}`} data-testid="lander-cta">
       {children}
@@ -59,11 +84,14 @@ export const placeOf = (p: LanderProfile, countryName: string) => p.city ?? coun
 
 /** The headline of a variant: its title with the slug's place when there is one. */
 export function headline(props: Pick<LanderProps, 't' | 'place'>, variant: string, values: Record<string, unknown> = {}): string {
-  return props.place ? props.t(`lander.${variant}.title_place`, { ...values, place: props.place }) : props.t(`lander.${variant}.title`, values);
+  return props.place
+    ? props.t(`lander.${variant}.title_place`, { ...values, place: props.place })
+    : props.t(`lander.${variant}.title`, values);
 }
 
 const ICONS = {
-  heart: 'M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.6.8-1.4 2.3-2.6 4.4-2.6 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z',
+  heart:
+    'M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.6.8-1.4 2.3-2.6 4.4-2.6 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z',
   x: 'M6 6l12 12M18 6L6 18',
   shield: 'M12 3l8 3v6c0 4.6-3.4 8.3-8 9-4.6-.7-8-4.4-8-9V6l8-3zm-3.5 9.5l2.5 2.5 4.5-5',
   pin: 'M12 21s-6.5-6.1-6.5-11a6.5 6.5 0 1113 0c0 4.9-6.5 11-6.5 11zm0-8.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5z',
@@ -91,7 +119,14 @@ export function Icon({ name, size = 24, className = '' }: { name: IconName; size
   const filled = FILLED.has(name);
   return (
     <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false" className={className}>
-      <path d={ICONS[name]} fill={filled ? 'currentColor' : 'none'} stroke={filled ? 'none' : 'currentColor'} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={ICONS[name]}
+        fill={filled ? 'currentColor' : 'none'}
+        stroke={filled ? 'none' : 'currentColor'}
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -100,20 +135,47 @@ export function Icon({ name, size = 24, className = '' }: { name: IconName; size
  * A translated sentence with an element in it where the value goes ("Nieuwe matches: <span>3</span>"): the
  * catalogue decides where the number stands, the page decides what it is.
  */
-export function Slot({ t, k, name = 'count', values = {}, children }: { t: LanderProps['t']; k: string; name?: string; values?: Record<string, unknown>; children: ReactNode }) {
+export function Slot({
+  t,
+  k,
+  name = 'count',
+  values = {},
+  children,
+}: {
+  t: LanderProps['t'];
+  k: string;
+  name?: string;
+  values?: Record<string, unknown>;
+  children: ReactNode;
+}) {
   const [before, after = ''] = t(k, { ...values, [name]: '\u0000' }).split('\u0000');
-  return <>{before}{children}{after}</>;
+  return (
+    <>
+      {before}
+      {children}
+      {after}
+    </>
+  );
 }
 
 /**
  * The fictional mark where a photo is too small for the label (avatars, map pins): the icon, with the label for
  * screen readers and as a tooltip. The full label is always shown with the same profile elsewhere on the page.
  */
-export function FictionalMark({ profile, fictional, className = '' }: { profile: LanderProfile; fictional: LanderProps['fictional']; className?: string }) {
+export function FictionalMark({
+  profile,
+  fictional,
+  className = '',
+}: {
+  profile: LanderProfile;
+  fictional: LanderProps['fictional'];
+  className?: string;
+}) {
   if (!profile.fictional) return null;
   return (
     <span className={`lander-fict-mini ${className}`} title={`${fictional.singular}: ${fictional.warning}`} data-testid="fictional-mark">
-      <span aria-hidden="true">{fictional.icon}</span><span className="sr-only">{fictional.singular}</span>
+      <span aria-hidden="true">{fictional.icon}</span>
+      <span className="sr-only">{fictional.singular}</span>
     </span>
   );
 }

@@ -39,16 +39,25 @@ export default function AloneTonight(props: LanderProps) {
         <Icon name="moon" size={44} className="at-moon" />
         {online > 0 && (
           <p className="mb-0 mt-3" data-testid="online-now">
-            <span className="at-pill"><span className="at-dot" aria-hidden="true" /><Slot t={t} k="lander.alonetonight.online_now"><strong>{online}</strong></Slot></span>
+            <span className="at-pill">
+              <span className="at-dot" aria-hidden="true" />
+              <Slot t={t} k="lander.alonetonight.online_now">
+                <strong>{online}</strong>
+              </Slot>
+            </span>
           </p>
         )}
         <h1 className="mx-auto mb-0 mt-4 max-w-2xl text-3xl font-extrabold leading-tight md:text-5xl">{headline(props, 'alonetonight')}</h1>
         <p className="mx-auto mb-0 mt-4 max-w-xl text-lg text-white/85">{t('lander.alonetonight.intro')}</p>
-        <div className="mt-6"><Cta href={links.signup}>{t('lander.alonetonight.cta')}</Cta></div>
+        <div className="mt-6">
+          <Cta href={links.signup}>{t('lander.alonetonight.cta')}</Cta>
+        </div>
       </section>
 
       <section className="mx-auto max-w-5xl px-4 pb-10" aria-labelledby="at-list">
-        <h2 id="at-list" className="mb-4 mt-0 text-xl font-bold">{t('lander.alonetonight.list_title')}</h2>
+        <h2 id="at-list" className="mb-4 mt-0 text-xl font-bold">
+          {t('lander.alonetonight.list_title')}
+        </h2>
         <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4" data-testid="lander-profiles">
           {shown.map((p, i) => (
             <li key={p.id}>
@@ -57,12 +66,22 @@ export default function AloneTonight(props: LanderProps) {
                   <ProfilePhoto profile={p} t={t} index={i} eager={eager} />
                   <FictionalBadge profile={p} fictional={fictional} className="absolute left-2 top-2" />
                   <span className="at-status">
-                    {states[i].online ? <><span className="lander-online" aria-hidden="true" />{t('lander.online')}</> : t('lander.active', { when: agoMinutes(language, states[i].minutesAgo) })}
+                    {states[i].online ? (
+                      <>
+                        <span className="lander-online" aria-hidden="true" />
+                        {t('lander.online')}
+                      </>
+                    ) : (
+                      t('lander.active', { when: agoMinutes(language, states[i].minutesAgo) })
+                    )}
                   </span>
                 </div>
                 <div className="px-3 py-2 text-left">
                   <p className="m-0 truncate font-bold">{nameAge(p)}</p>
-                  <p className="m-0 flex items-center gap-1 truncate text-sm text-white/80"><Icon name="pin" size={14} />{placeOf(p, countryName)}</p>
+                  <p className="m-0 flex items-center gap-1 truncate text-sm text-white/80">
+                    <Icon name="pin" size={14} />
+                    {placeOf(p, countryName)}
+                  </p>
                 </div>
               </a>
             </li>
@@ -74,7 +93,11 @@ export default function AloneTonight(props: LanderProps) {
           <Cta href={links.signup}>{t('lander.cta')}</Cta>
         </div>
       </section>
-      <div className="at-sticky"><Cta href={links.signup} className="w-full">{t('lander.alonetonight.cta')}</Cta></div>
+      <div className="at-sticky">
+        <Cta href={links.signup} className="w-full">
+          {t('lander.alonetonight.cta')}
+        </Cta>
+      </div>
     </div>
   );
 }

@@ -50,26 +50,45 @@ export default function CollageLanding(props: LanderProps) {
     <div className="cl-bg">
       <div className="cl-top">
         <ul className="cl-grid" data-testid="lander-profiles">
-          {top.map((p, i) => <Tile key={p.id} p={p} i={i} props={props} shape={SHAPES[i] ?? ''} />)}
+          {top.map((p, i) => (
+            <Tile key={p.id} p={p} i={i} props={props} shape={SHAPES[i] ?? ''} />
+          ))}
         </ul>
       </div>
       <section className="cl-hero mx-auto max-w-3xl px-4 pb-10 text-center">
         <h1 className="cl-title">{headline(props, 'collagelanding')}</h1>
         <p className="mx-auto mb-0 mt-4 max-w-xl text-lg text-white/85">{t('lander.collagelanding.intro')}</p>
-        <div className="mt-7"><Cta href={links.signup}>{t('lander.collagelanding.cta')}</Cta></div>
+        <div className="mt-7">
+          <Cta href={links.signup}>{t('lander.collagelanding.cta')}</Cta>
+        </div>
         <ul className="m-0 mt-6 flex list-none flex-wrap justify-center gap-x-5 gap-y-2 p-0 text-sm text-white/85">
-          <li className="flex items-center gap-1"><Icon name="check" size={18} />{t('lander.point_free')}</li>
-          <li className="flex items-center gap-1"><Icon name="lock" size={18} />{t('lander.point_discreet')}</li>
-          <li className="flex items-center gap-1"><Icon name="pin" size={18} />{t('lander.point_near')}</li>
+          <li className="flex items-center gap-1">
+            <Icon name="check" size={18} />
+            {t('lander.point_free')}
+          </li>
+          <li className="flex items-center gap-1">
+            <Icon name="lock" size={18} />
+            {t('lander.point_discreet')}
+          </li>
+          <li className="flex items-center gap-1">
+            <Icon name="pin" size={18} />
+            {t('lander.point_near')}
+          </li>
         </ul>
       </section>
       {more.length > 0 && (
         <section className="pb-10" aria-labelledby="cl-more">
-          <h2 id="cl-more" className="mx-auto mb-4 mt-0 max-w-5xl px-4 text-xl font-bold">{t('lander.collagelanding.more_title')}</h2>
+          <h2 id="cl-more" className="mx-auto mb-4 mt-0 max-w-5xl px-4 text-xl font-bold">
+            {t('lander.collagelanding.more_title')}
+          </h2>
           <ul className="cl-grid">
-            {more.map((p, i) => <Tile key={p.id} p={p} i={i + top.length} props={props} shape={i === 0 ? 'cl-wide' : i === 3 ? 'cl-wide' : ''} />)}
+            {more.map((p, i) => (
+              <Tile key={p.id} p={p} i={i + top.length} props={props} shape={i === 0 ? 'cl-wide' : i === 3 ? 'cl-wide' : ''} />
+            ))}
           </ul>
-          <div className="mt-8 px-4 text-center"><Cta href={links.signup}>{t('lander.cta')}</Cta></div>
+          <div className="mt-8 px-4 text-center">
+            <Cta href={links.signup}>{t('lander.cta')}</Cta>
+          </div>
         </section>
       )}
     </div>

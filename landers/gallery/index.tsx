@@ -40,28 +40,56 @@ function Card({ p, i, props, size }: { p: LanderProfile; i: number; props: Lande
             {online && <span className="sr-only">{t('lander.online')}</span>}
             {nameAge(p)}
           </p>
-          <p className="m-0 flex items-center gap-1 truncate text-sm text-gray-600"><Icon name="pin" size={14} />{placeOf(p, countryName)}</p>
+          <p className="m-0 flex items-center gap-1 truncate text-sm text-gray-600">
+            <Icon name="pin" size={14} />
+            {placeOf(p, countryName)}
+          </p>
         </div>
       </a>
     </li>
   );
 }
 
-function Row({ id, title, items, offset, props, size }: { id: string; title: string; items: LanderProfile[]; offset: number; props: LanderProps; size: 'big' | 'small' }) {
+function Row({
+  id,
+  title,
+  items,
+  offset,
+  props,
+  size,
+}: {
+  id: string;
+  title: string;
+  items: LanderProfile[];
+  offset: number;
+  props: LanderProps;
+  size: 'big' | 'small';
+}) {
   const { t, links } = props;
   return (
     <section className="relative pt-8" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="mx-auto mb-3 mt-0 max-w-5xl px-4 text-xl font-extrabold">{title}</h2>
+      <h2 id={`${id}-title`} className="mx-auto mb-3 mt-0 max-w-5xl px-4 text-xl font-extrabold">
+        {title}
+      </h2>
       <div className="relative">
         <div className="gl-nav">
-          <button type="button" data-scroll={id} data-dir="-1" aria-label={t('lander.gallery.previous')} hidden>‹</button>
-          <button type="button" data-scroll={id} data-dir="1" aria-label={t('lander.gallery.next')} hidden>›</button>
+          <button type="button" data-scroll={id} data-dir="-1" aria-label={t('lander.gallery.previous')} hidden>
+            ‹
+          </button>
+          <button type="button" data-scroll={id} data-dir="1" aria-label={t('lander.gallery.next')} hidden>
+            ›
+          </button>
         </div>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a horizontally scrolling list must be reachable by keyboard to scroll */}
         <ul id={id} className="gl-row lander-scroll" tabIndex={0} aria-label={title}>
-          {items.map((p, i) => <Card key={p.id} p={p} i={offset + i} props={props} size={size} />)}
+          {items.map((p, i) => (
+            <Card key={p.id} p={p} i={offset + i} props={props} size={size} />
+          ))}
           <li className={size === 'big' ? 'gl-big' : 'gl-small'}>
-            <a href={links.signup} className="gl-more"><Icon name="heart" size={32} />{t('lander.gallery.see_all')}</a>
+            <a href={links.signup} className="gl-more">
+              <Icon name="heart" size={32} />
+              {t('lander.gallery.see_all')}
+            </a>
           </li>
         </ul>
       </div>
@@ -80,12 +108,18 @@ export default function Gallery(props: LanderProps) {
         <div className="mx-auto max-w-5xl px-4 py-8 md:py-12">
           <h1 className="m-0 text-3xl font-extrabold leading-tight md:text-5xl">{headline(props, 'gallery')}</h1>
           <p className="mb-0 mt-3 max-w-2xl text-lg text-white/90">{t('lander.gallery.intro')}</p>
-          <div className="mt-6"><Cta href={links.signup} variant="light">{t('lander.gallery.cta')}</Cta></div>
+          <div className="mt-6">
+            <Cta href={links.signup} variant="light">
+              {t('lander.gallery.cta')}
+            </Cta>
+          </div>
         </div>
       </section>
       <div data-testid="lander-profiles">
         {first.length > 0 && <Row id="gl-new" title={t('lander.gallery.row_new')} items={first} offset={0} props={props} size="big" />}
-        {second.length > 0 && <Row id="gl-near" title={t('lander.gallery.row_near')} items={second} offset={first.length} props={props} size="small" />}
+        {second.length > 0 && (
+          <Row id="gl-near" title={t('lander.gallery.row_near')} items={second} offset={first.length} props={props} size="small" />
+        )}
       </div>
       <div className="mx-auto mt-8 max-w-5xl px-4 text-center">
         <p className="mb-4 mt-0 text-lg font-bold">{t('lander.gallery.bottom_title')}</p>

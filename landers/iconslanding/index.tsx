@@ -41,23 +41,36 @@ export default function IconsLanding(props: LanderProps) {
           {faces.length > 0 && (
             <ul className="il-faces m-0 list-none p-0">
               {faces.map((p, i) => (
-                <li key={p.id} className="relative"><span className="il-face block"><ProfilePhoto profile={p} t={t} index={i} eager={eager} /></span><FictionalMark profile={p} fictional={fictional} className="absolute -right-1 -top-1" /></li>
+                <li key={p.id} className="relative">
+                  <span className="il-face block">
+                    <ProfilePhoto profile={p} t={t} index={i} eager={eager} />
+                  </span>
+                  <FictionalMark profile={p} fictional={fictional} className="absolute -right-1 -top-1" />
+                </li>
               ))}
             </ul>
           )}
           <p className="mb-0 mt-3 text-sm font-semibold text-white/90">{t('lander.iconslanding.faces')}</p>
           <h1 className="mb-0 mt-4 text-3xl font-extrabold leading-tight md:text-5xl">{headline(props, 'iconslanding')}</h1>
           <p className="mx-auto mb-0 mt-4 max-w-xl text-lg text-white/90">{t('lander.iconslanding.intro')}</p>
-          <div className="mt-7"><Cta href={links.signup} variant="light">{t('lander.iconslanding.cta')}</Cta></div>
+          <div className="mt-7">
+            <Cta href={links.signup} variant="light">
+              {t('lander.iconslanding.cta')}
+            </Cta>
+          </div>
         </div>
       </section>
 
       <section className="mx-auto max-w-5xl px-4 py-10" aria-labelledby="il-benefits">
-        <h2 id="il-benefits" className="mb-6 mt-0 text-center text-2xl font-extrabold">{t('lander.iconslanding.benefits_title', { brand: props.brand.name })}</h2>
+        <h2 id="il-benefits" className="mb-6 mt-0 text-center text-2xl font-extrabold">
+          {t('lander.iconslanding.benefits_title', { brand: props.brand.name })}
+        </h2>
         <ul className="m-0 grid list-none grid-cols-1 gap-4 p-0 sm:grid-cols-2 lg:grid-cols-3">
           {BENEFITS.map(([icon, key]) => (
             <li key={key} className="il-benefit flex items-start gap-4">
-              <span className="il-icon shrink-0"><Icon name={icon} size={26} /></span>
+              <span className="il-icon shrink-0">
+                <Icon name={icon} size={26} />
+              </span>
               <div>
                 <h3 className="m-0 text-lg font-bold">{t(`lander.iconslanding.${key}_title`)}</h3>
                 <p className="mb-0 mt-1 text-gray-700">{t(`lander.iconslanding.${key}_text`, { percent: PREMIUM_PERCENT })}</p>
@@ -69,7 +82,9 @@ export default function IconsLanding(props: LanderProps) {
 
       {cards.length > 0 && (
         <section className="mx-auto max-w-5xl px-4 pb-4" aria-labelledby="il-members">
-          <h2 id="il-members" className="mb-4 mt-0 text-2xl font-extrabold">{t('lander.iconslanding.members_title')}</h2>
+          <h2 id="il-members" className="mb-4 mt-0 text-2xl font-extrabold">
+            {t('lander.iconslanding.members_title')}
+          </h2>
           <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-4" data-testid="lander-profiles">
             {cards.map((p, i) => (
               <li key={p.id}>
@@ -90,11 +105,15 @@ export default function IconsLanding(props: LanderProps) {
       )}
 
       <section className="mx-auto max-w-5xl px-4 py-10" aria-labelledby="il-steps">
-        <h2 id="il-steps" className="mb-6 mt-0 text-center text-2xl font-extrabold">{t('lander.iconslanding.steps_title')}</h2>
+        <h2 id="il-steps" className="mb-6 mt-0 text-center text-2xl font-extrabold">
+          {t('lander.iconslanding.steps_title')}
+        </h2>
         <ol className="m-0 grid list-none gap-5 p-0 md:grid-cols-3">
           {[1, 2, 3].map((n) => (
             <li key={n} className="flex items-start gap-3">
-              <span className="il-step shrink-0" aria-hidden="true">{n}</span>
+              <span className="il-step shrink-0" aria-hidden="true">
+                {n}
+              </span>
               <div>
                 <h3 className="m-0 text-lg font-bold">{t(`lander.iconslanding.step${n}_title`)}</h3>
                 <p className="mb-0 mt-1 text-gray-700">{t(`lander.iconslanding.step${n}_text`)}</p>

@@ -3,10 +3,19 @@ import { pick } from '../_shared/activity';
 import { cityInCountry, fold } from '../_shared/place';
 import type { LanderProfile } from '../_shared/types';
 
-interface LatLon { lat: number; lon: number }
-export interface MapPoint { x: number; y: number }
+interface LatLon {
+  lat: number;
+  lon: number;
+}
+export interface MapPoint {
+  x: number;
+  y: number;
+}
 /** A profile on the map; km is the distance from the visitor's city, null in that same city. */
-export interface MapPin extends MapPoint { profile: LanderProfile; km: number | null }
+export interface MapPin extends MapPoint {
+  profile: LanderProfile;
+  km: number | null;
+}
 export interface MapModel {
   width: number;
   height: number;
@@ -24,7 +33,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 function km(a: LatLon, b: LatLon): number {
   const rad = Math.PI / 180;
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
   return 12_742 * Math.asin(Math.sqrt(h));
 }
 

@@ -58,11 +58,26 @@ function MapPicture({ map, props }: { map: MapModel; props: LanderProps }) {
           {/* Circles around every city, blurred and cut sharp again: one soft landmass. */}
           <filter id="mp-goo" x="-20%" y="-20%" width="140%" height="140%">
             <feGaussianBlur stdDeviation="9" />
-            <feComponentTransfer><feFuncA type="table" tableValues="0 0 1 1" /></feComponentTransfer>
+            <feComponentTransfer>
+              <feFuncA type="table" tableValues="0 0 1 1" />
+            </feComponentTransfer>
           </filter>
-          {/* biome-ignore lint/suspicious/noArrayIndexKey: the dots of a fixed map drawing */}
-          <mask id="mp-mask"><g filter="url(#mp-goo)" fill="#fff">{map.land.map((p, i) => <circle key={i} cx={p.x} cy={p.y} r={map.radius} />)}</g></mask>
-          <pattern id="mp-dot" width="7" height="7" patternUnits="userSpaceOnUse"><circle cx="3.5" cy="3.5" r="1.3" className="mp-dots" /></pattern>
+          <mask id="mp-mask">
+            <g filter="url(#mp-goo)" fill="#fff">
+              {map.land.map((p, i) => (
+                <circle
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the dots of a fixed map drawing
+                  key={i}
+                  cx={p.x}
+                  cy={p.y}
+                  r={map.radius}
+                />
+              ))}
+            </g>
+          </mask>
+          <pattern id="mp-dot" width="7" height="7" patternUnits="userSpaceOnUse">
+            <circle cx="3.5" cy="3.5" r="1.3" className="mp-dots" />
+          </pattern>
         </defs>
         <path d={lines.join('')} className="mp-grid" />
         <g mask="url(#mp-mask)">
@@ -72,7 +87,14 @@ function MapPicture({ map, props }: { map: MapModel; props: LanderProps }) {
         {map.labels.map((l) => (
           <g key={l.name}>
             <circle cx={l.x} cy={l.y} r="2.5" className="mp-city" />
-            <text x={l.x > map.width * 0.7 ? l.x - 6 : l.x + 6} y={l.y + 4} textAnchor={l.x > map.width * 0.7 ? 'end' : 'start'} className="mp-label">{l.name}</text>
+            <text
+              x={l.x > map.width * 0.7 ? l.x - 6 : l.x + 6}
+              y={l.y + 4}
+              textAnchor={l.x > map.width * 0.7 ? 'end' : 'start'}
+              className="mp-label"
+            >
+              {l.name}
+            </text>
           </g>
         ))}
       </svg>
@@ -81,17 +103,28 @@ function MapPicture({ map, props }: { map: MapModel; props: LanderProps }) {
         {map.pins.map(({ profile: p, x, y }, i) => (
           <li key={p.id} className="mp-pin" style={{ left: `${(x / map.width) * 100}%`, top: `${(y / map.height) * 100}%` }}>
             <span className="mp-name">{nameAge(p)}</span>
-            <span className="mp-head"><ProfilePhoto profile={p} t={t} index={i} eager={eager} alt="" /></span>
+            <span className="mp-head">
+              <ProfilePhoto profile={p} t={t} index={i} eager={eager} alt="" />
+            </span>
             {activity(p.lastActive, now).online && <span className="mp-on" />}
             <span className="mp-tip" />
             <FictionalMark profile={p} fictional={fictional} className="absolute -left-2 -top-2" />
           </li>
         ))}
       </ul>
-      <div className="mp-me" style={{ left: `${(map.you.x / map.width) * 100}%`, top: `${(map.you.y / map.height) * 100}%` }} aria-hidden="true">
-        <b /><b /><i /><span>{t('lander.maplanding.you')}</span>
+      <div
+        className="mp-me"
+        style={{ left: `${(map.you.x / map.width) * 100}%`, top: `${(map.you.y / map.height) * 100}%` }}
+        aria-hidden="true"
+      >
+        <b />
+        <b />
+        <i />
+        <span>{t('lander.maplanding.you')}</span>
       </div>
-      <span className="sr-only">{t('lander.maplanding.map_label', { country: countryName })}. {t('lander.maplanding.cta')}</span>
+      <span className="sr-only">
+        {t('lander.maplanding.map_label', { country: countryName })}. {t('lander.maplanding.cta')}
+      </span>
     </a>
   );
 }
@@ -106,19 +139,28 @@ export default function MapLanding(props: LanderProps) {
       <section className="mx-auto max-w-5xl px-4 pb-8 pt-7">
         <div className="grid items-center gap-8 md:grid-cols-2">
           <div className="text-center md:text-left">
-            <p className="m-0 inline-flex items-center gap-2 text-sm font-bold uppercase tracking-wider text-white/80"><Icon name="pin" size={18} />{countryName}</p>
+            <p className="m-0 inline-flex items-center gap-2 text-sm font-bold uppercase tracking-wider text-white/80">
+              <Icon name="pin" size={18} />
+              {countryName}
+            </p>
             <h1 className="mb-0 mt-2 text-3xl font-extrabold leading-tight md:text-5xl">{headline(props, 'maplanding')}</h1>
             <p className="mb-0 mt-4 text-lg text-white/85">{t('lander.maplanding.intro')}</p>
-            <div className="mt-6 hidden md:block"><Cta href={links.signup}>{t('lander.maplanding.cta')}</Cta></div>
+            <div className="mt-6 hidden md:block">
+              <Cta href={links.signup}>{t('lander.maplanding.cta')}</Cta>
+            </div>
           </div>
           {map && <MapPicture map={map} props={props} />}
         </div>
-        <div className="mt-6 text-center md:hidden"><Cta href={links.signup}>{t('lander.maplanding.cta')}</Cta></div>
+        <div className="mt-6 text-center md:hidden">
+          <Cta href={links.signup}>{t('lander.maplanding.cta')}</Cta>
+        </div>
       </section>
 
       {nearest.length > 0 && (
         <section className="mx-auto max-w-3xl px-4 pb-10" aria-labelledby="mp-near">
-          <h2 id="mp-near" className="mb-4 mt-0 text-xl font-bold">{t('lander.maplanding.list_title')}</h2>
+          <h2 id="mp-near" className="mb-4 mt-0 text-xl font-bold">
+            {t('lander.maplanding.list_title')}
+          </h2>
           <ul className="m-0 grid list-none gap-2 p-0 sm:grid-cols-2" data-testid="lander-profiles">
             {nearest.map(({ profile: p, km }) => (
               <li key={p.id}>
@@ -129,7 +171,8 @@ export default function MapLanding(props: LanderProps) {
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-bold">{nameAge(p)}</span>
                     <span className="block truncate text-sm text-white/80">
-                      {activity(p.lastActive, now).online ? `${t('lander.online')} · ` : ''}{placeOf(p, countryName)}
+                      {activity(p.lastActive, now).online ? `${t('lander.online')} · ` : ''}
+                      {placeOf(p, countryName)}
                     </span>
                     <FictionalBadge profile={p} fictional={fictional} className="mt-1" />
                   </span>

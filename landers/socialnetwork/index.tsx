@@ -32,10 +32,16 @@ function Post({ p, i, props }: { p: LanderProfile; i: number; props: LanderProps
   return (
     <article className="sn-card overflow-hidden" aria-labelledby={`sn-post-${p.id}`}>
       <header className="flex items-center gap-3 p-3">
-        <span className="sn-avatar"><ProfilePhoto profile={p} t={t} index={99} eager={0} alt="" /></span>
+        <span className="sn-avatar">
+          <ProfilePhoto profile={p} t={t} index={99} eager={0} alt="" />
+        </span>
         <div className="min-w-0 flex-1">
-          <a href={p.href} className="sn-name" id={`sn-post-${p.id}`}>{nameAge(p)}</a>
-          <p className="m-0 truncate text-sm text-gray-600">{placeOf(p, countryName)} · {t('lander.active', { when: agoMinutes(language, minutesAgo) })}</p>
+          <a href={p.href} className="sn-name" id={`sn-post-${p.id}`}>
+            {nameAge(p)}
+          </a>
+          <p className="m-0 truncate text-sm text-gray-600">
+            {placeOf(p, countryName)} · {t('lander.active', { when: agoMinutes(language, minutesAgo) })}
+          </p>
         </div>
         <FictionalBadge profile={p} fictional={fictional} />
       </header>
@@ -43,9 +49,18 @@ function Post({ p, i, props }: { p: LanderProfile; i: number; props: LanderProps
         <ProfilePhoto profile={p} t={t} index={i} eager={props.eager} />
       </a>
       <div className="mx-2 mt-2 flex border-t border-gray-200 py-1">
-        <a href={p.href} className="sn-act"><Icon name="heart" size={20} />{t('lander.socialnetwork.like')}</a>
-        <a href={p.href} className="sn-act"><Icon name="comment" size={20} />{t('lander.socialnetwork.comment')}</a>
-        <a href={links.signup} className="sn-act"><Icon name="send" size={20} />{t('lander.socialnetwork.message')}</a>
+        <a href={p.href} className="sn-act">
+          <Icon name="heart" size={20} />
+          {t('lander.socialnetwork.like')}
+        </a>
+        <a href={p.href} className="sn-act">
+          <Icon name="comment" size={20} />
+          {t('lander.socialnetwork.comment')}
+        </a>
+        <a href={links.signup} className="sn-act">
+          <Icon name="send" size={20} />
+          {t('lander.socialnetwork.message')}
+        </a>
       </div>
     </article>
   );
@@ -73,7 +88,9 @@ export default function SocialNetwork(props: LanderProps) {
                 <li key={p.id}>
                   <a href={p.href} className="sn-story">
                     <span className="sn-ring">
-                      <span><ProfilePhoto profile={p} t={t} index={i} eager={0} /></span>
+                      <span>
+                        <ProfilePhoto profile={p} t={t} index={i} eager={0} />
+                      </span>
                       <FictionalMark profile={p} fictional={fictional} className="absolute -right-1 -top-1" />
                     </span>
                     <span className="block truncate">{p.name}</span>
@@ -103,7 +120,11 @@ export default function SocialNetwork(props: LanderProps) {
           <p className="mb-0 mt-3 text-sm text-gray-600">{t('lander.trust')}</p>
         </div>
       </div>
-      <div className="sn-sticky"><Cta href={links.signup} className="w-full">{t('lander.socialnetwork.cta')}</Cta></div>
+      <div className="sn-sticky">
+        <Cta href={links.signup} className="w-full">
+          {t('lander.socialnetwork.cta')}
+        </Cta>
+      </div>
     </div>
   );
 }

@@ -68,28 +68,58 @@ export default function TinderSwipe(props: LanderProps) {
           <div className="ts-play">
             <ul className="ts-stack m-0 list-none p-0" data-deck-stack>
               {deck.map((p, i) => (
-                <li key={p.id} className="ts-card text-left" data-card data-name={p.name} style={{ zIndex: deck.length - i }} data-testid="swipe-card">
+                <li
+                  key={p.id}
+                  className="ts-card text-left"
+                  data-card
+                  data-name={p.name}
+                  style={{ zIndex: deck.length - i }}
+                  data-testid="swipe-card"
+                >
                   <ProfilePhoto profile={p} t={t} index={i} eager={eager} />
-                  <span className="ts-stamp ts-stamp-like" aria-hidden="true">LIKE</span>
-                  <span className="ts-stamp ts-stamp-nope" aria-hidden="true">NOPE</span>
+                  <span className="ts-stamp ts-stamp-like" aria-hidden="true">
+                    LIKE
+                  </span>
+                  <span className="ts-stamp ts-stamp-nope" aria-hidden="true">
+                    NOPE
+                  </span>
                   <FictionalBadge profile={p} fictional={fictional} className="absolute left-3 top-3" />
                   <div className="ts-shade">
                     <p className="m-0 text-2xl font-extrabold">{nameAge(p)}</p>
-                    <p className="m-0 mt-1 flex items-center gap-1 text-white/90"><Icon name="pin" size={16} />{placeOf(p, countryName)}</p>
+                    <p className="m-0 mt-1 flex items-center gap-1 text-white/90">
+                      <Icon name="pin" size={16} />
+                      {placeOf(p, countryName)}
+                    </p>
                   </div>
                 </li>
               ))}
             </ul>
 
             <div className="mt-10 flex items-center justify-center gap-8">
-              <a href={links.signup} className="ts-btn ts-nope" data-swipe="nope" aria-label={t('lander.tinderswipe.nope')} title={t('lander.tinderswipe.nope')} data-testid="swipe-nope">
+              <a
+                href={links.signup}
+                className="ts-btn ts-nope"
+                data-swipe="nope"
+                aria-label={t('lander.tinderswipe.nope')}
+                title={t('lander.tinderswipe.nope')}
+                data-testid="swipe-nope"
+              >
                 <Icon name="x" size={30} />
               </a>
-              <a href={links.signup} className="ts-btn ts-like" data-swipe="like" aria-label={t('lander.tinderswipe.like')} title={t('lander.tinderswipe.like')} data-testid="swipe-like">
+              <a
+                href={links.signup}
+                className="ts-btn ts-like"
+                data-swipe="like"
+                aria-label={t('lander.tinderswipe.like')}
+                title={t('lander.tinderswipe.like')}
+                data-testid="swipe-like"
+              >
                 <Icon name="heart" size={36} />
               </a>
             </div>
-            <p id="ts-help" className="mb-0 mt-4 text-sm text-white/80">{t('lander.tinderswipe.help')}</p>
+            <p id="ts-help" className="mb-0 mt-4 text-sm text-white/80">
+              {t('lander.tinderswipe.help')}
+            </p>
           </div>
 
           <p className="sr-only" aria-live="polite" data-deck-status />
@@ -97,22 +127,36 @@ export default function TinderSwipe(props: LanderProps) {
           <div className="ts-panel" data-deck-panel hidden data-testid="swipe-matches">
             <div className="mb-3 flex justify-center" aria-hidden="true">
               {[0, 1, 2, 3].map((i) => (
-                <span key={i} className="ts-slot" data-match-avatar={i} hidden><img className="ts-avatar" alt="" width={64} height={64} /></span>
+                <span key={i} className="ts-slot" data-match-avatar={i} hidden>
+                  <img className="ts-avatar" alt="" width={64} height={64} />
+                </span>
               ))}
             </div>
-            <h2 className="m-0 text-2xl font-extrabold" data-when="match">{t('lander.tinderswipe.matches_title')}</h2>
-            <h2 className="m-0 text-2xl font-extrabold" data-when="empty">{t('lander.tinderswipe.empty_title')}</h2>
+            <h2 className="m-0 text-2xl font-extrabold" data-when="match">
+              {t('lander.tinderswipe.matches_title')}
+            </h2>
+            <h2 className="m-0 text-2xl font-extrabold" data-when="empty">
+              {t('lander.tinderswipe.empty_title')}
+            </h2>
             <p className="mb-0 mt-2 text-lg font-bold text-primary" data-when="match">
-              <Slot t={t} k="lander.tinderswipe.matches_count"><span data-match-count /></Slot>
+              <Slot t={t} k="lander.tinderswipe.matches_count">
+                <span data-match-count />
+              </Slot>
             </p>
-            <p className="mb-5 mt-2 text-gray-700" data-when="match">{t('lander.tinderswipe.matches_text')}</p>
-            <p className="mb-5 mt-2 text-gray-700" data-when="empty">{t('lander.tinderswipe.empty_text')}</p>
+            <p className="mb-5 mt-2 text-gray-700" data-when="match">
+              {t('lander.tinderswipe.matches_text')}
+            </p>
+            <p className="mb-5 mt-2 text-gray-700" data-when="empty">
+              {t('lander.tinderswipe.empty_text')}
+            </p>
             <Cta href={links.matches}>{t('lander.tinderswipe.matches_cta')}</Cta>
           </div>
         </div>
 
         <div className="mt-8">
-          <Cta href={links.signup} variant="light">{t('lander.cta')}</Cta>
+          <Cta href={links.signup} variant="light">
+            {t('lander.cta')}
+          </Cta>
           <p className="mb-0 mt-3 text-sm text-white/80">{t('lander.trust')}</p>
         </div>
       </section>

@@ -41,8 +41,10 @@ function keyframes(n: number): string {
   const pct = (s: number) => `${((s / total) * 100).toFixed(2)}%`;
   const fade = `@keyframes tv-o{0%{opacity:0}${pct(FADE)},${pct(FADE + SHOW)}{opacity:1}${pct(2 * FADE + SHOW)},100%{opacity:0}}`;
   const zoom = `@keyframes tv-z{0%{transform:scale(1.12)}${pct(2 * FADE + SHOW)},100%{transform:scale(1)}}`;
-  const bars = Array.from({ length: n }, (_, i) =>
-    `@keyframes tv-b${i}{0%{transform:scaleX(0)}${pct(SHOW)},${pct(total - i * SHOW - 0.05)}{transform:scaleX(1)}${pct(total - i * SHOW)},100%{transform:scaleX(0)}}`,
+  const bars = Array.from(
+    { length: n },
+    (_, i) =>
+      `@keyframes tv-b${i}{0%{transform:scaleX(0)}${pct(SHOW)},${pct(total - i * SHOW - 0.05)}{transform:scaleX(1)}${pct(total - i * SHOW)},100%{transform:scaleX(0)}}`,
   ).join('');
   return fade + zoom + bars;
 }
@@ -63,18 +65,28 @@ export default function TransitionsVideoLanding(props: LanderProps) {
         <div className="text-center md:order-2 md:text-left">
           <h1 className="m-0 text-3xl font-extrabold leading-tight md:text-5xl">{headline(props, 'transitionsvideolanding')}</h1>
           <p className="mb-0 mt-3 text-lg text-white/85">{t('lander.transitionsvideolanding.intro')}</p>
-          <div className="mt-6 hidden md:block"><Cta href={links.signup}>{t('lander.transitionsvideolanding.cta')}</Cta></div>
+          <div className="mt-6 hidden md:block">
+            <Cta href={links.signup}>{t('lander.transitionsvideolanding.cta')}</Cta>
+          </div>
         </div>
         {slides.length > 0 && (
           <div className="relative md:order-1">
             <input type="checkbox" id="tv-pause" className="tv-toggle sr-only" />
             <div className="tv-frame">
               <div className="tv-bars" aria-hidden="true">
-                {slides.map((p, i) => <i key={p.id} style={{ '--tv-bar': `tv-b${i}`, '--tv-total': total, '--tv-wait': `${i * SHOW}s` } as CSSProperties} />)}
+                {slides.map((p, i) => (
+                  <i key={p.id} style={{ '--tv-bar': `tv-b${i}`, '--tv-total': total, '--tv-wait': `${i * SHOW}s` } as CSSProperties} />
+                ))}
               </div>
               <label htmlFor="tv-pause" className="tv-toggle-label" title={t('lander.transitionsvideolanding.pause')}>
-                <span className="tv-pause"><svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M7 5h3v14H7zM14 5h3v14h-3z" fill="currentColor" /></svg></span>
-                <span className="tv-play"><Icon name="play" size={18} /></span>
+                <span className="tv-pause">
+                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                    <path d="M7 5h3v14H7zM14 5h3v14h-3z" fill="currentColor" />
+                  </svg>
+                </span>
+                <span className="tv-play">
+                  <Icon name="play" size={18} />
+                </span>
                 <span className="sr-only">{t('lander.transitionsvideolanding.pause')}</span>
               </label>
               <ul className="tv-slides" data-testid="lander-profiles">
@@ -88,7 +100,10 @@ export default function TransitionsVideoLanding(props: LanderProps) {
                           {activity(p.lastActive, now).online && <span className="lander-online" aria-hidden="true" />}
                           {nameAge(p)}
                         </p>
-                        <p className="m-0 mt-1 flex items-center gap-1 text-white/90"><Icon name="pin" size={16} />{placeOf(p, countryName)}</p>
+                        <p className="m-0 mt-1 flex items-center gap-1 text-white/90">
+                          <Icon name="pin" size={16} />
+                          {placeOf(p, countryName)}
+                        </p>
                       </div>
                     </a>
                   </li>
@@ -97,11 +112,15 @@ export default function TransitionsVideoLanding(props: LanderProps) {
             </div>
           </div>
         )}
-        <div className="text-center md:hidden"><Cta href={links.signup}>{t('lander.transitionsvideolanding.cta')}</Cta></div>
+        <div className="text-center md:hidden">
+          <Cta href={links.signup}>{t('lander.transitionsvideolanding.cta')}</Cta>
+        </div>
       </section>
       {more.length > 0 && (
         <section className="mx-auto max-w-5xl px-4 pb-10" aria-labelledby="tv-more">
-          <h2 id="tv-more" className="mb-4 mt-0 text-xl font-bold">{t('lander.transitionsvideolanding.more_title')}</h2>
+          <h2 id="tv-more" className="mb-4 mt-0 text-xl font-bold">
+            {t('lander.transitionsvideolanding.more_title')}
+          </h2>
           <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-4">
             {more.map((p, i) => (
               <li key={p.id}>

@@ -36,7 +36,6 @@ export const meta: LanderMeta = {
 `,
 };
 
-
 /**
  * A hero with a member's photo, softly animated, and a button that leads to signup. It is a photo and says so: no
  * player, timecode or play buttons around it (issue 17, item 2).
@@ -52,12 +51,16 @@ export default function Video(props: LanderProps) {
         <p className="mx-auto mb-6 mt-3 max-w-2xl text-center text-lg text-white/85">{t('lander.video.intro')}</p>
         {star && (
           <div className="vd-player" data-testid="lander-profiles">
-            <div className="vd-scene" aria-hidden="true"><ProfilePhoto profile={star} t={t} index={0} eager={eager} alt="" /></div>
+            <div className="vd-scene" aria-hidden="true">
+              <ProfilePhoto profile={star} t={t} index={0} eager={eager} alt="" />
+            </div>
             <div className="vd-leak" aria-hidden="true" />
             <div className="vd-tint" aria-hidden="true" />
             <div className="vd-scan" aria-hidden="true" />
             <div className="vd-top">
-              <span className="vd-avatar" aria-hidden="true"><ProfilePhoto profile={star} t={t} index={0} eager={eager} alt="" /></span>
+              <span className="vd-avatar" aria-hidden="true">
+                <ProfilePhoto profile={star} t={t} index={0} eager={eager} alt="" />
+              </span>
               <div className="min-w-0 flex-1">
                 <p className="m-0 truncate font-bold">{nameAge(star)}</p>
                 <p className="m-0 truncate text-sm text-white/85">{placeOf(star, countryName)}</p>
@@ -65,7 +68,9 @@ export default function Video(props: LanderProps) {
               <FictionalBadge profile={star} fictional={fictional} />
             </div>
             <a href={links.signup} className="vd-play" data-testid="video-play">
-              <span className="vd-play-btn"><Icon name="heart" size={40} /></span>
+              <span className="vd-play-btn">
+                <Icon name="heart" size={40} />
+              </span>
               <span className="vd-play-text">{t('lander.video.play', { name: star.name })}</span>
             </a>
           </div>
@@ -77,7 +82,9 @@ export default function Video(props: LanderProps) {
       </section>
       {more.length > 0 && (
         <section className="mx-auto max-w-4xl px-4 pb-10" aria-labelledby="vd-more">
-          <h2 id="vd-more" className="mb-4 mt-0 text-xl font-bold">{t('lander.video.more_title')}</h2>
+          <h2 id="vd-more" className="mb-4 mt-0 text-xl font-bold">
+            {t('lander.video.more_title')}
+          </h2>
           <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-4">
             {more.map((p, i) => (
               <li key={p.id}>

@@ -43,9 +43,20 @@ export function chatBenchSetup(brand, pairs, perMember, away = 0, awayCountry = 
 /** A WebSocket client over node:http (it must send the Host header that picks the brand); text frames only. */
 function openSocket(port, host, cookie, onText) {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/live.php', headers: {
-      host, cookie, origin: `http://${host}`, connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64'),
-    } });
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      path: '/api/live.php',
+      headers: {
+        host,
+        cookie,
+        origin: `http://${host}`,
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': randomBytes(16).toString('base64'),
+      },
+    });
     req.on('upgrade', (_res, socket) => {
       let buffer = Buffer.alloc(0);
       socket.on('data', (chunk) => {
@@ -74,22 +85,36 @@ const agent = new Agent({ keepAlive: true, maxSockets: 128 });
 function post(port, host, cookie, key, body) {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
-    const req = request({ host: '127.0.0.1', port, path: '/api/chat.php', method: 'POST', agent, headers: {
-      host, cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), 'idempotency-key': key,
-    } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json = null;
-        try {
-          json = JSON.parse(text || 'null');
-        } catch {
-          if (res.statusCode < 500) return reject(new Error(`POST /api/chat.php answered ${res.statusCode}: ${text.slice(0, 300)}`));
-        }
-        resolve({ status: res.statusCode, body: json });
-      });
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/chat.php',
+        method: 'POST',
+        agent,
+        headers: {
+          host,
+          cookie,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(data),
+          'idempotency-key': key,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json = null;
+          try {
+            json = JSON.parse(text || 'null');
+          } catch {
+            if (res.statusCode < 500) return reject(new Error(`POST /api/chat.php answered ${res.statusCode}: ${text.slice(0, 300)}`));
+          }
+          resolve({ status: res.statusCode, body: json });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
@@ -126,22 +151,31 @@ export async function runChatBench({ port, host, members, perMember, thinkMs = n
   // seconds a burst at 1.5x the steady rate, whose queueing was the run's tail rather than a person's pace.
   const firstThink = () => (thinkMs ? pause(Math.random() * thinkMs[1]) : null);
   const waiting = new Map();
-  const sockets = await Promise.all(members.map((m) => openSocket(port, host, m.cookie, (text) => {
-    const frame = JSON.parse(text);
-    const tag = frame.type === 'message' && !frame.message.from_me ? frame.message.text : null;
-    waiting.get(tag)?.();
-  })));
+  const sockets = await Promise.all(
+    members.map((m) =>
+      openSocket(port, host, m.cookie, (text) => {
+        const frame = JSON.parse(text);
+        const tag = frame.type === 'message' && !frame.message.from_me ? frame.message.text : null;
+        waiting.get(tag)?.();
+      }),
+    ),
+  );
   // The notification-mail comparison (issue 18): beside the measured pairs, senders write to `away.members` at the
   // same pace. Online (a tab open) those messages go out live; offline they become notification mails, decided
   // by each recipient's hub alarm. Only the measured pairs' latencies are reported, so the two runs compare.
   const awayPairs = away ? away.members.length / 2 : 0;
-  if (away?.online) sockets.push(...(await Promise.all(away.members.filter((_, i) => i % 2 === 1).map((m) => openSocket(port, host, m.cookie, () => {})))));
+  if (away?.online)
+    sockets.push(...(await Promise.all(away.members.filter((_, i) => i % 2 === 1).map((m) => openSocket(port, host, m.cookie, () => {})))));
   let awaySent = 0;
   const awayRun = async (p) => {
     const [from, to] = [away.members[2 * p], away.members[2 * p + 1]];
     for (let n = 0; n < perMember * 2; n++) {
       await (n === 0 ? firstThink() : think());
-      const res = await send(port, host, from.cookie, randomBytes(12).toString('base64url'), { to: { profile_id: to.id }, kind: 'text', text: `away ${p}:${n}` });
+      const res = await send(port, host, from.cookie, randomBytes(12).toString('base64url'), {
+        to: { profile_id: to.id },
+        kind: 'text',
+        text: `away ${p}:${n}`,
+      });
       if (res.status === 201) awaySent++;
     }
   };
@@ -172,7 +206,10 @@ export async function runChatBench({ port, host, members, perMember, thinkMs = n
         waiting.delete(text);
         arrived(true);
       });
-      const sends = n % 5 === 0 ? [send(port, host, from.cookie, key, body), send(port, host, from.cookie, key, body)] : [send(port, host, from.cookie, key, body)];
+      const sends =
+        n % 5 === 0
+          ? [send(port, host, from.cookie, key, body), send(port, host, from.cookie, key, body)]
+          : [send(port, host, from.cookie, key, body)];
       const answers = await Promise.all(sends);
       if (answers.length > 1) {
         retries++;
@@ -189,9 +226,20 @@ export async function runChatBench({ port, host, members, perMember, thinkMs = n
   for (let i = 0; i < 60 && waiting.size; i++) await pause(500);
   const lost = waiting.size;
   for (const s of sockets) s.destroy();
-  return { pairs: members.length / 2, thinkMs, cpu: cpuShare(cpuBefore, cpuTicks()), messages: sent, retriedSends: retries, retryAnswersDiffered: retryMismatch, transportRetries, lost,
-    p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), messagesPerSecond: Math.round((sent / seconds) * 10) / 10,
-    ...(away ? { awayOnline: away.online, awayMessages: awaySent } : {}) };
+  return {
+    pairs: members.length / 2,
+    thinkMs,
+    cpu: cpuShare(cpuBefore, cpuTicks()),
+    messages: sent,
+    retriedSends: retries,
+    retryAnswersDiffered: retryMismatch,
+    transportRetries,
+    lost,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    messagesPerSecond: Math.round((sent / seconds) * 10) / 10,
+    ...(away ? { awayOnline: away.online, awayMessages: awaySent } : {}),
+  };
 }
 
 /**
@@ -200,13 +248,21 @@ export async function runChatBench({ port, host, members, perMember, thinkMs = n
  * `waitMs` has passed: the hub alarm decides a while after the first missed message (MAIL_DELAY_MS).
  */
 export async function chatBenchMails(persistTo, env, cwd, away, waitMs) {
-  const ids = away.filter((_, i) => i % 2 === 1).map((m) => m.id).join(',');
+  const ids = away
+    .filter((_, i) => i % 2 === 1)
+    .map((m) => m.id)
+    .join(',');
   const query = (sql) => {
-    const r = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', sql], { env, cwd, encoding: 'utf8' });
+    const r = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', sql], {
+      env,
+      cwd,
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`d1 query failed: ${r.stderr}`);
     return JSON.parse(r.stdout)[0].results[0];
   };
-  const read = () => query(`SELECT
+  const read = () =>
+    query(`SELECT
       (SELECT COUNT(*) FROM outbox WHERE member_id IN (${ids}) AND template LIKE 'notify_%') AS sent,
       (SELECT COALESCE(SUM(items), 0) FROM notification_mails WHERE member_id IN (${ids})) AS told,
       (SELECT COUNT(*) FROM notification_pending WHERE member_id IN (${ids})) AS pending,
@@ -246,7 +302,11 @@ function cpuShare(before, after) {
 export function chatBenchBooks(persistTo, env, cwd, members) {
   const ids = members.map((m) => m.id).join(',');
   const query = (sql) => {
-    const r = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', sql], { env, cwd, encoding: 'utf8' });
+    const r = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', sql], {
+      env,
+      cwd,
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`d1 query failed: ${r.stderr}`);
     return JSON.parse(r.stdout)[0].results;
   };

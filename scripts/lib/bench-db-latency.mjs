@@ -33,7 +33,13 @@ export async function benchDbLatency({ port, host, cookie, path = '/members', ru
   const out = {};
   for (const latency of latencies) {
     // Uncompressed: wrangler dev's gzip holds the body back, which would hide when the head left the Worker.
-    const headers = { host, cookie, 'x-debug-country': 'NL', 'accept-encoding': 'identity', ...(latency ? { 'x-debug-db-latency': String(latency) } : {}) };
+    const headers = {
+      host,
+      cookie,
+      'x-debug-country': 'NL',
+      'accept-encoding': 'identity',
+      ...(latency ? { 'x-debug-db-latency': String(latency) } : {}),
+    };
     await timed({ port, path, headers }); // warm: the first request of a kind pays for compiling and caches
     const samples = [];
     for (let i = 0; i < runs; i++) samples.push(await timed({ port, path, headers }));
@@ -60,6 +66,11 @@ const round = (n) => Math.round(n * 100) / 100;
 if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
   const port = Number(arg('--port', process.env.BENCH_PORT ?? 8790));
-  const result = await benchDbLatency({ port, host: arg('--host', `flirtlokaal.localhost:${port}`), cookie: arg('--cookie', ''), runs: Number(arg('--runs', 15)) });
+  const result = await benchDbLatency({
+    port,
+    host: arg('--host', `flirtlokaal.localhost:${port}`),
+    cookie: arg('--cookie', ''),
+    runs: Number(arg('--runs', 15)),
+  });
   console.log(JSON.stringify(result, null, 2));
 }

@@ -20,12 +20,31 @@ function xCache(port, path, headers) {
 
 async function load(port, path, headers, duration) {
   // [<id>] in a path is a new id per request (autocannon's idReplacement): a query no entry has.
-  const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers, connections: 10, duration, idReplacement: path.includes('[<id>]') });
-  return { path, requestsPerSecond: Math.round(r.requests.average * 10) / 10, latencyP50Ms: r.latency.p50, latencyP99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  const r = await autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    headers,
+    connections: 10,
+    duration,
+    idReplacement: path.includes('[<id>]'),
+  });
+  return {
+    path,
+    requestsPerSecond: Math.round(r.requests.average * 10) / 10,
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
 }
 
 /** Throughput rows keyed by target name, each with its ratio to the static asset and the X-Cache it got. */
-export async function benchEdgeCache({ port, host, asset, duration, headers = { host, 'x-debug-country': 'NL', 'accept-encoding': 'gzip' } }) {
+export async function benchEdgeCache({
+  port,
+  host,
+  asset,
+  duration,
+  headers = { host, 'x-debug-country': 'NL', 'accept-encoding': 'gzip' },
+}) {
   const targets = [
     ['static asset', asset],
     ['home page (edge cache)', '/'],
@@ -41,13 +60,19 @@ export async function benchEdgeCache({ port, host, asset, duration, headers = { 
     out[name] = await load(port, path, headers, duration);
     out[name].xCache = name === 'static asset' ? null : await xCache(port, probe, headers);
   }
-  for (const r of Object.values(out)) r.ratioToStatic = Math.round((r.requestsPerSecond / out['static asset'].requestsPerSecond) * 1000) / 1000;
+  for (const r of Object.values(out))
+    r.ratioToStatic = Math.round((r.requestsPerSecond / out['static asset'].requestsPerSecond) * 1000) / 1000;
   return out;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
   const port = Number(arg('--port', process.env.PORT ?? 8787));
-  const result = await benchEdgeCache({ port, host: `${arg('--brand', 'flirtlokaal')}.localhost:${port}`, asset: arg('--asset', null), duration: Number(arg('--seconds', process.env.BENCH_SECONDS ?? 8)) });
+  const result = await benchEdgeCache({
+    port,
+    host: `${arg('--brand', 'flirtlokaal')}.localhost:${port}`,
+    asset: arg('--asset', null),
+    duration: Number(arg('--seconds', process.env.BENCH_SECONDS ?? 8)),
+  });
   console.log(JSON.stringify(result, null, 2));
 }

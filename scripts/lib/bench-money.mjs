@@ -18,7 +18,8 @@ const DD_LIMIT_CENTS = 15_000;
 
 const appSecret = (root) => /^APP_SECRET=(.+)$/m.exec(readFileSync(`${root}/.dev.vars`, 'utf8'))[1].trim();
 // As worker/payments/directdebit.ts stores it: HMAC(APP_SECRET, "<member>:<created_at>:<code>").
-const codeHash = (secret, memberId, createdAt, code) => createHmac('sha256', secret).update(`${memberId}:${createdAt}:${code}`).digest('hex');
+const codeHash = (secret, memberId, createdAt, code) =>
+  createHmac('sha256', secret).update(`${memberId}:${createdAt}:${code}`).digest('hex');
 
 /** Members, codes and open direct-debit requests (with their SMS codes), written before the server starts. */
 export function prepareMoneyUnderFire({ env, persistTo, brand, root }) {
@@ -61,37 +62,77 @@ export async function benchMoneyUnderFire({ env, persistTo, port, host, fire }) 
   const count = (bucket, r) => void (bucket[r.status] = (bucket[r.status] ?? 0) + 1);
 
   // Every member's 10 orders at once, all members together: half with each code.
-  const orderTasks = members.flatMap((m) => Array.from({ length: ORDERS_PER_MEMBER }, (_, i) => () =>
-    call(server, 'POST', '/api/order.php', { ...json, cookie: m.cookie },
-      JSON.stringify({ ...DISCOUNTED, currency: 'EUR', method: 'creditcard', consent: true, code: i % 2 ? codes.perMember : codes.once }))));
+  const orderTasks = members.flatMap((m) =>
+    Array.from(
+      { length: ORDERS_PER_MEMBER },
+      (_, i) => () =>
+        call(
+          server,
+          'POST',
+          '/api/order.php',
+          { ...json, cookie: m.cookie },
+          JSON.stringify({
+            ...DISCOUNTED,
+            currency: 'EUR',
+            method: 'creditcard',
+            consent: true,
+            code: i % 2 ? codes.perMember : codes.once,
+          }),
+        ),
+    ),
+  );
   (await pool(orderTasks, CONCURRENCY)).forEach((r) => count(orderAnswers, r));
 
   // Pay every order that was placed, and send its webhook twice more at the same moment.
-  const placed = sql(env, persistTo, `SELECT provider_payment_id AS payment FROM orders WHERE discount_code IN ('${codes.once}', '${codes.perMember}') AND provider_payment_id IS NOT NULL`, true);
+  const placed = sql(
+    env,
+    persistTo,
+    `SELECT provider_payment_id AS payment FROM orders WHERE discount_code IN ('${codes.once}', '${codes.perMember}') AND provider_payment_id IS NOT NULL`,
+    true,
+  );
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  await pool(placed.flatMap(({ payment }) => [
-    () => call(server, 'POST', `/api/sandbox-checkout.php?id=${payment}`, form, 'status=paid'),
-    () => call(server, 'POST', '/api/payment-webhook.php', form, `id=${payment}`),
-    () => call(server, 'POST', '/api/payment-webhook.php', form, `id=${payment}`),
-  ]), CONCURRENCY);
+  await pool(
+    placed.flatMap(({ payment }) => [
+      () => call(server, 'POST', `/api/sandbox-checkout.php?id=${payment}`, form, 'status=paid'),
+      () => call(server, 'POST', '/api/payment-webhook.php', form, `id=${payment}`),
+      () => call(server, 'POST', '/api/payment-webhook.php', form, `id=${payment}`),
+    ]),
+    CONCURRENCY,
+  );
 
   // Each member's 20 direct-debit confirmations at once, all members together.
   const ddAnswers = {};
-  const ddTasks = members.flatMap((m) => m.directDebits.map((dd) => () =>
-    call(server, 'PUT', '/api/directdebit.php', { ...json, cookie: m.cookie }, JSON.stringify({ request_id: dd.id, otp: dd.otp }))));
+  const ddTasks = members.flatMap((m) =>
+    m.directDebits.map(
+      (dd) => () =>
+        call(server, 'PUT', '/api/directdebit.php', { ...json, cookie: m.cookie }, JSON.stringify({ request_id: dd.id, otp: dd.otp })),
+    ),
+  );
   (await pool(ddTasks, CONCURRENCY)).forEach((r) => count(ddAnswers, r));
   const seconds = (performance.now() - started) / 1000;
 
   const ids = members.map((m) => m.id).join(',');
-  const perCode = sql(env, persistTo,
-    `SELECT discount_code AS code, member_id, status, COUNT(*) AS n FROM orders WHERE discount_code IN ('${codes.once}', '${codes.perMember}') GROUP BY discount_code, member_id, status`, true);
+  const perCode = sql(
+    env,
+    persistTo,
+    `SELECT discount_code AS code, member_id, status, COUNT(*) AS n FROM orders WHERE discount_code IN ('${codes.once}', '${codes.perMember}') GROUP BY discount_code, member_id, status`,
+    true,
+  );
   const paid = (code) => perCode.filter((r) => r.code === code && r.status === 'paid');
   const paidOnce = paid(codes.once).reduce((sum, r) => sum + r.n, 0);
   const perMemberPaid = paid(codes.perMember).map((r) => r.n);
-  const dd = sql(env, persistTo,
-    `SELECT member_id, SUM(amount) AS total, COUNT(*) AS n FROM orders WHERE member_id IN (${ids}) AND method = 'directdebit' AND status IN ('created', 'pending', 'paid') GROUP BY member_id`, true);
-  const books = sql(env, persistTo,
-    `SELECT COUNT(*) AS n FROM members m WHERE m.id IN (${ids}) AND m.credits <> (SELECT COALESCE(SUM(delta), 0) FROM credit_ledger l WHERE l.member_id = m.id)`, true);
+  const dd = sql(
+    env,
+    persistTo,
+    `SELECT member_id, SUM(amount) AS total, COUNT(*) AS n FROM orders WHERE member_id IN (${ids}) AND method = 'directdebit' AND status IN ('created', 'pending', 'paid') GROUP BY member_id`,
+    true,
+  );
+  const books = sql(
+    env,
+    persistTo,
+    `SELECT COUNT(*) AS n FROM members m WHERE m.id IN (${ids}) AND m.credits <> (SELECT COALESCE(SUM(delta), 0) FROM credit_ledger l WHERE l.member_id = m.id)`,
+    true,
+  );
   const refunds = sql(env, persistTo, `SELECT COUNT(*) AS n FROM orders WHERE member_id IN (${ids}) AND status = 'refunded'`, true);
 
   const violations = {

@@ -19,7 +19,11 @@ export function sql(env, persistTo, command, json = false) {
   const file = `${persistTo}/bench-statements.sql`;
   if (command.length > 64_000) writeFileSync(file, command);
   const source = command.length > 64_000 ? ['--file', file] : ['--command', command];
-  const r = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, ...(json ? ['--json'] : []), ...source], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, ...(json ? ['--json'] : []), ...source], {
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.status !== 0) throw new Error(`d1 execute failed: ${r.stderr ?? r.error}`);
   return json ? JSON.parse(r.stdout)[0].results : null;
 }
@@ -62,12 +66,14 @@ export function call({ port, host }, method, path, headers, body) {
 export async function pool(tasks, size) {
   const results = new Array(tasks.length);
   let next = 0;
-  await Promise.all(Array.from({ length: size }, async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]();
+      }
+    }),
+  );
   return results;
 }
 
@@ -79,7 +85,8 @@ const shuffle = (list) => {
   return list;
 };
 
-const webhook = (server, id) => call(server, 'POST', '/api/payment-webhook.php', { 'content-type': 'application/x-www-form-urlencoded' }, `id=${encodeURIComponent(id)}`);
+const webhook = (server, id) =>
+  call(server, 'POST', '/api/payment-webhook.php', { 'content-type': 'application/x-www-form-urlencoded' }, `id=${encodeURIComponent(id)}`);
 
 /** Runs the payment bench against a started server; returns the report section. */
 export async function benchPayments({ env, persistTo, port, host, members }) {
@@ -88,11 +95,21 @@ export async function benchPayments({ env, persistTo, port, host, members }) {
   for (let i = 0; i < ORDERS; i++) {
     const member = members[i % members.length];
     const pkg = 1 + (i % 4);
-    const res = await call(server, 'POST', '/api/order.php', { cookie: member.cookie, 'content-type': 'application/json', 'x-debug-country': 'NL' },
-      JSON.stringify({ package_id: pkg, amount: PACKAGES[pkg][1], currency: 'EUR', method: 'creditcard', consent: true }));
+    const res = await call(
+      server,
+      'POST',
+      '/api/order.php',
+      { cookie: member.cookie, 'content-type': 'application/json', 'x-debug-country': 'NL' },
+      JSON.stringify({ package_id: pkg, amount: PACKAGES[pkg][1], currency: 'EUR', method: 'creditcard', consent: true }),
+    );
     if (res.status !== 201) throw new Error(`order ${i} failed: ${res.status} ${res.body}`);
     const body = JSON.parse(res.body);
-    orders.push({ id: body.order.id, member: member.id, credits: PACKAGES[pkg][0], payment: new URL(body.checkout_url).searchParams.get('id') });
+    orders.push({
+      id: body.order.id,
+      member: member.id,
+      credits: PACKAGES[pkg][0],
+      payment: new URL(body.checkout_url).searchParams.get('id'),
+    });
   }
   // 70 paid, 20 failed, 10 left open: the outcomes the payment service will report.
   const outcome = (i) => (i < 70 ? 'paid' : i < 90 ? 'failed' : null);
@@ -101,19 +118,58 @@ export async function benchPayments({ env, persistTo, port, host, members }) {
   const count = (r) => void (statuses[r.status] = (statuses[r.status] ?? 0) + 1);
 
   // Webhooks that arrive before anything happened (the service retries, or sends them early).
-  (await pool(Array.from({ length: EARLY }, (_, i) => () => webhook(server, orders[i % ORDERS].payment)), CONCURRENCY)).forEach(count);
+  (
+    await pool(
+      Array.from({ length: EARLY }, (_, i) => () => webhook(server, orders[i % ORDERS].payment)),
+      CONCURRENCY,
+    )
+  ).forEach(count);
   // The person on the checkout page decides; the sandbox then notifies once itself.
-  await pool(orders.map((o, i) => () => (outcome(i) ? call(server, 'POST', `/api/sandbox-checkout.php?id=${o.payment}`, { 'content-type': 'application/x-www-form-urlencoded' }, `status=${outcome(i)}`) : null)), 20);
+  await pool(
+    orders.map(
+      (o, i) => () =>
+        outcome(i)
+          ? call(
+              server,
+              'POST',
+              `/api/sandbox-checkout.php?id=${o.payment}`,
+              { 'content-type': 'application/x-www-form-urlencoded' },
+              `status=${outcome(i)}`,
+            )
+          : null,
+    ),
+    20,
+  );
   // The rest: every order several times, in a shuffled order, concurrently.
   const late = shuffle(Array.from({ length: WEBHOOKS - EARLY }, (_, i) => orders[i % ORDERS].payment));
-  (await pool(late.map((id) => () => webhook(server, id)), CONCURRENCY)).forEach(count);
+  (
+    await pool(
+      late.map((id) => () => webhook(server, id)),
+      CONCURRENCY,
+    )
+  ).forEach(count);
   const seconds = (performance.now() - started) / 1000;
 
   const ids = orders.map((o) => o.id).join(',');
   const memberIds = members.map((m) => m.id).join(',');
-  const rows = sql(env, persistTo, `SELECT o.id, o.status, (SELECT COUNT(*) FROM credit_ledger l WHERE l.ref = 'order:' || o.id AND l.member_id = o.member_id) AS grants FROM orders o WHERE o.id IN (${ids})`, true);
-  const balances = sql(env, persistTo, `SELECT m.id, m.credits, m.paid_user, (SELECT COALESCE(SUM(delta), 0) FROM credit_ledger l WHERE l.member_id = m.id) AS ledger FROM members m WHERE m.id IN (${memberIds})`, true);
-  const everyone = sql(env, persistTo, 'SELECT COUNT(*) AS n FROM members m WHERE m.credits <> (SELECT COALESCE(SUM(delta), 0) FROM credit_ledger l WHERE l.member_id = m.id)', true);
+  const rows = sql(
+    env,
+    persistTo,
+    `SELECT o.id, o.status, (SELECT COUNT(*) FROM credit_ledger l WHERE l.ref = 'order:' || o.id AND l.member_id = o.member_id) AS grants FROM orders o WHERE o.id IN (${ids})`,
+    true,
+  );
+  const balances = sql(
+    env,
+    persistTo,
+    `SELECT m.id, m.credits, m.paid_user, (SELECT COALESCE(SUM(delta), 0) FROM credit_ledger l WHERE l.member_id = m.id) AS ledger FROM members m WHERE m.id IN (${memberIds})`,
+    true,
+  );
+  const everyone = sql(
+    env,
+    persistTo,
+    'SELECT COUNT(*) AS n FROM members m WHERE m.credits <> (SELECT COALESCE(SUM(delta), 0) FROM credit_ledger l WHERE l.member_id = m.id)',
+    true,
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const expected = new Map(members.map((m) => [m.id, 0]));
   orders.forEach((o, i) => outcome(i) === 'paid' && expected.set(o.member, expected.get(o.member) + o.credits));

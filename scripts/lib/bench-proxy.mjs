@@ -6,14 +6,26 @@ import { request } from 'node:http';
 import autocannon from 'autocannon';
 
 // The home page with a new query per request: rendered every time, never the edge cache's copy (docs/edge-cache.md).
-const PAGES = [['home page', '/?uncached=[<id>]'], ['members page', '/members']];
+const PAGES = [
+  ['home page', '/?uncached=[<id>]'],
+  ['members page', '/members'],
+];
 
 /** Logs a seeded demo member in through the API of `host` and returns its session cookie. */
 // node:http, not fetch: fetch cannot choose the Host header, which names the brand.
 async function logIn(port, host, email = 'free@demo.test') {
   const body = JSON.stringify({ email, password: 'Demo-pass-2026' });
   const res = await new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/user.php', method: 'POST', headers: { host, origin: `http://${host}`, 'content-type': 'application/json' } }, resolve);
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/user.php',
+        method: 'POST',
+        headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
+      },
+      resolve,
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -24,15 +36,33 @@ async function logIn(port, host, email = 'free@demo.test') {
 }
 
 async function load(port, path, headers, duration) {
-  const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, headers, connections: 10, duration, idReplacement: path.includes('[<id>]') });
-  return { requestsPerSecond: Math.round(r.requests.average * 10) / 10, latencyP50Ms: r.latency.p50, latencyP99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  const r = await autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    headers,
+    connections: 10,
+    duration,
+    idReplacement: path.includes('[<id>]'),
+  });
+  return {
+    requestsPerSecond: Math.round(r.requests.average * 10) / 10,
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
 }
 
 /** Pages of one brand, a visitor's home and a member's search. */
 export async function measureBrand({ port, brand, host = `${brand}.localhost:${port}`, cookieHost = host, duration }) {
   const cookie = await logIn(port, cookieHost);
   const out = {};
-  for (const [name, path] of PAGES) out[name] = await load(port, path, { host, 'x-debug-country': 'NL', 'accept-encoding': 'gzip', ...(path.startsWith('/?') ? {} : { cookie }) }, duration);
+  for (const [name, path] of PAGES)
+    out[name] = await load(
+      port,
+      path,
+      { host, 'x-debug-country': 'NL', 'accept-encoding': 'gzip', ...(path.startsWith('/?') ? {} : { cookie }) },
+      duration,
+    );
   return out;
 }
 

@@ -24,7 +24,16 @@ export const STAFF_BUDGETS_MS = { queue: 5, screen: 5, dashboard: 10 };
 
 /** A D1Database over the local database through `wrangler d1 execute --json` (bound values written into the SQL). */
 function localD1(env, persistTo, root) {
-  const literal = (v) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : typeof v === 'boolean' ? (v ? '1' : '0') : `'${String(v).replace(/'/g, "''")}'`);
+  const literal = (v) =>
+    v === null || v === undefined
+      ? 'NULL'
+      : typeof v === 'number'
+        ? String(v)
+        : typeof v === 'boolean'
+          ? v
+            ? '1'
+            : '0'
+          : `'${String(v).replace(/'/g, "''")}'`;
   const inline = ({ sql, params }) => {
     let next = 0;
     return sql.replace(/\?(\d*)/g, (_, n) => {
@@ -40,21 +49,29 @@ function localD1(env, persistTo, root) {
     /** Per round, the meta of each statement of the last exec. */
     rounds: [],
     exec(statements) {
-      const command = Array.from({ length: db.repeat }, () => statements.map(inline)).flat().join(';\n');
+      const command = Array.from({ length: db.repeat }, () => statements.map(inline))
+        .flat()
+        .join(';\n');
       const file = `${persistTo}/bench-staff-statements.sql`;
       const long = command.length > 60_000;
       if (long) writeFileSync(`${root}/${file}`, command);
-      const r = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', ...(long ? ['--file', file] : ['--command', command])],
-        { env, cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+      const r = spawnSync(
+        'wrangler',
+        ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', ...(long ? ['--file', file] : ['--command', command])],
+        { env, cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+      );
       if (r.status !== 0) throw new Error(`d1 execute failed: ${r.stderr || r.stdout}`);
       const results = JSON.parse(r.stdout);
-      db.rounds = Array.from({ length: db.repeat }, (_, i) => results.slice(i * statements.length, (i + 1) * statements.length).map((x) => x.meta));
+      db.rounds = Array.from({ length: db.repeat }, (_, i) =>
+        results.slice(i * statements.length, (i + 1) * statements.length).map((x) => x.meta),
+      );
       db.metas = db.rounds.at(-1);
       return results.slice(-statements.length);
     },
     prepare(sql) {
       const statement = (params) => ({
-        sql, params,
+        sql,
+        params,
         bind: (...p) => statement(p),
         all: async () => db.exec([{ sql, params }])[0],
         run: async () => db.exec([{ sql, params }])[0],
@@ -81,7 +98,9 @@ const viteGlob = {
       const contents = source.replace(/import\.meta\.glob(?:<[^>]*>)?\(\s*'([^']+)'\s*,\s*\{([^}]*)\}\s*\)/g, (_, pattern, options) => {
         const dir = dirname(pattern);
         const ext = pattern.slice(pattern.lastIndexOf('*') + 1);
-        const files = readdirSync(join(dirname(args.path), dir)).filter((f) => f.endsWith(ext)).sort();
+        const files = readdirSync(join(dirname(args.path), dir))
+          .filter((f) => f.endsWith(ext))
+          .sort();
         const entries = files.map((f) => {
           const name = `__glob${imports.length}`;
           imports.push(`import * as ${name} from '${dir}/${f}';`);
@@ -107,10 +126,17 @@ async function workerModules(root) {
         import { DAY_SQL } from './worker/staff/dashboard/compute';
         export const DAY_QUERIES = Object.keys(DAY_SQL);
         export { TENANTS } from './worker/tenants';`,
-      resolveDir: root, loader: 'ts',
+      resolveDir: root,
+      loader: 'ts',
     },
-    bundle: true, format: 'esm', platform: 'node', outfile, logLevel: 'error',
-    external: ['cloudflare:*'], plugins: [viteGlob], define: { 'import.meta.env': '{"MODE":"production"}' },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile,
+    logLevel: 'error',
+    external: ['cloudflare:*'],
+    plugins: [viteGlob],
+    define: { 'import.meta.env': '{"MODE":"production"}' },
   });
   return import(`${pathToFileURL(outfile).href}?${Date.now()}`);
 }
@@ -121,7 +147,9 @@ const SERIES = (n) => `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 F
 
 /** The brand's bench data, once (a second run finds it and keeps it). */
 function fill(db, brand) {
-  const [{ n }] = db.exec([{ sql: `SELECT COUNT(*) AS n FROM members WHERE id > ${BASE} AND id <= ${BASE + PROFILES} AND tenant_id = ?`, params: [brand] }])[0].results;
+  const [{ n }] = db.exec([
+    { sql: `SELECT COUNT(*) AS n FROM members WHERE id > ${BASE} AND id <= ${BASE + PROFILES} AND tenant_id = ?`, params: [brand] },
+  ])[0].results;
   if (n === PROFILES) return false;
   const fict = BASE + PROFILES;
   const steps = [
@@ -170,7 +198,16 @@ export async function benchStaff({ env, persistTo, brand, root }) {
   const tenant = w.TENANTS.find((t) => t.id === brand);
 
   const queue = { queue: [], waiting_count: [] };
-  const screen = { lookup: [], head: [], member_photos: [], interests: [], profile_photos: [], messages: [], member_notes: [], profile_notes: [] };
+  const screen = {
+    lookup: [],
+    head: [],
+    member_photos: [],
+    interests: [],
+    profile_photos: [],
+    messages: [],
+    member_notes: [],
+    profile_notes: [],
+  };
   const dashboard = { total: [], rollup_read: [], today_live: [], ...Object.fromEntries(w.DAY_QUERIES.map((k) => [`today_${k}`, []])) };
   // Each measured call runs its batch RUNS + 1 times in one connection, as a running Worker's database would with
   // a warm cache; the first round (cold: a fresh process opens the file) is not counted.
@@ -205,19 +242,43 @@ export async function benchStaff({ env, persistTo, brand, root }) {
   if (dash.result.series.signups.slice(0, -1).some((v) => v === null)) throw new Error('the dashboard has days without a rollup');
   const loadAverage = (await import('node:os')).loadavg().map((l) => Math.round(l * 100) / 100);
   // How fast this machine is right now (shared cores): the same way, a query that only counts to 100 000 in SQLite.
-  const reference = await measure(() => db.prepare('WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000) SELECT COUNT(*) AS n FROM n').all());
+  const reference = await measure(() =>
+    db.prepare('WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000) SELECT COUNT(*) AS n FROM n').all(),
+  );
   const referenceMs = stats(reference.rounds.map((d) => d[0]));
   const section = {
-    brand, filled, fillSeconds, profiles: PROFILES, fictional: FICTIONAL, conversations: CONVERSATIONS, messages: MESSAGES, orders: ORDERS,
-    rollup: { ...rolled, d1Ms: rollupMs }, runs: RUNS, loadAverage, referenceCount100kD1Ms: referenceMs,
+    brand,
+    filled,
+    fillSeconds,
+    profiles: PROFILES,
+    fictional: FICTIONAL,
+    conversations: CONVERSATIONS,
+    messages: MESSAGES,
+    orders: ORDERS,
+    rollup: { ...rolled, d1Ms: rollupMs },
+    runs: RUNS,
+    loadAverage,
+    referenceCount100kD1Ms: referenceMs,
     queueD1Ms: Object.fromEntries(Object.entries(queue).map(([k, v]) => [k, stats(v)])),
     screenD1Ms: Object.fromEntries(Object.entries(screen).map(([k, v]) => [k, stats(v)])),
     dashboardD1Ms: Object.fromEntries(Object.entries(dashboard).map(([k, v]) => [k, stats(v)])),
   };
   section.budgets = [
-    ...Object.entries(section.queueD1Ms).map(([k, s]) => staffBudget(`staff queue: ${k} query D1 time <= ${STAFF_BUDGETS_MS.queue} ms (max of ${RUNS})`, s.max, STAFF_BUDGETS_MS.queue)),
-    ...Object.entries(section.screenD1Ms).map(([k, s]) => staffBudget(`staff answer screen: ${k} query D1 time <= ${STAFF_BUDGETS_MS.screen} ms (max of ${RUNS})`, s.max, STAFF_BUDGETS_MS.screen)),
-    staffBudget(`figures dashboard (90 days, today live) D1 time <= ${STAFF_BUDGETS_MS.dashboard} ms (max of ${RUNS})`, section.dashboardD1Ms.total.max, STAFF_BUDGETS_MS.dashboard),
+    ...Object.entries(section.queueD1Ms).map(([k, s]) =>
+      staffBudget(`staff queue: ${k} query D1 time <= ${STAFF_BUDGETS_MS.queue} ms (max of ${RUNS})`, s.max, STAFF_BUDGETS_MS.queue),
+    ),
+    ...Object.entries(section.screenD1Ms).map(([k, s]) =>
+      staffBudget(
+        `staff answer screen: ${k} query D1 time <= ${STAFF_BUDGETS_MS.screen} ms (max of ${RUNS})`,
+        s.max,
+        STAFF_BUDGETS_MS.screen,
+      ),
+    ),
+    staffBudget(
+      `figures dashboard (90 days, today live) D1 time <= ${STAFF_BUDGETS_MS.dashboard} ms (max of ${RUNS})`,
+      section.dashboardD1Ms.total.max,
+      STAFF_BUDGETS_MS.dashboard,
+    ),
   ];
   return section;
 }

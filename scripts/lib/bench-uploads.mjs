@@ -41,7 +41,12 @@ export function largestUploads() {
 
 function call({ port, host, cookie, method, path, body, contentType }) {
   return new Promise((resolve, reject) => {
-    const headers = { host, cookie, 'x-debug-country': 'NL', ...(body ? { 'content-type': contentType, 'content-length': String(body.length) } : {}) };
+    const headers = {
+      host,
+      cookie,
+      'x-debug-country': 'NL',
+      ...(body ? { 'content-type': contentType, 'content-length': String(body.length) } : {}),
+    };
     const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
@@ -54,8 +59,13 @@ function call({ port, host, cookie, method, path, body, contentType }) {
 
 function multipart(file) {
   const boundary = `bench${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`);
-  return { body: Buffer.concat([head, Buffer.from(file.bytes), Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+  );
+  return {
+    body: Buffer.concat([head, Buffer.from(file.bytes), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** Uploads each file `rounds` times (after one warm-up) and answers the per-upload times in ms. */
@@ -78,7 +88,14 @@ export async function benchUploads({ env, persistTo, port, host, brand, cookie, 
       await call({ port, host, cookie, method: 'DELETE', path: `/api/photos.php?id=${uploaded}` });
     }
     times.sort((a, b) => a - b);
-    result[kind] = { ...SIZE, bytes: file.bytes.length, uploads: times.length, medianMs: round(percentile(times, 0.5)), p95Ms: round(percentile(times, 0.95)), maxMs: round(times[times.length - 1]) };
+    result[kind] = {
+      ...SIZE,
+      bytes: file.bytes.length,
+      uploads: times.length,
+      medianMs: round(percentile(times, 0.5)),
+      p95Ms: round(percentile(times, 0.95)),
+      maxMs: round(times[times.length - 1]),
+    };
   }
   return result;
 }

@@ -19,7 +19,12 @@ const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux
 /** The built Worker's code: index.js, its chunks and wasm (no source maps, which are uploaded apart), raw and gzip. */
 export function workerBundleSize() {
   const dir = join(root, builtConfig(), '..');
-  const files = ['index.js', ...readdirSync(join(dir, 'assets')).filter((f) => /\.(m?js|wasm)$/.test(f)).map((f) => `assets/${f}`)];
+  const files = [
+    'index.js',
+    ...readdirSync(join(dir, 'assets'))
+      .filter((f) => /\.(m?js|wasm)$/.test(f))
+      .map((f) => `assets/${f}`),
+  ];
   let bytes = 0;
   let gzipBytes = 0;
   for (const file of files) {
@@ -47,7 +52,9 @@ export function workerdPid(parentPid) {
 
 /** CPU milliseconds the process has used so far. */
 export function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime (fields 14 and 15 of stat)
 }
 

@@ -61,8 +61,13 @@ export function send(upstream, host, { method, path, headers = {}, body, session
 export function encode(media, value, upload) {
   if (upload) {
     const boundary = `contract${Math.random().toString(16).slice(2)}`;
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${upload.field}"; filename="contract.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
-    return { body: Buffer.concat([head, upload.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${upload.field}"; filename="contract.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
+    return {
+      body: Buffer.concat([head, upload.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      type: `multipart/form-data; boundary=${boundary}`,
+    };
   }
   if (media === 'application/x-www-form-urlencoded') return { body: new URLSearchParams(value).toString(), type: media };
   return { body: JSON.stringify(value), type: 'application/json' };

@@ -17,7 +17,15 @@ const NAMES = { nl: ['Daan', 'Bram'], de: ['Jonas', 'Tobias'], en: ['James', 'Ol
 export async function demoPasswordHash() {
   const argon2 = await argon2Node();
   const salt = new TextEncoder().encode('demo-seed-salt-1');
-  return argon2.hash(DEMO_PASSWORD, { type: Argon2Type.Argon2id, version: Argon2Version.Version13, memoryCost: 19_456, timeCost: 2, parallelism: 1, hashLength: 32, salt }).encoded;
+  return argon2.hash(DEMO_PASSWORD, {
+    type: Argon2Type.Argon2id,
+    version: Argon2Version.Version13,
+    memoryCost: 19_456,
+    timeCost: 2,
+    parallelism: 1,
+    hashLength: 32,
+    salt,
+  }).encoded;
 }
 
 const q = (v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
@@ -73,9 +81,11 @@ function memberPairSql(brand, ids, emails, searchable, regions, passwordHash, to
        ON CONFLICT (id) DO NOTHING;`,
       // Credits only ever change through the ledger (its trigger updates members.credits); once per member.
       ...(premium
-        ? [`INSERT INTO credit_ledger (tenant_id, member_id, delta, reason, ref, created_at)
+        ? [
+            `INSERT INTO credit_ledger (tenant_id, member_id, delta, reason, ref, created_at)
             SELECT ${q(tenant.id)}, ${id}, 500, 'seed', 'seed:demo', ${q(signup)} FROM members WHERE id = ${id} AND email = ${q(email)}
-            ON CONFLICT (tenant_id, member_id, ref) DO NOTHING;`]
+            ON CONFLICT (tenant_id, member_id, ref) DO NOTHING;`,
+          ]
         : []),
     );
     const photos = premium ? 3 : 1;
@@ -96,20 +106,39 @@ function memberPairSql(brand, ids, emails, searchable, regions, passwordHash, to
       `INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, source, is_new, created_at)
        SELECT ${q(tenant.id)}, id, ${id}, 'auto', 1, ${q(`${today}T08:00:00.000Z`)} FROM (${likers}) WHERE true ON CONFLICT DO NOTHING;`,
       ...(premium
-        ? [`INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, source, is_new, created_at)
-            SELECT ${q(tenant.id)}, ${id}, id, 'profile', 1, ${q(`${today}T09:00:00.000Z`)} FROM (${likers}) WHERE true LIMIT 1 ON CONFLICT DO NOTHING;`]
+        ? [
+            `INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, source, is_new, created_at)
+            SELECT ${q(tenant.id)}, ${id}, id, 'profile', 1, ${q(`${today}T09:00:00.000Z`)} FROM (${likers}) WHERE true LIMIT 1 ON CONFLICT DO NOTHING;`,
+          ]
         : []),
     );
-    sql.push(`UPDATE profiles SET main_photo_id = ${DEMO_PHOTO_IDS + id * 10 + 1} WHERE id = ${id} AND member_id = ${id} AND main_photo_id IS NULL;`);
+    sql.push(
+      `UPDATE profiles SET main_photo_id = ${DEMO_PHOTO_IDS + id * 10 + 1} WHERE id = ${id} AND member_id = ${id} AND main_photo_id IS NULL;`,
+    );
   }
   sql.push(demoChatsSql(tenant, ids.free, ids.premium, signup, searchable ? 'demo-chat' : 'contract-chat'));
   return sql.join('\n');
 }
 
 const CHAT_LINES = {
-  nl: ['Hoi! Leuk profiel, hoe is je week?', 'Hé, dankjewel! Druk maar goed. En die van jou?', 'Prima! Zin om later verder te kletsen?', 'Hallo schat, ik zag je profiel en werd nieuwsgierig 😊'],
-  de: ['Hallo! Schönes Profil, wie war deine Woche?', 'Hey, danke! Viel los, aber gut. Und deine?', 'Super! Lust, später weiterzuschreiben?', 'Hallo du, ich habe dein Profil gesehen und wurde neugierig 😊'],
-  en: ['Hi! Nice profile, how is your week going?', 'Hey, thanks! Busy but good. And yours?', 'Great! Fancy chatting more later?', 'Hello there, I saw your profile and got curious 😊'],
+  nl: [
+    'Hoi! Leuk profiel, hoe is je week?',
+    'Hé, dankjewel! Druk maar goed. En die van jou?',
+    'Prima! Zin om later verder te kletsen?',
+    'Hallo schat, ik zag je profiel en werd nieuwsgierig 😊',
+  ],
+  de: [
+    'Hallo! Schönes Profil, wie war deine Woche?',
+    'Hey, danke! Viel los, aber gut. Und deine?',
+    'Super! Lust, später weiterzuschreiben?',
+    'Hallo du, ich habe dein Profil gesehen und wurde neugierig 😊',
+  ],
+  en: [
+    'Hi! Nice profile, how is your week going?',
+    'Hey, thanks! Busy but good. And yours?',
+    'Great! Fancy chatting more later?',
+    'Hello there, I saw your profile and got curious 😊',
+  ],
 };
 
 /**
@@ -122,7 +151,8 @@ function demoChatsSql(tenant, freeId, premiumId, signup, key) {
   const t = q(tenant.id);
   const at = (minutes) => q(new Date(Date.parse(signup) + (29 * 24 * 60 + minutes) * 60_000).toISOString());
   const fictional = `(SELECT id FROM profiles WHERE tenant_id = ${t} AND fictional = 1 AND member_id IS NULL ORDER BY id LIMIT 1)`;
-  const conv = (a, b) => `(SELECT id FROM conversations WHERE tenant_id = ${t} AND profile_lo = MIN(${a}, ${b}) AND profile_hi = MAX(${a}, ${b}))`;
+  const conv = (a, b) =>
+    `(SELECT id FROM conversations WHERE tenant_id = ${t} AND profile_lo = MIN(${a}, ${b}) AND profile_hi = MAX(${a}, ${b}))`;
   const conversation = (a, b, starter, minutes) =>
     `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at) SELECT ${t}, MIN(${a}, ${b}), MAX(${a}, ${b}), ${starter}, ${at(minutes)} WHERE ${b} IS NOT NULL ON CONFLICT DO NOTHING;`;
   const message = (from, fromMember, to, text, key, minutes) =>

@@ -12,7 +12,10 @@ export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 const OPERATOR_ID = 900_001;
 const OWNER_ID = 900_002;
 const OPERATOR2_ID = 900_003;
-const OPERATORS = [[OPERATOR_ID, 'operator@demo.test', 'Demo Operator'], [OPERATOR2_ID, 'operator2@demo.test', 'Demo Operator 2']];
+const OPERATORS = [
+  [OPERATOR_ID, 'operator@demo.test', 'Demo Operator'],
+  [OPERATOR2_ID, 'operator2@demo.test', 'Demo Operator 2'],
+];
 
 const q = (v) => (v === null ? 'NULL' : `'${String(v).replace(/'/g, "''")}'`);
 

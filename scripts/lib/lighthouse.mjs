@@ -11,20 +11,39 @@ const round = (n, digits) => Math.round(n * 10 ** digits) / 10 ** digits;
 export function runLighthouse(host, paths, headers, { categories = 'performance,accessibility' } = {}) {
   const results = {};
   for (const path of paths) {
-    const r = spawnSync('lighthouse', [`http://${host}${path}`, '--quiet', '--output=json', `--only-categories=${categories}`, '--form-factor=mobile',
-      `--extra-headers=${JSON.stringify(headers)}`,
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync'],
-      { env: { ...projectEnv, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000 });
+    const r = spawnSync(
+      'lighthouse',
+      [
+        `http://${host}${path}`,
+        '--quiet',
+        '--output=json',
+        `--only-categories=${categories}`,
+        '--form-factor=mobile',
+        `--extra-headers=${JSON.stringify(headers)}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+      ],
+      {
+        env: { ...projectEnv, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+        cwd: root,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 180_000,
+      },
+    );
     try {
       const lhr = JSON.parse(r.stdout);
       results[path] = {
         accessibility: Math.round(lhr.categories.accessibility.score * 100),
-        ...(lhr.categories.performance ? {
-          performance: Math.round(lhr.categories.performance.score * 100),
-          lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
-          cls: round(lhr.audits['cumulative-layout-shift'].numericValue, 3),
-        } : {}),
-        failedAudits: Object.values(lhr.audits).filter((a) => a.score === 0 && a.scoreDisplayMode === 'binary').map((a) => a.id),
+        ...(lhr.categories.performance
+          ? {
+              performance: Math.round(lhr.categories.performance.score * 100),
+              lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+              cls: round(lhr.audits['cumulative-layout-shift'].numericValue, 3),
+            }
+          : {}),
+        failedAudits: Object.values(lhr.audits)
+          .filter((a) => a.score === 0 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id),
       };
     } catch {
       results[path] = { error: (r.stderr || 'no output').slice(0, 300) };
@@ -47,11 +66,19 @@ export async function lighthouseStaff({ port, host }) {
   const body = JSON.stringify({ email: 'admin@demo.test', password: 'Demo-pass-2026', otp: demoOtp() });
   // node:http, because fetch may not set Host (the brand is chosen by it).
   const res = await new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/staff/login.php', method: 'POST',
-      headers: { host, origin: `http://${host}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (r) => {
-      r.resume();
-      r.on('end', () => resolve({ status: r.statusCode, setCookie: r.headers['set-cookie'] ?? [] }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/staff/login.php',
+        method: 'POST',
+        headers: { host, origin: `http://${host}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (r) => {
+        r.resume();
+        r.on('end', () => resolve({ status: r.statusCode, setCookie: r.headers['set-cookie'] ?? [] }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -59,6 +86,11 @@ export async function lighthouseStaff({ port, host }) {
   if (res.status !== 200 || !cookie) return { '/staff': { error: `staff login answered ${res.status}` } };
   return {
     ...runLighthouse(host, ['/staff/login'], {}, { categories: 'accessibility' }),
-    ...runLighthouse(host, ['/staff', '/staff/profiles', '/staff/first', '/staff/figures', '/staff/audit', '/staff/sessions'], { Cookie: cookie }, { categories: 'accessibility' }),
+    ...runLighthouse(
+      host,
+      ['/staff', '/staff/profiles', '/staff/first', '/staff/figures', '/staff/audit', '/staff/sessions'],
+      { Cookie: cookie },
+      { categories: 'accessibility' },
+    ),
   };
 }

@@ -23,6 +23,17 @@ export function builtConfig() {
  * group when `detached`): killing it ends its workerd too.
  */
 export function serveBuilt({ port, persistTo = '.wrangler/state', stdio = 'inherit', detached = false }) {
-  const args = ['dev', '-c', builtConfig(), '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo, '--show-interactive-dev-session=false'];
+  const args = [
+    'dev',
+    '-c',
+    builtConfig(),
+    '--port',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    '--persist-to',
+    persistTo,
+    '--show-interactive-dev-session=false',
+  ];
   return spawn('wrangler', args, { stdio, env: projectEnv, cwd: root, detached });
 }

@@ -62,5 +62,7 @@ export function d1Bindings() {
 export function prepareDatabase({ persistTo, seedArgs = [] } = {}) {
   const persist = persistTo ? ['--persist-to', persistTo] : [];
   for (const binding of d1Bindings()) run('wrangler', ['d1', 'migrations', 'apply', binding, '--local', ...persist]);
-  run('node', ['scripts/seed.mjs', '--if-needed', ...seedArgs], { env: { ...projectEnv, ...(persistTo ? { PERSIST_TO: persistTo } : {}) } });
+  run('node', ['scripts/seed.mjs', '--if-needed', ...seedArgs], {
+    env: { ...projectEnv, ...(persistTo ? { PERSIST_TO: persistTo } : {}) },
+  });
 }

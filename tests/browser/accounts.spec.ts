@@ -21,7 +21,12 @@ function t(key: string, values: Record<string, string | number> = {}): string {
   if (typeof value !== 'string') {
     const pending = 'locales/pending/account.json';
     if (existsSync(pending)) {
-      value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], JSON.parse(readFileSync(pending, 'utf8'))[LANG]);
+      value = key
+        .split('.')
+        .reduce<unknown>(
+          (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+          JSON.parse(readFileSync(pending, 'utf8'))[LANG],
+        );
     }
   }
   if (typeof value !== 'string') throw new Error(`no text for ${key}`);
@@ -41,14 +46,17 @@ interface Mail {
 async function mailedLink(page: Page, to: string, part: string): Promise<string> {
   let found: string | undefined;
   await expect
-    .poll(async () => {
-      const { messages } = await page.evaluate(
-        (url) => fetch(url, { headers: { Accept: 'application/json' } }).then((r) => r.json() as Promise<{ messages: Mail[] }>),
-        `/dev/mailbox.json?to=${encodeURIComponent(to)}`,
-      );
-      found = messages.flatMap((m) => m.links).find((link) => link.includes(part));
-      return found;
-    }, { message: `a mail to ${to} with a ${part} link` })
+    .poll(
+      async () => {
+        const { messages } = await page.evaluate(
+          (url) => fetch(url, { headers: { Accept: 'application/json' } }).then((r) => r.json() as Promise<{ messages: Mail[] }>),
+          `/dev/mailbox.json?to=${encodeURIComponent(to)}`,
+        );
+        found = messages.flatMap((m) => m.links).find((link) => link.includes(part));
+        return found;
+      },
+      { message: `a mail to ${to} with a ${part} link` },
+    )
     .toBeTruthy();
   // The mail links to the brand's host as the server saw it; the test reaches the same server through brandUrl.
   const url = new URL(found!);
@@ -105,7 +113,9 @@ test('an account from signup to deletion and recovery', async ({ page, context }
     await choose(flow, t('signup.account.looking_for'), t('signup.account.looking_female'));
     // Marketing mail is opt-in: its box is unticked and says what it is for (issue 17, item 6).
     await expect(flow.getByTestId('signup-marketing')).not.toBeChecked();
-    await expect(flow.getByText(t('signup.account.marketing', { brand: BRAND() === 'proxydemo' ? 'Proxy Demo' : 'Flirtlokaal' }))).toBeVisible();
+    await expect(
+      flow.getByText(t('signup.account.marketing', { brand: BRAND() === 'proxydemo' ? 'Proxy Demo' : 'Flirtlokaal' })),
+    ).toBeVisible();
     await flow.locator('input[name="accept_terms"]').check();
     await flow.getByRole('button', { name: t('signup.account.submit') }).click();
 
@@ -144,7 +154,10 @@ test('an account from signup to deletion and recovery', async ({ page, context }
 
     // Push: skipped ("not now", or "next" where the browser cannot ask).
     await expect(flow.getByRole('heading', { name: t('signup.steps.push') })).toBeVisible();
-    await flow.getByRole('button', { name: t('signup.push.later') }).or(flow.getByRole('button', { name: t('signup.next') })).click();
+    await flow
+      .getByRole('button', { name: t('signup.push.later') })
+      .or(flow.getByRole('button', { name: t('signup.next') }))
+      .click();
 
     await expect(flow.getByRole('heading', { name: t('signup.steps.check_email') })).toBeVisible();
     await expect(flow).toContainText(email);
@@ -166,7 +179,10 @@ test('an account from signup to deletion and recovery', async ({ page, context }
 
   await test.step('log out, fail a login, log in', async () => {
     await logOut(page, name);
-    await page.getByRole('navigation').getByRole('link', { name: text(LANG, 'nav.login') }).click();
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: text(LANG, 'nav.login') })
+      .click();
     await expect(page).toHaveURL(brandUrl(BRAND(), '/login'));
     await logIn(page, email, 'not-my-password');
     await expect(page.getByTestId('login').getByRole('alert')).toHaveText(text(LANG, 'errors.login_failed'));

@@ -6,7 +6,8 @@ test('a member finds the live cams from the search, sees whose performers they a
   const problems = watchConsole(page);
   // The partner's site is elsewhere on the internet: here it answers with a page that shows where the click arrived.
   await page.route('https://livelounge.example/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: `<h1>LiveLounge</h1><p id="arrived">${route.request().url()}</p>` }));
+    route.fulfill({ contentType: 'text/html', body: `<h1>LiveLounge</h1><p id="arrived">${route.request().url()}</p>` }),
+  );
   await logInAs(page, 'flirtlokaal', 'free@demo.test');
 
   await page.getByTestId('cams-link').click();

@@ -24,13 +24,20 @@ async function member(browser: Browser): Promise<Page> {
   return page;
 }
 
-
 /** A new confirmed member: signed up through the API, activated through the mailed link of the dev mailbox. */
 async function newMember(page: Page, name: string): Promise<number> {
   const email = `chat-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const { user } = await api<{ user: { id: number } }>(page, '/api/signup.php', {
     method: 'POST',
-    body: { email, name, password: 'Chat-secret-2026', date_of_birth: '1991-02-03', gender: 'female', looking_for: 'male', accept_terms: true },
+    body: {
+      email,
+      name,
+      password: 'Chat-secret-2026',
+      date_of_birth: '1991-02-03',
+      gender: 'female',
+      looking_for: 'male',
+      accept_terms: true,
+    },
   });
   await activateFromMailbox(page, BRAND, email);
   return user.id;
@@ -60,14 +67,17 @@ test('two members chat live; badges, title and credits follow', async ({ browser
     await expect(bob.getByTestId('message').last()).toHaveAttribute('data-status', /sent|delivered/);
   });
 
-  await test.step('a wide screen shows the list, the conversation and the other side\'s card side by side; a phone the conversation alone', async () => {
+  await test.step("a wide screen shows the list, the conversation and the other side's card side by side; a phone the conversation alone", async () => {
     await bob.setViewportSize({ width: 1366, height: 768 });
     const card = bob.getByTestId('chat-profile');
     await expect(card).toBeVisible();
     await expect(card).toContainText('Alice');
     await expect(card.getByTestId('chat-profile-link')).toHaveAttribute('href', `/members/${aliceId}`);
-    const [list, conversation, side] = await Promise.all([bob.getByRole('list', { name: t('chat.list_label') }), bob.getByTestId('conversation'), card]
-      .map((locator) => locator.boundingBox()));
+    const [list, conversation, side] = await Promise.all(
+      [bob.getByRole('list', { name: t('chat.list_label') }), bob.getByTestId('conversation'), card].map((locator) =>
+        locator.boundingBox(),
+      ),
+    );
     expect(list!.x + list!.width).toBeLessThanOrEqual(conversation!.x + 1);
     expect(conversation!.x + conversation!.width).toBeLessThanOrEqual(side!.x + 1);
     // The three use the width: no empty band beside the conversation (it was 800 px at most).
@@ -79,7 +89,9 @@ test('two members chat live; badges, title and credits follow', async ({ browser
   });
 
   await test.step('one service worker at scope / is /sw-push.js, which imports /sw.js (decision 003)', async () => {
-    await expect.poll(() => alice.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null)).toMatch(/\/sw-push\.js$/);
+    await expect
+      .poll(() => alice.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null))
+      .toMatch(/\/sw-push\.js$/);
     const registrations = await alice.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
     expect(registrations).toBe(1);
   });
@@ -111,14 +123,25 @@ test('two members chat live; badges, title and credits follow', async ({ browser
     await expect.poll(() => alice.title()).not.toMatch(/^\(\d+\)/);
   });
 
-  await test.step('a photo from the sender\'s own approved photos arrives live', async () => {
+  await test.step("a photo from the sender's own approved photos arrives live", async () => {
     await bob.getByRole('button', { name: t('chat.photo_send') }).click();
     const picker = bob.getByRole('dialog', { name: t('chat.photo_title') });
     await expect(picker).toContainText(t('chat.photo_price', { credits: 10 }));
-    await picker.getByRole('button', { name: t('chat.photo_pick') }).first().click();
+    await picker
+      .getByRole('button', { name: t('chat.photo_pick') })
+      .first()
+      .click();
     await expect(picker).toBeHidden();
-    await expect(bob.getByTestId('message').last().getByRole('img', { name: t('chat.photo') })).toBeVisible();
-    const received = alice.getByTestId('message').last().getByRole('img', { name: t('chat.photo') });
+    await expect(
+      bob
+        .getByTestId('message')
+        .last()
+        .getByRole('img', { name: t('chat.photo') }),
+    ).toBeVisible();
+    const received = alice
+      .getByTestId('message')
+      .last()
+      .getByRole('img', { name: t('chat.photo') });
     await expect(received).toBeVisible();
     await expect.poll(() => received.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
@@ -144,7 +167,8 @@ test('two members chat live; badges, title and credits follow', async ({ browser
 
   await test.step('the chat screen has no serious accessibility violations', async () => {
     const results = await new AxeBuilder({ page: bob }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    const severe = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary})`).join(' | ')}`);
     expect(severe, severe.join('\n')).toEqual([]);
   });

@@ -66,25 +66,34 @@ export async function logInAs(page: Page, brand: string, email: string, language
 }
 
 /** An API call from the page (same origin, its cookies, as the app makes it): Node cannot resolve *.localhost. */
-export function api<T>(page: Page, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
-  return page.evaluate(async ({ path, init }) => {
-    const res = await fetch(path, {
-      method: init.method ?? 'GET',
-      headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client', ...init.headers },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return res.json();
-  }, { path, init }) as Promise<T>;
+export function api<T>(
+  page: Page,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const res = await fetch(path, {
+        method: init.method ?? 'GET',
+        headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client', ...init.headers },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return res.json();
+    },
+    { path, init },
+  ) as Promise<T>;
 }
 
 /** Opens the activation link the dev mailbox holds for `email` (local mode), as the member would from the mail. */
 export async function activateFromMailbox(page: Page, brand: string, email: string): Promise<void> {
   let link: string | undefined;
-  await expect.poll(async () => {
-    const { messages } = await api<{ messages: { links: string[] }[] }>(page, `/dev/mailbox.json?to=${encodeURIComponent(email)}`);
-    link = messages.flatMap((m) => m.links).find((l) => l.includes('/api/activate.php'));
-    return link;
-  }).toBeTruthy();
+  await expect
+    .poll(async () => {
+      const { messages } = await api<{ messages: { links: string[] }[] }>(page, `/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+      link = messages.flatMap((m) => m.links).find((l) => l.includes('/api/activate.php'));
+      return link;
+    })
+    .toBeTruthy();
   const url = new URL(link!);
   await page.goto(brandUrl(brand, url.pathname + url.search));
 }

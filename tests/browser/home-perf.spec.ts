@@ -25,7 +25,11 @@ test.describe('home page with a partial catalogue', () => {
     await slowCatalogue(page);
     await page.goto(brandUrl('flirtlokaal'));
     await expect(page.getByTestId('cta-signup')).toHaveText(text('nl', 'home.cta_signup'));
-    await page.getByRole('navigation').first().getByRole('link', { name: text('nl', 'nav.login') }).click();
+    await page
+      .getByRole('navigation')
+      .first()
+      .getByRole('link', { name: text('nl', 'nav.login') })
+      .click();
     await expect(page).toHaveURL(brandUrl('flirtlokaal', '/login'));
     expect(await page.locator('main').innerText()).not.toMatch(RAW_KEY);
     await expect(page.getByRole('heading', { name: text('nl', 'login.title') })).toBeVisible();
@@ -39,7 +43,10 @@ test.describe('home page with a partial catalogue', () => {
     const problems = watchConsole(page);
     await slowCatalogue(page);
     await page.goto(brandUrl('flirtlokaal'));
-    await page.getByRole('contentinfo').getByRole('link', { name: text('nl', 'footer.terms') }).click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: text('nl', 'footer.terms') })
+      .click();
     await expect(page).toHaveURL(brandUrl('flirtlokaal', '/pages/terms'));
     await expect(page.getByText(text('nl', 'pages.company.title'))).toBeVisible();
     expect(await page.locator('main').innerText()).not.toMatch(RAW_KEY);

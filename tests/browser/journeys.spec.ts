@@ -8,7 +8,6 @@ const t = (key: string) => text('nl', key);
 
 test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
 
-
 /** Signs up from the page through the API (an address of its own: the per-address signup limit is not tested here). */
 async function signUp(page: Page, name: string): Promise<{ email: string; user: { id: number; profile: { id: number } } }> {
   const email = `journey-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -16,7 +15,15 @@ async function signUp(page: Page, name: string): Promise<{ email: string; user: 
   const { user } = await api<{ user: { id: number; profile: { id: number } } }>(page, '/api/signup.php', {
     method: 'POST',
     headers: { 'CF-Connecting-IP': ip },
-    body: { email, name, password: 'Journey-secret-2026', date_of_birth: '1990-04-05', gender: 'female', looking_for: 'male', accept_terms: true },
+    body: {
+      email,
+      name,
+      password: 'Journey-secret-2026',
+      date_of_birth: '1990-04-05',
+      gender: 'female',
+      looking_for: 'male',
+      accept_terms: true,
+    },
   });
   return { email, user };
 }
@@ -79,7 +86,10 @@ test('on a slow connection, taps before the script has arrived are not lost', as
     await route.continue();
   });
   await page.goto(brandUrl(BRAND, '/login?next=%2Fchats'), { waitUntil: 'commit' });
-  await page.getByTestId('entry-warning').getByRole('button', { name: t('entry_warning.enter') }).click();
+  await page
+    .getByTestId('entry-warning')
+    .getByRole('button', { name: t('entry_warning.enter') })
+    .click();
   await expect(page.getByTestId('entry-warning')).toHaveCount(0);
   await expect(page).toHaveURL(brandUrl(BRAND, '/login?next=%2Fchats'));
   await fillLogin(page, 'free@demo.test');
@@ -96,8 +106,14 @@ test('a signup left halfway reopens at its step after a reload', async ({ page, 
   await flow.getByLabel(t('signup.account.name')).fill(`Terug${stamp.slice(-6)}`);
   await flow.getByLabel(t('account.fields.password'), { exact: true }).fill('verder-gaan-42');
   await flow.getByLabel(t('signup.account.birthdate')).fill('1988-03-02');
-  await flow.getByRole('group', { name: t('signup.account.gender') }).getByRole('radio', { name: t('signup.account.male'), exact: true }).check();
-  await flow.getByRole('group', { name: t('signup.account.looking_for') }).getByRole('radio', { name: t('signup.account.looking_female'), exact: true }).check();
+  await flow
+    .getByRole('group', { name: t('signup.account.gender') })
+    .getByRole('radio', { name: t('signup.account.male'), exact: true })
+    .check();
+  await flow
+    .getByRole('group', { name: t('signup.account.looking_for') })
+    .getByRole('radio', { name: t('signup.account.looking_female'), exact: true })
+    .check();
   await flow.locator('input[name="accept_terms"]').check();
   await flow.getByRole('button', { name: t('signup.account.submit') }).click();
   await expect(flow.getByRole('heading', { name: t('signup.steps.photo') })).toBeVisible();
@@ -141,9 +157,11 @@ test('a pending order offers try again, another method and cancel', async ({ pag
   await context.addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(BRAND) }]);
   await page.goto(brandUrl(BRAND, '/pages/faq'));
   await signUp(page, 'Koper');
-  const place = () => api<{ order: { id: number }; checkout_url: string }>(page, '/api/order.php', {
-    method: 'POST', body: { package_id: 2, amount: 2995, currency: 'EUR', method: 'ideal', issuer: 'ideal_INGBNL2A', consent: true },
-  });
+  const place = () =>
+    api<{ order: { id: number }; checkout_url: string }>(page, '/api/order.php', {
+      method: 'POST',
+      body: { package_id: 2, amount: 2995, currency: 'EUR', method: 'ideal', issuer: 'ideal_INGBNL2A', consent: true },
+    });
   const first = await place();
   await page.goto(first.checkout_url);
   await page.getByRole('button', { name: 'Leave pending' }).click();

@@ -4,7 +4,17 @@ import { BRANDS, brandUrl, expect, test, watchConsole } from './fixtures';
 // The landing pages paid traffic arrives on: server-rendered, not hydrated, made interactive by the small
 // landers/runtime.ts. Each lander is opened as a visitor from an ad would: with a traffic source in the URL.
 
-const VARIANTS = ['tinderswipe', 'alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'];
+const VARIANTS = [
+  'tinderswipe',
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+];
 const SOURCE = { network: 'pw-net', ref: 'r.1', sub1: 's_1' };
 const QUERY = new URLSearchParams(SOURCE).toString();
 

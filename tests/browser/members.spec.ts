@@ -71,7 +71,10 @@ test('a member searches with filters, opens and likes a profile, sees a new like
   expect(problems.filter((p) => !p.includes('429'))).toEqual([]);
 });
 
-test('a visitor goes from the home search to the full search and filters by region, where the brand allows it', async ({ page, context }) => {
+test('a visitor goes from the home search to the full search and filters by region, where the brand allows it', async ({
+  page,
+  context,
+}) => {
   const problems = watchConsole(page);
   await context.addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(BRAND()) }]);
   await page.goto(brandUrl(BRAND(), '/?min_age=25&max_age=60'));

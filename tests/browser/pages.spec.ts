@@ -15,10 +15,14 @@ test('information pages show the company, also after a client-side navigation', 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Algemene voorwaarden');
   await expect(page.getByTestId('terms-version')).toContainText('1 maart 2024');
   const company = page.getByTestId('company-info');
-  for (const value of ['Lokaal Media B.V.', 'Keizersgracht 100', '81234567', 'NL862345678B01', 'support@flirtlokaal.nl']) await expect(company).toContainText(value);
+  for (const value of ['Lokaal Media B.V.', 'Keizersgracht 100', '81234567', 'NL862345678B01', 'support@flirtlokaal.nl'])
+    await expect(company).toContainText(value);
 
   // The footer link changes the page in place; the text and the (cached) company info come from the API.
-  await page.getByRole('contentinfo').getByRole('link', { name: text('nl', 'footer.privacy') }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: text('nl', 'footer.privacy') })
+    .click();
   await expect(page).toHaveURL(brandUrl(BRAND, '/pages/privacy'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacybeleid');
   await expect(page.getByTestId('company-info')).toContainText('Lokaal Media B.V.');
@@ -57,7 +61,9 @@ test('the complaint form checks its fields, submits, and confirms once the addre
   await expect(pending).toContainText(/C-\d+/);
   await expect(pending).toContainText(email);
 
-  const mails = JSON.parse((await fetchInPage(page, `/dev/mailbox.json?to=${encodeURIComponent(email)}`)).text) as { messages: { template: string; links: string[] }[] };
+  const mails = JSON.parse((await fetchInPage(page, `/dev/mailbox.json?to=${encodeURIComponent(email)}`)).text) as {
+    messages: { template: string; links: string[] }[];
+  };
   const confirm = mails.messages.find((m) => m.template === 'complaint_confirm');
   const link = confirm?.links.find((l) => l.includes('/api/complaint-confirm.php'));
   expect(link).toBeTruthy();
@@ -77,7 +83,12 @@ test('the manifest and the icons are valid, and the page links them', async ({ p
   const res = await fetchInPage(page, '/manifest.webmanifest');
   expect(res.type).toContain('application/manifest+json');
   const manifest = JSON.parse(res.text);
-  expect(manifest).toMatchObject({ name: 'Flirtlokaal', start_url: '/?source=pwa', display: 'standalone', theme_color: flirtlokaal.look.colors.primary });
+  expect(manifest).toMatchObject({
+    name: 'Flirtlokaal',
+    start_url: '/?source=pwa',
+    display: 'standalone',
+    theme_color: flirtlokaal.look.colors.primary,
+  });
   expect(manifest.icons).toHaveLength(3);
   for (const icon of manifest.icons as { src: string; sizes: string }[]) {
     const png = await fetchInPage(page, icon.src);
@@ -101,11 +112,18 @@ test('offline: the app says so, and a page load without network shows the offlin
   await page.goto(brandUrl(BRAND, '/'));
   // After the first visit the service worker runs and the offline page is in the cache.
   // page.evaluate awaits the check's promise (waitForFunction would take the pending promise itself as "true").
-  const ready = () => expect.poll(() => page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    const cached = await caches.open('offline-v1').then((c) => c.match('/offline'));
-    return Boolean(registration?.active && cached && navigator.serviceWorker.controller);
-  }), { timeout: 20_000 }).toBe(true);
+  const ready = () =>
+    expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            const cached = await caches.open('offline-v1').then((c) => c.match('/offline'));
+            return Boolean(registration?.active && cached && navigator.serviceWorker.controller);
+          }),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
   await ready().catch(async () => {
     // The first load is not controlled yet: one reload puts the page under the service worker, which then
     // has the offline page cached (on a busy machine that can take a while).

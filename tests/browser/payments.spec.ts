@@ -26,8 +26,14 @@ async function signUp(page: Page) {
   await flow.getByLabel(text('nl', 'signup.account.name')).fill(`Koper${stamp.slice(-6)}`);
   await flow.getByLabel(text('nl', 'account.fields.password'), { exact: true }).fill('koop-credits-42');
   await flow.getByLabel(text('nl', 'signup.account.birthdate')).fill('1988-03-02');
-  await flow.getByRole('group', { name: text('nl', 'signup.account.gender') }).getByRole('radio', { name: text('nl', 'signup.account.male'), exact: true }).check();
-  await flow.getByRole('group', { name: text('nl', 'signup.account.looking_for') }).getByRole('radio', { name: text('nl', 'signup.account.looking_female'), exact: true }).check();
+  await flow
+    .getByRole('group', { name: text('nl', 'signup.account.gender') })
+    .getByRole('radio', { name: text('nl', 'signup.account.male'), exact: true })
+    .check();
+  await flow
+    .getByRole('group', { name: text('nl', 'signup.account.looking_for') })
+    .getByRole('radio', { name: text('nl', 'signup.account.looking_female'), exact: true })
+    .check();
   // The terms box; the marketing box beside it stays unticked (opt-in, issue 17 item 6).
   await flow.locator('input[name="accept_terms"]').check();
   await flow.getByRole('button', { name: text('nl', 'signup.account.submit') }).click();
@@ -74,7 +80,9 @@ test('time bonus, buying credits with iDEAL through the sandbox, and a failed pa
     await page.setViewportSize({ width: 390, height: 844 });
     const overflowing = await modal.evaluate((box) => {
       const right = box.getBoundingClientRect().right + 0.5;
-      return [...box.querySelectorAll('p, button')].filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > right).map((el) => el.textContent);
+      return [...box.querySelectorAll('p, button')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > right)
+        .map((el) => el.textContent);
     });
     expect(overflowing).toEqual([]);
     await modal.getByTestId('time-bonus-cta').click();
@@ -126,7 +134,15 @@ test('direct debit: a mod-97 IBAN check, the SMS code from the dev mailbox, and 
   await signUp(page);
   await page.goto(brandUrl(BRAND(), '/directdebit?package=1'));
   const form = page.getByTestId('directdebit');
-  const fields: [string, string][] = [['holder', 'J. de Vries'], ['iban', 'NL92 ABNA 0417 1643 00'], ['street', 'Damrak'], ['house_number', '1'], ['zip', '1012 LG'], ['city', 'Amsterdam'], ['phone', phone]];
+  const fields: [string, string][] = [
+    ['holder', 'J. de Vries'],
+    ['iban', 'NL92 ABNA 0417 1643 00'],
+    ['street', 'Damrak'],
+    ['house_number', '1'],
+    ['zip', '1012 LG'],
+    ['city', 'Amsterdam'],
+    ['phone', phone],
+  ];
   for (const [name, value] of fields) await form.getByLabel(t(`directdebit.${name}`)).fill(value);
   await form.getByTestId('consent').check();
   await form.getByRole('button', { name: t('directdebit.send_code') }).click();
@@ -136,11 +152,16 @@ test('direct debit: a mod-97 IBAN check, the SMS code from the dev mailbox, and 
   await form.getByRole('button', { name: t('directdebit.send_code') }).click();
   await expect(form.getByRole('status')).toContainText(t('directdebit.code_sent', { phone: '' }).replace(/\.$/, '').trim());
   let code = '';
-  await expect.poll(async () => {
-    const { messages } = await page.evaluate((url) => fetch(url).then((r) => r.json() as Promise<{ messages: { text_body: string }[] }>), `/dev/mailbox.json?to=${encodeURIComponent(phone)}`);
-    code = /\b(\d{6})\b/.exec(messages[0]?.text_body ?? '')?.[1] ?? '';
-    return code;
-  }).toMatch(/^\d{6}$/);
+  await expect
+    .poll(async () => {
+      const { messages } = await page.evaluate(
+        (url) => fetch(url).then((r) => r.json() as Promise<{ messages: { text_body: string }[] }>),
+        `/dev/mailbox.json?to=${encodeURIComponent(phone)}`,
+      );
+      code = /\b(\d{6})\b/.exec(messages[0]?.text_body ?? '')?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
 
   await form.getByLabel(t('directdebit.otp')).fill(code === '000000' ? '111111' : '000000');
   await form.getByRole('button', { name: t('directdebit.confirm') }).click();
@@ -179,7 +200,6 @@ test('a discount code that does not fit the order says why, and the total is wha
   await expect(page.getByTestId('total')).toHaveText(/14,95/);
 });
 
-
 // Issue 19 items 9 and 10: the shop says who sells, how the payment is made and that nothing recurs, with the marks
 // of the methods the member's country really offers; on a phone the method "Bankoverschrijving" fits its box.
 test('the shop shows the payment marks of the country, true trust statements and the company', async ({ page }) => {
@@ -188,7 +208,14 @@ test('the shop shows the payment marks of the country, true trust statements and
   await page.goto(brandUrl(BRAND(), '/credits'));
   const trust = page.getByTestId('shop-trust');
   const marks = trust.getByRole('list', { name: t('shop.methods_accepted') });
-  await expect(marks.getByRole('listitem')).toHaveText(['iDEAL', 'Creditcard', 'PayPal', 'Apple Pay', 'Bankoverschrijving', 'Automatische incasso']);
+  await expect(marks.getByRole('listitem')).toHaveText([
+    'iDEAL',
+    'Creditcard',
+    'PayPal',
+    'Apple Pay',
+    'Bankoverschrijving',
+    'Automatische incasso',
+  ]);
   await expect(marks.locator('[data-method="creditcard"] img')).toHaveCount(2);
   await expect(marks.locator('[data-method="bancontact"]')).toHaveCount(0);
   await expect(trust.getByTestId('trust-secure')).toHaveText(t('shop.trust_secure', { provider: 'Mollie' }));
@@ -197,14 +224,18 @@ test('the shop shows the payment marks of the country, true trust statements and
   await expect(trust.getByTestId('shop-company')).toHaveText(company);
   await expect(page.getByTestId('footer-company')).toHaveText(company);
   // Every mark is a file that loads (the images are decorative: the method's name is written beside them).
-  for (const img of await marks.locator('img').all()) await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  for (const img of await marks.locator('img').all())
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
 
   await page.getByTestId('choose-2').click();
   const transfer = page.locator('label[data-method="banktransfer"]');
   await expect(transfer).toContainText('Bankoverschrijving');
   const fits = await transfer.evaluate((el) => {
     const box = el.getBoundingClientRect();
-    return [...el.querySelectorAll('span, img')].every((child) => child.getBoundingClientRect().right <= box.right + 0.5) && el.scrollWidth <= el.clientWidth;
+    return (
+      [...el.querySelectorAll('span, img')].every((child) => child.getBoundingClientRect().right <= box.right + 0.5) &&
+      el.scrollWidth <= el.clientWidth
+    );
   });
   expect(fits).toBe(true);
   await expect(page.getByTestId('checkout').getByTestId('shop-company')).toHaveText(company);

@@ -39,7 +39,10 @@ async function approveAsModerator(browser: Browser, photoId: string) {
   await page.context().close();
 }
 
-test('a member uploads a photo, it waits for review, a staff moderator approves it; the member makes it main, moves it and deletes it', async ({ page, browser }) => {
+test('a member uploads a photo, it waits for review, a staff moderator approves it; the member makes it main, moves it and deletes it', async ({
+  page,
+  browser,
+}) => {
   const problems = watchConsole(page);
   await logIn(page, 'premium@demo.test');
   await page.goto(brandUrl(BRAND, '/profile'));
@@ -104,8 +107,14 @@ test('a new member adds a photo in the signup flow', async ({ page }) => {
   await flow.getByLabel(t('signup.account.name')).fill(`Foto${stamp.slice(-8)}`);
   await flow.getByLabel(t('account.fields.password'), { exact: true }).fill('photo-secret-42');
   await flow.getByLabel(t('signup.account.birthdate')).fill('1991-04-12');
-  await flow.getByRole('group', { name: t('signup.account.gender') }).getByRole('radio', { name: t('signup.account.female'), exact: true }).check();
-  await flow.getByRole('group', { name: t('signup.account.looking_for') }).getByRole('radio', { name: t('signup.account.looking_male'), exact: true }).check();
+  await flow
+    .getByRole('group', { name: t('signup.account.gender') })
+    .getByRole('radio', { name: t('signup.account.female'), exact: true })
+    .check();
+  await flow
+    .getByRole('group', { name: t('signup.account.looking_for') })
+    .getByRole('radio', { name: t('signup.account.looking_male'), exact: true })
+    .check();
   // The terms box; the marketing box beside it stays unticked (opt-in, issue 17 item 6).
   await flow.locator('input[name="accept_terms"]').check();
   await flow.getByRole('button', { name: t('signup.account.submit') }).click();
@@ -118,7 +127,9 @@ test('a new member adds a photo in the signup flow', async ({ page }) => {
   await expect(flow.getByRole('heading', { name: t('signup.steps.location') })).toBeVisible();
 
   // The photo is the new member's, waiting for review.
-  const list = await page.evaluate(() => fetch('/api/photos.php').then((r) => r.json() as Promise<{ photos: { status: string; main: boolean }[] }>));
+  const list = await page.evaluate(() =>
+    fetch('/api/photos.php').then((r) => r.json() as Promise<{ photos: { status: string; main: boolean }[] }>),
+  );
   expect(list.photos).toEqual([expect.objectContaining({ status: 'pending', main: true })]);
   expect(problems).toEqual([]);
 });

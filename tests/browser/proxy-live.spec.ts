@@ -12,7 +12,6 @@ async function memberPage(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-
 test('a message reaches the open page of its recipient live', async ({ browser }) => {
   const free = await memberPage(browser, 'free@demo.test');
   const premium = await memberPage(browser, 'premium@demo.test');

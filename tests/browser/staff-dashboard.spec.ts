@@ -10,7 +10,8 @@ import { signInAt } from './staff-login';
 
 const BRAND = 'flirtlokaal';
 const catalogue = JSON.parse(readFileSync('client/staff/i18n/nl.json', 'utf8')) as Record<string, string>;
-const staff = (key: string, values: Record<string, string | number> = {}) => catalogue[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+const staff = (key: string, values: Record<string, string | number> = {}) =>
+  catalogue[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
@@ -31,7 +32,9 @@ test('an owner reads the figures of the deployment and of one brand, as charts, 
   await expect(page.getByLabel(staff('filter.brand'))).toHaveValue('');
 
   // The table alternative: 90 days, today's signups as the API counts them (live).
-  const api = (await page.evaluate(async () => (await fetch('/api/staff/dashboard.php', { headers: { Accept: 'application/json' } })).json())) as Dashboard;
+  const api = (await page.evaluate(async () =>
+    (await fetch('/api/staff/dashboard.php', { headers: { Accept: 'application/json' } })).json(),
+  )) as Dashboard;
   expect(api.days).toHaveLength(90);
   await members.getByText(staff('dashboard.table', { title: staff('dashboard.members') })).click();
   const rows = members.locator('details tbody tr');
@@ -41,14 +44,32 @@ test('an owner reads the figures of the deployment and of one brand, as charts, 
   await expect(rows.last().locator('td').first()).toHaveText(String(api.series.signups[89]));
 
   // The CSV: a header and one row per day, the same numbers.
-  const [download] = await Promise.all([page.waitForEvent('download'), members.getByRole('button', { name: staff('dashboard.csv') }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    members.getByRole('button', { name: staff('dashboard.csv') }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`figures-all-members-${api.from}-${api.to}.csv`);
-  const csv = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
-  expect(csv[0]).toBe([staff('dashboard.day'), staff('dashboard.signups'), staff('dashboard.activations'), staff('dashboard.first_purchases'), staff('dashboard.paying_members')].join(','));
+  const csv = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(csv[0]).toBe(
+    [
+      staff('dashboard.day'),
+      staff('dashboard.signups'),
+      staff('dashboard.activations'),
+      staff('dashboard.first_purchases'),
+      staff('dashboard.paying_members'),
+    ].join(','),
+  );
   expect(csv).toHaveLength(91);
   expect(csv[90].split(',').slice(0, 2)).toEqual([today, String(api.series.signups[89])]);
 
-  expect(await new AxeBuilder({ page }).withTags(TAGS).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
+  expect(
+    await new AxeBuilder({ page })
+      .withTags(TAGS)
+      .analyze()
+      .then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)),
+  ).toEqual([]);
 
   // One brand, a shorter range.
   await page.getByLabel(staff('filter.brand')).selectOption(BRAND);

@@ -12,8 +12,10 @@ import { staffLogin } from './staff-login';
 const STAFF_HOST = 'flirtlokaal';
 const BRAND = 'reifekontakte';
 const staffCatalogue = JSON.parse(readFileSync('client/staff/i18n/nl.json', 'utf8')) as Record<string, string>;
-const staff = (key: string, values: Record<string, string | number> = {}) => staffCatalogue[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-const de = (key: string, values: Record<string, string | number> = {}) => text('de', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+const staff = (key: string, values: Record<string, string | number> = {}) =>
+  staffCatalogue[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+const de = (key: string, values: Record<string, string | number> = {}) =>
+  text('de', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /** The owner, signed in on a laptop-sized window. */
@@ -23,15 +25,24 @@ function adminPage(browser: Browser): Promise<Page> {
 
 /** A JSON call from the page (same origin, its cookies). */
 function call<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  return page.evaluate(async ({ p, i }) => {
-    const res = await fetch(p, { method: i.method ?? 'GET', headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Request-Type': 'client' }, body: i.body === undefined ? undefined : JSON.stringify(i.body) });
-    return res.json();
-  }, { p: path, i: init }) as Promise<T>;
+  return page.evaluate(
+    async ({ p, i }) => {
+      const res = await fetch(p, {
+        method: i.method ?? 'GET',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Request-Type': 'client' },
+        body: i.body === undefined ? undefined : JSON.stringify(i.body),
+      });
+      return res.json();
+    },
+    { p: path, i: init },
+  ) as Promise<T>;
 }
 
 async function severeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** Opens an action's dialog, gives the reason and confirms. */
@@ -60,10 +71,14 @@ test('an admin finds a member, refunds its last order, blocks and unblocks it', 
   await logInAs(member, BRAND, 'premium@demo.test', 'de');
 
   // The member buys a bundle through the sandbox checkout: this is the last order the admin refunds.
-  const shop = await call<{ currency: string; packages: { id: number; credits: number; price: number }[]; methods: string[] }>(member, '/api/packages.php');
+  const shop = await call<{ currency: string; packages: { id: number; credits: number; price: number }[]; methods: string[] }>(
+    member,
+    '/api/packages.php',
+  );
   const bundle = shop.packages[0];
   const placed = await call<{ order: { id: number }; checkout_url: string }>(member, '/api/order.php', {
-    method: 'POST', body: { package_id: bundle.id, amount: bundle.price, currency: shop.currency, method: 'creditcard', consent: true },
+    method: 'POST',
+    body: { package_id: bundle.id, amount: bundle.price, currency: shop.currency, method: 'creditcard', consent: true },
   });
   expect(placed.order?.id, JSON.stringify(placed)).toBeTruthy();
   await member.goto(placed.checkout_url);
@@ -87,7 +102,7 @@ test('an admin finds a member, refunds its last order, blocks and unblocks it', 
     expect(await severeViolations(admin)).toEqual([]);
   });
 
-  await test.step('refund the last order: the member\'s balance and /transactions show it', async () => {
+  await test.step("refund the last order: the member's balance and /transactions show it", async () => {
     const label = staff('member.refund', { id: placed.order.id });
     await act(admin, label, 'Asked for a refund within the period');
     await expect(admin.getByRole('status').filter({ hasText: staff('member.refunded', { credits: bundle.credits }) })).toBeVisible();

@@ -41,7 +41,12 @@ test('a complaint is answered by mail from the moderation queue and closed', asy
   const closed = moderator.getByTestId('complaint').filter({ hasText: subject });
   await expect(closed).toContainText(reply);
 
-  const mails = await page.evaluate(async () => (await fetch('/dev/mailbox.json?to=free%40demo.test')).json() as Promise<{ messages: { template: string; subject: string; text_body: string }[] }>);
+  const mails = await page.evaluate(
+    async () =>
+      (await fetch('/dev/mailbox.json?to=free%40demo.test')).json() as Promise<{
+        messages: { template: string; subject: string; text_body: string }[];
+      }>,
+  );
   const sent = mails.messages.find((m) => m.template === 'complaint_reply' && m.text_body.includes(stamp));
   expect(sent?.subject).toMatch(/^Antwoord op je klacht C-\d+$/);
   expect(memberProblems).toEqual([]);

@@ -36,7 +36,10 @@ async function operator(browser: Browser, email: string): Promise<Page> {
 
 /** A call to the API from the page (same origin, its cookies): Node cannot resolve *.localhost. */
 function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => (await fetch(p, { headers: { Accept: 'application/json', 'X-Request-Type': 'client' } })).json(), path) as Promise<T>;
+  return page.evaluate(
+    async (p) => (await fetch(p, { headers: { Accept: 'application/json', 'X-Request-Type': 'client' } })).json(),
+    path,
+  ) as Promise<T>;
 }
 
 async function severeViolations(page: Page): Promise<string[]> {
@@ -72,7 +75,12 @@ test('an operator answers a fictional profile live; a second operator cannot cla
     await memberPage.goto(brandUrl(BRAND, `/chats?profile=${profile.id}`));
     // A new conversation offers icebreakers first; an earlier one with this profile does not.
     const icebreakers = memberPage.getByRole('dialog', { name: member('chat.icebreaker_title') });
-    if (await icebreakers.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false)) {
+    if (
+      await icebreakers.waitFor({ state: 'visible', timeout: 5000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await icebreakers.getByRole('button', { name: member('common.close') }).click();
     }
     await memberPage.getByTestId('composer-text').fill(question);

@@ -16,7 +16,10 @@ test.describe.configure({ mode: 'parallel' });
 // so the items beside them keep their place.
 const HIDE_COUNTS = 'tests/browser/visual.css';
 
-const VIEWPORTS = [{ width: 390, height: 844 }, { width: 1366, height: 768 }] as const;
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+] as const;
 
 /** Waits for the web fonts and every image in view, then compares the viewport with the baseline. */
 async function look(page: Page, name: string, mask: Locator[] = []) {
@@ -25,11 +28,26 @@ async function look(page: Page, name: string, mask: Locator[] = []) {
   await page.evaluate(async () => {
     await document.fonts.ready;
     // Images in view only: a lazy image below the fold never loads, and is not in the screenshot.
-    const inView = (img: HTMLImageElement) => !img.complete && img.getBoundingClientRect().top < innerHeight && img.getBoundingClientRect().bottom > 0;
-    const loaded = Promise.all([...document.images].filter(inView).map((img) => new Promise((done) => { img.onload = img.onerror = done; })));
+    const inView = (img: HTMLImageElement) =>
+      !img.complete && img.getBoundingClientRect().top < innerHeight && img.getBoundingClientRect().bottom > 0;
+    const loaded = Promise.all(
+      [...document.images].filter(inView).map(
+        (img) =>
+          new Promise((done) => {
+            img.onload = img.onerror = done;
+          }),
+      ),
+    );
     await Promise.race([loaded, new Promise((done) => setTimeout(done, 10_000))]);
   });
-  await expect(page).toHaveScreenshot(`${name}.png`, { animations: 'disabled', caret: 'hide', mask, stylePath: HIDE_COUNTS, maxDiffPixelRatio: 0.001, timeout: 10_000 });
+  await expect(page).toHaveScreenshot(`${name}.png`, {
+    animations: 'disabled',
+    caret: 'hide',
+    mask,
+    stylePath: HIDE_COUNTS,
+    maxDiffPixelRatio: 0.001,
+    timeout: 10_000,
+  });
 }
 
 for (const brand of BRANDS) {
@@ -37,7 +55,11 @@ for (const brand of BRANDS) {
     test(`${brand.id} at ${viewport.width} px: home, lander, members, a profile, chat, credits`, async ({ browser }) => {
       test.setTimeout(120_000);
       // One context per brand and viewport; the brand's country, so the language and payment methods are its own.
-      const context = await browser.newContext({ viewport, extraHTTPHeaders: { 'X-Debug-Country': brand.country }, reducedMotion: 'reduce' });
+      const context = await browser.newContext({
+        viewport,
+        extraHTTPHeaders: { 'X-Debug-Country': brand.country },
+        reducedMotion: 'reduce',
+      });
       const page = await context.newPage();
       const prefix = `${brand.id}-${viewport.width}`;
       // The site-entry warning was confirmed before (its look is part of the landers' and the home's own specs).

@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test';
 import { dbOf, fetchBrand } from './helpers';
 
 export const PASSWORD = 'Sterk-wachtwoord-1';
@@ -51,7 +50,10 @@ export async function signUp(brand = 'flirtlokaal', overrides: Record<string, un
 
 /** The newest link in the newest mail to `to` whose path starts with `pathPrefix`. */
 export async function mailedLink(brand: string, to: string, pathPrefix: string): Promise<string> {
-  const { results } = await dbOf(brand).prepare('SELECT text_body FROM outbox WHERE tenant_id = ? AND recipient = ? ORDER BY id DESC').bind(brand, to).all<{ text_body: string }>();
+  const { results } = await dbOf(brand)
+    .prepare('SELECT text_body FROM outbox WHERE tenant_id = ? AND recipient = ? ORDER BY id DESC')
+    .bind(brand, to)
+    .all<{ text_body: string }>();
   for (const { text_body } of results) {
     const found = [...text_body.matchAll(/https?:\/\/[^\s)>"]+/g)].map((m) => m[0]).find((u) => new URL(u).pathname.startsWith(pathPrefix));
     if (found) return found;
@@ -66,7 +68,8 @@ export const pathOf = (link: string) => {
 };
 
 export async function mailCount(brand: string, to: string, template?: string): Promise<number> {
-  const row = await dbOf(brand).prepare(`SELECT COUNT(*) AS n FROM outbox WHERE tenant_id = ? AND recipient = ?${template ? ' AND template = ?' : ''}`)
+  const row = await dbOf(brand)
+    .prepare(`SELECT COUNT(*) AS n FROM outbox WHERE tenant_id = ? AND recipient = ?${template ? ' AND template = ?' : ''}`)
     .bind(...[brand, to, ...(template ? [template] : [])])
     .first<{ n: number }>();
   return row!.n;

@@ -8,7 +8,8 @@ type Settings = { email: Record<string, boolean>; push: Record<string, boolean>;
 async function activate(member: { email: string }) {
   await call('flirtlokaal', 'GET', pathOf(await mailedLink('flirtlokaal', member.email, '/api/activate.php')));
 }
-const searchable = async (id: number) => (await env.DB.prepare('SELECT searchable FROM profiles WHERE id = ?').bind(id).first<{ searchable: number }>())!.searchable;
+const searchable = async (id: number) =>
+  (await env.DB.prepare('SELECT searchable FROM profiles WHERE id = ?').bind(id).first<{ searchable: number }>())!.searchable;
 
 describe('notification settings', () => {
   it('has every type but marketing (news: opt-in) on by default, saves changes and validates them', async () => {
@@ -17,7 +18,9 @@ describe('notification settings', () => {
     const { news, ...others } = initial.email;
     expect(news).toBe(false);
     expect(Object.values(others).every(Boolean)).toBe(true);
-    const saved = await (await call('flirtlokaal', 'PUT', '/api/notifications.php', { email: { news: true }, push: { likes: false } }, member.cookie)).json<Settings>();
+    const saved = await (
+      await call('flirtlokaal', 'PUT', '/api/notifications.php', { email: { news: true }, push: { likes: false } }, member.cookie)
+    ).json<Settings>();
     expect(saved.email.news).toBe(true);
     expect(saved.push.likes).toBe(false);
     expect(saved.email.messages).toBe(true);
@@ -39,14 +42,20 @@ describe('notification settings', () => {
     const member = await signUp();
     const forged = await call('flirtlokaal', 'POST', '/api/mail-events.php', { type: 'bounce', email: member.email });
     expect(forged.status).toBe(401);
-    const res = await call('flirtlokaal', 'POST', '/api/mail-events.php', { type: 'complaint', email: member.email }, undefined, { 'X-Mail-Events-Secret': 'test-mail-events-secret' });
+    const res = await call('flirtlokaal', 'POST', '/api/mail-events.php', { type: 'complaint', email: member.email }, undefined, {
+      'X-Mail-Events-Secret': 'test-mail-events-secret',
+    });
     expect(res.status).toBe(200);
     const settings = await (await call('flirtlokaal', 'GET', '/api/notifications.php', undefined, member.cookie)).json<Settings>();
     expect(settings.email_disabled_reason).toBe('fbl');
-    const user = await (await call('flirtlokaal', 'GET', '/api/user.php', undefined, member.cookie)).json<{ user: { notifications_disabled: string[] } }>();
+    const user = await (await call('flirtlokaal', 'GET', '/api/user.php', undefined, member.cookie)).json<{
+      user: { notifications_disabled: string[] };
+    }>();
     expect(user.user.notifications_disabled).toContain('email');
     // The member may switch it on again.
-    const on = await (await call('flirtlokaal', 'PUT', '/api/notifications.php', { email: { messages: true } }, member.cookie)).json<Settings>();
+    const on = await (
+      await call('flirtlokaal', 'PUT', '/api/notifications.php', { email: { messages: true } }, member.cookie)
+    ).json<Settings>();
     expect(on.email_disabled_reason).toBeNull();
   });
 });
@@ -57,7 +66,13 @@ describe('deleting and recovering an account', () => {
     await activate(member);
     const wrong = await call('flirtlokaal', 'POST', '/api/delete-account.php', { password: 'x', reason: 'privacy' }, member.cookie);
     expect(wrong.status).toBe(400);
-    const res = await call('flirtlokaal', 'POST', '/api/delete-account.php', { password: PASSWORD, reason: 'found_partner' }, member.cookie);
+    const res = await call(
+      'flirtlokaal',
+      'POST',
+      '/api/delete-account.php',
+      { password: PASSWORD, reason: 'found_partner' },
+      member.cookie,
+    );
     expect(res.status).toBe(200);
     expect(await (await call('flirtlokaal', 'GET', '/api/user.php', undefined, member.cookie)).json()).toEqual({ user: null });
     expect(await searchable(member.user.id)).toBe(0);
@@ -80,7 +95,13 @@ describe('deleting and recovering an account', () => {
 
   it('purges an account 14 days after deletion; its recovery link then fails', async () => {
     const member = await signUp();
-    await call('flirtlokaal', 'POST', '/api/delete-account.php', { password: PASSWORD, reason: 'other', reason_text: 'bye' }, member.cookie);
+    await call(
+      'flirtlokaal',
+      'POST',
+      '/api/delete-account.php',
+      { password: PASSWORD, reason: 'other', reason_text: 'bye' },
+      member.cookie,
+    );
     const link = await mailedLink('flirtlokaal', member.email, '/api/recover-account.php');
     expect(await purgeExpired(env, new Date(Date.now() + 13 * 86_400_000))).toBe(0);
     expect(await purgeExpired(env, new Date(Date.now() + 15 * 86_400_000))).toBe(1);

@@ -67,7 +67,11 @@ describe('Cache-Control of /api answers', () => {
       expect(res.headers.get('Cache-Control'), path).toBe(NO_STORE);
     }
     // A refusal of the CSRF check, before any route.
-    const csrf = await fetchBrand(BRAND, '/api/complaints.php', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' } });
+    const csrf = await fetchBrand(BRAND, '/api/complaints.php', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+    });
     expect(csrf.status).toBe(403);
     expect(csrf.headers.get('Cache-Control')).toBe(NO_STORE);
   });

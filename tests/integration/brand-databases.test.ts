@@ -9,7 +9,11 @@ import { checkout, json, memberState, placeOrder } from './payment-helpers';
 // Issue 20 items 5, 6 and 9: velvetnights keeps its data in DB_VELVET (tenants/velvetnights.ts), the other brands in
 // DB; reads run in a D1 session whose bookmark travels in the d1b cookie (worker/db/request-db.ts).
 
-const count = async (db: D1Database, sql: string, ...params: unknown[]) => (await db.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+const count = async (db: D1Database, sql: string, ...params: unknown[]) =>
+  (await db
+    .prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
 const bookmarkOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('d1b='));
 
 describe('a brand on its own database', () => {
@@ -22,8 +26,15 @@ describe('a brand on its own database', () => {
     const memberId = member.user.id;
     // Confirmed and with credits (the activation mail is tested in signup.test.ts), then a chat message costs 5.
     await env.DB_VELVET.prepare("UPDATE members SET status = 'confirmed' WHERE id = ? AND tenant_id = 'velvetnights'").bind(memberId).run();
-    await env.DB_VELVET.prepare("UPDATE profiles SET status = 'active' WHERE member_id = ? AND tenant_id = 'velvetnights'").bind(memberId).run();
-    const placed = await placeOrder('velvetnights', cookie, { package_id: 22, amount: 2599, currency: 'GBP', method: 'creditcard', issuer: undefined }, { country: 'GB' });
+    await env.DB_VELVET.prepare("UPDATE profiles SET status = 'active' WHERE member_id = ? AND tenant_id = 'velvetnights'")
+      .bind(memberId)
+      .run();
+    const placed = await placeOrder(
+      'velvetnights',
+      cookie,
+      { package_id: 22, amount: 2599, currency: 'GBP', method: 'creditcard', issuer: undefined },
+      { country: 'GB' },
+    );
     expect((await checkout('velvetnights', placed.paymentId, 'paid')).status).toBe(303);
     const paid = await memberState('velvetnights', memberId);
     expect(paid).toMatchObject({ paid: true, ledger: paid.credits });
@@ -40,7 +51,10 @@ describe('a brand on its own database', () => {
       ['credit_ledger', 'member_id = ?'],
       ['messages', 'sender_member_id = ?'],
     ] as const) {
-      expect(await count(env.DB_VELVET, `SELECT COUNT(*) AS n FROM ${table} WHERE ${where} AND tenant_id = 'velvetnights'`, memberId), table).toBeGreaterThan(0);
+      expect(
+        await count(env.DB_VELVET, `SELECT COUNT(*) AS n FROM ${table} WHERE ${where} AND tenant_id = 'velvetnights'`, memberId),
+        table,
+      ).toBeGreaterThan(0);
       expect(await count(env.DB, `SELECT COUNT(*) AS n FROM ${table} WHERE tenant_id = 'velvetnights'`), table).toBe(0);
     }
     expect(await count(env.DB, "SELECT COUNT(*) AS n FROM outbox WHERE tenant_id = 'velvetnights'")).toBe(0);
@@ -49,10 +63,20 @@ describe('a brand on its own database', () => {
   it('keeps the same member id in two databases apart: each brand sees its own member only', async () => {
     const id = 4_242_000;
     const now = new Date().toISOString();
-    for (const [db, tenant] of [[env.DB, 'flirtlokaal'], [env.DB_VELVET, 'velvetnights']] as const) {
+    for (const [db, tenant] of [
+      [env.DB, 'flirtlokaal'],
+      [env.DB_VELVET, 'velvetnights'],
+    ] as const) {
       await db.batch([
-        db.prepare("INSERT INTO members (id, tenant_id, email, status, credits, signup_date, created_at) VALUES (?, ?, ?, 'confirmed', 0, ?, ?)").bind(id, tenant, `same@${tenant}.example`, now, now),
-        db.prepare("INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at) VALUES (?, ?, ?, ?, 'male', 'hetero', '1990-01-01', 'NL', ?, ?)")
+        db
+          .prepare(
+            "INSERT INTO members (id, tenant_id, email, status, credits, signup_date, created_at) VALUES (?, ?, ?, 'confirmed', 0, ?, ?)",
+          )
+          .bind(id, tenant, `same@${tenant}.example`, now, now),
+        db
+          .prepare(
+            "INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at) VALUES (?, ?, ?, ?, 'male', 'hetero', '1990-01-01', 'NL', ?, ?)",
+          )
           .bind(id, tenant, id, `Same${tenant}`, now, now),
       ]);
     }
@@ -64,7 +88,8 @@ describe('a brand on its own database', () => {
     // A session of one brand's database is nobody on the other brand.
     expect((await json(await call('flirtlokaal', 'GET', '/api/user.php', undefined, velvet.cookie))).user ?? null).toBeNull();
     expect((await json(await call('velvetnights', 'GET', '/api/user.php', undefined, flirt.cookie))).user ?? null).toBeNull();
-    const profileOn = async (brand: string, cookie: string) => (await call(brand, 'GET', `/api/profile.php?id=${id}`, undefined, cookie)).json<any>();
+    const profileOn = async (brand: string, cookie: string) =>
+      (await call(brand, 'GET', `/api/profile.php?id=${id}`, undefined, cookie)).json<any>();
     expect((await profileOn('velvetnights', velvet.cookie)).profile?.name).toBe('Samevelvetnights');
     expect((await profileOn('flirtlokaal', flirt.cookie)).profile?.name).toBe('Sameflirtlokaal');
     // velvetnights' member does not exist in DB at all.

@@ -11,11 +11,14 @@ async function seedPerformers(tenant: string, base: number) {
     [base + 2, `bea_${base}`, 21 * 60 + 30, 120, 2],
     [base + 3, `cleo_${base}`, 8 * 60, 240, 3],
   ];
-  await env.DB.batch(rows.map(([id, handle, start, minutes, position]) =>
-    env.DB.prepare(
-      `INSERT INTO cam_performers (id, tenant_id, handle, name, age, country, image, shift_start, shift_minutes, position)
+  await env.DB.batch(
+    rows.map(([id, handle, start, minutes, position]) =>
+      env.DB.prepare(
+        `INSERT INTO cam_performers (id, tenant_id, handle, name, age, country, image, shift_start, shift_minutes, position)
        VALUES (?, ?, ?, ?, 29, 'NL', ?, ?, ?, ?)`,
-    ).bind(id, tenant, handle, handle.split('_')[0], `seed/f/${id}-1-29-thumb.svg`, start, minutes, position)));
+      ).bind(id, tenant, handle, handle.split('_')[0], `seed/f/${id}-1-29-thumb.svg`, start, minutes, position),
+    ),
+  );
 }
 
 const at = (hhmm: string) => ({ 'X-Debug-Now': `2026-11-23T${hhmm}:00Z` });
@@ -30,7 +33,9 @@ describe('cam-profile listing', () => {
     const body = (await res.json()) as CamsResponse;
     expect(body).toMatchObject({ variant: 'cam', partner: 'LiveLounge', live_count: 1 });
     expect(body.performers.map((p) => [p.name, p.live, p.starts_in_minutes])).toEqual([
-      ['anna', true, 0], ['bea', false, 30], ['cleo', false, 11 * 60],
+      ['anna', true, 0],
+      ['bea', false, 30],
+      ['cleo', false, 11 * 60],
     ]);
     expect(body.performers[0].image).toBe('seed/f/1001-1-29-thumb.svg');
 
@@ -52,7 +57,7 @@ describe('cam-profile listing', () => {
     expect(pageState(html).settings.brand.cam_partner).toBe('LiveLounge');
   });
 
-  it('a click is logged and leads to the performer\'s room at the partner, with the brand\'s affiliate id', async () => {
+  it("a click is logged and leads to the performer's room at the partner, with the brand's affiliate id", async () => {
     await seedPerformers('flirtlokaal', 3000);
     const member = await createMember('flirtlokaal');
     const res = await fetchBrand('flirtlokaal', '/cams/3002/go', { headers: { Cookie: member.cookie }, redirect: 'manual' });
@@ -60,19 +65,25 @@ describe('cam-profile listing', () => {
     const to = new URL(res.headers.get('location')!);
     expect(`${to.origin}${to.pathname}`).toBe('https://livelounge.example/room/bea_3000');
     expect(to.searchParams.get('aff')).toBe('flirtlokaal-nl');
-    const { results } = await env.DB.prepare('SELECT id, member_id, variant FROM cam_clicks WHERE performer_id = 3002').all<{ id: string; member_id: number; variant: string }>();
+    const { results } = await env.DB.prepare('SELECT id, member_id, variant FROM cam_clicks WHERE performer_id = 3002').all<{
+      id: string;
+      member_id: number;
+      variant: string;
+    }>();
     expect(results).toEqual([{ id: to.searchParams.get('click'), member_id: member.memberId, variant: 'cam' }]);
     // Nothing about the member goes to the partner.
     expect(res.headers.get('location')).not.toContain(String(member.memberId));
 
     // When the account is purged, its clicks are no longer tied to it.
-    await env.DB.prepare("UPDATE members SET status = 'deleted', deleted_at = ? WHERE id = ?").bind(new Date(Date.now() - 30 * 86_400_000).toISOString(), member.memberId).run();
+    await env.DB.prepare("UPDATE members SET status = 'deleted', deleted_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 30 * 86_400_000).toISOString(), member.memberId)
+      .run();
     await purgeExpired(env, new Date());
     const after = await env.DB.prepare('SELECT member_id FROM cam_clicks WHERE performer_id = 3002').first<{ member_id: number | null }>();
     expect(after?.member_id).toBeNull();
   });
 
-  it('in the resell variant sends members to the partner\'s signup', async () => {
+  it("in the resell variant sends members to the partner's signup", async () => {
     await seedPerformers('reifekontakte', 4000);
     const body = (await (await fetchBrand('reifekontakte', '/api/cams.php', { headers: at('09:00') })).json()) as CamsResponse;
     expect(body).toMatchObject({ variant: 'resell', partner: 'CamTreff', live_count: 1 });
@@ -95,7 +106,9 @@ describe('cam-profile listing', () => {
     }
     expect((await clicks('flirtlokaal')).results.filter((r) => r.performer_id === 5001)).toEqual([]);
     expect((await fetchBrand('flirtlokaal', '/api/cams.php')).status).toBe(200);
-    expect((await (await fetchBrand('flirtlokaal', '/api/cams.php')).json() as CamsResponse).performers.some((p) => p.id === 5001)).toBe(false);
+    expect(((await (await fetchBrand('flirtlokaal', '/api/cams.php')).json()) as CamsResponse).performers.some((p) => p.id === 5001)).toBe(
+      false,
+    );
 
     // velvetnights has no cam partner: no page, no API, no link on the search page.
     expect((await fetchBrand('velvetnights', '/cams')).status).toBe(404);

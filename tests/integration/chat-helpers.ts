@@ -13,14 +13,18 @@ export const newKey = () => `k-${Date.now().toString(36)}-${(keys++).toString(36
 export type TestMember = Awaited<ReturnType<typeof createMember>>;
 
 /** A member whose credits come from the ledger (reason seed), as every balance must. */
-export async function chatMember(opts: { credits?: number; paid?: boolean; status?: 'confirmed' | 'not_confirmed'; brand?: string } = {}): Promise<TestMember> {
+export async function chatMember(
+  opts: { credits?: number; paid?: boolean; status?: 'confirmed' | 'not_confirmed'; brand?: string } = {},
+): Promise<TestMember> {
   const m = await createMember(opts.brand ?? BRAND, { status: opts.status, paid: opts.paid ?? true });
   if (opts.credits) await grant(m.memberId, opts.credits, opts.brand);
   return m;
 }
 
 export async function grant(memberId: number, credits: number, brand = BRAND) {
-  await dbOf(brand).batch([ledgerEntry(dbOf(brand), { tenantId: brand, memberId, delta: credits, reason: 'seed', ref: `seed:${newKey()}`, now: new Date() })]);
+  await dbOf(brand).batch([
+    ledgerEntry(dbOf(brand), { tenantId: brand, memberId, delta: credits, reason: 'seed', ref: `seed:${newKey()}`, now: new Date() }),
+  ]);
 }
 
 let fictionalIds = 0;
@@ -28,10 +32,13 @@ let fictionalIds = 0;
 export async function fictionalProfile(brand = BRAND): Promise<number> {
   const id = 700_000 + fictionalIds++;
   const now = new Date().toISOString();
-  await dbOf(brand).prepare(
-    `INSERT INTO profiles (id, tenant_id, name, gender, sexuality, birthdate, country, city, fictional, last_active, created_at)
+  await dbOf(brand)
+    .prepare(
+      `INSERT INTO profiles (id, tenant_id, name, gender, sexuality, birthdate, country, city, fictional, last_active, created_at)
      VALUES (?, ?, ?, 'female', 'hetero', '1994-04-04', 'NL', 'Utrecht', 1, ?, ?)`,
-  ).bind(id, brand, `Fictie${id}`, now, now).run();
+    )
+    .bind(id, brand, `Fictie${id}`, now, now)
+    .run();
   return id;
 }
 
@@ -43,7 +50,15 @@ export const textTo = (profileId: number, text = 'Hoi, hoe gaat het?') => ({ to:
 
 export async function chats(m: TestMember, brand = BRAND) {
   const res = await call(brand, 'GET', '/api/chats.php', undefined, m.cookie);
-  return ((await res.json()) as { chats: { conversation: { id: number; last_message: any }; profile: { id: number; fictional: boolean }; num_unread_messages: number }[] }).chats;
+  return (
+    (await res.json()) as {
+      chats: {
+        conversation: { id: number; last_message: any };
+        profile: { id: number; fictional: boolean };
+        num_unread_messages: number;
+      }[];
+    }
+  ).chats;
 }
 
 export async function history(m: TestMember, query: string) {
@@ -56,10 +71,22 @@ export async function credits(memberId: number): Promise<number> {
 }
 
 /** The balance and the ledger agree, and no message was charged twice (one ledger row per message ref). */
-export async function assertBooksBalance(memberId: number, brand = BRAND): Promise<{ credits: number; ledger: number; messages: number; spends: number }> {
-  const messages = await env.DB.prepare('SELECT COUNT(*) AS n FROM messages WHERE sender_member_id = ?').bind(memberId).first<{ n: number }>();
-  const spends = await env.DB.prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE member_id = ? AND ref LIKE 'message:%'").bind(memberId).first<{ n: number }>();
-  return { credits: await credits(memberId), ledger: await ledgerBalance(env.DB, brand, memberId), messages: messages!.n, spends: spends!.n };
+export async function assertBooksBalance(
+  memberId: number,
+  brand = BRAND,
+): Promise<{ credits: number; ledger: number; messages: number; spends: number }> {
+  const messages = await env.DB.prepare('SELECT COUNT(*) AS n FROM messages WHERE sender_member_id = ?')
+    .bind(memberId)
+    .first<{ n: number }>();
+  const spends = await env.DB.prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE member_id = ? AND ref LIKE 'message:%'")
+    .bind(memberId)
+    .first<{ n: number }>();
+  return {
+    credits: await credits(memberId),
+    ledger: await ledgerBalance(env.DB, brand, memberId),
+    messages: messages!.n,
+    spends: spends!.n,
+  };
 }
 
 export async function messageCount(): Promise<number> {

@@ -8,7 +8,9 @@ import { BRAND, chatMember, chats, send, textTo, type TestMember } from './chat-
 
 /** Opens the member's live socket through the Worker, as a tab would, and collects what arrives. */
 async function openSocket(m: TestMember, headers: Record<string, string> = {}) {
-  const res = await fetchBrand(BRAND, '/api/live.php', { headers: { Upgrade: 'websocket', Cookie: m.cookie, Origin: `https://${BRAND}.localhost`, ...headers } });
+  const res = await fetchBrand(BRAND, '/api/live.php', {
+    headers: { Upgrade: 'websocket', Cookie: m.cookie, Origin: `https://${BRAND}.localhost`, ...headers },
+  });
   if (res.status !== 101 || !res.webSocket) throw new Error(`no socket: ${res.status}`);
   const ws = res.webSocket;
   const frames: any[] = [];
@@ -17,23 +19,30 @@ async function openSocket(m: TestMember, headers: Record<string, string> = {}) {
   });
   ws.accept();
   const next = async (type: string, where: (f: any) => boolean = () => true) =>
-    vi.waitFor(() => {
-      const found = frames.find((f) => f.type === type && where(f));
-      if (!found) throw new Error(`no ${type} frame yet: ${JSON.stringify(frames)}`);
-      return found;
-    }, { timeout: 5000, interval: 20 });
+    vi.waitFor(
+      () => {
+        const found = frames.find((f) => f.type === type && where(f));
+        if (!found) throw new Error(`no ${type} frame yet: ${JSON.stringify(frames)}`);
+        return found;
+      },
+      { timeout: 5000, interval: 20 },
+    );
   return { ws, frames, next };
 }
 
 describe('live delivery', () => {
-  it('fans a new message out to every open tab of the recipient and the sender\'s other tabs, with receipts', async () => {
+  it("fans a new message out to every open tab of the recipient and the sender's other tabs, with receipts", async () => {
     const a = await chatMember({ credits: 20 });
     const b = await chatMember();
     const [tab1, tab2, senderTab] = [await openSocket(b), await openSocket(b), await openSocket(a)];
     const sent = (await (await send(a, textTo(b.profileId, 'live!'))).json()) as any;
     for (const tab of [tab1, tab2]) {
       const frame = await tab.next('message');
-      expect(frame).toMatchObject({ conversation_id: sent.conversation.id, message: { text: 'live!', from_me: false }, profile: { id: a.profileId } });
+      expect(frame).toMatchObject({
+        conversation_id: sent.conversation.id,
+        message: { text: 'live!', from_me: false },
+        profile: { id: a.profileId },
+      });
     }
     expect(await senderTab.next('message')).toMatchObject({ message: { from_me: true, text: 'live!' } });
     expect(await senderTab.next('credits')).toEqual({ type: 'credits', credits: 15 });
@@ -85,7 +94,9 @@ describe('live delivery', () => {
     const b = await chatMember();
     const anonymous = await fetchBrand(BRAND, '/api/live.php', { headers: { Upgrade: 'websocket' } });
     expect(anonymous.status).toBe(403);
-    const foreign = await fetchBrand(BRAND, '/api/live.php', { headers: { Upgrade: 'websocket', Cookie: b.cookie, Origin: 'https://evil.example' } });
+    const foreign = await fetchBrand(BRAND, '/api/live.php', {
+      headers: { Upgrade: 'websocket', Cookie: b.cookie, Origin: 'https://evil.example' },
+    });
     expect(foreign.status).toBe(403);
     const plain = await fetchBrand(BRAND, '/api/live.php', { headers: { Cookie: b.cookie } });
     expect(plain.status).toBe(426);
@@ -129,7 +140,12 @@ describe('released messages', () => {
     await env.DB.prepare("UPDATE members SET status = 'confirmed' WHERE id = ?").bind(a.memberId).run();
     await announceReleasedMessages(env, BRAND, a.memberId, new Date());
     const frame = await tab.next('message');
-    expect(frame).toMatchObject({ released: true, conversation_id: held.conversation.id, message: { id: held.message.id, text: 'tweede', from_me: false }, profile: { id: a.profileId } });
+    expect(frame).toMatchObject({
+      released: true,
+      conversation_id: held.conversation.id,
+      message: { id: held.message.id, text: 'tweede', from_me: false },
+      profile: { id: a.profileId },
+    });
     expect(tab.frames.filter((f) => f.type === 'message')).toHaveLength(1);
     expect(await unread()).toBe(2);
 
@@ -138,7 +154,10 @@ describe('released messages', () => {
     await call(BRAND, 'PUT', '/api/notifications.php', { invisible: true }, a.cookie);
     const hidden = (await (await send(a, textTo(b.profileId, 'onzichtbaar'))).json()) as any;
     await call(BRAND, 'PUT', '/api/notifications.php', { invisible: false }, a.cookie);
-    expect(await tab.next('message', (f) => f.message.id === hidden.message.id)).toMatchObject({ released: true, message: { text: 'onzichtbaar' } });
+    expect(await tab.next('message', (f) => f.message.id === hidden.message.id)).toMatchObject({
+      released: true,
+      message: { text: 'onzichtbaar' },
+    });
     await call(BRAND, 'PUT', '/api/chat.php', { conversation: { id: held.conversation.id } }, b.cookie);
     const before = tab.frames.length;
     await announceReleasedMessages(env, BRAND, a.memberId, new Date());
@@ -146,7 +165,12 @@ describe('released messages', () => {
     const other = await chatMember({ credits: 10 });
     const barrier = (await (await send(other, textTo(b.profileId, 'daarna'))).json()) as any;
     await tab.next('message', (f) => f.message.id === barrier.message.id);
-    expect(tab.frames.slice(before).filter((f) => f.type === 'message').map((f) => f.message.id)).toEqual([barrier.message.id]);
+    expect(
+      tab.frames
+        .slice(before)
+        .filter((f) => f.type === 'message')
+        .map((f) => f.message.id),
+    ).toEqual([barrier.message.id]);
     tab.ws.close(1000);
   });
 });

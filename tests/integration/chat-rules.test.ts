@@ -38,7 +38,7 @@ describe('chat rules', () => {
     expect(item).toMatchObject({ profile: { id: unconfirmed.profileId }, num_unread_messages: 1 });
   });
 
-  it('hides an invisible member\'s messages from others until they are visible again', async () => {
+  it("hides an invisible member's messages from others until they are visible again", async () => {
     const a = await chatMember({ credits: 20 });
     const b = await chatMember();
     await env.DB.prepare('UPDATE members SET invisible = 1 WHERE id = ?').bind(a.memberId).run();
@@ -54,7 +54,8 @@ describe('chat rules', () => {
     const blocker = await chatMember({ credits: 20 });
     const conv = ((await (await send(blocker, textTo(a.profileId))).json()) as any).conversation.id;
     await env.DB.prepare("INSERT INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES ('flirtlokaal', ?, ?, ?)")
-      .bind(blocker.memberId, a.profileId, new Date().toISOString()).run();
+      .bind(blocker.memberId, a.profileId, new Date().toISOString())
+      .run();
     for (const body of [textTo(blocker.profileId), { to: { conversation_id: conv }, kind: 'text', text: 'hoi' }]) {
       const res = await send(a, body);
       expect(res.status).toBe(404);
@@ -82,10 +83,12 @@ describe('chat rules', () => {
     // Operators speak only for fictional profiles.
     const b = await chatMember();
     const real = (await (await send(a, textTo(b.profileId))).json()) as any;
-    expect((await call('flirtlokaal', 'POST', '/dev/chat-reply.json', { conversation_id: real.conversation.id, text: 'nep' })).status).toBe(404);
+    expect((await call('flirtlokaal', 'POST', '/dev/chat-reply.json', { conversation_id: real.conversation.id, text: 'nep' })).status).toBe(
+      404,
+    );
   });
 
-  it('removes a conversation from the member\'s list only; a new message brings it back', async () => {
+  it("removes a conversation from the member's list only; a new message brings it back", async () => {
     const a = await chatMember({ credits: 20 });
     const b = await chatMember({ credits: 20 });
     const conv = ((await (await send(a, textTo(b.profileId, 'oud'))).json()) as any).conversation.id;
@@ -105,7 +108,9 @@ describe('chat: the new-likes count for the badge', () => {
     const [x, y] = [await chatMember(), await chatMember()];
     const now = new Date().toISOString();
     for (const from of [x, y]) {
-      await env.DB.prepare("INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, created_at) VALUES ('flirtlokaal', ?, ?, ?)").bind(from.profileId, b.profileId, now).run();
+      await env.DB.prepare("INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, created_at) VALUES ('flirtlokaal', ?, ?, ?)")
+        .bind(from.profileId, b.profileId, now)
+        .run();
     }
     await env.DB.prepare('UPDATE members SET invisible = 1 WHERE id = ?').bind(y.memberId).run();
     const res = await call('flirtlokaal', 'GET', '/api/chats.php', undefined, b.cookie);
@@ -139,7 +144,10 @@ describe('chat: bad input changes nothing', () => {
     const tooLong = await send(a, textTo(b.profileId, 'x'.repeat(1001)));
     expect(((await tooLong.json()) as any).error.fields.text).toBeTruthy();
     // Not JSON at all.
-    const raw = await call('flirtlokaal', 'POST', '/api/chat.php', undefined, a.cookie, { 'Idempotency-Key': 'abcdefgh12', 'Content-Type': 'application/json' });
+    const raw = await call('flirtlokaal', 'POST', '/api/chat.php', undefined, a.cookie, {
+      'Idempotency-Key': 'abcdefgh12',
+      'Content-Type': 'application/json',
+    });
     expect(raw.status).toBe(400);
     expect(await messageCount()).toBe(before);
     expect(await credits(a.memberId)).toBe(50);

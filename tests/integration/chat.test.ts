@@ -13,7 +13,11 @@ describe('chat: sending paid messages', () => {
     expect(sent.message).toMatchObject({ from_me: true, kind: 'text', text: 'Hoi <b>Sanne</b>', status: 'sent' });
 
     const [item] = await chats(b);
-    expect(item).toMatchObject({ conversation: { id: sent.conversation.id }, profile: { id: a.profileId, fictional: false }, num_unread_messages: 1 });
+    expect(item).toMatchObject({
+      conversation: { id: sent.conversation.id },
+      profile: { id: a.profileId, fictional: false },
+      num_unread_messages: 1,
+    });
     expect(item.conversation.last_message).toMatchObject({ from_me: false, status: null, client_key: null });
 
     const opened = await history(b, `id=${sent.conversation.id}`);
@@ -29,8 +33,11 @@ describe('chat: sending paid messages', () => {
     const a = await chatMember({ credits: 100 });
     const b = await chatMember();
     const { env } = await import('cloudflare:test');
-    await env.DB.prepare("INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at) VALUES (?, 'flirtlokaal', ?, 'x/a.svg', 'x/a-t.svg', 'active', ?)")
-      .bind(a.profileId * 10, a.profileId, new Date().toISOString()).run();
+    await env.DB.prepare(
+      "INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at) VALUES (?, 'flirtlokaal', ?, 'x/a.svg', 'x/a-t.svg', 'active', ?)",
+    )
+      .bind(a.profileId * 10, a.profileId, new Date().toISOString())
+      .run();
     expect((await send(a, { to: { profile_id: b.profileId }, kind: 'gift', gift: 'rose' })).status).toBe(201);
     const photo = await send(a, { to: { profile_id: b.profileId }, kind: 'photo', photo_id: a.profileId * 10 });
     expect(photo.status).toBe(201);
@@ -88,7 +95,10 @@ describe('chat: sending paid messages', () => {
     const reply = await send(b, { to: { conversation_id: conv }, kind: 'text', text: 'Goed, en jij?' });
     expect(reply.status).toBe(201);
     const page = await history(a, `id=${conv}`);
-    expect(page.body.messages.map((m: any) => [m.from_me, m.text])).toEqual([[true, 'Hoi, hoe gaat het?'], [false, 'Goed, en jij?']]);
+    expect(page.body.messages.map((m: any) => [m.from_me, m.text])).toEqual([
+      [true, 'Hoi, hoe gaat het?'],
+      [false, 'Goed, en jij?'],
+    ]);
   });
 
   it('pages back in time', async () => {

@@ -5,7 +5,10 @@ import { fetchBrand, pageState } from './helpers';
 const PAGES = ['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'];
 
 const page = async (brand: string, path: string, language?: string) => {
-  const res = await fetchBrand(brand, path, { country: brand === 'velvetnights' ? 'GB' : 'NL', headers: language ? { Cookie: `i18n_redirected=${language}` } : {} });
+  const res = await fetchBrand(brand, path, {
+    country: brand === 'velvetnights' ? 'GB' : 'NL',
+    headers: language ? { Cookie: `i18n_redirected=${language}` } : {},
+  });
   return { status: res.status, html: await res.text() };
 };
 
@@ -17,7 +20,15 @@ describe('information pages', () => {
       expect(html).toContain(`data-testid="page-${name}"`);
       expect(html).not.toContain('data-testid="placeholder"');
       expect(html).toContain(`<html lang="${language}"`);
-      for (const value of ['Lokaal Media B.V.', 'Keizersgracht 100', 'Amsterdam', '81234567', 'NL862345678B01', '+31 20 123 4567', 'support@flirtlokaal.nl']) {
+      for (const value of [
+        'Lokaal Media B.V.',
+        'Keizersgracht 100',
+        'Amsterdam',
+        '81234567',
+        'NL862345678B01',
+        '+31 20 123 4567',
+        'support@flirtlokaal.nl',
+      ]) {
         expect(html, `${name} ${language} ${value}`).toContain(value);
       }
       // Only the page's own language travels to the browser, in SWR's fallback under the client's URL.
@@ -70,9 +81,16 @@ describe('information pages', () => {
     // Every page of every language names only values the server fills.
     for (const language of LANGUAGES) {
       for (const name of [...PAGES, 'premium', 'pricing']) {
-        const body = await (await fetchBrand('flirtlokaal', `/api/pages.php?page=${name}&lang=${language}`)).json<{ title: string; body: string; values: Record<string, string> }>();
+        const body = await (await fetchBrand('flirtlokaal', `/api/pages.php?page=${name}&lang=${language}`)).json<{
+          title: string;
+          body: string;
+          values: Record<string, string>;
+        }>();
         const names = [...body.body.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
-        expect(names.filter((n) => !(n in body.values)), `${language} ${name}`).toEqual([]);
+        expect(
+          names.filter((n) => !(n in body.values)),
+          `${language} ${name}`,
+        ).toEqual([]);
         expect(body.title.length, `${language} ${name}`).toBeGreaterThan(2);
       }
     }
@@ -80,23 +98,33 @@ describe('information pages', () => {
     expect((await fetchBrand('velvetnights', '/api/pages.php?page=terms&lang=xx')).status).toBe(400);
   });
 
-  it('serves a brand\'s own pages at /pages/{token} in the visitor\'s language, and only on that brand', async () => {
+  it("serves a brand's own pages at /pages/{token} in the visitor's language, and only on that brand", async () => {
     const de = await page('reifekontakte', '/pages/impressum', 'de');
     expect(de.status).toBe(200);
     expect(de.html).toContain('data-testid="page-impressum"');
     const rendered = de.html.split('<script id="__STATE__"')[0];
-    for (const value of ['Angaben gemäß § 5 DDG', 'DE312345678', '+49 30 1234 5678', 'href="/complaints"']) expect(rendered, value).toContain(value);
+    for (const value of ['Angaben gemäß § 5 DDG', 'DE312345678', '+49 30 1234 5678', 'href="/complaints"'])
+      expect(rendered, value).toContain(value);
     expect(rendered).not.toMatch(/\{\{\w+\}\}/);
     expect(pageState(de.html).fallback['/api/pages.php?page=impressum&lang=de'].title).toBe('Impressum');
 
-    const en = await (await fetchBrand('reifekontakte', '/api/pages.php?page=impressum&lang=en')).json<{ title: string; language: string }>();
+    const en = await (await fetchBrand('reifekontakte', '/api/pages.php?page=impressum&lang=en')).json<{
+      title: string;
+      language: string;
+    }>();
     expect(en).toMatchObject({ title: 'Legal notice (Impressum)', language: 'en' });
     // A language the brand wrote no text in shows its first one.
     const it = await (await fetchBrand('reifekontakte', '/api/pages.php?page=impressum&lang=it')).json<{ title: string }>();
     expect(it.title).toBe('Impressum');
 
     // Another brand's token, an unknown token and a malformed one are all the 404 page; the API answers 404 / 400.
-    for (const [brand, path] of [['flirtlokaal', '/pages/impressum'], ['reifekontakte', '/pages/veilig-daten'], ['reifekontakte', '/pages/nope'], ['reifekontakte', '/pages/Impressum'], ['reifekontakte', '/pages/a..b']] as const) {
+    for (const [brand, path] of [
+      ['flirtlokaal', '/pages/impressum'],
+      ['reifekontakte', '/pages/veilig-daten'],
+      ['reifekontakte', '/pages/nope'],
+      ['reifekontakte', '/pages/Impressum'],
+      ['reifekontakte', '/pages/a..b'],
+    ] as const) {
       const res = await page(brand, path);
       expect(res.status, `${brand} ${path}`).toBe(404);
       expect(res.html, path).not.toContain('Angaben gemäß');
@@ -108,9 +136,12 @@ describe('information pages', () => {
   });
 
   it("links a brand's own pages from the footer of every page and lander, titled in the page's language", async () => {
-    const footerLinks = (html: string) => [...(html.split('<footer')[1] ?? '').matchAll(/<a href="(\/pages\/impressum)"[^>]*>([^<]+)</g)].map((m) => [m[1], m[2]]);
+    const footerLinks = (html: string) =>
+      [...(html.split('<footer')[1] ?? '').matchAll(/<a href="(\/pages\/impressum)"[^>]*>([^<]+)</g)].map((m) => [m[1], m[2]]);
     expect(footerLinks((await page('reifekontakte', '/members/1', 'de')).html)).toEqual([['/pages/impressum', 'Impressum']]);
-    expect(footerLinks((await page('reifekontakte', '/complaints', 'en')).html)).toEqual([['/pages/impressum', 'Legal notice (Impressum)']]);
+    expect(footerLinks((await page('reifekontakte', '/complaints', 'en')).html)).toEqual([
+      ['/pages/impressum', 'Legal notice (Impressum)'],
+    ]);
     // Italian has no text of its own: the link says what the page will show.
     expect(footerLinks((await page('reifekontakte', '/landers/gallery', 'it')).html)).toEqual([['/pages/impressum', 'Impressum']]);
     // Only on the brand that has the page.

@@ -39,7 +39,8 @@ function expectNothingTyped(mail: Mail, sent: Record<string, unknown>) {
 }
 
 async function outbox(brand: string, recipient: string) {
-  const { results } = await dbOf(brand).prepare('SELECT template, subject, text_body, html_body FROM outbox WHERE tenant_id = ? AND recipient = ? ORDER BY id')
+  const { results } = await dbOf(brand)
+    .prepare('SELECT template, subject, text_body, html_body FROM outbox WHERE tenant_id = ? AND recipient = ? ORDER BY id')
     .bind(brand, recipient)
     .all<{ template: string; subject: string; text_body: string; html_body: string }>();
   return results;
@@ -55,8 +56,14 @@ describe('POST /api/complaints.php', () => {
 
     const row = await env.DB.prepare('SELECT * FROM complaints WHERE id = ?').bind(id).first<Record<string, unknown>>();
     expect(row).toMatchObject({
-      tenant_id: 'flirtlokaal', member_id: null, subject: 'Profiel stuurt spam', concerns: 'Anna123',
-      contact_email: 'sender@example.com', contact_name: 'Jan Jansen', status: 'open', confirmed_at: null,
+      tenant_id: 'flirtlokaal',
+      member_id: null,
+      subject: 'Profiel stuurt spam',
+      concerns: 'Anna123',
+      contact_email: 'sender@example.com',
+      contact_name: 'Jan Jansen',
+      status: 'open',
+      confirmed_at: null,
     });
     // Before proof: nothing to support, and the one mail to the given address carries nothing the visitor typed.
     expect(await outbox('flirtlokaal', 'support@flirtlokaal.nl')).toEqual([]);
@@ -67,7 +74,10 @@ describe('POST /api/complaints.php', () => {
     const confirm = await fetchBrand('flirtlokaal', confirmPath(before[0]), { redirect: 'manual' });
     expect(confirm.status).toBe(303);
     expect(confirm.headers.get('Location')).toBe(`/complaints?confirmed=${reference}`);
-    expect((await env.DB.prepare('SELECT confirmed_at FROM complaints WHERE id = ?').bind(id).first<{ confirmed_at: string | null }>())!.confirmed_at).not.toBeNull();
+    expect(
+      (await env.DB.prepare('SELECT confirmed_at FROM complaints WHERE id = ?').bind(id).first<{ confirmed_at: string | null }>())!
+        .confirmed_at,
+    ).not.toBeNull();
 
     const [forwarded] = await outbox('flirtlokaal', 'support@flirtlokaal.nl');
     expect(forwarded.template).toBe('complaint_forwarded');
@@ -92,7 +102,9 @@ describe('POST /api/complaints.php', () => {
     expect(res.status).toBe(201);
     const { id, confirmed } = await res.json<{ id: number; confirmed: boolean }>();
     expect(confirmed).toBe(true);
-    const row = await env.DB.prepare('SELECT member_id, confirmed_at FROM complaints WHERE id = ?').bind(id).first<{ member_id: number; confirmed_at: string | null }>();
+    const row = await env.DB.prepare('SELECT member_id, confirmed_at FROM complaints WHERE id = ?')
+      .bind(id)
+      .first<{ member_id: number; confirmed_at: string | null }>();
     expect(row!.member_id).toBe(member.memberId);
     expect(row!.confirmed_at).not.toBeNull();
     const [forwarded] = await outbox('reifekontakte', 'hilfe@reifekontakte.de');
@@ -109,7 +121,12 @@ describe('POST /api/complaints.php', () => {
       [unconfirmed.cookie, `m${unconfirmed.memberId}@test.example`],
     ];
     for (const [cookie, email] of cases) {
-      const res = await post('flirtlokaal', complaint({ email, text: 'Koop nu goedkope pillen op http://spam.example vandaag nog!' }), freshIp(), cookie);
+      const res = await post(
+        'flirtlokaal',
+        complaint({ email, text: 'Koop nu goedkope pillen op http://spam.example vandaag nog!' }),
+        freshIp(),
+        cookie,
+      );
       expect(res.status).toBe(201);
       expect((await res.json<{ confirmed: boolean }>()).confirmed).toBe(false);
       const mails = await outbox('flirtlokaal', email);
@@ -128,7 +145,10 @@ describe('POST /api/complaints.php', () => {
 
   it('refuses invalid input field by field and stores nothing', async () => {
     const before = (await env.DB.prepare('SELECT COUNT(*) AS n FROM complaints').first<{ n: number }>())!.n;
-    const res = await post('flirtlokaal', complaint({ subject: 'x', text: 'te kort', name: '', email: 'geen-mail', concerns: 'a\r\nBcc: x@y.z' }));
+    const res = await post(
+      'flirtlokaal',
+      complaint({ subject: 'x', text: 'te kort', name: '', email: 'geen-mail', concerns: 'a\r\nBcc: x@y.z' }),
+    );
     expect(res.status).toBe(400);
     const body = await res.json<{ error: { code: string; fields: Record<string, string> } }>();
     expect(body.error.code).toBe('validation_failed');
@@ -156,10 +176,16 @@ describe('POST /api/complaints.php', () => {
 
   it('never puts what a visitor typed into a mail unescaped', async () => {
     const evil = '<img src=x onerror=alert(1)> & "quotes" {{brand}} $t(mail.activation.subject)';
-    const res = await post('velvetnights', complaint({ subject: `Bad <b>${evil}`, text: `Hello ${evil} and more text`, name: '<script>x</script>', email: 'evil@example.com' }));
+    const res = await post(
+      'velvetnights',
+      complaint({ subject: `Bad <b>${evil}`, text: `Hello ${evil} and more text`, name: '<script>x</script>', email: 'evil@example.com' }),
+    );
     expect(res.status).toBe(201);
     await fetchBrand('velvetnights', confirmPath((await outbox('velvetnights', 'evil@example.com'))[0]), { redirect: 'manual' });
-    for (const mail of [...(await outbox('velvetnights', 'support@velvetnights.com')), ...(await outbox('velvetnights', 'evil@example.com'))]) {
+    for (const mail of [
+      ...(await outbox('velvetnights', 'support@velvetnights.com')),
+      ...(await outbox('velvetnights', 'evil@example.com')),
+    ]) {
       expect(mail.html_body).not.toContain('<img src=x');
       expect(mail.html_body).not.toContain('<script>');
       expect(mail.html_body).not.toContain('<b>');
@@ -176,18 +202,28 @@ describe('POST /api/complaints.php', () => {
     const row = await dbOf('velvetnights').prepare('SELECT tenant_id FROM complaints WHERE id = ?').bind(id).first<{ tenant_id: string }>();
     expect(row!.tenant_id).toBe('velvetnights');
     expect(await outbox('flirtlokaal', 'isolated@example.com')).toEqual([]);
-    const { results } = await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE tenant_id = 'flirtlokaal' AND subject LIKE '%Only velvet%'").all<{ n: number }>();
+    const { results } = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM outbox WHERE tenant_id = 'flirtlokaal' AND subject LIKE '%Only velvet%'",
+    ).all<{ n: number }>();
     expect(results[0].n).toBe(0);
     // Its confirmation link is no link on another brand.
     const [link] = await outbox('velvetnights', 'isolated@example.com');
     const elsewhere = await fetchBrand('flirtlokaal', confirmPath(link), { redirect: 'manual' });
     expect(elsewhere.headers.get('Location')).toBe('/complaints?confirmed=0');
-    expect((await dbOf('velvetnights').prepare('SELECT confirmed_at FROM complaints WHERE id = ?').bind(id).first<{ confirmed_at: string | null }>())!.confirmed_at).toBeNull();
+    expect(
+      (await dbOf('velvetnights')
+        .prepare('SELECT confirmed_at FROM complaints WHERE id = ?')
+        .bind(id)
+        .first<{ confirmed_at: string | null }>())!.confirmed_at,
+    ).toBeNull();
     // A member session of one brand is no session on another.
     const member = await createMember('flirtlokaal');
     const other = await post('velvetnights', complaint(), freshIp(), member.cookie);
     const otherId = (await other.json<{ id: number }>()).id;
-    const otherRow = await dbOf('velvetnights').prepare('SELECT member_id FROM complaints WHERE id = ?').bind(otherId).first<{ member_id: number | null }>();
+    const otherRow = await dbOf('velvetnights')
+      .prepare('SELECT member_id FROM complaints WHERE id = ?')
+      .bind(otherId)
+      .first<{ member_id: number | null }>();
     expect(otherRow!.member_id).toBeNull();
   });
 });

@@ -5,8 +5,10 @@ import { call, signUp } from './account-helpers';
 // Issue 17, items 6 and 9: marketing e-mail is opt-in, and every consent is logged with its time and text version.
 type Settings = { email: Record<string, boolean>; push: Record<string, boolean> };
 const consents = (memberId: number) =>
-  env.DB.prepare('SELECT kind, granted, version, text, language, created_at FROM consents WHERE member_id = ? ORDER BY id').bind(memberId)
-    .all<{ kind: string; granted: number; version: string; text: string; language: string; created_at: string }>().then((r) => r.results);
+  env.DB.prepare('SELECT kind, granted, version, text, language, created_at FROM consents WHERE member_id = ? ORDER BY id')
+    .bind(memberId)
+    .all<{ kind: string; granted: number; version: string; text: string; language: string; created_at: string }>()
+    .then((r) => r.results);
 
 describe('consent', () => {
   it('leaves marketing e-mail off for a new member who did not tick the box; the other types keep their defaults', async () => {
@@ -15,7 +17,10 @@ describe('consent', () => {
     expect(settings.email).toEqual({ messages: true, likes: true, matches: true, news: false });
     expect(settings.push.news).toBe(false);
     const log = await consents(user.id);
-    expect(log.map((c) => [c.kind, c.granted])).toEqual([['terms', 1], ['marketing', 0]]);
+    expect(log.map((c) => [c.kind, c.granted])).toEqual([
+      ['terms', 1],
+      ['marketing', 0],
+    ]);
     expect(log[0].version).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(log[0].text).toContain('Algemene voorwaarden');
     expect(log[1].text).toContain('nieuws en aanbiedingen van Flirtlokaal');
@@ -33,7 +38,11 @@ describe('consent', () => {
     // Another type's change is no consent.
     await call('flirtlokaal', 'PUT', '/api/notifications.php', { email: { likes: false } }, cookie);
     const log = await consents(user.id);
-    expect(log.map((c) => [c.kind, c.granted])).toEqual([['terms', 1], ['marketing', 1], ['marketing', 0]]);
+    expect(log.map((c) => [c.kind, c.granted])).toEqual([
+      ['terms', 1],
+      ['marketing', 1],
+      ['marketing', 0],
+    ]);
     expect(log.every((c) => c.version && c.created_at)).toBe(true);
   });
 });

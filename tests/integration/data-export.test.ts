@@ -11,13 +11,17 @@ async function message(conversation: number, from: number, to: number, body: str
   await env.DB.prepare(
     `INSERT INTO messages (tenant_id, conversation_id, sender_profile_id, sender_member_id, recipient_profile_id, kind, body, cost, client_key, created_at)
      VALUES ('flirtlokaal', ?, ?, ?, ?, 'text', ?, 5, ?, ?)`,
-  ).bind(conversation, from, senderMember, to, body, crypto.randomUUID(), now()).run();
+  )
+    .bind(conversation, from, senderMember, to, body, crypto.randomUUID(), now())
+    .run();
 }
 
 async function conversation(a: number, b: number): Promise<number> {
   const row = await env.DB.prepare(
     `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at) VALUES ('flirtlokaal', ?, ?, ?, ?) RETURNING id`,
-  ).bind(Math.min(a, b), Math.max(a, b), a, now()).first<{ id: number }>();
+  )
+    .bind(Math.min(a, b), Math.max(a, b), a, now())
+    .first<{ id: number }>();
   return row!.id;
 }
 
@@ -41,12 +45,30 @@ describe('the GDPR export', () => {
     await env.MEDIA.put(`flirtlokaal/u/${meId}/export-test.jpg`, new Uint8Array([0xff, 0xd8, 0xff, 0xd9]));
     await env.DB.prepare(
       "INSERT INTO photos (tenant_id, profile_id, filename, thumb_filename, status, created_at) VALUES ('flirtlokaal', ?, ?, ?, 'active', ?)",
-    ).bind(meId, `u/${meId}/export-test.jpg`, `u/${meId}/export-test-thumb.jpg`, now()).run();
+    )
+      .bind(meId, `u/${meId}/export-test.jpg`, `u/${meId}/export-test-thumb.jpg`, now())
+      .run();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, created_at) VALUES ('flirtlokaal', ?, ?, ?)").bind(meId, other.profileId, now()),
-      env.DB.prepare("INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, created_at) VALUES ('flirtlokaal', ?, ?, ?)").bind(third.profileId, meId, now()),
-      env.DB.prepare("INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, created_at) VALUES ('flirtlokaal', ?, ?, ?)").bind(other.profileId, third.profileId, now()),
-      env.DB.prepare("INSERT INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES ('flirtlokaal', ?, ?, ?)").bind(meId, third.profileId, now()),
+      env.DB.prepare("INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, created_at) VALUES ('flirtlokaal', ?, ?, ?)").bind(
+        meId,
+        other.profileId,
+        now(),
+      ),
+      env.DB.prepare("INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, created_at) VALUES ('flirtlokaal', ?, ?, ?)").bind(
+        third.profileId,
+        meId,
+        now(),
+      ),
+      env.DB.prepare("INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, created_at) VALUES ('flirtlokaal', ?, ?, ?)").bind(
+        other.profileId,
+        third.profileId,
+        now(),
+      ),
+      env.DB.prepare("INSERT INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES ('flirtlokaal', ?, ?, ?)").bind(
+        meId,
+        third.profileId,
+        now(),
+      ),
     ]);
     const ours = await conversation(meId, other.profileId);
     await message(ours, meId, other.profileId, 'Hoi, van mij', meId);
@@ -59,7 +81,10 @@ describe('the GDPR export', () => {
     // One a day.
     const again = await call('flirtlokaal', 'POST', '/api/export.php', undefined, me.cookie);
     expect(again.status).toBe(429);
-    expect((await again.json<{ error: { code: string; message: string } }>()).error).toMatchObject({ code: 'export_limit', message: 'Je kunt één keer per dag je gegevens opvragen. Probeer het later opnieuw.' });
+    expect((await again.json<{ error: { code: string; message: string } }>()).error).toMatchObject({
+      code: 'export_limit',
+      message: 'Je kunt één keer per dag je gegevens opvragen. Probeer het later opnieuw.',
+    });
 
     const link = await mailedExport(me.email);
     const download = await fetchBrand('flirtlokaal', pathOf(link));
@@ -68,10 +93,22 @@ describe('the GDPR export', () => {
     expect(download.headers.get('Content-Disposition')).toMatch(/^attachment; filename="flirtlokaal-data-\d{4}-\d{2}-\d{2}\.zip"$/);
     const files = unzipSync(new Uint8Array(await download.arrayBuffer()));
     const read = (name: string) => JSON.parse(strFromU8(files[name]));
-    expect(Object.keys(files).sort()).toEqual([
-      'README.txt', 'account.json', 'blocks.json', 'consents.json', 'ledger.json', 'likes.json', 'messages.json', 'notifications.json', 'orders.json',
-      'photos.json', `photos/${read('photos.json')[0].id}.jpg`, 'profile.json',
-    ].sort());
+    expect(Object.keys(files).sort()).toEqual(
+      [
+        'README.txt',
+        'account.json',
+        'blocks.json',
+        'consents.json',
+        'ledger.json',
+        'likes.json',
+        'messages.json',
+        'notifications.json',
+        'orders.json',
+        'photos.json',
+        `photos/${read('photos.json')[0].id}.jpg`,
+        'profile.json',
+      ].sort(),
+    );
     expect(strFromU8(files['README.txt'])).toContain('Je gegevens bij Flirtlokaal');
     expect(read('account.json')).toMatchObject({ id: meId, email: me.email });
     expect(read('account.json').password_hash).toBeUndefined();
@@ -80,14 +117,23 @@ describe('the GDPR export', () => {
     expect(read('likes.json').given.map((l: { profile_id: number }) => l.profile_id)).toEqual([other.profileId]);
     expect(read('likes.json').received.map((l: { profile_id: number }) => l.profile_id)).toEqual([third.profileId]);
     expect(read('blocks.json').map((b: { profile_id: number }) => b.profile_id)).toEqual([third.profileId]);
-    expect(read('messages.json').map((m: { direction: string; body: string }) => [m.direction, m.body])).toEqual([['sent', 'Hoi, van mij'], ['received', 'Hoi terug, voor jou']]);
+    expect(read('messages.json').map((m: { direction: string; body: string }) => [m.direction, m.body])).toEqual([
+      ['sent', 'Hoi, van mij'],
+      ['received', 'Hoi terug, voor jou'],
+    ]);
     expect(read('notifications.json').email.news).toBe(true);
-    expect(read('consents.json').map((c: { kind: string; granted: boolean }) => [c.kind, c.granted])).toEqual([['terms', true], ['marketing', true]]);
+    expect(read('consents.json').map((c: { kind: string; granted: boolean }) => [c.kind, c.granted])).toEqual([
+      ['terms', true],
+      ['marketing', true],
+    ]);
     expect(read('consents.json')[1]).toMatchObject({ version: expect.any(String), created_at: expect.any(String), language: 'nl' });
 
     // Nothing of the other members beyond what I received: not their e-mail, profile text, or their own conversation.
-    const everything = Object.values(files).map((bytes) => strFromU8(bytes, true)).join('\n');
-    for (const secret of [`m${other.memberId}@test.example`, 'Geheim van een ander', 'Niet voor jouw ogen', 'sender_member_id']) expect(everything).not.toContain(secret);
+    const everything = Object.values(files)
+      .map((bytes) => strFromU8(bytes, true))
+      .join('\n');
+    for (const secret of [`m${other.memberId}@test.example`, 'Geheim van een ander', 'Niet voor jouw ogen', 'sender_member_id'])
+      expect(everything).not.toContain(secret);
   });
 
   it('answers a forged or foreign link with 410, and needs a member to start', async () => {

@@ -5,8 +5,18 @@ import { api, json, memberState, newMember } from './payment-helpers';
 
 const IBAN = 'NL91ABNA0417164300';
 const form = (overrides: Record<string, unknown> = {}) => ({
-  package_id: 1, amount: 1495, currency: 'EUR', holder: 'J. de <b>Vries</b>', iban: 'nl91 abna 0417 1643 00', street: 'Damrak', house_number: '1a',
-  zip: '1012 LG', city: 'Amsterdam', phone: '+31 6 12345678', consent: true, ...overrides,
+  package_id: 1,
+  amount: 1495,
+  currency: 'EUR',
+  holder: 'J. de <b>Vries</b>',
+  iban: 'nl91 abna 0417 1643 00',
+  street: 'Damrak',
+  house_number: '1a',
+  zip: '1012 LG',
+  city: 'Amsterdam',
+  phone: '+31 6 12345678',
+  consent: true,
+  ...overrides,
 });
 
 async function requestCode(cookie: string, overrides: Record<string, unknown> = {}) {
@@ -16,21 +26,33 @@ async function requestCode(cookie: string, overrides: Record<string, unknown> = 
 
 /** The code in the newest SMS to the phone, read from the outbox as the dev mailbox shows it. */
 async function smsCode(memberId: number): Promise<string> {
-  const row = await env.DB.prepare("SELECT text_body FROM outbox WHERE member_id = ? AND channel = 'sms' ORDER BY id DESC LIMIT 1").bind(memberId).first<{ text_body: string }>();
+  const row = await env.DB.prepare("SELECT text_body FROM outbox WHERE member_id = ? AND channel = 'sms' ORDER BY id DESC LIMIT 1")
+    .bind(memberId)
+    .first<{ text_body: string }>();
   return /\b(\d{6})\b/.exec(row!.text_body)![1];
 }
 
-const confirm = (cookie: string, request_id: number, otp: string) => api('flirtlokaal', 'PUT', '/api/directdebit.php', { cookie, body: { request_id, otp } });
+const confirm = (cookie: string, request_id: number, otp: string) =>
+  api('flirtlokaal', 'PUT', '/api/directdebit.php', { cookie, body: { request_id, otp } });
 
 describe('direct debit', () => {
   it('checks the IBAN by mod-97 and every field of the form', async () => {
     const m = await newMember();
     const { res, body } = await requestCode(m.cookie, { iban: 'NL92ABNA0417164300', zip: '!', phone: 'call me' });
     expect(res.status).toBe(400);
-    expect(body.error.fields).toMatchObject({ iban: 'Ongeldig IBAN-nummer.', zip: 'Ongeldige postcode.', phone: 'Ongeldig telefoonnummer.' });
+    expect(body.error.fields).toMatchObject({
+      iban: 'Ongeldig IBAN-nummer.',
+      zip: 'Ongeldige postcode.',
+      phone: 'Ongeldig telefoonnummer.',
+    });
     const empty = await requestCode(m.cookie, { holder: ' ', consent: false });
-    expect(empty.body.error.fields).toMatchObject({ holder: 'Vul dit veld in.', consent: 'Geef toestemming voor directe levering om verder te gaan.' });
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE member_id = ? AND channel = 'sms'").bind(m.memberId).first()).toEqual({ n: 0 });
+    expect(empty.body.error.fields).toMatchObject({
+      holder: 'Vul dit veld in.',
+      consent: 'Geef toestemming voor directe levering om verder te gaan.',
+    });
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE member_id = ? AND channel = 'sms'").bind(m.memberId).first(),
+    ).toEqual({ n: 0 });
   });
 
   it("sends an SMS code; a wrong code is 'Code ongeldig'; the right one pays once; a replay is refused", async () => {
@@ -77,11 +99,16 @@ describe('direct debit', () => {
 
   it('refuses blocked accounts and members, and direct debits beyond the limit', async () => {
     const m = await newMember();
-    await env.DB.prepare("INSERT INTO directdebit_blocks (tenant_id, subject, reason, created_at) VALUES ('flirtlokaal', ?, 'chargeback', ?)")
-      .bind(await ibanSubject(IBAN), new Date().toISOString()).run();
+    await env.DB.prepare(
+      "INSERT INTO directdebit_blocks (tenant_id, subject, reason, created_at) VALUES ('flirtlokaal', ?, 'chargeback', ?)",
+    )
+      .bind(await ibanSubject(IBAN), new Date().toISOString())
+      .run();
     const blocked = await requestCode(m.cookie);
     expect(blocked.res.status).toBe(403);
-    expect(blocked.body.error.message).toBe('Betalen via automatische incasso is voor dit account niet mogelijk. Kies een andere betaalmethode.');
+    expect(blocked.body.error.message).toBe(
+      'Betalen via automatische incasso is voor dit account niet mogelijk. Kies een andere betaalmethode.',
+    );
 
     const n = await newMember();
     const iban = 'DE89370400440532013000';
@@ -89,7 +116,9 @@ describe('direct debit', () => {
     expect((await confirm(n.cookie, first.body.request_id, await smsCode(n.memberId))).status).toBe(201);
     const over = await requestCode(n.cookie, { iban, package_id: 3, amount: 5995 });
     expect(over.res.status).toBe(429);
-    expect(over.body.error.message).toBe('Je hebt de limiet voor automatische incasso bereikt. Kies een andere betaalmethode of probeer het later opnieuw.');
+    expect(over.body.error.message).toBe(
+      'Je hebt de limiet voor automatische incasso bereikt. Kies een andere betaalmethode of probeer het later opnieuw.',
+    );
     expect(await memberState('flirtlokaal', n.memberId)).toEqual({ credits: 600, paid: true, ledger: 600 });
   });
 

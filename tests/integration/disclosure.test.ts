@@ -4,7 +4,9 @@ import { createMember, fetchBrand, seedProfiles } from './helpers';
 
 // Issue 17, item 5: the brand's texts in the visitor's language, and the fictional warning as text on a profile.
 const settings = async (language: string) =>
-  (await fetchBrand('flirtlokaal', '/api/settings.php', { country: 'BE', headers: { Cookie: `i18n_redirected=${language}` } })).json<Record<string, any>>();
+  (await fetchBrand('flirtlokaal', '/api/settings.php', { country: 'BE', headers: { Cookie: `i18n_redirected=${language}` } })).json<
+    Record<string, any>
+  >();
 
 describe('disclosure', () => {
   it("gives a French visitor of a Dutch brand the brand's texts in French, and a language without its own the Dutch", async () => {
@@ -16,16 +18,28 @@ describe('disclosure', () => {
     expect(nl.fictional_warning).toMatch(/^Profielen met dit icoon zijn fictief/);
     expect(nl.index_title).toBe('Flirtlokaal - flirten en daten in Nederland en België');
     // Velvet Nights writes one string for every language.
-    const velvet = await (await fetchBrand('velvetnights', '/api/settings.php', { country: 'GB', headers: { Cookie: 'i18n_redirected=es' } })).json<Record<string, any>>();
+    const velvet = await (
+      await fetchBrand('velvetnights', '/api/settings.php', { country: 'GB', headers: { Cookie: 'i18n_redirected=es' } })
+    ).json<Record<string, any>>();
     expect(velvet.fictional_warning).toMatch(/^Profiles with this icon are fictional/);
   });
 
   it("shows a fictional profile's page with the brand's warning as text, in the page's language", async () => {
     await seedProfiles('flirtlokaal', 'NL', 2);
-    const fictional = await env.DB.prepare("SELECT id FROM profiles WHERE tenant_id = 'flirtlokaal' AND fictional = 1 AND name LIKE 'Anna%' ORDER BY id DESC LIMIT 1").first<{ id: number }>();
+    const fictional = await env.DB.prepare(
+      "SELECT id FROM profiles WHERE tenant_id = 'flirtlokaal' AND fictional = 1 AND name LIKE 'Anna%' ORDER BY id DESC LIMIT 1",
+    ).first<{ id: number }>();
     const { cookie } = await createMember('flirtlokaal', { paid: true, credits: 50 });
-    for (const [language, warning] of [['nl', 'Profielen met dit icoon zijn fictief'], ['fr', 'Les profils avec cette icône sont fictifs']]) {
-      const html = await (await fetchBrand('flirtlokaal', `/members/${fictional!.id}`, { country: 'NL', headers: { Cookie: `${cookie}; i18n_redirected=${language}` } })).text();
+    for (const [language, warning] of [
+      ['nl', 'Profielen met dit icoon zijn fictief'],
+      ['fr', 'Les profils avec cette icône sont fictifs'],
+    ]) {
+      const html = await (
+        await fetchBrand('flirtlokaal', `/members/${fictional!.id}`, {
+          country: 'NL',
+          headers: { Cookie: `${cookie}; i18n_redirected=${language}` },
+        })
+      ).text();
       const body = html.split('<script id="__STATE__"')[0];
       expect(body, language).toContain('data-testid="fictional-label"');
       expect(body, language).toContain(warning);

@@ -2,19 +2,54 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { api, checkout, IDEAL_ING, json, memberState, newMember, orderBody, placeOrder } from './payment-helpers';
 
-const FIELDS = ['code', 'country', 'user_id', 'expires', 'value_percentage', 'currency', 'minimum_order_value', 'status', 'validity', 'expired', 'paymentmethods'];
+const FIELDS = [
+  'code',
+  'country',
+  'user_id',
+  'expires',
+  'value_percentage',
+  'currency',
+  'minimum_order_value',
+  'status',
+  'validity',
+  'expired',
+  'paymentmethods',
+];
 
-async function addCode(code: string, values: Partial<{ country: string; expires: string; percentage: number; currency: string; minimum: number; validity: string; methods: string[]; userId: number }> = {}) {
+async function addCode(
+  code: string,
+  values: Partial<{
+    country: string;
+    expires: string;
+    percentage: number;
+    currency: string;
+    minimum: number;
+    validity: string;
+    methods: string[];
+    userId: number;
+  }> = {},
+) {
   await env.DB.prepare(
     `INSERT INTO discount_codes (tenant_id, code, country, user_id, expires, value_percentage, currency, minimum_order_value, validity, paymentmethods, created_at)
      VALUES ('flirtlokaal', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-    .bind(code, values.country ?? null, values.userId ?? null, values.expires ?? null, values.percentage ?? 10, values.currency ?? null, values.minimum ?? 0,
-      values.validity ?? 'once', values.methods ? JSON.stringify(values.methods) : null, new Date().toISOString())
+    .bind(
+      code,
+      values.country ?? null,
+      values.userId ?? null,
+      values.expires ?? null,
+      values.percentage ?? 10,
+      values.currency ?? null,
+      values.minimum ?? 0,
+      values.validity ?? 'once',
+      values.methods ? JSON.stringify(values.methods) : null,
+      new Date().toISOString(),
+    )
     .run();
 }
 
-const lookup = (cookie: string, query: string, country = 'NL') => api('flirtlokaal', 'GET', `/api/discountcode.php?${query}`, { cookie, country });
+const lookup = (cookie: string, query: string, country = 'NL') =>
+  api('flirtlokaal', 'GET', `/api/discountcode.php?${query}`, { cookie, country });
 
 describe('GET /api/discountcode.php', () => {
   it('loads the welcome discount with every field of a discount code, the same code each time', async () => {
@@ -57,7 +92,8 @@ describe('codes on orders', () => {
     await addCode('NLONLY', { country: 'NL', minimum: 2000, methods: ['ideal'], currency: 'EUR', expires: '2099-01-01T00:00:00Z' });
     await addCode('VERLOPEN', { expires: '2020-01-01T00:00:00Z' });
     const m = await newMember();
-    const order = (body: Record<string, unknown>, country = 'NL') => api('flirtlokaal', 'POST', '/api/order.php', { cookie: m.cookie, country, body: orderBody(body) });
+    const order = (body: Record<string, unknown>, country = 'NL') =>
+      api('flirtlokaal', 'POST', '/api/order.php', { cookie: m.cookie, country, body: orderBody(body) });
 
     let res = await order({ code: 'NLONLY', method: 'bancontact', issuer: undefined, amount: 2695 }, 'BE');
     expect((await json(res)).error).toMatchObject({ code: 'code_country', message: 'Deze code geldt niet in jouw land.' });
@@ -82,7 +118,10 @@ describe('codes on orders', () => {
     const m = await newMember();
     const first = await placeOrder('flirtlokaal', m.cookie, { code: 'VRIJ', amount: 1497 });
     // Going back and choosing again is refused while the first order can still be paid.
-    const again = await api('flirtlokaal', 'POST', '/api/order.php', { cookie: m.cookie, body: orderBody({ code: 'VRIJ', amount: 1497, method: 'creditcard', issuer: undefined }) });
+    const again = await api('flirtlokaal', 'POST', '/api/order.php', {
+      cookie: m.cookie,
+      body: orderBody({ code: 'VRIJ', amount: 1497, method: 'creditcard', issuer: undefined }),
+    });
     expect(again.status).toBe(409);
     await checkout('flirtlokaal', first.paymentId, 'canceled');
     const second = await placeOrder('flirtlokaal', m.cookie, { code: 'VRIJ', amount: 1497, method: 'creditcard', issuer: undefined });

@@ -44,8 +44,8 @@ function heldDatabase(db: D1Database) {
 const context = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 const decoder = new TextDecoder();
 
-describe('the head goes out before the page\'s data (issue 20, item 4)', () => {
-  it('sends charset, title, styles and the entry\'s preload while the members search still waits on D1', async () => {
+describe("the head goes out before the page's data (issue 20, item 4)", () => {
+  it("sends charset, title, styles and the entry's preload while the members search still waits on D1", async () => {
     await seedProfiles('flirtlokaal', 'NL', 4);
     const db = heldDatabase(env.DB);
     const request = new Request('https://flirtlokaal.localhost/members', { cf: { country: 'NL' } } as RequestInit);
@@ -76,7 +76,7 @@ describe('the head goes out before the page\'s data (issue 20, item 4)', () => {
     expect(Object.keys(state.fallback).some((url) => url.startsWith('/api/search.php'))).toBe(true);
   });
 
-  it('still answers a missing profile with 404, and a member\'s page with the member\'s language', async () => {
+  it("still answers a missing profile with 404, and a member's page with the member's language", async () => {
     const member = await createMember('flirtlokaal', { language: 'de' });
     const missing = await fetchBrand('flirtlokaal', '/members/987654321', { country: 'NL', headers: { Cookie: member.cookie } });
     expect(missing.status).toBe(404);

@@ -18,7 +18,10 @@ export interface FetchOptions extends RequestInit {
 
 /** A request through the Worker's own fetch, as a browser on <brand>.localhost would make it. */
 export function fetchBrand(brand: string, path: string, { country, ...init }: FetchOptions = {}): Promise<Response> {
-  return exports.default.fetch(new Request(`https://${brand}.localhost${path}`, init), country ? ({ cf: { country } } as never) : undefined);
+  return exports.default.fetch(
+    new Request(`https://${brand}.localhost${path}`, init),
+    country ? ({ cf: { country } } as never) : undefined,
+  );
 }
 
 let nextId = 1;
@@ -33,15 +36,30 @@ export async function createMember(
   const token = newToken();
   const db = dbOf(tenant);
   await db.batch([
-    db.prepare(
-      `INSERT INTO members (id, tenant_id, email, status, credits, paid_user, language, signup_date, created_at)
+    db
+      .prepare(
+        `INSERT INTO members (id, tenant_id, email, status, credits, paid_user, language, signup_date, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).bind(id, tenant, `m${id}@test.example`, opts.status ?? 'confirmed', opts.credits ?? 0, opts.paid ? 1 : 0, opts.language ?? null, now, now),
-    db.prepare(
-      `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at, status)
+      )
+      .bind(
+        id,
+        tenant,
+        `m${id}@test.example`,
+        opts.status ?? 'confirmed',
+        opts.credits ?? 0,
+        opts.paid ? 1 : 0,
+        opts.language ?? null,
+        now,
+        now,
+      ),
+    db
+      .prepare(
+        `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at, status)
        VALUES (?, ?, ?, ?, 'male', 'hetero', '1990-01-01', 'NL', ?, ?, ?)`,
-    ).bind(id, tenant, id, `Tester${id}`, now, now, opts.status === 'not_confirmed' ? 'disabled' : 'active'),
-    db.prepare('INSERT INTO sessions (token_hash, tenant_id, member_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+      )
+      .bind(id, tenant, id, `Tester${id}`, now, now, opts.status === 'not_confirmed' ? 'disabled' : 'active'),
+    db
+      .prepare('INSERT INTO sessions (token_hash, tenant_id, member_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
       .bind(await hashToken(token), tenant, id, now, new Date(Date.now() + 30 * 86_400_000).toISOString()),
   ]);
   return { memberId: id, profileId: id, cookie: `auth=${token}`, token };
@@ -55,14 +73,18 @@ export async function seedProfiles(tenant: string, country: string, count = 6): 
   for (let i = 0; i < count; i++) {
     const id = 500_000 + nextId++;
     statements.push(
-      db.prepare(
-        `INSERT INTO profiles (id, tenant_id, name, gender, sexuality, birthdate, country, city, fictional, main_photo_id, last_active, created_at)
+      db
+        .prepare(
+          `INSERT INTO profiles (id, tenant_id, name, gender, sexuality, birthdate, country, city, fictional, main_photo_id, last_active, created_at)
          VALUES (?, ?, ?, 'female', 'hetero', ?, ?, 'Utrecht', ?, ?, ?, ?)`,
-      ).bind(id, tenant, `Anna${id}`, `${1990 + i}-05-05`, country, i % 2, id, now, now),
-      db.prepare(
-        `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at)
+        )
+        .bind(id, tenant, `Anna${id}`, `${1990 + i}-05-05`, country, i % 2, id, now, now),
+      db
+        .prepare(
+          `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at)
          VALUES (?, ?, ?, ?, ?, 'active', ?)`,
-      ).bind(id, tenant, id, `seed/f/${id}-1-30.svg`, `seed/f/${id}-1-30-thumb.svg`, now),
+        )
+        .bind(id, tenant, id, `seed/f/${id}-1-30.svg`, `seed/f/${id}-1-30-thumb.svg`, now),
     );
   }
   await db.batch(statements);

@@ -20,7 +20,14 @@ describe('entry catalogue keys', () => {
   });
 
   it('picks a nested catalogue down to those keys and drops empty branches', () => {
-    const catalogue = { nav: { login: 'Log in', logout: 'Log out' }, home: { count_one: 'one', count_other: 'many' }, mail: { subject: 'x' } };
-    expect(pickKeys(catalogue, (key) => isEntryKey(key, entry))).toEqual({ nav: { login: 'Log in' }, home: { count_one: 'one', count_other: 'many' } });
+    const catalogue = {
+      nav: { login: 'Log in', logout: 'Log out' },
+      home: { count_one: 'one', count_other: 'many' },
+      mail: { subject: 'x' },
+    };
+    expect(pickKeys(catalogue, (key) => isEntryKey(key, entry))).toEqual({
+      nav: { login: 'Log in' },
+      home: { count_one: 'one', count_other: 'many' },
+    });
   });
 });

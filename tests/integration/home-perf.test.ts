@@ -9,13 +9,24 @@ import { createMember, fetchBrand, pageState, seedProfiles } from './helpers';
 // lazy code renders (docs/decisions/006-catalogue-splitting.md).
 
 function flatten(catalogue: Catalogue, prefix = ''): string[] {
-  return Object.entries(catalogue).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`)));
+  return Object.entries(catalogue).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`),
+  );
 }
 
-const lookup = (catalogue: Catalogue, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogue);
+const lookup = (catalogue: Catalogue, key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogue);
 
 /** Keys that only lazy code uses: the login screen, the signup flow, the information pages, the reminder. */
-const LAZY_ONLY = ['login.title', 'login.submit', 'signup.steps.location', 'complaints.title', 'pages.version', 'warnings.activate', 'activation.modal_title'];
+const LAZY_ONLY = [
+  'login.title',
+  'login.submit',
+  'signup.steps.location',
+  'complaints.title',
+  'pages.version',
+  'warnings.activate',
+  'activation.modal_title',
+];
 
 describe('home page weight', () => {
   it('inlines only the keys the entry bundle uses, and says where the rest is', async () => {
@@ -49,7 +60,10 @@ describe('home page weight', () => {
   });
 
   it('renders a lazy screen translated and in place, sending only the entry keys (the browser loads the rest before hydrating)', async () => {
-    for (const [path, key] of [['/login', 'login.title'], ['/pages/terms', 'pages.version']] as const) {
+    for (const [path, key] of [
+      ['/login', 'login.title'],
+      ['/pages/terms', 'pages.version'],
+    ] as const) {
       const html = await (await fetchBrand('flirtlokaal', path, { country: 'NL' })).text();
       const state = pageState(html);
       expect(state.catalogueUrl, path).toMatch(/^\/i18n\/nl\./);

@@ -5,7 +5,11 @@ const get = (url: string, headers: Record<string, string> = {}) => exports.defau
 
 describe('host -> brand', () => {
   it('serves a brand on its production host and its www. variant', async () => {
-    for (const url of ['https://flirtlokaal.nl/api/settings.php', 'https://www.flirtlokaal.nl/api/settings.php', 'https://reifekontakte.at/api/settings.php']) {
+    for (const url of [
+      'https://flirtlokaal.nl/api/settings.php',
+      'https://www.flirtlokaal.nl/api/settings.php',
+      'https://reifekontakte.at/api/settings.php',
+    ]) {
       const res = await get(url);
       expect(res.status, url).toBe(200);
     }

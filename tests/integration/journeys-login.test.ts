@@ -6,7 +6,11 @@ import { fetchBrand } from './helpers';
 type ErrorBody = { error: { code: string; message: string } };
 
 /** A native form post from the brand's own page, as a browser sends it before the script has arrived. */
-function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = { Origin: 'https://flirtlokaal.localhost', 'Sec-Fetch-Site': 'same-origin' }) {
+function postForm(
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = { Origin: 'https://flirtlokaal.localhost', 'Sec-Fetch-Site': 'same-origin' },
+) {
   return fetchBrand('flirtlokaal', path, {
     method: 'POST',
     redirect: 'manual',
@@ -20,11 +24,17 @@ const hasSession = (res: Response) => res.headers.getSetCookie().some((c) => c.s
 
 async function deleteAccount(email: string, daysAgo: number) {
   const when = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
-  await env.DB.prepare("UPDATE members SET status = 'deleted', deleted_at = ? WHERE tenant_id = 'flirtlokaal' AND email = ?").bind(when, email).run();
+  await env.DB.prepare("UPDATE members SET status = 'deleted', deleted_at = ? WHERE tenant_id = 'flirtlokaal' AND email = ?")
+    .bind(when, email)
+    .run();
 }
 
 const recoveryMails = async (email: string) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE tenant_id = 'flirtlokaal' AND recipient = ? AND text_body LIKE '%/api/recover-account.php%'").bind(email).first<{ n: number }>())!.n;
+  (await env.DB.prepare(
+    "SELECT COUNT(*) AS n FROM outbox WHERE tenant_id = 'flirtlokaal' AND recipient = ? AND text_body LIKE '%/api/recover-account.php%'",
+  )
+    .bind(email)
+    .first<{ n: number }>())!.n;
 
 describe('login returns to the page that sent the visitor there (issue 18 item 5)', () => {
   it('sends a visitor of a members-only page to /login with that page as next', async () => {
@@ -43,12 +53,15 @@ describe('login returns to the page that sent the visitor there (issue 18 item 5
     expect(hasSession(res)).toBe(true);
   });
 
-  it.each(['//evil.example/chats', '/\\evil.example', 'https://evil.example/', '/api/logout.php', '/login'])('never returns to %s: the members area instead', async (next) => {
-    const member = await signUp();
-    const res = await postForm(`/login?next=${encodeURIComponent(next)}`, { email: member.email, password: PASSWORD });
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/members');
-  });
+  it.each(['//evil.example/chats', '/\\evil.example', 'https://evil.example/', '/api/logout.php', '/login'])(
+    'never returns to %s: the members area instead',
+    async (next) => {
+      const member = await signUp();
+      const res = await postForm(`/login?next=${encodeURIComponent(next)}`, { email: member.email, password: PASSWORD });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/members');
+    },
+  );
 
   it('a logged-in member opening /login?next= goes straight there', async () => {
     const member = await signUp();
@@ -126,7 +139,11 @@ describe('logging into a deleted account (issue 18 item 7)', () => {
     const member = await signUp();
     await deleteAccount(member.email, 1);
     await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: PASSWORD });
-    const { text_body } = (await env.DB.prepare("SELECT text_body FROM outbox WHERE tenant_id = 'flirtlokaal' AND recipient = ? AND text_body LIKE '%/api/recover-account.php%' ORDER BY id DESC").bind(member.email).first<{ text_body: string }>())!;
+    const { text_body } = (await env.DB.prepare(
+      "SELECT text_body FROM outbox WHERE tenant_id = 'flirtlokaal' AND recipient = ? AND text_body LIKE '%/api/recover-account.php%' ORDER BY id DESC",
+    )
+      .bind(member.email)
+      .first<{ text_body: string }>())!;
     const link = new URL(/https?:\/\/\S*\/api\/recover-account\.php\S*/.exec(text_body)![0]);
     const restored = await call('flirtlokaal', 'GET', `${link.pathname}${link.search}`);
     expect(restored.headers.get('location')).toBe('/members');

@@ -10,15 +10,20 @@ import { api, checkout, IDEAL_ING, json, memberState, newMember, orderBody, orde
 const BRAND = 'flirtlokaal';
 
 async function addOnceCode(code: string) {
-  await env.DB.prepare('INSERT INTO discount_codes (tenant_id, code, value_percentage, minimum_order_value, validity, created_at) VALUES (?, ?, 20, 0, ?, ?)')
-    .bind(BRAND, code, 'once', new Date().toISOString()).run();
+  await env.DB.prepare(
+    'INSERT INTO discount_codes (tenant_id, code, value_percentage, minimum_order_value, validity, created_at) VALUES (?, ?, 20, 0, ?, ?)',
+  )
+    .bind(BRAND, code, 'once', new Date().toISOString())
+    .run();
 }
 
 async function pendingOrder(cookie: string, overrides: Record<string, unknown> = {}) {
   const res = await api(BRAND, 'POST', '/api/order.php', { cookie, body: orderBody(overrides) });
   expect(res.status).toBe(201);
   const { order } = await json<{ order: { id: number } }>(res);
-  const { payment } = (await env.DB.prepare('SELECT provider_payment_id AS payment FROM orders WHERE id = ?').bind(order.id).first<{ payment: string }>())!;
+  const { payment } = (await env.DB.prepare('SELECT provider_payment_id AS payment FROM orders WHERE id = ?')
+    .bind(order.id)
+    .first<{ payment: string }>())!;
   // "Leave pending" on the checkout, then the back button.
   await checkout(BRAND, payment, 'pending', { issuer: IDEAL_ING });
   return { id: order.id, payment };
@@ -47,7 +52,9 @@ describe('an unfinished order', () => {
     const m = await newMember();
     const { id, payment } = await pendingOrder(m.cookie, { code: 'JOURNEY1', amount: 2396 });
     // While it is open the code is held.
-    expect((await api(BRAND, 'POST', '/api/order.php', { cookie: m.cookie, body: orderBody({ code: 'JOURNEY1', amount: 2396 }) })).status).toBe(409);
+    expect(
+      (await api(BRAND, 'POST', '/api/order.php', { cookie: m.cookie, body: orderBody({ code: 'JOURNEY1', amount: 2396 }) })).status,
+    ).toBe(409);
 
     const res = await cancel(m.cookie, id);
     expect(res.status).toBe(200);
@@ -91,11 +98,15 @@ describe('an unfinished order', () => {
     const m = await newMember();
     const { id, payment } = await pendingOrder(m.cookie, { code: 'JOURNEY2', amount: 2396 });
     // The service's clock moves on: the payment was made longer ago than its timeout.
-    await env.DB.prepare('UPDATE sandbox_payments SET created_at = ? WHERE id = ?').bind(new Date(Date.now() - SANDBOX_TIMEOUT_MS - 1000).toISOString(), payment).run();
+    await env.DB.prepare('UPDATE sandbox_payments SET created_at = ? WHERE id = ?')
+      .bind(new Date(Date.now() - SANDBOX_TIMEOUT_MS - 1000).toISOString(), payment)
+      .run();
     // Read by the member's page (or the webhook): the order follows the payment, in one conditional update.
     const res = await api(BRAND, 'GET', `/api/order.php?id=${id}`, { cookie: m.cookie });
     expect((await json(res)).order.status).toBe('expired');
-    expect((await api(BRAND, 'POST', '/api/order.php', { cookie: m.cookie, body: orderBody({ code: 'JOURNEY2', amount: 2396 }) })).status).toBe(201);
+    expect(
+      (await api(BRAND, 'POST', '/api/order.php', { cookie: m.cookie, body: orderBody({ code: 'JOURNEY2', amount: 2396 }) })).status,
+    ).toBe(201);
   });
 
   it('is expired by the hourly cron when the member never comes back: once, freeing its code, never a paid one', async () => {
@@ -111,10 +122,14 @@ describe('an unfinished order', () => {
 
     await hourlyCron(SANDBOX_TIMEOUT_MS - 60_000);
     expect(await orderStatus(abandoned.id)).toBe('pending');
-    expect((await api(BRAND, 'POST', '/api/order.php', { cookie: m.cookie, body: orderBody({ code: 'SWEEP1', amount: 2396 }) })).status).toBe(409);
+    expect(
+      (await api(BRAND, 'POST', '/api/order.php', { cookie: m.cookie, body: orderBody({ code: 'SWEEP1', amount: 2396 }) })).status,
+    ).toBe(409);
 
     await hourlyCron(SANDBOX_TIMEOUT_MS + 60_000);
-    const { orders } = await json<{ orders: { id: number; status: string }[] }>(await api(BRAND, 'GET', '/api/orders.php', { cookie: m.cookie }));
+    const { orders } = await json<{ orders: { id: number; status: string }[] }>(
+      await api(BRAND, 'GET', '/api/orders.php', { cookie: m.cookie }),
+    );
     const statusOf = (id: number) => orders.find((o) => o.id === id)?.status;
     expect([statusOf(abandoned.id), statusOf(paid.id), statusOf(paidLate.id)]).toEqual(['expired', 'paid', 'pending']);
     // The checkout no longer takes the money.
@@ -126,7 +141,8 @@ describe('an unfinished order', () => {
     expect(await env.DB.prepare('SELECT updated_at FROM orders WHERE id = ?').bind(abandoned.id).first()).toEqual(expiredAt);
     expect((await webhook(BRAND, paidLate.payment)).status).toBe(200);
     expect(await orderStatus(paidLate.id)).toBe('paid');
-    const bought = (await env.DB.prepare('SELECT credits FROM orders WHERE id = ?').bind(paidLate.id).first<{ credits: number }>())!.credits;
+    const bought = (await env.DB.prepare('SELECT credits FROM orders WHERE id = ?').bind(paidLate.id).first<{ credits: number }>())!
+      .credits;
     expect((await memberState(BRAND, m.memberId)).credits).toBe(credits + bought);
 
     const next = await api(BRAND, 'POST', '/api/order.php', { cookie: m.cookie, body: orderBody({ code: 'SWEEP1', amount: 2396 }) });

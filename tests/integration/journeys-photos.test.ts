@@ -16,11 +16,15 @@ describe('a photo waiting for review (issue 18 item 9)', () => {
     // Not shown as the main image before review (nobody else sees it), but the member has a photo.
     expect(after.user.profile).toMatchObject({ main_image: null, photo_pending: true });
 
-    const own = await (await call('flirtlokaal', 'GET', `/api/profile.php?id=${owner.profileId}`, undefined, owner.cookie)).json<ProfileBody>();
+    const own = await (
+      await call('flirtlokaal', 'GET', `/api/profile.php?id=${owner.profileId}`, undefined, owner.cookie)
+    ).json<ProfileBody>();
     expect(own.profile.photos).toEqual([expect.objectContaining({ id: uploaded, pending: true })]);
 
     const viewer = await newMember();
-    const other = await (await call('flirtlokaal', 'GET', `/api/profile.php?id=${owner.profileId}`, undefined, viewer.cookie)).json<ProfileBody>();
+    const other = await (
+      await call('flirtlokaal', 'GET', `/api/profile.php?id=${owner.profileId}`, undefined, viewer.cookie)
+    ).json<ProfileBody>();
     expect(other.profile.photos).toEqual([]);
   });
 });

@@ -10,13 +10,21 @@ const VARIANTS = [...LANDERS.keys()];
 // URL of its own, as a real visitor's would be a minute later.
 let read = 0;
 const main = async (variant: string, country = 'NL') => {
-  const res = await fetchBrand('flirtlokaal', `/landers/${variant}?read=${read++}`, { country, headers: { Cookie: 'entry_warning_skipped=1' } });
+  const res = await fetchBrand('flirtlokaal', `/landers/${variant}?read=${read++}`, {
+    country,
+    headers: { Cookie: 'entry_warning_skipped=1' },
+  });
   const html = await res.text();
   return html.slice(html.indexOf('<main'), html.indexOf('</main>'));
 };
 /** Text without tags, comments and attribute values: what a visitor reads. */
 const visible = (html: string) =>
-  html.replace(/<style[\s\S]*?<\/style>/g, '').replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x?[0-9a-f]+;/gi, "'").replace(/\s+/g, ' ');
+  html
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x?[0-9a-f]+;/gi, "'")
+    .replace(/\s+/g, ' ');
 
 let nextId = 720_000;
 async function seed(count: number, minutesAgo: (i: number) => number) {
@@ -30,8 +38,9 @@ async function seed(count: number, minutesAgo: (i: number) => number) {
         `INSERT INTO profiles (id, tenant_id, name, gender, sexuality, birthdate, country, city, fictional, main_photo_id, last_active, created_at)
          VALUES (?, 'flirtlokaal', ?, 'female', 'hetero', ?, 'NL', 'Utrecht', ?, ?, ?, ?)`,
       ).bind(id, `Mira${id}`, `${1980 + (i % 20)}-03-03`, i % 2, id, lastActive, lastActive),
-      env.DB.prepare("INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at) VALUES (?, 'flirtlokaal', ?, ?, ?, 'active', ?)")
-        .bind(id, id, `seed/f/${id}-1-30.svg`, `seed/f/${id}-1-30-thumb.svg`, lastActive),
+      env.DB.prepare(
+        "INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at) VALUES (?, 'flirtlokaal', ?, ?, ?, 'active', ?)",
+      ).bind(id, id, `seed/f/${id}-1-30.svg`, `seed/f/${id}-1-30-thumb.svg`, lastActive),
     );
   }
   await env.DB.batch(statements);
@@ -53,7 +62,10 @@ describe('honest landers', () => {
       expect(html, variant).not.toMatch(/data-countdown|data-timecode|role="timer"/);
       // No number at all, but the product's own facts (the premium figure of SPEC.md, "100% discreet") and the
       // numbers of the "how it works" steps.
-      const numbers = visible(html.replace(/<span class="il-step[^"]*"[^>]*>\d<\/span>/g, '')).replace(/46%|100%/g, '').match(/\d+/g) ?? [];
+      const numbers =
+        visible(html.replace(/<span class="il-step[^"]*"[^>]*>\d<\/span>/g, ''))
+          .replace(/46%|100%/g, '')
+          .match(/\d+/g) ?? [];
       expect(numbers, variant).toEqual([]);
     }
   });

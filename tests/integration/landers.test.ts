@@ -5,7 +5,17 @@ import { placeFromSlug } from '../../landers/_shared/place';
 import { LANDERS } from '../../landers/registry';
 import { createMember, fetchBrand } from './helpers';
 
-const VARIANTS = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'tinderswipe', 'transitionsvideolanding', 'video'];
+const VARIANTS = [
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'tinderswipe',
+  'transitionsvideolanding',
+  'video',
+];
 
 let nextId = 700_000;
 const yearsAgo = (years: number) => `${new Date().getUTCFullYear() - years}-01-15`;
@@ -22,8 +32,16 @@ async function seed(tenant: string, country: string, city: string, gender: 'fema
         `INSERT INTO profiles (id, tenant_id, name, gender, sexuality, birthdate, country, city, fictional, main_photo_id, last_active, created_at)
          VALUES (?, ?, ?, ?, 'hetero', ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(id, tenant, `Lana${id}`, gender, yearsAgo(age), country, city, i % 2, id, now, now),
-      env.DB.prepare(`INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at) VALUES (?, ?, ?, ?, ?, 'active', ?)`)
-        .bind(id, tenant, id, `seed/${gender === 'female' ? 'f' : 'm'}/${id}-1-${age}.svg`, `seed/${gender === 'female' ? 'f' : 'm'}/${id}-1-${age}-thumb.svg`, now),
+      env.DB.prepare(
+        `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at) VALUES (?, ?, ?, ?, ?, 'active', ?)`,
+      ).bind(
+        id,
+        tenant,
+        id,
+        `seed/${gender === 'female' ? 'f' : 'm'}/${id}-1-${age}.svg`,
+        `seed/${gender === 'female' ? 'f' : 'm'}/${id}-1-${age}-thumb.svg`,
+        now,
+      ),
     ];
   });
   await env.DB.batch(statements);

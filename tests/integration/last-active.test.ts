@@ -19,7 +19,8 @@ describe('last activity', () => {
     const { profileId, cookie } = await createMember('flirtlokaal');
     const start = new Date(Date.now() + 60 * 60_000);
     const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
-    const visit = (minutes: number) => fetchBrand('flirtlokaal', '/api/user.php', { headers: { Cookie: cookie, 'X-Debug-Now': at(minutes) } }).then((r) => r.arrayBuffer());
+    const visit = (minutes: number) =>
+      fetchBrand('flirtlokaal', '/api/user.php', { headers: { Cookie: cookie, 'X-Debug-Now': at(minutes) } }).then((r) => r.arrayBuffer());
 
     await visit(0);
     expect(await settled(profileId, at(0))).toBe(at(0));

@@ -4,7 +4,8 @@ import { isInsufficientCredits, ledgerBalance, ledgerEntry } from '../../worker/
 import { signUp } from './account-helpers';
 import { dbOf } from './helpers';
 
-const credits = async (id: number) => (await env.DB.prepare('SELECT credits FROM members WHERE id = ?').bind(id).first<{ credits: number }>())!.credits;
+const credits = async (id: number) =>
+  (await env.DB.prepare('SELECT credits FROM members WHERE id = ?').bind(id).first<{ credits: number }>())!.credits;
 const entry = (memberId: number, delta: number, ref: string) =>
   ledgerEntry(env.DB, { tenantId: 'flirtlokaal', memberId, delta, reason: delta > 0 ? 'purchase' : 'message', ref, now: new Date() });
 
@@ -24,7 +25,9 @@ describe('credit ledger', () => {
     const marker = env.DB.prepare("UPDATE members SET language = 'de' WHERE id = ?").bind(user.id);
     const error = await env.DB.batch([marker, entry(user.id, -3, 'message:b')]).catch((e: unknown) => e);
     expect(isInsufficientCredits(error)).toBe(true);
-    const row = await env.DB.prepare('SELECT credits, language FROM members WHERE id = ?').bind(user.id).first<{ credits: number; language: string }>();
+    const row = await env.DB.prepare('SELECT credits, language FROM members WHERE id = ?')
+      .bind(user.id)
+      .first<{ credits: number; language: string }>();
     expect(row).toEqual({ credits: 2, language: 'nl' });
     expect(await ledgerBalance(env.DB, 'flirtlokaal', user.id)).toBe(2);
   });
@@ -32,7 +35,9 @@ describe('credit ledger', () => {
   it('is append-only', async () => {
     const { user } = await signUp();
     await env.DB.batch([entry(user.id, 5, 'order:3')]);
-    await expect(env.DB.prepare('UPDATE credit_ledger SET delta = 500 WHERE member_id = ?').bind(user.id).run()).rejects.toThrow(/append-only/);
+    await expect(env.DB.prepare('UPDATE credit_ledger SET delta = 500 WHERE member_id = ?').bind(user.id).run()).rejects.toThrow(
+      /append-only/,
+    );
     await expect(env.DB.prepare('DELETE FROM credit_ledger WHERE member_id = ?').bind(user.id).run()).rejects.toThrow(/append-only/);
     expect(await credits(user.id)).toBe(5);
   });

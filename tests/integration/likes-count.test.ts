@@ -8,16 +8,24 @@ import { BRAND, chatMember, type TestMember } from './chat-helpers';
 
 const json = async (m: TestMember, path: string) => (await call(BRAND, 'GET', path, undefined, m.cookie)).json<any>();
 const badge = async (m: TestMember) => (await json(m, '/api/chats.php')).new_likes as number;
-const shownNew = async (m: TestMember) => ((await json(m, '/api/likes.php')).liked_by as { id: number; like_new: boolean }[]).filter((l) => l.like_new);
-const likes = (from: TestMember, to: TestMember) => call(BRAND, 'POST', '/api/likes.php', { profile_id: to.profileId, source: 'profile' }, from.cookie);
+const shownNew = async (m: TestMember) =>
+  ((await json(m, '/api/likes.php')).liked_by as { id: number; like_new: boolean }[]).filter((l) => l.like_new);
+const likes = (from: TestMember, to: TestMember) =>
+  call(BRAND, 'POST', '/api/likes.php', { profile_id: to.profileId, source: 'profile' }, from.cookie);
 
 describe('the new-likes count', () => {
   it('counts only likes /likes shows: not from unconfirmed members, disabled profiles or a block either way', async () => {
     const me = await chatMember();
     const [visible, unconfirmed, disabled, blockedByMe, blockingMe, invisible] = await Promise.all([
-      chatMember(), chatMember({ status: 'not_confirmed' }), chatMember(), chatMember(), chatMember(), chatMember(),
+      chatMember(),
+      chatMember({ status: 'not_confirmed' }),
+      chatMember(),
+      chatMember(),
+      chatMember(),
+      chatMember(),
     ]);
-    for (const from of [visible, unconfirmed, disabled, blockedByMe, blockingMe, invisible]) expect((await likes(from, me)).status).toBe(200);
+    for (const from of [visible, unconfirmed, disabled, blockedByMe, blockingMe, invisible])
+      expect((await likes(from, me)).status).toBe(200);
     await env.DB.batch([
       env.DB.prepare("UPDATE profiles SET status = 'disabled' WHERE id = ?").bind(disabled.profileId),
       env.DB.prepare('UPDATE members SET invisible = 1 WHERE id = ?').bind(invisible.memberId),

@@ -26,7 +26,11 @@ describe('login lockout under parallel requests', () => {
       // The rest is refused unchecked: by the account's lockout, or by the address's limit while 20 are in flight.
       expect(answered.filter((c) => c !== 'login_failed').every((c) => c === 'login_blocked' || c === 'rate_limited')).toBe(true);
       expect(answered).toContain('login_blocked');
-      expect(statuses(responses).filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
+      expect(
+        statuses(responses)
+          .filter((s) => s !== 401)
+          .every((s) => s === 429),
+      ).toBe(true);
       // Still locked afterwards, for the right password too.
       const after = await login(member.email, PASSWORD, freshIp());
       expect(after.status).toBe(429);

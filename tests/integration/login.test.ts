@@ -15,7 +15,8 @@ describe('POST /api/user.php (login)', () => {
     const cookie = sessionCookie(res);
     expect(cookie).not.toBe(member.cookie);
     const { user } = await expectContractAnswer<{ user: User }>(res, 'POST', '/api/user.php');
-    for (const field of ['status', 'credits', 'paid_user', 'signup_date', 'notifications_disabled', 'fictional_icon', 'profile']) expect(user).toHaveProperty(field);
+    for (const field of ['status', 'credits', 'paid_user', 'signup_date', 'notifications_disabled', 'fictional_icon', 'profile'])
+      expect(user).toHaveProperty(field);
     expect(user.profile).toEqual(expect.objectContaining({ name: 'Sanne', country: 'NL', status: 'disabled', main_image: null }));
   });
 
@@ -29,7 +30,8 @@ describe('POST /api/user.php (login)', () => {
 
   it('blocks the account for 15 minutes after 5 failures, even for the right password, then lets it in', async () => {
     const member = await signUp();
-    for (let i = 0; i < 4; i++) expect((await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: 'nope' })).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: 'nope' })).status).toBe(401);
     const fifth = await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: 'nope' });
     expect(fifth.status).toBe(429);
     expect((await fifth.json<ErrorBody>()).error.message).toBe('Te veel foute pogingen, account voor 15 min geblokkeerd.');
@@ -43,10 +45,13 @@ describe('POST /api/user.php (login)', () => {
   it('throttles one address that fails on many accounts', async () => {
     const ip = { 'CF-Connecting-IP': '198.51.100.23' };
     let last: Response | undefined;
-    for (let i = 0; i < 21; i++) last = await call('flirtlokaal', 'POST', '/api/user.php', { email: `victim${i}@example.com`, password: 'x' }, undefined, ip);
+    for (let i = 0; i < 21; i++)
+      last = await call('flirtlokaal', 'POST', '/api/user.php', { email: `victim${i}@example.com`, password: 'x' }, undefined, ip);
     expect(last!.status).toBe(429);
     expect((await last!.json<ErrorBody>()).error.code).toBe('rate_limited');
-    const other = await call('flirtlokaal', 'POST', '/api/user.php', { email: 'victim1@example.com', password: 'x' }, undefined, { 'CF-Connecting-IP': '198.51.100.99' });
+    const other = await call('flirtlokaal', 'POST', '/api/user.php', { email: 'victim1@example.com', password: 'x' }, undefined, {
+      'CF-Connecting-IP': '198.51.100.99',
+    });
     expect(other.status).toBe(401);
   }, 30_000); // 21 argon2 checks: slow on a busy machine
 
@@ -63,7 +68,11 @@ describe('sessions', () => {
     const out = await call('flirtlokaal', 'GET', '/api/logout.php', undefined, member.cookie);
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().find((c) => c.startsWith('auth='))).toMatch(/Max-Age=0/);
-    const user = await expectContractAnswer(await call('flirtlokaal', 'GET', '/api/user.php', undefined, member.cookie), 'GET', '/api/user.php');
+    const user = await expectContractAnswer(
+      await call('flirtlokaal', 'GET', '/api/user.php', undefined, member.cookie),
+      'GET',
+      '/api/user.php',
+    );
     expect(user).toEqual({ user: null });
   });
 

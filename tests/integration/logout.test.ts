@@ -31,17 +31,27 @@ describe('logout', () => {
   it("logs out on the site's own navigation (GET) and with a same-origin POST", async () => {
     const member = await signUp();
     const nav = await call('flirtlokaal', 'GET', '/api/logout.php', undefined, member.cookie, {
-      'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document', Accept: 'text/html', Referer: 'https://flirtlokaal.localhost/members',
+      'Sec-Fetch-Site': 'same-origin',
+      'Sec-Fetch-Mode': 'navigate',
+      'Sec-Fetch-Dest': 'document',
+      Accept: 'text/html',
+      Referer: 'https://flirtlokaal.localhost/members',
     });
     expect(nav.status).toBe(303);
     expect(nav.headers.get('location')).toBe('/');
     expect(await stillLoggedIn(member.cookie)).toBe(false);
 
     const again = sessionCookie(await login(member.email, PASSWORD, freshIp()));
-    const crossPost = await call('flirtlokaal', 'POST', '/api/logout.php', undefined, again, { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' });
+    const crossPost = await call('flirtlokaal', 'POST', '/api/logout.php', undefined, again, {
+      'Sec-Fetch-Site': 'cross-site',
+      Origin: 'https://evil.example',
+    });
     expect(crossPost.status).toBe(403);
     expect(await stillLoggedIn(again)).toBe(true);
-    const post = await call('flirtlokaal', 'POST', '/api/logout.php', undefined, again, { 'Sec-Fetch-Site': 'same-origin', Origin: 'https://flirtlokaal.localhost' });
+    const post = await call('flirtlokaal', 'POST', '/api/logout.php', undefined, again, {
+      'Sec-Fetch-Site': 'same-origin',
+      Origin: 'https://flirtlokaal.localhost',
+    });
     expect(post.status).toBe(200);
     expect(await stillLoggedIn(again)).toBe(false);
   });

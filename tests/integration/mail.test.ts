@@ -27,7 +27,11 @@ interface OutboxRow {
 
 const NOW = new Date('2026-03-01T10:00:00Z');
 const brand = (id: string) => TENANTS.find((t) => t.id === id)!;
-const outboxRow = (id: number) => env.DB.prepare('SELECT * FROM outbox WHERE id = ?').bind(id).first<OutboxRow>().then((r) => r!);
+const outboxRow = (id: number) =>
+  env.DB.prepare('SELECT * FROM outbox WHERE id = ?')
+    .bind(id)
+    .first<OutboxRow>()
+    .then((r) => r!);
 let seq = 0;
 const address = () => `mail${++seq}@test.example`;
 /** Env with extra vars, as a deployment would set them. */
@@ -60,8 +64,15 @@ describe('sendMail', () => {
     const request = activation();
     const row = await outboxRow((await sendMail(env, request, NOW)).id);
     expect(row).toMatchObject({
-      tenant_id: 'flirtlokaal', member_id: 42, channel: 'mail', recipient: request.to, template: 'activation',
-      status: 'held', subject: 'Bevestig je e-mailadres bij Flirtlokaal', created_at: NOW.toISOString(), sent_at: null,
+      tenant_id: 'flirtlokaal',
+      member_id: 42,
+      channel: 'mail',
+      recipient: request.to,
+      template: 'activation',
+      status: 'held',
+      subject: 'Bevestig je e-mailadres bij Flirtlokaal',
+      created_at: NOW.toISOString(),
+      sent_at: null,
     });
     expect(row.text_body).toContain('Hoi Anna,');
     expect(row.text_body).toContain('Bevestig mijn e-mailadres:\nhttps://flirtlokaal.nl/api/activate.php?token=abc.def&x=1');
@@ -82,7 +93,19 @@ describe('sendMail', () => {
 
   it("writes in the member's language, with the brand's mail name and the template's values", async () => {
     const reset = await outboxRow(
-      (await sendMail(env, { ...activation(), tenant: brand('velvetnights'), language: 'en', template: 'password_reset', data: { link: 'https://velvetnights.com/reset-password/do?token=t' } }, NOW)).id,
+      (
+        await sendMail(
+          env,
+          {
+            ...activation(),
+            tenant: brand('velvetnights'),
+            language: 'en',
+            template: 'password_reset',
+            data: { link: 'https://velvetnights.com/reset-password/do?token=t' },
+          },
+          NOW,
+        )
+      ).id,
     );
     expect(reset.subject).toBe('Set a new password for Velvet Nights');
     expect(reset.text_body).toMatch(/^Hi,$/m); // no name given
@@ -90,7 +113,20 @@ describe('sendMail', () => {
 
     const to = address();
     const change = await outboxRow(
-      (await sendMail(env, { ...activation(), to, tenant: brand('reifekontakte'), language: 'de', template: 'mail_change', data: { name: 'Jürgen', link: 'https://reifekontakte.de/mail-change/do?token=t' } }, NOW)).id,
+      (
+        await sendMail(
+          env,
+          {
+            ...activation(),
+            to,
+            tenant: brand('reifekontakte'),
+            language: 'de',
+            template: 'mail_change',
+            data: { name: 'Jürgen', link: 'https://reifekontakte.de/mail-change/do?token=t' },
+          },
+          NOW,
+        )
+      ).id,
     );
     expect(change.subject).toBe('Bestätige deine neue E-Mail-Adresse bei ReifeKontakte');
     expect(change.text_body).toContain(`in ${to} ändern`); // the new address is the one the mail went to
@@ -98,13 +134,25 @@ describe('sendMail', () => {
     expect(JSON.parse(change.headers).From).toBe('ReifeKontakte Team <no-reply@reifekontakte.de>');
 
     const deleted = await outboxRow(
-      (await sendMail(env, { ...activation(), template: 'account_deleted', data: { name: 'Anna', link: 'https://flirtlokaal.nl/api/recover-account.php?token=t' } }, NOW)).id,
+      (
+        await sendMail(
+          env,
+          {
+            ...activation(),
+            template: 'account_deleted',
+            data: { name: 'Anna', link: 'https://flirtlokaal.nl/api/recover-account.php?token=t' },
+          },
+          NOW,
+        )
+      ).id,
     );
     expect(deleted.text_body).toContain('nog 14 dagen terugzetten');
   });
 
   it('shows a button only when the template has a link', async () => {
-    const complaint = await outboxRow((await sendMail(env, { ...activation(), template: 'complaint_received', data: { name: 'Anna' } }, NOW)).id);
+    const complaint = await outboxRow(
+      (await sendMail(env, { ...activation(), template: 'complaint_received', data: { name: 'Anna' } }, NOW)).id,
+    );
     expect(complaint.subject).toBe('We hebben je klacht ontvangen');
     expect(complaint.html_body).not.toContain('<a href="https://flirtlokaal.nl');
     const changed = await outboxRow((await sendMail(env, { ...activation(), template: 'password_changed', data: {} }, NOW)).id);
@@ -168,11 +216,17 @@ describe('mail transports', () => {
 
   it('records a refused or unreachable API as failed, without throwing', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('quota exceeded', { status: 429 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('quota exceeded', { status: 429 })),
+    );
     const refused = await outboxRow((await sendMail(httpEnv, activation(), NOW)).id);
     expect(refused).toMatchObject({ status: 'failed', sent_at: null, error: 'HTTP 429: quota exceeded' });
 
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('network down'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('network down'))),
+    );
     const unreachable = await outboxRow((await sendMail(httpEnv, activation(), NOW)).id);
     expect(unreachable).toMatchObject({ status: 'failed', error: 'network down' });
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('outbox delivery failed'));
@@ -198,8 +252,19 @@ describe('mail transports', () => {
 
 describe('sendSms', () => {
   it('holds the SMS in local mode', async () => {
-    const row = await outboxRow((await sendSms(env, { tenant: brand('flirtlokaal'), to: '+31612345678', memberId: 7, text: 'Je code is 123456' }, NOW)).id);
-    expect(row).toMatchObject({ channel: 'sms', recipient: '+31612345678', member_id: 7, template: 'sms', status: 'held', subject: null, html_body: null, text_body: 'Je code is 123456' });
+    const row = await outboxRow(
+      (await sendSms(env, { tenant: brand('flirtlokaal'), to: '+31612345678', memberId: 7, text: 'Je code is 123456' }, NOW)).id,
+    );
+    expect(row).toMatchObject({
+      channel: 'sms',
+      recipient: '+31612345678',
+      member_id: 7,
+      template: 'sms',
+      status: 'held',
+      subject: null,
+      html_body: null,
+      text_body: 'Je code is 123456',
+    });
   });
 
   it('posts to the SMS API with an alphanumeric sender', async () => {
@@ -218,9 +283,22 @@ describe('dev mailbox', () => {
   it("lists only the request brand's messages as JSON, newest first, with their links", async () => {
     const to = address();
     await sendMail(env, activation({ to }), NOW);
-    await sendMail(env, activation({ to, template: 'password_reset', data: { link: 'https://flirtlokaal.nl/reset-password/do?token=r' } }), NOW);
+    await sendMail(
+      env,
+      activation({ to, template: 'password_reset', data: { link: 'https://flirtlokaal.nl/reset-password/do?token=r' } }),
+      NOW,
+    );
     // velvetnights keeps its outbox in its own database (worker/db/request-db.ts).
-    await sendMail(brandEnv(env, brand('velvetnights')), activation({ to, tenant: brand('velvetnights'), language: 'en', data: { link: 'https://velvetnights.com/api/activate.php?token=v' } }), NOW);
+    await sendMail(
+      brandEnv(env, brand('velvetnights')),
+      activation({
+        to,
+        tenant: brand('velvetnights'),
+        language: 'en',
+        data: { link: 'https://velvetnights.com/api/activate.php?token=v' },
+      }),
+      NOW,
+    );
 
     const res = await fetchBrand('flirtlokaal', `/dev/mailbox.json?to=${encodeURIComponent(to)}`);
     expect(res.status).toBe(200);
@@ -230,13 +308,19 @@ describe('dev mailbox', () => {
     expect(messages.every((m) => m.recipient === to)).toBe(true);
     expect(messages[1].links).toEqual(['https://flirtlokaal.nl/api/activate.php?token=abc.def&x=1']);
 
-    const other = await (await fetchBrand('velvetnights', `/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json<{ messages: { links: string[] }[] }>();
+    const other = await (await fetchBrand('velvetnights', `/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json<{
+      messages: { links: string[] }[];
+    }>();
     expect(other.messages).toHaveLength(1);
     expect(other.messages[0].links).toEqual(['https://velvetnights.com/api/activate.php?token=v']);
   });
 
   it('shows a page per message with its headers, text, sandboxed HTML and clickable links', async () => {
-    const { id } = await sendMail(env, activation({ data: { name: '<b>Bold</b>', link: 'https://flirtlokaal.nl/api/activate.php?token=p' } }), NOW);
+    const { id } = await sendMail(
+      env,
+      activation({ data: { name: '<b>Bold</b>', link: 'https://flirtlokaal.nl/api/activate.php?token=p' } }),
+      NOW,
+    );
     const list = await (await fetchBrand('flirtlokaal', '/dev/mailbox')).text();
     expect(list).toContain(`href="/dev/mailbox/${id}"`);
     expect(list).toContain('Bevestig je e-mailadres bij Flirtlokaal');

@@ -5,7 +5,8 @@ import { newMember, uploadOk, type Member } from './photos-helpers';
 import { createStaff } from './staff-helpers';
 
 /** A staff moderator of the brand, as a viewer: the workspace's cookie instead of a member's. */
-const moderator = async (brand = 'flirtlokaal') => ({ ...(await createStaff([{ brand, role: 'moderator' }])), memberId: 0, profileId: 0 }) as Member;
+const moderator = async (brand = 'flirtlokaal') =>
+  ({ ...(await createStaff([{ brand, role: 'moderator' }])), memberId: 0, profileId: 0 }) as Member;
 
 // Pen-test item 13: a pending or private photo is served only to whoever may see it (docs/api/photos.md), never to
 // anyone who holds its URL; an approved public photo keeps its long public cache.
@@ -33,14 +34,20 @@ async function expectServed(path: string, viewer: Member | undefined, cache: str
 }
 
 const setPhoto = (id: number, status: string, isPrivate: boolean) =>
-  env.DB.prepare('UPDATE photos SET status = ?, private = ? WHERE id = ?').bind(status, isPrivate ? 1 : 0, id).run();
+  env.DB.prepare('UPDATE photos SET status = ?, private = ? WHERE id = ?')
+    .bind(status, isPrivate ? 1 : 0, id)
+    .run();
 
 describe('who may load an uploaded photo', () => {
-  it('a pending photo: its owner and the brand\'s staff moderators, not another member, an operator or a visitor', async () => {
+  it("a pending photo: its owner and the brand's staff moderators, not another member, an operator or a visitor", async () => {
     const owner = await newMember();
     const [photo] = (await uploadOk('flirtlokaal', owner)).photos;
     expect(photo.status).toBe('pending');
-    const [mod, operator, other] = [await moderator(), { ...(await createStaff([{ brand: 'flirtlokaal', role: 'operator' }])), memberId: 0, profileId: 0 } as Member, await moderator('velvetnights')];
+    const [mod, operator, other] = [
+      await moderator(),
+      { ...(await createStaff([{ brand: 'flirtlokaal', role: 'operator' }])), memberId: 0, profileId: 0 } as Member,
+      await moderator('velvetnights'),
+    ];
     for (const path of [`/media/${photo.filename}`, `/media/${photo.thumb_filename}`]) {
       await expectRefused(path);
       await expectRefused(path, await newMember());
@@ -54,7 +61,7 @@ describe('who may load an uploaded photo', () => {
     expect((await fetchBrand('velvetnights', `/media/${photo.filename}`, { headers: { Cookie: other.cookie } })).status).toBe(404);
   });
 
-  it('an approved public photo is everyone\'s, with the long public cache', async () => {
+  it("an approved public photo is everyone's, with the long public cache", async () => {
     const owner = await newMember();
     const [photo] = (await uploadOk('flirtlokaal', owner)).photos;
     await setPhoto(photo.id, 'active', false);
@@ -75,7 +82,7 @@ describe('who may load an uploaded photo', () => {
     }
   });
 
-  it('a rejected photo and unknown or malformed keys under p/ are nobody\'s', async () => {
+  it("a rejected photo and unknown or malformed keys under p/ are nobody's", async () => {
     const owner = await newMember();
     const [photo] = (await uploadOk('flirtlokaal', owner)).photos;
     await setPhoto(photo.id, 'rejected', false);

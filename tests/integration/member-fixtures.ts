@@ -27,14 +27,31 @@ export async function addProfile(tenant: string, o: ProfileOptions = {}): Promis
   const db = dbOf(tenant);
   const photos = [false, ...(o.extraPhotos ?? [])];
   await db.batch([
-    db.prepare(
-      `INSERT INTO profiles (id, tenant_id, name, gender, sexuality, birthdate, country, region, city, fictional, searchable, main_photo_id, last_active, created_at, about)
+    db
+      .prepare(
+        `INSERT INTO profiles (id, tenant_id, name, gender, sexuality, birthdate, country, region, city, fictional, searchable, main_photo_id, last_active, created_at, about)
        VALUES (?, ?, ?, ?, 'hetero', ?, ?, ?, 'Utrecht', ?, ?, ?, ?, ?, 'Hallo!')`,
-    ).bind(id, tenant, `Profiel${id}`, o.gender ?? 'female', birthdateForAge(o.age ?? 30), o.country ?? 'NL', o.region ?? 'UT', o.fictional ? 1 : 0, o.searchable === false ? 0 : 1, id * 4, now, now),
+      )
+      .bind(
+        id,
+        tenant,
+        `Profiel${id}`,
+        o.gender ?? 'female',
+        birthdateForAge(o.age ?? 30),
+        o.country ?? 'NL',
+        o.region ?? 'UT',
+        o.fictional ? 1 : 0,
+        o.searchable === false ? 0 : 1,
+        id * 4,
+        now,
+        now,
+      ),
     ...photos.map((priv, k) =>
-      db.prepare(
-        `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, private, position, created_at) VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?)`,
-      ).bind(id * 4 + k, tenant, id, `seed/f/${id}-${k + 1}-30.svg`, `seed/f/${id}-${k + 1}-30-thumb.svg`, priv ? 1 : 0, k + 1, now),
+      db
+        .prepare(
+          `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, private, position, created_at) VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?)`,
+        )
+        .bind(id * 4 + k, tenant, id, `seed/f/${id}-${k + 1}-30.svg`, `seed/f/${id}-${k + 1}-30-thumb.svg`, priv ? 1 : 0, k + 1, now),
     ),
   ]);
   return id;
@@ -48,5 +65,7 @@ export async function member(tenant = 'flirtlokaal', opts: { paid?: boolean; sta
 }
 
 export async function setMember(memberId: number, sql: string, ...params: unknown[]) {
-  await env.DB.prepare(sql).bind(...params, memberId).run();
+  await env.DB.prepare(sql)
+    .bind(...params, memberId)
+    .run();
 }

@@ -8,7 +8,11 @@ import { api, checkout, IDEAL_ING, json, memberState, newMember, orderBody, orde
 
 const BRAND = 'flirtlokaal';
 
-async function addCode(code: string, validity: 'once' | 'once_per_user' | 'unlimited', extra: { minimum?: number; percentage?: number } = {}) {
+async function addCode(
+  code: string,
+  validity: 'once' | 'once_per_user' | 'unlimited',
+  extra: { minimum?: number; percentage?: number } = {},
+) {
   await env.DB.prepare(
     'INSERT INTO discount_codes (tenant_id, code, value_percentage, minimum_order_value, validity, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   )
@@ -16,7 +20,8 @@ async function addCode(code: string, validity: 'once' | 'once_per_user' | 'unlim
     .run();
 }
 
-const order = (cookie: string, overrides: Record<string, unknown>) => api(BRAND, 'POST', '/api/order.php', { cookie, body: orderBody(overrides) });
+const order = (cookie: string, overrides: Record<string, unknown>) =>
+  api(BRAND, 'POST', '/api/order.php', { cookie, body: orderBody(overrides) });
 
 async function paymentOf(orderId: number): Promise<string> {
   return (await env.DB.prepare('SELECT provider_payment_id AS id FROM orders WHERE id = ?').bind(orderId).first<{ id: string }>())!.id;
@@ -24,10 +29,15 @@ async function paymentOf(orderId: number): Promise<string> {
 
 /** Plays "pay" for every open order of the code at once, as the pen test did, and counts the paid ones. */
 async function payAllAndCount(code: string): Promise<number> {
-  const { results } = await env.DB.prepare("SELECT provider_payment_id AS id FROM orders WHERE tenant_id = ? AND discount_code = ? AND status IN ('created', 'pending')")
-    .bind(BRAND, code).all<{ id: string }>();
+  const { results } = await env.DB.prepare(
+    "SELECT provider_payment_id AS id FROM orders WHERE tenant_id = ? AND discount_code = ? AND status IN ('created', 'pending')",
+  )
+    .bind(BRAND, code)
+    .all<{ id: string }>();
   await Promise.all(results.map((r) => checkout(BRAND, r.id, 'paid', { issuer: IDEAL_ING })));
-  const paid = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE tenant_id = ? AND discount_code = ? AND status = 'paid'").bind(BRAND, code).first<{ n: number }>();
+  const paid = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE tenant_id = ? AND discount_code = ? AND status = 'paid'")
+    .bind(BRAND, code)
+    .first<{ n: number }>();
   return paid!.n;
 }
 
@@ -65,7 +75,9 @@ describe('single-use discount codes under concurrency', () => {
       Array.from({ length: 12 }, (_, i) => order(m.cookie, { code: i % 2 ? welcome.code : 'TIMEBONUS25', amount: 2246 })),
     );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
-    const { results } = await env.DB.prepare("SELECT provider_payment_id AS id FROM orders WHERE member_id = ? AND status = 'pending'").bind(m.memberId).all<{ id: string }>();
+    const { results } = await env.DB.prepare("SELECT provider_payment_id AS id FROM orders WHERE member_id = ? AND status = 'pending'")
+      .bind(m.memberId)
+      .all<{ id: string }>();
     await Promise.all(results.map((r) => checkout(BRAND, r.id, 'paid', { issuer: IDEAL_ING })));
     expect(await memberState(BRAND, m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
   });
@@ -76,7 +88,10 @@ describe('single-use discount codes under concurrency', () => {
     const first = await json(await order(m.cookie, { code: 'TERUG', amount: 2396 }));
     const again = await order(m.cookie, { code: 'TERUG', amount: 2396, method: 'creditcard', issuer: undefined });
     expect(again.status).toBe(409);
-    expect((await json(again)).error).toMatchObject({ code: 'code_used', message: expect.stringMatching(/^Deze code hoort al bij een bestelling van je die nog openstaat/) });
+    expect((await json(again)).error).toMatchObject({
+      code: 'code_used',
+      message: expect.stringMatching(/^Deze code hoort al bij een bestelling van je die nog openstaat/),
+    });
     await checkout(BRAND, await paymentOf(first.order.id), 'failed', { issuer: IDEAL_ING });
     const other = await newMember();
     expect((await order(other.cookie, { code: 'TERUG', amount: 2396 })).status).toBe(201);
@@ -103,7 +118,9 @@ describe('single-use discount codes under concurrency', () => {
     expect(refunds.results).toEqual([{ amount: 2396, currency: 'EUR' }]);
     const seen = await json(await api(BRAND, 'GET', `/api/order.php?id=${lost.order.id}`, { cookie: late.cookie }));
     expect(seen.order).toMatchObject({ status: 'refunded', refund_reason: 'code_used', discount_code: 'LAAT' });
-    const paid = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE discount_code = 'LAAT' AND status = 'paid'").first<{ n: number }>();
+    const paid = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE discount_code = 'LAAT' AND status = 'paid'").first<{
+      n: number;
+    }>();
     expect(paid!.n).toBe(1);
   });
 
@@ -137,19 +154,38 @@ describe('single-use discount codes under concurrency', () => {
 describe('the direct-debit limit under concurrency', () => {
   async function openRequests(memberId: number, count: number, amount: number) {
     const now = new Date();
-    const form = { package_id: 3, amount, currency: 'EUR', holder: 'J. de Vries', iban: 'NL91ABNA0417164300', street: 'Damrak', house_number: '1',
-      zip: '1012 LG', city: 'Amsterdam', phone: '+31 6 12345678', consent: true as const };
-    return Promise.all(Array.from({ length: count }, () => openRequest(env.DB, (env as Env).APP_SECRET!, BRAND, memberId, form, amount, now)));
+    const form = {
+      package_id: 3,
+      amount,
+      currency: 'EUR',
+      holder: 'J. de Vries',
+      iban: 'NL91ABNA0417164300',
+      street: 'Damrak',
+      house_number: '1',
+      zip: '1012 LG',
+      city: 'Amsterdam',
+      phone: '+31 6 12345678',
+      consent: true as const,
+    };
+    return Promise.all(
+      Array.from({ length: count }, () => openRequest(env.DB, (env as Env).APP_SECRET!, BRAND, memberId, form, amount, now)),
+    );
   }
 
   it('20 confirmations at once charge at most EUR 150 in 30 days', async () => {
     const m = await newMember();
     const requests = await openRequests(m.memberId, 20, 5995);
-    const answers = await Promise.all(requests.map((r) => api(BRAND, 'PUT', '/api/directdebit.php', { cookie: m.cookie, body: { request_id: r.id, otp: r.code } })));
+    const answers = await Promise.all(
+      requests.map((r) => api(BRAND, 'PUT', '/api/directdebit.php', { cookie: m.cookie, body: { request_id: r.id, otp: r.code } })),
+    );
     const codes = await Promise.all(answers.map(async (r) => (r.status === 201 ? 'ok' : (await json(r)).error.code)));
     expect(codes.filter((c) => c === 'ok')).toHaveLength(2);
     expect(codes.filter((c) => c !== 'ok')).toEqual(Array(18).fill('directdebit_limit'));
-    const total = await env.DB.prepare("SELECT SUM(amount) AS total FROM orders WHERE member_id = ? AND method = 'directdebit' AND status = 'paid'").bind(m.memberId).first<{ total: number }>();
+    const total = await env.DB.prepare(
+      "SELECT SUM(amount) AS total FROM orders WHERE member_id = ? AND method = 'directdebit' AND status = 'paid'",
+    )
+      .bind(m.memberId)
+      .first<{ total: number }>();
     expect(total!.total).toBe(11990);
     expect(total!.total).toBeLessThanOrEqual(DIRECT_DEBIT.monthlyLimitCents);
     expect(await memberState(BRAND, m.memberId)).toEqual({ credits: 550, paid: true, ledger: 550 });
@@ -158,8 +194,14 @@ describe('the direct-debit limit under concurrency', () => {
   it('a repeat order on a direct-debit mandate counts against the same limit', async () => {
     const m = await newMember();
     const [first] = await openRequests(m.memberId, 1, 5995);
-    expect((await api(BRAND, 'PUT', '/api/directdebit.php', { cookie: m.cookie, body: { request_id: first.id, otp: first.code } })).status).toBe(201);
-    const repeat = () => api(BRAND, 'POST', '/api/repeat-order.php', { cookie: m.cookie, body: { package_id: 3, amount: 5995, currency: 'EUR', consent: true } });
+    expect(
+      (await api(BRAND, 'PUT', '/api/directdebit.php', { cookie: m.cookie, body: { request_id: first.id, otp: first.code } })).status,
+    ).toBe(201);
+    const repeat = () =>
+      api(BRAND, 'POST', '/api/repeat-order.php', {
+        cookie: m.cookie,
+        body: { package_id: 3, amount: 5995, currency: 'EUR', consent: true },
+      });
     const answers = await Promise.all(Array.from({ length: 10 }, repeat));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(9);

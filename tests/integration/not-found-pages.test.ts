@@ -6,7 +6,8 @@ import { placeOrder } from './payment-helpers';
 const BRAND = 'flirtlokaal';
 const MISSING = '987654321';
 
-const page = (path: string, cookie?: string) => fetchBrand(BRAND, path, { country: 'NL', redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} });
+const page = (path: string, cookie?: string) =>
+  fetchBrand(BRAND, path, { country: 'NL', redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} });
 
 /** The app's error page, rendered on the server with status 404 (not a 200 shell that finds out in the browser). */
 async function expectNotFound(path: string, cookie?: string) {
@@ -23,8 +24,8 @@ async function expectPage(path: string, cookie?: string) {
   expect(pageState(await res.text()).error, path).toBeNull();
 }
 
-describe('pages about one thing answer 404 when it does not exist or is not the member\'s', () => {
-  it('/members/{id}: a missing profile and another brand\'s profile', async () => {
+describe("pages about one thing answer 404 when it does not exist or is not the member's", () => {
+  it("/members/{id}: a missing profile and another brand's profile", async () => {
     const viewer = await createMember(BRAND);
     const own = await createMember(BRAND);
     const foreign = await createMember('velvetnights');
@@ -35,7 +36,7 @@ describe('pages about one thing answer 404 when it does not exist or is not the 
     await expectPage(`/members/${own.profileId}`, viewer.cookie);
   });
 
-  it('/chats/{id}: a missing conversation and someone else\'s', async () => {
+  it("/chats/{id}: a missing conversation and someone else's", async () => {
     const a = await chatMember({ credits: 20 });
     const b = await chatMember();
     const outsider = await chatMember();
@@ -47,7 +48,7 @@ describe('pages about one thing answer 404 when it does not exist or is not the 
     await expectPage(`/chats/${id}`, b.cookie);
   });
 
-  it('/transactions/{id}: a missing order and another member\'s', async () => {
+  it("/transactions/{id}: a missing order and another member's", async () => {
     const buyer = await createMember(BRAND);
     const other = await createMember(BRAND);
     const { order } = await placeOrder(BRAND, buyer.cookie);
@@ -58,7 +59,7 @@ describe('pages about one thing answer 404 when it does not exist or is not the 
     await expectPage('/transactions', buyer.cookie);
   });
 
-  it('/credits/{id}: a missing package and another brand\'s package', async () => {
+  it("/credits/{id}: a missing package and another brand's package", async () => {
     const member = await createMember(BRAND);
     await expectNotFound(`/credits/${MISSING}/ideal`, member.cookie);
     await expectNotFound('/credits/22/ideal', member.cookie);

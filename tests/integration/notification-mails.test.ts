@@ -16,10 +16,18 @@ import { fetchBrand } from './helpers';
 const DAY = new Date('2030-01-15T12:00:00Z');
 const hoursLater = (date: Date, hours: number) => new Date(date.getTime() + hours * 3_600_000);
 
-interface OutboxRow { subject: string; text_body: string; html_body: string; headers: string; template: string }
+interface OutboxRow {
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers: string;
+  template: string;
+}
 
 async function mails(m: TestMember): Promise<OutboxRow[]> {
-  const { results } = await env.DB.prepare("SELECT subject, text_body, html_body, headers, template FROM outbox WHERE member_id = ? AND template LIKE 'notify_%' ORDER BY id")
+  const { results } = await env.DB.prepare(
+    "SELECT subject, text_body, html_body, headers, template FROM outbox WHERE member_id = ? AND template LIKE 'notify_%' ORDER BY id",
+  )
     .bind(m.memberId)
     .all<OutboxRow>();
   return results;
@@ -31,7 +39,9 @@ const pending = async (m: TestMember) =>
 /** A recipient who has been away for a while (no activity in the last 2 minutes), in `country`, called `name`. */
 async function awayMember(name: string, country = 'NL', opts: Parameters<typeof chatMember>[0] = {}): Promise<TestMember> {
   const m = await chatMember(opts);
-  await env.DB.prepare("UPDATE profiles SET name = ?, country = ?, city = 'Utrecht', last_active = '2020-01-01T00:00:00.000Z' WHERE id = ?").bind(name, country, m.profileId).run();
+  await env.DB.prepare("UPDATE profiles SET name = ?, country = ?, city = 'Utrecht', last_active = '2020-01-01T00:00:00.000Z' WHERE id = ?")
+    .bind(name, country, m.profileId)
+    .run();
   return m;
 }
 
@@ -42,9 +52,11 @@ async function sender(name: string): Promise<TestMember> {
 }
 
 /** Waits until the events of the requests (published in waitUntil) have left their pending rows. */
-const pendingReaches = (m: TestMember, n: number) => vi.waitFor(async () => expect(await pending(m)).toBe(n), { timeout: 5000, interval: 20 });
+const pendingReaches = (m: TestMember, n: number) =>
+  vi.waitFor(async () => expect(await pending(m)).toBe(n), { timeout: 5000, interval: 20 });
 
-const away = (m: TestMember) => env.DB.prepare("UPDATE profiles SET last_active = '2020-01-01T00:00:00.000Z' WHERE id = ?").bind(m.profileId).run();
+const away = (m: TestMember) =>
+  env.DB.prepare("UPDATE profiles SET last_active = '2020-01-01T00:00:00.000Z' WHERE id = ?").bind(m.profileId).run();
 
 describe('notification mails: batching', () => {
   it('turns 20 messages arriving at once from two senders into one mail, then waits 4 hours for the next', async () => {
@@ -65,7 +77,11 @@ describe('notification mails: batching', () => {
     expect(headers['List-Unsubscribe']).toMatch(/^<https:\/\/flirtlokaal\.nl\/api\/unsubscribe\.php\?token=[^>]+>$/);
     expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(await pending(b)).toBe(0);
-    expect(await env.DB.prepare("SELECT mails, items FROM notification_mails WHERE member_id = ? AND type = 'messages'").bind(b.memberId).first()).toEqual({ mails: 1, items: 20 });
+    expect(
+      await env.DB.prepare("SELECT mails, items FROM notification_mails WHERE member_id = ? AND type = 'messages'")
+        .bind(b.memberId)
+        .first(),
+    ).toEqual({ mails: 1, items: 20 });
 
     // One more message an hour later: held for the batch window, mailed when it ends.
     await send(henk, textTo(b.profileId, 'nog een'));
@@ -104,7 +120,7 @@ describe('notification mails: batching', () => {
 });
 
 describe('notification mails: when and to whom', () => {
-  it('sends nothing between 23:00 and 08:00 in the member\'s country, and sends at 08:00', async () => {
+  it("sends nothing between 23:00 and 08:00 in the member's country, and sends at 08:00", async () => {
     const henk = await sender('Henk');
     const b = await awayMember('Bea', 'NL');
     await send(henk, textTo(b.profileId));
@@ -143,7 +159,10 @@ describe('notification mails: when and to whom', () => {
     const bounced = await awayMember('Bo');
     const complained = await awayMember('Cor');
     const deleted = await awayMember('Dirk');
-    for (const [m, type] of [[bounced, 'bounce'], [complained, 'complaint']] as const) {
+    for (const [m, type] of [
+      [bounced, 'bounce'],
+      [complained, 'complaint'],
+    ] as const) {
       const email = `m${m.memberId}@test.example`;
       const res = await fetchBrand(BRAND, '/api/mail-events.php', {
         method: 'POST',
@@ -156,8 +175,11 @@ describe('notification mails: when and to whom', () => {
     for (const m of [unconfirmed, bounced, complained, deleted]) {
       // Straight through the live path, as the chat would (an unconfirmed member's profile cannot be written to).
       await publishToMember(env, BRAND, m.memberId, { type: 'like', profile: { id: henk.profileId, name: 'Henk', main_image: null } });
-      await env.DB.prepare("INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, source, is_new, created_at) VALUES (?, ?, ?, 'profile', 1, ?)")
-        .bind(BRAND, henk.profileId, m.profileId, new Date().toISOString()).run();
+      await env.DB.prepare(
+        "INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, source, is_new, created_at) VALUES (?, ?, ?, 'profile', 1, ?)",
+      )
+        .bind(BRAND, henk.profileId, m.profileId, new Date().toISOString())
+        .run();
       expect(await pending(m)).toBe(1);
       expect((await sendNotificationMails(env, BRAND, m.memberId, DAY, false)).sent).toEqual([]);
       expect(await mails(m)).toHaveLength(0);
@@ -165,16 +187,23 @@ describe('notification mails: when and to whom', () => {
     }
   });
 
-  it('shows a fictional sender with the brand\'s label, age, city and photo', async () => {
+  it("shows a fictional sender with the brand's label, age, city and photo", async () => {
     const b = await awayMember('Bea');
     const fictional = await fictionalProfile();
     const now = new Date().toISOString();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at) VALUES (?, ?, ?, 'f/a.jpg', 'f/a-thumb.jpg', 'active', ?)").bind(fictional, BRAND, fictional, now),
+      env.DB.prepare(
+        "INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at) VALUES (?, ?, ?, 'f/a.jpg', 'f/a-thumb.jpg', 'active', ?)",
+      ).bind(fictional, BRAND, fictional, now),
       env.DB.prepare('UPDATE profiles SET main_photo_id = ? WHERE id = ?').bind(fictional, fictional),
-      env.DB.prepare("INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, source, is_new, created_at) VALUES (?, ?, ?, 'profile', 1, ?)").bind(BRAND, fictional, b.profileId, now),
+      env.DB.prepare(
+        "INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, source, is_new, created_at) VALUES (?, ?, ?, 'profile', 1, ?)",
+      ).bind(BRAND, fictional, b.profileId, now),
     ]);
-    await publishToMember(env, BRAND, b.memberId, { type: 'like', profile: { id: fictional, name: `Fictie${fictional}`, main_image: null } });
+    await publishToMember(env, BRAND, b.memberId, {
+      type: 'like',
+      profile: { id: fictional, name: `Fictie${fictional}`, main_image: null },
+    });
     expect((await sendNotificationMails(env, BRAND, b.memberId, DAY, false)).sent).toEqual(['likes']);
     const [mail] = await mails(b);
     // Born 1994-04-04: 35 on the 15th of January 2030.
@@ -208,15 +237,18 @@ describe('notification mails: when and to whom', () => {
 
 describe('notification mails: online members and the hub alarm', () => {
   /** A country where it is daytime right now, so the real alarm (which reads the real clock) may send. */
-  const daytimeCountry = () => ['NL', 'US', 'AU', 'NZ', 'CA', 'GB'].find((c) => {
-    const { hour } = localTime(c, new Date());
-    return hour >= 9 && hour < 22;
-  })!;
+  const daytimeCountry = () =>
+    ['NL', 'US', 'AU', 'NZ', 'CA', 'GB'].find((c) => {
+      const { hour } = localTime(c, new Date());
+      return hour >= 9 && hour < 22;
+    })!;
 
   it('leaves nothing pending while a tab is open, and the alarm mails a member who is away', async () => {
     const henk = await sender('Henk');
     const online = await awayMember('Olga', daytimeCountry());
-    const res = await fetchBrand(BRAND, '/api/live.php', { headers: { Upgrade: 'websocket', Cookie: online.cookie, Origin: `https://${BRAND}.localhost` } });
+    const res = await fetchBrand(BRAND, '/api/live.php', {
+      headers: { Upgrade: 'websocket', Cookie: online.cookie, Origin: `https://${BRAND}.localhost` },
+    });
     const ws = res.webSocket!;
     ws.accept();
     await away(online);
@@ -238,7 +270,9 @@ describe('notification mails: online members and the hub alarm', () => {
     const b = await awayMember('Bea', daytimeCountry());
     await send(henk, textTo(b.profileId));
     await pendingReaches(b, 1);
-    const res = await fetchBrand(BRAND, '/api/live.php', { headers: { Upgrade: 'websocket', Cookie: b.cookie, Origin: `https://${BRAND}.localhost` } });
+    const res = await fetchBrand(BRAND, '/api/live.php', {
+      headers: { Upgrade: 'websocket', Cookie: b.cookie, Origin: `https://${BRAND}.localhost` },
+    });
     res.webSocket!.accept();
     await away(b);
     expect(await runDurableObjectAlarm(memberHub(env, BRAND, b.memberId) as never)).toBe(true);
@@ -249,7 +283,7 @@ describe('notification mails: online members and the hub alarm', () => {
 });
 
 describe('notification mails: one-click unsubscribe per type', () => {
-  it('switches off exactly the type of the mail, by a mail client\'s POST (RFC 8058) or the confirmation page', async () => {
+  it("switches off exactly the type of the mail, by a mail client's POST (RFC 8058) or the confirmation page", async () => {
     const henk = await sender('Henk');
     const b = await awayMember('Bea');
     await send(henk, textTo(b.profileId));
@@ -263,7 +297,11 @@ describe('notification mails: one-click unsubscribe per type', () => {
     const before = (await (await call(BRAND, 'GET', '/api/notifications.php', undefined, b.cookie)).json()) as any;
     expect(before.email.messages).toBe(true);
 
-    const res = await fetchBrand(BRAND, path, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const res = await fetchBrand(BRAND, path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Je ontvangt geen e-mails meer over: Nieuwe berichten.');
     const after = (await (await call(BRAND, 'GET', '/api/notifications.php', undefined, b.cookie)).json()) as any;
@@ -284,12 +322,17 @@ describe('notification mails: concurrent unsubscribes', () => {
   /** A mail client's one-click POST to the unsubscribe link of a notification mail of `type`. */
   const unsubscribe = (token: string) =>
     fetchBrand(BRAND, `/api/unsubscribe.php?token=${encodeURIComponent(token)}`, {
-      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
     });
-  const linkFor = (m: TestMember, type: string) => issueToken(env, { tenantId: BRAND, memberId: m.memberId, purpose: 'unsubscribe', now: new Date(), data: type });
+  const linkFor = (m: TestMember, type: string) =>
+    issueToken(env, { tenantId: BRAND, memberId: m.memberId, purpose: 'unsubscribe', now: new Date(), data: type });
   const settings = async (m: TestMember) => (await (await call(BRAND, 'GET', '/api/notifications.php', undefined, m.cookie)).json()) as any;
   const disabled = async (m: TestMember) =>
-    JSON.parse((await env.DB.prepare('SELECT notifications_disabled AS d FROM members WHERE id = ?').bind(m.memberId).first<{ d: string }>())!.d);
+    JSON.parse(
+      (await env.DB.prepare('SELECT notifications_disabled AS d FROM members WHERE id = ?').bind(m.memberId).first<{ d: string }>())!.d,
+    );
 
   it('keeps every type that 40 simultaneous one-click POSTs of two types switched off, and nothing else', async () => {
     const m = await chatMember();
@@ -353,7 +396,10 @@ describe('notification mails: login link', () => {
     expect(again.headers.get('set-cookie')).toBeNull();
     expect(again.headers.get('location')).toBe('/members');
     // 16 minutes after the mail: expired.
-    const expired = await fetchBrand(BRAND, await linkOf(late), { redirect: 'manual', headers: { 'X-Debug-Now': new Date(DAY.getTime() + 16 * 60_000).toISOString() } });
+    const expired = await fetchBrand(BRAND, await linkOf(late), {
+      redirect: 'manual',
+      headers: { 'X-Debug-Now': new Date(DAY.getTime() + 16 * 60_000).toISOString() },
+    });
     expect(expired.headers.get('set-cookie')).toBeNull();
   });
 });

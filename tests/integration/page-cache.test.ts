@@ -55,7 +55,7 @@ describe('the edge cache of visitor pages', () => {
       seen.add(csp);
       expect(inPage).toHaveLength(stored.inPage.length);
       for (const nonce of inPage) expect(nonce).toBe(csp);
-      expect(hit.res.headers.get('content-security-policy')).not.toContain('unsafe-inline\'; script');
+      expect(hit.res.headers.get('content-security-policy')).not.toContain("unsafe-inline'; script");
       expect(hit.res.headers.get('content-security-policy')).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
     }
   });

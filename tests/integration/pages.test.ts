@@ -41,8 +41,12 @@ describe('pages', () => {
 
   it('shows the US footer only in English on a brand that enables it', async () => {
     expect(await (await fetchBrand('velvetnights', '/', { country: 'US' })).text()).toContain('data-testid="us-footer"');
-    expect(await (await fetchBrand('velvetnights', '/', { country: 'US', headers: { Cookie: 'i18n_redirected=es' } })).text()).not.toContain('data-testid="us-footer"');
-    expect(await (await fetchBrand('flirtlokaal', '/', { country: 'NL', headers: { Cookie: 'i18n_redirected=en' } })).text()).not.toContain('data-testid="us-footer"');
+    expect(
+      await (await fetchBrand('velvetnights', '/', { country: 'US', headers: { Cookie: 'i18n_redirected=es' } })).text(),
+    ).not.toContain('data-testid="us-footer"');
+    expect(await (await fetchBrand('flirtlokaal', '/', { country: 'NL', headers: { Cookie: 'i18n_redirected=en' } })).text()).not.toContain(
+      'data-testid="us-footer"',
+    );
   });
 
   it('renders each layout with its parts', async () => {
@@ -126,15 +130,23 @@ describe('error pages', () => {
     const res = await fetchBrand('flirtlokaal', '/api/nope.php');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Deze functie bestaat niet.' } });
-    const posted = await fetchBrand('flirtlokaal', '/api/nope.php', { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'https://flirtlokaal.localhost' }, body: '{}' });
+    const posted = await fetchBrand('flirtlokaal', '/api/nope.php', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://flirtlokaal.localhost' },
+      body: '{}',
+    });
     expect(posted.status).toBe(404);
     expect((await posted.json<{ error: { code: string } }>()).error.code).toBe('not_found');
   });
 
   it('sends a form posted before the page hydrated back to the page, and posts elsewhere to the 404 page', async () => {
-    const post = (path: string) => fetchBrand('flirtlokaal', path, {
-      method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://flirtlokaal.localhost' }, body: 'email=a%40b.nl&password=secret',
-    });
+    const post = (path: string) =>
+      fetchBrand('flirtlokaal', path, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://flirtlokaal.localhost' },
+        body: 'email=a%40b.nl&password=secret',
+      });
     // (The login form's post is answered by the Worker itself: tests/integration/journeys-login.test.ts.)
     const complaint = await post('/complaints?x=1');
     expect(complaint.status).toBe(303);

@@ -22,24 +22,48 @@ describe('password rules', () => {
     for (const common of ['qwertyuiop', 'QwertyUiop', '1234567890']) {
       const res = await signup(common);
       expect(res.status).toBe(400);
-      expect((await res.json<ErrorBody>()).error.fields?.password).toBe('Dit wachtwoord is te bekend en makkelijk te raden. Kies een ander.');
+      expect((await res.json<ErrorBody>()).error.fields?.password).toBe(
+        'Dit wachtwoord is te bekend en makkelijk te raden. Kies een ander.',
+      );
     }
     const member = await signUp();
-    const change = await call('flirtlokaal', 'PUT', '/api/password.php', { old_password: PASSWORD, password: 'iloveyou12', password_confirm: 'iloveyou12' }, member.cookie);
+    const change = await call(
+      'flirtlokaal',
+      'PUT',
+      '/api/password.php',
+      { old_password: PASSWORD, password: 'iloveyou12', password_confirm: 'iloveyou12' },
+      member.cookie,
+    );
     expect(change.status).toBe(400);
     expect((await change.json<ErrorBody>()).error.code).toBe('validation_failed');
     await call('flirtlokaal', 'POST', '/api/reset-password.php', { email: member.email }, undefined, freshIp());
     const token = tokenOf(await mailedLink('flirtlokaal', member.email, '/reset-password/do'));
-    const reset = await call('flirtlokaal', 'PUT', '/api/reset-password.php', { token, password: 'qwertyuiop', password_confirm: 'qwertyuiop' });
+    const reset = await call('flirtlokaal', 'PUT', '/api/reset-password.php', {
+      token,
+      password: 'qwertyuiop',
+      password_confirm: 'qwertyuiop',
+    });
     expect(reset.status).toBe(400);
-    expect((await reset.json<ErrorBody>()).error.fields?.password).toBe('Dit wachtwoord is te bekend en makkelijk te raden. Kies een ander.');
+    expect((await reset.json<ErrorBody>()).error.fields?.password).toBe(
+      'Dit wachtwoord is te bekend en makkelijk te raden. Kies een ander.',
+    );
     // The refused attempt did not use the link up.
-    expect((await call('flirtlokaal', 'PUT', '/api/reset-password.php', { token, password: 'Nieuw-wachtwoord-2', password_confirm: 'Nieuw-wachtwoord-2' })).status).toBe(200);
+    expect(
+      (
+        await call('flirtlokaal', 'PUT', '/api/reset-password.php', {
+          token,
+          password: 'Nieuw-wachtwoord-2',
+          password_confirm: 'Nieuw-wachtwoord-2',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('lets a member with an older, shorter password log in until they change it', async () => {
     const { memberId } = await createMember('flirtlokaal');
-    await env.DB.prepare('UPDATE members SET password_hash = ? WHERE id = ?').bind(await hashPassword('kort1'), memberId).run();
+    await env.DB.prepare('UPDATE members SET password_hash = ? WHERE id = ?')
+      .bind(await hashPassword('kort1'), memberId)
+      .run();
     expect((await login(`m${memberId}@test.example`, 'kort1', freshIp())).status).toBe(200);
   });
 });

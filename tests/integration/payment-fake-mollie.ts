@@ -30,7 +30,17 @@ export function fakeMollie(apiKey = 'test_fakekey') {
   const app = new Hono().basePath('/v2');
 
   app.use(async (c, next) => {
-    requests.push({ method: c.req.method, path: c.req.path, body: c.req.method === 'GET' ? null : await c.req.raw.clone().json().catch(() => null) });
+    requests.push({
+      method: c.req.method,
+      path: c.req.path,
+      body:
+        c.req.method === 'GET'
+          ? null
+          : await c.req.raw
+              .clone()
+              .json()
+              .catch(() => null),
+    });
     if (c.req.header('authorization') !== `Bearer ${apiKey}`) return c.json({ status: 401, title: 'Unauthorized Request' }, 401);
     await next();
   });
@@ -42,7 +52,13 @@ export function fakeMollie(apiKey = 'test_fakekey') {
   app.post('/customers/:cid/mandates', async (c) => {
     const body = await c.req.json<{ method: string; consumerName: string; consumerAccount: string }>();
     const id = newId('mdt');
-    mandates.set(id, { id, method: body.method, status: 'valid', details: { consumerName: body.consumerName, consumerAccount: body.consumerAccount }, customerId: c.req.param('cid') });
+    mandates.set(id, {
+      id,
+      method: body.method,
+      status: 'valid',
+      details: { consumerName: body.consumerName, consumerAccount: body.consumerAccount },
+      customerId: c.req.param('cid'),
+    });
     return c.json({ resource: 'mandate', ...mandates.get(id) }, 201);
   });
   app.get('/customers/:cid/mandates/:mid', (c) => {
@@ -55,20 +71,32 @@ export function fakeMollie(apiKey = 'test_fakekey') {
     const id = newId('tr');
     const recurring = body.sequenceType === 'recurring';
     payments.set(id, { ...body, id, status: recurring ? 'pending' : 'open' });
-    return c.json({ resource: 'payment', ...payments.get(id), _links: recurring ? {} : { checkout: { href: `https://www.mollie.com/checkout/select-method/${id}` } } }, 201);
+    return c.json(
+      {
+        resource: 'payment',
+        ...payments.get(id),
+        _links: recurring ? {} : { checkout: { href: `https://www.mollie.com/checkout/select-method/${id}` } },
+      },
+      201,
+    );
   });
   app.get('/payments/:id', (c) => {
     const p = payments.get(c.req.param('id'));
     if (!p) return c.json({ status: 404, title: 'Not Found', detail: 'No payment exists with token' }, 404);
     // Like Mollie: an open payment links to its checkout, where the payer can still pay it.
-    return c.json({ resource: 'payment', ...p, _links: p.status === 'open' ? { checkout: { href: `https://www.mollie.com/checkout/select-method/${p.id}` } } : {} });
+    return c.json({
+      resource: 'payment',
+      ...p,
+      _links: p.status === 'open' ? { checkout: { href: `https://www.mollie.com/checkout/select-method/${p.id}` } } : {},
+    });
   });
   // Refunds: one per Idempotency-Key, as Mollie answers a repeated request with the refund it made the first time.
   app.post('/payments/:id/refunds', async (c) => {
     const p = payments.get(c.req.param('id'));
     if (!p) return c.json({ status: 404, title: 'Not Found' }, 404);
     const key = c.req.header('idempotency-key') ?? newId('key');
-    if (!refunds.has(key)) refunds.set(key, { id: newId('re'), paymentId: p.id, ...(await c.req.json<{ amount: { value: string; currency: string } }>()) });
+    if (!refunds.has(key))
+      refunds.set(key, { id: newId('re'), paymentId: p.id, ...(await c.req.json<{ amount: { value: string; currency: string } }>()) });
     return c.json({ resource: 'refund', ...refunds.get(key) }, 201);
   });
   app.get('/broken', (c) => c.json({}, 500));

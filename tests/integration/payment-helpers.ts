@@ -40,12 +40,20 @@ export async function placeOrder(brand: string, cookie: string, overrides: Recor
   const res = await api(brand, 'POST', '/api/order.php', { body: orderBody(overrides), cookie, ...options });
   if (res.status !== 201) throw new Error(`order failed: ${res.status} ${await res.text()}`);
   const body = await json<{ order: { id: number; status: string; amount: number }; checkout_url: string | null }>(res);
-  const row = await dbOf(brand).prepare('SELECT provider_payment_id FROM orders WHERE id = ?').bind(body.order.id).first<{ provider_payment_id: string }>();
+  const row = await dbOf(brand)
+    .prepare('SELECT provider_payment_id FROM orders WHERE id = ?')
+    .bind(body.order.id)
+    .first<{ provider_payment_id: string }>();
   return { ...body, paymentId: row!.provider_payment_id };
 }
 
 /** Clicks an outcome on the sandbox checkout page, which calls the webhook and redirects back to the shop. */
-export function checkout(brand: string, paymentId: string, status: 'paid' | 'failed' | 'canceled' | 'pending', extra: Record<string, string> = {}) {
+export function checkout(
+  brand: string,
+  paymentId: string,
+  status: 'paid' | 'failed' | 'canceled' | 'pending',
+  extra: Record<string, string> = {},
+) {
   return fetchBrand(brand, `/api/sandbox-checkout.php?id=${paymentId}`, {
     method: 'POST',
     redirect: 'manual',
@@ -64,7 +72,10 @@ export function webhook(brand: string, paymentId: string) {
 }
 
 export async function memberState(brand: string, memberId: number) {
-  const row = await dbOf(brand).prepare('SELECT credits, paid_user FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, brand).first<{ credits: number; paid_user: number }>();
+  const row = await dbOf(brand)
+    .prepare('SELECT credits, paid_user FROM members WHERE id = ? AND tenant_id = ?')
+    .bind(memberId, brand)
+    .first<{ credits: number; paid_user: number }>();
   return { credits: row!.credits, paid: row!.paid_user === 1, ledger: await ledgerBalance(dbOf(brand), brand, memberId) };
 }
 

@@ -12,9 +12,15 @@ import { memberState, newMember } from './payment-helpers';
 
 const tenant = TENANTS.find((t) => t.id === 'flirtlokaal')!;
 const request = {
-  amount: 2995, currency: 'EUR', description: 'Flirtlokaal #1: 120 credits', method: 'ideal', issuer: 'ideal_INGBNL2A',
-  redirectUrl: 'https://flirtlokaal.nl/transactions/1', webhookUrl: 'https://flirtlokaal.nl/api/payment-webhook.php',
-  metadata: { tenant: 'flirtlokaal', order_id: 1 }, sequenceType: 'oneoff' as const,
+  amount: 2995,
+  currency: 'EUR',
+  description: 'Flirtlokaal #1: 120 credits',
+  method: 'ideal',
+  issuer: 'ideal_INGBNL2A',
+  redirectUrl: 'https://flirtlokaal.nl/transactions/1',
+  webhookUrl: 'https://flirtlokaal.nl/api/payment-webhook.php',
+  metadata: { tenant: 'flirtlokaal', order_id: 1 },
+  sequenceType: 'oneoff' as const,
 };
 
 describe('MollieProvider', () => {
@@ -25,17 +31,43 @@ describe('MollieProvider', () => {
     expect(created.id).toMatch(/^tr_/);
     expect(created.checkoutUrl).toContain('mollie.com/checkout');
     const sent = fake.requests.find((r) => r.path === '/v2/payments')!.body;
-    expect(sent).toMatchObject({ amount: { currency: 'EUR', value: '29.95' }, method: 'ideal', issuer: 'ideal_INGBNL2A', webhookUrl: request.webhookUrl, metadata: request.metadata, sequenceType: 'oneoff' });
+    expect(sent).toMatchObject({
+      amount: { currency: 'EUR', value: '29.95' },
+      method: 'ideal',
+      issuer: 'ideal_INGBNL2A',
+      webhookUrl: request.webhookUrl,
+      metadata: request.metadata,
+      sequenceType: 'oneoff',
+    });
     const read = await mollie.get(created.id);
-    expect(read).toEqual({ id: created.id, status: 'open', amount: 2995, currency: 'EUR', metadata: request.metadata, mandate: null, checkoutUrl: created.checkoutUrl });
+    expect(read).toEqual({
+      id: created.id,
+      status: 'open',
+      amount: 2995,
+      currency: 'EUR',
+      metadata: request.metadata,
+      mandate: null,
+      checkoutUrl: created.checkoutUrl,
+    });
   });
 
   it('asks for a customer with a first payment and reads the mandate back', async () => {
     const fake = fakeMollie();
     const mollie = new MollieProvider({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
-    const mandate = await mollie.createDirectDebitMandate({ holder: 'J. de Vries', iban: 'NL91 ABNA 0417 1643 00', customer: { name: 'J', email: 'j@example.com' } });
+    const mandate = await mollie.createDirectDebitMandate({
+      holder: 'J. de Vries',
+      iban: 'NL91 ABNA 0417 1643 00',
+      customer: { name: 'J', email: 'j@example.com' },
+    });
     expect(mandate).toMatchObject({ method: 'directdebit', label: 'NL91 •••• 4300', valid: true });
-    const created = await mollie.create({ ...request, method: 'directdebit', issuer: undefined, sequenceType: 'recurring', customerId: mandate.customerId, mandateId: mandate.mandateId });
+    const created = await mollie.create({
+      ...request,
+      method: 'directdebit',
+      issuer: undefined,
+      sequenceType: 'recurring',
+      customerId: mandate.customerId,
+      mandateId: mandate.mandateId,
+    });
     expect(created.checkoutUrl).toBeNull();
     fake.payments.get(created.id)!.status = 'paid';
     expect((await mollie.get(created.id))!.mandate).toMatchObject({ mandateId: mandate.mandateId, label: 'NL91 •••• 4300' });
@@ -60,8 +92,23 @@ describe('orders settled through Mollie', () => {
   async function mollieOrder(memberId: number, fake: ReturnType<typeof fakeMollie>) {
     const now = new Date();
     const id = await placeOrder(env.DB, 'flirtlokaal', {
-      member_id: memberId, package_id: 2, credits: 120, currency: 'EUR', list_price: 2995, amount: 2995, discount_code: null, discount_percentage: null, discount_scope: null,
-      country: 'NL', method: 'ideal', issuer: null, recurring: 'oneoff', provider: 'mollie', consent_at: now.toISOString(), language: 'nl', created_at: now.toISOString(),
+      member_id: memberId,
+      package_id: 2,
+      credits: 120,
+      currency: 'EUR',
+      list_price: 2995,
+      amount: 2995,
+      discount_code: null,
+      discount_percentage: null,
+      discount_scope: null,
+      country: 'NL',
+      method: 'ideal',
+      issuer: null,
+      recurring: 'oneoff',
+      provider: 'mollie',
+      consent_at: now.toISOString(),
+      language: 'nl',
+      created_at: now.toISOString(),
     });
     const mollie = new MollieProvider({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
     const created = await mollie.create({ ...request, metadata: { tenant: 'flirtlokaal', order_id: id } });

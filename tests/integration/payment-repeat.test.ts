@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { api, checkout, json, memberState, newMember, placeOrder } from './payment-helpers';
 
 const repeat = (cookie: string, body: Record<string, unknown> = {}) =>
-  api('flirtlokaal', 'POST', '/api/repeat-order.php', { cookie, body: { package_id: 1, amount: 1495, currency: 'EUR', consent: true, ...body } });
+  api('flirtlokaal', 'POST', '/api/repeat-order.php', {
+    cookie,
+    body: { package_id: 1, amount: 1495, currency: 'EUR', consent: true, ...body },
+  });
 
 describe('repeat order on a stored mandate', () => {
   it('needs a mandate from an earlier payment', async () => {

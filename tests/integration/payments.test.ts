@@ -45,7 +45,9 @@ describe('paying through the sandbox', () => {
     for (let i = 0; i < 5; i++) expect((await webhook('flirtlokaal', placed.paymentId)).status).toBe(200);
     expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
 
-    const mails = await env.DB.prepare("SELECT text_body, html_body FROM outbox WHERE member_id = ? AND template = 'payment_confirmation'").bind(m.memberId).all<{ text_body: string; html_body: string }>();
+    const mails = await env.DB.prepare("SELECT text_body, html_body FROM outbox WHERE member_id = ? AND template = 'payment_confirmation'")
+      .bind(m.memberId)
+      .all<{ text_body: string; html_body: string }>();
     expect(mails.results).toHaveLength(1);
     const text = mails.results[0].text_body;
     expect(text).toContain(`Bestelling ${placed.order.id}: 120 credits`);
@@ -81,7 +83,9 @@ describe('paying through the sandbox', () => {
     await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE id = ?").bind(placed.paymentId).run();
     const pending = await placeOrder('flirtlokaal', m.cookie);
     await checkout('flirtlokaal', pending.paymentId, 'pending', { issuer: IDEAL_ING });
-    expect((await json(await api('flirtlokaal', 'GET', `/api/order.php?id=${pending.order.id}`, { cookie: m.cookie }))).order.status).toBe('pending');
+    expect((await json(await api('flirtlokaal', 'GET', `/api/order.php?id=${pending.order.id}`, { cookie: m.cookie }))).order.status).toBe(
+      'pending',
+    );
 
     const back = await json(await api('flirtlokaal', 'GET', `/api/order.php?id=${placed.order.id}`, { cookie: m.cookie }));
     expect(back.order.status).toBe('paid');
@@ -99,7 +103,9 @@ describe('paying through the sandbox', () => {
     const statuses = (await Promise.all(calls)).map((r) => r.status);
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 170, paid: true, ledger: 170 });
-    const grants = await env.DB.prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE member_id = ? AND reason = 'purchase'").bind(m.memberId).first<{ n: number }>();
+    const grants = await env.DB.prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE member_id = ? AND reason = 'purchase'")
+      .bind(m.memberId)
+      .first<{ n: number }>();
     expect(grants!.n).toBe(2);
   });
 });
@@ -109,11 +115,16 @@ describe('bad input changes no balance', () => {
     const m = await newMember();
     const de = await newMember('flirtlokaal', { language: 'de' });
     const order = (body: Record<string, unknown>, cookie = m.cookie) =>
-      api('flirtlokaal', 'POST', '/api/order.php', { cookie, body: { package_id: 2, amount: 2995, currency: 'EUR', method: 'ideal', consent: true, ...body } });
+      api('flirtlokaal', 'POST', '/api/order.php', {
+        cookie,
+        body: { package_id: 2, amount: 2995, currency: 'EUR', method: 'ideal', consent: true, ...body },
+      });
 
     let res = await order({ amount: 1 });
     expect(res.status).toBe(409);
-    expect((await json(res)).error.message).toBe('De prijs van je bestelling is gewijzigd. Controleer je bestelling en probeer het opnieuw.');
+    expect((await json(res)).error.message).toBe(
+      'De prijs van je bestelling is gewijzigd. Controleer je bestelling en probeer het opnieuw.',
+    );
     res = await order({ amount: 1 }, de.cookie);
     expect((await json(res)).error.message).toContain('Der Preis deiner Bestellung hat sich geändert');
     res = await order({ package_id: 21, amount: 2599 }); // a GBP package of another brand

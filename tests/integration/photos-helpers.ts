@@ -27,7 +27,11 @@ export function jpegBytes(width: number, height: number, opts: { exif?: Uint8Arr
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
 
-export function pngBytes(width: number, height: number, paint: Paint = (x) => (x < width / 2 ? [0, 160, 0, 255] : [0, 0, 0, 0])): Uint8Array {
+export function pngBytes(
+  width: number,
+  height: number,
+  paint: Paint = (x) => (x < width / 2 ? [0, 160, 0, 255] : [0, 0, 0, 0]),
+): Uint8Array {
   return new Uint8Array(UPNG.encode([raster(width, height, paint).buffer as ArrayBuffer], width, height, 0));
 }
 
@@ -43,14 +47,29 @@ export function exifSegment(orientation: number): Uint8Array {
   const u16 = (v: number) => bytes.push((v >> 8) & 255, v & 255);
   const u32 = (v: number) => bytes.push((v >>> 24) & 255, (v >> 16) & 255, (v >> 8) & 255, v & 255);
   bytes.push(...[0x45, 0x78, 0x69, 0x66, 0, 0]); // "Exif\0\0"
-  bytes.push(0x4d, 0x4d); u16(0x2a); u32(8); // TIFF header, IFD0 at 8
+  bytes.push(0x4d, 0x4d);
+  u16(0x2a);
+  u32(8); // TIFF header, IFD0 at 8
   u16(2); // IFD0: orientation, GPS pointer
-  u16(0x0112); u16(3); u32(1); u16(orientation); u16(0);
-  u16(0x8825); u16(4); u32(1); u32(38);
+  u16(0x0112);
+  u16(3);
+  u32(1);
+  u16(orientation);
+  u16(0);
+  u16(0x8825);
+  u16(4);
+  u32(1);
+  u32(38);
   u32(0); // no next IFD
   u16(2); // GPS IFD at 38: latitude ref, processing method
-  u16(0x0001); u16(2); u32(2); bytes.push(0x4e, 0, 0, 0);
-  u16(0x001b); u16(7); u32(marker.length); u32(68);
+  u16(0x0001);
+  u16(2);
+  u32(2);
+  bytes.push(0x4e, 0, 0, 0);
+  u16(0x001b);
+  u16(7);
+  u32(marker.length);
+  u32(68);
   u32(0);
   bytes.push(...marker); // at 68
   return new Uint8Array(bytes);
@@ -90,7 +109,13 @@ export async function newMember(brand = 'flirtlokaal', opts: { paid?: boolean; l
   return createMember(brand, { paid: opts.paid, language: opts.language ?? 'nl' });
 }
 
-export function upload(brand: string, cookie: string | undefined, bytes: Uint8Array, name = 'photo.jpg', type = 'image/jpeg'): Promise<Response> {
+export function upload(
+  brand: string,
+  cookie: string | undefined,
+  bytes: Uint8Array,
+  name = 'photo.jpg',
+  type = 'image/jpeg',
+): Promise<Response> {
   const form = new FormData();
   form.append('photo', new File([bytes as BlobPart], name, { type }));
   return fetchBrand(brand, '/api/photos.php', { method: 'POST', body: form, headers: cookie ? { Cookie: cookie } : {}, country: 'NL' });
@@ -129,7 +154,8 @@ export async function storedKeys(brand: string): Promise<string[]> {
 
 /** The profile's photo rows, from the brand's database (velvetnights has its own). */
 export async function photoRows(profileId: number, brand = 'flirtlokaal') {
-  const { results } = await dbOf(brand).prepare('SELECT id, tenant_id, status, filename, thumb_filename, private, position FROM photos WHERE profile_id = ? ORDER BY position')
+  const { results } = await dbOf(brand)
+    .prepare('SELECT id, tenant_id, status, filename, thumb_filename, private, position FROM photos WHERE profile_id = ? ORDER BY position')
     .bind(profileId)
     .all<{ id: number; tenant_id: string; status: string; filename: string; thumb_filename: string; private: number; position: number }>();
   return results;

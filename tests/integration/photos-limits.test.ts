@@ -70,7 +70,10 @@ describe('photo limits', { timeout: 30_000 }, () => {
     const after = (await storedKeys('velvetnights')).filter((k) => !before.includes(k)).sort();
     expect(after).toEqual(rows.flatMap((r) => [`velvetnights/${r.filename}`, `velvetnights/${r.thumb_filename}`]).sort());
     // Exactly one of them became the main photo.
-    const profile = await dbOf('velvetnights').prepare('SELECT main_photo_id FROM profiles WHERE id = ?').bind(member.profileId).first<{ main_photo_id: number }>();
+    const profile = await dbOf('velvetnights')
+      .prepare('SELECT main_photo_id FROM profiles WHERE id = ?')
+      .bind(member.profileId)
+      .first<{ main_photo_id: number }>();
     expect(rows.map((r) => r.id)).toContain(profile!.main_photo_id);
   });
 

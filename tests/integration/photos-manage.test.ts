@@ -38,7 +38,9 @@ describe('managing own photos', { timeout: 30_000 }, () => {
     const { member, ids } = await threePhotos();
     const res = await json(await photosCall('flirtlokaal', member.cookie, 'PUT', { action: 'main', id: ids[2] }));
     expect(mainOf(res)).toBe(ids[2]);
-    const row = await env.DB.prepare('SELECT main_photo_id FROM profiles WHERE id = ?').bind(member.profileId).first<{ main_photo_id: number }>();
+    const row = await env.DB.prepare('SELECT main_photo_id FROM profiles WHERE id = ?')
+      .bind(member.profileId)
+      .first<{ main_photo_id: number }>();
     expect(row!.main_photo_id).toBe(ids[2]);
   });
 
@@ -61,7 +63,12 @@ describe('managing own photos', { timeout: 30_000 }, () => {
     const res = await json(await photosCall('flirtlokaal', member.cookie, 'PUT', { action: 'order', ids: order }));
     expect(res.photos.map((p) => p.id)).toEqual(order);
     expect((await photoRows(member.profileId)).map((r) => r.id)).toEqual(order);
-    for (const bad of [[ids[0], ids[1]], [ids[0], ids[0], ids[1]], [...order, 123], [ids[0], ids[1], 160_000_000 + 999_999]]) {
+    for (const bad of [
+      [ids[0], ids[1]],
+      [ids[0], ids[0], ids[1]],
+      [...order, 123],
+      [ids[0], ids[1], 160_000_000 + 999_999],
+    ]) {
       const refused = await photosCall('flirtlokaal', member.cookie, 'PUT', { action: 'order', ids: bad });
       expect(refused.status).toBe(400);
       expect((await errorOf(refused)).code).toBe('photo_order');
@@ -101,9 +108,15 @@ describe('tenant and member isolation', { timeout: 30_000 }, () => {
     const { member: owner, ids } = await threePhotos();
     const sameBrand = await newMember('flirtlokaal');
     const otherBrand = await newMember('velvetnights', { language: 'en' });
-    for (const [brand, intruder] of [['flirtlokaal', sameBrand], ['velvetnights', otherBrand]] as const) {
+    for (const [brand, intruder] of [
+      ['flirtlokaal', sameBrand],
+      ['velvetnights', otherBrand],
+    ] as const) {
       expect((await json(await photosCall(brand, intruder.cookie, 'GET'))).photos).toEqual([]);
-      for (const body of [{ action: 'main', id: ids[0] }, { action: 'private', id: ids[1], private: true }]) {
+      for (const body of [
+        { action: 'main', id: ids[0] },
+        { action: 'private', id: ids[1], private: true },
+      ]) {
         const res = await photosCall(brand, intruder.cookie, 'PUT', body);
         expect(res.status).toBe(404);
         expect((await errorOf(res)).code).toBe('photo_not_found');
@@ -113,7 +126,9 @@ describe('tenant and member isolation', { timeout: 30_000 }, () => {
     }
     const rows = await photoRows(owner.profileId);
     expect(rows.map((r) => [r.id, r.private])).toEqual(ids.map((id) => [id, 0]));
-    const main = await env.DB.prepare('SELECT main_photo_id FROM profiles WHERE id = ?').bind(sameBrand.profileId).first<{ main_photo_id: number | null }>();
+    const main = await env.DB.prepare('SELECT main_photo_id FROM profiles WHERE id = ?')
+      .bind(sameBrand.profileId)
+      .first<{ main_photo_id: number | null }>();
     expect(main!.main_photo_id).toBeNull();
   });
 
@@ -144,7 +159,9 @@ describe('purge', { timeout: 30_000 }, () => {
     const { member } = await threePhotos();
     const { member: other } = await threePhotos();
     const mine = await photoRows(member.profileId);
-    await env.DB.prepare("UPDATE members SET status = 'deleted', deleted_at = ? WHERE id = ?").bind(new Date().toISOString(), member.memberId).run();
+    await env.DB.prepare("UPDATE members SET status = 'deleted', deleted_at = ? WHERE id = ?")
+      .bind(new Date().toISOString(), member.memberId)
+      .run();
     expect(await purgeExpired(env, new Date(Date.now() + 15 * 86_400_000))).toBe(1);
     expect(await photoRows(member.profileId)).toEqual([]);
     const keys = await storedKeys('flirtlokaal');

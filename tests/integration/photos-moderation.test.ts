@@ -12,15 +12,19 @@ const SMALL = jpegBytes(200, 200);
 const BRAND = 'flirtlokaal';
 
 const queue = (cookie: string, brand = BRAND) => staffApi(brand, 'GET', `moderation-photos.php?brand=${brand}`, { cookie });
-const decide = (cookie: string, body: Record<string, unknown>, brand = BRAND) => staffApi(brand, 'POST', 'moderation-photos.php', { cookie, body });
+const decide = (cookie: string, body: Record<string, unknown>, brand = BRAND) =>
+  staffApi(brand, 'POST', 'moderation-photos.php', { cookie, body });
 const moderator = (brand = BRAND) => createStaff([{ brand, role: 'moderator' }]);
 
 async function mainImage(brand: string, member: Member) {
   const res = await fetchBrand(brand, '/api/user.php', { headers: { Cookie: member.cookie, 'X-Request-Type': 'client' } });
-  return ((await res.json()) as { user: { profile: { main_image: { filename: string; thumb_filename: string } | null } } }).user.profile.main_image;
+  return ((await res.json()) as { user: { profile: { main_image: { filename: string; thumb_filename: string } | null } } }).user.profile
+    .main_image;
 }
 async function audits(action: string, photoId: number): Promise<number> {
-  return (await env.DB.prepare('SELECT COUNT(*) AS n FROM staff_audit WHERE action = ? AND target_id = ?').bind(action, String(photoId)).first<{ n: number }>())!.n;
+  return (await env.DB.prepare('SELECT COUNT(*) AS n FROM staff_audit WHERE action = ? AND target_id = ?')
+    .bind(action, String(photoId))
+    .first<{ n: number }>())!.n;
 }
 
 describe('photo moderation in the workspace', { timeout: 30_000 }, () => {
@@ -37,7 +41,13 @@ describe('photo moderation in the workspace', { timeout: 30_000 }, () => {
       expect((await queue(staff.cookie)).status).toBe(200);
     }
     expect((await fetchBrand(BRAND, '/operator/photos', { headers: { Cookie: member.cookie }, redirect: 'manual' })).status).toBe(404);
-    expect((await photoRows((await env.DB.prepare('SELECT profile_id FROM photos WHERE id = ?').bind(uploaded).first<{ profile_id: number }>())!.profile_id))[0].status).toBe('pending');
+    expect(
+      (
+        await photoRows(
+          (await env.DB.prepare('SELECT profile_id FROM photos WHERE id = ?').bind(uploaded).first<{ profile_id: number }>())!.profile_id,
+        )
+      )[0].status,
+    ).toBe('pending');
   });
 
   it("lists the pending photos of its own brand only; another brand's moderator gets 404", async () => {
@@ -48,14 +58,20 @@ describe('photo moderation in the workspace', { timeout: 30_000 }, () => {
     const other = { ...uploaded, uploaded: 987_654_321 };
     await dbOf('velvetnights').prepare('UPDATE photos SET id = ? WHERE id = ?').bind(other.uploaded, uploaded.uploaded).run();
     const list = (await (await queue(mod.cookie)).json()) as ModerationPhotosResponse;
-    expect(list.photos.find((p) => p.id === own.uploaded)).toMatchObject({ filename: own.photos[0].filename, thumb_filename: own.photos[0].thumb_filename });
+    expect(list.photos.find((p) => p.id === own.uploaded)).toMatchObject({
+      filename: own.photos[0].filename,
+      thumb_filename: own.photos[0].thumb_filename,
+    });
     expect(list.photos.some((p) => p.id === other.uploaded || p.filename === other.photos[0].filename)).toBe(false);
     expect(list.total).toBeGreaterThanOrEqual(1);
     expect((await queue(mod.cookie, 'velvetnights')).status).toBe(404);
     // A photo of another brand named on this brand: as if it did not exist, and it stays pending.
     const res = await decide(mod.cookie, { photo_id: other.uploaded, decision: 'approve' });
     expect(res.status).toBe(404);
-    expect((await dbOf('velvetnights').prepare('SELECT status FROM photos WHERE id = ?').bind(other.uploaded).first<{ status: string }>())!.status).toBe('pending');
+    expect(
+      (await dbOf('velvetnights').prepare('SELECT status FROM photos WHERE id = ?').bind(other.uploaded).first<{ status: string }>())!
+        .status,
+    ).toBe('pending');
     expect((await decide(mod.cookie, { brand: 'velvetnights', photo_id: other.uploaded, decision: 'approve' })).status).toBe(404);
   });
 
@@ -68,7 +84,9 @@ describe('photo moderation in the workspace', { timeout: 30_000 }, () => {
     const res = await decide(mod.cookie, { photo_id: uploaded, decision: 'approve' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ photo_id: uploaded, status: 'active', reject_reason: null });
-    const row = await env.DB.prepare('SELECT status, reviewed_by, reviewed_at FROM photos WHERE id = ?').bind(uploaded).first<{ status: string; reviewed_by: number; reviewed_at: string }>();
+    const row = await env.DB.prepare('SELECT status, reviewed_by, reviewed_at FROM photos WHERE id = ?')
+      .bind(uploaded)
+      .first<{ status: string; reviewed_by: number; reviewed_at: string }>();
     expect(row).toMatchObject({ status: 'active', reviewed_by: mod.staffId });
     expect(row!.reviewed_at).toBeTruthy();
     expect(await mainImage(BRAND, member)).toEqual({ filename: photos[0].filename, thumb_filename: photos[0].thumb_filename });
@@ -76,7 +94,9 @@ describe('photo moderation in the workspace', { timeout: 30_000 }, () => {
 
     const again = await decide(mod.cookie, { photo_id: uploaded, decision: 'reject' });
     expect(again.status).toBe(404);
-    expect(((await again.json()) as { error: { message: string } }).error.message).toBe('Over deze foto is al beslist, of hij bestaat niet.');
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+      'Over deze foto is al beslist, of hij bestaat niet.',
+    );
     expect((await photoRows(member.profileId))[0].status).toBe('active');
     expect(await audits('photo_reject', uploaded)).toBe(0);
   });
@@ -85,7 +105,9 @@ describe('photo moderation in the workspace', { timeout: 30_000 }, () => {
     const mods = await Promise.all(Array.from({ length: 20 }, () => moderator()));
     const member = await newMember();
     const { uploaded } = await uploadOk(BRAND, member, SMALL);
-    const answers = await Promise.all(mods.map((m, i) => decide(m.cookie, { photo_id: uploaded, decision: i % 2 ? 'approve' : 'reject', reason: 'quality' })));
+    const answers = await Promise.all(
+      mods.map((m, i) => decide(m.cookie, { photo_id: uploaded, decision: i % 2 ? 'approve' : 'reject', reason: 'quality' })),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 404)).toHaveLength(19);
     expect((await audits('photo_approve', uploaded)) + (await audits('photo_reject', uploaded))).toBe(1);
@@ -111,7 +133,9 @@ describe('photo moderation in the workspace', { timeout: 30_000 }, () => {
     expect(keys).not.toContain(`${BRAND}/${first.photos[0].thumb_filename}`);
     expect((await fetchBrand(BRAND, `/media/${first.photos[0].filename}`)).status).toBe(404);
     expect(await mainImage(BRAND, member)).toBeNull(); // the new main photo is still pending
-    const audit = await env.DB.prepare("SELECT staff_id, brand, detail FROM staff_audit WHERE action = 'photo_reject' AND target_id = ?").bind(String(first.uploaded)).first();
+    const audit = await env.DB.prepare("SELECT staff_id, brand, detail FROM staff_audit WHERE action = 'photo_reject' AND target_id = ?")
+      .bind(String(first.uploaded))
+      .first();
     expect(audit).toEqual({ staff_id: mod.staffId, brand: BRAND, detail: JSON.stringify({ reason: 'explicit' }) });
   });
 

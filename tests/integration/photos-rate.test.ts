@@ -8,7 +8,12 @@ import { fetchBrand } from './helpers';
 function uploadFrom(ip: string, member: Member, bytes: Uint8Array): Promise<Response> {
   const form = new FormData();
   form.append('photo', new File([bytes as BlobPart], 'photo.jpg', { type: 'image/jpeg' }));
-  return fetchBrand('flirtlokaal', '/api/photos.php', { method: 'POST', body: form, headers: { Cookie: member.cookie, 'CF-Connecting-IP': ip }, country: 'NL' });
+  return fetchBrand('flirtlokaal', '/api/photos.php', {
+    method: 'POST',
+    body: form,
+    headers: { Cookie: member.cookie, 'CF-Connecting-IP': ip },
+    country: 'NL',
+  });
 }
 
 describe('upload rate limits', { timeout: 60_000 }, () => {
@@ -23,7 +28,10 @@ describe('upload rate limits', { timeout: 60_000 }, () => {
     const refused = await uploadFrom('203.0.113.7', members[0], jpegBytes(300, 300));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await errorOf(refused)).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Te veel pogingen, probeer het over \d+ min opnieuw\.$/) });
+    expect(await errorOf(refused)).toEqual({
+      code: 'rate_limited',
+      message: expect.stringMatching(/^Te veel pogingen, probeer het over \d+ min opnieuw\.$/),
+    });
     // A new account on the same address is refused too; the same account from another address is not.
     expect((await uploadFrom('203.0.113.7', await newMember(), jpegBytes(300, 300))).status).toBe(429);
     expect((await uploadFrom('198.51.100.9', members[0], jpegBytes(300, 300))).status).toBe(201);

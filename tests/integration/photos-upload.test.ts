@@ -4,7 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { PHOTO_RULES } from '../../core/schemas/photos';
 import { fetchBrand } from './helpers';
 import {
-  GPS_MARKER, contains, errorOf, exifSegment, jpegBytes, jpegHeaderOnly, newMember, photoRows, pngBytes, pngHeaderOnly, storedKeys, upload, uploadOk,
+  GPS_MARKER,
+  contains,
+  errorOf,
+  exifSegment,
+  jpegBytes,
+  jpegHeaderOnly,
+  newMember,
+  photoRows,
+  pngBytes,
+  pngHeaderOnly,
+  storedKeys,
+  upload,
+  uploadOk,
 } from './photos-helpers';
 
 // POST /api/photos.php: what is accepted, what is stored (and what is not), what is refused and in which words.
@@ -16,7 +28,9 @@ async function stored(brand: string, filename: string): Promise<Uint8Array> {
   return new Uint8Array(await object!.arrayBuffer());
 }
 
-const pixel = (img: { width: number; data: Uint8Array }, x: number, y: number) => [...img.data.subarray((y * img.width + x) * 4, (y * img.width + x) * 4 + 3)];
+const pixel = (img: { width: number; data: Uint8Array }, x: number, y: number) => [
+  ...img.data.subarray((y * img.width + x) * 4, (y * img.width + x) * 4 + 3),
+];
 
 describe('uploading a photo', { timeout: 30_000 }, () => {
   it('stores a JPEG re-encoded without EXIF, GPS or comments, upright, with a thumbnail, as pending main photo', async () => {
@@ -56,7 +70,9 @@ describe('uploading a photo', { timeout: 30_000 }, () => {
     expect([small.width, small.height]).toEqual([PHOTO_RULES.thumbSide / 2, PHOTO_RULES.thumbSide]);
 
     // The member's profile has it as main photo, and the brand serves it to its owner under its cdn_prefix.
-    const profile = await env.DB.prepare('SELECT main_photo_id FROM profiles WHERE id = ?').bind(member.profileId).first<{ main_photo_id: number }>();
+    const profile = await env.DB.prepare('SELECT main_photo_id FROM profiles WHERE id = ?')
+      .bind(member.profileId)
+      .first<{ main_photo_id: number }>();
     expect(profile!.main_photo_id).toBe(photo.id);
     const served = await fetchBrand('flirtlokaal', `/media/${photo.filename}`, { headers: { Cookie: member.cookie } });
     expect(served.status).toBe(200);
@@ -126,13 +142,21 @@ describe('uploading a photo', { timeout: 30_000 }, () => {
   it('refuses decompression bombs by their header before decoding, and too small photos', async () => {
     const member = await newMember();
     // Header-only files: decoding them would answer photo_unreadable, so photo_dimensions shows the header decided.
-    const bombs = [jpegHeaderOnly(9000, 300), jpegHeaderOnly(3000, 3000), jpegHeaderOnly(641, 480), jpegHeaderOnly(1601, 200), pngHeaderOnly(60_000, 60_000), pngHeaderOnly(700, 500)];
+    const bombs = [
+      jpegHeaderOnly(9000, 300),
+      jpegHeaderOnly(3000, 3000),
+      jpegHeaderOnly(641, 480),
+      jpegHeaderOnly(1601, 200),
+      pngHeaderOnly(60_000, 60_000),
+      pngHeaderOnly(700, 500),
+    ];
     for (const bytes of [...bombs, jpegBytes(800, 600), pngBytes(1000, 750)]) {
       const res = await upload('flirtlokaal', member.cookie, bytes);
       expect(res.status).toBe(422);
       expect(await errorOf(res)).toEqual({
         code: 'photo_dimensions',
-        message: 'Deze foto heeft te veel pixels: maximaal 640 × 480 pixels (of evenveel in een andere vorm) en 1600 pixels per zijde. Verklein de foto en probeer het opnieuw.',
+        message:
+          'Deze foto heeft te veel pixels: maximaal 640 × 480 pixels (of evenveel in een andere vorm) en 1600 pixels per zijde. Verklein de foto en probeer het opnieuw.',
       });
     }
     const english = await newMember('velvetnights', { language: 'en' });

@@ -4,7 +4,11 @@ import { call } from './account-helpers';
 import { addProfile, member } from './member-fixtures';
 
 const likeFlag = async (from: number, to: number) =>
-  (await env.DB.prepare('SELECT is_new FROM likes WHERE from_profile_id = ? AND to_profile_id = ?').bind(from, to).first<{ is_new: number }>())?.is_new;
+  (
+    await env.DB.prepare('SELECT is_new FROM likes WHERE from_profile_id = ? AND to_profile_id = ?')
+      .bind(from, to)
+      .first<{ is_new: number }>()
+  )?.is_new;
 
 describe('profile view', () => {
   it('shows photos by role: visitors the main one, free members the public ones, premium members all', async () => {
@@ -88,15 +92,21 @@ describe('likes', () => {
     await me.as('GET', `/api/profile.php?id=${newer.profileId}`);
     expect(await likeFlag(newer.profileId, me.profileId)).toBe(0);
     const { liked_by } = await me.json('GET', '/api/likes.php');
-    expect(liked_by.map((l: any) => [l.id, l.like_new])).toEqual([[older.profileId, true], [newer.profileId, false]]);
+    expect(liked_by.map((l: any) => [l.id, l.like_new])).toEqual([
+      [older.profileId, true],
+      [newer.profileId, false],
+    ]);
   });
 
   it('auto-like answers the newest unseen liker, or null', async () => {
     const me = await member();
     expect((await me.json('GET', '/api/auto-like.php')).profile).toBeNull();
     const fan = await addProfile('flirtlokaal');
-    await env.DB.prepare("INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, source, created_at) VALUES ('flirtlokaal', ?, ?, 'auto', ?)")
-      .bind(fan, me.profileId, new Date().toISOString()).run();
+    await env.DB.prepare(
+      "INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, source, created_at) VALUES ('flirtlokaal', ?, ?, 'auto', ?)",
+    )
+      .bind(fan, me.profileId, new Date().toISOString())
+      .run();
     expect((await me.json('GET', '/api/auto-like.php')).profile.id).toBe(fan);
   });
 

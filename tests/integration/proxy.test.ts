@@ -36,7 +36,12 @@ describe('proxy mode (a brand with upstream_api)', () => {
     ws.accept();
     ws.send('hello from the member');
     await two;
-    expect(JSON.parse(received[0])).toEqual({ url: '/api/live.php', cookie: 'auth=abc', forwardedHost: 'proxied.localhost', country: 'GB' });
+    expect(JSON.parse(received[0])).toEqual({
+      url: '/api/live.php',
+      cookie: 'auth=abc',
+      forwardedHost: 'proxied.localhost',
+      country: 'GB',
+    });
     expect(received[1]).toBe('echo:hello from the member');
     ws.close(1000);
   });

@@ -26,8 +26,16 @@ function verifyVapid(authorization: string | undefined, origin: string): { sub: 
   if (!m) throw new Error(`no vapid authorization: ${authorization}`);
   const [header, claims, signature] = m[1].split('.');
   const key = Buffer.from(m[2], 'base64url');
-  const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64u(key.subarray(1, 33)), y: b64u(key.subarray(33, 65)) }, format: 'jwk' });
-  const ok = verify('sha256', Buffer.from(`${header}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const publicKey = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: b64u(key.subarray(1, 33)), y: b64u(key.subarray(33, 65)) },
+    format: 'jwk',
+  });
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!ok) throw new Error('bad VAPID signature');
   const body = JSON.parse(Buffer.from(claims, 'base64url').toString()) as { sub: string; aud: string; exp: number };
   if (body.aud !== origin) throw new Error(`wrong audience ${body.aud}`);
@@ -49,7 +57,16 @@ export async function setup() {
         const client = { ecdh, auth: randomBytes(16), received: [] };
         clients.set(clientId, client);
         const path = id === 'gone' ? 'gone' : 'push';
-        res.end(JSON.stringify({ id: clientId, subscription: { endpoint: `${origin}/${path}/${clientId}`, expirationTime: null, keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(client.auth) } } }));
+        res.end(
+          JSON.stringify({
+            id: clientId,
+            subscription: {
+              endpoint: `${origin}/${path}/${clientId}`,
+              expirationTime: null,
+              keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(client.auth) },
+            },
+          }),
+        );
         return;
       }
       const client = clients.get(id);
@@ -62,7 +79,11 @@ export async function setup() {
         try {
           if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
           const vapid = verifyVapid(req.headers.authorization, origin);
-          const plain = ece.decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: client.ecdh, authSecret: b64u(client.auth) }) as Buffer;
+          const plain = ece.decrypt(Buffer.concat(chunks), {
+            version: 'aes128gcm',
+            privateKey: client.ecdh,
+            authSecret: b64u(client.auth),
+          }) as Buffer;
           client.received.push({ payload: JSON.parse(plain.toString('utf8')), vapid, ttl: req.headers.ttl });
           res.statusCode = 201;
           return res.end('{}');

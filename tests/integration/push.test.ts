@@ -10,15 +10,19 @@ const SINK = `http://127.0.0.1:${__TEST_PUSH_SINK_PORT__}`;
 /** A subscription whose keys the local push sink (tests/integration/push-sink.ts) holds. */
 async function sinkSubscription(kind: 'push' | 'gone' = 'push') {
   const res = await fetch(`${SINK}/new/${kind}`, { method: 'POST' });
-  return (await res.json()) as { id: string; subscription: { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } } };
+  return (await res.json()) as {
+    id: string;
+    subscription: { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
+  };
 }
 
-const subscribe = (m: TestMember, subscription: unknown) => call(BRAND, 'POST', '/api/user.php?push=1', { subscription }, m.cookie, { 'X-Request-Type': 'client' });
+const subscribe = (m: TestMember, subscription: unknown) =>
+  call(BRAND, 'POST', '/api/user.php?push=1', { subscription }, m.cookie, { 'X-Request-Type': 'client' });
 const stored = async (memberId: number) =>
   (await env.DB.prepare('SELECT COUNT(*) AS n FROM push_subscriptions WHERE member_id = ?').bind(memberId).first<{ n: number }>())!.n;
 
 describe('web push', () => {
-  it('pushes a message to an offline member, encrypted (RFC 8291) and signed with the brand\'s VAPID key', async () => {
+  it("pushes a message to an offline member, encrypted (RFC 8291) and signed with the brand's VAPID key", async () => {
     const a = await chatMember({ credits: 20 });
     const b = await chatMember();
     const sink = await sinkSubscription();
@@ -28,16 +32,24 @@ describe('web push', () => {
     expect(await stored(b.memberId)).toBe(1);
 
     const sent = (await (await send(a, textTo(b.profileId, 'geheime tekst'))).json()) as any;
-    const received = await vi.waitFor(async () => {
-      const { received } = (await (await fetch(`${SINK}/received/${sink.id}`)).json()) as { received: any[] };
-      if (!received.length) throw new Error('nothing pushed yet');
-      return received;
-    }, { timeout: 5000, interval: 50 });
+    const received = await vi.waitFor(
+      async () => {
+        const { received } = (await (await fetch(`${SINK}/received/${sink.id}`)).json()) as { received: any[] };
+        if (!received.length) throw new Error('nothing pushed yet');
+        return received;
+      },
+      { timeout: 5000, interval: 50 },
+    );
     expect(received).toHaveLength(1);
     const [push] = received;
     expect(push.error).toBeUndefined();
     expect(push.vapid.sub).toBe('mailto:support@flirtlokaal.nl');
-    expect(push.payload).toMatchObject({ type: 'message', title: 'Flirtlokaal', checkUrl: '/api/chats.php', openUrl: `/chats/${sent.conversation.id}` });
+    expect(push.payload).toMatchObject({
+      type: 'message',
+      title: 'Flirtlokaal',
+      checkUrl: '/api/chats.php',
+      openUrl: `/chats/${sent.conversation.id}`,
+    });
     expect(push.payload.body).toContain(`Tester${a.profileId}`);
     // Lock screens are public: the push never quotes the message.
     expect(JSON.stringify(push.payload)).not.toContain('geheime tekst');
@@ -53,13 +65,15 @@ describe('web push', () => {
     expect(await stored(b.memberId)).toBe(0);
   });
 
-  it('respects the member\'s push settings per kind', async () => {
+  it("respects the member's push settings per kind", async () => {
     const b = await chatMember();
     const sink = await sinkSubscription();
     await subscribe(b, sink.subscription);
     const like = { type: 'like' as const, profile: { id: 1, name: 'Sanne', main_image: null } };
     expect(await pushForEvent(env, BRAND, b.memberId, like)).toBe(1);
-    await env.DB.prepare('UPDATE members SET notification_prefs = ? WHERE id = ?').bind(JSON.stringify({ push: { likes: false } }), b.memberId).run();
+    await env.DB.prepare('UPDATE members SET notification_prefs = ? WHERE id = ?')
+      .bind(JSON.stringify({ push: { likes: false } }), b.memberId)
+      .run();
     expect(await pushForEvent(env, BRAND, b.memberId, like)).toBe(0);
     expect(await pushForEvent(env, BRAND, b.memberId, { type: 'match', profile: like.profile })).toBe(1);
     // Credit changes are never pushed.
@@ -92,7 +106,7 @@ describe('web push', () => {
     expect(await stored(b.memberId)).toBe(0);
   });
 
-  it('accepts only https endpoints on the browsers\' push services', async () => {
+  it("accepts only https endpoints on the browsers' push services", async () => {
     const b = await chatMember();
     const { subscription } = await sinkSubscription();
     const refused = [
@@ -124,15 +138,25 @@ describe('web push', () => {
       'https://updates.push.services.mozilla.com/wpush/v2/abc',
       'https://web.push.apple.com/QGabc',
       'https://db5p.notify.windows.com/w/?token=abc',
-    ]) expect((await subscribe(b, { ...subscription, endpoint })).status, endpoint).toBe(201);
+    ])
+      expect((await subscribe(b, { ...subscription, endpoint })).status, endpoint).toBe(201);
     expect(await stored(b.memberId)).toBe(4);
   });
 
   it('never sends a push to a stored endpoint that is not a push service, and forgets it', async () => {
     const b = await chatMember();
     const { subscription } = await sinkSubscription();
-    await env.DB.prepare('INSERT INTO push_subscriptions (tenant_id, member_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .bind(BRAND, b.memberId, `https://127.0.0.1:${__TEST_PUSH_SINK_PORT__ + 1}/push/x`, subscription.keys.p256dh, subscription.keys.auth, new Date().toISOString())
+    await env.DB.prepare(
+      'INSERT INTO push_subscriptions (tenant_id, member_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+      .bind(
+        BRAND,
+        b.memberId,
+        `https://127.0.0.1:${__TEST_PUSH_SINK_PORT__ + 1}/push/x`,
+        subscription.keys.p256dh,
+        subscription.keys.auth,
+        new Date().toISOString(),
+      )
       .run();
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const like = { type: 'like' as const, profile: { id: 1, name: 'Sanne', main_image: null } };

@@ -9,7 +9,14 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 function pngInfo(bytes: Uint8Array) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { signature: [...bytes.subarray(0, 8)], chunk: String.fromCharCode(...bytes.subarray(12, 16)), width: view.getUint32(16), height: view.getUint32(20), depth: bytes[24], colourType: bytes[25] };
+  return {
+    signature: [...bytes.subarray(0, 8)],
+    chunk: String.fromCharCode(...bytes.subarray(12, 16)),
+    width: view.getUint32(16),
+    height: view.getUint32(20),
+    depth: bytes[24],
+    colourType: bytes[25],
+  };
 }
 
 async function decodePixels(bytes: Uint8Array, size: number): Promise<Uint8Array> {
@@ -35,19 +42,30 @@ describe('installable app', () => {
     expect(res.headers.get('Content-Type')).toContain('application/manifest+json');
     const manifest = await res.json<Record<string, any>>();
     expect(manifest).toMatchObject({
-      name: 'ReifeKontakte', start_url: '/?source=pwa', scope: '/', display: 'standalone', theme_color: '#c0392b', background_color: '#5b2c6f',
+      name: 'ReifeKontakte',
+      start_url: '/?source=pwa',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#c0392b',
+      background_color: '#5b2c6f',
     });
     // The brand's own short name, never the long name cut off.
     expect(manifest.short_name).toBe('Reife');
     expect(manifest.icons.map((i: { src: string; purpose: string }) => `${i.src} ${i.purpose}`)).toEqual([
-      '/icons/icon-192.png any', '/icons/icon-512.png any', '/icons/maskable-512.png maskable',
+      '/icons/icon-192.png any',
+      '/icons/icon-512.png any',
+      '/icons/maskable-512.png maskable',
     ]);
     const other = await (await fetchBrand('velvetnights', '/manifest.webmanifest')).json<Record<string, any>>();
     expect(other.name).toBe('Velvet Nights');
     expect(other.short_name).toBe('Velvet');
   });
 
-  it.each([['icon-192', 192], ['icon-512', 512], ['maskable-512', 512]] as const)('draws /icons/%s.png as a real PNG in the brand colour', async (name, size) => {
+  it.each([
+    ['icon-192', 192],
+    ['icon-512', 512],
+    ['maskable-512', 512],
+  ] as const)('draws /icons/%s.png as a real PNG in the brand colour', async (name, size) => {
     const res = await fetchBrand('flirtlokaal', `/icons/${name}.png`);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('image/png');

@@ -2,7 +2,9 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 
 async function plan(sql: string, ...params: unknown[]): Promise<string> {
-  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
   return results.map((r) => r.detail).join('\n');
 }
 
@@ -12,7 +14,11 @@ describe('search queries use the composite indexes', () => {
       `SELECT p.id FROM profiles p LEFT JOIN photos ph ON ph.id = p.main_photo_id
         WHERE p.tenant_id = ? AND p.searchable = 1 AND p.gender = ? AND p.country = ? AND p.birthdate BETWEEN ? AND ?
           AND p.main_photo_id IS NOT NULL ORDER BY p.birthdate DESC LIMIT 12`,
-      'flirtlokaal', 'female', 'NL', '1950-01-01', '2007-01-01',
+      'flirtlokaal',
+      'female',
+      'NL',
+      '1950-01-01',
+      '2007-01-01',
     );
     expect(detail).toMatch(/SEARCH p USING INDEX profiles_search_(country|region)/);
     expect(detail).not.toMatch(/SCAN p\b/);
@@ -22,13 +28,20 @@ describe('search queries use the composite indexes', () => {
   it('with a region as well', async () => {
     const detail = await plan(
       `SELECT id FROM profiles WHERE tenant_id = ? AND searchable = 1 AND gender = ? AND country = ? AND region = ? AND birthdate BETWEEN ? AND ? LIMIT 24`,
-      'flirtlokaal', 'male', 'NL', 'NH', '1950-01-01', '2007-01-01',
+      'flirtlokaal',
+      'male',
+      'NL',
+      'NH',
+      '1950-01-01',
+      '2007-01-01',
     );
     expect(detail).toMatch(/USING (COVERING )?INDEX profiles_search_region/);
   });
 
   it('session lookup by token hash', async () => {
-    expect(await plan('SELECT member_id FROM sessions WHERE token_hash = ? AND tenant_id = ?', 'x', 'y')).toMatch(/USING INDEX|PRIMARY KEY/);
+    expect(await plan('SELECT member_id FROM sessions WHERE token_hash = ? AND tenant_id = ?', 'x', 'y')).toMatch(
+      /USING INDEX|PRIMARY KEY/,
+    );
   });
 });
 
@@ -72,9 +85,17 @@ describe('every search filter combination walks an index', async () => {
   ] as const;
   for (const combo of combos) {
     it(`region ${combo.region ?? 'any'}, ${combo.memberId ? `member ${combo.memberId}` : 'visitor'}, ${combo.order} first (with similar results)`, async () => {
-      await env.DB.prepare("INSERT OR IGNORE INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES ('flirtlokaal', 43, 7, '2026-01-01')").run();
+      await env.DB.prepare(
+        "INSERT OR IGNORE INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES ('flirtlokaal', 43, 7, '2026-01-01')",
+      ).run();
       const all: { sql: string; params: unknown[] }[] = [];
-      await searchProfiles(recordingDb(all), { tenantId: 'flirtlokaal', memberId: combo.memberId, blocks: combo.memberId === 43, now }, { gender: 'female', country: 'NL', region: combo.region, minAge: 25, maxAge: 35 }, 1, combo.order);
+      await searchProfiles(
+        recordingDb(all),
+        { tenantId: 'flirtlokaal', memberId: combo.memberId, blocks: combo.memberId === 43, now },
+        { gender: 'female', country: 'NL', region: combo.region, minAge: 25, maxAge: 35 },
+        1,
+        combo.order,
+      );
       const log = all.filter((q) => /FROM profiles p/.test(q.sql));
       expect(log.length).toBe(4); // count + page, and the same for the similar results
       expect(log.every((q) => q.sql.includes('FROM blocks b'))).toBe(combo.memberId === 43);

@@ -9,12 +9,20 @@ describe('password reset', () => {
     const member = await signUp();
     expect((await call('flirtlokaal', 'POST', '/api/reset-password.php', { email: member.email })).status).toBe(200);
     const token = tokenOf(await mailedLink('flirtlokaal', member.email, '/reset-password/do'));
-    const res = await call('flirtlokaal', 'PUT', '/api/reset-password.php', { token, password: 'Nieuw-wachtwoord-2', password_confirm: 'Nieuw-wachtwoord-2' });
+    const res = await call('flirtlokaal', 'PUT', '/api/reset-password.php', {
+      token,
+      password: 'Nieuw-wachtwoord-2',
+      password_confirm: 'Nieuw-wachtwoord-2',
+    });
     expect(res.status).toBe(200);
     expect(sessionCookie(res)).toBeTruthy();
     expect(await (await call('flirtlokaal', 'GET', '/api/user.php', undefined, member.cookie)).json()).toEqual({ user: null });
     expect((await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: 'Nieuw-wachtwoord-2' })).status).toBe(200);
-    const reuse = await call('flirtlokaal', 'PUT', '/api/reset-password.php', { token, password: 'Ander-wachtwoord-3', password_confirm: 'Ander-wachtwoord-3' });
+    const reuse = await call('flirtlokaal', 'PUT', '/api/reset-password.php', {
+      token,
+      password: 'Ander-wachtwoord-3',
+      password_confirm: 'Ander-wachtwoord-3',
+    });
     expect(reuse.status).toBe(400);
     expect((await reuse.json<ErrorBody>()).error.message).toBe('Link verlopen of invalide, vraag een nieuwe e-mail aan');
   });
@@ -23,11 +31,22 @@ describe('password reset', () => {
     const member = await signUp();
     await call('flirtlokaal', 'POST', '/api/reset-password.php', { email: member.email });
     const token = tokenOf(await mailedLink('flirtlokaal', member.email, '/reset-password/do'));
-    const mismatch = await call('flirtlokaal', 'PUT', '/api/reset-password.php', { token, password: 'Nieuw-wachtwoord-2', password_confirm: 'Anders-2' });
-    expect((await mismatch.json<ErrorBody>()).error.fields?.password_confirm).toBe('De opgegeven wachtwoorden zijn niet gelijk.');
-    const late = await call('flirtlokaal', 'PUT', '/api/reset-password.php', { token, password: 'Nieuw-wachtwoord-2', password_confirm: 'Nieuw-wachtwoord-2' }, undefined, {
-      'X-Debug-Now': new Date(Date.now() + 3 * 3_600_000).toISOString(),
+    const mismatch = await call('flirtlokaal', 'PUT', '/api/reset-password.php', {
+      token,
+      password: 'Nieuw-wachtwoord-2',
+      password_confirm: 'Anders-2',
     });
+    expect((await mismatch.json<ErrorBody>()).error.fields?.password_confirm).toBe('De opgegeven wachtwoorden zijn niet gelijk.');
+    const late = await call(
+      'flirtlokaal',
+      'PUT',
+      '/api/reset-password.php',
+      { token, password: 'Nieuw-wachtwoord-2', password_confirm: 'Nieuw-wachtwoord-2' },
+      undefined,
+      {
+        'X-Debug-Now': new Date(Date.now() + 3 * 3_600_000).toISOString(),
+      },
+    );
     expect((await late.json<ErrorBody>()).error.code).toBe('link_invalid');
   });
 
@@ -36,7 +55,8 @@ describe('password reset', () => {
     expect(unknown.status).toBe(404);
     expect((await unknown.json<ErrorBody>()).error.message).toBe('E-mailadres niet gevonden');
     const member = await signUp();
-    for (let i = 0; i < 3; i++) expect((await call('flirtlokaal', 'POST', '/api/reset-password.php', { email: member.email })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await call('flirtlokaal', 'POST', '/api/reset-password.php', { email: member.email })).status).toBe(200);
     const fourth = await call('flirtlokaal', 'POST', '/api/reset-password.php', { email: member.email });
     expect(fourth.status).toBe(429);
     expect((await fourth.json<ErrorBody>()).error.message).toBe('Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.');
@@ -48,13 +68,33 @@ describe('password change', () => {
   it('needs the old password and matching new ones; keeps this session and ends the others', async () => {
     const member = await signUp();
     const other = sessionCookie(await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: PASSWORD }));
-    const wrong = await call('flirtlokaal', 'PUT', '/api/password.php', { old_password: 'x', password: 'Nieuw-wachtwoord-2', password_confirm: 'Nieuw-wachtwoord-2' }, member.cookie);
+    const wrong = await call(
+      'flirtlokaal',
+      'PUT',
+      '/api/password.php',
+      { old_password: 'x', password: 'Nieuw-wachtwoord-2', password_confirm: 'Nieuw-wachtwoord-2' },
+      member.cookie,
+    );
     expect((await wrong.json<ErrorBody>()).error.message).toBe('Controleer je oude wachtwoord.');
-    const mismatch = await call('flirtlokaal', 'PUT', '/api/password.php', { old_password: PASSWORD, password: 'Nieuw-wachtwoord-2', password_confirm: 'x' }, member.cookie);
+    const mismatch = await call(
+      'flirtlokaal',
+      'PUT',
+      '/api/password.php',
+      { old_password: PASSWORD, password: 'Nieuw-wachtwoord-2', password_confirm: 'x' },
+      member.cookie,
+    );
     expect((await mismatch.json<ErrorBody>()).error.fields?.password_confirm).toBe('De opgegeven wachtwoorden zijn niet gelijk.');
-    const ok = await call('flirtlokaal', 'PUT', '/api/password.php', { old_password: PASSWORD, password: 'Nieuw-wachtwoord-2', password_confirm: 'Nieuw-wachtwoord-2' }, member.cookie);
+    const ok = await call(
+      'flirtlokaal',
+      'PUT',
+      '/api/password.php',
+      { old_password: PASSWORD, password: 'Nieuw-wachtwoord-2', password_confirm: 'Nieuw-wachtwoord-2' },
+      member.cookie,
+    );
     expect(ok.status).toBe(200);
-    expect(((await (await call('flirtlokaal', 'GET', '/api/user.php', undefined, member.cookie)).json()) as { user: unknown }).user).not.toBeNull();
+    expect(
+      ((await (await call('flirtlokaal', 'GET', '/api/user.php', undefined, member.cookie)).json()) as { user: unknown }).user,
+    ).not.toBeNull();
     expect(await (await call('flirtlokaal', 'GET', '/api/user.php', undefined, other)).json()).toEqual({ user: null });
   });
 });
@@ -66,7 +106,9 @@ describe('e-mail change', () => {
     const invalid = await call('flirtlokaal', 'POST', '/api/mail-change.php', { new_email: 'kapot', password: PASSWORD }, member.cookie);
     expect((await invalid.json<ErrorBody>()).error.fields?.new_email).toBe('Nieuw e-mailadres invalide.');
     const newEmail = `changed-${member.email}`;
-    expect((await call('flirtlokaal', 'POST', '/api/mail-change.php', { new_email: newEmail, password: PASSWORD }, member.cookie)).status).toBe(200);
+    expect(
+      (await call('flirtlokaal', 'POST', '/api/mail-change.php', { new_email: newEmail, password: PASSWORD }, member.cookie)).status,
+    ).toBe(200);
     const token = tokenOf(await mailedLink('flirtlokaal', newEmail, '/mail-change/do'));
     const done = await call('flirtlokaal', 'PUT', '/api/mail-change.php', { token }, member.cookie);
     expect(done.status).toBe(200);

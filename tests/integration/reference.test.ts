@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INTERESTS } from '../../core/data/interests';
 import { REGIONS } from '../../core/data/regions';
 import { ApiErrorSchema } from '../../core/schemas/errors';
-import {
-  CompanyInfoSchema,
-  GeocodeResultSchema,
-  InterestsResponseSchema,
-  RegionsResponseSchema,
-} from '../../core/schemas/reference';
+import { CompanyInfoSchema, GeocodeResultSchema, InterestsResponseSchema, RegionsResponseSchema } from '../../core/schemas/reference';
 import { fetchBrand } from './helpers';
 
 async function expectValidationError(res: Response, field: string) {
@@ -111,7 +106,18 @@ describe('GET /api/companyinfo.php', () => {
     const res = await fetchBrand('velvetnights', '/api/companyinfo.php');
     expect(res.status).toBe(200);
     const body = CompanyInfoSchema.parse(await res.json());
-    for (const field of ['name', 'address', 'kvk', 'city', 'country', 'tradenames', 'vat_numbers', 'support_phone', 'delete_discount', 'added']) {
+    for (const field of [
+      'name',
+      'address',
+      'kvk',
+      'city',
+      'country',
+      'tradenames',
+      'vat_numbers',
+      'support_phone',
+      'delete_discount',
+      'added',
+    ]) {
       expect(body, field).toHaveProperty(field);
     }
     expect(body.support_email).toContain('@');

@@ -37,7 +37,11 @@ describe('a completed reset or change', () => {
     const links = [await requestReset(member.email), await requestReset(member.email)];
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => reset(links[i % 2], `Parallel-wachtwoord-${i}`)));
     expect(statuses(responses).filter((s) => s === 200)).toHaveLength(1);
-    expect(statuses(responses).filter((s) => s !== 200).every((s) => s === 400)).toBe(true);
+    expect(
+      statuses(responses)
+        .filter((s) => s !== 200)
+        .every((s) => s === 400),
+    ).toBe(true);
     const winner = responses.findIndex((r) => r.status === 200);
     expect((await login(member.email, `Parallel-wachtwoord-${winner}`, freshIp())).status).toBe(200);
   }, 60_000);
@@ -47,7 +51,13 @@ describe('a completed reset or change', () => {
     const link = await requestReset(member.email);
     const ip = freshIp();
     for (let i = 0; i < 5; i++) await login(member.email, 'wrong-password-1', ip);
-    const changed = await call('flirtlokaal', 'PUT', '/api/password.php', { old_password: PASSWORD, password: 'Nieuw-wachtwoord-2', password_confirm: 'Nieuw-wachtwoord-2' }, member.cookie);
+    const changed = await call(
+      'flirtlokaal',
+      'PUT',
+      '/api/password.php',
+      { old_password: PASSWORD, password: 'Nieuw-wachtwoord-2', password_confirm: 'Nieuw-wachtwoord-2' },
+      member.cookie,
+    );
     expect(changed.status).toBe(200);
     expect((await login(member.email, 'Nieuw-wachtwoord-2', freshIp())).status).toBe(200);
     expect((await reset(link, 'Ander-wachtwoord-3')).status).toBe(400);
@@ -57,7 +67,9 @@ describe('a completed reset or change', () => {
     const member = await signUp();
     const link = await requestReset(member.email);
     const newEmail = `changed-${member.email}`;
-    expect((await call('flirtlokaal', 'POST', '/api/mail-change.php', { new_email: newEmail, password: PASSWORD }, member.cookie)).status).toBe(200);
+    expect(
+      (await call('flirtlokaal', 'POST', '/api/mail-change.php', { new_email: newEmail, password: PASSWORD }, member.cookie)).status,
+    ).toBe(200);
     const token = tokenOf(await mailedLink('flirtlokaal', newEmail, '/mail-change/do'));
     expect((await call('flirtlokaal', 'PUT', '/api/mail-change.php', { token }, member.cookie)).status).toBe(200);
     expect((await reset(link, 'Ander-wachtwoord-3')).status).toBe(400);

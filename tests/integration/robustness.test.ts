@@ -22,7 +22,11 @@ describe('bad input', () => {
 
   it('survives absurd header values', async () => {
     const res = await fetchBrand('flirtlokaal', '/', {
-      headers: { Cookie: `auth=${'x'.repeat(4000)}; i18n_redirected=${'z'.repeat(500)}`, 'Accept-Language': '\u00ff'.repeat(200), 'X-Debug-Country': '!!' },
+      headers: {
+        Cookie: `auth=${'x'.repeat(4000)}; i18n_redirected=${'z'.repeat(500)}`,
+        'Accept-Language': '\u00ff'.repeat(200),
+        'X-Debug-Country': '!!',
+      },
     });
     expect(res.status).toBe(200);
   });

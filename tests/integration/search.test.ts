@@ -72,7 +72,7 @@ describe('search', () => {
     const blocker = await member('flirtlokaal');
     const blockedByMe = await addProfile('flirtlokaal', { age: 33, gender: 'male' });
     const me = await member('flirtlokaal');
-    await env.DB.prepare("UPDATE profiles SET searchable = 0 WHERE id = ?").bind(hidden.profileId).run();
+    await env.DB.prepare('UPDATE profiles SET searchable = 0 WHERE id = ?').bind(hidden.profileId).run();
     await blocker.as('POST', '/api/block.php', { profile_id: me.profileId });
     await me.as('POST', '/api/block.php', { profile_id: blockedByMe });
     const r = await me.json('GET', '/api/search.php?gender=male&country=NL&min_age=18&max_age=99');
@@ -105,7 +105,10 @@ describe('search', () => {
 
   it('opens the search page to visitors only where the brand allows it, with every filter', async () => {
     const found = await addProfile('flirtlokaal', { age: 33, region: 'GR' });
-    const page = await fetchBrand('flirtlokaal', '/members?country=NL&region=GR&min_age=32&max_age=34', { country: 'NL', redirect: 'manual' });
+    const page = await fetchBrand('flirtlokaal', '/members?country=NL&region=GR&min_age=32&max_age=34', {
+      country: 'NL',
+      redirect: 'manual',
+    });
     expect(page.status).toBe(200);
     const state = pageState(await page.text());
     const answer = state.fallback['/api/search.php?country=NL&region=GR&min_age=32&max_age=34'];
@@ -134,7 +137,9 @@ describe('the home sample for visitors', () => {
     expect(allowed.profiles.every((p: any) => p.gender === 'male' && p.age >= 65)).toBe(true);
     expect(allowed.profiles.length).toBeGreaterThan(0);
     // ReifeKontakte does not let visitors search: the filter is ignored, the brand's own sample shows.
-    const refused = await (await fetchBrand('reifekontakte', '/api/featured.php?gender=male&min_age=65&max_age=75', { country: 'DE' })).json<any>();
+    const refused = await (
+      await fetchBrand('reifekontakte', '/api/featured.php?gender=male&min_age=65&max_age=75', { country: 'DE' })
+    ).json<any>();
     expect(refused.profiles.some((p: any) => p.gender === 'male')).toBe(false);
   });
 });

@@ -5,12 +5,40 @@ import { SettingsSchema } from '../../core/schemas/settings';
 import { BRANDS, fetchBrand } from './helpers';
 
 const SPEC_FIELDS = [
-  'name', 'domain', 'domain_language', 'cdn_prefix', 'niche', 'description', 'index_title', 'countries',
-  'visible_profile_fields', 'visible_profile_notes', 'search_fields', 'geoip_country', 'geoip_selected_country',
-  'message_credits', 'photo_credits', 'gift_credits', 'signup_credits', 'message_length', 'minimum_message_costs',
-  'support_email', 'support_phone', 'push_public_key', 'enable_site_entry_popup', 'fictional_icon', 'fictional_warning',
-  'fictional_singular', 'fictional_plural', 'refund_days', 'signups', 'logged_out_search',
-  'logged_out_search_trafficsource', 'member_resell', 'company_id', 'mail_name',
+  'name',
+  'domain',
+  'domain_language',
+  'cdn_prefix',
+  'niche',
+  'description',
+  'index_title',
+  'countries',
+  'visible_profile_fields',
+  'visible_profile_notes',
+  'search_fields',
+  'geoip_country',
+  'geoip_selected_country',
+  'message_credits',
+  'photo_credits',
+  'gift_credits',
+  'signup_credits',
+  'message_length',
+  'minimum_message_costs',
+  'support_email',
+  'support_phone',
+  'push_public_key',
+  'enable_site_entry_popup',
+  'fictional_icon',
+  'fictional_warning',
+  'fictional_singular',
+  'fictional_plural',
+  'refund_days',
+  'signups',
+  'logged_out_search',
+  'logged_out_search_trafficsource',
+  'member_resell',
+  'company_id',
+  'mail_name',
 ];
 
 describe('GET /api/settings.php', () => {
@@ -36,7 +64,9 @@ describe('GET /api/settings.php', () => {
   });
 
   it('lets tests and local mode override the country with X-Debug-Country', async () => {
-    const body = await (await fetchBrand('velvetnights', '/api/settings.php', { headers: { 'X-Debug-Country': 'us' } })).json<Record<string, string>>();
+    const body = await (await fetchBrand('velvetnights', '/api/settings.php', { headers: { 'X-Debug-Country': 'us' } })).json<
+      Record<string, string>
+    >();
     expect(body.geoip_country).toBe('US');
   });
 
@@ -47,7 +77,7 @@ describe('GET /api/settings.php', () => {
     expect(b.name).toBe('Velvet Nights');
   });
 
-  it("serves the local VAPID public key in local mode (the browser subscribes with the key the local push signs with), on every request", async () => {
+  it('serves the local VAPID public key in local mode (the browser subscribes with the key the local push signs with), on every request', async () => {
     const local = (env as unknown as Record<string, string>).VAPID_PUBLIC_KEY_FLIRTLOKAAL;
     for (let i = 0; i < 2; i++) {
       const body = await (await fetchBrand('flirtlokaal', '/api/settings.php')).json<Record<string, string>>();

@@ -28,11 +28,15 @@ describe('POST /api/signup.php', () => {
     const raw = await env.DB.prepare('SELECT COUNT(*) AS n FROM sessions WHERE token_hash = ?').bind(token).first<{ n: number }>();
     expect(raw!.n).toBe(0); // only the hash is stored
 
-    const hash = await env.DB.prepare('SELECT password_hash FROM members WHERE email = ?').bind(body.email).first<{ password_hash: string }>();
+    const hash = await env.DB.prepare('SELECT password_hash FROM members WHERE email = ?')
+      .bind(body.email)
+      .first<{ password_hash: string }>();
     expect(hash!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await mailCount('flirtlokaal', body.email, 'activation')).toBe(1);
 
-    const searchable = await env.DB.prepare('SELECT searchable FROM profiles WHERE id = ?').bind(user.profile.id).first<{ searchable: number }>();
+    const searchable = await env.DB.prepare('SELECT searchable FROM profiles WHERE id = ?')
+      .bind(user.profile.id)
+      .first<{ searchable: number }>();
     expect(searchable!.searchable).toBe(0);
   });
 
@@ -49,7 +53,9 @@ describe('POST /api/signup.php', () => {
     expect(res.status).toBe(400);
     const error = (await res.json<ErrorBody>()).error;
     expect(error.fields?.[field]).toBe(text);
-    const n = await env.DB.prepare('SELECT COUNT(*) AS n FROM members WHERE email = ?').bind(String(body.email).toLowerCase()).first<{ n: number }>();
+    const n = await env.DB.prepare('SELECT COUNT(*) AS n FROM members WHERE email = ?')
+      .bind(String(body.email).toLowerCase())
+      .first<{ n: number }>();
     expect(n!.n).toBe(0);
   });
 
@@ -93,7 +99,9 @@ describe('POST /api/signup.php', () => {
     }
     const profile = await env.DB.prepare('SELECT region, city, hair_colour, about FROM profiles WHERE id = ?').bind(member.user.id).first();
     expect(profile).toEqual({ region: 'UT', city: 'Utrecht', hair_colour: 'blond', about: 'Hallo!' });
-    const interests = await env.DB.prepare('SELECT COUNT(*) AS n FROM profile_interests WHERE profile_id = ?').bind(member.user.id).first<{ n: number }>();
+    const interests = await env.DB.prepare('SELECT COUNT(*) AS n FROM profile_interests WHERE profile_id = ?')
+      .bind(member.user.id)
+      .first<{ n: number }>();
     expect(interests!.n).toBe(3);
     const again = await call('flirtlokaal', 'GET', '/api/user.php', undefined, member.cookie);
     expect((await again.json<{ user: { signup_step: string } }>()).user.signup_step).toBe('check_email');
@@ -101,7 +109,13 @@ describe('POST /api/signup.php', () => {
 
   it('refuses a region that is not in the country, and steps without a session', async () => {
     const member = await signUp();
-    const bad = await call('flirtlokaal', 'PUT', '/api/signup.php', { step: 'location', country: 'NL', region: 'BY', city: 'x' }, member.cookie);
+    const bad = await call(
+      'flirtlokaal',
+      'PUT',
+      '/api/signup.php',
+      { step: 'location', country: 'NL', region: 'BY', city: 'x' },
+      member.cookie,
+    );
     expect(bad.status).toBe(400);
     const anonymous = await call('flirtlokaal', 'PUT', '/api/signup.php', { step: 'photo', skip: true });
     expect(anonymous.status).toBe(403);
@@ -135,7 +149,9 @@ describe('activation', () => {
     }
     const foreign = await call('velvetnights', 'GET', pathOf(link));
     expect(foreign.headers.get('location')).toBe('/activate/error');
-    const late = await call('flirtlokaal', 'GET', pathOf(link), undefined, undefined, { 'X-Debug-Now': new Date(Date.now() + 49 * 3_600_000).toISOString() });
+    const late = await call('flirtlokaal', 'GET', pathOf(link), undefined, undefined, {
+      'X-Debug-Now': new Date(Date.now() + 49 * 3_600_000).toISOString(),
+    });
     expect(late.headers.get('location')).toBe('/activate/error');
     const status = await env.DB.prepare('SELECT status FROM members WHERE email = ?').bind(member.email).first('status');
     expect(status).toBe('not_confirmed');
@@ -143,7 +159,8 @@ describe('activation', () => {
 
   it('resends the activation mail, with a limit', async () => {
     const member = await signUp();
-    for (let i = 0; i < 3; i++) expect((await call('flirtlokaal', 'POST', '/api/resend-activation.php', undefined, member.cookie)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await call('flirtlokaal', 'POST', '/api/resend-activation.php', undefined, member.cookie)).status).toBe(200);
     const fourth = await call('flirtlokaal', 'POST', '/api/resend-activation.php', undefined, member.cookie);
     expect(fourth.status).toBe(429);
     expect(await mailCount('flirtlokaal', member.email, 'activation')).toBe(4);
@@ -153,7 +170,8 @@ describe('activation', () => {
 describe('signup limits', () => {
   it('allows 10 signups an hour from one address', async () => {
     const ip = { 'CF-Connecting-IP': '192.0.2.77' };
-    for (let i = 0; i < 10; i++) expect((await call('velvetnights', 'POST', '/api/signup.php', signupBody(), undefined, ip)).status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await call('velvetnights', 'POST', '/api/signup.php', signupBody(), undefined, ip)).status).toBe(201);
     const eleventh = await call('velvetnights', 'POST', '/api/signup.php', signupBody(), undefined, ip);
     expect(eleventh.status).toBe(429);
     expect(eleventh.headers.get('retry-after')).toBeTruthy();
@@ -163,8 +181,11 @@ describe('signup limits', () => {
 describe('member ids', () => {
   it('gives 30 signups at once 30 distinct ids below the seed blocks, each with its own profile and consent log', async () => {
     const bodies = Array.from({ length: 30 }, () => signupBody());
-    const responses = await Promise.all(bodies.map((body, i) =>
-      call('flirtlokaal', 'POST', '/api/signup.php', body, undefined, { 'CF-Connecting-IP': `198.51.100.${i + 1}` })));
+    const responses = await Promise.all(
+      bodies.map((body, i) =>
+        call('flirtlokaal', 'POST', '/api/signup.php', body, undefined, { 'CF-Connecting-IP': `198.51.100.${i + 1}` }),
+      ),
+    );
     expect(responses.map((r) => r.status)).toEqual(bodies.map(() => 201));
     const users = await Promise.all(responses.map((r) => expectContractAnswer<{ user: User }>(r, 'POST', '/api/signup.php')));
     const ids = users.map((u) => u.user.id);
@@ -173,9 +194,13 @@ describe('member ids', () => {
       expect(user.id).toBeLessThan(10_000_000);
       expect(user.profile.id).toBe(user.id);
     }
-    const owners = await env.DB.prepare(`SELECT id, email FROM members WHERE id IN (${ids.map(() => '?').join(',')})`).bind(...ids).all<{ id: number; email: string }>();
+    const owners = await env.DB.prepare(`SELECT id, email FROM members WHERE id IN (${ids.map(() => '?').join(',')})`)
+      .bind(...ids)
+      .all<{ id: number; email: string }>();
     expect(new Map(owners.results.map((r) => [r.id, r.email]))).toEqual(new Map(users.map((u, i) => [u.user.id, bodies[i].email])));
-    const consents = await env.DB.prepare(`SELECT COUNT(*) AS n FROM consents WHERE member_id IN (${ids.map(() => '?').join(',')})`).bind(...ids).first<{ n: number }>();
+    const consents = await env.DB.prepare(`SELECT COUNT(*) AS n FROM consents WHERE member_id IN (${ids.map(() => '?').join(',')})`)
+      .bind(...ids)
+      .first<{ n: number }>();
     expect(consents!.n).toBe(60); // terms and marketing, per member
   }, 60_000); // 30 password hashes on a shared machine
 });

@@ -31,12 +31,15 @@ async function queue(cookie: string, brand = BRAND): Promise<QueueResponse> {
   return (await res.json()) as QueueResponse;
 }
 
-const claim = (cookie: string, conversationId: number) => staffApi(BRAND, 'POST', 'claim.php', { cookie, body: { conversation_id: conversationId } });
+const claim = (cookie: string, conversationId: number) =>
+  staffApi(BRAND, 'POST', 'claim.php', { cookie, body: { conversation_id: conversationId } });
 const reply = (cookie: string, body: Record<string, unknown>) => staffApi(BRAND, 'POST', 'reply.php', { cookie, body });
 const code = async (res: Response) => ((await res.json()) as Json).error?.code;
 
 async function auditCount(action: string, targetId: number | string): Promise<number> {
-  return (await env.DB.prepare('SELECT COUNT(*) AS n FROM staff_audit WHERE action = ? AND target_id = ?').bind(action, String(targetId)).first<{ n: number }>())!.n;
+  return (await env.DB.prepare('SELECT COUNT(*) AS n FROM staff_audit WHERE action = ? AND target_id = ?')
+    .bind(action, String(targetId))
+    .first<{ n: number }>())!.n;
 }
 
 describe('the answering queue', () => {
@@ -50,7 +53,13 @@ describe('the answering queue', () => {
     const item = q.items.find((i) => i.conversation_id === first.conversationId)!;
     expect(item).toMatchObject({
       brand: BRAND,
-      member: { id: first.member.memberId, profile_id: first.member.profileId, name: expect.any(String), age: expect.any(Number), country: 'NL' },
+      member: {
+        id: first.member.memberId,
+        profile_id: first.member.profileId,
+        name: expect.any(String),
+        age: expect.any(Number),
+        country: 'NL',
+      },
       profile: { id: first.profileId, fictional: true },
       claimed_by: null,
       asks_if_real: false,
@@ -73,8 +82,12 @@ describe('the answering queue', () => {
     const backlog = WAITING_COUNT_CAP + 5;
     const members = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${backlog}) SELECT 3000000 + i AS id FROM n`;
     await env.DB.batch([
-      env.DB.prepare(`INSERT INTO members (id, tenant_id, email, status, signup_date, created_at) SELECT id, ?1, 'backlog' || id || '@test.example', 'confirmed', ?2, ?2 FROM (${members})`).bind(brand, now),
-      env.DB.prepare(`INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at) SELECT id, ?1, id, 'Backlog', 'male', 'hetero', '1980-01-01', 'DE', ?2, ?2 FROM (${members})`).bind(brand, now),
+      env.DB.prepare(
+        `INSERT INTO members (id, tenant_id, email, status, signup_date, created_at) SELECT id, ?1, 'backlog' || id || '@test.example', 'confirmed', ?2, ?2 FROM (${members})`,
+      ).bind(brand, now),
+      env.DB.prepare(
+        `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at) SELECT id, ?1, id, 'Backlog', 'male', 'hetero', '1980-01-01', 'DE', ?2, ?2 FROM (${members})`,
+      ).bind(brand, now),
       // Waiting since a second apart, the oldest first: the member with the lowest id.
       env.DB.prepare(
         `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at, waiting_since, fictional_profile_id)
@@ -94,7 +107,9 @@ describe('the answering queue', () => {
     const a = await chatMember({ credits: 20 });
     const b = await chatMember();
     const sent = (await (await send(a, textTo(b.profileId))).json()) as Json;
-    const row = await env.DB.prepare('SELECT waiting_since, fictional_profile_id FROM conversations WHERE id = ?').bind(sent.conversation.id).first();
+    const row = await env.DB.prepare('SELECT waiting_since, fictional_profile_id FROM conversations WHERE id = ?')
+      .bind(sent.conversation.id)
+      .first();
     expect(row).toEqual({ waiting_since: null, fictional_profile_id: null });
     expect((await queue(op.cookie)).items.some((i) => i.conversation_id === sent.conversation.id)).toBe(false);
     for (const res of [
@@ -112,8 +127,12 @@ describe('the answering queue', () => {
     const member = await chatMember({ credits: 50, brand: 'velvetnights' });
     const profileId = await fictionalProfile('velvetnights');
     // velvetnights has its own database, whose ids may equal this brand's: its next conversation id is one this brand has not.
-    await dbOf('velvetnights').prepare("INSERT INTO conversations (id, tenant_id, profile_lo, profile_hi, started_by, created_at) VALUES (888000000, 'velvetnights', 0, 0, 0, ?)")
-      .bind(new Date().toISOString()).run();
+    await dbOf('velvetnights')
+      .prepare(
+        "INSERT INTO conversations (id, tenant_id, profile_lo, profile_hi, started_by, created_at) VALUES (888000000, 'velvetnights', 0, 0, 0, ?)",
+      )
+      .bind(new Date().toISOString())
+      .run();
     const sent = (await (await send(member, textTo(profileId), undefined, 'velvetnights')).json()) as Json;
     expect(sent.conversation.id).toBeGreaterThan(0);
     const foreign = await staffApi(BRAND, 'GET', `conversation.php?id=${sent.conversation.id}`, { cookie: op.cookie });
@@ -130,7 +149,8 @@ describe('the answering queue', () => {
       await staffApi(BRAND, 'GET', 'queue.php', { cookie: moderator.cookie }),
       await staffApi(BRAND, 'GET', `conversation.php?id=${conversationId}`, { cookie: moderator.cookie }),
       await claim(moderator.cookie, conversationId),
-    ]) expect(res.status).toBe(403);
+    ])
+      expect(res.status).toBe(403);
     expect((await staffApi(BRAND, 'GET', 'queue.php')).status).toBe(401);
     const member2 = await chatMember();
     expect((await staffApi(BRAND, 'GET', 'queue.php', { cookie: member2.cookie })).status).toBe(401);
@@ -148,7 +168,9 @@ describe('claims', () => {
     const losers = answers.filter((r) => r.status === 409);
     expect(await code(losers[0])).toBe('claimed_by_other');
     const winner = operators[statuses.indexOf(200)];
-    const row = await env.DB.prepare('SELECT staff_id FROM chat_claims WHERE conversation_id = ?').bind(conversationId).first<{ staff_id: number }>();
+    const row = await env.DB.prepare('SELECT staff_id FROM chat_claims WHERE conversation_id = ?')
+      .bind(conversationId)
+      .first<{ staff_id: number }>();
     expect(row!.staff_id).toBe(winner.staffId);
     expect(await auditCount('claim', conversationId)).toBe(1);
     // The queue says who holds it; claiming again extends one's own claim.
@@ -166,10 +188,16 @@ describe('claims', () => {
     expect([held.status, await code(held)]).toEqual([409, 'claimed_by_other']);
     expect(await code(await reply(b.cookie, { conversation_id: conversationId, text: 'x' }))).toBe('claimed_by_other');
     // Five minutes without activity: the claim has run out.
-    await env.DB.prepare('UPDATE chat_claims SET expires_at = ? WHERE conversation_id = ?').bind(new Date(Date.now() - 1000).toISOString(), conversationId).run();
+    await env.DB.prepare('UPDATE chat_claims SET expires_at = ? WHERE conversation_id = ?')
+      .bind(new Date(Date.now() - 1000).toISOString(), conversationId)
+      .run();
     const expired = await reply(a.cookie, { conversation_id: conversationId, text: 'Te laat' });
     expect([expired.status, await code(expired)]).toEqual([409, 'claim_required']);
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ? AND body = 'Te laat'").bind(conversationId).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ? AND body = 'Te laat'")
+        .bind(conversationId)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
     expect(await auditCount('reply', conversationId)).toBe(0);
     // Someone else may take it now.
     expect((await claim(b.cookie, conversationId)).status).toBe(200);
@@ -178,7 +206,9 @@ describe('claims', () => {
     expect(await auditCount('release', conversationId)).toBe(1);
     expect((await claim(a.cookie, conversationId)).status).toBe(200);
     // Releasing someone else's live claim is refused.
-    expect(await code(await staffApi(BRAND, 'DELETE', 'claim.php', { cookie: b.cookie, body: { conversation_id: conversationId } }))).toBe('claimed_by_other');
+    expect(await code(await staffApi(BRAND, 'DELETE', 'claim.php', { cookie: b.cookie, body: { conversation_id: conversationId } }))).toBe(
+      'claimed_by_other',
+    );
   });
 });
 
@@ -194,7 +224,11 @@ describe('replies', () => {
     const res = await reply(op.cookie, { conversation_id: conversationId, text: 'Hoi <b>schat</b>!' });
     expect(res.status).toBe(201);
     const body = (await res.json()) as Json;
-    expect(body).toMatchObject({ conversation_id: conversationId, message: { from: 'profile', kind: 'text', text: 'Hoi <b>schat</b>!' }, claimed_by: { id: op.staffId } });
+    expect(body).toMatchObject({
+      conversation_id: conversationId,
+      message: { from: 'profile', kind: 'text', text: 'Hoi <b>schat</b>!' },
+      claimed_by: { id: op.staffId },
+    });
     expect(body.waited_ms).toBeGreaterThanOrEqual(0);
 
     const seen = await history(member, `id=${conversationId}`);
@@ -208,9 +242,13 @@ describe('replies', () => {
     expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM credit_ledger').first<{ n: number }>())!.n).toBe(ledgerRows!.n);
     expect((await env.DB.prepare('SELECT cost FROM messages WHERE id = ?').bind(body.message.id).first<{ cost: number }>())!.cost).toBe(0);
 
-    expect((await env.DB.prepare('SELECT waiting_since FROM conversations WHERE id = ?').bind(conversationId).first())!.waiting_since).toBeNull();
+    expect(
+      (await env.DB.prepare('SELECT waiting_since FROM conversations WHERE id = ?').bind(conversationId).first())!.waiting_since,
+    ).toBeNull();
     expect((await queue(op.cookie)).items.some((i) => i.conversation_id === conversationId)).toBe(false);
-    const stored = await env.DB.prepare('SELECT staff_id, waited_ms FROM staff_messages WHERE message_id = ?').bind(body.message.id).first<{ staff_id: number; waited_ms: number }>();
+    const stored = await env.DB.prepare('SELECT staff_id, waited_ms FROM staff_messages WHERE message_id = ?')
+      .bind(body.message.id)
+      .first<{ staff_id: number; waited_ms: number }>();
     expect(stored!.staff_id).toBe(op.staffId);
     expect(stored!.waited_ms).toBe(body.waited_ms);
     expect(await auditCount('reply', conversationId)).toBe(1);
@@ -229,16 +267,21 @@ describe('replies', () => {
     expect((await reply(op.cookie, { conversation_id: conversationId, text: 'hoi', photo_id: 1 })).status).toBe(400);
     expect((await reply(op.cookie, { conversation_id: conversationId, photo_id: 12345 })).status).toBe(400);
     const now = new Date().toISOString();
-    await env.DB.prepare("INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at) VALUES (?, ?, ?, 'p/a.jpg', 'p/a-t.jpg', 'active', ?)")
-      .bind(profileId * 10, BRAND, profileId, now).run();
+    await env.DB.prepare(
+      "INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at) VALUES (?, ?, ?, 'p/a.jpg', 'p/a-t.jpg', 'active', ?)",
+    )
+      .bind(profileId * 10, BRAND, profileId, now)
+      .run();
     const photo = await reply(op.cookie, { conversation_id: conversationId, photo_id: profileId * 10 });
     expect(photo.status).toBe(201);
     expect(((await photo.json()) as Json).message).toMatchObject({ kind: 'photo', photo: { filename: 'p/a.jpg' } });
   });
 
-  it('arrive live in the member\'s open tab', async () => {
+  it("arrive live in the member's open tab", async () => {
     const { member, conversationId } = await waitingConversation();
-    const res = await fetchBrand(BRAND, '/api/live.php', { headers: { Upgrade: 'websocket', Cookie: member.cookie, Origin: `https://${BRAND}.localhost` } });
+    const res = await fetchBrand(BRAND, '/api/live.php', {
+      headers: { Upgrade: 'websocket', Cookie: member.cookie, Origin: `https://${BRAND}.localhost` },
+    });
     const ws = res.webSocket!;
     const frames: Json[] = [];
     ws.addEventListener('message', (e) => {
@@ -248,23 +291,40 @@ describe('replies', () => {
     const op = await operator();
     await claim(op.cookie, conversationId);
     await reply(op.cookie, { conversation_id: conversationId, text: 'Live hoi' });
-    await vi.waitFor(() => {
-      if (!frames.some((f) => f.type === 'message' && f.message.text === 'Live hoi' && f.profile.fictional === true)) throw new Error(JSON.stringify(frames));
-    }, { timeout: 5000, interval: 20 });
+    await vi.waitFor(
+      () => {
+        if (!frames.some((f) => f.type === 'message' && f.message.text === 'Live hoi' && f.profile.fictional === true))
+          throw new Error(JSON.stringify(frames));
+      },
+      { timeout: 5000, interval: 20 },
+    );
     ws.close(1000);
   });
 });
 
 describe('the answer screen', () => {
-  it('shows both profiles, the conversation, notes and the disclosure in the member\'s language', async () => {
+  it("shows both profiles, the conversation, notes and the disclosure in the member's language", async () => {
     const { member, profileId, conversationId } = await waitingConversation('Hallo, bist du echt?', { language: 'de' });
     const op = await operator();
-    const note1 = await staffApi(BRAND, 'POST', 'notes.php', { cookie: op.cookie, body: { brand: BRAND, subject_type: 'member', subject_id: member.memberId, body: 'Houdt van fietsen' } });
+    const note1 = await staffApi(BRAND, 'POST', 'notes.php', {
+      cookie: op.cookie,
+      body: { brand: BRAND, subject_type: 'member', subject_id: member.memberId, body: 'Houdt van fietsen' },
+    });
     expect(note1.status).toBe(201);
-    const note2 = await staffApi(BRAND, 'POST', 'notes.php', { cookie: op.cookie, body: { brand: BRAND, subject_type: 'profile', subject_id: profileId, body: 'Woont in Utrecht', conversation_id: conversationId } });
+    const note2 = await staffApi(BRAND, 'POST', 'notes.php', {
+      cookie: op.cookie,
+      body: { brand: BRAND, subject_type: 'profile', subject_id: profileId, body: 'Woont in Utrecht', conversation_id: conversationId },
+    });
     expect(note2.status).toBe(201);
     // Not the brand's: a member-profile is no fictional profile, another brand's member is not found.
-    expect((await staffApi(BRAND, 'POST', 'notes.php', { cookie: op.cookie, body: { brand: BRAND, subject_type: 'profile', subject_id: member.profileId, body: 'x' } })).status).toBe(404);
+    expect(
+      (
+        await staffApi(BRAND, 'POST', 'notes.php', {
+          cookie: op.cookie,
+          body: { brand: BRAND, subject_type: 'profile', subject_id: member.profileId, body: 'x' },
+        })
+      ).status,
+    ).toBe(404);
     expect(await auditCount('note', member.memberId)).toBe(1);
 
     const res = await staffApi(BRAND, 'GET', `conversation.php?id=${conversationId}`, { cookie: op.cookie });
@@ -287,7 +347,9 @@ describe('the answer screen', () => {
 
     // A Dutch member gets the Dutch sentence and the brand's own warning.
     const nl = await waitingConversation('Hoi', { language: 'nl' });
-    const nlScreen = (await (await staffApi(BRAND, 'GET', `conversation.php?id=${nl.conversationId}`, { cookie: op.cookie })).json()) as StaffConversation;
+    const nlScreen = (await (
+      await staffApi(BRAND, 'GET', `conversation.php?id=${nl.conversationId}`, { cookie: op.cookie })
+    ).json()) as StaffConversation;
     expect(nlScreen.disclosure_text).toContain('fictief profiel');
     expect(nlScreen.disclosure_text).toContain('Profielen met dit icoon zijn fictief');
     expect(nlScreen.asks_if_real).toBe(false);
@@ -308,8 +370,14 @@ describe('first messages from fictional profiles', () => {
     const member = await chatMember({ credits: 20 });
     const profiles = await Promise.all(Array.from({ length: 20 }, () => fictionalProfile()));
     const ops = await Promise.all(Array.from({ length: 4 }, () => operator()));
-    const answers = await Promise.all(profiles.map((profileId, i) =>
-      staffApi(BRAND, 'POST', 'first-message.php', { cookie: ops[i % 4].cookie, body: { brand: BRAND, profile_id: profileId, member_id: member.memberId, text: 'Hoi jij!' } })));
+    const answers = await Promise.all(
+      profiles.map((profileId, i) =>
+        staffApi(BRAND, 'POST', 'first-message.php', {
+          cookie: ops[i % 4].cookie,
+          body: { brand: BRAND, profile_id: profileId, member_id: member.memberId, text: 'Hoi jij!' },
+        }),
+      ),
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
@@ -317,13 +385,21 @@ describe('first messages from fictional profiles', () => {
     const list = await chats(member);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ profile: { fictional: true }, num_unread_messages: 1 });
-    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM messages WHERE recipient_profile_id = ?').bind(member.profileId).first<{ n: number }>())!.n).toBe(1);
+    expect(
+      (await env.DB.prepare('SELECT COUNT(*) AS n FROM messages WHERE recipient_profile_id = ?')
+        .bind(member.profileId)
+        .first<{ n: number }>())!.n,
+    ).toBe(1);
     expect(await auditCount('first_message', member.memberId)).toBe(1);
-    const conv = await env.DB.prepare('SELECT fictional_profile_id, waiting_since FROM conversations WHERE id = ?').bind(list[0].conversation.id).first();
+    const conv = await env.DB.prepare('SELECT fictional_profile_id, waiting_since FROM conversations WHERE id = ?')
+      .bind(list[0].conversation.id)
+      .first();
     expect(conv).toEqual({ fictional_profile_id: list[0].profile.id, waiting_since: null });
     // The member answers: now the conversation waits in the queue.
     expect((await send(member, { to: { conversation_id: list[0].conversation.id }, kind: 'text', text: 'Hoi!' })).status).toBe(201);
-    expect((await env.DB.prepare('SELECT waiting_since FROM conversations WHERE id = ?').bind(list[0].conversation.id).first())!.waiting_since).not.toBeNull();
+    expect(
+      (await env.DB.prepare('SELECT waiting_since FROM conversations WHERE id = ?').bind(list[0].conversation.id).first())!.waiting_since,
+    ).not.toBeNull();
   });
 
   it('never to an invisible member, nor to one who blocked the profile', async () => {
@@ -332,14 +408,22 @@ describe('first messages from fictional profiles', () => {
     await env.DB.prepare('UPDATE members SET invisible = 1 WHERE id = ?').bind(invisible.memberId).run();
     const blocker = await chatMember();
     const profileId = await fictionalProfile();
-    await env.DB.prepare('INSERT INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES (?, ?, ?, ?)').bind(BRAND, blocker.memberId, profileId, new Date().toISOString()).run();
+    await env.DB.prepare('INSERT INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES (?, ?, ?, ?)')
+      .bind(BRAND, blocker.memberId, profileId, new Date().toISOString())
+      .run();
     for (const m of [invisible, blocker]) {
-      const res = await staffApi(BRAND, 'POST', 'first-message.php', { cookie: op.cookie, body: { brand: BRAND, profile_id: profileId, member_id: m.memberId, text: 'Hoi' } });
+      const res = await staffApi(BRAND, 'POST', 'first-message.php', {
+        cookie: op.cookie,
+        body: { brand: BRAND, profile_id: profileId, member_id: m.memberId, text: 'Hoi' },
+      });
       expect(res.status).toBe(404);
     }
     // A conversation that exists already is answered from the queue, not with a first message.
     const { member, profileId: p2 } = await waitingConversation();
-    const exists = await staffApi(BRAND, 'POST', 'first-message.php', { cookie: op.cookie, body: { brand: BRAND, profile_id: p2, member_id: member.memberId, text: 'Hoi' } });
+    const exists = await staffApi(BRAND, 'POST', 'first-message.php', {
+      cookie: op.cookie,
+      body: { brand: BRAND, profile_id: p2, member_id: member.memberId, text: 'Hoi' },
+    });
     expect([exists.status, await code(exists)]).toEqual([409, 'conversation_exists']);
   });
 });
@@ -364,7 +448,9 @@ describe('the first-message picker', () => {
     await env.DB.prepare('UPDATE members SET invisible = 1 WHERE id = ?').bind(invisible.memberId).run();
     await env.DB.prepare('UPDATE profiles SET searchable = 0 WHERE id = ?').bind(invisible.profileId).run();
     const blocker = await named(`${tag}c`);
-    await env.DB.prepare('INSERT INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES (?, ?, ?, ?)').bind(BRAND, blocker.memberId, profileId, new Date().toISOString()).run();
+    await env.DB.prepare('INSERT INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES (?, ?, ?, ?)')
+      .bind(BRAND, blocker.memberId, profileId, new Date().toISOString())
+      .run();
     const unconfirmed = await named(`${tag}d`, { status: 'not_confirmed' });
     const talking = await named(`${tag}e`, { credits: 20 });
     expect((await send(talking, textTo(profileId, 'Hoi'))).status).toBe(201);
@@ -377,12 +463,17 @@ describe('the first-message picker', () => {
     for (const m of [invisible, blocker, unconfirmed, talking, elsewhere]) expect(offered).not.toContain(m.memberId);
 
     // The picked member gets the message, and is no longer offered (a conversation exists; today's cap is used).
-    const sent = await staffApi(BRAND, 'POST', 'first-message.php', { cookie: op.cookie, body: { brand: BRAND, profile_id: profileId, member_id: eligible.memberId, text: 'Hoi!' } });
+    const sent = await staffApi(BRAND, 'POST', 'first-message.php', {
+      cookie: op.cookie,
+      body: { brand: BRAND, profile_id: profileId, member_id: eligible.memberId, text: 'Hoi!' },
+    });
     expect(sent.status).toBe(201);
     expect(await ids(await candidates(op.cookie, profileId, tag))).toEqual([]);
     // Nor by another fictional profile today: the daily cap holds per member (the blocker and the member who wrote to
     // the first profile may hear from this one).
-    expect((await ids(await candidates(op.cookie, await fictionalProfile(), tag))).sort()).toEqual([blocker.memberId, talking.memberId].sort());
+    expect((await ids(await candidates(op.cookie, await fictionalProfile(), tag))).sort()).toEqual(
+      [blocker.memberId, talking.memberId].sort(),
+    );
   });
 
   it('takes the filter literally, and answers 404 on a brand the operator does not work on', async () => {
@@ -412,7 +503,9 @@ describe('figures', () => {
     expect(figures.answered_today).toBeGreaterThanOrEqual(2);
     expect(figures.answer_ms.median).toEqual(expect.any(Number));
     expect(figures.answer_ms.p90).toBeGreaterThanOrEqual(figures.answer_ms.median!);
-    expect(figures.per_brand).toEqual([expect.objectContaining({ brand: BRAND, waiting_now: figures.waiting_now, answered_today: figures.answered_today })]);
+    expect(figures.per_brand).toEqual([
+      expect.objectContaining({ brand: BRAND, waiting_now: figures.waiting_now, answered_today: figures.answered_today }),
+    ]);
     expect(figures.per_operator.find((o) => o.staff_id === op.staffId)).toMatchObject({ name: 'Figures Op', answered_today: 2 });
   });
 });
@@ -420,7 +513,9 @@ describe('figures', () => {
 describe('the live queue', () => {
   it("tells an operator's open workspace of a member's message, a claim and a reply", async () => {
     const op = await operator();
-    const res = await fetchBrand(BRAND, `/api/staff/live.php?brand=${BRAND}`, { headers: { Upgrade: 'websocket', Cookie: op.cookie, Origin: `https://${BRAND}.localhost` } });
+    const res = await fetchBrand(BRAND, `/api/staff/live.php?brand=${BRAND}`, {
+      headers: { Upgrade: 'websocket', Cookie: op.cookie, Origin: `https://${BRAND}.localhost` },
+    });
     expect(res.status).toBe(101);
     const ws = res.webSocket!;
     const frames: Json[] = [];
@@ -431,17 +526,22 @@ describe('the live queue', () => {
     const { conversationId } = await waitingConversation();
     await claim(op.cookie, conversationId);
     await reply(op.cookie, { conversation_id: conversationId, text: 'Hoi' });
-    await vi.waitFor(() => {
-      const changes = frames.filter((f) => f.type === 'queue' && f.conversation_id === conversationId).map((f) => f.change);
-      if (!['message', 'claim', 'reply'].every((c) => changes.includes(c))) throw new Error(JSON.stringify(frames));
-    }, { timeout: 5000, interval: 20 });
+    await vi.waitFor(
+      () => {
+        const changes = frames.filter((f) => f.type === 'queue' && f.conversation_id === conversationId).map((f) => f.change);
+        if (!['message', 'claim', 'reply'].every((c) => changes.includes(c))) throw new Error(JSON.stringify(frames));
+      },
+      { timeout: 5000, interval: 20 },
+    );
     expect(frames[0]).toEqual({ type: 'hello', brand: BRAND });
     ws.close(1000);
   });
 
   it("closes an operator's sockets at logout", async () => {
     const op = await operator();
-    const res = await fetchBrand(BRAND, `/api/staff/live.php?brand=${BRAND}`, { headers: { Upgrade: 'websocket', Cookie: op.cookie, Origin: `https://${BRAND}.localhost` } });
+    const res = await fetchBrand(BRAND, `/api/staff/live.php?brand=${BRAND}`, {
+      headers: { Upgrade: 'websocket', Cookie: op.cookie, Origin: `https://${BRAND}.localhost` },
+    });
     const ws = res.webSocket!;
     let closed: number | null = null;
     ws.addEventListener('close', (e) => {
@@ -449,9 +549,12 @@ describe('the live queue', () => {
     });
     ws.accept();
     expect((await staffApi(BRAND, 'POST', 'logout.php', { cookie: op.cookie, body: {} })).status).toBe(200);
-    await vi.waitFor(() => {
-      if (closed === null) throw new Error('still open');
-    }, { timeout: 5000, interval: 20 });
+    await vi.waitFor(
+      () => {
+        if (closed === null) throw new Error('still open');
+      },
+      { timeout: 5000, interval: 20 },
+    );
     expect(closed).toBe(1008);
   });
 
@@ -460,11 +563,14 @@ describe('the live queue', () => {
     const token = newToken();
     const publicId = `other-${newToken().slice(0, 8)}`;
     await env.DB.prepare('INSERT INTO staff_sessions (token_hash, staff_id, created_at, expires_at, public_id) VALUES (?, ?, ?, ?, ?)')
-      .bind(await hashToken(token), staffId, new Date().toISOString(), expires.toISOString(), publicId).run();
+      .bind(await hashToken(token), staffId, new Date().toISOString(), expires.toISOString(), publicId)
+      .run();
     return { cookie: `staff_session=${token}`, publicId };
   }
   async function openQueue(cookie: string) {
-    const res = await fetchBrand(BRAND, `/api/staff/live.php?brand=${BRAND}`, { headers: { Upgrade: 'websocket', Cookie: cookie, Origin: `https://${BRAND}.localhost` } });
+    const res = await fetchBrand(BRAND, `/api/staff/live.php?brand=${BRAND}`, {
+      headers: { Upgrade: 'websocket', Cookie: cookie, Origin: `https://${BRAND}.localhost` },
+    });
     expect(res.status).toBe(101);
     const ws = res.webSocket!;
     const state = { closed: null as number | null, ws };
@@ -475,9 +581,12 @@ describe('the live queue', () => {
     return state;
   }
   const closedSoon = (state: { closed: number | null }) =>
-    vi.waitFor(() => {
-      if (state.closed === null) throw new Error('still open');
-    }, { timeout: 5000, interval: 20 });
+    vi.waitFor(
+      () => {
+        if (state.closed === null) throw new Error('still open');
+      },
+      { timeout: 5000, interval: 20 },
+    );
 
   it('closes the socket of a session ended from another device, and only that one', async () => {
     const op = await operator();
@@ -492,9 +601,12 @@ describe('the live queue', () => {
     const frames: string[] = [];
     here.ws.addEventListener('message', (e) => frames.push(String(e.data)));
     const { conversationId } = await waitingConversation();
-    await vi.waitFor(() => {
-      if (!frames.some((f) => f.includes(`"conversation_id":${conversationId}`))) throw new Error('no event');
-    }, { timeout: 5000, interval: 20 });
+    await vi.waitFor(
+      () => {
+        if (!frames.some((f) => f.includes(`"conversation_id":${conversationId}`))) throw new Error('no event');
+      },
+      { timeout: 5000, interval: 20 },
+    );
     expect(here.closed).toBe(null);
     here.ws.close(1000);
   });
@@ -512,7 +624,9 @@ describe('the live queue', () => {
     const moderator = await createStaff([{ brand: BRAND, role: 'moderator' }]);
     const op = await operator();
     const open = (cookie: string, headers: Record<string, string> = {}) =>
-      fetchBrand(BRAND, `/api/staff/live.php?brand=${BRAND}`, { headers: { Upgrade: 'websocket', Cookie: cookie, Origin: `https://${BRAND}.localhost`, ...headers } });
+      fetchBrand(BRAND, `/api/staff/live.php?brand=${BRAND}`, {
+        headers: { Upgrade: 'websocket', Cookie: cookie, Origin: `https://${BRAND}.localhost`, ...headers },
+      });
     expect((await open(member.cookie)).status).toBe(401);
     expect((await open(moderator.cookie)).status).toBe(403);
     expect((await open(op.cookie, { Origin: 'https://evil.example' })).status).toBe(403);

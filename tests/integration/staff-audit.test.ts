@@ -10,7 +10,10 @@ type Failure = { error: { code: string } };
 async function write(rows: { staffId: number | null; brand: string | null; action: string }[]) {
   const now = new Date().toISOString();
   for (const r of rows) {
-    await (r.brand ? dbOf(r.brand) : env.DB).prepare('INSERT INTO staff_audit (staff_id, brand, action, detail, created_at) VALUES (?, ?, ?, ?, ?)').bind(r.staffId, r.brand, r.action, '{"k":1}', now).run();
+    await (r.brand ? dbOf(r.brand) : env.DB)
+      .prepare('INSERT INTO staff_audit (staff_id, brand, action, detail, created_at) VALUES (?, ?, ?, ?, ?)')
+      .bind(r.staffId, r.brand, r.action, '{"k":1}', now)
+      .run();
   }
 }
 
@@ -28,7 +31,10 @@ describe('reading the audit log', () => {
       { staffId: operatorA.staffId, brand: null, action: 'login' },
       { staffId: null, brand: 'flirtlokaal', action: 'note' },
     ]);
-    const adminA = await createStaff([{ brand: 'flirtlokaal', role: 'admin' }, { brand: 'velvetnights', role: 'operator' }]);
+    const adminA = await createStaff([
+      { brand: 'flirtlokaal', role: 'admin' },
+      { brand: 'velvetnights', role: 'operator' },
+    ]);
     const own = await read(adminA.cookie);
     expect(own.status).toBe(200);
     expect(own.body.entries.length).toBeGreaterThan(0);
@@ -60,7 +66,9 @@ describe('reading the audit log', () => {
   it('filters by staff member and action, 50 per page, older pages by `before`', async () => {
     const admin = await createStaff([{ brand: 'reifekontakte', role: 'admin' }]);
     const worker = await createStaff([{ brand: 'reifekontakte', role: 'operator' }]);
-    await write(Array.from({ length: 60 }, (_, i) => ({ staffId: worker.staffId, brand: 'reifekontakte', action: i % 2 ? 'reply' : 'claim' })));
+    await write(
+      Array.from({ length: 60 }, (_, i) => ({ staffId: worker.staffId, brand: 'reifekontakte', action: i % 2 ? 'reply' : 'claim' })),
+    );
     await write([{ staffId: admin.staffId, brand: 'reifekontakte', action: 'reply' }]);
 
     const first = await read(admin.cookie, `?staff_id=${worker.staffId}`);

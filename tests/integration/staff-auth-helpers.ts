@@ -33,22 +33,34 @@ export async function createSignableStaff(roles: { brand: string; role: StaffRol
   const email = `signable${id}@test.example`;
   const secret = newTotpSecret();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO staff (id, email, name, password_hash, totp_secret, status, created_at) VALUES (?, ?, ?, ?, ?, 'active', ?)")
-      .bind(id, email, name, await hashPassword(STAFF_PASSWORD), await sealTotpSecret((env as Env).APP_SECRET, id, secret), new Date().toISOString()),
+    env.DB.prepare(
+      "INSERT INTO staff (id, email, name, password_hash, totp_secret, status, created_at) VALUES (?, ?, ?, ?, ?, 'active', ?)",
+    ).bind(
+      id,
+      email,
+      name,
+      await hashPassword(STAFF_PASSWORD),
+      await sealTotpSecret((env as Env).APP_SECRET, id, secret),
+      new Date().toISOString(),
+    ),
     ...roles.map((r) => env.DB.prepare('INSERT INTO staff_roles (staff_id, brand, role) VALUES (?, ?, ?)').bind(id, r.brand, r.role)),
   ]);
   return { id, email, password: STAFF_PASSWORD, secret };
 }
 
 /** A staff member as `npm run staff -- add` leaves them: no password, no secret, a setup link valid for `hours`. */
-export async function createSetupLink(roles: { brand: string; role: StaffRole }[], hours = 72): Promise<{ id: number; email: string; token: string }> {
+export async function createSetupLink(
+  roles: { brand: string; role: StaffRole }[],
+  hours = 72,
+): Promise<{ id: number; email: string; token: string }> {
   const id = 85_000 + next++;
   const email = `newstaff${id}@test.example`;
   const token = newToken();
   const now = Date.now();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO staff (id, email, name, status, setup_token_hash, setup_expires_at, created_at) VALUES (?, ?, ?, 'active', ?, ?, ?)")
-      .bind(id, email, `New ${id}`, await hashToken(token), new Date(now + hours * 3_600_000).toISOString(), new Date(now).toISOString()),
+    env.DB.prepare(
+      "INSERT INTO staff (id, email, name, status, setup_token_hash, setup_expires_at, created_at) VALUES (?, ?, ?, 'active', ?, ?, ?)",
+    ).bind(id, email, `New ${id}`, await hashToken(token), new Date(now + hours * 3_600_000).toISOString(), new Date(now).toISOString()),
     ...roles.map((r) => env.DB.prepare('INSERT INTO staff_roles (staff_id, brand, role) VALUES (?, ?, ?)').bind(id, r.brand, r.role)),
   ]);
   return { id, email, token };
@@ -62,7 +74,11 @@ export interface LoginOptions {
 }
 
 /** POST login.php with the three factors (the code of `at` unless given). */
-export function staffLogin(staff: { email: string; password: string; secret: string }, { at, ip, userAgent, host = 'flirtlokaal' }: LoginOptions = {}, override: Partial<{ email: string; password: string; otp: string }> = {}) {
+export function staffLogin(
+  staff: { email: string; password: string; secret: string },
+  { at, ip, userAgent, host = 'flirtlokaal' }: LoginOptions = {},
+  override: Partial<{ email: string; password: string; otp: string }> = {},
+) {
   const when = at ?? new Date();
   return staffApi(host, 'POST', 'login.php', {
     body: { email: staff.email, password: staff.password, otp: codeAt(staff.secret, when), ...override },
@@ -81,9 +97,13 @@ export function staffCookieOf(res: Response): string {
   return header.split(';')[0];
 }
 
-export async function auditRows(staffId: number | null, action?: string): Promise<{ action: string; detail: string | null; brand: string | null }[]> {
-  const { results } = await env.DB
-    .prepare(`SELECT action, detail, brand FROM staff_audit WHERE staff_id IS ? ${action ? 'AND action = ?' : ''} ORDER BY id`)
+export async function auditRows(
+  staffId: number | null,
+  action?: string,
+): Promise<{ action: string; detail: string | null; brand: string | null }[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT action, detail, brand FROM staff_audit WHERE staff_id IS ? ${action ? 'AND action = ?' : ''} ORDER BY id`,
+  )
     .bind(...(action ? [staffId, action] : [staffId]))
     .all<{ action: string; detail: string | null; brand: string | null }>();
   return results;

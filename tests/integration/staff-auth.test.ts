@@ -113,7 +113,10 @@ describe('staff session cookie', () => {
     const staff = await createSignableStaff([{ brand: 'flirtlokaal', role: 'admin' }]);
     const first = await staffLogin(staff, { at: stepTime(0) });
     const header = first.headers.getSetCookie().find((h) => h.startsWith('staff_session='))!;
-    const attributes = header.split(';').slice(1).map((a) => a.trim().toLowerCase());
+    const attributes = header
+      .split(';')
+      .slice(1)
+      .map((a) => a.trim().toLowerCase());
     expect(attributes).toEqual(expect.arrayContaining(['httponly', 'secure', 'samesite=strict', 'max-age=43200', 'path=/']));
     expect(attributes.some((a) => a.startsWith('domain'))).toBe(false);
     const second = await staffLogin(staff, { at: stepTime(1) });
@@ -127,7 +130,8 @@ describe('staff session cookie', () => {
     const staff = await createSignableStaff([{ brand: 'flirtlokaal', role: 'operator' }]);
     const at = stepTime(0);
     const cookie = staffCookieOf(await staffLogin(staff, { at }));
-    const later = (ms: number) => staffApi('flirtlokaal', 'GET', 'me.php', { cookie, headers: { 'X-Debug-Now': new Date(at.getTime() + ms).toISOString() } });
+    const later = (ms: number) =>
+      staffApi('flirtlokaal', 'GET', 'me.php', { cookie, headers: { 'X-Debug-Now': new Date(at.getTime() + ms).toISOString() } });
     expect((await later(12 * 3_600_000 - 60_000)).status).toBe(200);
     expect((await later(12 * 3_600_000 + 1)).status).toBe(401);
   });
@@ -165,7 +169,8 @@ describe('staff sessions list', () => {
     const a = staffCookieOf(await staffLogin(staff, { at: stepTime(0), userAgent: 'Browser A' }));
     const b = staffCookieOf(await staffLogin(staff, { at: stepTime(1), userAgent: 'Browser B' }));
     const c = staffCookieOf(await staffLogin(staff, { at: stepTime(2), userAgent: 'Browser C' }));
-    const list = async (cookie: string) => ((await (await staffApi('flirtlokaal', 'GET', 'sessions.php', { cookie })).json()) as StaffSessionsResponse).sessions;
+    const list = async (cookie: string) =>
+      ((await (await staffApi('flirtlokaal', 'GET', 'sessions.php', { cookie })).json()) as StaffSessionsResponse).sessions;
     const sessions = await list(c);
     expect(sessions.map((s) => s.user_agent)).toEqual(['Browser C', 'Browser B', 'Browser A']);
     expect(sessions.map((s) => s.current)).toEqual([true, false, false]);
@@ -200,8 +205,16 @@ describe('staff sessions list', () => {
 describe('member sessions never count on staff calls', () => {
   it('a member cookie is no staff session on any of them', async () => {
     const member = await createMember('flirtlokaal');
-    for (const [method, path] of [['GET', 'me.php'], ['GET', 'sessions.php'], ['GET', 'audit.php'], ['DELETE', 'sessions.php']] as const) {
-      const res = await staffApi('flirtlokaal', method, path, { cookie: member.cookie, ...(method === 'DELETE' ? { body: { all_others: true } } : {}) });
+    for (const [method, path] of [
+      ['GET', 'me.php'],
+      ['GET', 'sessions.php'],
+      ['GET', 'audit.php'],
+      ['DELETE', 'sessions.php'],
+    ] as const) {
+      const res = await staffApi('flirtlokaal', method, path, {
+        cookie: member.cookie,
+        ...(method === 'DELETE' ? { body: { all_others: true } } : {}),
+      });
       expect(res.status, path).toBe(401);
       expect(((await res.json()) as Failure).error.code).toBe('staff_login_required');
     }

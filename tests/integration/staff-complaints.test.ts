@@ -15,27 +15,49 @@ const post = (body: Record<string, unknown>, cookie?: string, brand = BRAND) =>
 
 async function memberComplaint(language = 'de', concerns?: string) {
   const m = await createMember(BRAND, { language });
-  const res = await post({ subject: 'Belästigung im Chat', concerns, text: 'Dieses Profil schickt mir ständig unangenehme Nachrichten.', name: 'Klaus', email: `m${m.memberId}@test.example` }, `auth=${m.token}`);
+  const res = await post(
+    {
+      subject: 'Belästigung im Chat',
+      concerns,
+      text: 'Dieses Profil schickt mir ständig unangenehme Nachrichten.',
+      name: 'Klaus',
+      email: `m${m.memberId}@test.example`,
+    },
+    `auth=${m.token}`,
+  );
   expect(res.status).toBe(201);
   const { id, confirmed } = (await res.json()) as { id: number; confirmed: boolean };
   expect(confirmed).toBe(true);
   return { member: m, id };
 }
-const list = async (cookie: string, query = '') => (await (await staffApi(BRAND, 'GET', `complaints.php?brand=${BRAND}${query}`, { cookie })).json()) as StaffComplaintsResponse;
+const list = async (cookie: string, query = '') =>
+  (await (await staffApi(BRAND, 'GET', `complaints.php?brand=${BRAND}${query}`, { cookie })).json()) as StaffComplaintsResponse;
 const audits = async (action: string, id: number) =>
-  (await env.DB.prepare('SELECT COUNT(*) AS n FROM staff_audit WHERE action = ? AND target_id = ?').bind(action, String(id)).first<{ n: number }>())!.n;
-const mails = (to: string) => env.DB.prepare("SELECT subject, text_body FROM outbox WHERE tenant_id = ? AND recipient = ? AND template = 'complaint_reply'").bind(BRAND, to).all<{ subject: string; text_body: string }>();
+  (await env.DB.prepare('SELECT COUNT(*) AS n FROM staff_audit WHERE action = ? AND target_id = ?')
+    .bind(action, String(id))
+    .first<{ n: number }>())!.n;
+const mails = (to: string) =>
+  env.DB.prepare("SELECT subject, text_body FROM outbox WHERE tenant_id = ? AND recipient = ? AND template = 'complaint_reply'")
+    .bind(BRAND, to)
+    .all<{ subject: string; text_body: string }>();
 
 describe('complaints in the workspace', () => {
-  it('a moderator sees a new complaint with links to its sender and the profile it names, moves it and replies in the sender\'s language', async () => {
+  it("a moderator sees a new complaint with links to its sender and the profile it names, moves it and replies in the sender's language", async () => {
     const mod = await createStaff([{ brand: BRAND, role: 'moderator' }], 'Mia Moderator');
     const target = await createMember(BRAND);
     const { member, id } = await memberComplaint('de', String(target.profileId));
 
     const fresh = await list(mod.cookie, '&state=new');
     const found = fresh.complaints.find((c) => c.id === id)!;
-    expect(found).toMatchObject({ reference: `C-${id}`, state: 'new', confirmed: true, language: 'de', member: { id: member.memberId, profile_id: member.profileId },
-      profile: { id: target.profileId, fictional: false }, replies: [] });
+    expect(found).toMatchObject({
+      reference: `C-${id}`,
+      state: 'new',
+      confirmed: true,
+      language: 'de',
+      member: { id: member.memberId, profile_id: member.profileId },
+      profile: { id: target.profileId, fictional: false },
+      replies: [],
+    });
     expect(fresh.counts.new).toBeGreaterThanOrEqual(1);
 
     const moved = await staffApi(BRAND, 'PUT', 'complaints.php', { cookie: mod.cookie, body: { id, state: 'in_progress' } });
@@ -43,11 +65,16 @@ describe('complaints in the workspace', () => {
     expect(((await moved.json()) as { complaint: StaffComplaint }).complaint.state).toBe('in_progress');
     expect(await audits('complaint_state', id)).toBe(1);
 
-    const reply = await staffApi(BRAND, 'POST', 'complaint-reply.php', { cookie: mod.cookie, body: { id, text: 'Wir haben das Profil geprüft und gesperrt. Danke für deinen Hinweis!', close: true } });
+    const reply = await staffApi(BRAND, 'POST', 'complaint-reply.php', {
+      cookie: mod.cookie,
+      body: { id, text: 'Wir haben das Profil geprüft und gesperrt. Danke für deinen Hinweis!', close: true },
+    });
     expect(reply.status).toBe(201);
     const { complaint } = (await reply.json()) as { complaint: StaffComplaint };
     expect(complaint.state).toBe('closed');
-    expect(complaint.replies).toMatchObject([{ text: 'Wir haben das Profil geprüft und gesperrt. Danke für deinen Hinweis!', staff: 'Mia Moderator' }]);
+    expect(complaint.replies).toMatchObject([
+      { text: 'Wir haben das Profil geprüft und gesperrt. Danke für deinen Hinweis!', staff: 'Mia Moderator' },
+    ]);
     const { results } = await mails(`m${member.memberId}@test.example`);
     expect(results).toHaveLength(1);
     expect(results[0].subject).toBe(`Antwort auf deine Beschwerde C-${id}`);
@@ -63,7 +90,10 @@ describe('complaints in the workspace', () => {
     const res = await post({ subject: 'Spam', text: 'Ik krijg steeds berichten die ik niet wil hebben.', name: 'Anoniem', email });
     const { id, confirmed } = (await res.json()) as { id: number; confirmed: boolean };
     expect(confirmed).toBe(false);
-    const refused = await staffApi(BRAND, 'POST', 'complaint-reply.php', { cookie: mod.cookie, body: { id, text: 'Dank je, we kijken ernaar.' } });
+    const refused = await staffApi(BRAND, 'POST', 'complaint-reply.php', {
+      cookie: mod.cookie,
+      body: { id, text: 'Dank je, we kijken ernaar.' },
+    });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('complaint_unconfirmed');
     expect((await mails(email)).results).toHaveLength(0);
@@ -81,20 +111,28 @@ describe('complaints in the workspace', () => {
     expect((await staffApi(BRAND, 'PUT', 'complaints.php', { cookie: operator.cookie, body: { id, state: 'closed' } })).status).toBe(403);
     expect((await staffApi(BRAND, 'GET', 'complaints.php', { cookie: foreign.cookie })).status).toBe(404);
     // Another brand's admin naming this complaint on their own brand: not theirs, 404, untouched.
-    expect((await staffApi('velvetnights', 'PUT', 'complaints.php', { cookie: foreign.cookie, body: { id, state: 'closed' } })).status).toBe(404);
-    expect((await staffApi('velvetnights', 'POST', 'complaint-reply.php', { cookie: foreign.cookie, body: { id, text: 'Hallo daar' } })).status).toBe(404);
+    expect(
+      (await staffApi('velvetnights', 'PUT', 'complaints.php', { cookie: foreign.cookie, body: { id, state: 'closed' } })).status,
+    ).toBe(404);
+    expect(
+      (await staffApi('velvetnights', 'POST', 'complaint-reply.php', { cookie: foreign.cookie, body: { id, text: 'Hallo daar' } })).status,
+    ).toBe(404);
     expect((await list(owner.cookie)).complaints.find((c) => c.id === id)?.state).toBe('new');
     expect((await staffApi(BRAND, 'GET', 'complaints.php?brand=nobrand', { cookie: owner.cookie })).status).toBe(404);
     expect((await staffApi(BRAND, 'PUT', 'complaints.php', { cookie: admin.cookie, body: { id, state: 'done' } })).status).toBe(400);
     expect((await staffApi(BRAND, 'POST', 'complaint-reply.php', { cookie: admin.cookie, body: { id, text: ' ' } })).status).toBe(400);
-    expect((await staffApi(BRAND, 'PUT', 'complaints.php', { cookie: admin.cookie, body: { id: 999_999_999, state: 'closed' } })).status).toBe(404);
+    expect(
+      (await staffApi(BRAND, 'PUT', 'complaints.php', { cookie: admin.cookie, body: { id: 999_999_999, state: 'closed' } })).status,
+    ).toBe(404);
     expect((await list(admin.cookie)).complaints.find((c) => c.id === id)).toMatchObject({ state: 'new', replies: [] });
   });
 
   it('of 20 moderators closing one complaint at once, it is closed once and audited once', async () => {
     const mod = await createStaff([{ brand: BRAND, role: 'moderator' }]);
     const { id } = await memberComplaint('nl');
-    const answers = await Promise.all(Array.from({ length: 20 }, () => staffApi(BRAND, 'PUT', 'complaints.php', { cookie: mod.cookie, body: { id, state: 'closed' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => staffApi(BRAND, 'PUT', 'complaints.php', { cookie: mod.cookie, body: { id, state: 'closed' } })),
+    );
     expect(answers.every((r) => r.status === 200)).toBe(true);
     expect(await audits('complaint_state', id)).toBe(1);
   });

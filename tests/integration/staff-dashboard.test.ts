@@ -25,38 +25,70 @@ async function member(brand: string, created: string, activated: string | null =
   const id = nextId++;
   await env.DB.prepare(
     `INSERT INTO members (id, tenant_id, email, status, signup_date, created_at, activated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).bind(id, brand, `dash${id}@test.example`, activated ? 'confirmed' : 'not_confirmed', created, created, activated).run();
+  )
+    .bind(id, brand, `dash${id}@test.example`, activated ? 'confirmed' : 'not_confirmed', created, created, activated)
+    .run();
   return id;
 }
 
-async function order(brand: string, memberId: number, currency: string, amount: number, o: { paid?: string; refunded?: string; status?: string }) {
+async function order(
+  brand: string,
+  memberId: number,
+  currency: string,
+  amount: number,
+  o: { paid?: string; refunded?: string; status?: string },
+) {
   await env.DB.prepare(
     `INSERT INTO orders (tenant_id, member_id, package_id, credits, currency, list_price, amount, country, method, provider, status, consent_at, language,
                          created_at, updated_at, paid_at, refunded_at)
      VALUES (?, ?, 1, 50, ?, ?, ?, 'NL', 'ideal', 'sandbox', ?, ?, 'nl', ?, ?, ?, ?)`,
-  ).bind(brand, memberId, currency, amount, amount, o.status ?? (o.refunded ? 'refunded' : o.paid ? 'paid' : 'pending'), o.paid ?? NOW, o.paid ?? NOW, NOW,
-    o.paid ?? null, o.refunded ?? null).run();
+  )
+    .bind(
+      brand,
+      memberId,
+      currency,
+      amount,
+      amount,
+      o.status ?? (o.refunded ? 'refunded' : o.paid ? 'paid' : 'pending'),
+      o.paid ?? NOW,
+      o.paid ?? NOW,
+      NOW,
+      o.paid ?? null,
+      o.refunded ?? null,
+    )
+    .run();
 }
 
 /** `n` messages of a member (or, with memberId null, of a fictional profile) at `when`. */
 async function messages(brand: string, memberId: number | null, when: string, n: number) {
   const conv = nextId++;
-  await env.DB.prepare('INSERT INTO conversations (id, tenant_id, profile_lo, profile_hi, started_by, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .bind(conv, brand, conv, conv + 1, conv, when).run();
-  await env.DB.batch(Array.from({ length: n }, (_, i) => env.DB.prepare(
-    `INSERT INTO messages (tenant_id, conversation_id, sender_profile_id, sender_member_id, recipient_profile_id, kind, body, cost, client_key, created_at)
+  await env.DB.prepare(
+    'INSERT INTO conversations (id, tenant_id, profile_lo, profile_hi, started_by, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  )
+    .bind(conv, brand, conv, conv + 1, conv, when)
+    .run();
+  await env.DB.batch(
+    Array.from({ length: n }, (_, i) =>
+      env.DB.prepare(
+        `INSERT INTO messages (tenant_id, conversation_id, sender_profile_id, sender_member_id, recipient_profile_id, kind, body, cost, client_key, created_at)
      VALUES (?, ?, ?, ?, ?, 'text', 'hoi', 0, ?, ?)`,
-  ).bind(brand, conv, conv, memberId, conv + 1, `k${conv}-${i}`, when)));
+      ).bind(brand, conv, conv, memberId, conv + 1, `k${conv}-${i}`, when),
+    ),
+  );
 }
 
 async function staffMessage(brand: string, when: string, waitedMs: number | null) {
   const id = nextId++;
-  await env.DB.prepare('INSERT INTO staff_messages (message_id, tenant_id, staff_id, conversation_id, waited_ms, created_at) VALUES (?, ?, 1, ?, ?, ?)')
-    .bind(id, brand, id, waitedMs, when).run();
+  await env.DB.prepare(
+    'INSERT INTO staff_messages (message_id, tenant_id, staff_id, conversation_id, waited_ms, created_at) VALUES (?, ?, 1, ?, ?, ?)',
+  )
+    .bind(id, brand, id, waitedMs, when)
+    .run();
 }
 
 async function stored(tenant: string, day: string): Promise<Record<string, number | null>> {
-  const { results } = await env.DB.prepare('SELECT metric, currency, value FROM daily_figures WHERE tenant_id = ? AND day = ?').bind(tenant, day)
+  const { results } = await env.DB.prepare('SELECT metric, currency, value FROM daily_figures WHERE tenant_id = ? AND day = ?')
+    .bind(tenant, day)
     .all<{ metric: string; currency: string; value: number | null }>();
   return Object.fromEntries(results.map((r) => [r.currency ? `${r.metric}:${r.currency}` : r.metric, r.value]));
 }
@@ -115,18 +147,39 @@ describe('the daily figures rollup', () => {
     // A first run fills the dashboard's whole range, up to yesterday.
     expect(done).toMatchObject({ from: '2026-03-18', to: YESTERDAY });
     expect(await stored(A, D2)).toEqual({
-      signups: 3, activations: 2, first_purchases: 2, paying_members: 3, messages_members: 4, messages_staff: 4, answered: 3,
-      answer_ms_median: 3000, answer_ms_p90: 5000, 'revenue:EUR': 1495 + 2995 + 1495 - 1495, 'revenue:CHF': 1500,
+      signups: 3,
+      activations: 2,
+      first_purchases: 2,
+      paying_members: 3,
+      messages_members: 4,
+      messages_staff: 4,
+      answered: 3,
+      answer_ms_median: 3000,
+      answer_ms_p90: 5000,
+      'revenue:EUR': 1495 + 2995 + 1495 - 1495,
+      'revenue:CHF': 1500,
     });
     expect(await stored(A, D1)).toMatchObject({ signups: 1, activations: 0, first_purchases: 1, paying_members: 1, 'revenue:EUR': 1495 });
     expect(await stored(B, D2)).toMatchObject({ signups: 1, answered: 1, answer_ms_median: 2000, first_purchases: 0 });
     // The deployment: sums, and the answer times of every brand's answers together (1, 2, 3, 5 s).
-    expect(await stored('*', D2)).toMatchObject({ signups: 4, messages_staff: 5, answered: 4, answer_ms_median: 2000, answer_ms_p90: 5000, 'revenue:EUR': 4490 });
+    expect(await stored('*', D2)).toMatchObject({
+      signups: 4,
+      messages_staff: 5,
+      answered: 4,
+      answer_ms_median: 2000,
+      answer_ms_p90: 5000,
+      'revenue:EUR': 4490,
+    });
     // A day without answers has no answer time.
     expect(await stored(A, YESTERDAY)).toMatchObject({ signups: 0, answered: 0, answer_ms_median: null });
     // Today up to the last full hour (12:00), marked; the staff messages and answer times of today stay live.
     expect(await stored(A, TODAY)).toEqual({
-      signups: 2, activations: 1, first_purchases: 0, paying_members: 0, messages_members: 0, live_from: Date.parse(NOW),
+      signups: 2,
+      activations: 1,
+      first_purchases: 0,
+      paying_members: 0,
+      messages_members: 0,
+      live_from: Date.parse(NOW),
     });
   });
 
@@ -192,7 +245,10 @@ describe('GET dashboard.php', () => {
   });
 
   it('keeps brands apart and the deployment view for owners', async () => {
-    const adminA = await createStaff([{ brand: A, role: 'admin' }, { brand: 'velvetnights', role: 'operator' }]);
+    const adminA = await createStaff([
+      { brand: A, role: 'admin' },
+      { brand: 'velvetnights', role: 'operator' },
+    ]);
     const code = async (res: Response) => [res.status, ((await res.json()) as Json).error?.code];
     expect(await code(await dashboard(adminA.cookie, `?brand=${B}`))).toEqual([404, 'not_found']);
     expect(await code(await dashboard(adminA.cookie, '?brand=velvetnights'))).toEqual([403, 'staff_forbidden']);
@@ -204,7 +260,10 @@ describe('GET dashboard.php', () => {
     expect(await code(await dashboard(moderator.cookie, `?brand=${A}`))).toEqual([403, 'staff_forbidden']);
     expect(await code(await dashboard(undefined, `?brand=${A}`))).toEqual([401, 'staff_login_required']);
     // A member's session is no staff session.
-    expect(await code(await staffApi(A, 'GET', `dashboard.php?brand=${A}`, { cookie: 'auth=whatever-member-token-0123456789' }))).toEqual([401, 'staff_login_required']);
+    expect(await code(await staffApi(A, 'GET', `dashboard.php?brand=${A}`, { cookie: 'auth=whatever-member-token-0123456789' }))).toEqual([
+      401,
+      'staff_login_required',
+    ]);
   });
 
   it('refuses dates out of range, from after to and malformed dates with a clear error in the language of the site', async () => {
@@ -214,7 +273,10 @@ describe('GET dashboard.php', () => {
       expect(res.status).toBe(400);
       return ((await res.json()) as Json).error;
     };
-    expect(await fail(`from=${YESTERDAY}&to=${D1}`)).toMatchObject({ code: 'validation_failed', fields: { from: 'De begindatum moet op of vóór de einddatum liggen.' } });
+    expect(await fail(`from=${YESTERDAY}&to=${D1}`)).toMatchObject({
+      code: 'validation_failed',
+      fields: { from: 'De begindatum moet op of vóór de einddatum liggen.' },
+    });
     expect(await fail('from=2026-03-17')).toMatchObject({ fields: { from: 'Kies een datum in de laatste 90 dagen, vandaag inbegrepen.' } });
     expect(await fail('to=2026-06-16')).toMatchObject({ fields: { to: 'Kies een datum in de laatste 90 dagen, vandaag inbegrepen.' } });
     expect(await fail('from=2026-02-30')).toMatchObject({ fields: { from: 'Vul een datum in als JJJJ-MM-DD.' } });
@@ -239,18 +301,25 @@ describe("today's figures: the cron's part up to its mark plus the rows since", 
     await order(A, x, 'EUR', 2995, { paid: at(TODAY, '11:30:00') });
     await order(A, y, 'CHF', 1500, { paid: at(TODAY, '11:40:00') });
     await activateMember(env.DB, A, y, new Date(at(TODAY, '11:45:00')));
-    await env.DB.prepare("UPDATE orders SET status = 'refunded', refunded_at = ? WHERE member_id = ? AND paid_at = ?").bind(at(TODAY, '11:50:00'), x, at(TODAY, '09:00:00')).run();
+    await env.DB.prepare("UPDATE orders SET status = 'refunded', refunded_at = ? WHERE member_id = ? AND paid_at = ?")
+      .bind(at(TODAY, '11:50:00'), x, at(TODAY, '09:00:00'))
+      .run();
     await member(A, at(TODAY, '11:55:00'));
     await messages(A, y, at(TODAY, '11:56:00'), 2);
     await staffMessage(A, at(TODAY, '11:57:00'), 1000);
     await member(B, at(TODAY, '11:58:00'));
 
     const recount = await computeDays(env.DB, [A, B], TODAY, TODAY);
-    for (const [scope, query] of [[A, `?brand=${A}&from=${D2}&to=${TODAY}`], ['*', `?from=${D2}&to=${TODAY}`]] as const) {
+    for (const [scope, query] of [
+      [A, `?brand=${A}&from=${D2}&to=${TODAY}`],
+      ['*', `?from=${D2}&to=${TODAY}`],
+    ] as const) {
       const body = (await (await dashboard(owner.cookie, query, at(TODAY, '12:00:00'))).json()) as Dashboard;
       const f = recount.get(scope)!.get(TODAY)!;
       const today = (values: (number | null)[]) => values.at(-1);
-      expect(Object.fromEntries(Object.keys(f.counts).map((m) => [m, today(body.series[m as keyof Dashboard['series']])])), scope).toEqual(f.counts);
+      expect(Object.fromEntries(Object.keys(f.counts).map((m) => [m, today(body.series[m as keyof Dashboard['series']])])), scope).toEqual(
+        f.counts,
+      );
       expect(Object.fromEntries(Object.entries(body.revenue).map(([cur, v]) => [cur, today(v)])), scope).toMatchObject(f.revenue);
       const { median, p90 } = answerTimes(f);
       expect({ median: today(body.series.answer_ms_median), p90: today(body.series.answer_ms_p90) }, scope).toEqual({ median, p90 });
@@ -262,10 +331,21 @@ describe("today's figures: the cron's part up to its mark plus the rows since", 
 describe('the figures read indexes only', () => {
   it("the rollup's and today's queries read one brand's range of days by index, the dashboard one range of the rollup's key", async () => {
     const plan = async (sql: string, ...params: unknown[]) =>
-      (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail).join('\n');
+      (
+        await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .bind(...params)
+          .all<{ detail: string }>()
+      ).results
+        .map((r) => r.detail)
+        .join('\n');
     const expected: Record<keyof typeof DAY_SQL, RegExp> = {
-      signups: /INDEX members_created/, activations: /INDEX members_activated/, buyers: /INDEX orders_paid/, paid: /INDEX orders_paid/,
-      refunded: /INDEX orders_refunded/, messages: /COVERING INDEX messages_members_day/, staff: /COVERING INDEX staff_messages_answers/,
+      signups: /INDEX members_created/,
+      activations: /INDEX members_activated/,
+      buyers: /INDEX orders_paid/,
+      paid: /INDEX orders_paid/,
+      refunded: /INDEX orders_refunded/,
+      messages: /COVERING INDEX messages_members_day/,
+      staff: /COVERING INDEX staff_messages_answers/,
     };
     for (const [name, sql] of [...Object.entries(DAY_SQL), ...Object.entries(LIVE_SQL)]) {
       const detail = await plan(sql, A, D2, TODAY);

@@ -28,12 +28,16 @@ async function paidMember(brand = 'flirtlokaal') {
 /** A member who can log in with PASSWORD (the test helpers' ids; a signup here would take the next helper id). */
 async function signedMember(brand = 'flirtlokaal', status: 'confirmed' | 'not_confirmed' = 'confirmed') {
   const m = await newMember(brand, { status });
-  await env.DB.prepare('UPDATE members SET password_hash = ? WHERE id = ?').bind(await hashPassword(PASSWORD), m.memberId).run();
+  await env.DB.prepare('UPDATE members SET password_hash = ? WHERE id = ?')
+    .bind(await hashPassword(PASSWORD), m.memberId)
+    .run();
   return { ...m, email: `m${m.memberId}@test.example`, user: { id: m.memberId } };
 }
 
 async function auditCount(memberId: number, action: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM staff_audit WHERE target_type = 'member' AND target_id = ? AND action = ?").bind(String(memberId), action).first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM staff_audit WHERE target_type = 'member' AND target_id = ? AND action = ?")
+    .bind(String(memberId), action)
+    .first<{ n: number }>();
   return row!.n;
 }
 
@@ -46,8 +50,17 @@ describe('finding a member', () => {
       const res = await staffApi('flirtlokaal', 'GET', `members.php?q=${encodeURIComponent(q)}`, { cookie });
       expect(res.status).toBe(200);
       const { items } = await json(res);
-      expect(items.map((i: { id: number }) => i.id), q).toContain(m.memberId);
-      expect(items.find((i: { id: number }) => i.id === m.memberId)).toMatchObject({ email, brand: 'flirtlokaal', premium: true, credits: 120, blocked: false });
+      expect(
+        items.map((i: { id: number }) => i.id),
+        q,
+      ).toContain(m.memberId);
+      expect(items.find((i: { id: number }) => i.id === m.memberId)).toMatchObject({
+        email,
+        brand: 'flirtlokaal',
+        premium: true,
+        credits: 120,
+        blocked: false,
+      });
     }
     // An admin of flirtlokaal does not find velvetnights' members, and gets 404 for that brand.
     const other = await newMember('velvetnights');
@@ -55,10 +68,12 @@ describe('finding a member', () => {
     expect((await staffApi('flirtlokaal', 'GET', `members.php?q=x&brand=velvetnights`, { cookie })).status).toBe(404);
     // An owner finds them.
     const o = await owner();
-    expect((await json(await staffApi('flirtlokaal', 'GET', `members.php?q=${other.memberId}`, { cookie: o.cookie }))).items[0]).toMatchObject({ id: other.memberId, brand: 'velvetnights' });
+    expect(
+      (await json(await staffApi('flirtlokaal', 'GET', `members.php?q=${other.memberId}`, { cookie: o.cookie }))).items[0],
+    ).toMatchObject({ id: other.memberId, brand: 'velvetnights' });
   });
 
-  it('roles: no session 401, operators and moderators 403, another brand\'s member 404', async () => {
+  it("roles: no session 401, operators and moderators 403, another brand's member 404", async () => {
     const m = await newMember();
     expect((await staffApi('flirtlokaal', 'GET', `members.php?q=x`)).status).toBe(401);
     for (const role of ['operator', 'moderator'] as const) {
@@ -73,18 +88,32 @@ describe('finding a member', () => {
     const body = { member_id: m.memberId, reason: 'try across brands' };
     expect((await staffApi('flirtlokaal', 'POST', 'block.php', { cookie: b.cookie, body })).status).toBe(404);
     expect((await staffApi('flirtlokaal', 'POST', 'credits.php', { cookie: b.cookie, body: { ...body, delta: 5 } })).status).toBe(404);
-    expect((await env.DB.prepare('SELECT blocked_at, credits FROM members WHERE id = ?').bind(m.memberId).first())).toMatchObject({ blocked_at: null, credits: 0 });
+    expect(await env.DB.prepare('SELECT blocked_at, credits FROM members WHERE id = ?').bind(m.memberId).first()).toMatchObject({
+      blocked_at: null,
+      credits: 0,
+    });
   });
 
   it('the account, ledger, orders and conversation counts, never message texts', async () => {
     const m = await paidMember();
-    await env.DB.prepare("INSERT INTO complaints (tenant_id, subject, concerns, body, contact_email, created_at) VALUES ('flirtlokaal', 'spam', ?, 'he spams', 'x@test.example', ?)")
-      .bind(String(m.memberId), new Date().toISOString()).run();
+    await env.DB.prepare(
+      "INSERT INTO complaints (tenant_id, subject, concerns, body, contact_email, created_at) VALUES ('flirtlokaal', 'spam', ?, 'he spams', 'x@test.example', ?)",
+    )
+      .bind(String(m.memberId), new Date().toISOString())
+      .run();
     const { cookie } = await admin();
     const res = await staffApi('flirtlokaal', 'GET', `member.php?id=${m.memberId}`, { cookie });
     expect(res.status).toBe(200);
     const d = await json(res);
-    expect(d.account).toMatchObject({ id: m.memberId, brand: 'flirtlokaal', status: 'confirmed', premium: true, credits: 120, blocked_at: null, country: 'NL' });
+    expect(d.account).toMatchObject({
+      id: m.memberId,
+      brand: 'flirtlokaal',
+      status: 'confirmed',
+      premium: true,
+      credits: 120,
+      blocked_at: null,
+      country: 'NL',
+    });
     expect(d.ledger[0]).toMatchObject({ delta: 120, reason: 'purchase', ref: `order:${m.orderId}` });
     expect(d.orders[0]).toMatchObject({ id: m.orderId, status: 'paid', refundable: true });
     expect(d.conversations).toEqual({ with_members: 0, with_fictional: 0, messages_sent: 0 });
@@ -98,20 +127,32 @@ describe('credits', () => {
   it('a ledger entry, audited; never below zero; a repeated form counts once', async () => {
     const m = await newMember();
     const { cookie } = await admin();
-    const add = await staffApi('flirtlokaal', 'POST', 'credits.php', { cookie, body: { member_id: m.memberId, delta: 30, reason: 'goodwill', request_id: 'form-0001' } });
+    const add = await staffApi('flirtlokaal', 'POST', 'credits.php', {
+      cookie,
+      body: { member_id: m.memberId, delta: 30, reason: 'goodwill', request_id: 'form-0001' },
+    });
     expect(add.status).toBe(200);
     expect(await json(add)).toEqual({ credits: 30 });
-    await staffApi('flirtlokaal', 'POST', 'credits.php', { cookie, body: { member_id: m.memberId, delta: 30, reason: 'goodwill', request_id: 'form-0001' } });
+    await staffApi('flirtlokaal', 'POST', 'credits.php', {
+      cookie,
+      body: { member_id: m.memberId, delta: 30, reason: 'goodwill', request_id: 'form-0001' },
+    });
     expect(await memberState('flirtlokaal', m.memberId)).toMatchObject({ credits: 30, ledger: 30 });
     expect(await auditCount(m.memberId, 'member_credits')).toBe(1);
 
-    const tooMuch = await staffApi('flirtlokaal', 'POST', 'credits.php', { cookie, body: { member_id: m.memberId, delta: -31, reason: 'take back' } });
+    const tooMuch = await staffApi('flirtlokaal', 'POST', 'credits.php', {
+      cookie,
+      body: { member_id: m.memberId, delta: -31, reason: 'take back' },
+    });
     expect(tooMuch.status).toBe(409);
     expect((await json(tooMuch)).error.code).toBe('credits_below_zero');
     expect(await memberState('flirtlokaal', m.memberId)).toMatchObject({ credits: 30, ledger: 30 });
     expect(await auditCount(m.memberId, 'member_credits')).toBe(1);
 
-    const noReason = await staffApi('flirtlokaal', 'POST', 'credits.php', { cookie, body: { member_id: m.memberId, delta: 5, reason: '' } });
+    const noReason = await staffApi('flirtlokaal', 'POST', 'credits.php', {
+      cookie,
+      body: { member_id: m.memberId, delta: 5, reason: '' },
+    });
     expect(noReason.status).toBe(400);
     expect((await json(noReason)).error.fields.reason).toBeTruthy();
   });
@@ -120,8 +161,13 @@ describe('credits', () => {
     const m = await newMember();
     const { cookie } = await admin();
     await staffApi('flirtlokaal', 'POST', 'credits.php', { cookie, body: { member_id: m.memberId, delta: 50, reason: 'start' } });
-    const results = await Promise.all(Array.from({ length: 20 }, () =>
-      staffApi('flirtlokaal', 'POST', 'credits.php', { cookie, body: { member_id: m.memberId, delta: -10, reason: 'take back' } }).then((r) => r.status)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        staffApi('flirtlokaal', 'POST', 'credits.php', { cookie, body: { member_id: m.memberId, delta: -10, reason: 'take back' } }).then(
+          (r) => r.status,
+        ),
+      ),
+    );
     expect(results.filter((s) => s === 200)).toHaveLength(5);
     expect(results.filter((s) => s === 409)).toHaveLength(15);
     expect(await memberState('flirtlokaal', m.memberId)).toMatchObject({ credits: 0, ledger: 0 });
@@ -133,11 +179,20 @@ describe('refunds', () => {
   it('refunds a paid order: provider refund, credits taken back, the member sees refunded; twice is refused', async () => {
     const m = await paidMember();
     const { cookie } = await admin();
-    const res = await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: m.orderId, reason: 'asked within 14 days' } });
+    const res = await staffApi('flirtlokaal', 'POST', 'refund.php', {
+      cookie,
+      body: { order_id: m.orderId, reason: 'asked within 14 days' },
+    });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ order: { id: m.orderId, status: 'refunded', refund_reason: 'staff' }, credits_taken_back: 120, credits: 0 });
+    expect(await json(res)).toMatchObject({
+      order: { id: m.orderId, status: 'refunded', refund_reason: 'staff' },
+      credits_taken_back: 120,
+      credits: 0,
+    });
     expect(await memberState('flirtlokaal', m.memberId)).toMatchObject({ credits: 0, ledger: 0, paid: true });
-    const refunds = await env.DB.prepare("SELECT amount FROM sandbox_refunds WHERE idempotency_key = ?").bind(`order-${m.orderId}-staff-refund`).all();
+    const refunds = await env.DB.prepare('SELECT amount FROM sandbox_refunds WHERE idempotency_key = ?')
+      .bind(`order-${m.orderId}-staff-refund`)
+      .all();
     expect(refunds.results).toEqual([{ amount: 2995 }]);
     const mine = await json(await api('flirtlokaal', 'GET', `/api/order.php?id=${m.orderId}`, { cookie: m.cookie }));
     expect(mine.order).toMatchObject({ status: 'refunded', refund_reason: 'staff' });
@@ -152,8 +207,13 @@ describe('refunds', () => {
   it('takes back what is left when credits were spent, never below zero', async () => {
     const m = await paidMember();
     const { cookie } = await admin();
-    await staffApi('flirtlokaal', 'POST', 'credits.php', { cookie, body: { member_id: m.memberId, delta: -100, reason: 'spent (simulated)' } });
-    const res = await json(await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: m.orderId, reason: 'refund' } }));
+    await staffApi('flirtlokaal', 'POST', 'credits.php', {
+      cookie,
+      body: { member_id: m.memberId, delta: -100, reason: 'spent (simulated)' },
+    });
+    const res = await json(
+      await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: m.orderId, reason: 'refund' } }),
+    );
     expect(res).toMatchObject({ credits_taken_back: 20, credits: 0 });
     expect(await memberState('flirtlokaal', m.memberId)).toMatchObject({ credits: 0, ledger: 0 });
   });
@@ -169,33 +229,54 @@ describe('refunds', () => {
     const paid = await paidMember();
     // An admin of another brand: the order is not theirs to see (404, as an unknown id).
     const foreign = await createStaff([{ brand: 'velvetnights', role: 'admin' }]);
-    expect((await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie: foreign.cookie, body: { order_id: paid.orderId, reason: 'refund' } })).status).toBe(404);
-    expect((await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: 99999999, reason: 'refund' } })).status).toBe(404);
+    expect(
+      (await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie: foreign.cookie, body: { order_id: paid.orderId, reason: 'refund' } }))
+        .status,
+    ).toBe(404);
+    expect((await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: 99999999, reason: 'refund' } })).status).toBe(
+      404,
+    );
 
     const mod = await createStaff([{ brand: 'flirtlokaal', role: 'moderator' }]);
-    expect((await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie: mod.cookie, body: { order_id: paid.orderId, reason: 'refund' } })).status).toBe(403);
+    expect(
+      (await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie: mod.cookie, body: { order_id: paid.orderId, reason: 'refund' } }))
+        .status,
+    ).toBe(403);
 
-    await env.DB.prepare('UPDATE orders SET paid_at = ? WHERE id = ?').bind(new Date(Date.now() - 15 * 86_400_000).toISOString(), paid.orderId).run();
+    await env.DB.prepare('UPDATE orders SET paid_at = ? WHERE id = ?')
+      .bind(new Date(Date.now() - 15 * 86_400_000).toISOString(), paid.orderId)
+      .run();
     const late = await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: paid.orderId, reason: 'refund' } });
     expect(late.status).toBe(409);
     const lateError = (await json(late)).error;
     expect(lateError.code).toBe('refund_period_over');
     expect(lateError.message).toContain('14');
     expect(await memberState('flirtlokaal', paid.memberId)).toMatchObject({ credits: 120, ledger: 120 });
-    expect((await env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(paid.orderId).first())).toEqual({ status: 'paid' });
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM sandbox_refunds WHERE idempotency_key IN (?, ?)").bind(`order-${open.order.id}-staff-refund`, `order-${paid.orderId}-staff-refund`).first()).toEqual({ n: 0 });
+    expect(await env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(paid.orderId).first()).toEqual({ status: 'paid' });
+    expect(
+      await env.DB.prepare('SELECT COUNT(*) AS n FROM sandbox_refunds WHERE idempotency_key IN (?, ?)')
+        .bind(`order-${open.order.id}-staff-refund`, `order-${paid.orderId}-staff-refund`)
+        .first(),
+    ).toEqual({ n: 0 });
     expect(await auditCount(paid.memberId, 'order_refund')).toBe(0);
   });
 
   it('20 concurrent refunds of one order: exactly one succeeds, one provider refund, credits taken back once', async () => {
     const m = await paidMember();
     const { cookie } = await admin();
-    const results = await Promise.all(Array.from({ length: 20 }, () =>
-      staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: m.orderId, reason: 'refund' } }).then((r) => r.status)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: m.orderId, reason: 'refund' } }).then((r) => r.status),
+      ),
+    );
     expect(results.filter((s) => s === 200)).toHaveLength(1);
     expect(results.filter((s) => s === 409)).toHaveLength(19);
     expect(await memberState('flirtlokaal', m.memberId)).toMatchObject({ credits: 0, ledger: 0 });
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM sandbox_refunds WHERE idempotency_key = ?').bind(`order-${m.orderId}-staff-refund`).first()).toEqual({ n: 1 });
+    expect(
+      await env.DB.prepare('SELECT COUNT(*) AS n FROM sandbox_refunds WHERE idempotency_key = ?')
+        .bind(`order-${m.orderId}-staff-refund`)
+        .first(),
+    ).toEqual({ n: 1 });
     expect(await auditCount(m.memberId, 'order_refund')).toBe(1);
   });
 });
@@ -210,14 +291,19 @@ describe('block, sessions, direct debit, activation, deletion', () => {
     expect((await api('flirtlokaal', 'GET', '/api/user.php', { cookie: signed.cookie }).then(json)).user).toBeNull();
     const refused = await login(signed.email, PASSWORD, freshIp());
     expect(refused.status).toBe(403);
-    expect((await json(refused)).error).toEqual({ code: 'account_blocked', message: 'Dit account is geblokkeerd. Neem contact op met de klantenservice.' });
+    expect((await json(refused)).error).toEqual({
+      code: 'account_blocked',
+      message: 'Dit account is geblokkeerd. Neem contact op met de klantenservice.',
+    });
     const twice = await staffApi('flirtlokaal', 'POST', 'block.php', { cookie, body: { member_id: id, reason: 'fraud' } });
     expect((await json(twice)).error.code).toBe('member_blocked_already');
     expect(await auditCount(id, 'member_block')).toBe(1);
 
     expect((await staffApi('flirtlokaal', 'DELETE', 'block.php', { cookie, body: { member_id: id, reason: 'cleared' } })).status).toBe(200);
     expect((await login(signed.email, PASSWORD, freshIp())).status).toBe(200);
-    expect((await json(await staffApi('flirtlokaal', 'DELETE', 'block.php', { cookie, body: { member_id: id, reason: 'again' } }))).error.code).toBe('member_not_blocked');
+    expect(
+      (await json(await staffApi('flirtlokaal', 'DELETE', 'block.php', { cookie, body: { member_id: id, reason: 'again' } }))).error.code,
+    ).toBe('member_not_blocked');
     const detail = await json(await staffApi('flirtlokaal', 'GET', `member.php?id=${id}`, { cookie }));
     expect(detail.audit.map((a: { action: string }) => a.action)).toEqual(['member_unblock', 'member_block']);
     expect(detail.audit[1].detail).toEqual({ reason: 'fraud' });
@@ -226,7 +312,10 @@ describe('block, sessions, direct debit, activation, deletion', () => {
   it('ends all sessions', async () => {
     const m = await newMember();
     const { cookie } = await admin();
-    const res = await staffApi('flirtlokaal', 'DELETE', 'member-sessions.php', { cookie, body: { member_id: m.memberId, reason: 'stolen phone' } });
+    const res = await staffApi('flirtlokaal', 'DELETE', 'member-sessions.php', {
+      cookie,
+      body: { member_id: m.memberId, reason: 'stolen phone' },
+    });
     expect(await json(res)).toEqual({ ended: 1 });
     expect((await api('flirtlokaal', 'GET', '/api/user.php', { cookie: m.cookie }).then(json)).user).toBeNull();
   });
@@ -234,39 +323,76 @@ describe('block, sessions, direct debit, activation, deletion', () => {
   it('blocks direct debit for the member (the direct-debit form refuses), once', async () => {
     const m = await newMember();
     const { cookie } = await admin();
-    expect((await staffApi('flirtlokaal', 'POST', 'directdebit-block.php', { cookie, body: { member_id: m.memberId, reason: 'reversed collection' } })).status).toBe(200);
-    expect((await json(await staffApi('flirtlokaal', 'POST', 'directdebit-block.php', { cookie, body: { member_id: m.memberId, reason: 'again' } }))).error.code)
-      .toBe('directdebit_blocked_already');
-    const row = await env.DB.prepare("SELECT reason FROM directdebit_blocks WHERE tenant_id = 'flirtlokaal' AND subject = ?").bind(`member:${m.memberId}`).first();
+    expect(
+      (
+        await staffApi('flirtlokaal', 'POST', 'directdebit-block.php', {
+          cookie,
+          body: { member_id: m.memberId, reason: 'reversed collection' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await json(
+          await staffApi('flirtlokaal', 'POST', 'directdebit-block.php', { cookie, body: { member_id: m.memberId, reason: 'again' } }),
+        )
+      ).error.code,
+    ).toBe('directdebit_blocked_already');
+    const row = await env.DB.prepare("SELECT reason FROM directdebit_blocks WHERE tenant_id = 'flirtlokaal' AND subject = ?")
+      .bind(`member:${m.memberId}`)
+      .first();
     expect(row).toEqual({ reason: 'staff: reversed collection' });
-    expect((await json(await staffApi('flirtlokaal', 'GET', `member.php?id=${m.memberId}`, { cookie }))).account.directdebit_blocked).toBe(true);
-    expect((await staffApi('flirtlokaal', 'DELETE', 'directdebit-block.php', { cookie, body: { member_id: m.memberId, reason: 'ok again' } })).status).toBe(200);
+    expect((await json(await staffApi('flirtlokaal', 'GET', `member.php?id=${m.memberId}`, { cookie }))).account.directdebit_blocked).toBe(
+      true,
+    );
+    expect(
+      (await staffApi('flirtlokaal', 'DELETE', 'directdebit-block.php', { cookie, body: { member_id: m.memberId, reason: 'ok again' } }))
+        .status,
+    ).toBe(200);
     expect(await auditCount(m.memberId, 'member_directdebit_block')).toBe(1);
   });
 
-  it('resends the activation mail of an unconfirmed member, on the member\'s brand host even from another brand', async () => {
+  it("resends the activation mail of an unconfirmed member, on the member's brand host even from another brand", async () => {
     const signed = await signedMember('velvetnights', 'not_confirmed');
     const o = await owner();
     const before = await mailCount('velvetnights', signed.email, 'activation');
-    const res = await staffApi('flirtlokaal', 'POST', 'resend-activation.php', { cookie: o.cookie, body: { member_id: signed.user.id, reason: 'lost the mail' } });
+    const res = await staffApi('flirtlokaal', 'POST', 'resend-activation.php', {
+      cookie: o.cookie,
+      body: { member_id: signed.user.id, reason: 'lost the mail' },
+    });
     expect(res.status).toBe(200);
     expect(await mailCount('velvetnights', signed.email, 'activation')).toBe(before + 1);
-    const mail = await dbOf('velvetnights').prepare("SELECT text_body FROM outbox WHERE recipient = ? AND template = 'activation' ORDER BY id DESC").bind(signed.email).first<{ text_body: string }>();
+    const mail = await dbOf('velvetnights')
+      .prepare("SELECT text_body FROM outbox WHERE recipient = ? AND template = 'activation' ORDER BY id DESC")
+      .bind(signed.email)
+      .first<{ text_body: string }>();
     expect(mail!.text_body).toContain('https://velvetnights.localhost/api/activate.php?token=');
     const confirmed = await newMember();
-    const refused = await staffApi('flirtlokaal', 'POST', 'resend-activation.php', { cookie: o.cookie, body: { member_id: confirmed.memberId, reason: 'x-reason' } });
+    const refused = await staffApi('flirtlokaal', 'POST', 'resend-activation.php', {
+      cookie: o.cookie,
+      body: { member_id: confirmed.memberId, reason: 'x-reason' },
+    });
     expect((await json(refused)).error.code).toBe('member_confirmed');
   });
 
-  it('deletes through the member\'s own path with its mail', async () => {
+  it("deletes through the member's own path with its mail", async () => {
     const signed = await signedMember();
     const { cookie } = await admin();
-    const res = await staffApi('flirtlokaal', 'DELETE', 'member.php', { cookie, body: { member_id: signed.user.id, reason: 'asked by mail' } });
+    const res = await staffApi('flirtlokaal', 'DELETE', 'member.php', {
+      cookie,
+      body: { member_id: signed.user.id, reason: 'asked by mail' },
+    });
     expect(res.status).toBe(200);
-    expect(await env.DB.prepare('SELECT status, delete_reason FROM members WHERE id = ?').bind(signed.user.id).first()).toEqual({ status: 'deleted', delete_reason: 'staff: asked by mail' });
+    expect(await env.DB.prepare('SELECT status, delete_reason FROM members WHERE id = ?').bind(signed.user.id).first()).toEqual({
+      status: 'deleted',
+      delete_reason: 'staff: asked by mail',
+    });
     expect(await mailCount('flirtlokaal', signed.email, 'account_deleted')).toBe(1);
     expect((await api('flirtlokaal', 'GET', '/api/user.php', { cookie: signed.cookie }).then(json)).user).toBeNull();
-    expect((await json(await staffApi('flirtlokaal', 'DELETE', 'member.php', { cookie, body: { member_id: signed.user.id, reason: 'again' } }))).error.code).toBe('member_deleted');
+    expect(
+      (await json(await staffApi('flirtlokaal', 'DELETE', 'member.php', { cookie, body: { member_id: signed.user.id, reason: 'again' } })))
+        .error.code,
+    ).toBe('member_deleted');
     expect(await auditCount(signed.user.id, 'member_delete')).toBe(1);
   });
 
@@ -274,11 +400,17 @@ describe('block, sessions, direct debit, activation, deletion', () => {
     const m = await signedMember();
     const { cookie } = await admin();
     const times = (n: number, f: () => Promise<Response>) => Promise.all(Array.from({ length: n }, () => f().then((r) => r.status)));
-    const blocks = await times(20, () => staffApi('flirtlokaal', 'POST', 'block.php', { cookie, body: { member_id: m.memberId, reason: 'race' } }));
+    const blocks = await times(20, () =>
+      staffApi('flirtlokaal', 'POST', 'block.php', { cookie, body: { member_id: m.memberId, reason: 'race' } }),
+    );
     expect(blocks.filter((s) => s === 200)).toHaveLength(1);
-    const unblocks = await times(20, () => staffApi('flirtlokaal', 'DELETE', 'block.php', { cookie, body: { member_id: m.memberId, reason: 'race' } }));
+    const unblocks = await times(20, () =>
+      staffApi('flirtlokaal', 'DELETE', 'block.php', { cookie, body: { member_id: m.memberId, reason: 'race' } }),
+    );
     expect(unblocks.filter((s) => s === 200)).toHaveLength(1);
-    const deletes = await times(20, () => staffApi('flirtlokaal', 'DELETE', 'member.php', { cookie, body: { member_id: m.memberId, reason: 'race' } }));
+    const deletes = await times(20, () =>
+      staffApi('flirtlokaal', 'DELETE', 'member.php', { cookie, body: { member_id: m.memberId, reason: 'race' } }),
+    );
     expect(deletes.filter((s) => s === 200)).toHaveLength(1);
     expect(deletes.filter((s) => s === 409)).toHaveLength(19);
     expect(await mailCount('flirtlokaal', m.email, 'account_deleted')).toBe(1);
@@ -287,14 +419,18 @@ describe('block, sessions, direct debit, activation, deletion', () => {
 });
 
 describe('query plans', () => {
-  it('the search reads by key or an index range, never a brand\'s members or profiles whole', async () => {
+  it("the search reads by key or an index range, never a brand's members or profiles whole", async () => {
     await newMember();
     for (const q of ['123', 'anna@', 'Anna']) {
       const { sql, params } = searchQuery(['flirtlokaal', 'velvetnights'], q);
-      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
       const detail = results.map((r) => r.detail).join('\n');
       expect(detail, q).not.toMatch(/\bSCAN\b(?! CONSTANT)/);
-      expect(detail, q).toMatch(/INTEGER PRIMARY KEY|members_email \(tenant_id=\? AND email>\? AND email<\?\)|profiles_name \(tenant_id=\? AND name>\? AND name<\?\)/);
+      expect(detail, q).toMatch(
+        /INTEGER PRIMARY KEY|members_email \(tenant_id=\? AND email>\? AND email<\?\)|profiles_name \(tenant_id=\? AND name>\? AND name<\?\)/,
+      );
     }
   });
 });
@@ -307,13 +443,34 @@ describe('refunds through Mollie', () => {
     const tenant = TENANTS.find((t) => t.id === 'flirtlokaal')!;
     const now = new Date();
     const id = await placeOrderRow(env.DB, 'flirtlokaal', {
-      member_id: m.memberId, package_id: 2, credits: 120, currency: 'EUR', list_price: 2995, amount: 2995, discount_code: null, discount_percentage: null, discount_scope: null,
-      country: 'NL', method: 'ideal', issuer: null, recurring: 'oneoff', provider: 'mollie', consent_at: now.toISOString(), language: 'nl', created_at: now.toISOString(),
+      member_id: m.memberId,
+      package_id: 2,
+      credits: 120,
+      currency: 'EUR',
+      list_price: 2995,
+      amount: 2995,
+      discount_code: null,
+      discount_percentage: null,
+      discount_scope: null,
+      country: 'NL',
+      method: 'ideal',
+      issuer: null,
+      recurring: 'oneoff',
+      provider: 'mollie',
+      consent_at: now.toISOString(),
+      language: 'nl',
+      created_at: now.toISOString(),
     });
     const mollie = new MollieProvider({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
     const created = await mollie.create({
-      amount: 2995, currency: 'EUR', description: 'test', method: 'ideal', redirectUrl: 'https://flirtlokaal.nl/t', webhookUrl: 'https://flirtlokaal.nl/w',
-      metadata: { tenant: 'flirtlokaal', order_id: id }, sequenceType: 'oneoff',
+      amount: 2995,
+      currency: 'EUR',
+      description: 'test',
+      method: 'ideal',
+      redirectUrl: 'https://flirtlokaal.nl/t',
+      webhookUrl: 'https://flirtlokaal.nl/w',
+      metadata: { tenant: 'flirtlokaal', order_id: id },
+      sequenceType: 'oneoff',
     });
     await env.DB.prepare("UPDATE orders SET provider_payment_id = ?, status = 'pending' WHERE id = ?").bind(created.id, id).run();
     fake.payments.get(created.id)!.status = 'paid';
@@ -323,7 +480,16 @@ describe('refunds through Mollie', () => {
 
     const order = await row();
     const audit = (guard: Parameters<typeof auditStatement>[1]['guard']) =>
-      auditStatement(env.DB, { staffId: s.staffId, brand: 'flirtlokaal', action: 'order_refund', targetType: 'member', targetId: m.memberId, detail: { reason: 'mollie' }, now, guard });
+      auditStatement(env.DB, {
+        staffId: s.staffId,
+        brand: 'flirtlokaal',
+        action: 'order_refund',
+        targetType: 'member',
+        targetId: m.memberId,
+        detail: { reason: 'mollie' },
+        now,
+        guard,
+      });
     const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => refundByStaff(ctx, order, audit)));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(fake.refunds.size).toBe(1);

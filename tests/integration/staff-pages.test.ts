@@ -22,7 +22,10 @@ describe('staff workspace pages', () => {
     expect(nonce).toBeTruthy();
     expect(html).toContain(`nonce="${nonce}" src="/${STAFF_ENTRY}"`);
     // Dutch brand, Dutch workspace; before login only the host's own brand is named.
-    const boot = JSON.parse(/<script id="__STAFF__" type="application\/json">(.*?)<\/script>/.exec(html)![1]) as { language: string; brands: { id: string }[] };
+    const boot = JSON.parse(/<script id="__STAFF__" type="application\/json">(.*?)<\/script>/.exec(html)![1]) as {
+      language: string;
+      brands: { id: string }[];
+    };
     expect(boot.language).toBe('nl');
     expect(boot.brands.map((b) => b.id)).toEqual(['flirtlokaal']);
   });
@@ -48,7 +51,10 @@ describe('staff workspace pages', () => {
   });
 
   it('with a staff session the queue page answers, listing the brands of the staff member', async () => {
-    const staff = await createStaff([{ brand: 'flirtlokaal', role: 'operator' }, { brand: 'velvetnights', role: 'operator' }]);
+    const staff = await createStaff([
+      { brand: 'flirtlokaal', role: 'operator' },
+      { brand: 'velvetnights', role: 'operator' },
+    ]);
     const res = await fetchBrand('flirtlokaal', '/staff', { headers: { Cookie: staff.cookie } });
     expect(res.status).toBe(200);
     const html = await res.text();

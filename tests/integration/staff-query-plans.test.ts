@@ -5,13 +5,17 @@ import { QUEUE_SQL, WAITING_COUNT_SQL } from '../../worker/staff/answering/queue
 import { fictionalProfile, chatMember, send, textTo } from './chat-helpers';
 
 async function plan(sql: string, ...params: unknown[]): Promise<string> {
-  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
   return results.map((r) => r.detail).join('\n');
 }
 
 /** No table on a request path is read whole: every step is a SEARCH (by an index or the primary key). */
 function expectIndexOnly(detail: string) {
-  expect(detail).not.toMatch(/\bSCAN (c|m|mp|fp|mm|conversations|messages|profiles|members|photos|chat_claims|staff_notes|n|cl|s|ph|mph)\b/);
+  expect(detail).not.toMatch(
+    /\bSCAN (c|m|mp|fp|mm|conversations|messages|profiles|members|photos|chat_claims|staff_notes|n|cl|s|ph|mph)\b/,
+  );
   // A SCAN of a subquery's own rows (the capped waiting count) reads no table.
   expect(detail).not.toMatch(/\bSCAN\b(?! CONSTANT| \(subquery-\d+\))/);
 }

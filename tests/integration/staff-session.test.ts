@@ -32,7 +32,9 @@ describe('staff sessions are not member sessions', () => {
   });
 
   it('the audit log is append-only', async () => {
-    await env.DB.prepare("INSERT INTO staff_audit (staff_id, brand, action, created_at) VALUES (NULL, 'flirtlokaal', 'login_failed', ?)").bind(new Date().toISOString()).run();
+    await env.DB.prepare("INSERT INTO staff_audit (staff_id, brand, action, created_at) VALUES (NULL, 'flirtlokaal', 'login_failed', ?)")
+      .bind(new Date().toISOString())
+      .run();
     await expect(env.DB.prepare('UPDATE staff_audit SET action = ?').bind('x').run()).rejects.toThrow(/append-only/);
     await expect(env.DB.prepare('DELETE FROM staff_audit').run()).rejects.toThrow(/append-only/);
   });

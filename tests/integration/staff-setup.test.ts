@@ -61,9 +61,14 @@ describe('the one-time setup link', () => {
     const link = await createSetupLink([{ brand: 'flirtlokaal', role: 'operator' }]);
     const { secret } = (await (await view(link.token)).json()) as StaffSetupInfo;
     const at = stepTime(0);
-    const results = await Promise.all([finish(link.token, PASSWORD, codeAt(secret, at), at), finish(link.token, 'Other-password-55', codeAt(secret, at), at)]);
+    const results = await Promise.all([
+      finish(link.token, PASSWORD, codeAt(secret, at), at),
+      finish(link.token, 'Other-password-55', codeAt(secret, at), at),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
-    const { n } = (await env.DB.prepare('SELECT COUNT(*) AS n FROM staff_sessions WHERE staff_id = ?').bind(link.id).first<{ n: number }>())!;
+    const { n } = (await env.DB.prepare('SELECT COUNT(*) AS n FROM staff_sessions WHERE staff_id = ?')
+      .bind(link.id)
+      .first<{ n: number }>())!;
     expect(n).toBe(1);
     expect((await auditRows(link.id, 'setup_completed')).length).toBe(1);
   });

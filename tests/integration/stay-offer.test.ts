@@ -15,7 +15,13 @@ describe('the stay offer of the delete-account dialog', () => {
     const res = await offer(m.cookie);
     expect(res.status).toBe(200);
     const code = await json(res);
-    expect(code).toMatchObject({ value_percentage: percent, user_id: m.memberId, validity: 'once_per_user', status: 'active', expired: false });
+    expect(code).toMatchObject({
+      value_percentage: percent,
+      user_id: m.memberId,
+      validity: 'once_per_user',
+      status: 'active',
+      expired: false,
+    });
     expect(code.code).toMatch(/^BLIJF-[0-9A-F]{8}$/);
     // Asked again (a second tab): the same code.
     expect((await json(await offer(m.cookie))).code).toBe(code.code);
@@ -35,7 +41,10 @@ describe('the stay offer of the delete-account dialog', () => {
     expect(await memberState('flirtlokaal', m.memberId)).toMatchObject({ credits: 120, paid: true });
 
     // Once: a second order with it is refused, and the dialog gets no offer any more.
-    const again = await api('flirtlokaal', 'POST', '/api/order.php', { cookie: m.cookie, body: { package_id: 2, amount, currency: 'EUR', method: 'ideal', issuer: IDEAL_ING, consent: true, code: code.code } });
+    const again = await api('flirtlokaal', 'POST', '/api/order.php', {
+      cookie: m.cookie,
+      body: { package_id: 2, amount, currency: 'EUR', method: 'ideal', issuer: IDEAL_ING, consent: true, code: code.code },
+    });
     expect(again.status).toBe(409);
     expect((await json(again)).error.message).toBe('Code reeds gebruikt');
     expect((await offer(m.cookie)).status).toBe(409);

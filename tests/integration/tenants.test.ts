@@ -41,9 +41,11 @@ describe('tenant files', () => {
     expect(demo[2].look.show_us_footer).toBe(true);
   });
 
-  it("give every brand primary and secondary colours that carry white text at 4.5:1 or better (WCAG AA)", () => {
+  it('give every brand primary and secondary colours that carry white text at 4.5:1 or better (WCAG AA)', () => {
     const luminance = (hex: string) => {
-      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      const [r, g, b] = [1, 3, 5]
+        .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+        .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
       return 0.2126 * r + 0.7152 * g + 0.0722 * b;
     };
     for (const tenant of TENANTS) {

@@ -5,7 +5,8 @@ import { api, checkout, IDEAL_ING, json, memberState, newMember, orderBody } fro
 // The server enforces the time bonus with its own clock (X-Debug-Now moves it in tests): TIMEBONUS25 is 25% off
 // for an unpaid member until signup_date + 14 400 s, once.
 
-const signupOf = async (id: number) => (await env.DB.prepare('SELECT signup_date FROM members WHERE id = ?').bind(id).first<{ signup_date: string }>())!.signup_date;
+const signupOf = async (id: number) =>
+  (await env.DB.prepare('SELECT signup_date FROM members WHERE id = ?').bind(id).first<{ signup_date: string }>())!.signup_date;
 const at = (signup: string, seconds: number) => ({ 'X-Debug-Now': new Date(Date.parse(signup) + seconds * 1000).toISOString() });
 
 describe('time bonus TIMEBONUS25', () => {
@@ -16,7 +17,9 @@ describe('time bonus TIMEBONUS25', () => {
     const code = await json(res);
     expect(code).toMatchObject({ code: 'TIMEBONUS25', value_percentage: 25, validity: 'once_per_user', status: 'active', expired: false });
     expect(code.expires).toBe(new Date(Date.parse(signup) + 14_400_000).toISOString());
-    const later = await json(await api('flirtlokaal', 'GET', '/api/discountcode.php?code=TIMEBONUS25', { cookie: m.cookie, headers: at(signup, 14_400) }));
+    const later = await json(
+      await api('flirtlokaal', 'GET', '/api/discountcode.php?code=TIMEBONUS25', { cookie: m.cookie, headers: at(signup, 14_400) }),
+    );
     expect(later.expired).toBe(true);
   });
 
@@ -31,7 +34,9 @@ describe('time bonus TIMEBONUS25', () => {
     expect(inTime.status).toBe(201);
     const { order } = await json(inTime);
     expect(order).toMatchObject({ amount: 2246, discount_code: 'TIMEBONUS25', discount_percentage: 25 });
-    const payment = await env.DB.prepare('SELECT provider_payment_id AS id FROM orders WHERE id = ?').bind(order.id).first<{ id: string }>();
+    const payment = await env.DB.prepare('SELECT provider_payment_id AS id FROM orders WHERE id = ?')
+      .bind(order.id)
+      .first<{ id: string }>();
     await checkout('flirtlokaal', payment!.id, 'paid', { issuer: IDEAL_ING });
     expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
     // Paid members have no time bonus any more.
@@ -49,12 +54,19 @@ describe('time bonus TIMEBONUS25', () => {
     const second = await api('flirtlokaal', 'POST', '/api/order.php', { cookie: m.cookie, body, headers: at(signup, 20) });
     expect(second.status).toBe(409);
     expect((await json(second)).error.code).toBe('code_used');
-    const paymentId = (await env.DB.prepare('SELECT provider_payment_id AS id FROM orders WHERE id = ?').bind((await json(first)).order.id).first<{ id: string }>())!.id;
+    const paymentId = (await env.DB.prepare('SELECT provider_payment_id AS id FROM orders WHERE id = ?')
+      .bind((await json(first)).order.id)
+      .first<{ id: string }>())!.id;
     await checkout('flirtlokaal', paymentId, 'canceled');
     expect((await api('flirtlokaal', 'POST', '/api/order.php', { cookie: m.cookie, body, headers: at(signup, 30) })).status).toBe(201);
-    const uses = await env.DB.prepare("SELECT COUNT(*) AS n FROM discount_redemptions WHERE member_id = ? AND code = 'TIMEBONUS25'").bind(m.memberId).first<{ n: number }>();
+    const uses = await env.DB.prepare("SELECT COUNT(*) AS n FROM discount_redemptions WHERE member_id = ? AND code = 'TIMEBONUS25'")
+      .bind(m.memberId)
+      .first<{ n: number }>();
     expect(uses!.n).toBe(1);
     const other = await newMember();
-    expect((await api('flirtlokaal', 'POST', '/api/order.php', { cookie: other.cookie, body, headers: at(await signupOf(other.memberId), 10) })).status).toBe(201);
+    expect(
+      (await api('flirtlokaal', 'POST', '/api/order.php', { cookie: other.cookie, body, headers: at(await signupOf(other.memberId), 10) }))
+        .status,
+    ).toBe(201);
   });
 });

@@ -38,7 +38,10 @@ const velvet = TenantSchema.parse(velvetnights);
 let server: Server;
 
 function cookieOf(req: IncomingMessage, name: string): string | undefined {
-  return (req.headers.cookie ?? '').split(/;\s*/).map((pair) => pair.split('=')).find(([k]) => k === name)?.[1];
+  return (req.headers.cookie ?? '')
+    .split(/;\s*/)
+    .map((pair) => pair.split('='))
+    .find(([k]) => k === name)?.[1];
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
@@ -86,14 +89,18 @@ function echo(req: IncomingMessage, res: ServerResponse, body: string) {
   // ?cache=... and ?nocookie=1 let the caching tests choose what the upstream says about caching.
   const query = new URL(req.url ?? '/', 'http://upstream').searchParams;
   if (query.get('cache')) res.setHeader('Cache-Control', query.get('cache')!);
-  if (!query.has('nocookie')) res.setHeader('Set-Cookie', ['upstream_session=abc; Domain=backend.example; Path=/; HttpOnly', 'second=2; Path=/']);
+  if (!query.has('nocookie'))
+    res.setHeader('Set-Cookie', ['upstream_session=abc; Domain=backend.example; Path=/; HttpOnly', 'second=2; Path=/']);
   res.statusCode = req.url?.startsWith('/api/missing.php') ? 404 : 200;
   res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body }));
 }
 
 /** One unmasked server frame (RFC 6455): text, or close with a code. */
 function frame(opcode: number, payload: Buffer): Buffer {
-  const head = payload.length < 126 ? Buffer.from([0x80 | opcode, payload.length]) : Buffer.from([0x80 | opcode, 126, payload.length >> 8, payload.length & 255]);
+  const head =
+    payload.length < 126
+      ? Buffer.from([0x80 | opcode, payload.length])
+      : Buffer.from([0x80 | opcode, 126, payload.length >> 8, payload.length & 255]);
   return Buffer.concat([head, payload]);
 }
 
@@ -105,7 +112,12 @@ function frame(opcode: number, payload: Buffer): Buffer {
 function liveSocket(req: IncomingMessage, socket: Duplex) {
   const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
   socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
-  const hello = { url: req.url, cookie: req.headers.cookie, forwardedHost: req.headers['x-forwarded-host'], country: req.headers['cf-ipcountry'] };
+  const hello = {
+    url: req.url,
+    cookie: req.headers.cookie,
+    forwardedHost: req.headers['x-forwarded-host'],
+    country: req.headers['cf-ipcountry'],
+  };
   socket.write(frame(1, Buffer.from(JSON.stringify(hello))));
   socket.on('data', (data: Buffer) => {
     const opcode = data[0] & 15;

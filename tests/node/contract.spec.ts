@@ -10,10 +10,23 @@ test('the built-in API keeps the /api/*.php contract (npm run contract)', async 
   test.setTimeout(300_000);
   const run = spawnSync(
     process.execPath,
-    ['scripts/contract.mjs', '--upstream', `http://127.0.0.1:${TEST_PORT}`, '--host', 'reifekontakte.localhost', '--json', 'test-results/contract.json'],
+    [
+      'scripts/contract.mjs',
+      '--upstream',
+      `http://127.0.0.1:${TEST_PORT}`,
+      '--host',
+      'reifekontakte.localhost',
+      '--json',
+      'test-results/contract.json',
+    ],
     { encoding: 'utf8', timeout: 280_000 },
   );
-  const report = JSON.parse(readFileSync('test-results/contract.json', 'utf8')) as { passed: number; failed: number; skipped: string[]; results: { name: string; ok: boolean; problems: string[] }[] };
+  const report = JSON.parse(readFileSync('test-results/contract.json', 'utf8')) as {
+    passed: number;
+    failed: number;
+    skipped: string[];
+    results: { name: string; ok: boolean; problems: string[] }[];
+  };
   const failures = report.results.filter((r) => !r.ok).map((r) => `${r.name}: ${r.problems.join('; ')}`);
   expect(failures, run.stdout.slice(-4000) + run.stderr).toEqual([]);
   // On a fresh database every call runs: nothing is left out for a limit or a missing payment method.

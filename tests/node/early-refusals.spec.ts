@@ -19,13 +19,37 @@ const big = (bytes: number) => new Uint8Array(bytes).fill(0x61);
 /** POSTs the Worker refuses before (or without) reading all of the body. */
 const REFUSED_POSTS: Probe[] = [
   // Cross-site: the CSRF check answers 403 before anything reads the body.
-  { name: 'csrf', method: 'POST', path: '/api/user.php', headers: { Origin: 'http://evil.example', 'Content-Type': 'application/json' }, body: big(256 * 1024) },
+  {
+    name: 'csrf',
+    method: 'POST',
+    path: '/api/user.php',
+    headers: { Origin: 'http://evil.example', 'Content-Type': 'application/json' },
+    body: big(256 * 1024),
+  },
   // Over the 64 KiB body limit of /api: 413 from the Content-Length alone.
-  { name: 'too large', method: 'POST', path: '/api/user.php', headers: { Origin: ORIGIN, 'Content-Type': 'application/json' }, body: big(300 * 1024) },
+  {
+    name: 'too large',
+    method: 'POST',
+    path: '/api/user.php',
+    headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+    body: big(300 * 1024),
+  },
   // A visitor's upload: 403 before the multipart form is read.
-  { name: 'visitor upload', method: 'POST', path: '/api/photos.php', headers: { Origin: ORIGIN, 'Content-Type': 'multipart/form-data; boundary=x' }, body: big(1024 * 1024) },
+  {
+    name: 'visitor upload',
+    method: 'POST',
+    path: '/api/photos.php',
+    headers: { Origin: ORIGIN, 'Content-Type': 'multipart/form-data; boundary=x' },
+    body: big(1024 * 1024),
+  },
   // Not JSON at all.
-  { name: 'bad json', method: 'POST', path: '/api/user.php', headers: { Origin: ORIGIN, 'Content-Type': 'application/json' }, body: '{"email": ' },
+  {
+    name: 'bad json',
+    method: 'POST',
+    path: '/api/user.php',
+    headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+    body: '{"email": ',
+  },
 ];
 
 const GETS: Probe[] = [
@@ -89,7 +113,11 @@ test('POSTs refused without reading their body break no other request', async ()
   const posts = outcomes.filter((o) => o.probe.method === 'POST');
   expect(gets).toHaveLength(400);
   expect(posts).toHaveLength(200);
-  const describe = (list: Outcome[]) => list.slice(0, 5).map((o) => `${o.probe.method} ${o.probe.name}: ${o.status} ${o.text.slice(0, 300)}`).join('\n');
+  const describe = (list: Outcome[]) =>
+    list
+      .slice(0, 5)
+      .map((o) => `${o.probe.method} ${o.probe.name}: ${o.status} ${o.text.slice(0, 300)}`)
+      .join('\n');
 
   const brokenGets = gets.filter((o) => o.status === 0 || o.status >= 500);
   expect(brokenGets.length, describe(brokenGets)).toBe(0);

@@ -15,7 +15,12 @@ const LOCAL_ONLY = {
 
 function workerCode(out: string): string {
   const dir = join(out, readdirSync(out).find((d) => d !== 'client')!);
-  const files = ['index.js', ...readdirSync(join(dir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`)];
+  const files = [
+    'index.js',
+    ...readdirSync(join(dir, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `assets/${f}`),
+  ];
   return files.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
 }
 
@@ -26,7 +31,10 @@ test('the production build has no dev mailbox, sandbox checkout or seed portrait
   // Every build points `wrangler deploy` at its output (this file); the served dist/ stays the one to deploy.
   const deployRedirect = '.wrangler/deploy/config.json';
   const redirect = existsSync(deployRedirect) ? readFileSync(deployRedirect, 'utf8') : null;
-  const build = spawnSync('vite', ['build'], { encoding: 'utf8', env: { ...process.env, VITE_BUILD_TARGET: 'production', BUILD_OUT_DIR: out } });
+  const build = spawnSync('vite', ['build'], {
+    encoding: 'utf8',
+    env: { ...process.env, VITE_BUILD_TARGET: 'production', BUILD_OUT_DIR: out },
+  });
   if (redirect === null) rmSync(deployRedirect, { force: true });
   else writeFileSync(deployRedirect, redirect);
   expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);

@@ -36,4 +36,3 @@ chatPushRoutes.get('/live.php', async (c) => {
   // A fresh response: the hub's headers are immutable, and the security middleware adds its own.
   return new Response(null, { status: res.status, webSocket: res.webSocket });
 });
-

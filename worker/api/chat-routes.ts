@@ -18,7 +18,10 @@ export const chatRoutes = new Hono<AppEnv>();
 
 chatRoutes.get('/chats.php', async (c) => {
   const member = requireMember(c);
-  const [chats, newLikes] = await Promise.all([listChats(c.env.DB, member, c.get('now')), countNewLikes(c.env.DB, member.tenantId, member.profileId)]);
+  const [chats, newLikes] = await Promise.all([
+    listChats(c.env.DB, member, c.get('now')),
+    countNewLikes(c.env.DB, member.tenantId, member.profileId),
+  ]);
   return c.json({ chats, new_likes: newLikes });
 });
 
@@ -29,12 +32,22 @@ chatRoutes.get('/chat.php', async (c) => {
   const side = q.id !== undefined ? await findSide(c.env.DB, member, q.id, now) : await findSideWith(c.env.DB, member, q.profile!, now);
   if (side) {
     const page = await history(c.env.DB, member, side, q.before);
-    return c.json({ conversation: { id: side.conversationId }, profile: side.peer.profile, messages: page.messages, has_more: page.hasMore });
+    return c.json({
+      conversation: { id: side.conversationId },
+      profile: side.peer.profile,
+      messages: page.messages,
+      has_more: page.hasMore,
+    });
   }
   if (q.id !== undefined) throw new ApiFailure(404, 'conversation_not_found', 'chat.errors.conversation_not_found');
   // Not written to yet: the profile, so the screen can offer the icebreakers.
   const peer = await findPeer(c.env.DB, member.tenantId, q.profile!, now);
-  if (!peer || peer.gone || peer.profile.id === member.profileId || (await isBlockedBetween(c.env.DB, member.tenantId, member.profileId, peer.profile.id))) {
+  if (
+    !peer ||
+    peer.gone ||
+    peer.profile.id === member.profileId ||
+    (await isBlockedBetween(c.env.DB, member.tenantId, member.profileId, peer.profile.id))
+  ) {
     throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
   }
   return c.json({ conversation: null, profile: peer.profile, messages: [], has_more: false });

@@ -35,8 +35,19 @@ complaintsRoutes.post('/complaints.php', async (c) => {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
     // The page's language: a staff reply to a visitor's complaint goes out in it (worker/staff/moderation/complaints.ts).
-    .bind(tenant.id, member?.id ?? null, complaint.subject, complaint.concerns ?? null, complaint.text, complaint.email, complaint.name, ip, now.toISOString(),
-      proven ? now.toISOString() : null, c.get('language'))
+    .bind(
+      tenant.id,
+      member?.id ?? null,
+      complaint.subject,
+      complaint.concerns ?? null,
+      complaint.text,
+      complaint.email,
+      complaint.name,
+      ip,
+      now.toISOString(),
+      proven ? now.toISOString() : null,
+      c.get('language'),
+    )
     .first<{ id: number }>();
   const id = row!.id;
   const reference = `C-${id}`;
@@ -45,7 +56,13 @@ complaintsRoutes.post('/complaints.php', async (c) => {
   try {
     if (proven) await mailConfirmedComplaint(c, id);
     else {
-      const token = await issueToken(c.env, { tenantId: tenant.id, memberId: member?.id ?? 0, purpose: 'complaint', now, data: String(id) });
+      const token = await issueToken(c.env, {
+        tenantId: tenant.id,
+        memberId: member?.id ?? 0,
+        purpose: 'complaint',
+        now,
+        data: String(id),
+      });
       await mailTo(c, complaint.email, null, 'complaint_confirm', { link: link(c, '/api/complaint-confirm.php', token) });
     }
   } catch (error) {
@@ -82,7 +99,9 @@ interface ComplaintRow {
 /** Forwards a proven complaint to the brand's support and confirms it to its (proven) sender. */
 async function mailConfirmedComplaint(c: AppContext, id: number): Promise<void> {
   const tenant = c.get('tenant');
-  const row = await c.env.DB.prepare('SELECT member_id, subject, concerns, body, contact_email, contact_name FROM complaints WHERE id = ? AND tenant_id = ?')
+  const row = await c.env.DB.prepare(
+    'SELECT member_id, subject, concerns, body, contact_email, contact_name FROM complaints WHERE id = ? AND tenant_id = ?',
+  )
     .bind(id, tenant.id)
     .first<ComplaintRow>();
   if (!row) return;

@@ -30,9 +30,24 @@ directDebitRoutes.post('/directdebit.php', async (c) => {
   const priced = await priceOrder(c, member, { ...form, method: 'directdebit' });
   await assertNotBlocked(c.env.DB, tenant.id, member.id, form.iban);
   await assertWithinLimit(c.env.DB, tenant.id, member.id, priced.amount, now);
-  await limit(c, `dd-sms:${member.id}`, { limit: DIRECT_DEBIT.smsPerHour, windowSeconds: 3600 }, 'errors.directdebit_limit', 'directdebit_limit');
+  await limit(
+    c,
+    `dd-sms:${member.id}`,
+    { limit: DIRECT_DEBIT.smsPerHour, windowSeconds: 3600 },
+    'errors.directdebit_limit',
+    'directdebit_limit',
+  );
   const { id, code } = await openRequest(c.env.DB, secretOf(c.env), tenant.id, member.id, form, priced.amount, now);
-  await sendSms(c.env, { tenant, to: form.phone, memberId: member.id, text: c.get('t')('directdebit.sms', { code, brand: tenant.settings.name, minutes: DIRECT_DEBIT.codeMinutes }) }, now);
+  await sendSms(
+    c.env,
+    {
+      tenant,
+      to: form.phone,
+      memberId: member.id,
+      text: c.get('t')('directdebit.sms', { code, brand: tenant.settings.name, minutes: DIRECT_DEBIT.codeMinutes }),
+    },
+    now,
+  );
   return c.json({ request_id: id, phone: form.phone.replace(/\d(?=\d{2})/g, '•') }, 201);
 });
 
@@ -44,22 +59,39 @@ directDebitRoutes.put('/directdebit.php', async (c) => {
   await limit(c, `dd-code:${member.id}`, { limit: 20, windowSeconds: 3600 });
   const req = await confirmRequest(c.env.DB, secretOf(c.env), tenant.id, member.id, input.request_id, input.otp, now);
   // Price again: the discount and the limit are checked when the money moves, not only when the form was sent.
-  const priced = await priceOrder(c, member, { package_id: req.package_id, amount: req.amount, currency: req.currency, code: req.discount_code ?? undefined, method: 'directdebit' });
+  const priced = await priceOrder(c, member, {
+    package_id: req.package_id,
+    amount: req.amount,
+    currency: req.currency,
+    code: req.discount_code ?? undefined,
+    method: 'directdebit',
+  });
   await assertNotBlocked(c.env.DB, tenant.id, member.id, req.iban);
   await assertWithinLimit(c.env.DB, tenant.id, member.id, priced.amount, now);
   const provider = providerFor(c.env, tenant);
-  const mandate = await provider.createDirectDebitMandate({ holder: req.holder, iban: req.iban, customer: { name: req.holder, email: member.email } });
-  await c.env.DB
-    .prepare(
-      `INSERT INTO payment_mandates (tenant_id, member_id, provider, customer_id, mandate_id, method, label, created_at) VALUES (?, ?, ?, ?, ?, 'directdebit', ?, ?)
+  const mandate = await provider.createDirectDebitMandate({
+    holder: req.holder,
+    iban: req.iban,
+    customer: { name: req.holder, email: member.email },
+  });
+  await c.env.DB.prepare(
+    `INSERT INTO payment_mandates (tenant_id, member_id, provider, customer_id, mandate_id, method, label, created_at) VALUES (?, ?, ?, ?, ?, 'directdebit', ?, ?)
        ON CONFLICT (tenant_id, provider, mandate_id) DO NOTHING`,
-    )
+  )
     .bind(tenant.id, member.id, provider.name, mandate.customerId, mandate.mandateId, maskIban(req.iban), now.toISOString())
     .run();
   const { order } = await startOrder(c, member, priced, {
     method: 'directdebit',
-    mandate: { provider: provider.name, customer_id: mandate.customerId, mandate_id: mandate.mandateId, method: 'directdebit', label: maskIban(req.iban) },
+    mandate: {
+      provider: provider.name,
+      customer_id: mandate.customerId,
+      mandate_id: mandate.mandateId,
+      method: 'directdebit',
+      label: maskIban(req.iban),
+    },
   });
-  await c.env.DB.prepare('UPDATE directdebit_requests SET order_id = ? WHERE id = ? AND tenant_id = ?').bind(order.id, req.id, tenant.id).run();
+  await c.env.DB.prepare('UPDATE directdebit_requests SET order_id = ? WHERE id = ? AND tenant_id = ?')
+    .bind(order.id, req.id, tenant.id)
+    .run();
   return c.json({ order: toOrder(order) }, 201);
 });

@@ -20,7 +20,9 @@ const exportKey = (tenantId: string) => `_exports/${tenantId}/${crypto.randomUUI
 exportRoutes.post('/export.php', async (c) => {
   const member = requireMember(c);
   await limit(c, `export:${member.id}`, { limit: 1, windowSeconds: 86_400 }, 'settings.export.limit', 'export_limit');
-  c.executionCtx.waitUntil(makeExport(c, member.id, member.email, member.language).catch((error) => log(c, 'error', 'data export failed', describeError(error))));
+  c.executionCtx.waitUntil(
+    makeExport(c, member.id, member.email, member.language).catch((error) => log(c, 'error', 'data export failed', describeError(error))),
+  );
   return c.json({ ok: true }, 202);
 });
 
@@ -32,7 +34,10 @@ async function makeExport(c: AppContext, memberId: number, email: string, member
   const photos = await memberPhotos(c.env.MEDIA, tenant.id, data.photos as Record<string, unknown>[]);
   const zip = buildZip(tenant, language, data, photos, now);
   const key = exportKey(tenant.id);
-  await c.env.MEDIA.put(key, zip, { httpMetadata: { contentType: 'application/zip' }, customMetadata: { member: String(memberId), expires: new Date(now.getTime() + 86_400_000).toISOString() } });
+  await c.env.MEDIA.put(key, zip, {
+    httpMetadata: { contentType: 'application/zip' },
+    customMetadata: { member: String(memberId), expires: new Date(now.getTime() + 86_400_000).toISOString() },
+  });
   const token = await issueToken(c.env, { tenantId: tenant.id, memberId, purpose: 'data_export', now, data: key });
   await mailTo(c, email, language, 'data_export', { link: link(c, '/api/export.php', token) }, undefined, memberId);
 }

@@ -45,7 +45,13 @@ export function clientIp(c: AppContext): string {
 }
 
 /** Counts a hit and refuses with 429 (and Retry-After) beyond the limit. */
-export async function limit(c: AppContext, key: string, rule: Limit, messageKey = 'errors.rate_limited', code = 'rate_limited'): Promise<void> {
+export async function limit(
+  c: AppContext,
+  key: string,
+  rule: Limit,
+  messageKey = 'errors.rate_limited',
+  code = 'rate_limited',
+): Promise<void> {
   const result = await hit(c.env.DB, `${c.get('tenant').id}:${key}`, rule, c.get('now'));
   if (!result.allowed) {
     c.header('Retry-After', String(result.retryAfter));
@@ -61,7 +67,15 @@ export function link(c: AppContext, path: string, token?: string): string {
 }
 
 /** Mails a member in their language (or the page's), branded for this tenant. */
-export function mailTo(c: AppContext, to: string, language: string | null, template: MailTemplate, data: Record<string, string>, unsubscribeUrl?: string, memberId?: number) {
+export function mailTo(
+  c: AppContext,
+  to: string,
+  language: string | null,
+  template: MailTemplate,
+  data: Record<string, string>,
+  unsubscribeUrl?: string,
+  memberId?: number,
+) {
   const lang: Language = toLanguage(language) ?? c.get('language');
   return sendMail(c.env, { tenant: c.get('tenant'), to, memberId, language: lang, template, data, unsubscribeUrl }, c.get('now'));
 }
@@ -84,15 +98,28 @@ export function mailScope(c: AppContext, tenant: Tenant = c.get('tenant')): Mail
   let origin = url.origin;
   if (tenant.id !== c.get('tenant').id) {
     // Locally every brand is <id>.localhost on the same port; in production its first host.
-    origin = url.hostname.endsWith('.localhost') ? `${url.protocol}//${tenant.id}.localhost${url.port ? `:${url.port}` : ''}` : `https://${tenant.hosts[0]}`;
+    origin = url.hostname.endsWith('.localhost')
+      ? `${url.protocol}//${tenant.id}.localhost${url.port ? `:${url.port}` : ''}`
+      : `https://${tenant.hosts[0]}`;
   }
   // A staff call about another brand mails from that brand's database (its outbox).
   return { env: brandEnvFor(c, tenant.id), tenant, now: c.get('now'), language: c.get('language'), origin };
 }
 
 /** mailTo and link for a MailScope. */
-export function mailScoped(scope: MailScope, to: string, language: string | null, template: MailTemplate, data: Record<string, string>, memberId?: number) {
-  return sendMail(scope.env, { tenant: scope.tenant, to, memberId, language: toLanguage(language) ?? scope.language, template, data }, scope.now);
+export function mailScoped(
+  scope: MailScope,
+  to: string,
+  language: string | null,
+  template: MailTemplate,
+  data: Record<string, string>,
+  memberId?: number,
+) {
+  return sendMail(
+    scope.env,
+    { tenant: scope.tenant, to, memberId, language: toLanguage(language) ?? scope.language, template, data },
+    scope.now,
+  );
 }
 
 export function scopedLink(scope: MailScope, path: string, token: string): string {
@@ -103,6 +130,19 @@ export function scopedLink(scope: MailScope, path: string, token: string): strin
 
 /** The deletion mail with its recovery link (the member's own deletion, a deleted address signing up or logging in, the back office). */
 export async function sendRecoveryMail(scope: MailScope, memberId: number, email: string, language: string | null, previousStatus: string) {
-  const token = await issueToken(scope.env, { tenantId: scope.tenant.id, memberId, purpose: 'account_recovery', now: scope.now, data: previousStatus });
-  await mailScoped(scope, email, language, 'account_deleted', { link: scopedLink(scope, '/api/recover-account.php', token), days: '14' }, memberId);
+  const token = await issueToken(scope.env, {
+    tenantId: scope.tenant.id,
+    memberId,
+    purpose: 'account_recovery',
+    now: scope.now,
+    data: previousStatus,
+  });
+  await mailScoped(
+    scope,
+    email,
+    language,
+    'account_deleted',
+    { link: scopedLink(scope, '/api/recover-account.php', token), days: '14' },
+    memberId,
+  );
 }

@@ -26,7 +26,12 @@ async function target(c: AppContext, member: SessionMember, profileId: number) {
  * Stores the like and answers whether it is a match. The liked member hears of it at once (live, or by push):
  * unless the liker is invisible or unconfirmed, whose likes others do not see (SPEC.md §4).
  */
-async function like(c: AppContext, member: SessionMember, target: { id: number; memberId: number | null }, source: string): Promise<boolean> {
+async function like(
+  c: AppContext,
+  member: SessionMember,
+  target: { id: number; memberId: number | null },
+  source: string,
+): Promise<boolean> {
   const tenantId = c.get('tenant').id;
   const stored = await likeStatement(c.env.DB, tenantId, member.id, target.id, source, c.get('now')).run();
   const match = await isLikedBy(c.env.DB, tenantId, target.id, member.id);
@@ -82,7 +87,11 @@ likesRoutes.get('/swipe.php', async (c) => {
   const member = requireMember(c);
   const now = c.get('now');
   const profiles = await swipeStack(c.env.DB, c.get('tenant').id, member.id, searchStart(c), now);
-  return c.json({ profiles, likes_left: await swipeLikesLeft(c.env.DB, member.id, member.paidUser, now), resets_at: swipeDay(now).resetsAt });
+  return c.json({
+    profiles,
+    likes_left: await swipeLikesLeft(c.env.DB, member.id, member.paidUser, now),
+    resets_at: swipeDay(now).resetsAt,
+  });
 });
 
 likesRoutes.post('/swipe.php', async (c) => {
@@ -108,8 +117,19 @@ likesRoutes.get('/match-finder.php', async (c) => {
   const member = requireMember(c);
   const q = parseOrFail(MatchFinderQuerySchema, c.req.query());
   const where = searchStart(c);
-  const result = await findMatches(c.env.DB, c.get('tenant').id, member.id, {
-    gender: q.gender, minAge: q.min_age, maxAge: q.max_age, country: where.country, region: q.nearby ? where.region : null, interests: q.interests,
-  }, c.get('now'));
+  const result = await findMatches(
+    c.env.DB,
+    c.get('tenant').id,
+    member.id,
+    {
+      gender: q.gender,
+      minAge: q.min_age,
+      maxAge: q.max_age,
+      country: where.country,
+      region: q.nearby ? where.region : null,
+      interests: q.interests,
+    },
+    c.get('now'),
+  );
   return c.json(result);
 });

@@ -39,7 +39,10 @@ export function searchStart(c: AppContext) {
 
 /** SPEC.md §6: visitors may filter only where logged_out_search allows it (and, if so asked, with a traffic source). */
 export function mayFilter(c: AppContext): boolean {
-  return c.get('member') !== null || canSearchLoggedOut(settingsFor(c.get('tenant'), c.get('country'), c.get('language')), readTrafficSource(c) !== null);
+  return (
+    c.get('member') !== null ||
+    canSearchLoggedOut(settingsFor(c.get('tenant'), c.get('country'), c.get('language')), readTrafficSource(c) !== null)
+  );
 }
 
 /**
@@ -51,7 +54,17 @@ export async function runFeatured(c: AppContext, query: Record<string, string>) 
   const country = settingsFor(c.get('tenant'), c.get('country'), c.get('language')).geoip_selected_country;
   const member = c.get('member');
   const viewer = member && { profileId: member.profileId, hasBlocks: member.hasBlocks };
-  return { profiles: await featuredProfiles(c.env.DB, c.get('tenant').id, country, { gender: q.gender, minAge: q.min_age, maxAge: q.max_age }, c.get('now'), undefined, viewer) };
+  return {
+    profiles: await featuredProfiles(
+      c.env.DB,
+      c.get('tenant').id,
+      country,
+      { gender: q.gender, minAge: q.min_age, maxAge: q.max_age },
+      c.get('now'),
+      undefined,
+      viewer,
+    ),
+  };
 }
 
 /** GET /api/search.php's answer for a query (also the members page's server loader). */
@@ -63,8 +76,10 @@ export async function runSearch(c: AppContext, query: Record<string, string>, on
   const q = parseOrFail(SearchQuerySchema, query);
   const start = searchStart(c);
   const country = q.country ?? start.country;
-  if (!settings.countries.includes(country)) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { country: 'validation.country' });
-  if (q.region && !REGIONS[country]?.some((r) => r.code === q.region)) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { region: 'validation.region' });
+  if (!settings.countries.includes(country))
+    throw new ApiFailure(400, 'validation_failed', 'validation.failed', { country: 'validation.country' });
+  if (q.region && !REGIONS[country]?.some((r) => r.code === q.region))
+    throw new ApiFailure(400, 'validation_failed', 'validation.failed', { region: 'validation.region' });
   const filter = {
     gender: q.gender ?? start.gender,
     country,

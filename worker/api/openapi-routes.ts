@@ -21,7 +21,8 @@ function contract() {
 }
 
 openApiRoutes.get('/openapi.json', (c) =>
-  c.body(contract().json, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
+  c.body(contract().json, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
+);
 
 openApiRoutes.get('/docs', (c) => {
   if (!isLocal(c.env)) return c.notFound();

@@ -10,7 +10,9 @@ import { settingsFor } from './settings';
 
 // The page texts of every language live in the worker; a page carries only its own language's text to the browser.
 type PageFile = Record<ContentPageName, { title: string; body: string }>;
-const pageFile = lazyJsonByName<PageFile>(import.meta.glob<string>('../../locales/pages/*.json', { eager: true, query: '?raw', import: 'default' }));
+const pageFile = lazyJsonByName<PageFile>(
+  import.meta.glob<string>('../../locales/pages/*.json', { eager: true, query: '?raw', import: 'default' }),
+);
 
 const PREMIUM_PERCENT = 46;
 
@@ -105,5 +107,8 @@ export const pagesRoutes = new Hono<AppEnv>();
 pagesRoutes.get('/pages.php', (c) => {
   const query = parseOrFail(PageQuerySchema, c.req.query());
   // The price of a message follows the visitor's country, so only the browser may keep the answer.
-  return c.json<PageText>(pageText(c, query.page, query.lang ?? c.get('language')), 200, { 'Cache-Control': 'private, max-age=600', Vary: 'Cookie' });
+  return c.json<PageText>(pageText(c, query.page, query.lang ?? c.get('language')), 200, {
+    'Cache-Control': 'private, max-age=600',
+    Vary: 'Cookie',
+  });
 });

@@ -1,5 +1,12 @@
 import { Hono } from 'hono';
-import { IDEAL_ISSUERS, OrderIdSchema, OrderRequestSchema, PREMIUM_PERCENT, RepeatOrderSchema, type PackagesResponse } from '../../core/schemas/payments';
+import {
+  IDEAL_ISSUERS,
+  OrderIdSchema,
+  OrderRequestSchema,
+  PREMIUM_PERCENT,
+  RepeatOrderSchema,
+  type PackagesResponse,
+} from '../../core/schemas/payments';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { shopFor, isIdealIssuer } from '../payments/catalogue';
@@ -39,14 +46,16 @@ export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
 // A visitor's shop follows the country alone; a member's carries their mandate and last package, so it is never
 // cached (worker/middleware/api-cache.ts makes an answer without Cache-Control private, no-store).
 paymentRoutes.get('/packages.php', async (c) =>
-  c.json(await packagesFor(c), 200, c.get('member') ? {} : { 'Cache-Control': 'private, max-age=300', Vary: 'Cookie' }));
+  c.json(await packagesFor(c), 200, c.get('member') ? {} : { 'Cache-Control': 'private, max-age=300', Vary: 'Cookie' }),
+);
 
 paymentRoutes.post('/order.php', async (c) => {
   const member = requireMember(c);
   const input = parseOrFail(OrderRequestSchema, await jsonBody(c));
   await limit(c, `order:${member.id}`, ORDER_LIMIT);
   if (input.method === 'directdebit') throw new ApiFailure(400, 'method_unavailable', 'errors.method_unavailable');
-  if (input.issuer && (input.method !== 'ideal' || !isIdealIssuer(input.issuer))) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { issuer: 'validation.invalid' });
+  if (input.issuer && (input.method !== 'ideal' || !isIdealIssuer(input.issuer)))
+    throw new ApiFailure(400, 'validation_failed', 'validation.failed', { issuer: 'validation.invalid' });
   const priced = await priceOrder(c, member, { ...input, method: input.method });
   const { order, checkoutUrl } = await startOrder(c, member, priced, { method: input.method, issuer: input.issuer });
   return c.json({ order: toOrder(order), checkout_url: checkoutUrl }, 201);
@@ -62,7 +71,6 @@ paymentRoutes.post('/repeat-order.php', async (c) => {
   const { order } = await startOrder(c, member, priced, { method: mandate.method, mandate });
   return c.json({ order: toOrder(order), checkout_url: null }, 201);
 });
-
 
 /** One order of the member. An unfinished one is first brought up to date: the member may return before the webhook. */
 paymentRoutes.get('/order.php', async (c) => {

@@ -6,8 +6,19 @@ import { ApiFailure, parseOrFail } from '../errors';
 import { ImageRejected } from '../photos/image-header';
 import { processUpload, type ProcessedPhoto } from '../photos/process';
 import {
-  countedPhotos, deleteObjects, deletePhoto, findOwnPhoto, insertPhoto, listOwnPhotos, newFilenames, photoLimit, r2Key,
-  reorder, setMain, setPrivate, type Owner,
+  countedPhotos,
+  deleteObjects,
+  deletePhoto,
+  findOwnPhoto,
+  insertPhoto,
+  listOwnPhotos,
+  newFilenames,
+  photoLimit,
+  r2Key,
+  reorder,
+  setMain,
+  setPrivate,
+  type Owner,
 } from '../photos/store';
 import { clientIp, jsonBody, limit, requireMember } from './helpers';
 
@@ -49,47 +60,64 @@ photoRoutes.get('/photos.php', async (c) => {
 });
 
 // The one /api route with a body over 64 KiB: worker/app.ts leaves it to this limit.
-photoRoutes.post('/photos.php', bodyLimit({ maxSize: UPLOAD_BODY_BYTES, onError: () => { throw tooLarge(); } }), async (c) => {
-  const owner = ownerOf(c);
-  // Both count before the form is read: a refused or broken upload costs a place too.
-  await limit(c, `photo-upload:${owner.memberId}`, UPLOADS_PER_HOUR);
-  await limit(c, `photo-upload:ip:${clientIp(c)}`, UPLOADS_PER_IP_HOUR);
-  const form = await c.req.formData().catch(() => null);
-  const file = form?.get('photo');
-  if (!file || typeof file === 'string' || file.size === 0) throw new ApiFailure(400, 'photo_missing', 'photos.errors.missing', { photo: 'photos.errors.missing' });
-  if (file.size > PHOTO_RULES.maxBytes) throw tooLarge();
-  // Cheap early answer before the expensive decode; insertPhoto below is what really holds the limit.
-  if ((await countedPhotos(c.env.DB, owner)) >= photoLimit(owner.paidUser)) throw limitReached();
+photoRoutes.post(
+  '/photos.php',
+  bodyLimit({
+    maxSize: UPLOAD_BODY_BYTES,
+    onError: () => {
+      throw tooLarge();
+    },
+  }),
+  async (c) => {
+    const owner = ownerOf(c);
+    // Both count before the form is read: a refused or broken upload costs a place too.
+    await limit(c, `photo-upload:${owner.memberId}`, UPLOADS_PER_HOUR);
+    await limit(c, `photo-upload:ip:${clientIp(c)}`, UPLOADS_PER_IP_HOUR);
+    const form = await c.req.formData().catch(() => null);
+    const file = form?.get('photo');
+    if (!file || typeof file === 'string' || file.size === 0)
+      throw new ApiFailure(400, 'photo_missing', 'photos.errors.missing', { photo: 'photos.errors.missing' });
+    if (file.size > PHOTO_RULES.maxBytes) throw tooLarge();
+    // Cheap early answer before the expensive decode; insertPhoto below is what really holds the limit.
+    if ((await countedPhotos(c.env.DB, owner)) >= photoLimit(owner.paidUser)) throw limitReached();
 
-  let photo: ProcessedPhoto;
-  try {
-    photo = processUpload(new Uint8Array(await file.arrayBuffer()));
-  } catch (error) {
-    if (error instanceof ImageRejected) throw REJECTIONS[error.problem]();
-    throw error;
-  }
+    let photo: ProcessedPhoto;
+    try {
+      photo = processUpload(new Uint8Array(await file.arrayBuffer()));
+    } catch (error) {
+      if (error instanceof ImageRejected) throw REJECTIONS[error.problem]();
+      throw error;
+    }
 
-  const names = newFilenames();
-  const stored = [{ filename: names.filename, thumb_filename: names.thumb }];
-  const meta = { httpMetadata: { contentType: 'image/jpeg' } };
-  await Promise.all([
-    c.env.MEDIA.put(r2Key(owner.tenantId, names.filename), photo.full, meta),
-    c.env.MEDIA.put(r2Key(owner.tenantId, names.thumb), photo.thumb, meta),
-  ]);
-  let id: number | null;
-  try {
-    id = await insertPhoto(c.env.DB, owner, { filename: names.filename, thumb: names.thumb, width: photo.width, height: photo.height, bytes: photo.full.length, now: c.get('now') });
-  } catch (error) {
-    await deleteObjects(c.env, owner.tenantId, stored);
-    throw error;
-  }
-  if (id === null) {
-    // Another upload took the last place while this one was being processed: nothing of it stays.
-    await deleteObjects(c.env, owner.tenantId, stored);
-    throw limitReached();
-  }
-  return c.json({ ...(await listOwnPhotos(c.env.DB, owner, owner.paidUser)), uploaded: id }, 201);
-});
+    const names = newFilenames();
+    const stored = [{ filename: names.filename, thumb_filename: names.thumb }];
+    const meta = { httpMetadata: { contentType: 'image/jpeg' } };
+    await Promise.all([
+      c.env.MEDIA.put(r2Key(owner.tenantId, names.filename), photo.full, meta),
+      c.env.MEDIA.put(r2Key(owner.tenantId, names.thumb), photo.thumb, meta),
+    ]);
+    let id: number | null;
+    try {
+      id = await insertPhoto(c.env.DB, owner, {
+        filename: names.filename,
+        thumb: names.thumb,
+        width: photo.width,
+        height: photo.height,
+        bytes: photo.full.length,
+        now: c.get('now'),
+      });
+    } catch (error) {
+      await deleteObjects(c.env, owner.tenantId, stored);
+      throw error;
+    }
+    if (id === null) {
+      // Another upload took the last place while this one was being processed: nothing of it stays.
+      await deleteObjects(c.env, owner.tenantId, stored);
+      throw limitReached();
+    }
+    return c.json({ ...(await listOwnPhotos(c.env.DB, owner, owner.paidUser)), uploaded: id }, 201);
+  },
+);
 
 photoRoutes.put('/photos.php', async (c) => {
   const owner = ownerOf(c);

@@ -11,7 +11,10 @@ import { forwardingHeaders, hostOnlyCookies, upstreamFetch, UpstreamUnavailable 
 export async function proxyApi(c: AppContext, upstream: string): Promise<Response> {
   const incoming = new URL(c.req.url);
   const headers = forwardingHeaders(c, c.req.raw.headers);
-  const upgrade = c.req.header('upgrade')?.toLowerCase() === 'websocket' && incoming.pathname === '/api/live.php' && c.get('tenant').upstream_live === 'websocket';
+  const upgrade =
+    c.req.header('upgrade')?.toLowerCase() === 'websocket' &&
+    incoming.pathname === '/api/live.php' &&
+    c.get('tenant').upstream_live === 'websocket';
   if (!upgrade) headers.delete('upgrade');
   const hasBody = !['GET', 'HEAD'].includes(c.req.method);
   let response: Response;

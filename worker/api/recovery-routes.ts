@@ -1,5 +1,11 @@
 import { Hono } from 'hono';
-import { ChangePasswordSchema, MailChangeRequestSchema, ResetPasswordSchema, ResetRequestSchema, TokenSchema } from '../../core/schemas/account';
+import {
+  ChangePasswordSchema,
+  MailChangeRequestSchema,
+  ResetPasswordSchema,
+  ResetRequestSchema,
+  TokenSchema,
+} from '../../core/schemas/account';
 import type { AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { changeEmail, findMemberByEmail, findMemberById, replacePassword } from '../services/accounts';
@@ -27,7 +33,8 @@ recoveryRoutes.post('/reset-password.php', async (c) => {
   const { email } = parseOrFail(ResetRequestSchema, await jsonBody(c));
   const member = await findMemberByEmail(c.env.DB, tenantId, email);
   // SPEC.md §8 names 'E-mailadres niet gevonden', so this answer does say whether the address has an account.
-  if (!member || member.status === 'deleted') throw new ApiFailure(404, 'email_not_found', 'errors.email_not_found', { email: 'errors.email_not_found' });
+  if (!member || member.status === 'deleted')
+    throw new ApiFailure(404, 'email_not_found', 'errors.email_not_found', { email: 'errors.email_not_found' });
   const sent = await countTokensSince(c.env.DB, tenantId, member.id, 'password_reset', new Date(now.getTime() - 86_400_000));
   if (sent >= RESET_MAILS_PER_DAY) throw new ApiFailure(429, 'reset_limit', 'errors.reset_limit');
   const token = await issueToken(c.env, { tenantId, memberId: member.id, purpose: 'password_reset', now });
@@ -58,10 +65,18 @@ recoveryRoutes.put('/password.php', async (c) => {
   await limit(c, `password:${member.id}`, { limit: 10, windowSeconds: 3600 });
   const input = parseOrFail(ChangePasswordSchema, await jsonBody(c));
   await refuseCommonPassword(input.password);
-  const oldWrong = () => new ApiFailure(400, 'old_password_wrong', 'validation.old_password_wrong', { old_password: 'validation.old_password_wrong' });
+  const oldWrong = () =>
+    new ApiFailure(400, 'old_password_wrong', 'validation.old_password_wrong', { old_password: 'validation.old_password_wrong' });
   if (!(await verifyPassword(member.passwordHash, input.old_password))) throw oldWrong();
   // Only over the hash just checked: a change made meanwhile (another session, a reset) wins, this one is refused.
-  const set = await replacePassword(c.env.DB, { tenantId, memberId: member.id, password: input.password, now, expectHash: member.passwordHash, keepSessionHash: member.tokenHash });
+  const set = await replacePassword(c.env.DB, {
+    tenantId,
+    memberId: member.id,
+    password: input.password,
+    now,
+    expectHash: member.passwordHash,
+    keepSessionHash: member.tokenHash,
+  });
   if (!set) throw oldWrong();
   await mailTo(c, member.email, member.language, 'password_changed', {}, undefined, member.id);
   return c.json({ ok: true });
@@ -78,8 +93,22 @@ recoveryRoutes.post('/mail-change.php', async (c) => {
   if (input.new_email === member.email || (await findMemberByEmail(c.env.DB, tenantId, input.new_email))) {
     throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { new_email: 'validation.email_taken' });
   }
-  const token = await issueToken(c.env, { tenantId, memberId: member.id, purpose: 'mail_change', now: c.get('now'), data: input.new_email });
-  await mailTo(c, input.new_email, member.language, 'mail_change', { link: link(c, '/mail-change/do', token), new_email: input.new_email }, undefined, member.id);
+  const token = await issueToken(c.env, {
+    tenantId,
+    memberId: member.id,
+    purpose: 'mail_change',
+    now: c.get('now'),
+    data: input.new_email,
+  });
+  await mailTo(
+    c,
+    input.new_email,
+    member.language,
+    'mail_change',
+    { link: link(c, '/mail-change/do', token), new_email: input.new_email },
+    undefined,
+    member.id,
+  );
   return c.json({ ok: true });
 });
 

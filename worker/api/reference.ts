@@ -35,7 +35,8 @@ reference.get('/regions.php', (c) => {
     countries.map((country) => [
       country,
       (REGIONS[country] ?? []).map(
-        (r): RegionOption => (query.cities ? { code: r.code, name: r.name, cities: r.cities.map((city) => city.name) } : { code: r.code, name: r.name }),
+        (r): RegionOption =>
+          query.cities ? { code: r.code, name: r.name, cities: r.cities.map((city) => city.name) } : { code: r.code, name: r.name },
       ),
     ]),
   );
@@ -55,5 +56,7 @@ reference.get('/interests.php', (c) => {
 
 reference.get('/companyinfo.php', (c) => {
   const tenant = c.get('tenant');
-  return c.json<CompanyInfo>({ ...tenant.company, support_email: tenant.settings.support_email }, 200, { 'Cache-Control': 'public, max-age=3600' });
+  return c.json<CompanyInfo>({ ...tenant.company, support_email: tenant.settings.support_email }, 200, {
+    'Cache-Control': 'public, max-age=3600',
+  });
 });

@@ -30,7 +30,12 @@ import { staffApi } from './staff/routes';
 export const api = new Hono<AppEnv>();
 
 // The settings follow the visitor's geo-IP country (locally a cookie may choose it): only the browser keeps them.
-api.get('/settings.php', (c) => c.json(settingsFor(c.get('tenant'), c.get('country'), c.get('language')), 200, { 'Cache-Control': 'private, max-age=300', Vary: 'Cookie' }));
+api.get('/settings.php', (c) =>
+  c.json(settingsFor(c.get('tenant'), c.get('country'), c.get('language')), 200, {
+    'Cache-Control': 'private, max-age=300',
+    Vary: 'Cookie',
+  }),
+);
 
 api.get('/featured.php', async (c) => c.json(await runFeatured(c, c.req.query())));
 

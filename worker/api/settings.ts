@@ -42,11 +42,17 @@ function buildSettings(tenant: Tenant, country: string | null, language: string)
       languages: tenant.languages,
       cam_partner: tenant.cams?.partner ?? null,
       live: tenant.upstream_api ? (tenant.upstream_live ?? 'polling') : 'websocket',
-      info_pages: Object.entries(tenant.info_pages).map(([token, texts]) =>
-        ({ token, titles: Object.fromEntries(Object.entries(texts).map(([language, text]) => [language, text!.title])) })),
+      info_pages: Object.entries(tenant.info_pages).map(([token, texts]) => ({
+        token,
+        titles: Object.fromEntries(Object.entries(texts).map(([language, text]) => [language, text!.title])),
+      })),
       company: {
-        name: tenant.company.name, address: tenant.company.address, city: tenant.company.city, country: tenant.company.country,
-        kvk: tenant.company.kvk, vat_numbers: tenant.company.vat_numbers,
+        name: tenant.company.name,
+        address: tenant.company.address,
+        city: tenant.company.city,
+        country: tenant.company.country,
+        kvk: tenant.company.kvk,
+        vat_numbers: tenant.company.vat_numbers,
       },
       payment_provider: tenant.payments.provider,
     },

@@ -47,21 +47,26 @@ signupRoutes.post('/signup.php', async (c) => {
   }
   if (existing) throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { email: 'validation.email_taken' });
 
-  const memberId = await createMember(c.env.DB, tenant, {
-    email: input.email,
-    name: input.name,
-    password: input.password,
-    dateOfBirth: input.date_of_birth,
-    gender: input.gender,
-    lookingFor: input.looking_for,
-    country: settingsFor(tenant, c.get('country'), c.get('language')).geoip_selected_country,
-    language: c.get('language'),
-    trafficSource,
-    inviteCode,
-    signupMessage: input.signup_message || null,
-    marketing: input.marketing,
-    consents: (id) => [consentStatement(c, id, 'terms', true), consentStatement(c, id, 'marketing', input.marketing)],
-  }, now);
+  const memberId = await createMember(
+    c.env.DB,
+    tenant,
+    {
+      email: input.email,
+      name: input.name,
+      password: input.password,
+      dateOfBirth: input.date_of_birth,
+      gender: input.gender,
+      lookingFor: input.looking_for,
+      country: settingsFor(tenant, c.get('country'), c.get('language')).geoip_selected_country,
+      language: c.get('language'),
+      trafficSource,
+      inviteCode,
+      signupMessage: input.signup_message || null,
+      marketing: input.marketing,
+      consents: (id) => [consentStatement(c, id, 'terms', true), consentStatement(c, id, 'marketing', input.marketing)],
+    },
+    now,
+  );
   await sendActivationMail(mailScope(c), memberId, input.email, c.get('language'), input.name);
   return c.json({ user: await startSession(c, memberId) }, 201);
 });

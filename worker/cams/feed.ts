@@ -27,7 +27,10 @@ export interface CamFeed {
 type Row = Omit<FeedPerformer, 'show'> & { shift_start: number; shift_minutes: number };
 
 const COLUMNS = 'id, handle, name, age, country, image, shift_start, shift_minutes';
-const fromRow = ({ shift_start, shift_minutes, ...rest }: Row): FeedPerformer => ({ ...rest, show: { start: shift_start, minutes: shift_minutes } });
+const fromRow = ({ shift_start, shift_minutes, ...rest }: Row): FeedPerformer => ({
+  ...rest,
+  show: { start: shift_start, minutes: shift_minutes },
+});
 
 export function d1CamFeed(db: D1Database): CamFeed {
   return {

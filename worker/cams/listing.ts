@@ -13,7 +13,15 @@ export const camVariantOf = (tenant: Tenant): CamVariant => (tenant.settings.mem
 export async function camListing(feed: CamFeed, tenant: Tenant, partner: CamPartner, now: Date): Promise<CamsResponse> {
   const performers: CamPerformer[] = (await feed.performers(tenant.id, CAM_LISTING_SIZE)).map((p) => {
     const state = showState(p.show, now);
-    return { id: p.id, name: p.name, age: p.age, country: p.country, image: p.image, live: state.live, starts_in_minutes: state.startsInMinutes };
+    return {
+      id: p.id,
+      name: p.name,
+      age: p.age,
+      country: p.country,
+      image: p.image,
+      live: state.live,
+      starts_in_minutes: state.startsInMinutes,
+    };
   });
   // Array.prototype.sort is stable, so equal start times keep the partner's ranking.
   performers.sort((a, b) => a.starts_in_minutes - b.starts_in_minutes);

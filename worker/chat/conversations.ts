@@ -51,12 +51,18 @@ function toSide(row: SideRow, member: SessionMember, now: Date): Side {
 
 /** The member's side of a conversation, or null when it is not theirs (unknown and foreign ids look the same). */
 export async function findSide(db: D1Database, member: SessionMember, conversationId: number, now: Date): Promise<Side | null> {
-  const row = await db.prepare(`${SIDES} AND s.conversation_id = ?4`).bind(member.tenantId, member.id, member.profileId, conversationId).first<SideRow>();
+  const row = await db
+    .prepare(`${SIDES} AND s.conversation_id = ?4`)
+    .bind(member.tenantId, member.id, member.profileId, conversationId)
+    .first<SideRow>();
   return row ? toSide(row, member, now) : null;
 }
 
 export async function findSideWith(db: D1Database, member: SessionMember, profileId: number, now: Date): Promise<Side | null> {
-  const row = await db.prepare(`${SIDES} AND s.peer_profile_id = ?4`).bind(member.tenantId, member.id, member.profileId, profileId).first<SideRow>();
+  const row = await db
+    .prepare(`${SIDES} AND s.peer_profile_id = ?4`)
+    .bind(member.tenantId, member.id, member.profileId, profileId)
+    .first<SideRow>();
   return row ? toSide(row, member, now) : null;
 }
 
@@ -73,7 +79,10 @@ export async function listChats(db: D1Database, member: SessionMember, now: Date
     .bind(member.tenantId, member.id, member.profileId)
     .all<SideRow & { last_id: number | null; unread: number }>();
   const withMessages = results.filter((r) => r.last_id !== null);
-  const last = await messagesByIds(db, withMessages.map((r) => r.last_id!));
+  const last = await messagesByIds(
+    db,
+    withMessages.map((r) => r.last_id!),
+  );
   return withMessages.map((row) => {
     const side = toSide(row, member, now);
     const message = last.get(row.last_id!);
@@ -94,14 +103,22 @@ async function messagesByIds(db: D1Database, ids: number[]): Promise<Map<number,
   // D1 binds at most 100 parameters per statement.
   for (let i = 0; i < ids.length; i += 90) {
     const chunk = ids.slice(i, i + 90);
-    const { results } = await db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m ${MESSAGE_JOINS} WHERE m.id IN (${chunk.map(() => '?').join(',')})`).bind(...chunk).all<MessageRow>();
+    const { results } = await db
+      .prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m ${MESSAGE_JOINS} WHERE m.id IN (${chunk.map(() => '?').join(',')})`)
+      .bind(...chunk)
+      .all<MessageRow>();
     for (const r of results) map.set(r.id, r);
   }
   return map;
 }
 
 /** A page of history, newest last; `before` pages back in time. */
-export async function history(db: D1Database, member: SessionMember, side: Side, before?: number): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+export async function history(
+  db: D1Database,
+  member: SessionMember,
+  side: Side,
+  before?: number,
+): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
   const { results } = await db
     .prepare(
       `SELECT ${MESSAGE_COLUMNS} FROM messages m ${MESSAGE_JOINS}

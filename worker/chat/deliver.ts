@@ -16,15 +16,26 @@ export async function deliverMessage(env: Env, member: SessionMember, result: Se
   const held = member.status !== 'confirmed' || member.invisible;
   let receipt: { read_upto: number; delivered_upto: number } | null = null;
   if (!held && peer.memberId !== null && sender) {
-    const reached = await publishToMember(env, member.tenantId, peer.memberId, { type: 'message', conversation_id: conversationId, message: toMessage(row, peer.profile.id, null), profile: sender.profile });
+    const reached = await publishToMember(env, member.tenantId, peer.memberId, {
+      type: 'message',
+      conversation_id: conversationId,
+      message: toMessage(row, peer.profile.id, null),
+      profile: sender.profile,
+    });
     if (reached > 0) {
-      receipt = await env.DB
-        .prepare('UPDATE chat_sides SET delivered_upto = MAX(delivered_upto, ?1) WHERE member_id = ?2 AND conversation_id = ?3 RETURNING read_upto, delivered_upto')
+      receipt = await env.DB.prepare(
+        'UPDATE chat_sides SET delivered_upto = MAX(delivered_upto, ?1) WHERE member_id = ?2 AND conversation_id = ?3 RETURNING read_upto, delivered_upto',
+      )
         .bind(row.id, peer.memberId, conversationId)
         .first<{ read_upto: number; delivered_upto: number }>();
     }
   }
-  await publishToMember(env, member.tenantId, member.id, { type: 'message', conversation_id: conversationId, message: response.message, profile: peer.profile });
+  await publishToMember(env, member.tenantId, member.id, {
+    type: 'message',
+    conversation_id: conversationId,
+    message: response.message,
+    profile: peer.profile,
+  });
   await publishToMember(env, member.tenantId, member.id, { type: 'credits', credits: response.credits });
   if (receipt) await publishToMember(env, member.tenantId, member.id, { type: 'receipt', conversation_id: conversationId, ...receipt });
 }

@@ -26,16 +26,23 @@ export function devOperator(): Hono<AppEnv> {
     const tenant = c.get('tenant');
     const { conversation_id, text } = parseOrFail(ReplySchema, await c.req.json().catch(() => null));
     // The member's side whose peer is a fictional profile: operators only ever speak for those.
-    const side = await c.env.DB
-      .prepare(`SELECT s.member_id, s.peer_profile_id, mp.id AS member_profile_id FROM chat_sides s JOIN profiles p ON p.id = s.peer_profile_id
+    const side =
+      await c.env.DB.prepare(`SELECT s.member_id, s.peer_profile_id, mp.id AS member_profile_id FROM chat_sides s JOIN profiles p ON p.id = s.peer_profile_id
                  JOIN profiles mp ON mp.member_id = s.member_id
                  WHERE s.tenant_id = ? AND s.conversation_id = ? AND p.fictional = 1 AND p.member_id IS NULL`)
-      .bind(tenant.id, conversation_id)
-      .first<{ member_id: number; peer_profile_id: number; member_profile_id: number }>();
+        .bind(tenant.id, conversation_id)
+        .first<{ member_id: number; peer_profile_id: number; member_profile_id: number }>();
     if (!side) throw new ApiFailure(404, 'conversation_not_found', 'chat.errors.conversation_not_found');
     const send: FictionalMessage = {
-      tenantId: tenant.id, profileId: side.peer_profile_id, memberId: side.member_id, memberProfileId: side.member_profile_id,
-      kind: 'text', text, photoId: null, key: `dev:${crypto.randomUUID()}`, now: c.get('now'),
+      tenantId: tenant.id,
+      profileId: side.peer_profile_id,
+      memberId: side.member_id,
+      memberProfileId: side.member_profile_id,
+      kind: 'text',
+      text,
+      photoId: null,
+      key: `dev:${crypto.randomUUID()}`,
+      now: c.get('now'),
     };
     const db = c.env.DB;
     const results = await namedBatch(db, [

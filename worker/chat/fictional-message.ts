@@ -36,7 +36,8 @@ export interface FictionalMessage {
 export const SENT = 'EXISTS (SELECT 1 FROM messages WHERE tenant_id = ? AND sender_profile_id = ? AND client_key = ?)';
 export const sentParams = (m: FictionalMessage) => [m.tenantId, m.profileId, m.key];
 
-const pair = (m: FictionalMessage) => (m.profileId < m.memberProfileId ? [m.profileId, m.memberProfileId] : [m.memberProfileId, m.profileId]);
+const pair = (m: FictionalMessage) =>
+  m.profileId < m.memberProfileId ? [m.profileId, m.memberProfileId] : [m.memberProfileId, m.profileId];
 
 /** The statements of the send, to be run in ONE batch with the caller's own (claim, audit, cap...). */
 export function fictionalMessageStatements(db: D1Database, m: FictionalMessage): D1PreparedStatement[] {
@@ -46,38 +47,59 @@ export function fictionalMessageStatements(db: D1Database, m: FictionalMessage):
   const guard = m.guard ?? { sql: '1', params: [] };
   return [
     ...(m.create
-      ? [db.prepare(
-          `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at, fictional_profile_id) VALUES (?, ?, ?, ?, ?, ?)
+      ? [
+          db
+            .prepare(
+              `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at, fictional_profile_id) VALUES (?, ?, ?, ?, ?, ?)
            ON CONFLICT (tenant_id, profile_lo, profile_hi) DO NOTHING`,
-        ).bind(m.tenantId, lo, hi, m.profileId, at, m.profileId)]
+            )
+            .bind(m.tenantId, lo, hi, m.profileId, at, m.profileId),
+        ]
       : []),
-    db.prepare(
-      `INSERT INTO messages (tenant_id, conversation_id, sender_profile_id, sender_member_id, recipient_profile_id, kind, body, photo_id, cost, client_key, created_at)
+    db
+      .prepare(
+        `INSERT INTO messages (tenant_id, conversation_id, sender_profile_id, sender_member_id, recipient_profile_id, kind, body, photo_id, cost, client_key, created_at)
        SELECT ?, ${conv}, ?, NULL, ?, ?, ?, ?, 0, ?, ? WHERE ${guard.sql}`,
-    ).bind(m.tenantId, m.tenantId, lo, hi, m.profileId, m.memberProfileId, m.kind, m.text, m.photoId, m.key, at, ...guard.params),
+      )
+      .bind(m.tenantId, m.tenantId, lo, hi, m.profileId, m.memberProfileId, m.kind, m.text, m.photoId, m.key, at, ...guard.params),
     // The member's side: created for a first message, shown again (un-hidden) for a reply.
-    db.prepare(
-      `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity)
+    db
+      .prepare(
+        `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity)
        SELECT ?, m.conversation_id, ?, ?, ? FROM messages m WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?
        ON CONFLICT (member_id, conversation_id) DO UPDATE SET hidden = 0, last_activity = excluded.last_activity`,
-    ).bind(m.tenantId, m.memberId, m.profileId, at, ...sentParams(m)),
+      )
+      .bind(m.tenantId, m.memberId, m.profileId, at, ...sentParams(m)),
   ];
 }
 
 /** Reads the stored message back (the last statement of the caller's batch); its result is `MessageRow | undefined`. */
 export function readBackStatement(db: D1Database, m: FictionalMessage): D1PreparedStatement {
-  return db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`).bind(...sentParams(m));
+  return db
+    .prepare(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
+    )
+    .bind(...sentParams(m));
 }
 
 /**
  * After the batch: the member's tabs get the message (or a push when none is open), with the fictional profile as
  * the chat shows it. Never throws (publishToMember catches); run it in waitUntil.
  */
-export async function deliverFictionalMessage(env: Env, m: Pick<FictionalMessage, 'tenantId' | 'profileId' | 'memberId' | 'memberProfileId' | 'now'>, row: MessageRow): Promise<void> {
+export async function deliverFictionalMessage(
+  env: Env,
+  m: Pick<FictionalMessage, 'tenantId' | 'profileId' | 'memberId' | 'memberProfileId' | 'now'>,
+  row: MessageRow,
+): Promise<void> {
   try {
     const peer = await findPeer(env.DB, m.tenantId, m.profileId, m.now);
     if (!peer) return;
-    await publishToMember(env, m.tenantId, m.memberId, { type: 'message', conversation_id: row.conversation_id, message: toMessage(row, m.memberProfileId, null), profile: peer.profile });
+    await publishToMember(env, m.tenantId, m.memberId, {
+      type: 'message',
+      conversation_id: row.conversation_id,
+      message: toMessage(row, m.memberProfileId, null),
+      profile: peer.profile,
+    });
   } catch (error) {
     logEvent('warn', 'fictional delivery failed', { tenant: m.tenantId, memberId: m.memberId, error: String(error) });
   }

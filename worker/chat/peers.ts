@@ -44,7 +44,10 @@ export function toPeer(row: PeerRow, now: Date): Peer {
 }
 
 export async function findPeer(db: D1Database, tenantId: string, profileId: number, now: Date): Promise<Peer | null> {
-  const row = await db.prepare(`SELECT ${PEER_COLUMNS} FROM profiles p ${PEER_JOINS} WHERE p.id = ? AND p.tenant_id = ?`).bind(profileId, tenantId).first<PeerRow>();
+  const row = await db
+    .prepare(`SELECT ${PEER_COLUMNS} FROM profiles p ${PEER_JOINS} WHERE p.id = ? AND p.tenant_id = ?`)
+    .bind(profileId, tenantId)
+    .first<PeerRow>();
   return row ? toPeer(row, now) : null;
 }
 

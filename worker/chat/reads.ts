@@ -6,7 +6,9 @@ import { newestFromPeer, type Side } from './conversations';
 export async function markRead(db: D1Database, member: SessionMember, side: Side): Promise<number> {
   const upto = await newestFromPeer(db, member, side.conversationId);
   await db
-    .prepare('UPDATE chat_sides SET read_upto = MAX(read_upto, ?1), delivered_upto = MAX(delivered_upto, ?1) WHERE member_id = ?2 AND conversation_id = ?3 AND tenant_id = ?4')
+    .prepare(
+      'UPDATE chat_sides SET read_upto = MAX(read_upto, ?1), delivered_upto = MAX(delivered_upto, ?1) WHERE member_id = ?2 AND conversation_id = ?3 AND tenant_id = ?4',
+    )
     .bind(upto, member.id, side.conversationId, member.tenantId)
     .run();
   return upto;
@@ -16,7 +18,14 @@ export async function markRead(db: D1Database, member: SessionMember, side: Side
 export async function notifyRead(env: Env, member: SessionMember, side: Side, upto: number): Promise<void> {
   const jobs = [publishToMember(env, member.tenantId, member.id, { type: 'chats' })];
   if (upto > side.readUpto && side.peer.memberId !== null) {
-    jobs.push(publishToMember(env, member.tenantId, side.peer.memberId, { type: 'receipt', conversation_id: side.conversationId, delivered_upto: upto, read_upto: upto }));
+    jobs.push(
+      publishToMember(env, member.tenantId, side.peer.memberId, {
+        type: 'receipt',
+        conversation_id: side.conversationId,
+        delivered_upto: upto,
+        read_upto: upto,
+      }),
+    );
   }
   await Promise.all(jobs);
 }

@@ -15,13 +15,14 @@ const MAX_ANNOUNCED = 50;
 export async function announceReleasedMessages(env: Env, tenantId: string, memberId: number, now: Date): Promise<void> {
   try {
     // The sender as their recipients' chats show them.
-    const me = await env.DB.prepare(`SELECT ${PEER_COLUMNS} FROM profiles p ${PEER_JOINS} WHERE p.member_id = ? AND p.tenant_id = ?`).bind(memberId, tenantId).first<PeerRow>();
+    const me = await env.DB.prepare(`SELECT ${PEER_COLUMNS} FROM profiles p ${PEER_JOINS} WHERE p.member_id = ? AND p.tenant_id = ?`)
+      .bind(memberId, tenantId)
+      .first<PeerRow>();
     if (!me) return;
     const sender = toPeer(me, now);
     // Per conversation the newest of the member's messages that the peer has not read yet, with the peer.
-    const { results } = await env.DB
-      .prepare(
-        `SELECT ${MESSAGE_COLUMNS}, u.peer_profile_id, u.peer_member_id
+    const { results } = await env.DB.prepare(
+      `SELECT ${MESSAGE_COLUMNS}, u.peer_profile_id, u.peer_member_id
            FROM (SELECT own.peer_profile_id, p.member_id AS peer_member_id, own.last_activity,
                    (SELECT MAX(x.id) FROM messages x WHERE x.conversation_id = own.conversation_id AND x.sender_profile_id = ?3
                       AND x.id > ps.read_upto AND x.id > ps.cleared_upto) AS last_id
@@ -31,12 +32,16 @@ export async function announceReleasedMessages(env: Env, tenantId: string, membe
                   WHERE own.tenant_id = ?1 AND own.member_id = ?2) u
            JOIN messages m ON m.id = u.last_id ${MESSAGE_JOINS}
           ORDER BY u.last_activity DESC LIMIT ${MAX_ANNOUNCED}`,
-      )
+    )
       .bind(tenantId, memberId, me.id)
       .all<MessageRow & { peer_profile_id: number; peer_member_id: number }>();
     for (const row of results) {
       await publishToMember(env, tenantId, row.peer_member_id, {
-        type: 'message', conversation_id: row.conversation_id, message: toMessage(row, row.peer_profile_id, null), profile: sender.profile, released: true,
+        type: 'message',
+        conversation_id: row.conversation_id,
+        message: toMessage(row, row.peer_profile_id, null),
+        profile: sender.profile,
+        released: true,
       });
     }
   } catch (error) {

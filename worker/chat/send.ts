@@ -42,7 +42,8 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
   if (target.replayed) return answerReplay(ctx, input, (await findByKey(db, tenant.id, member.profileId, key))!, target.peer);
 
   const { peer } = target;
-  if (peer.gone || target.blocked || peer.profile.id === member.profileId) throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
+  if (peer.gone || target.blocked || peer.profile.id === member.profileId)
+    throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
   // SPEC.md §5: an unconfirmed e-mail blocks replies (a first message is kept and delivered once confirmed).
   if (member.status !== 'confirmed' && target.startedBy !== null && target.startedBy !== member.profileId) {
     throw new ApiFailure(403, 'email_unconfirmed', 'chat.errors.email_unconfirmed');
@@ -54,46 +55,100 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
   const at = now.toISOString();
   // Tenant ids are validated by the tenant schema (^[a-z][a-z0-9-]+$), so inlining one is safe.
   // The conversation by its key; every value bound, the tenant id too (?1 is the tenant in each statement below).
-  const conv = (lo: string, hi: string) => `(SELECT id FROM conversations WHERE tenant_id = ?1 AND profile_lo = ${lo} AND profile_hi = ${hi})`;
+  const conv = (lo: string, hi: string) =>
+    `(SELECT id FROM conversations WHERE tenant_id = ?1 AND profile_lo = ${lo} AND profile_hi = ${hi})`;
   const side = (memberId: number, peerId: number) =>
-    db.prepare(
-      `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity) VALUES (?1, ${conv('?5', '?6')}, ?2, ?3, ?4)
+    db
+      .prepare(
+        `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity) VALUES (?1, ${conv('?5', '?6')}, ?2, ?3, ?4)
        ON CONFLICT (member_id, conversation_id) DO UPDATE SET hidden = 0, last_activity = excluded.last_activity`,
-    ).bind(tenant.id, memberId, peerId, at, lo, hi);
+      )
+      .bind(tenant.id, memberId, peerId, at, lo, hi);
   const steps = [
-    [null, db.prepare(
-      `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at)
+    [
+      null,
+      db
+        .prepare(
+          `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at)
        SELECT ?1, ?2, ?3, ?4, ?5 WHERE ?6 = 1 OR (SELECT COUNT(*) FROM conversations WHERE tenant_id = ?1 AND started_by = ?4) < ?7
        ON CONFLICT (tenant_id, profile_lo, profile_hi) DO NOTHING`,
-    ).bind(tenant.id, lo, hi, member.profileId, at, member.paidUser ? 1 : 0, FREE_CONVERSATIONS)],
-    [null, ledgerEntry(db, { tenantId: tenant.id, memberId: member.id, delta: -cost, reason: input.kind === 'text' ? 'message' : input.kind, ref: `message:${member.id}:${key}`, now })],
-    ['insert', db.prepare(
-      `INSERT INTO messages (tenant_id, conversation_id, sender_profile_id, sender_member_id, recipient_profile_id, kind, body, gift, photo_id, cost, client_key, created_at)
+        )
+        .bind(tenant.id, lo, hi, member.profileId, at, member.paidUser ? 1 : 0, FREE_CONVERSATIONS),
+    ],
+    [
+      null,
+      ledgerEntry(db, {
+        tenantId: tenant.id,
+        memberId: member.id,
+        delta: -cost,
+        reason: input.kind === 'text' ? 'message' : input.kind,
+        ref: `message:${member.id}:${key}`,
+        now,
+      }),
+    ],
+    [
+      'insert',
+      db
+        .prepare(
+          `INSERT INTO messages (tenant_id, conversation_id, sender_profile_id, sender_member_id, recipient_profile_id, kind, body, gift, photo_id, cost, client_key, created_at)
        VALUES (?1, ${conv('?12', '?13')}, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (tenant_id, sender_profile_id, client_key) DO NOTHING`,
-    ).bind(tenant.id, member.profileId, member.id, peer.profile.id, input.kind, input.kind === 'text' ? input.text : null,
-      input.kind === 'gift' ? input.gift : null, input.kind === 'photo' ? input.photo_id : null, cost, key, at, lo, hi)],
+        )
+        .bind(
+          tenant.id,
+          member.profileId,
+          member.id,
+          peer.profile.id,
+          input.kind,
+          input.kind === 'text' ? input.text : null,
+          input.kind === 'gift' ? input.gift : null,
+          input.kind === 'photo' ? input.photo_id : null,
+          cost,
+          key,
+          at,
+          lo,
+          hi,
+        ),
+    ],
     [null, side(member.id, peer.profile.id)],
     ...(peer.memberId !== null ? [[null, side(peer.memberId, member.profileId)] as const] : []),
     // To a fictional profile: the conversation waits for an operator from its oldest unanswered message on (the
     // staff queue reads conversations_waiting). Keyed on this send's own row, so a replayed key changes nothing.
     ...(peer.memberId === null && peer.profile.fictional
-      ? [[null, db.prepare(
-          `UPDATE conversations SET waiting_since = COALESCE(waiting_since, ?1), fictional_profile_id = ?2
+      ? [
+          [
+            null,
+            db
+              .prepare(
+                `UPDATE conversations SET waiting_since = COALESCE(waiting_since, ?1), fictional_profile_id = ?2
             WHERE tenant_id = ?3 AND profile_lo = ?4 AND profile_hi = ?5
               AND EXISTS (SELECT 1 FROM messages WHERE tenant_id = ?3 AND sender_profile_id = ?6 AND client_key = ?7 AND created_at = ?1)`,
-        ).bind(at, peer.profile.id, tenant.id, lo, hi, member.profileId, key)] as const]
+              )
+              .bind(at, peer.profile.id, tenant.id, lo, hi, member.profileId, key),
+          ] as const,
+        ]
       : []),
     // Read back in the same round trip: the sender as the recipient sees them, the stored message and the balance.
-    ['sender', db.prepare(`SELECT ${PEER_COLUMNS} FROM profiles p ${PEER_JOINS} WHERE p.id = ? AND p.tenant_id = ?`).bind(member.profileId, tenant.id)],
-    ['stored', db.prepare(`SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id, (SELECT credits FROM members WHERE id = ?) AS credits
-                FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`).bind(member.id, tenant.id, member.profileId, key)],
+    [
+      'sender',
+      db
+        .prepare(`SELECT ${PEER_COLUMNS} FROM profiles p ${PEER_JOINS} WHERE p.id = ? AND p.tenant_id = ?`)
+        .bind(member.profileId, tenant.id),
+    ],
+    [
+      'stored',
+      db
+        .prepare(`SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id, (SELECT credits FROM members WHERE id = ?) AS credits
+                FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`)
+        .bind(member.id, tenant.id, member.profileId, key),
+    ],
   ] as const;
   let results: Record<'insert' | 'sender' | 'stored', D1Result>;
   try {
     results = await namedBatch(db, steps);
   } catch (error) {
     if (isInsufficientCredits(error)) throw new ApiFailure(402, 'insufficient_credits', 'errors.insufficient_credits');
-    if (/NOT NULL constraint failed: messages\.conversation_id/i.test(String(error))) throw new ApiFailure(403, 'conversation_limit', 'chat.errors.conversation_limit', undefined, { max: FREE_CONVERSATIONS });
+    if (/NOT NULL constraint failed: messages\.conversation_id/i.test(String(error)))
+      throw new ApiFailure(403, 'conversation_limit', 'chat.errors.conversation_limit', undefined, { max: FREE_CONVERSATIONS });
     throw error;
   }
   const row = results.stored.results[0] as StoredRow & { credits: number };
@@ -122,8 +177,10 @@ interface Target {
 async function resolveTarget(ctx: SendContext, input: SendMessage): Promise<Target> {
   let profileId: number;
   if ('conversation_id' in input.to) {
-    const side = await ctx.db.prepare('SELECT peer_profile_id FROM chat_sides WHERE tenant_id = ? AND member_id = ? AND conversation_id = ?')
-      .bind(ctx.tenant.id, ctx.member.id, input.to.conversation_id).first<{ peer_profile_id: number }>();
+    const side = await ctx.db
+      .prepare('SELECT peer_profile_id FROM chat_sides WHERE tenant_id = ? AND member_id = ? AND conversation_id = ?')
+      .bind(ctx.tenant.id, ctx.member.id, input.to.conversation_id)
+      .first<{ peer_profile_id: number }>();
     if (!side) throw new ApiFailure(404, 'conversation_not_found', 'chat.errors.conversation_not_found');
     profileId = side.peer_profile_id;
   } else {
@@ -146,9 +203,12 @@ async function resolveTarget(ctx: SendContext, input: SendMessage): Promise<Targ
 
 /** A repeated key: the same send answers the stored message again; a different send under the key is refused. */
 async function answerReplay(ctx: SendContext, input: SendMessage, row: StoredRow, peer: Peer): Promise<SendResult> {
-  const same = row.kind === input.kind && row.recipient_profile_id === peer.profile.id
-    && (input.kind !== 'text' || row.body === input.text) && (input.kind !== 'gift' || row.gift === input.gift)
-    && (input.kind !== 'photo' || row.photo_id === input.photo_id);
+  const same =
+    row.kind === input.kind &&
+    row.recipient_profile_id === peer.profile.id &&
+    (input.kind !== 'text' || row.body === input.text) &&
+    (input.kind !== 'gift' || row.gift === input.gift) &&
+    (input.kind !== 'photo' || row.photo_id === input.photo_id);
   if (!same) throw new ApiFailure(409, 'idempotency_conflict', 'chat.errors.idempotency_conflict');
   return { created: false, response: await responseFor(ctx, row), peer, row, sender: null };
 }
@@ -156,17 +216,26 @@ async function answerReplay(ctx: SendContext, input: SendMessage, row: StoredRow
 async function responseFor(ctx: SendContext, row: MessageRow): Promise<SendResponse> {
   const side = await findSide(ctx.db, ctx.member, row.conversation_id, ctx.now);
   const credits = await ctx.db.prepare('SELECT credits FROM members WHERE id = ?').bind(ctx.member.id).first<{ credits: number }>();
-  return { message: toMessage(row, ctx.member.profileId, side?.receipts ?? null), conversation: { id: row.conversation_id }, credits: credits?.credits ?? 0 };
+  return {
+    message: toMessage(row, ctx.member.profileId, side?.receipts ?? null),
+    conversation: { id: row.conversation_id },
+    credits: credits?.credits ?? 0,
+  };
 }
 
 function findByKey(db: D1Database, tenantId: string, senderProfileId: number, key: string) {
   return db
-    .prepare(`SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`)
+    .prepare(
+      `SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
+    )
     .bind(tenantId, senderProfileId, key)
     .first<StoredRow>();
 }
 
 async function requireOwnPhoto(db: D1Database, tenantId: string, profileId: number, photoId: number): Promise<void> {
-  const row = await db.prepare("SELECT 1 AS x FROM photos WHERE id = ? AND tenant_id = ? AND profile_id = ? AND status = 'active'").bind(photoId, tenantId, profileId).first();
+  const row = await db
+    .prepare("SELECT 1 AS x FROM photos WHERE id = ? AND tenant_id = ? AND profile_id = ? AND status = 'active'")
+    .bind(photoId, tenantId, profileId)
+    .first();
   if (!row) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { photo_id: 'validation.chat_photo' });
 }

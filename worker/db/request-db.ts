@@ -55,7 +55,10 @@ export function staffDb(env: Env): D1Database {
 }
 
 /** Every distinct database bound for the given brands (crons loop over these). */
-export function databasesOf(env: Env, tenants: readonly Pick<Tenant, 'id' | 'database'>[]): { binding: string; db: D1Database; tenantIds: string[] }[] {
+export function databasesOf(
+  env: Env,
+  tenants: readonly Pick<Tenant, 'id' | 'database'>[],
+): { binding: string; db: D1Database; tenantIds: string[] }[] {
   const out = new Map<string, { binding: string; db: D1Database; tenantIds: string[] }>();
   for (const tenant of tenants) {
     const entry = out.get(tenant.database) ?? { binding: tenant.database, db: databaseOf(env, tenant), tenantIds: [] };
@@ -100,7 +103,11 @@ export function brandsByDatabase(c: AppContext, brands: readonly string[]): Bran
  * unique per database only: a staff call that names a row by id alone takes the first database's row, so callers
  * put the host brand first (docs/decisions/009-one-database-per-brand.md).
  */
-export async function firstInDatabases<T>(c: AppContext, brands: readonly string[], read: (db: D1Database) => Promise<T | null>): Promise<T | null> {
+export async function firstInDatabases<T>(
+  c: AppContext,
+  brands: readonly string[],
+  read: (db: D1Database) => Promise<T | null>,
+): Promise<T | null> {
   for (const { db } of brandsByDatabase(c, brands)) {
     const row = await read(db);
     if (row) return row;

@@ -28,7 +28,10 @@ export function mailboxPage(brand: string, messages: OutboxSummary[]): string {
   const table = messages.length
     ? html`<table><thead><tr><th>time</th><th>channel</th><th>to</th><th>subject / template</th><th>status</th></tr></thead><tbody>${rows}</tbody></table>`
     : html`<p class="muted">No mail or SMS sent yet.</p>`;
-  return page(`Mailbox · ${brand}`, html`<h1>Dev mailbox · ${brand}</h1><p class="muted">The latest 50 messages of this brand, newest first.</p>${table}`);
+  return page(
+    `Mailbox · ${brand}`,
+    html`<h1>Dev mailbox · ${brand}</h1><p class="muted">The latest 50 messages of this brand, newest first.</p>${table}`,
+  );
 }
 
 export function messagePage(message: OutboxMessage, links: string[]): string {
@@ -43,9 +46,13 @@ export function messagePage(message: OutboxMessage, links: string[]): string {
     ...(message.sent_at ? { Sent: message.sent_at } : {}),
   };
   const headerRows = Object.entries(headers).map(([k, v]) => html`<tr><th>${k}</th><td>${v}</td></tr>`);
-  const linkList = links.length ? html`<ul>${links.map((l) => html`<li><a href="${l}">${l}</a></li>`)}</ul>` : html`<p class="muted">none</p>`;
+  const linkList = links.length
+    ? html`<ul>${links.map((l) => html`<li><a href="${l}">${l}</a></li>`)}</ul>`
+    : html`<p class="muted">none</p>`;
   // sandbox without allow-scripts: the mail's HTML is shown as a mail client would, and can do nothing.
-  const htmlPart = message.html_body ? html`<h2>HTML part</h2><iframe sandbox srcdoc="${message.html_body}" title="HTML part"></iframe>` : '';
+  const htmlPart = message.html_body
+    ? html`<h2>HTML part</h2><iframe sandbox srcdoc="${message.html_body}" title="HTML part"></iframe>`
+    : '';
   return page(
     message.subject ?? message.template,
     html`<p><a href="/dev/mailbox">&larr; mailbox</a></p><h1>${message.subject ?? message.template}</h1>

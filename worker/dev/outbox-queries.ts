@@ -24,7 +24,9 @@ const LIMIT = 50;
 export async function latestMessages(db: D1Database, tenantId: string, recipient?: string): Promise<OutboxSummary[]> {
   const columns = 'id, channel, recipient, subject, template, status, text_body, created_at';
   const query = recipient
-    ? db.prepare(`SELECT ${columns} FROM outbox WHERE tenant_id = ? AND recipient = ? ORDER BY id DESC LIMIT ${LIMIT}`).bind(tenantId, recipient)
+    ? db
+        .prepare(`SELECT ${columns} FROM outbox WHERE tenant_id = ? AND recipient = ? ORDER BY id DESC LIMIT ${LIMIT}`)
+        .bind(tenantId, recipient)
     : db.prepare(`SELECT ${columns} FROM outbox WHERE tenant_id = ? ORDER BY id DESC LIMIT ${LIMIT}`).bind(tenantId);
   return (await query.all<OutboxSummary>()).results;
 }

@@ -56,11 +56,15 @@ export function renderHtml(c: MailContent): string {
           ? `<td width="72" style="padding:0 12px 12px 0;"><img src="${e(card.photoUrl)}" width="64" height="64" alt="" style="display:block;width:64px;height:64px;border-radius:32px;object-fit:cover;"></td>`
           : `<td width="72" style="padding:0 12px 12px 0;"><div style="width:64px;height:64px;border-radius:32px;background-color:${secondary};"></div></td>`) +
         `<td style="padding:0 0 12px;${FONT}font-size:16px;line-height:22px;color:#333333;"><strong>${e(card.caption)}</strong>` +
-        (card.label ? `<br><span style="display:inline-block;margin-top:4px;padding:2px 8px;border-radius:4px;background-color:#eeeeee;font-size:12px;color:#555555;">${e(card.label)}</span>` : '') +
+        (card.label
+          ? `<br><span style="display:inline-block;margin-top:4px;padding:2px 8px;border-radius:4px;background-color:#eeeeee;font-size:12px;color:#555555;">${e(card.label)}</span>`
+          : '') +
         `</td></tr>`,
     )
     .join('');
-  const cardTable = cards ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;">${cards}</table>\n` : '';
+  const cardTable = cards
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;">${cards}</table>\n`
+    : '';
   const unsubscribe = c.footer.unsubscribe
     ? `<br><a href="${e(c.footer.unsubscribe.url)}" target="_blank" style="color:#888888;">${e(c.footer.unsubscribe.label)}</a>`
     : '';

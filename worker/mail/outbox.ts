@@ -22,7 +22,20 @@ export async function insertOutbox(db: D1Database, row: OutboxInsert): Promise<n
       `INSERT INTO outbox (tenant_id, member_id, channel, recipient, subject, text_body, html_body, headers, template, status, error, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
-    .bind(row.tenantId, row.memberId, row.channel, row.recipient, row.subject, row.text, row.html, JSON.stringify(row.headers), row.template, row.status, row.error, row.createdAt)
+    .bind(
+      row.tenantId,
+      row.memberId,
+      row.channel,
+      row.recipient,
+      row.subject,
+      row.text,
+      row.html,
+      JSON.stringify(row.headers),
+      row.template,
+      row.status,
+      row.error,
+      row.createdAt,
+    )
     .first<{ id: number }>();
   return inserted!.id;
 }

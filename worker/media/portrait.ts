@@ -58,15 +58,43 @@ function shade(hex: string, factor: number): string {
 const SKIN = ['#f7d7c4', '#f1c7a8', '#e8b48f', '#d9a077', '#c68a5e', '#ad7048', '#8f5736', '#6e4128', '#553120'];
 const SKIN_WEIGHTS = [4, 5, 5, 3, 2, 1.5, 1, 1, 0.7];
 const HAIR = {
-  black: '#231c19', darkBrown: '#3e2a1f', brown: '#6b4630', lightBrown: '#8f6a48', blond: '#d9b46c',
-  darkBlond: '#b38a50', auburn: '#8e3b22', ginger: '#c4672f', saltPepper: '#77726d', grey: '#a6a39f', white: '#dcd9d3',
+  black: '#231c19',
+  darkBrown: '#3e2a1f',
+  brown: '#6b4630',
+  lightBrown: '#8f6a48',
+  blond: '#d9b46c',
+  darkBlond: '#b38a50',
+  auburn: '#8e3b22',
+  ginger: '#c4672f',
+  saltPepper: '#77726d',
+  grey: '#a6a39f',
+  white: '#dcd9d3',
 };
 const EYES = ['#5a3825', '#3d2314', '#4f7fa6', '#6a8a4f', '#7b8a94', '#8a6a3a'];
 const LIPS = ['#c8646a', '#b5545c', '#d27a7a', '#a34552', '#c7756b'];
-const CLOTHES = ['#2f5d7c', '#1f3b57', '#c85a54', '#d9a441', '#7a2f45', '#5c6b3c', '#8e7cc3', '#f2efe9', '#3b3b40', '#4a7fb5', '#2e8b7a', '#e07a5f'];
+const CLOTHES = [
+  '#2f5d7c',
+  '#1f3b57',
+  '#c85a54',
+  '#d9a441',
+  '#7a2f45',
+  '#5c6b3c',
+  '#8e7cc3',
+  '#f2efe9',
+  '#3b3b40',
+  '#4a7fb5',
+  '#2e8b7a',
+  '#e07a5f',
+];
 const BACKDROPS = [
-  ['#fde2e4', '#fad2e1'], ['#e2ece9', '#bee1e6'], ['#fff1e6', '#f0d9c8'], ['#dfe7fd', '#cddafd'],
-  ['#eae4e9', '#d7cde0'], ['#e9f5db', '#cfe1b9'], ['#fdf0d5', '#f6d6a8'], ['#e0f2f1', '#b2dfdb'],
+  ['#fde2e4', '#fad2e1'],
+  ['#e2ece9', '#bee1e6'],
+  ['#fff1e6', '#f0d9c8'],
+  ['#dfe7fd', '#cddafd'],
+  ['#eae4e9', '#d7cde0'],
+  ['#e9f5db', '#cfe1b9'],
+  ['#fdf0d5', '#f6d6a8'],
+  ['#e0f2f1', '#b2dfdb'],
 ];
 
 // Hair is split in a part behind the head (long styles) and a part over it; coordinates assume the face
@@ -86,7 +114,8 @@ const FEMALE_HAIR: Record<string, { back: string; front: string }> = {
   },
   curly: {
     back: 'M200 70c40 0 70 14 88 40c20 6 30 30 22 52c14 16 14 40 2 56c12 18 10 44-6 58c6 22-4 44-22 52c-4 20-24 34-46 30c-14 14-62 14-76 0c-22 4-42-10-46-30c-18-8-28-30-22-52c-16-14-18-40-6-58c-12-16-12-40 2-56c-8-22 2-46 22-52c18-26 48-40 88-40Z',
-    front: 'M116 222C106 130 156 90 200 90S294 130 284 222c-6-30-14-52-30-64c-8 12-26 16-40 10c-12 12-36 12-48 0c-14 6-32 2-40-10c-8 14-10 40-10 64Z',
+    front:
+      'M116 222C106 130 156 90 200 90S294 130 284 222c-6-30-14-52-30-64c-8 12-26 16-40 10c-12 12-36 12-48 0c-14 6-32 2-40-10c-8 14-10 40-10 64Z',
   },
   ponytail: {
     back: 'M262 110C318 120 330 190 316 260C306 320 300 370 314 410Q290 400 282 350C276 300 296 220 262 150Z',
@@ -94,24 +123,39 @@ const FEMALE_HAIR: Record<string, { back: string; front: string }> = {
   },
   pixie: {
     back: '',
-    front: 'M118 226C106 130 154 92 204 92S300 128 282 226C280 190 272 168 262 156C244 172 200 176 164 164C150 172 138 160 132 170C124 186 120 204 118 226Z',
+    front:
+      'M118 226C106 130 154 92 204 92S300 128 282 226C280 190 272 168 262 156C244 172 200 176 164 164C150 172 138 160 132 170C124 186 120 204 118 226Z',
   },
 };
 
 const MALE_HAIR: Record<string, string> = {
   crop: 'M120 206C112 124 156 96 200 96S290 124 280 206C278 182 274 166 266 154C248 146 226 138 204 144C180 138 152 144 136 154C128 166 124 182 120 206Z',
-  sidePart: 'M120 210C108 122 154 90 204 90S294 124 280 210C278 180 274 160 264 146C236 136 204 136 178 148C158 138 140 146 132 158C126 172 122 190 120 210Z',
+  sidePart:
+    'M120 210C108 122 154 90 204 90S294 124 280 210C278 180 274 160 264 146C236 136 204 136 178 148C158 138 140 146 132 158C126 172 122 190 120 210Z',
   quiff: 'M120 206C112 128 146 80 196 70C236 62 290 92 282 206C276 178 272 160 262 148C232 134 168 136 138 150C128 164 124 180 120 206Z',
   buzz: 'M124 196C120 126 160 106 200 106S280 126 276 196C272 172 268 158 260 150C232 142 168 142 140 150C132 158 128 172 124 196Z',
-  curly: 'M120 206c-10-30-6-56 8-70c-2-22 18-38 38-34c10-14 30-18 46-8c16-8 36-2 44 12c22 0 36 20 30 40c12 14 10 40 -6 60c-4-22-10-40-20-52c-30-12-94-12-126 2c-8 14-12 30-14 50Z',
-  receding: 'M120 214C114 170 118 146 132 132L142 134C134 160 130 186 128 214ZM280 214C286 170 282 146 268 132L258 134C266 160 270 186 272 214Z',
+  curly:
+    'M120 206c-10-30-6-56 8-70c-2-22 18-38 38-34c10-14 30-18 46-8c16-8 36-2 44 12c22 0 36 20 30 40c12 14 10 40 -6 60c-4-22-10-40-20-52c-30-12-94-12-126 2c-8 14-12 30-14 50Z',
+  receding:
+    'M120 214C114 170 118 146 132 132L142 134C134 160 130 186 128 214ZM280 214C286 170 282 146 268 132L258 134C266 160 270 186 272 214Z',
 };
 
 /** Hair colour by age: grey creeps in from the mid forties; women dye more often, so it shows later on them. */
 function hairColour(rng: Rng, age: number, female: boolean): string {
   const greyChance = (age < 40 ? 0.02 : age < 50 ? 0.2 : age < 60 ? 0.5 : 0.85) * (female ? 0.5 : 1);
   if (rng() < greyChance) return pick(rng, age < 55 ? [HAIR.saltPepper, HAIR.grey] : [HAIR.saltPepper, HAIR.grey, HAIR.white, HAIR.white]);
-  return pick(rng, [HAIR.black, HAIR.darkBrown, HAIR.darkBrown, HAIR.brown, HAIR.brown, HAIR.lightBrown, HAIR.blond, HAIR.darkBlond, HAIR.auburn, HAIR.ginger]);
+  return pick(rng, [
+    HAIR.black,
+    HAIR.darkBrown,
+    HAIR.darkBrown,
+    HAIR.brown,
+    HAIR.brown,
+    HAIR.lightBrown,
+    HAIR.blond,
+    HAIR.darkBlond,
+    HAIR.auburn,
+    HAIR.ginger,
+  ]);
 }
 
 /** What stays the same in every photo of one person. */
@@ -124,7 +168,12 @@ function personLook(rng: Rng, female: boolean, age: number) {
     lip: pick(rng, LIPS),
     hairStyle: female
       ? pick(rng, Object.keys(FEMALE_HAIR))
-      : age > 50 && rng() < 0.35 ? 'receding' : pick(rng, Object.keys(MALE_HAIR).filter((s) => s !== 'receding')),
+      : age > 50 && rng() < 0.35
+        ? 'receding'
+        : pick(
+            rng,
+            Object.keys(MALE_HAIR).filter((s) => s !== 'receding'),
+          ),
     beard: !female && rng() < 0.4 ? pick(rng, ['full', 'stubble', 'moustache', 'goatee']) : '',
     browLift: Math.round(rng() * 4),
     glasses: rng() < (age > 45 ? 0.45 : 0.2) ? pick(rng, ['#2b2b2b', '#6b3e26', '#8a8f98', '#7a2f45']) : '',
@@ -180,7 +229,9 @@ export function portraitSvg(opts: PortraitOptions): string {
   }
 
   // Ears, earrings and the face.
-  parts.push(`<ellipse cx="124" cy="222" rx="13" ry="21" fill="${skinShadow}"/><ellipse cx="276" cy="222" rx="13" ry="21" fill="${skinShadow}"/>`);
+  parts.push(
+    `<ellipse cx="124" cy="222" rx="13" ry="21" fill="${skinShadow}"/><ellipse cx="276" cy="222" rx="13" ry="21" fill="${skinShadow}"/>`,
+  );
   if (look.earrings) {
     parts.push(
       shot.hoops
@@ -207,13 +258,17 @@ export function portraitSvg(opts: PortraitOptions): string {
   );
   if (female) parts.push(`<g fill="#f08080" opacity=".2"><circle cx="156" cy="254" r="15"/><circle cx="244" cy="254" r="15"/></g>`);
   if (age >= 48) {
-    parts.push(`<path d="M170 262Q162 276 168 290M230 262Q238 276 232 290M150 228Q160 234 172 232M250 228Q240 234 228 232" fill="none" stroke="${line}" stroke-width="2" stroke-linecap="round" opacity=".45"/>`);
+    parts.push(
+      `<path d="M170 262Q162 276 168 290M230 262Q238 276 232 290M150 228Q160 234 172 232M250 228Q240 234 228 232" fill="none" stroke="${line}" stroke-width="2" stroke-linecap="round" opacity=".45"/>`,
+    );
   }
 
   // Beard under the mouth, moustache over it.
   if (look.beard === 'full' || look.beard === 'stubble') {
     const full = look.beard === 'full';
-    parts.push(`<path d="M124 226C124 290 156 342 200 342S276 290 276 226L266 228C262 262 248 276 228 278Q200 268 172 278C152 276 138 262 134 228Z" fill="${full ? hair : shade(hair, 0.5)}" opacity="${full ? 1 : 0.22}"/>`);
+    parts.push(
+      `<path d="M124 226C124 290 156 342 200 342S276 290 276 226L266 228C262 262 248 276 228 278Q200 268 172 278C152 276 138 262 134 228Z" fill="${full ? hair : shade(hair, 0.5)}" opacity="${full ? 1 : 0.22}"/>`,
+    );
   }
   const lip = female ? look.lip : shade(skin, 0.7);
   parts.push(
@@ -225,16 +280,22 @@ export function portraitSvg(opts: PortraitOptions): string {
     parts.push(`<path d="M172 280Q184 266 200 272Q216 266 228 280Q214 276 200 280Q186 276 172 280Z" fill="${hairDark}"/>`);
   }
   if (look.beard === 'goatee') {
-    parts.push(`<path d="M178 278Q200 270 222 278L218 284Q200 280 182 284ZM184 310Q200 304 216 310Q218 326 200 332Q182 326 184 310Z" fill="${hair}"/>`);
+    parts.push(
+      `<path d="M178 278Q200 270 222 278L218 284Q200 280 182 284ZM184 310Q200 304 216 310Q218 326 200 332Q182 326 184 310Z" fill="${hair}"/>`,
+    );
   }
 
   // Hair over the head with a soft sheen, then glasses on top of everything.
   parts.push(`<path d="${female ? FEMALE_HAIR[look.hairStyle].front : MALE_HAIR[look.hairStyle]}" fill="${hair}"/>`);
   if (look.hairStyle !== 'receding') {
-    parts.push(`<path d="M170 122Q198 110 228 118" fill="none" stroke="${shade(hair, 1.25)}" stroke-width="6" stroke-linecap="round" opacity=".35"/>`);
+    parts.push(
+      `<path d="M170 122Q198 110 228 118" fill="none" stroke="${shade(hair, 1.25)}" stroke-width="6" stroke-linecap="round" opacity=".35"/>`,
+    );
   }
   if (look.glasses) {
-    parts.push(`<g fill="#fff" fill-opacity=".15" stroke="${look.glasses}" stroke-width="4"><rect x="142" y="196" width="50" height="36" rx="12"/><rect x="208" y="196" width="50" height="36" rx="12"/><path d="M192 212Q200 206 208 212M142 210L126 206M258 210L274 206" fill="none"/></g>`);
+    parts.push(
+      `<g fill="#fff" fill-opacity=".15" stroke="${look.glasses}" stroke-width="4"><rect x="142" y="196" width="50" height="36" rx="12"/><rect x="208" y="196" width="50" height="36" rx="12"/><path d="M192 212Q200 206 208 212M142 210L126 206M258 210L274 206" fill="none"/></g>`,
+    );
   }
 
   const height = Math.round(opts.size * 1.25);

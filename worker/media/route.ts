@@ -28,7 +28,12 @@ media.get('/*', async (c) => {
   const key = c.req.path.replace(/^\/media\//, '');
   const seed = LOCAL_TOOLS ? SEED_PORTRAIT.exec(key) : null;
   if (seed) {
-    const svg = portraitSvg({ seed: `${seed[2]}-${seed[3]}`, gender: seed[1] === 'f' ? 'female' : 'male', size: seed[5] ? 320 : 400, ageHint: Number(seed[4]) });
+    const svg = portraitSvg({
+      seed: `${seed[2]}-${seed[3]}`,
+      gender: seed[1] === 'f' ? 'female' : 'male',
+      size: seed[5] ? 320 : 400,
+      ageHint: Number(seed[4]),
+    });
     return c.body(svg, 200, {
       'Content-Type': 'image/svg+xml',
       'Cache-Control': PUBLIC_CACHE,

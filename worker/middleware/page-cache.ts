@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { matchRoute } from '../../client/router';
+import { matchRoute } from '../../core/router';
 import { COOKIE } from '../../core/constants';
 import { parseTrafficSource } from '../../core/rules/traffic-source';
 import { isLocal, type AppContext, type AppEnv } from '../context';
@@ -82,7 +82,9 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     const response = c.res;
     if (response.status !== 200) return mark('BYPASS', 'status');
     if (response.headers.has('Set-Cookie')) return mark('BYPASS', 'set-cookie');
-    const put = cache.put(key, storableCopy(response.clone(), c.get('now'))).catch((error: unknown) => log(c, 'warn', 'page cache write failed', describeError(error)));
+    const put = cache
+      .put(key, storableCopy(response.clone(), c.get('now')))
+      .catch((error: unknown) => log(c, 'warn', 'page cache write failed', describeError(error)));
     // A revalidation is a background request already: it finishes when the entry is in.
     if (revalidation) await put;
     else c.executionCtx.waitUntil(put);

@@ -15,7 +15,11 @@ export function session(): MiddlewareHandler<AppEnv> {
     c.set('member', member);
     if (member?.language) setLanguage(c, member.language);
     // After the answer, not before it: the visitor never waits for the activity write.
-    if (member) runAfter(c, touchLastActive(c.env.DB, member, c.get('now')).catch((error) => log(c, 'warn', 'last_active write failed', describeError(error))));
+    if (member)
+      runAfter(
+        c,
+        touchLastActive(c.env.DB, member, c.get('now')).catch((error) => log(c, 'warn', 'last_active write failed', describeError(error))),
+      );
     await next();
   };
 }

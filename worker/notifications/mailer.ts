@@ -2,7 +2,12 @@ import { DEFAULT_LANGUAGE, type Language } from '../../core/constants';
 import { brandText } from '../../core/rules/brand-text';
 import { toLanguage } from '../../core/rules/language';
 import {
-  batchWindowStart, MAIL_NOTIFICATION_TYPES, MAIL_ONLINE_MINUTES, nextMailAfter, quietUntil, type MailNotificationType,
+  batchWindowStart,
+  MAIL_NOTIFICATION_TYPES,
+  MAIL_ONLINE_MINUTES,
+  nextMailAfter,
+  quietUntil,
+  type MailNotificationType,
 } from '../../core/rules/notification-mail';
 import type { Tenant } from '../../core/schemas/tenant';
 import { translatorFor } from '../i18n';
@@ -122,12 +127,19 @@ export async function sendNotificationMails(env: Env, tenantId: string, memberId
 }
 
 /** What a mail tells of: every unread message, but each liker or match once. */
-const itemCount = (type: MailNotificationType, rows: SenderRow[]) => (type === 'messages' ? rows.length : new Set(rows.map((r) => r.id)).size);
+const itemCount = (type: MailNotificationType, rows: SenderRow[]) =>
+  type === 'messages' ? rows.length : new Set(rows.map((r) => r.id)).size;
 
 const earliest = (a: Date | null, b: Date) => (a === null || b < a ? b : a);
 
 /** Deletes a member's pending rows (of one type, up to an id), or all of them. */
-function dropPending(db: D1Database, tenantId: string, memberId: number, type: MailNotificationType | null, upto = Number.MAX_SAFE_INTEGER) {
+function dropPending(
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  type: MailNotificationType | null,
+  upto = Number.MAX_SAFE_INTEGER,
+) {
   return db
     .prepare('DELETE FROM notification_pending WHERE tenant_id = ?1 AND member_id = ?2 AND (?3 IS NULL OR type = ?3) AND id <= ?4')
     .bind(tenantId, memberId, type, upto)
@@ -138,7 +150,13 @@ function dropPending(db: D1Database, tenantId: string, memberId: number, type: M
  * The pending rows that are still news, with their sender: a message not read yet in a conversation the member
  * still has; a like (or match) still new and visible in /likes (the same `visibleLike` as the badge).
  */
-async function stillNews(db: D1Database, tenantId: string, memberId: number, type: MailNotificationType, upto: number): Promise<SenderRow[]> {
+async function stillNews(
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  type: MailNotificationType,
+  upto: number,
+): Promise<SenderRow[]> {
   const select = `SELECT n.id AS pending_id, n.conversation_id, p.id, p.name, p.birthdate, p.city, p.fictional, ph.thumb_filename
                     FROM notification_pending n JOIN profiles p ON p.id = n.sender_profile_id AND p.tenant_id = n.tenant_id
                     LEFT JOIN photos ph ON ph.id = p.main_photo_id AND ph.tenant_id = p.tenant_id AND ph.status = 'active'
@@ -159,7 +177,14 @@ async function stillNews(db: D1Database, tenantId: string, memberId: number, typ
 
 /** The mail request for one type: count, names, cards, the button's page and the type's own unsubscribe link. */
 async function notificationMail(
-  env: Env, tenant: Tenant, memberId: number, member: MemberRow, language: Language, type: MailNotificationType, rows: SenderRow[], now: Date,
+  env: Env,
+  tenant: Tenant,
+  memberId: number,
+  member: MemberRow,
+  language: Language,
+  type: MailNotificationType,
+  rows: SenderRow[],
+  now: Date,
 ) {
   // The alarm has no request URL to build links on: the brand's first production host.
   const origin = `https://${tenant.hosts[0]}`;
@@ -172,8 +197,14 @@ async function notificationMail(
   const conversations = new Set(rows.map((r) => r.conversation_id));
   const path =
     type === 'messages'
-      ? conversations.size === 1 ? `/chats/${rows[0].conversation_id}` : '/chats'
-      : senders.length === 1 ? `/likes/m/${senders[0].id}` : type === 'matches' ? '/likes/matches' : '/likes/received';
+      ? conversations.size === 1
+        ? `/chats/${rows[0].conversation_id}`
+        : '/chats'
+      : senders.length === 1
+        ? `/likes/m/${senders[0].id}`
+        : type === 'matches'
+          ? '/likes/matches'
+          : '/likes/received';
   const label = brandText(tenant.settings.fictional_singular, language, tenant.settings.domain_language);
   const cards: MailCard[] = senders.slice(0, NAMED).map((s) => ({
     caption: [s.name, String(ageOn(s.birthdate, now)), s.city].filter(Boolean).join(', '),

@@ -5,7 +5,9 @@ import type { LiveEvent } from '../../core/schemas/live';
 const TYPE_OF: Partial<Record<LiveEvent['type'], MailNotificationType>> = { message: 'messages', like: 'likes', match: 'matches' };
 
 /** The pending row an event leaves when no tab of the member received it; null for events that never become mail. */
-export function pendingFor(event: LiveEvent): { type: MailNotificationType; sender: number; conversationId: number | null; ref: number | null } | null {
+export function pendingFor(
+  event: LiveEvent,
+): { type: MailNotificationType; sender: number; conversationId: number | null; ref: number | null } | null {
   const type = TYPE_OF[event.type];
   if (!type) return null;
   if (event.type === 'message') {

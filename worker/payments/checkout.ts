@@ -10,7 +10,13 @@ import { settleOrder, type SettleContext } from './settle';
 import { logEvent } from '../log';
 
 export function settleContext(c: AppContext, provider: PaymentProvider = providerFor(c.env, c.get('tenant'))): SettleContext {
-  return { env: c.env, tenant: c.get('tenant'), provider, now: c.get('now'), orderUrl: (id) => new URL(`/transactions/${id}`, c.req.url).href };
+  return {
+    env: c.env,
+    tenant: c.get('tenant'),
+    provider,
+    now: c.get('now'),
+    orderUrl: (id) => new URL(`/transactions/${id}`, c.req.url).href,
+  };
 }
 
 interface Start {
@@ -25,7 +31,12 @@ interface Start {
  * `placeOrder`) and creates its payment. A checkout answers with the provider's URL; a
  * charge on a mandate has no checkout, so its outcome is read at once (the webhook that follows changes nothing).
  */
-export async function startOrder(c: AppContext, member: SessionMember, priced: PricedOrder, start: Start): Promise<{ order: OrderRow; checkoutUrl: string | null }> {
+export async function startOrder(
+  c: AppContext,
+  member: SessionMember,
+  priced: PricedOrder,
+  start: Start,
+): Promise<{ order: OrderRow; checkoutUrl: string | null }> {
   const tenant = c.get('tenant');
   const db = c.env.DB;
   const now = c.get('now');

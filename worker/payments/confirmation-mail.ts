@@ -11,13 +11,16 @@ import type { SettleContext } from './settle-context';
  * (companyinfo: name, address, KvK, VAT). Sent once, by the request that moved the order to paid.
  */
 export async function sendConfirmation(ctx: SettleContext, order: OrderRow, paidAt: string): Promise<void> {
-  const member = await ctx.env.DB.prepare('SELECT m.email, p.name FROM members m JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id WHERE m.id = ? AND m.tenant_id = ?')
+  const member = await ctx.env.DB.prepare(
+    'SELECT m.email, p.name FROM members m JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id WHERE m.id = ? AND m.tenant_id = ?',
+  )
     .bind(order.member_id, ctx.tenant.id)
     .first<{ email: string; name: string }>();
   if (!member) return;
   const language = toLanguage(order.language) ?? 'nl';
   const t = translatorFor(language);
-  const date = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Amsterdam' }).format(new Date(iso));
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Amsterdam' }).format(new Date(iso));
   const { company } = ctx.tenant;
   await sendMail(
     ctx.env,

@@ -30,7 +30,9 @@ export async function assertNotBlocked(db: D1Database, tenantId: string, memberI
 export async function assertWithinLimit(db: D1Database, tenantId: string, memberId: number, amount: number, now: Date): Promise<void> {
   const since = new Date(now.getTime() - DIRECT_DEBIT.limitDays * 86_400_000).toISOString();
   const row = await db
-    .prepare("SELECT COALESCE(SUM(amount), 0) AS total FROM orders WHERE tenant_id = ? AND member_id = ? AND method = 'directdebit' AND status IN ('created', 'pending', 'paid') AND created_at > ?")
+    .prepare(
+      "SELECT COALESCE(SUM(amount), 0) AS total FROM orders WHERE tenant_id = ? AND member_id = ? AND method = 'directdebit' AND status IN ('created', 'pending', 'paid') AND created_at > ?",
+    )
     .bind(tenantId, memberId, since)
     .first<{ total: number }>();
   if (row!.total + amount > DIRECT_DEBIT.monthlyLimitCents) throw new ApiFailure(429, 'directdebit_limit', 'errors.directdebit_limit');
@@ -52,10 +54,19 @@ export interface DirectDebitRequest {
   expires_at: string;
 }
 
-const codeHash = (secret: string, memberId: number, createdAt: string, code: string) => hmacSha256Hex(secret, `${memberId}:${createdAt}:${code}`);
+const codeHash = (secret: string, memberId: number, createdAt: string, code: string) =>
+  hmacSha256Hex(secret, `${memberId}:${createdAt}:${code}`);
 
 /** Stores the request and returns its id and the code to send. */
-export async function openRequest(db: D1Database, secret: string, tenantId: string, memberId: number, form: DirectDebitForm, amount: number, now: Date): Promise<{ id: number; code: string }> {
+export async function openRequest(
+  db: D1Database,
+  secret: string,
+  tenantId: string,
+  memberId: number,
+  form: DirectDebitForm,
+  amount: number,
+  now: Date,
+): Promise<{ id: number; code: string }> {
   const code = String(crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000).padStart(6, '0');
   const createdAt = now.toISOString();
   const row = await db
@@ -63,8 +74,24 @@ export async function openRequest(db: D1Database, secret: string, tenantId: stri
       `INSERT INTO directdebit_requests (tenant_id, member_id, package_id, amount, currency, discount_code, holder, iban, street, house_number, zip, city, phone, code_hash, created_at, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
-    .bind(tenantId, memberId, form.package_id, amount, form.currency, form.code ?? null, form.holder, normalizeIban(form.iban), form.street, form.house_number, form.zip, form.city, form.phone,
-      await codeHash(secret, memberId, createdAt, code), createdAt, new Date(now.getTime() + DIRECT_DEBIT.codeMinutes * 60_000).toISOString())
+    .bind(
+      tenantId,
+      memberId,
+      form.package_id,
+      amount,
+      form.currency,
+      form.code ?? null,
+      form.holder,
+      normalizeIban(form.iban),
+      form.street,
+      form.house_number,
+      form.zip,
+      form.city,
+      form.phone,
+      await codeHash(secret, memberId, createdAt, code),
+      createdAt,
+      new Date(now.getTime() + DIRECT_DEBIT.codeMinutes * 60_000).toISOString(),
+    )
     .first<{ id: number }>();
   return { id: row!.id, code };
 }
@@ -73,9 +100,21 @@ export async function openRequest(db: D1Database, secret: string, tenantId: stri
  * Checks the code. A wrong one counts a try (and voids the request at the limit); the right one confirms the
  * request with a conditional UPDATE, so two requests with the same code cannot both succeed.
  */
-export async function confirmRequest(db: D1Database, secret: string, tenantId: string, memberId: number, id: number, otp: string, now: Date): Promise<DirectDebitRequest> {
-  const req = await db.prepare('SELECT * FROM directdebit_requests WHERE id = ? AND tenant_id = ? AND member_id = ?').bind(id, tenantId, memberId).first<DirectDebitRequest>();
-  if (req?.status !== 'open' || Date.parse(req.expires_at) <= now.getTime()) throw new ApiFailure(400, 'code_invalid', 'errors.code_invalid');
+export async function confirmRequest(
+  db: D1Database,
+  secret: string,
+  tenantId: string,
+  memberId: number,
+  id: number,
+  otp: string,
+  now: Date,
+): Promise<DirectDebitRequest> {
+  const req = await db
+    .prepare('SELECT * FROM directdebit_requests WHERE id = ? AND tenant_id = ? AND member_id = ?')
+    .bind(id, tenantId, memberId)
+    .first<DirectDebitRequest>();
+  if (req?.status !== 'open' || Date.parse(req.expires_at) <= now.getTime())
+    throw new ApiFailure(400, 'code_invalid', 'errors.code_invalid');
   if (req.tries >= DIRECT_DEBIT.maxTries) throw new ApiFailure(429, 'code_tries', 'errors.code_tries');
   const expected = await codeHash(secret, memberId, req.created_at, otp);
   if (expected !== req.code_hash) {

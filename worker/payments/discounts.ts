@@ -126,7 +126,10 @@ export async function personalCode(
     )
     .bind(tenantId, code, memberId, spec.expires, spec.percentage, spec.kind, now.toISOString())
     .run();
-  const row = await db.prepare('SELECT code FROM discount_codes WHERE tenant_id = ? AND user_id = ? AND kind = ? ORDER BY id LIMIT 1').bind(tenantId, memberId, spec.kind).first<{ code: string }>();
+  const row = await db
+    .prepare('SELECT code FROM discount_codes WHERE tenant_id = ? AND user_id = ? AND kind = ? ORDER BY id LIMIT 1')
+    .bind(tenantId, memberId, spec.kind)
+    .first<{ code: string }>();
   return row!.code;
 }
 
@@ -134,7 +137,13 @@ export async function personalCode(
 export async function welcomeCode(db: D1Database, tenantId: string, member: SessionMember, now: Date): Promise<DiscountCode | null> {
   if (member.paidUser) return null;
   const expires = new Date(Date.parse(member.signupDate) + WELCOME.days * 86_400_000).toISOString();
-  const code = await personalCode(db, tenantId, member.id, { kind: 'welcome', prefix: WELCOME.prefix, percentage: WELCOME.percentage, expires }, now);
+  const code = await personalCode(
+    db,
+    tenantId,
+    member.id,
+    { kind: 'welcome', prefix: WELCOME.prefix, percentage: WELCOME.percentage, expires },
+    now,
+  );
   try {
     return await findCode(db, tenantId, member, code, now);
   } catch (error) {
@@ -156,5 +165,11 @@ export function checkApplicable(discount: DiscountCode, order: OrderFacts, forma
   const problem = discountProblem(discount, order);
   if (!problem) return;
   const [status, code, message] = REFUSALS[problem];
-  throw new ApiFailure(status, code, message, undefined, problem === 'minimum' ? { amount: formatMoney(discount.minimum_order_value) } : undefined);
+  throw new ApiFailure(
+    status,
+    code,
+    message,
+    undefined,
+    problem === 'minimum' ? { amount: formatMoney(discount.minimum_order_value) } : undefined,
+  );
 }

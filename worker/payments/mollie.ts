@@ -1,7 +1,15 @@
 import { maskIban, normalizeIban } from '../../core/rules/iban';
 import { logEvent } from '../log';
 import { ProviderError } from './provider-error';
-import type { CreatePayment, DirectDebitMandateRequest, PaymentProvider, ProviderMandate, ProviderPayment, ProviderStatus, RefundRequest } from './provider-types';
+import type {
+  CreatePayment,
+  DirectDebitMandateRequest,
+  PaymentProvider,
+  ProviderMandate,
+  ProviderPayment,
+  ProviderStatus,
+  RefundRequest,
+} from './provider-types';
 
 /**
  * Mollie's REST API v2 (https://docs.mollie.com/reference): payments, customers and mandates. Amounts go over the
@@ -44,10 +52,20 @@ export class MollieProvider implements PaymentProvider {
   readonly name = 'mollie' as const;
   constructor(private readonly options: MollieOptions) {}
 
-  private async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; data: T }> {
+  private async call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; data: T }> {
     const response = await this.options.fetch(`${this.options.baseUrl}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${this.options.apiKey}`, 'Content-Type': 'application/json', Accept: 'application/hal+json', ...headers },
+      headers: {
+        Authorization: `Bearer ${this.options.apiKey}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/hal+json',
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const data = (await response.json().catch(() => null)) as T;
@@ -95,7 +113,7 @@ export class MollieProvider implements PaymentProvider {
       currency: data.amount.currency,
       metadata: data.metadata ?? {},
       mandate,
-      checkoutUrl: data.status === 'open' ? data._links?.checkout?.href ?? null : null,
+      checkoutUrl: data.status === 'open' ? (data._links?.checkout?.href ?? null) : null,
     };
   }
 

@@ -54,7 +54,10 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
-export type NewOrder = Omit<OrderRow, 'id' | 'tenant_id' | 'provider_payment_id' | 'status' | 'updated_at' | 'paid_at' | 'refund_reason' | 'refunded_at'>;
+export type NewOrder = Omit<
+  OrderRow,
+  'id' | 'tenant_id' | 'provider_payment_id' | 'status' | 'updated_at' | 'paid_at' | 'refund_reason' | 'refunded_at'
+>;
 
 /** Statuses of an order that holds its discount reservation: open, or paid (a paid use stays used). */
 export const HOLDING_STATUSES = "('created', 'pending', 'paid')";
@@ -82,18 +85,50 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
                  AND status IN ${HOLDING_STATUSES} AND created_at > ?19) + ?7 <= ?20
        RETURNING id`,
     )
-    .bind(tenantId, o.member_id, o.package_id, o.credits, o.currency, o.list_price, o.amount, o.discount_code, o.discount_percentage, o.discount_scope, o.country,
-      o.method, o.issuer, o.recurring, o.provider, o.consent_at, o.language, o.created_at, since, DIRECT_DEBIT.monthlyLimitCents);
+    .bind(
+      tenantId,
+      o.member_id,
+      o.package_id,
+      o.credits,
+      o.currency,
+      o.list_price,
+      o.amount,
+      o.discount_code,
+      o.discount_percentage,
+      o.discount_scope,
+      o.country,
+      o.method,
+      o.issuer,
+      o.recurring,
+      o.provider,
+      o.consent_at,
+      o.language,
+      o.created_at,
+      since,
+      DIRECT_DEBIT.monthlyLimitCents,
+    );
   const scope = o.discount_scope;
   const steps = scope
-    ? [
-        [null, db.prepare(`DELETE FROM discount_redemptions WHERE tenant_id = ?1 AND scope = ?2 AND order_id NOT IN (SELECT id FROM orders WHERE tenant_id = ?1 AND status IN ${HOLDING_STATUSES})`)
-          .bind(tenantId, scope)],
+    ? ([
+        [
+          null,
+          db
+            .prepare(
+              `DELETE FROM discount_redemptions WHERE tenant_id = ?1 AND scope = ?2 AND order_id NOT IN (SELECT id FROM orders WHERE tenant_id = ?1 AND status IN ${HOLDING_STATUSES})`,
+            )
+            .bind(tenantId, scope),
+        ],
         ['order', insert],
         // changes() = 1: only when the order was inserted (the limit may have refused it); a held scope fails the batch.
-        [null, db.prepare('INSERT INTO discount_redemptions (tenant_id, scope, code, member_id, order_id, created_at) SELECT ?1, ?2, ?3, ?4, last_insert_rowid(), ?5 WHERE changes() = 1')
-          .bind(tenantId, scope, o.discount_code, o.member_id, o.created_at)],
-      ] as const
+        [
+          null,
+          db
+            .prepare(
+              'INSERT INTO discount_redemptions (tenant_id, scope, code, member_id, order_id, created_at) SELECT ?1, ?2, ?3, ?4, last_insert_rowid(), ?5 WHERE changes() = 1',
+            )
+            .bind(tenantId, scope, o.discount_code, o.member_id, o.created_at),
+        ],
+      ] as const)
     : ([['order', insert]] as const);
   let results: Record<'order', D1Result>;
   try {
@@ -109,7 +144,10 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
 
 /** The package of the member's newest paid order in this currency (the shop's "buy again"), null before a purchase. */
 export async function lastPaidPackage(db: D1Database, tenantId: string, memberId: number, currency: string): Promise<number | null> {
-  const row = await db.prepare("SELECT package_id FROM orders WHERE tenant_id = ? AND member_id = ? AND status = 'paid' AND currency = ? ORDER BY id DESC LIMIT 1")
+  const row = await db
+    .prepare(
+      "SELECT package_id FROM orders WHERE tenant_id = ? AND member_id = ? AND status = 'paid' AND currency = ? ORDER BY id DESC LIMIT 1",
+    )
     .bind(tenantId, memberId, currency)
     .first<Pick<OrderRow, 'package_id'>>();
   return row?.package_id ?? null;
@@ -117,23 +155,34 @@ export async function lastPaidPackage(db: D1Database, tenantId: string, memberId
 
 /** The member's own order; another member's id answers exactly like an id that does not exist. */
 export async function memberOrder(db: D1Database, tenantId: string, memberId: number, id: number): Promise<OrderRow> {
-  const row = await db.prepare('SELECT * FROM orders WHERE id = ? AND tenant_id = ? AND member_id = ?').bind(id, tenantId, memberId).first<OrderRow>();
+  const row = await db
+    .prepare('SELECT * FROM orders WHERE id = ? AND tenant_id = ? AND member_id = ?')
+    .bind(id, tenantId, memberId)
+    .first<OrderRow>();
   if (!row) throw new ApiFailure(404, 'order_not_found', 'errors.order_not_found');
   return row;
 }
 
 export async function orderByPayment(db: D1Database, tenantId: string, provider: string, paymentId: string): Promise<OrderRow | null> {
-  return db.prepare('SELECT * FROM orders WHERE tenant_id = ? AND provider = ? AND provider_payment_id = ?').bind(tenantId, provider, paymentId).first<OrderRow>();
+  return db
+    .prepare('SELECT * FROM orders WHERE tenant_id = ? AND provider = ? AND provider_payment_id = ?')
+    .bind(tenantId, provider, paymentId)
+    .first<OrderRow>();
 }
 
 export async function recentOrders(db: D1Database, tenantId: string, memberId: number): Promise<OrderRow[]> {
-  const { results } = await db.prepare('SELECT * FROM orders WHERE tenant_id = ? AND member_id = ? ORDER BY id DESC LIMIT 20').bind(tenantId, memberId).all<OrderRow>();
+  const { results } = await db
+    .prepare('SELECT * FROM orders WHERE tenant_id = ? AND member_id = ? ORDER BY id DESC LIMIT 20')
+    .bind(tenantId, memberId)
+    .all<OrderRow>();
   return results;
 }
 
 export async function attachPayment(db: D1Database, tenantId: string, orderId: number, paymentId: string, now: Date): Promise<void> {
   await db
-    .prepare("UPDATE orders SET provider_payment_id = ?, status = 'pending', updated_at = ? WHERE id = ? AND tenant_id = ? AND status = 'created'")
+    .prepare(
+      "UPDATE orders SET provider_payment_id = ?, status = 'pending', updated_at = ? WHERE id = ? AND tenant_id = ? AND status = 'created'",
+    )
     .bind(paymentId, now.toISOString(), orderId, tenantId)
     .run();
 }
@@ -141,7 +190,9 @@ export async function attachPayment(db: D1Database, tenantId: string, orderId: n
 /** An order that never reached the provider (its payment could not be created) fails and frees its discount. */
 export async function abandonOrder(db: D1Database, tenantId: string, orderId: number, now: Date): Promise<void> {
   await db.batch([
-    db.prepare("UPDATE orders SET status = 'failed', updated_at = ? WHERE id = ? AND tenant_id = ? AND status = 'created'").bind(now.toISOString(), orderId, tenantId),
+    db
+      .prepare("UPDATE orders SET status = 'failed', updated_at = ? WHERE id = ? AND tenant_id = ? AND status = 'created'")
+      .bind(now.toISOString(), orderId, tenantId),
     db.prepare('DELETE FROM discount_redemptions WHERE tenant_id = ? AND order_id = ?').bind(tenantId, orderId),
   ]);
 }
@@ -156,7 +207,9 @@ export interface Mandate {
 
 export async function latestMandate(db: D1Database, tenantId: string, memberId: number, provider: string): Promise<Mandate | null> {
   return db
-    .prepare("SELECT provider, customer_id, mandate_id, method, label FROM payment_mandates WHERE tenant_id = ? AND member_id = ? AND provider = ? AND status = 'valid' ORDER BY id DESC LIMIT 1")
+    .prepare(
+      "SELECT provider, customer_id, mandate_id, method, label FROM payment_mandates WHERE tenant_id = ? AND member_id = ? AND provider = ? AND status = 'valid' ORDER BY id DESC LIMIT 1",
+    )
     .bind(tenantId, memberId, provider)
     .first<Mandate>();
 }

@@ -7,7 +7,13 @@ import { SandboxProvider } from './sandbox';
 
 // The types live apart (provider-types.ts) so the adapters implement them without importing this chooser.
 export type {
-  CreatePayment, DirectDebitMandateRequest, PaymentProvider, ProviderMandate, ProviderPayment, ProviderStatus, RefundRequest,
+  CreatePayment,
+  DirectDebitMandateRequest,
+  PaymentProvider,
+  ProviderMandate,
+  ProviderPayment,
+  ProviderStatus,
+  RefundRequest,
 } from './provider-types';
 
 export { ProviderError } from './provider-error';

@@ -28,7 +28,8 @@ export function sandboxCheckout(): Hono<AppEnv> {
   }
 
   const OUTCOMES = ['paid', 'failed', 'canceled', 'pending'] as const;
-  const STYLE = 'body{font:16px/1.5 system-ui,sans-serif;max-width:520px;margin:32px auto;padding:0 16px;color:#222}' +
+  const STYLE =
+    'body{font:16px/1.5 system-ui,sans-serif;max-width:520px;margin:32px auto;padding:0 16px;color:#222}' +
     'button{font:inherit;padding:10px 16px;margin:4px 4px 4px 0;border-radius:6px;border:1px solid #888;background:#f4f4f7;cursor:pointer}' +
     'select{font:inherit;padding:8px}.note{color:#666;font-size:14px}';
 
@@ -45,11 +46,20 @@ export function sandboxCheckout(): Hono<AppEnv> {
     const amount = moneyFormatter('en', p.currency)(p.amount);
     const done = !['open', 'pending'].includes(p.status);
     // hono/html escapes every interpolated value; nothing here is trusted HTML but the fixed markup.
-    const bank = p.method === 'ideal' && !p.issuer
-      ? html`<p><label for="issuer">Choose your bank</label><br><select id="issuer" name="issuer" required><option value="">—</option>${IDEAL_ISSUERS.map((i) => html`<option value="${i.id}">${i.name}</option>`)}</select></p>`
-      : p.issuer ? html`<p>Bank: ${IDEAL_ISSUERS.find((i) => i.id === p.issuer)?.name ?? p.issuer}</p>` : '';
-    const decline = p.sequence_type === 'first' ? html`<p><label><input type="checkbox" name="decline" value="1"> Later charges on this mandate fail</label></p>` : '';
-    const buttons = OUTCOMES.map((o) => html`<button type="submit" name="status" value="${o}">${o === 'pending' ? 'Leave pending' : o[0].toUpperCase() + o.slice(1)}</button>`);
+    const bank =
+      p.method === 'ideal' && !p.issuer
+        ? html`<p><label for="issuer">Choose your bank</label><br><select id="issuer" name="issuer" required><option value="">—</option>${IDEAL_ISSUERS.map((i) => html`<option value="${i.id}">${i.name}</option>`)}</select></p>`
+        : p.issuer
+          ? html`<p>Bank: ${IDEAL_ISSUERS.find((i) => i.id === p.issuer)?.name ?? p.issuer}</p>`
+          : '';
+    const decline =
+      p.sequence_type === 'first'
+        ? html`<p><label><input type="checkbox" name="decline" value="1"> Later charges on this mandate fail</label></p>`
+        : '';
+    const buttons = OUTCOMES.map(
+      (o) =>
+        html`<button type="submit" name="status" value="${o}">${o === 'pending' ? 'Leave pending' : o[0].toUpperCase() + o.slice(1)}</button>`,
+    );
     const body = done
       ? html`<p>This payment is ${p.status}.</p><p><a href="${p.redirect_url}">Back to the shop</a></p>`
       : html`<form method="post">${bank}${decline}<p>${buttons}</p></form>`;
@@ -68,19 +78,25 @@ export function sandboxCheckout(): Hono<AppEnv> {
     const status = String(form.get('status') ?? '');
     const issuer = String(form.get('issuer') ?? '') || p.issuer;
     if (!(OUTCOMES as readonly string[]).includes(status)) return c.html(html`<p>Choose an outcome</p>`, 400);
-    if (p.method === 'ideal' && status !== 'canceled' && !IDEAL_ISSUERS.some((i) => i.id === issuer)) return c.html(html`<p>Choose your bank</p>`, 400);
+    if (p.method === 'ideal' && status !== 'canceled' && !IDEAL_ISSUERS.some((i) => i.id === issuer))
+      return c.html(html`<p>Choose your bank</p>`, 400);
     let mandateId: string | null = null;
     if (status === 'paid' && p.sequence_type === 'first') {
       const label = p.method === 'creditcard' ? 'Visa •••• 4242' : `${p.method} •••• 1234`;
       mandateId = await new SandboxProvider(c.env.DB, tenantId).addMandate(p.method, label, form.get('decline') === '1');
     }
-    await c.env.DB
-      .prepare("UPDATE sandbox_payments SET status = ?, issuer = ?, mandate_id = COALESCE(?, mandate_id) WHERE id = ? AND tenant_id = ? AND status IN ('open', 'pending')")
+    await c.env.DB.prepare(
+      "UPDATE sandbox_payments SET status = ?, issuer = ?, mandate_id = COALESCE(?, mandate_id) WHERE id = ? AND tenant_id = ? AND status IN ('open', 'pending')",
+    )
       .bind(status, issuer, mandateId, p.id, tenantId)
       .run();
     // Like a real service: tell the webhook "this payment changed", with nothing but its id.
     await c.get('handle')(
-      new Request(p.webhook_url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ id: p.id }) }),
+      new Request(p.webhook_url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ id: p.id }),
+      }),
       c.env,
       c.executionCtx,
     );

@@ -1,6 +1,14 @@
 import { maskIban } from '../../core/rules/iban';
 import { ProviderError } from './provider-error';
-import type { CreatePayment, DirectDebitMandateRequest, PaymentProvider, ProviderMandate, ProviderPayment, ProviderStatus, RefundRequest } from './provider-types';
+import type {
+  CreatePayment,
+  DirectDebitMandateRequest,
+  PaymentProvider,
+  ProviderMandate,
+  ProviderPayment,
+  ProviderStatus,
+  RefundRequest,
+} from './provider-types';
 
 /**
  * The sandbox payment service of local mode and the tests. It keeps its payments in D1 (sandbox_* tables) as a
@@ -32,7 +40,10 @@ const randomId = (prefix: string) => `${prefix}_${crypto.randomUUID().replace(/-
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
-  constructor(private readonly db: D1Database, private readonly tenantId: string) {}
+  constructor(
+    private readonly db: D1Database,
+    private readonly tenantId: string,
+  ) {}
 
   async create(request: CreatePayment): Promise<{ id: string; checkoutUrl: string | null }> {
     const id = randomId('sbx');
@@ -47,8 +58,22 @@ export class SandboxProvider implements PaymentProvider {
         `INSERT INTO sandbox_payments (id, tenant_id, amount, currency, description, method, issuer, status, sequence_type, mandate_id, metadata, redirect_url, webhook_url, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(id, this.tenantId, request.amount, request.currency, request.description, request.method, request.issuer ?? null, status, request.sequenceType,
-        request.mandateId ?? null, JSON.stringify(request.metadata), request.redirectUrl, request.webhookUrl, new Date().toISOString())
+      .bind(
+        id,
+        this.tenantId,
+        request.amount,
+        request.currency,
+        request.description,
+        request.method,
+        request.issuer ?? null,
+        status,
+        request.sequenceType,
+        request.mandateId ?? null,
+        JSON.stringify(request.metadata),
+        request.redirectUrl,
+        request.webhookUrl,
+        new Date().toISOString(),
+      )
       .run();
     const checkoutUrl = status === 'open' ? new URL(`/api/sandbox-checkout.php?id=${id}`, request.redirectUrl).href : null;
     return { id, checkoutUrl };
@@ -58,11 +83,15 @@ export class SandboxProvider implements PaymentProvider {
     // An open payment past the timeout has expired: one conditional update, as the service would on its side.
     const expired = new Date(Date.now() - SANDBOX_TIMEOUT_MS).toISOString();
     await this.db
-      .prepare("UPDATE sandbox_payments SET status = 'expired' WHERE id = ? AND tenant_id = ? AND status IN ('open', 'pending') AND created_at <= ?")
+      .prepare(
+        "UPDATE sandbox_payments SET status = 'expired' WHERE id = ? AND tenant_id = ? AND status IN ('open', 'pending') AND created_at <= ?",
+      )
       .bind(id, this.tenantId, expired)
       .run();
     const row = await this.db
-      .prepare('SELECT id, amount, currency, status, metadata, mandate_id, redirect_url FROM sandbox_payments WHERE id = ? AND tenant_id = ?')
+      .prepare(
+        'SELECT id, amount, currency, status, metadata, mandate_id, redirect_url FROM sandbox_payments WHERE id = ? AND tenant_id = ?',
+      )
       .bind(id, this.tenantId)
       .first<PaymentRow & { redirect_url: string }>();
     if (!row) return null;
@@ -74,7 +103,8 @@ export class SandboxProvider implements PaymentProvider {
       currency: row.currency,
       metadata: JSON.parse(row.metadata) as ProviderPayment['metadata'],
       mandate: mandate && { customerId: null, mandateId: mandate.id, method: mandate.method, label: mandate.label, valid: true },
-      checkoutUrl: row.status === 'open' || row.status === 'pending' ? new URL(`/api/sandbox-checkout.php?id=${row.id}`, row.redirect_url).href : null,
+      checkoutUrl:
+        row.status === 'open' || row.status === 'pending' ? new URL(`/api/sandbox-checkout.php?id=${row.id}`, row.redirect_url).href : null,
     };
   }
 
@@ -98,7 +128,16 @@ export class SandboxProvider implements PaymentProvider {
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE EXISTS (SELECT 1 FROM sandbox_payments WHERE id = ?3 AND tenant_id = ?2 AND status = 'paid')
          ON CONFLICT (tenant_id, idempotency_key) DO UPDATE SET idempotency_key = excluded.idempotency_key RETURNING id`,
       )
-      .bind(randomId('sbr'), this.tenantId, request.paymentId, request.amount, request.currency, request.description, request.idempotencyKey, new Date().toISOString())
+      .bind(
+        randomId('sbr'),
+        this.tenantId,
+        request.paymentId,
+        request.amount,
+        request.currency,
+        request.description,
+        request.idempotencyKey,
+        new Date().toISOString(),
+      )
       .first<{ id: string }>();
     if (!row) throw new ProviderError(`sandbox refund: payment ${request.paymentId} is not paid`);
     return { id: row.id };
@@ -114,6 +153,9 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   private mandate(id: string): Promise<MandateRow | null> {
-    return this.db.prepare('SELECT id, method, label, decline FROM sandbox_mandates WHERE id = ? AND tenant_id = ?').bind(id, this.tenantId).first<MandateRow>();
+    return this.db
+      .prepare('SELECT id, method, label, decline FROM sandbox_mandates WHERE id = ? AND tenant_id = ?')
+      .bind(id, this.tenantId)
+      .first<MandateRow>();
   }
 }

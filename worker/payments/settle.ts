@@ -31,7 +31,10 @@ const TARGET: Record<ProviderStatus, OrderStatus> = {
 /** A payment that does not belong to this order (forged, or a bug on either side) never moves it. */
 function verify(order: OrderRow, payment: ProviderPayment, tenant: Tenant): void {
   const ok =
-    payment.metadata.tenant === tenant.id && Number(payment.metadata.order_id) === order.id && payment.amount === order.amount && payment.currency === order.currency;
+    payment.metadata.tenant === tenant.id &&
+    Number(payment.metadata.order_id) === order.id &&
+    payment.amount === order.amount &&
+    payment.currency === order.currency;
   if (!ok) {
     logEvent('error', 'payment does not match order', { tenant: tenant.id, order: order.id, payment: payment.id });
     throw new ApiFailure(409, 'payment_mismatch', 'errors.payment_mismatch');
@@ -73,34 +76,57 @@ async function markPaid(ctx: SettleContext, order: OrderRow, payment: ProviderPa
   const { env, tenant, now } = ctx;
   const db = env.DB;
   const at = now.toISOString();
-  const steps: (readonly [('moved' | null), D1PreparedStatement])[] = [];
+  const steps: (readonly ['moved' | null, D1PreparedStatement])[] = [];
   if (order.discount_scope) {
-    steps.push([null,
-      db.prepare(
-        `INSERT INTO discount_redemptions (tenant_id, scope, code, member_id, order_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+    steps.push([
+      null,
+      db
+        .prepare(
+          `INSERT INTO discount_redemptions (tenant_id, scope, code, member_id, order_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT (tenant_id, scope) DO UPDATE SET member_id = excluded.member_id, order_id = excluded.order_id, created_at = excluded.created_at
           WHERE discount_redemptions.order_id NOT IN (SELECT id FROM orders WHERE tenant_id = ?1 AND status IN ${HOLDING_STATUSES})`,
-      ).bind(tenant.id, order.discount_scope, order.discount_code, order.member_id, order.id, at),
+        )
+        .bind(tenant.id, order.discount_scope, order.discount_code, order.member_id, order.id, at),
     ]);
   }
-  steps.push(['moved',
-    db.prepare(
-      `UPDATE orders SET status = 'paid', paid_at = ?3, updated_at = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status IN ('created', 'pending', 'failed', 'cancelled', 'expired')
+  steps.push([
+    'moved',
+    db
+      .prepare(
+        `UPDATE orders SET status = 'paid', paid_at = ?3, updated_at = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status IN ('created', 'pending', 'failed', 'cancelled', 'expired')
           AND (discount_scope IS NULL OR EXISTS (SELECT 1 FROM discount_redemptions r WHERE r.tenant_id = ?2 AND r.scope = orders.discount_scope AND r.order_id = ?1))`,
-    ).bind(order.id, tenant.id, at),
+      )
+      .bind(order.id, tenant.id, at),
   ]);
   steps.push(
-    [null, ledgerEntryIf(db, { tenantId: tenant.id, memberId: order.member_id, delta: order.credits, reason: 'purchase', ref: `order:${order.id}`, now }, IS_PAID, order.id, tenant.id)],
-    [null, db.prepare(`UPDATE members SET paid_user = 1 WHERE id = ?3 AND tenant_id = ?2 AND paid_user = 0 AND ${IS_PAID}`).bind(order.id, tenant.id, order.member_id)],
+    [
+      null,
+      ledgerEntryIf(
+        db,
+        { tenantId: tenant.id, memberId: order.member_id, delta: order.credits, reason: 'purchase', ref: `order:${order.id}`, now },
+        IS_PAID,
+        order.id,
+        tenant.id,
+      ),
+    ],
+    [
+      null,
+      db
+        .prepare(`UPDATE members SET paid_user = 1 WHERE id = ?3 AND tenant_id = ?2 AND paid_user = 0 AND ${IS_PAID}`)
+        .bind(order.id, tenant.id, order.member_id),
+    ],
   );
   if (payment.mandate?.valid) {
     const m = payment.mandate;
-    steps.push([null,
-      db.prepare(
-        `INSERT INTO payment_mandates (tenant_id, member_id, provider, customer_id, mandate_id, method, label, created_at)
+    steps.push([
+      null,
+      db
+        .prepare(
+          `INSERT INTO payment_mandates (tenant_id, member_id, provider, customer_id, mandate_id, method, label, created_at)
          SELECT ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${IS_PAID}
          ON CONFLICT (tenant_id, provider, mandate_id) DO NOTHING`,
-      ).bind(order.id, tenant.id, order.member_id, ctx.provider.name, m.customerId, m.mandateId, m.method, m.label, at),
+        )
+        .bind(order.id, tenant.id, order.member_id, ctx.provider.name, m.customerId, m.mandateId, m.method, m.label, at),
     ]);
   }
   const results = await namedBatch(db, steps);
@@ -108,7 +134,10 @@ async function markPaid(ctx: SettleContext, order: OrderRow, payment: ProviderPa
     await sendConfirmation(ctx, order, at);
     return 'paid';
   }
-  const current = (await db.prepare('SELECT status FROM orders WHERE id = ? AND tenant_id = ?').bind(order.id, tenant.id).first<{ status: OrderStatus }>())!.status;
+  const current = (await db
+    .prepare('SELECT status FROM orders WHERE id = ? AND tenant_id = ?')
+    .bind(order.id, tenant.id)
+    .first<{ status: OrderStatus }>())!.status;
   if (current === 'paid' || current === 'refunded') return current;
   return refundLostDiscount(ctx, order);
 }
@@ -128,8 +157,9 @@ function refundWhole(ctx: Pick<SettleContext, 'provider' | 'tenant'>, order: Ord
 async function refundLostDiscount(ctx: SettleContext, order: OrderRow): Promise<OrderStatus> {
   const at = ctx.now.toISOString();
   await refundWhole(ctx, order, 'discount code already used', 'code-used');
-  await ctx.env.DB
-    .prepare("UPDATE orders SET status = 'refunded', refund_reason = 'code_used', refunded_at = ?, updated_at = ? WHERE id = ? AND tenant_id = ? AND status NOT IN ('paid', 'refunded')")
+  await ctx.env.DB.prepare(
+    "UPDATE orders SET status = 'refunded', refund_reason = 'code_used', refunded_at = ?, updated_at = ? WHERE id = ? AND tenant_id = ? AND status NOT IN ('paid', 'refunded')",
+  )
     .bind(at, at, order.id, ctx.tenant.id)
     .run();
   logEvent('warn', 'paid order refunded: its discount code was used by another order', { tenant: ctx.tenant.id, order: order.id });
@@ -140,12 +170,16 @@ async function markUnpaid(ctx: SettleContext, order: OrderRow, target: OrderStat
   const db = ctx.env.DB;
   const at = ctx.now.toISOString();
   await db.batch([
-    db.prepare("UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND tenant_id = ? AND status IN ('created', 'pending')").bind(target, at, order.id, ctx.tenant.id),
+    db
+      .prepare("UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND tenant_id = ? AND status IN ('created', 'pending')")
+      .bind(target, at, order.id, ctx.tenant.id),
     // The discount is free again: the member did not get it.
-    db.prepare(
-      `DELETE FROM discount_redemptions WHERE tenant_id = ?1 AND order_id = ?2
+    db
+      .prepare(
+        `DELETE FROM discount_redemptions WHERE tenant_id = ?1 AND order_id = ?2
           AND EXISTS (SELECT 1 FROM orders WHERE id = ?2 AND tenant_id = ?1 AND status IN ('failed', 'cancelled', 'expired'))`,
-    ).bind(ctx.tenant.id, order.id),
+      )
+      .bind(ctx.tenant.id, order.id),
   ]);
   return target;
 }
@@ -167,22 +201,44 @@ export async function refundByStaff(
   const db = env.DB;
   const since = new Date(now.getTime() - tenant.settings.refund_days * 86_400_000).toISOString();
   if (order.status === 'refunded') throw new ApiFailure(409, 'order_refunded', 'errors.order_refunded');
-  if (order.status !== 'paid' || !order.provider_payment_id || !order.paid_at) throw new ApiFailure(409, 'order_not_paid', 'errors.order_not_paid');
-  if (order.paid_at < since) throw new ApiFailure(409, 'refund_period_over', 'errors.refund_period_over', undefined, { days: tenant.settings.refund_days });
+  if (order.status !== 'paid' || !order.provider_payment_id || !order.paid_at)
+    throw new ApiFailure(409, 'order_not_paid', 'errors.order_not_paid');
+  if (order.paid_at < since)
+    throw new ApiFailure(409, 'refund_period_over', 'errors.refund_period_over', undefined, { days: tenant.settings.refund_days });
 
   await refundWhole(ctx, order, 'refunded by the shop', 'staff-refund');
   // Numbered for the ledger's statement (its condition binds come first), anonymous for the audit row's guard.
-  const refundable = (p: [string, string, string]) => `EXISTS (SELECT 1 FROM orders WHERE id = ${p[0]} AND tenant_id = ${p[1]} AND status = 'paid' AND paid_at >= ${p[2]})`;
+  const refundable = (p: [string, string, string]) =>
+    `EXISTS (SELECT 1 FROM orders WHERE id = ${p[0]} AND tenant_id = ${p[1]} AND status = 'paid' AND paid_at >= ${p[2]})`;
   const ref = `refund:order:${order.id}`;
   const at = now.toISOString();
   const results = await namedBatch(db, [
-    [null, takeBackIf(db, { tenantId: tenant.id, memberId: order.member_id, max: order.credits, reason: 'refund', ref, now }, refundable(['?1', '?2', '?3']), order.id, tenant.id, since)],
+    [
+      null,
+      takeBackIf(
+        db,
+        { tenantId: tenant.id, memberId: order.member_id, max: order.credits, reason: 'refund', ref, now },
+        refundable(['?1', '?2', '?3']),
+        order.id,
+        tenant.id,
+        since,
+      ),
+    ],
     [null, audit({ sql: refundable(['?', '?', '?']), params: [order.id, tenant.id, since] })],
-    ['refunded', db.prepare("UPDATE orders SET status = 'refunded', refund_reason = 'staff', refunded_at = ?3, updated_at = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status = 'paid' AND paid_at >= ?4")
-      .bind(order.id, tenant.id, at, since)],
+    [
+      'refunded',
+      db
+        .prepare(
+          "UPDATE orders SET status = 'refunded', refund_reason = 'staff', refunded_at = ?3, updated_at = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status = 'paid' AND paid_at >= ?4",
+        )
+        .bind(order.id, tenant.id, at, since),
+    ],
   ]);
   if (results.refunded.meta.changes === 0) throw new ApiFailure(409, 'order_refunded', 'errors.order_refunded');
-  const row = await db.prepare('SELECT delta FROM credit_ledger WHERE tenant_id = ? AND member_id = ? AND ref = ?').bind(tenant.id, order.member_id, ref).first<{ delta: number }>();
+  const row = await db
+    .prepare('SELECT delta FROM credit_ledger WHERE tenant_id = ? AND member_id = ? AND ref = ?')
+    .bind(tenant.id, order.member_id, ref)
+    .first<{ delta: number }>();
   return { takenBack: row ? -row.delta : 0 };
 }
 

@@ -21,7 +21,13 @@ export const offersStayDiscount = (tenant: Tenant): boolean => tenant.company.de
 export async function stayOffer(db: D1Database, tenant: Tenant, member: SessionMember, now: Date): Promise<DiscountCode> {
   if (!offersStayDiscount(tenant)) throw new ApiFailure(404, 'code_not_found', 'errors.code_not_found');
   const expires = new Date(now.getTime() + STAY_OFFER.days * 86_400_000).toISOString();
-  const code = await personalCode(db, tenant.id, member.id, { kind: STAY_OFFER.kind, prefix: STAY_OFFER.prefix, percentage: tenant.company.delete_discount, expires }, now);
+  const code = await personalCode(
+    db,
+    tenant.id,
+    member.id,
+    { kind: STAY_OFFER.kind, prefix: STAY_OFFER.prefix, percentage: tenant.company.delete_discount, expires },
+    now,
+  );
   const found = await findCode(db, tenant.id, member, code, now);
   if (found.expired) throw new ApiFailure(410, 'code_expired', 'errors.code_expired');
   return found;

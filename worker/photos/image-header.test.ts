@@ -9,7 +9,9 @@ const sof = (w: number, h: number) => [0xff, 0xc0, 0, 11, 8, h >> 8, h & 255, w 
 
 /** An APP1 Exif segment, little-endian TIFF, with only the orientation tag. */
 function app1(orientation: number): number[] {
-  const payload = [...'Exif\0\0'].map((c) => c.charCodeAt(0)).concat([0x49, 0x49, 0x2a, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0]);
+  const payload = [...'Exif\0\0']
+    .map((c) => c.charCodeAt(0))
+    .concat([0x49, 0x49, 0x2a, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0]);
   return [0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 255, ...payload];
 }
 
@@ -29,12 +31,28 @@ describe('readImageHeader', () => {
   });
 
   it('reads a PNG size from IHDR', () => {
-    const png = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0, 0, 0, 13], 'IHDR', [0, 0, 0x1f, 0x40, 0, 0, 0x0f, 0xa0, 8, 6, 0, 0, 0], [0, 0, 0, 0]);
+    const png = bytes(
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      [0, 0, 0, 13],
+      'IHDR',
+      [0, 0, 0x1f, 0x40, 0, 0, 0x0f, 0xa0, 8, 6, 0, 0, 0],
+      [0, 0, 0, 0],
+    );
     expect(readImageHeader(png)).toEqual({ kind: 'png', width: 8000, height: 4000, orientation: 1 });
   });
 
   it('refuses animated PNGs, WebP, GIF, HTML and anything else by its bytes', () => {
-    const apng = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0, 0, 0, 13], 'IHDR', [0, 0, 1, 0, 0, 0, 1, 0, 8, 6, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 8], 'acTL', [0, 0, 0, 2, 0, 0, 0, 0], [0, 0, 0, 0]);
+    const apng = bytes(
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      [0, 0, 0, 13],
+      'IHDR',
+      [0, 0, 1, 0, 0, 0, 1, 0, 8, 6, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 8],
+      'acTL',
+      [0, 0, 0, 2, 0, 0, 0, 0],
+      [0, 0, 0, 0],
+    );
     for (const input of [apng, bytes('RIFF', [0, 0, 0, 0], 'WEBPVP8 '), bytes('GIF89a'), bytes('<!doctype html>'), bytes([])]) {
       expect(problem(input)).toBe('unsupported_type');
     }

@@ -41,7 +41,9 @@ export interface Decision {
 export async function approvePhoto(db: D1Database, d: Decision): Promise<boolean> {
   const [result] = await db.batch([
     db
-      .prepare("UPDATE photos SET status = 'active', reviewed_at = ?, reviewed_by = ? WHERE id = ? AND tenant_id = ? AND status = 'pending'")
+      .prepare(
+        "UPDATE photos SET status = 'active', reviewed_at = ?, reviewed_by = ? WHERE id = ? AND tenant_id = ? AND status = 'pending'",
+      )
       .bind(d.now.toISOString(), d.reviewerId, d.photoId, d.tenantId),
     ...(d.audit ? [d.audit] : []),
   ]);
@@ -62,10 +64,14 @@ export async function rejectPhoto(env: Env, d: Decision & { reason: RejectReason
   if (!photo) return false;
   const [updated] = await db.batch([
     db
-      .prepare("UPDATE photos SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, reject_reason = ? WHERE id = ? AND tenant_id = ? AND status = 'pending'")
+      .prepare(
+        "UPDATE photos SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, reject_reason = ? WHERE id = ? AND tenant_id = ? AND status = 'pending'",
+      )
       .bind(d.now.toISOString(), d.reviewerId, d.reason, d.photoId, d.tenantId),
     ...(d.audit ? [d.audit] : []),
-    db.prepare(`UPDATE profiles SET main_photo_id = ${NEXT_MAIN} WHERE id = ?1 AND tenant_id = ?2 AND main_photo_id = ?3`).bind(photo.profile_id, d.tenantId, d.photoId),
+    db
+      .prepare(`UPDATE profiles SET main_photo_id = ${NEXT_MAIN} WHERE id = ?1 AND tenant_id = ?2 AND main_photo_id = ?3`)
+      .bind(photo.profile_id, d.tenantId, d.photoId),
   ]);
   if (updated.meta.changes !== 1) return false;
   await deleteObjects(env, d.tenantId, [photo]);

@@ -33,7 +33,8 @@ export function processUpload(bytes: Uint8Array): ProcessedPhoto {
 }
 
 export function checkDimensions({ width, height }: Pick<ImageHeader, 'width' | 'height'>): void {
-  if (width > PHOTO_RULES.maxSide || height > PHOTO_RULES.maxSide || width * height > PHOTO_RULES.maxPixels) throw new ImageRejected('too_large_pixels');
+  if (width > PHOTO_RULES.maxSide || height > PHOTO_RULES.maxSide || width * height > PHOTO_RULES.maxPixels)
+    throw new ImageRejected('too_large_pixels');
   if (width < PHOTO_RULES.minSide || height < PHOTO_RULES.minSide) throw new ImageRejected('too_small_pixels');
 }
 

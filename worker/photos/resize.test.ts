@@ -22,7 +22,13 @@ describe('downscale', () => {
   it('averages the source pixels each output pixel covers', () => {
     // 4 x 2, two 2 x 2 blocks: black and white.
     const data = new Uint8Array(4 * 2 * 3);
-    for (const [x, y] of [[2, 0], [3, 0], [2, 1], [3, 1]]) data.fill(255, (y * 4 + x) * 3, (y * 4 + x) * 3 + 3);
+    for (const [x, y] of [
+      [2, 0],
+      [3, 0],
+      [2, 1],
+      [3, 1],
+    ])
+      data.fill(255, (y * 4 + x) * 3, (y * 4 + x) * 3 + 3);
     const out = downscale({ width: 4, height: 2, data, channels: 3 }, 2, 1);
     expect([...out.data]).toEqual([0, 0, 0, 255, 255, 255, 255, 255]);
   });

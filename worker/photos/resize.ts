@@ -95,13 +95,33 @@ export function orient(img: Raster, orientation: number): Raster {
       let sx: number;
       let sy: number;
       switch (orientation) {
-        case 2: sx = w - 1 - x; sy = y; break; // mirrored
-        case 3: sx = w - 1 - x; sy = h - 1 - y; break; // upside down
-        case 4: sx = x; sy = h - 1 - y; break; // mirrored vertically
-        case 5: sx = y; sy = x; break; // transposed
-        case 6: sx = y; sy = h - 1 - x; break; // needs a quarter turn clockwise
-        case 7: sx = w - 1 - y; sy = h - 1 - x; break; // transversed
-        default: sx = w - 1 - y; sy = x; // 8: needs a quarter turn anticlockwise
+        case 2:
+          sx = w - 1 - x;
+          sy = y;
+          break; // mirrored
+        case 3:
+          sx = w - 1 - x;
+          sy = h - 1 - y;
+          break; // upside down
+        case 4:
+          sx = x;
+          sy = h - 1 - y;
+          break; // mirrored vertically
+        case 5:
+          sx = y;
+          sy = x;
+          break; // transposed
+        case 6:
+          sx = y;
+          sy = h - 1 - x;
+          break; // needs a quarter turn clockwise
+        case 7:
+          sx = w - 1 - y;
+          sy = h - 1 - x;
+          break; // transversed
+        default:
+          sx = w - 1 - y;
+          sy = x; // 8: needs a quarter turn anticlockwise
       }
       const s = (sy * w + sx) * 4;
       const o = (y * ow + x) * 4;

@@ -73,7 +73,10 @@ export async function listOwnPhotos(db: D1Database, owner: Owner, paidUser: bool
 
 /** How many photos count toward the limit now (a fast pre-check; insertPhoto is the one that decides). */
 export async function countedPhotos(db: D1Database, owner: Owner): Promise<number> {
-  const row = await db.prepare(`SELECT COUNT(*) AS n FROM photos WHERE tenant_id = ? AND profile_id = ? AND ${COUNTED}`).bind(owner.tenantId, owner.profileId).first<{ n: number }>();
+  const row = await db
+    .prepare(`SELECT COUNT(*) AS n FROM photos WHERE tenant_id = ? AND profile_id = ? AND ${COUNTED}`)
+    .bind(owner.tenantId, owner.profileId)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 
@@ -110,8 +113,19 @@ export async function insertPhoto(db: D1Database, owner: Owner, photo: NewPhoto)
            RETURNING id`,
         )
         .bind(
-          UPLOAD_IDS.first, UPLOAD_IDS.last, owner.tenantId, owner.profileId, photo.filename, photo.thumb,
-          photo.width, photo.height, photo.bytes, photo.now.toISOString(), PHOTO_LIMIT.premium, PHOTO_LIMIT.free, owner.memberId,
+          UPLOAD_IDS.first,
+          UPLOAD_IDS.last,
+          owner.tenantId,
+          owner.profileId,
+          photo.filename,
+          photo.thumb,
+          photo.width,
+          photo.height,
+          photo.bytes,
+          photo.now.toISOString(),
+          PHOTO_LIMIT.premium,
+          PHOTO_LIMIT.free,
+          owner.memberId,
         )
         .first<{ id: number }>();
       if (!row) return null;
@@ -162,14 +176,19 @@ export async function setMain(db: D1Database, owner: Owner, id: number): Promise
 }
 
 export async function setPrivate(db: D1Database, owner: Owner, id: number, isPrivate: boolean): Promise<void> {
-  await db.prepare('UPDATE photos SET private = ? WHERE id = ? AND tenant_id = ? AND profile_id = ?').bind(isPrivate ? 1 : 0, id, owner.tenantId, owner.profileId).run();
+  await db
+    .prepare('UPDATE photos SET private = ? WHERE id = ? AND tenant_id = ? AND profile_id = ?')
+    .bind(isPrivate ? 1 : 0, id, owner.tenantId, owner.profileId)
+    .run();
 }
 
 /** Positions 1..n in the given order; one batch, so a reorder is all or nothing. */
 export async function reorder(db: D1Database, owner: Owner, ids: number[]): Promise<void> {
   await db.batch(
     ids.map((id, index) =>
-      db.prepare('UPDATE photos SET position = ? WHERE id = ? AND tenant_id = ? AND profile_id = ?').bind(index + 1, id, owner.tenantId, owner.profileId),
+      db
+        .prepare('UPDATE photos SET position = ? WHERE id = ? AND tenant_id = ? AND profile_id = ?')
+        .bind(index + 1, id, owner.tenantId, owner.profileId),
     ),
   );
 }
@@ -178,7 +197,9 @@ export async function reorder(db: D1Database, owner: Owner, ids: number[]): Prom
 export async function deletePhoto(env: Env, owner: Owner, photo: OwnPhotoRef): Promise<void> {
   const db = env.DB;
   await db.batch([
-    db.prepare(`UPDATE profiles SET main_photo_id = ${NEXT_MAIN} WHERE id = ?1 AND tenant_id = ?2 AND main_photo_id = ?3`).bind(owner.profileId, owner.tenantId, photo.id),
+    db
+      .prepare(`UPDATE profiles SET main_photo_id = ${NEXT_MAIN} WHERE id = ?1 AND tenant_id = ?2 AND main_photo_id = ?3`)
+      .bind(owner.profileId, owner.tenantId, photo.id),
     db.prepare('DELETE FROM photos WHERE id = ? AND tenant_id = ? AND profile_id = ?').bind(photo.id, owner.tenantId, owner.profileId),
   ]);
   await deleteObjects(env, owner.tenantId, [photo]);
@@ -186,6 +207,9 @@ export async function deletePhoto(env: Env, owner: Owner, photo: OwnPhotoRef): P
 
 /** Removes a photo's R2 objects; seed illustrations have none. */
 export async function deleteObjects(env: Env, tenantId: string, photos: { filename: string; thumb_filename: string }[]): Promise<void> {
-  const keys = photos.flatMap((p) => [p.filename, p.thumb_filename]).filter((k) => !k.startsWith('seed/')).map((k) => r2Key(tenantId, k));
+  const keys = photos
+    .flatMap((p) => [p.filename, p.thumb_filename])
+    .filter((k) => !k.startsWith('seed/'))
+    .map((k) => r2Key(tenantId, k));
   if (keys.length) await env.MEDIA.delete(keys);
 }

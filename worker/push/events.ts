@@ -28,7 +28,9 @@ export async function pushForEvent(env: Env, tenantId: string, memberId: number,
   const tenant = TENANTS.find((t) => t.id === tenantId);
   // The sender's own copy of a message never becomes a push to themselves.
   if (!pref || !tenant || (event.type === 'message' && event.message.from_me)) return 0;
-  const row = await env.DB.prepare('SELECT status, language, notification_prefs, email_disabled_reason, invisible FROM members WHERE id = ? AND tenant_id = ?')
+  const row = await env.DB.prepare(
+    'SELECT status, language, notification_prefs, email_disabled_reason, invisible FROM members WHERE id = ? AND tenant_id = ?',
+  )
     .bind(memberId, tenantId)
     .first<MemberRow>();
   if (!row || row.status === 'deleted' || row.status === 'purged' || !toSettings(row).push[pref]) return 0;
@@ -49,9 +51,23 @@ function payloadFor(event: LiveEvent, t: ReturnType<typeof translatorFor>, brand
         tag: `chat-${event.conversation_id}`,
       };
     case 'like':
-      return { type: 'like', title: brand, body: t('chat.push.like', { name: event.profile.name }), checkUrl: '/api/likes.php', openUrl: `/likes/m/${event.profile.id}`, tag: 'likes' };
+      return {
+        type: 'like',
+        title: brand,
+        body: t('chat.push.like', { name: event.profile.name }),
+        checkUrl: '/api/likes.php',
+        openUrl: `/likes/m/${event.profile.id}`,
+        tag: 'likes',
+      };
     case 'match':
-      return { type: 'match', title: brand, body: t('chat.push.match', { name: event.profile.name }), checkUrl: '/api/likes.php', openUrl: `/likes/m/${event.profile.id}`, tag: 'likes' };
+      return {
+        type: 'match',
+        title: brand,
+        body: t('chat.push.match', { name: event.profile.name }),
+        checkUrl: '/api/likes.php',
+        openUrl: `/likes/m/${event.profile.id}`,
+        tag: 'likes',
+      };
     default:
       return null;
   }

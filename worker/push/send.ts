@@ -24,7 +24,12 @@ export async function sendPush(env: Env, tenant: Tenant, memberId: number, paylo
   return results.filter(Boolean).length;
 }
 
-async function sendOne(env: Env, sub: StoredSubscription, payload: PushPayload, vapid: NonNullable<ReturnType<typeof vapidFor>>): Promise<boolean> {
+async function sendOne(
+  env: Env,
+  sub: StoredSubscription,
+  payload: PushPayload,
+  vapid: NonNullable<ReturnType<typeof vapidFor>>,
+): Promise<boolean> {
   // Checked again here, not only when stored: a row from before the rule (or written by hand) never makes the
   // Worker send anywhere but a push service. Such a subscription is forgotten.
   if (!isPushServiceEndpoint(sub.endpoint, testPushHosts(env))) {

@@ -9,7 +9,8 @@ import { isLocal, type AppEnv } from '../context';
  * goes). Locally, .dev.vars may carry VAPID_PUBLIC_KEY_<ID> too: it then replaces the tenant file's key, because a
  * laptop never has production's private key.
  */
-export const vapidEnvName = (kind: 'PUBLIC' | 'PRIVATE', tenantId: string) => `VAPID_${kind}_KEY_${tenantId.toUpperCase().replace(/-/g, '_')}`;
+export const vapidEnvName = (kind: 'PUBLIC' | 'PRIVATE', tenantId: string) =>
+  `VAPID_${kind}_KEY_${tenantId.toUpperCase().replace(/-/g, '_')}`;
 
 const read = (env: Env, name: string): string | undefined => {
   const value = (env as unknown as Record<string, unknown>)[name];
@@ -39,7 +40,8 @@ export function localVapidKeys(): MiddlewareHandler<AppEnv> {
     const key = publicKeyFor(c.env, tenant);
     if (key !== tenant.settings.push_public_key) {
       let local = withLocalKey.get(tenant);
-      if (local?.settings.push_public_key !== key) withLocalKey.set(tenant, (local = { ...tenant, settings: { ...tenant.settings, push_public_key: key } }));
+      if (local?.settings.push_public_key !== key)
+        withLocalKey.set(tenant, (local = { ...tenant, settings: { ...tenant.settings, push_public_key: key } }));
       c.set('tenant', local);
     }
     return next();

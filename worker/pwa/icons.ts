@@ -11,7 +11,7 @@ export const ICONS: Record<IconKind, { size: number; maskable: boolean }> = {
 };
 
 const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-const clamp01 = (v: number) => (v < 0 ? 0 : Math.min(v , 1));
+const clamp01 = (v: number) => (v < 0 ? 0 : Math.min(v, 1));
 
 /** Distance from (px, py) to the segment (x1, y1)-(x2, y2). */
 function segmentDistance(px: number, py: number, x1: number, y1: number, x2: number, y2: number): number {
@@ -56,7 +56,12 @@ export function drawIcon(tenant: Tenant, size: number, maskable: boolean): Uint8
   const unit = (size * (maskable ? 0.4 : 0.5)) / 14;
   const left = size / 2 - 5 * unit;
   const top = size / 2 - 7 * unit;
-  const lines = segments(glyphFor(tenant.look.logo_text)).map(([x1, y1, x2, y2]) => [left + x1 * unit, top + y1 * unit, left + x2 * unit, top + y2 * unit]);
+  const lines = segments(glyphFor(tenant.look.logo_text)).map(([x1, y1, x2, y2]) => [
+    left + x1 * unit,
+    top + y1 * unit,
+    left + x2 * unit,
+    top + y2 * unit,
+  ]);
   const half = 1.2 * unit;
   const from = Math.max(0, Math.floor(top - half - 2 * unit));
   const to = Math.min(size, Math.ceil(top + 14 * unit + half + 2 * unit));

@@ -70,5 +70,9 @@ a.btn{display:inline-block;background:${e(primary)};color:#fff;text-decoration:n
 <main id="main"><div class="card" data-testid="offline-page"><p aria-hidden="true" style="font-size:3rem;margin:0 0 8px">📡</p>
 <h1>${e(t('offline.title'))}</h1><p>${e(t('offline.text'))}</p><a class="btn" href="">${e(t('offline.retry'))}</a></div></main>
 </body></html>`;
-  return c.body(html, 200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Language': c.get('language'), 'Cache-Control': 'no-cache' });
+  return c.body(html, 200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Language': c.get('language'),
+    'Cache-Control': 'no-cache',
+  });
 });

@@ -23,7 +23,8 @@ export interface MemberRow {
   blocked_at: string | null;
 }
 
-const MEMBER_COLUMNS = 'id, email, status, password_hash, language, deleted_at, signup_step, notification_prefs, email_disabled_reason, invisible, blocked_at';
+const MEMBER_COLUMNS =
+  'id, email, status, password_hash, language, deleted_at, signup_step, notification_prefs, email_disabled_reason, invisible, blocked_at';
 
 export function findMemberByEmail(db: D1Database, tenantId: string, email: string): Promise<MemberRow | null> {
   return db.prepare(`SELECT ${MEMBER_COLUMNS} FROM members WHERE tenant_id = ? AND email = ?`).bind(tenantId, email).first<MemberRow>();
@@ -40,10 +41,17 @@ export async function setMemberLanguage(db: D1Database, tenantId: string, member
 
 /** Whether a deleted account can still be restored (SPEC.md §4: 14 days). */
 export function isRecoverable(member: Pick<MemberRow, 'status' | 'deleted_at'>, now: Date): boolean {
-  return member.status === 'deleted' && member.deleted_at !== null && now.getTime() - Date.parse(member.deleted_at) < ACCOUNT_RECOVERY_DAYS * 86_400_000;
+  return (
+    member.status === 'deleted' &&
+    member.deleted_at !== null &&
+    now.getTime() - Date.parse(member.deleted_at) < ACCOUNT_RECOVERY_DAYS * 86_400_000
+  );
 }
 
-const SEXUALITY = { male: { female: 'hetero', male: 'gay', both: 'bi' }, female: { male: 'hetero', female: 'lesbian', both: 'bi' } } as const;
+const SEXUALITY = {
+  male: { female: 'hetero', male: 'gay', both: 'bi' },
+  female: { male: 'hetero', female: 'lesbian', both: 'bi' },
+} as const;
 
 export interface NewMember {
   email: string;
@@ -80,21 +88,52 @@ export async function createMember(db: D1Database, tenant: Tenant, input: NewMem
   let created: Record<'member', D1Result>;
   try {
     created = await namedBatch(db, [
-      ['member', db.prepare(
-        `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step,
+      [
+        'member',
+        db
+          .prepare(
+            `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step,
                               traffic_source, invite_code, created_at, password_changed_at, notification_prefs)
          SELECT COALESCE(MAX(id), ?1 - 1) + 1, ?3, ?4, ?5, 'not_confirmed', 0, 0, ?6, ?7, 'photo', ?8, ?9, ?7, ?7, ?10
            FROM members WHERE id BETWEEN ?1 AND ?2 HAVING COALESCE(MAX(id), ?1 - 1) < ?2
          RETURNING id`,
-      ).bind(MEMBER_IDS.first, MEMBER_IDS.last, tenant.id, input.email, passwordHash, input.language, nowIso, input.trafficSource, input.inviteCode,
-        JSON.stringify(input.marketing ? { email: { news: true } } : {}))],
-      [null, db.prepare(
-        `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, about, status, searchable, last_active, created_at)
+          )
+          .bind(
+            MEMBER_IDS.first,
+            MEMBER_IDS.last,
+            tenant.id,
+            input.email,
+            passwordHash,
+            input.language,
+            nowIso,
+            input.trafficSource,
+            input.inviteCode,
+            JSON.stringify(input.marketing ? { email: { news: true } } : {}),
+          ),
+      ],
+      [
+        null,
+        db
+          .prepare(
+            `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, about, status, searchable, last_active, created_at)
          SELECT id, tenant_id, id, ?3, ?4, ?5, ?6, ?7, ?8, 'disabled', 0, ?9, ?9 FROM members WHERE tenant_id = ?1 AND email = ?2`,
-      ).bind(tenant.id, input.email, input.name, input.gender, SEXUALITY[input.gender][input.lookingFor], input.dateOfBirth, input.country, input.signupMessage, nowIso)],
+          )
+          .bind(
+            tenant.id,
+            input.email,
+            input.name,
+            input.gender,
+            SEXUALITY[input.gender][input.lookingFor],
+            input.dateOfBirth,
+            input.country,
+            input.signupMessage,
+            nowIso,
+          ),
+      ],
     ]);
   } catch (error) {
-    if (/members\.tenant_id, members\.email|members_email/.test(String(error))) throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { email: 'validation.email_taken' });
+    if (/members\.tenant_id, members\.email|members_email/.test(String(error)))
+      throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { email: 'validation.email_taken' });
     throw error;
   }
   const id = (created.member.results[0] as Pick<MemberRow, 'id'> | undefined)?.id;
@@ -102,7 +141,16 @@ export async function createMember(db: D1Database, tenant: Tenant, input: NewMem
   try {
     const follow = [
       ...(tenant.settings.signup_credits > 0
-        ? [ledgerEntry(db, { tenantId: tenant.id, memberId: id, delta: tenant.settings.signup_credits, reason: 'signup', ref: 'signup', now })]
+        ? [
+            ledgerEntry(db, {
+              tenantId: tenant.id,
+              memberId: id,
+              delta: tenant.settings.signup_credits,
+              reason: 'signup',
+              ref: 'signup',
+              now,
+            }),
+          ]
         : []),
       ...input.consents(id),
     ];
@@ -124,7 +172,9 @@ function removeNewMember(db: D1Database, tenantId: string, id: number) {
 /** Uses an invitation code of the brand once; false when it does not exist, is used up or expired. */
 export async function redeemInviteCode(db: D1Database, tenantId: string, code: string, now: Date): Promise<boolean> {
   const result = await db
-    .prepare('UPDATE invite_codes SET uses_left = uses_left - 1 WHERE tenant_id = ? AND code = ? AND uses_left > 0 AND (expires_at IS NULL OR expires_at > ?)')
+    .prepare(
+      'UPDATE invite_codes SET uses_left = uses_left - 1 WHERE tenant_id = ? AND code = ? AND uses_left > 0 AND (expires_at IS NULL OR expires_at > ?)',
+    )
     .bind(tenantId, code, now.toISOString())
     .run();
   return result.meta.changes === 1;
@@ -133,14 +183,18 @@ export async function redeemInviteCode(db: D1Database, tenantId: string, code: s
 /** Confirms the e-mail: the profile becomes active and, unless invisible, searchable; activated_at dates it (figures). */
 export async function activateMember(db: D1Database, tenantId: string, memberId: number, now: Date): Promise<void> {
   await db.batch([
-    db.prepare(
-      `UPDATE members SET status = 'confirmed', activated_at = ?, signup_step = CASE WHEN signup_step = 'check_email' THEN 'complete' ELSE signup_step END
+    db
+      .prepare(
+        `UPDATE members SET status = 'confirmed', activated_at = ?, signup_step = CASE WHEN signup_step = 'check_email' THEN 'complete' ELSE signup_step END
         WHERE id = ? AND tenant_id = ? AND status = 'not_confirmed'`,
-    ).bind(now.toISOString(), memberId, tenantId),
-    db.prepare(
-      `UPDATE profiles SET status = 'active', searchable = (SELECT invisible = 0 FROM members WHERE id = ?1)
+      )
+      .bind(now.toISOString(), memberId, tenantId),
+    db
+      .prepare(
+        `UPDATE profiles SET status = 'active', searchable = (SELECT invisible = 0 FROM members WHERE id = ?1)
         WHERE member_id = ?1 AND tenant_id = ?2`,
-    ).bind(memberId, tenantId),
+      )
+      .bind(memberId, tenantId),
   ]);
 }
 
@@ -175,19 +229,29 @@ export async function replacePassword(db: D1Database, input: NewPassword): Promi
   const nowIso = input.now.toISOString();
   const ours = 'EXISTS (SELECT 1 FROM members WHERE id = ?1 AND tenant_id = ?2 AND password_hash = ?3)';
   const [set] = await db.batch([
-    db.prepare(
-      `UPDATE members SET password_hash = ?3, password_changed_at = ?4 WHERE id = ?1 AND tenant_id = ?2 AND status != 'deleted'
+    db
+      .prepare(
+        `UPDATE members SET password_hash = ?3, password_changed_at = ?4 WHERE id = ?1 AND tenant_id = ?2 AND status != 'deleted'
          AND (?5 IS NULL OR EXISTS (SELECT 1 FROM one_time_tokens WHERE jti = ?5 AND tenant_id = ?2 AND member_id = ?1
                                      AND purpose = 'password_reset' AND used_at IS NULL AND expires_at > ?4))
          AND (?6 = 0 OR password_hash IS ?7)`,
-    ).bind(memberId, tenantId, hash, nowIso, input.resetJti ?? null, input.expectHash === undefined ? 0 : 1, input.expectHash ?? null),
-    db.prepare(
-      `UPDATE one_time_tokens SET used_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND purpose IN ${LINKS_ENDED_BY_CHANGE}
+      )
+      .bind(memberId, tenantId, hash, nowIso, input.resetJti ?? null, input.expectHash === undefined ? 0 : 1, input.expectHash ?? null),
+    db
+      .prepare(
+        `UPDATE one_time_tokens SET used_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND purpose IN ${LINKS_ENDED_BY_CHANGE}
          AND used_at IS NULL AND ${ours}`,
-    ).bind(memberId, tenantId, hash, nowIso),
-    db.prepare(`UPDATE sessions SET revoked_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND revoked_at IS NULL AND token_hash != ?5 AND ${ours}`)
+      )
+      .bind(memberId, tenantId, hash, nowIso),
+    db
+      .prepare(
+        `UPDATE sessions SET revoked_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND revoked_at IS NULL AND token_hash != ?5 AND ${ours}`,
+      )
       .bind(memberId, tenantId, hash, nowIso, input.keepSessionHash ?? ''),
-    db.prepare(`DELETE FROM rate_limits WHERE key = ?4 || (SELECT email FROM members WHERE id = ?1 AND tenant_id = ?2 AND password_hash = ?3)`)
+    db
+      .prepare(
+        `DELETE FROM rate_limits WHERE key = ?4 || (SELECT email FROM members WHERE id = ?1 AND tenant_id = ?2 AND password_hash = ?3)`,
+      )
       .bind(memberId, tenantId, hash, loginFailuresKey(tenantId, '')),
   ]);
   return set.meta.changes === 1;
@@ -201,10 +265,12 @@ export async function changeEmail(db: D1Database, tenantId: string, memberId: nu
   try {
     const [moved] = await db.batch([
       db.prepare("UPDATE members SET email = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status != 'deleted'").bind(memberId, tenantId, email),
-      db.prepare(
-        `UPDATE one_time_tokens SET used_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND purpose IN ${LINKS_ENDED_BY_CHANGE} AND used_at IS NULL
+      db
+        .prepare(
+          `UPDATE one_time_tokens SET used_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND purpose IN ${LINKS_ENDED_BY_CHANGE} AND used_at IS NULL
            AND EXISTS (SELECT 1 FROM members WHERE id = ?1 AND tenant_id = ?2 AND email = ?3 AND status != 'deleted')`,
-      ).bind(memberId, tenantId, email, now.toISOString()),
+        )
+        .bind(memberId, tenantId, email, now.toISOString()),
     ]);
     return moved.meta.changes === 1;
   } catch (error) {
@@ -218,13 +284,35 @@ export async function changeEmail(db: D1Database, tenantId: string, memberId: nu
  * account had (for its recovery), or null when it was deleted already. `before` goes first into the same batch (the
  * back office's audit row, guarded on the account not being deleted yet).
  */
-export async function softDeleteMember(db: D1Database, tenantId: string, memberId: number, reason: string, now: Date, before: D1PreparedStatement[] = []): Promise<string | null> {
-  const previous = await db.prepare('SELECT status FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, tenantId).first<{ status: string }>();
+export async function softDeleteMember(
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  reason: string,
+  now: Date,
+  before: D1PreparedStatement[] = [],
+): Promise<string | null> {
+  const previous = await db
+    .prepare('SELECT status FROM members WHERE id = ? AND tenant_id = ?')
+    .bind(memberId, tenantId)
+    .first<{ status: string }>();
   const results = await namedBatch(db, [
     ...writeOnly(before),
-    ['deleted', db.prepare(`UPDATE members SET status = 'deleted', deleted_at = ?, delete_reason = ? WHERE id = ? AND tenant_id = ? AND status != 'deleted'`).bind(now.toISOString(), reason, memberId, tenantId)],
+    [
+      'deleted',
+      db
+        .prepare(
+          `UPDATE members SET status = 'deleted', deleted_at = ?, delete_reason = ? WHERE id = ? AND tenant_id = ? AND status != 'deleted'`,
+        )
+        .bind(now.toISOString(), reason, memberId, tenantId),
+    ],
     [null, db.prepare('UPDATE profiles SET searchable = 0 WHERE member_id = ? AND tenant_id = ?').bind(memberId, tenantId)],
-    [null, db.prepare('UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND tenant_id = ? AND revoked_at IS NULL').bind(now.toISOString(), memberId, tenantId)],
+    [
+      null,
+      db
+        .prepare('UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND tenant_id = ? AND revoked_at IS NULL')
+        .bind(now.toISOString(), memberId, tenantId),
+    ],
   ]);
   // Null: it was deleted already (two deletions at once: only the first deletes, mails and is audited).
   if (results.deleted.meta.changes === 0) return null;
@@ -235,9 +323,15 @@ export async function softDeleteMember(db: D1Database, tenantId: string, memberI
 export async function restoreMember(db: D1Database, tenantId: string, memberId: number, status: string): Promise<void> {
   const restored = status === 'not_confirmed' ? 'not_confirmed' : 'confirmed';
   await db.batch([
-    db.prepare(`UPDATE members SET status = ?, deleted_at = NULL, delete_reason = NULL WHERE id = ? AND tenant_id = ? AND status = 'deleted'`).bind(restored, memberId, tenantId),
-    db.prepare(
-      `UPDATE profiles SET searchable = (status = 'active' AND (SELECT invisible = 0 FROM members WHERE id = ?1)) WHERE member_id = ?1 AND tenant_id = ?2`,
-    ).bind(memberId, tenantId),
+    db
+      .prepare(
+        `UPDATE members SET status = ?, deleted_at = NULL, delete_reason = NULL WHERE id = ? AND tenant_id = ? AND status = 'deleted'`,
+      )
+      .bind(restored, memberId, tenantId),
+    db
+      .prepare(
+        `UPDATE profiles SET searchable = (status = 'active' AND (SELECT invisible = 0 FROM members WHERE id = ?1)) WHERE member_id = ?1 AND tenant_id = ?2`,
+      )
+      .bind(memberId, tenantId),
   ]);
 }

@@ -25,6 +25,13 @@ export async function namedBatchPerDatabase<const Name extends string>(
   groups: readonly { db: D1Database; brands: readonly string[] }[],
   steps: (db: D1Database, brand: string) => readonly (readonly [Name | null, D1PreparedStatement])[],
 ): Promise<Record<Name, D1Result>> {
-  const parts = await Promise.all(groups.map(({ db, brands }) => namedBatch(db, brands.flatMap((brand) => steps(db, brand)))));
+  const parts = await Promise.all(
+    groups.map(({ db, brands }) =>
+      namedBatch(
+        db,
+        brands.flatMap((brand) => steps(db, brand)),
+      ),
+    ),
+  );
   return Object.assign({} as Record<Name, D1Result>, ...parts);
 }

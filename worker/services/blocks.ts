@@ -13,13 +13,17 @@ export const noBlockBetween = (viewer = '?') =>
 
 /** Member `memberId` blocks the profile (once: a second block changes nothing). */
 export async function blockProfile(db: D1Database, tenantId: string, memberId: number, profileId: number, now: Date): Promise<void> {
-  await db.prepare('INSERT INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
+  await db
+    .prepare('INSERT INTO blocks (tenant_id, blocker_id, blocked_profile_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
     .bind(tenantId, memberId, profileId, now.toISOString())
     .run();
 }
 
 export async function unblockProfile(db: D1Database, tenantId: string, memberId: number, profileId: number): Promise<void> {
-  await db.prepare('DELETE FROM blocks WHERE tenant_id = ? AND blocker_id = ? AND blocked_profile_id = ?').bind(tenantId, memberId, profileId).run();
+  await db
+    .prepare('DELETE FROM blocks WHERE tenant_id = ? AND blocker_id = ? AND blocked_profile_id = ?')
+    .bind(tenantId, memberId, profileId)
+    .run();
 }
 
 /** True when either side blocked the other: neither may then write to, like or view the other. */

@@ -18,5 +18,6 @@ export async function isCommonPassword(password: string): Promise<boolean> {
 
 /** Refuses a common password as a field error of `field` (400 `validation_failed`, like the schema's own). */
 export async function refuseCommonPassword(password: string, field = 'password'): Promise<void> {
-  if (await isCommonPassword(password)) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { [field]: 'validation.password_common' });
+  if (await isCommonPassword(password))
+    throw new ApiFailure(400, 'validation_failed', 'validation.failed', { [field]: 'validation.password_common' });
 }

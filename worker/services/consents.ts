@@ -31,9 +31,9 @@ export function consentWording(c: AppContext, kind: ConsentKind): { version: str
 /** One row of the log, to run in the same batch as the change it records. */
 export function consentStatement(c: AppContext, memberId: number, kind: ConsentKind, granted: boolean): D1PreparedStatement {
   const { version, text } = consentWording(c, kind);
-  return c.env.DB
-    .prepare('INSERT INTO consents (tenant_id, member_id, kind, granted, version, text, language, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-    .bind(c.get('tenant').id, memberId, kind, granted ? 1 : 0, version, text, c.get('language'), c.get('now').toISOString());
+  return c.env.DB.prepare(
+    'INSERT INTO consents (tenant_id, member_id, kind, granted, version, text, language, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  ).bind(c.get('tenant').id, memberId, kind, granted ? 1 : 0, version, text, c.get('language'), c.get('now').toISOString());
 }
 
 /** A member's consent log, oldest first (the export shows it whole). */

@@ -11,7 +11,13 @@ import { toSettings } from './notification-settings';
 
 type Row = Record<string, unknown>;
 
-const all = async (db: D1Database, sql: string, ...binds: unknown[]): Promise<Row[]> => (await db.prepare(sql).bind(...binds).all<Row>()).results;
+const all = async (db: D1Database, sql: string, ...binds: unknown[]): Promise<Row[]> =>
+  (
+    await db
+      .prepare(sql)
+      .bind(...binds)
+      .all<Row>()
+  ).results;
 
 /** What the ZIP holds, one JSON file per part (the README names them). */
 export async function collectMemberData(db: D1Database, tenantId: string, memberId: number): Promise<Record<string, unknown>> {
@@ -34,24 +40,64 @@ export async function collectMemberData(db: D1Database, tenantId: string, member
     .first<Row & { id: number }>();
   const profileId = profile?.id ?? -1;
   const [photos, interests, likesGiven, likesReceived, blocks, messages, orders, ledger, consents] = await Promise.all([
-    all(db, 'SELECT id, filename, status, private, position, width, height, created_at FROM photos WHERE tenant_id = ? AND profile_id = ? ORDER BY id', tenantId, profileId),
-    all(db, 'SELECT i.slug FROM profile_interests pi JOIN interests i ON i.id = pi.interest_id WHERE pi.tenant_id = ? AND pi.profile_id = ?', tenantId, profileId),
-    all(db, `SELECT l.to_profile_id AS profile_id, p.name, l.source, l.created_at FROM likes l LEFT JOIN profiles p ON p.id = l.to_profile_id AND p.tenant_id = l.tenant_id
-              WHERE l.tenant_id = ? AND l.from_profile_id = ? ORDER BY l.created_at`, tenantId, profileId),
-    all(db, `SELECT l.from_profile_id AS profile_id, p.name, l.created_at FROM likes l LEFT JOIN profiles p ON p.id = l.from_profile_id AND p.tenant_id = l.tenant_id
-              WHERE l.tenant_id = ? AND l.to_profile_id = ? ORDER BY l.created_at`, tenantId, profileId),
-    all(db, `SELECT b.blocked_profile_id AS profile_id, p.name, b.created_at FROM blocks b LEFT JOIN profiles p ON p.id = b.blocked_profile_id AND p.tenant_id = b.tenant_id
-              WHERE b.tenant_id = ? AND b.blocker_id = ? ORDER BY b.created_at`, tenantId, memberId),
+    all(
+      db,
+      'SELECT id, filename, status, private, position, width, height, created_at FROM photos WHERE tenant_id = ? AND profile_id = ? ORDER BY id',
+      tenantId,
+      profileId,
+    ),
+    all(
+      db,
+      'SELECT i.slug FROM profile_interests pi JOIN interests i ON i.id = pi.interest_id WHERE pi.tenant_id = ? AND pi.profile_id = ?',
+      tenantId,
+      profileId,
+    ),
+    all(
+      db,
+      `SELECT l.to_profile_id AS profile_id, p.name, l.source, l.created_at FROM likes l LEFT JOIN profiles p ON p.id = l.to_profile_id AND p.tenant_id = l.tenant_id
+              WHERE l.tenant_id = ? AND l.from_profile_id = ? ORDER BY l.created_at`,
+      tenantId,
+      profileId,
+    ),
+    all(
+      db,
+      `SELECT l.from_profile_id AS profile_id, p.name, l.created_at FROM likes l LEFT JOIN profiles p ON p.id = l.from_profile_id AND p.tenant_id = l.tenant_id
+              WHERE l.tenant_id = ? AND l.to_profile_id = ? ORDER BY l.created_at`,
+      tenantId,
+      profileId,
+    ),
+    all(
+      db,
+      `SELECT b.blocked_profile_id AS profile_id, p.name, b.created_at FROM blocks b LEFT JOIN profiles p ON p.id = b.blocked_profile_id AND p.tenant_id = b.tenant_id
+              WHERE b.tenant_id = ? AND b.blocker_id = ? ORDER BY b.created_at`,
+      tenantId,
+      memberId,
+    ),
     // Sent and received: the conversation partner by profile id and name, never who answered on a fictional profile.
-    all(db, `SELECT m.id, m.conversation_id, CASE WHEN m.sender_profile_id = ?2 THEN 'sent' ELSE 'received' END AS direction,
+    all(
+      db,
+      `SELECT m.id, m.conversation_id, CASE WHEN m.sender_profile_id = ?2 THEN 'sent' ELSE 'received' END AS direction,
                     CASE WHEN m.sender_profile_id = ?2 THEN m.recipient_profile_id ELSE m.sender_profile_id END AS peer_profile_id,
                     p.name AS peer_name, m.kind, m.body, m.gift, CASE WHEN m.sender_profile_id = ?2 THEN m.cost END AS cost, m.created_at
                FROM messages m LEFT JOIN profiles p ON p.tenant_id = m.tenant_id
                     AND p.id = CASE WHEN m.sender_profile_id = ?2 THEN m.recipient_profile_id ELSE m.sender_profile_id END
-              WHERE m.tenant_id = ?1 AND (m.sender_profile_id = ?2 OR m.recipient_profile_id = ?2) ORDER BY m.id`, tenantId, profileId),
-    all(db, `SELECT id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, country, method, status, consent_at,
-                    language, created_at, paid_at FROM orders WHERE tenant_id = ? AND member_id = ? ORDER BY id`, tenantId, memberId),
-    all(db, 'SELECT id, delta, reason, created_at FROM credit_ledger WHERE tenant_id = ? AND member_id = ? ORDER BY id', tenantId, memberId),
+              WHERE m.tenant_id = ?1 AND (m.sender_profile_id = ?2 OR m.recipient_profile_id = ?2) ORDER BY m.id`,
+      tenantId,
+      profileId,
+    ),
+    all(
+      db,
+      `SELECT id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, country, method, status, consent_at,
+                    language, created_at, paid_at FROM orders WHERE tenant_id = ? AND member_id = ? ORDER BY id`,
+      tenantId,
+      memberId,
+    ),
+    all(
+      db,
+      'SELECT id, delta, reason, created_at FROM credit_ledger WHERE tenant_id = ? AND member_id = ? ORDER BY id',
+      tenantId,
+      memberId,
+    ),
     consentsOf(db, tenantId, memberId),
   ]);
   const notifications = toSettings({ notification_prefs, email_disabled_reason, invisible: account.invisible });
@@ -93,7 +139,11 @@ export async function memberPhotos(media: R2Bucket, tenantId: string, photos: Ro
 export function buildZip(tenant: Tenant, language: Language, data: Record<string, unknown>, photos: ExportPhoto[], now: Date): Uint8Array {
   const t = translatorFor(language);
   const files: Zippable = {
-    'README.txt': strToU8(String(t('export.readme', { brand: tenant.settings.name, date: now.toISOString().slice(0, 10), support: tenant.settings.support_email }))),
+    'README.txt': strToU8(
+      String(
+        t('export.readme', { brand: tenant.settings.name, date: now.toISOString().slice(0, 10), support: tenant.settings.support_email }),
+      ),
+    ),
   };
   for (const [part, value] of Object.entries(data)) files[`${part}.json`] = strToU8(JSON.stringify(value, null, 2));
   for (const photo of photos) files[photo.name] = [photo.bytes, { level: 0 }];

@@ -44,7 +44,12 @@ export function ledgerEntryIf(db: D1Database, entry: LedgerEntry, condition: str
  * Takes back up to `max` credits, as many as the balance holds when the statement runs (never below zero): a
  * refunded order whose credits were partly spent. Written only when `condition` holds and the balance is above zero.
  */
-export function takeBackIf(db: D1Database, entry: Omit<LedgerEntry, 'delta'> & { max: number }, condition: string, ...binds: unknown[]): D1PreparedStatement {
+export function takeBackIf(
+  db: D1Database,
+  entry: Omit<LedgerEntry, 'delta'> & { max: number },
+  condition: string,
+  ...binds: unknown[]
+): D1PreparedStatement {
   if (!Number.isSafeInteger(entry.max) || entry.max <= 0) throw new Error(`take-back must be a positive integer, got ${entry.max}`);
   const offset = binds.length;
   const at = (n: number) => `?${offset + n}`;
@@ -65,12 +70,18 @@ export function isInsufficientCredits(error: unknown): boolean {
 
 /** Whether an entry with this ref exists: tells a replayed request from a new one after the batch ran. */
 export async function hasLedgerEntry(db: D1Database, tenantId: string, memberId: number, ref: string): Promise<boolean> {
-  const row = await db.prepare('SELECT 1 AS x FROM credit_ledger WHERE tenant_id = ? AND member_id = ? AND ref = ?').bind(tenantId, memberId, ref).first();
+  const row = await db
+    .prepare('SELECT 1 AS x FROM credit_ledger WHERE tenant_id = ? AND member_id = ? AND ref = ?')
+    .bind(tenantId, memberId, ref)
+    .first();
   return row !== null;
 }
 
 /** The member's balance according to the ledger; equals members.credits (benchmarks and tests check it). */
 export async function ledgerBalance(db: D1Database, tenantId: string, memberId: number): Promise<number> {
-  const row = await db.prepare('SELECT COALESCE(SUM(delta), 0) AS total FROM credit_ledger WHERE tenant_id = ? AND member_id = ?').bind(tenantId, memberId).first<{ total: number }>();
+  const row = await db
+    .prepare('SELECT COALESCE(SUM(delta), 0) AS total FROM credit_ledger WHERE tenant_id = ? AND member_id = ?')
+    .bind(tenantId, memberId)
+    .first<{ total: number }>();
   return row!.total;
 }

@@ -7,7 +7,12 @@ import { CARD_SELECT, MAIN_PHOTO_JOIN, toCard, type CardRow } from './profiles';
  * A profile another member can reach: of this brand, active, not of a deleted or unconfirmed account, not the
  * member's own, and no block between them either way. Returns the profile's owner (null for operator profiles).
  */
-export async function reachableProfile(db: D1Database, tenantId: string, memberId: number, profileId: number): Promise<{ memberId: number | null } | null> {
+export async function reachableProfile(
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  profileId: number,
+): Promise<{ memberId: number | null } | null> {
   if (profileId === memberId) return null;
   const row = await db
     .prepare(
@@ -23,12 +28,19 @@ export async function reachableProfile(db: D1Database, tenantId: string, memberI
 /** Stores the like (once) and says whether it made a match: the other side liked the member already. */
 export function likeStatement(db: D1Database, tenantId: string, from: number, to: number, source: string, now: Date) {
   return db
-    .prepare('INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, source, is_new, created_at) VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT DO NOTHING')
+    .prepare(
+      'INSERT INTO likes (tenant_id, from_profile_id, to_profile_id, source, is_new, created_at) VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT DO NOTHING',
+    )
     .bind(tenantId, from, to, source, now.toISOString());
 }
 
 export async function isLikedBy(db: D1Database, tenantId: string, liker: number, liked: number): Promise<boolean> {
-  return (await db.prepare('SELECT 1 AS x FROM likes WHERE tenant_id = ? AND from_profile_id = ? AND to_profile_id = ?').bind(tenantId, liker, liked).first()) !== null;
+  return (
+    (await db
+      .prepare('SELECT 1 AS x FROM likes WHERE tenant_id = ? AND from_profile_id = ? AND to_profile_id = ?')
+      .bind(tenantId, liker, liked)
+      .first()) !== null
+  );
 }
 
 export async function unlike(db: D1Database, tenantId: string, from: number, to: number): Promise<void> {
@@ -92,7 +104,9 @@ export async function newestNewLike(db: D1Database, tenantId: string, memberId: 
 /** The number of new likes the member can see: the likes badge, the page title and the app badge (via chats.php). */
 export async function countNewLikes(db: D1Database, tenantId: string, memberId: number): Promise<number> {
   const row = await db
-    .prepare(`SELECT COUNT(*) AS n FROM likes l JOIN profiles p ON p.id = l.from_profile_id LEFT JOIN members m ON m.id = p.member_id WHERE l.tenant_id = ?2 AND l.to_profile_id = ?1 AND l.is_new = 1 AND ${SHOWN}`)
+    .prepare(
+      `SELECT COUNT(*) AS n FROM likes l JOIN profiles p ON p.id = l.from_profile_id LEFT JOIN members m ON m.id = p.member_id WHERE l.tenant_id = ?2 AND l.to_profile_id = ?1 AND l.is_new = 1 AND ${SHOWN}`,
+    )
     .bind(memberId, tenantId)
     .first<{ n: number }>();
   return row!.n;
@@ -105,5 +119,9 @@ export async function shortProfile(db: D1Database, tenantId: string, profileId: 
     .bind(profileId, tenantId)
     .first<{ id: number; name: string; filename: string | null; thumb_filename: string | null }>();
   if (!row) return null;
-  return { id: row.id, name: row.name, main_image: row.filename && row.thumb_filename ? { filename: row.filename, thumb_filename: row.thumb_filename } : null };
+  return {
+    id: row.id,
+    name: row.name,
+    main_image: row.filename && row.thumb_filename ? { filename: row.filename, thumb_filename: row.thumb_filename } : null,
+  };
 }

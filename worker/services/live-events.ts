@@ -31,7 +31,8 @@ export async function publishToMember(env: Env, tenantId: string, memberId: numb
       logEvent('warn', 'push failed', { tenant: tenantId, memberId, error: String(error) });
     }
     try {
-      if (await recordPending(env, tenantId, memberId, event, new Date())) await memberHub(env, tenantId, memberId).queueMail(tenantId, memberId);
+      if (await recordPending(env, tenantId, memberId, event, new Date()))
+        await memberHub(env, tenantId, memberId).queueMail(tenantId, memberId);
     } catch (error) {
       logEvent('warn', 'notification mail not queued', { tenant: tenantId, memberId, error: String(error) });
     }

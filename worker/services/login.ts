@@ -35,7 +35,12 @@ export async function logIn(c: AppContext, { email, password }: { email: string;
     throw new ApiFailure(429, 'rate_limited', 'errors.rate_limited', undefined, { minutes: Math.ceil(ip.retryAfter / 60) });
   }
   const accountKey = loginFailuresKey(tenant.id, email);
-  const account = await reserve(db, accountKey, { ...ACCOUNT_FAILURES, lockAt: ACCOUNT_FAILURES.limit, lockUntil: new Date(now.getTime() + LOCK_MS) }, now);
+  const account = await reserve(
+    db,
+    accountKey,
+    { ...ACCOUNT_FAILURES, lockAt: ACCOUNT_FAILURES.limit, lockUntil: new Date(now.getTime() + LOCK_MS) },
+    now,
+  );
   if (!account.allowed) {
     // Not tried, so not a failure of this address.
     await releaseStatement(db, ipKey, ip.windowStart).run();

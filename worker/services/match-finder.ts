@@ -21,7 +21,13 @@ export interface MatchWish {
  * The match finder: candidates through the search index (sex, country, optionally the member's region, age),
  * ranked by how many of the wished interests they share, then by recent activity. Reads a bounded number of rows.
  */
-export async function findMatches(db: D1Database, tenantId: string, memberId: number, wish: MatchWish, now: Date): Promise<MatchFinderResponse> {
+export async function findMatches(
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  wish: MatchWish,
+  now: Date,
+): Promise<MatchFinderResponse> {
   const { from, to } = birthdateRange(wish.minAge, wish.maxAge, now);
   const region = wish.region ? 'AND p.region = ?' : '';
   const { results: candidates } = await db

@@ -37,10 +37,26 @@ export async function saveMyProfile(db: D1Database, tenantId: string, memberId: 
                 eye_colour = ?, body_type = ?, relationship_status = ?, about = ?
           WHERE member_id = ? AND tenant_id = ?`,
       )
-      .bind(p.name, p.date_of_birth, p.gender, p.sexuality, p.country, p.region, p.city, p.hair_colour, p.eye_colour, p.body_type,
-        p.relationship_status, p.about, memberId, tenantId),
+      .bind(
+        p.name,
+        p.date_of_birth,
+        p.gender,
+        p.sexuality,
+        p.country,
+        p.region,
+        p.city,
+        p.hair_colour,
+        p.eye_colour,
+        p.body_type,
+        p.relationship_status,
+        p.about,
+        memberId,
+        tenantId,
+      ),
     db.prepare('DELETE FROM profile_interests WHERE profile_id = ? AND tenant_id = ?').bind(memberId, tenantId),
-    ...interestIds.map((id) => db.prepare('INSERT INTO profile_interests (tenant_id, profile_id, interest_id) VALUES (?, ?, ?)').bind(tenantId, memberId, id)),
+    ...interestIds.map((id) =>
+      db.prepare('INSERT INTO profile_interests (tenant_id, profile_id, interest_id) VALUES (?, ?, ?)').bind(tenantId, memberId, id),
+    ),
   ]);
 }
 

@@ -35,22 +35,32 @@ export function disabledChannels(settings: Pick<NotificationSettings, 'email' | 
 
 /** Writes preferences, the derived notifications_disabled list and invisibility in one batch (with `also`: the consent log). */
 export function saveSettings(
-  db: D1Database, tenantId: string, memberId: number, settings: NotificationSettings, also: D1PreparedStatement[] = [],
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  settings: NotificationSettings,
+  also: D1PreparedStatement[] = [],
 ): Promise<unknown> {
   return db.batch([
-    db.prepare('UPDATE members SET notification_prefs = ?, email_disabled_reason = ?, notifications_disabled = ?, invisible = ? WHERE id = ? AND tenant_id = ?').bind(
-      JSON.stringify({ email: settings.email, push: settings.push }),
-      settings.email_disabled_reason,
-      JSON.stringify(disabledChannels(settings)),
-      settings.invisible ? 1 : 0,
-      memberId,
-      tenantId,
-    ),
+    db
+      .prepare(
+        'UPDATE members SET notification_prefs = ?, email_disabled_reason = ?, notifications_disabled = ?, invisible = ? WHERE id = ? AND tenant_id = ?',
+      )
+      .bind(
+        JSON.stringify({ email: settings.email, push: settings.push }),
+        settings.email_disabled_reason,
+        JSON.stringify(disabledChannels(settings)),
+        settings.invisible ? 1 : 0,
+        memberId,
+        tenantId,
+      ),
     // Invisible members leave search (SPEC.md §4); a disabled or deleted profile stays out anyway.
-    db.prepare(
-      `UPDATE profiles SET searchable = (status = 'active' AND ?1 = 0 AND (SELECT status FROM members WHERE id = ?2) != 'deleted')
+    db
+      .prepare(
+        `UPDATE profiles SET searchable = (status = 'active' AND ?1 = 0 AND (SELECT status FROM members WHERE id = ?2) != 'deleted')
         WHERE member_id = ?2 AND tenant_id = ?3`,
-    ).bind(settings.invisible ? 1 : 0, memberId, tenantId),
+      )
+      .bind(settings.invisible ? 1 : 0, memberId, tenantId),
     ...also,
   ]);
 }
@@ -77,14 +87,24 @@ function channelsSql(emailOff: string): string {
 export function switchOffEmailType(db: D1Database, tenantId: string, memberId: number, type: NotificationType): Promise<unknown> {
   const othersOn = NOTIFICATION_TYPES.filter((t) => t !== type).map((t) => onSql('email', t));
   const emailOff = `email_disabled_reason IS NOT NULL OR NOT (${othersOn.length ? othersOn.join(' OR ') : '0'})`;
-  return db.prepare(
-    `UPDATE members SET notification_prefs = json_set(${PREFS_SQL}, '$.email.' || ?1, json('false')), notifications_disabled = ${channelsSql(emailOff)}
+  return db
+    .prepare(
+      `UPDATE members SET notification_prefs = json_set(${PREFS_SQL}, '$.email.' || ?1, json('false')), notifications_disabled = ${channelsSql(emailOff)}
       WHERE id = ?2 AND tenant_id = ?3`,
-  ).bind(type, memberId, tenantId).run();
+    )
+    .bind(type, memberId, tenantId)
+    .run();
 }
 
 /** All e-mail off for a reason (unsubscribe link of a mail without a type, bounce, complaint); the choices per type stay. */
-export function disableEmail(db: D1Database, tenantId: string, memberId: number, reason: 'fbl' | 'bounce' | 'unsubscribe'): Promise<unknown> {
-  return db.prepare(`UPDATE members SET email_disabled_reason = ?1, notifications_disabled = ${channelsSql('1')} WHERE id = ?2 AND tenant_id = ?3`)
-    .bind(reason, memberId, tenantId).run();
+export function disableEmail(
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  reason: 'fbl' | 'bounce' | 'unsubscribe',
+): Promise<unknown> {
+  return db
+    .prepare(`UPDATE members SET email_disabled_reason = ?1, notifications_disabled = ${channelsSql('1')} WHERE id = ?2 AND tenant_id = ?3`)
+    .bind(reason, memberId, tenantId)
+    .run();
 }

@@ -7,7 +7,8 @@ export async function recordPageEvent(
   event: { kind: string; path: string; source: TrafficSource | null; durationMs: number | null },
   now: Date,
 ): Promise<void> {
-  await db.prepare('INSERT INTO page_events (tenant_id, kind, path, traffic_source, duration_ms, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+  await db
+    .prepare('INSERT INTO page_events (tenant_id, kind, path, traffic_source, duration_ms, created_at) VALUES (?, ?, ?, ?, ?, ?)')
     .bind(tenantId, event.kind, event.path, event.source ? serializeTrafficSource(event.source) : null, event.durationMs, now.toISOString())
     .run();
 }

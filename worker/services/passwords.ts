@@ -3,7 +3,14 @@ import argon2Wasm from '@phi-ag/argon2/argon2.wasm';
 
 // argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane): about 60 ms in workerd. The wasm module is imported
 // statically because workerd refuses to compile wasm from bytes at run time.
-const OPTIONS = { type: Argon2Type.Argon2id, version: Argon2Version.Version13, memoryCost: 19_456, timeCost: 2, parallelism: 1, hashLength: 32 };
+const OPTIONS = {
+  type: Argon2Type.Argon2id,
+  version: Argon2Version.Version13,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+  hashLength: 32,
+};
 
 let argon2: Promise<Argon2> | null = null;
 function instance(): Promise<Argon2> {

@@ -28,7 +28,13 @@ const INTEREST_SLUG = new Map(INTERESTS.map((i) => [i.id, i.slug]));
  * deleted account, or its owner blocked the viewer (answered exactly like an unknown id, so nothing leaks).
  * Opening a profile that liked the viewer clears that like's "new" flag (SPEC.md §4).
  */
-export async function viewProfile(db: D1Database, tenant: Tenant, viewer: Viewer, profileId: number, now: Date): Promise<ProfileResponse | null> {
+export async function viewProfile(
+  db: D1Database,
+  tenant: Tenant,
+  viewer: Viewer,
+  profileId: number,
+  now: Date,
+): Promise<ProfileResponse | null> {
   const me = viewer.memberId;
   const row = await db
     .prepare(
@@ -45,10 +51,12 @@ export async function viewProfile(db: D1Database, tenant: Tenant, viewer: Viewer
 
   const [photos, interests, relations] = await db.batch<Record<string, unknown>>([
     // The owner sees their photos that wait for review too, marked as such (issue 18 item 9); nobody else does.
-    db.prepare(
-      `SELECT id, filename, thumb_filename, private, status FROM photos WHERE tenant_id = ? AND profile_id = ?
+    db
+      .prepare(
+        `SELECT id, filename, thumb_filename, private, status FROM photos WHERE tenant_id = ? AND profile_id = ?
           AND (status = 'active' OR (status = 'pending' AND ? = 1)) ORDER BY position, id`,
-    ).bind(tenant.id, profileId, own ? 1 : 0),
+      )
+      .bind(tenant.id, profileId, own ? 1 : 0),
     db.prepare('SELECT interest_id FROM profile_interests WHERE profile_id = ? AND tenant_id = ?').bind(profileId, tenant.id),
     db
       .prepare(
@@ -61,15 +69,19 @@ export async function viewProfile(db: D1Database, tenant: Tenant, viewer: Viewer
   const all = photos.results as { id: number; filename: string; thumb_filename: string; private: number; status: string }[];
   // Visitors see the main photo only; free members the public photos; premium members and the owner all of them.
   const mainFirst = [...all].sort((a, b) => Number(b.id === row.main_photo_id) - Number(a.id === row.main_photo_id));
-  const visible = me === null ? mainFirst.filter((p) => !p.private).slice(0, 1) : own || viewer.premium ? mainFirst : mainFirst.filter((p) => !p.private);
+  const visible =
+    me === null ? mainFirst.filter((p) => !p.private).slice(0, 1) : own || viewer.premium ? mainFirst : mainFirst.filter((p) => !p.private);
   const rel = relations.results[0] as { liked: number; likes_you: number; blocked: number };
 
   if (me !== null && rel.likes_you) {
-    await db.prepare('UPDATE likes SET is_new = 0 WHERE from_profile_id = ? AND to_profile_id = ? AND is_new = 1').bind(profileId, me).run();
+    await db
+      .prepare('UPDATE likes SET is_new = 0 WHERE from_profile_id = ? AND to_profile_id = ? AND is_new = 1')
+      .bind(profileId, me)
+      .run();
   }
 
   const fields = new Set([...tenant.settings.visible_profile_fields, ...tenant.settings.visible_profile_notes]);
-  const shown = <T,>(field: string, value: T) => (fields.has(field) ? value : undefined);
+  const shown = <T>(field: string, value: T) => (fields.has(field) ? value : undefined);
   const card = toCard(row, now);
   const profile: ProfileView = {
     ...card,
@@ -80,8 +92,16 @@ export async function viewProfile(db: D1Database, tenant: Tenant, viewer: Viewer
     body_type: shown('body_type', row.body_type),
     relationship_status: shown('relationship_status', row.relationship_status),
     about: shown('about', row.about),
-    interests: (interests.results as { interest_id: number }[]).map((i) => INTEREST_SLUG.get(i.interest_id)).filter((s): s is string => !!s),
-    photos: visible.map((p) => ({ id: p.id, filename: p.filename, thumb_filename: p.thumb_filename, private: p.private === 1, ...(p.status === 'pending' ? { pending: true } : {}) })),
+    interests: (interests.results as { interest_id: number }[])
+      .map((i) => INTEREST_SLUG.get(i.interest_id))
+      .filter((s): s is string => !!s),
+    photos: visible.map((p) => ({
+      id: p.id,
+      filename: p.filename,
+      thumb_filename: p.thumb_filename,
+      private: p.private === 1,
+      ...(p.status === 'pending' ? { pending: true } : {}),
+    })),
     hidden_photos: me === null ? all.length - visible.length : 0,
     hidden_private_photos: me !== null && !own && !viewer.premium ? all.length - visible.length : 0,
     liked: rel.liked === 1,

@@ -16,10 +16,15 @@ export async function purgeExpired(env: Env, now: Date): Promise<number> {
     .all<{ id: number; tenant_id: string }>();
   for (const member of gone) {
     const { results: photos } = await db
-      .prepare('SELECT filename, thumb_filename FROM photos WHERE tenant_id = ? AND profile_id IN (SELECT id FROM profiles WHERE member_id = ?)')
+      .prepare(
+        'SELECT filename, thumb_filename FROM photos WHERE tenant_id = ? AND profile_id IN (SELECT id FROM profiles WHERE member_id = ?)',
+      )
       .bind(member.tenant_id, member.id)
       .all<{ filename: string; thumb_filename: string }>();
-    const keys = photos.flatMap((p) => [p.filename, p.thumb_filename]).filter((k) => !k.startsWith('seed/')).map((k) => `${member.tenant_id}/${k}`);
+    const keys = photos
+      .flatMap((p) => [p.filename, p.thumb_filename])
+      .filter((k) => !k.startsWith('seed/'))
+      .map((k) => `${member.tenant_id}/${k}`);
     if (keys.length) await env.MEDIA.delete(keys);
     const profile = 'SELECT id FROM profiles WHERE member_id = ?1 AND tenant_id = ?2';
     await db.batch([
@@ -29,17 +34,23 @@ export async function purgeExpired(env: Env, now: Date): Promise<number> {
       db.prepare('DELETE FROM one_time_tokens WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('UPDATE outbox SET member_id = NULL WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('UPDATE cam_clicks SET member_id = NULL WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
-      db.prepare('DELETE FROM likes WHERE tenant_id = ?2 AND (from_profile_id = ?1 OR to_profile_id = ?1)').bind(member.id, member.tenant_id),
-      db.prepare('DELETE FROM blocks WHERE tenant_id = ?2 AND (blocker_id = ?1 OR blocked_profile_id = ?1)').bind(member.id, member.tenant_id),
+      db
+        .prepare('DELETE FROM likes WHERE tenant_id = ?2 AND (from_profile_id = ?1 OR to_profile_id = ?1)')
+        .bind(member.id, member.tenant_id),
+      db
+        .prepare('DELETE FROM blocks WHERE tenant_id = ?2 AND (blocker_id = ?1 OR blocked_profile_id = ?1)')
+        .bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM swipe_passes WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM daily_quota WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM consents WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM profiles WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
-      db.prepare(
-        `UPDATE members SET status = 'purged', email = 'purged:' || id, password_hash = NULL, language = NULL, traffic_source = NULL,
+      db
+        .prepare(
+          `UPDATE members SET status = 'purged', email = 'purged:' || id, password_hash = NULL, language = NULL, traffic_source = NULL,
                 notification_prefs = '{}', delete_reason = NULL, invite_code = NULL
           WHERE id = ? AND tenant_id = ?`,
-      ).bind(member.id, member.tenant_id),
+        )
+        .bind(member.id, member.tenant_id),
     ]);
   }
   const nowIso = now.toISOString();
@@ -48,7 +59,9 @@ export async function purgeExpired(env: Env, now: Date): Promise<number> {
     // Staff sessions likewise (the audit log names them by public id only and keeps its rows).
     db.prepare('DELETE FROM staff_sessions WHERE expires_at < ? OR revoked_at < ?').bind(nowIso, cutoff),
     db.prepare('DELETE FROM one_time_tokens WHERE expires_at < ?').bind(cutoff),
-    db.prepare('DELETE FROM rate_limits WHERE window_start < ? AND (blocked_until IS NULL OR blocked_until < ?)').bind(new Date(now.getTime() - 86_400_000).toISOString(), nowIso),
+    db
+      .prepare('DELETE FROM rate_limits WHERE window_start < ? AND (blocked_until IS NULL OR blocked_until < ?)')
+      .bind(new Date(now.getTime() - 86_400_000).toISOString(), nowIso),
   ]);
   return gone.length;
 }

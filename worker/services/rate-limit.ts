@@ -65,10 +65,19 @@ export async function reserve(db: D1Database, key: string, rule: ReserveRule, no
     )
     .bind(key, nowIso, expired, rule.limit, lockAt, lockUntil)
     .first<{ count: number; window_start: string; blocked_until: string | null }>();
-  if (row) return { allowed: true, count: row.count, windowStart: row.window_start, blockedUntil: row.blocked_until ? new Date(row.blocked_until) : null };
+  if (row)
+    return {
+      allowed: true,
+      count: row.count,
+      windowStart: row.window_start,
+      blockedUntil: row.blocked_until ? new Date(row.blocked_until) : null,
+    };
 
   // Refused: read when it frees up, only to say so in the answer.
-  const state = await db.prepare('SELECT window_start, blocked_until FROM rate_limits WHERE key = ?').bind(key).first<{ window_start: string; blocked_until: string | null }>();
+  const state = await db
+    .prepare('SELECT window_start, blocked_until FROM rate_limits WHERE key = ?')
+    .bind(key)
+    .first<{ window_start: string; blocked_until: string | null }>();
   const blockedUntil = state?.blocked_until && new Date(state.blocked_until) > now ? new Date(state.blocked_until) : null;
   const windowEnds = state ? new Date(state.window_start).getTime() + rule.windowSeconds * 1000 : now.getTime();
   const freeAt = Math.max(windowEnds, blockedUntil?.getTime() ?? 0);

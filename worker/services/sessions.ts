@@ -43,7 +43,8 @@ export interface OwnProfile {
  */
 export const OWN_PROFILE_COLUMNS = `p.name AS profile_name, p.gender, p.sexuality, p.country, p.region, p.status AS profile_status,
   ph.filename, ph.thumb_filename, p.main_photo_id IS NOT NULL AS has_photo`;
-export const ACTIVE_MAIN_PHOTO_JOIN = "LEFT JOIN photos ph ON ph.id = p.main_photo_id AND ph.tenant_id = p.tenant_id AND ph.status = 'active'";
+export const ACTIVE_MAIN_PHOTO_JOIN =
+  "LEFT JOIN photos ph ON ph.id = p.main_photo_id AND ph.tenant_id = p.tenant_id AND ph.status = 'active'";
 
 export interface OwnProfileRow {
   profile_name: string;
@@ -153,7 +154,10 @@ export async function createSession(db: D1Database, tenantId: string, memberId: 
 
 /** Ends one session (logout). */
 export async function revokeSession(db: D1Database, tenantId: string, tokenHash: string, now: Date): Promise<void> {
-  await db.prepare('UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND tenant_id = ?').bind(now.toISOString(), tokenHash, tenantId).run();
+  await db
+    .prepare('UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND tenant_id = ?')
+    .bind(now.toISOString(), tokenHash, tenantId)
+    .run();
 }
 
 /** Ends every session of a member, or every one but `keepTokenHash` (after a password or e-mail change). */

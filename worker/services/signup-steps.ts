@@ -5,25 +5,38 @@ import { ApiFailure } from '../errors';
 import type { SessionMember } from './sessions';
 
 /** The later signup steps (PUT signup.php): stores what the step carries and moves the member on; returns the new step. */
-export async function saveSignupStep(db: D1Database, tenantId: string, member: SessionMember, input: z.output<typeof SignupStepSchema>): Promise<SignupStep> {
+export async function saveSignupStep(
+  db: D1Database,
+  tenantId: string,
+  member: SessionMember,
+  input: z.output<typeof SignupStepSchema>,
+): Promise<SignupStep> {
   switch (input.step) {
     case 'location': {
       const region = REGIONS[input.country]?.find((r) => r.code === input.region);
       if (!region) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { region: 'validation.region' });
-      await db.prepare('UPDATE profiles SET country = ?, region = ?, city = ? WHERE member_id = ? AND tenant_id = ?')
-        .bind(input.country, region.code, input.city, member.id, tenantId).run();
+      await db
+        .prepare('UPDATE profiles SET country = ?, region = ?, city = ? WHERE member_id = ? AND tenant_id = ?')
+        .bind(input.country, region.code, input.city, member.id, tenantId)
+        .run();
       break;
     }
     case 'personal':
-      await db.prepare('UPDATE profiles SET hair_colour = ?, eye_colour = ?, body_type = ?, relationship_status = ? WHERE member_id = ? AND tenant_id = ?')
-        .bind(input.hair_colour, input.eye_colour, input.body_type, input.relationship_status, member.id, tenantId).run();
+      await db
+        .prepare(
+          'UPDATE profiles SET hair_colour = ?, eye_colour = ?, body_type = ?, relationship_status = ? WHERE member_id = ? AND tenant_id = ?',
+        )
+        .bind(input.hair_colour, input.eye_colour, input.body_type, input.relationship_status, member.id, tenantId)
+        .run();
       break;
     case 'about':
       await db.batch([
         db.prepare('UPDATE profiles SET about = ? WHERE member_id = ? AND tenant_id = ?').bind(input.about, member.id, tenantId),
         db.prepare('DELETE FROM profile_interests WHERE profile_id = ? AND tenant_id = ?').bind(member.profileId, tenantId),
         ...[...new Set(input.interests)].map((interest) =>
-          db.prepare('INSERT INTO profile_interests (tenant_id, profile_id, interest_id) VALUES (?, ?, ?)').bind(tenantId, member.profileId, interest),
+          db
+            .prepare('INSERT INTO profile_interests (tenant_id, profile_id, interest_id) VALUES (?, ?, ?)')
+            .bind(tenantId, member.profileId, interest),
         ),
       ]);
       break;

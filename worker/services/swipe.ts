@@ -16,7 +16,10 @@ export function swipeDay(now: Date): { day: string; resetsAt: string } {
 /** What is left of today's swipe likes; null for premium members, who have no limit. */
 export async function swipeLikesLeft(db: D1Database, memberId: number, premium: boolean, now: Date): Promise<number | null> {
   if (premium) return null;
-  const row = await db.prepare('SELECT used FROM daily_quota WHERE member_id = ? AND kind = ? AND day = ?').bind(memberId, QUOTA_KIND, swipeDay(now).day).first<{ used: number }>();
+  const row = await db
+    .prepare('SELECT used FROM daily_quota WHERE member_id = ? AND kind = ? AND day = ?')
+    .bind(memberId, QUOTA_KIND, swipeDay(now).day)
+    .first<{ used: number }>();
   return Math.max(0, SWIPE_LIKES_PER_DAY - (row?.used ?? 0));
 }
 

@@ -5,7 +5,15 @@ import { base64url, fromBase64url } from '../../core/encoding';
 
 // 'complaint': a visitor's complaint waits for its address to be proven; member is the sender or 0, data the complaint id.
 // 'mail_login': a notification mail's button (issue 18), when the brand allows it; data is the page it opens.
-export type TokenPurpose = 'activation' | 'password_reset' | 'mail_change' | 'account_recovery' | 'unsubscribe' | 'complaint' | 'data_export' | 'mail_login';
+export type TokenPurpose =
+  | 'activation'
+  | 'password_reset'
+  | 'mail_change'
+  | 'account_recovery'
+  | 'unsubscribe'
+  | 'complaint'
+  | 'data_export'
+  | 'mail_login';
 
 const HOUR = 3_600_000;
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
@@ -27,7 +35,6 @@ interface Payload {
   e: number;
   j: string;
 }
-
 
 async function key(secret: string | undefined): Promise<CryptoKey> {
   if (!secret || secret.length < 32) throw new Error('APP_SECRET is missing or shorter than 32 characters');
@@ -93,7 +100,13 @@ export async function consumeToken(env: Env, token: string, tenantId: string, pu
  * The member and row id a genuine, unexpired token names, without using it: for a caller that uses the link in the
  * same statement as its own write (a password reset, accounts.ts `replacePassword`).
  */
-export async function tokenClaims(env: Env, token: string, tenantId: string, purpose: TokenPurpose, now: Date): Promise<{ memberId: number; jti: string } | null> {
+export async function tokenClaims(
+  env: Env,
+  token: string,
+  tenantId: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<{ memberId: number; jti: string } | null> {
   const payload = await verify(env, token, tenantId, purpose, now);
   return payload ? { memberId: payload.m, jti: payload.j } : null;
 }
@@ -102,14 +115,22 @@ export async function tokenClaims(env: Env, token: string, tenantId: string, pur
 export async function peekToken(env: Env, token: string, tenantId: string, purpose: TokenPurpose, now: Date): Promise<Redeemed | null> {
   const payload = await verify(env, token, tenantId, purpose, now);
   if (!payload) return null;
-  const row = await env.DB.prepare('SELECT member_id, data FROM one_time_tokens WHERE jti = ? AND tenant_id = ? AND purpose = ? AND member_id = ?')
+  const row = await env.DB.prepare(
+    'SELECT member_id, data FROM one_time_tokens WHERE jti = ? AND tenant_id = ? AND purpose = ? AND member_id = ?',
+  )
     .bind(payload.j, tenantId, purpose, payload.m)
     .first<{ member_id: number; data: string | null }>();
   return row ? { memberId: row.member_id, data: row.data } : null;
 }
 
 /** How many tokens of a purpose a member got since `since` (the daily cap on reset mails). */
-export async function countTokensSince(db: D1Database, tenantId: string, memberId: number, purpose: TokenPurpose, since: Date): Promise<number> {
+export async function countTokensSince(
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  purpose: TokenPurpose,
+  since: Date,
+): Promise<number> {
   const row = await db
     .prepare('SELECT COUNT(*) AS n FROM one_time_tokens WHERE tenant_id = ? AND member_id = ? AND purpose = ? AND created_at > ?')
     .bind(tenantId, memberId, purpose, since.toISOString())

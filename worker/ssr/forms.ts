@@ -80,7 +80,11 @@ async function logInUpstream(c: AppContext, upstream: string, input: { email: st
   if (response.ok) return void (await response.body?.cancel());
   const answer = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
   // The backend's error codes are the contract's (docs/api): each has its text under errors.<code> here.
-  throw new ApiFailure(response.status as ContentfulStatusCode, answer?.error?.code ?? 'login_failed', `errors.${answer?.error?.code ?? 'login_failed'}`);
+  throw new ApiFailure(
+    response.status as ContentfulStatusCode,
+    answer?.error?.code ?? 'login_failed',
+    `errors.${answer?.error?.code ?? 'login_failed'}`,
+  );
 }
 
 // The site-entry warning's "Ik ben 18+" (client/components/entry-warning.tsx): the same cookie the page's script

@@ -28,13 +28,40 @@ const THUMB = { width: 320, height: 400 } as const;
  * brand is about, not only its youngest members: each band is asked for its share and the answers interleaved.
  */
 const AGE_BANDS: Record<number, [number, number][]> = {
-  1: [[20, 29], [30, 39], [40, 55]],
-  2: [[20, 29], [30, 39], [40, 55]],
-  3: [[21, 32], [33, 45], [46, 60]],
-  4: [[21, 34], [35, 49], [50, 65]],
-  5: [[55, 64], [65, 85]],
-  6: [[40, 47], [48, 55], [56, 70]],
-  7: [[20, 29], [30, 44], [45, 60]],
+  1: [
+    [20, 29],
+    [30, 39],
+    [40, 55],
+  ],
+  2: [
+    [20, 29],
+    [30, 39],
+    [40, 55],
+  ],
+  3: [
+    [21, 32],
+    [33, 45],
+    [46, 60],
+  ],
+  4: [
+    [21, 34],
+    [35, 49],
+    [50, 65],
+  ],
+  5: [
+    [55, 64],
+    [65, 85],
+  ],
+  6: [
+    [40, 47],
+    [48, 55],
+    [56, 70],
+  ],
+  7: [
+    [20, 29],
+    [30, 44],
+    [45, 60],
+  ],
 };
 
 /** The brand's women (men for the gay niche) in the visitor's country, a spread of the niche's ages. */
@@ -49,7 +76,8 @@ async function landerProfiles(c: AppContext, country: string, count: number): Pr
   let cards: ProfileCard[] = [];
   for (let i = 0; i < per; i++) for (const list of lists) if (list[i]) cards.push(list[i]);
   // A small country may have nobody in the bands: then anyone of the brand's gender there.
-  if (cards.length === 0) cards = await featuredProfiles(c.env.DB, tenant.id, country, { gender, minAge: 18, maxAge: 99 }, c.get('now'), count);
+  if (cards.length === 0)
+    cards = await featuredProfiles(c.env.DB, tenant.id, country, { gender, minAge: 18, maxAge: 99 }, c.get('now'), count);
   return cards.slice(0, count);
 }
 
@@ -71,7 +99,10 @@ function toLanderProfile(card: ProfileCard, cdnPrefix: string): LanderProfile | 
 
 /** The query carried through the entry warning's form: what the visitor came with, within reason. */
 function carriedQuery(query: URLSearchParams): [string, string][] {
-  return [...query.entries()].filter(([name]) => name !== 'entry_ok' && name.length <= 64).slice(0, 20).map(([name, value]) => [name, value.slice(0, 512)]);
+  return [...query.entries()]
+    .filter(([name]) => name !== 'entry_ok' && name.length <= 64)
+    .slice(0, 20)
+    .map(([name, value]) => [name, value.slice(0, 512)]);
 }
 
 function countryName(language: string, country: string): string {
@@ -111,7 +142,10 @@ export async function renderLander(c: AppContext, variant: string, slug: string 
   const translate = c.get('t');
   const t: Translate = (key, values) => String(translate(key, values as never));
   const country = settings.geoip_selected_country;
-  const [cards, online] = await Promise.all([landerProfiles(c, country, lander.meta.profiles), onlineCount(c.env.DB, tenant.id, country, c.get('now'))]);
+  const [cards, online] = await Promise.all([
+    landerProfiles(c, country, lander.meta.profiles),
+    onlineCount(c.env.DB, tenant.id, country, c.get('now')),
+  ]);
 
   const props: LanderProps = {
     t,
@@ -149,12 +183,20 @@ export async function renderLander(c: AppContext, variant: string, slug: string 
       variant={lander.name}
       title={title}
       description={t(`lander.${lander.name}.intro`)}
-      colors={{ primary: readableShade(settings.brand.colors.primary), secondary: readableShade(settings.brand.colors.secondary, '#2b1030'), theme: settings.brand.colors.primary }}
+      colors={{
+        primary: readableShade(settings.brand.colors.primary),
+        secondary: readableShade(settings.brand.colors.secondary, '#2b1030'),
+        theme: settings.brand.colors.primary,
+      }}
       stylesheets={stylesheets}
       css={lander.meta.css ?? ''}
       script={ASSETS.lander.script}
       nonce={c.get('nonce')}
-      entryWarning={entryWarning ? { t, brand: settings.name, action: url.pathname, query: carriedQuery(url.searchParams), cookie: COOKIE.entryWarningSkipped } : null}
+      entryWarning={
+        entryWarning
+          ? { t, brand: settings.name, action: url.pathname, query: carriedQuery(url.searchParams), cookie: COOKIE.entryWarningSkipped }
+          : null
+      }
       usFooter={settings.brand.show_us_footer && language.startsWith('en')}
       supportEmail={settings.support_email}
       brandPages={brandPageLinks(settings.brand.info_pages, language)}

@@ -67,7 +67,9 @@ async function profileLoader(c: AppContext, route: RouteMatch) {
 
 async function likesLoader(c: AppContext) {
   if (!(await pageData(c).user())) return {};
-  return { [LIKES_URL]: await pageData(c).get(LIKES_URL, () => listLikes(c.env.DB, c.get('tenant').id, c.get('member')!.id, c.get('now'))) };
+  return {
+    [LIKES_URL]: await pageData(c).get(LIKES_URL, () => listLikes(c.env.DB, c.get('tenant').id, c.get('member')!.id, c.get('now'))),
+  };
 }
 
 /**

@@ -20,7 +20,9 @@ function fnv1a(text: string): string {
 }
 
 /** The build: a page names its hashed bundle files, so a deploy must never serve a page of the previous one. */
-export const BUILD_VERSION = fnv1a(JSON.stringify([FORMAT, ASSETS.dev, ASSETS.app.script, ASSETS.app.css, ASSETS.lander.script, ASSETS.lander.css]));
+export const BUILD_VERSION = fnv1a(
+  JSON.stringify([FORMAT, ASSETS.dev, ASSETS.app.script, ASSETS.app.css, ASSETS.lander.script, ASSETS.lander.css]),
+);
 
 /** Every input that changes a visitor page's HTML (render.tsx buildState, lander.tsx). */
 export interface PageKeyInput {

@@ -35,7 +35,8 @@ const perRequest = new WeakMap<Request, PageData>();
 /** The request's page data (one per request, so the upstream's user.php is asked once). */
 export function pageData(c: AppContext): PageData {
   let data = perRequest.get(c.req.raw);
-  if (!data) perRequest.set(c.req.raw, (data = c.get('tenant').upstream_api ? upstreamData(c, c.get('tenant').upstream_api!) : builtInData(c)));
+  if (!data)
+    perRequest.set(c.req.raw, (data = c.get('tenant').upstream_api ? upstreamData(c, c.get('tenant').upstream_api!) : builtInData(c)));
   return data;
 }
 

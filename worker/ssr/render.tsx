@@ -8,7 +8,7 @@ import type { Settings } from '../../core/schemas/settings';
 import type { User } from '../../core/schemas/user';
 import { App } from '../../client/app';
 import { createI18n } from '../../client/i18n';
-import { routeByName } from '../../client/router';
+import { routeByName } from '../../core/router';
 import { createAppStore } from '../../client/state/app-store';
 import type { AppContext } from '../context';
 import { catalogueFor } from '../i18n';
@@ -36,7 +36,12 @@ interface HeadInputs {
 }
 
 /** Builds the state a page renders with; the browser receives exactly this and hydrates from it. */
-function buildState(c: AppContext, { route, error = null }: PageOptions, { user, settings }: HeadInputs, fallback: Record<string, unknown>): InitialState {
+function buildState(
+  c: AppContext,
+  { route, error = null }: PageOptions,
+  { user, settings }: HeadInputs,
+  fallback: Record<string, unknown>,
+): InitialState {
   const def = routeByName(route.name);
   const layout = error || !def ? 'default' : def.layout;
   const installedApp = getCookie(c, COOKIE.appMode) === '1';
@@ -168,10 +173,17 @@ async function pipeApp(c: AppContext, state: InitialState, nonce: string, contro
 export async function renderErrorPage(c: AppContext, status: number, message?: string): Promise<Response> {
   const url = new URL(c.req.url);
   try {
-    return await renderPage(c, { route: { name: 'error', params: {}, path: url.pathname, search: '' }, status, error: { status, message } });
+    return await renderPage(c, {
+      route: { name: 'error', params: {}, path: url.pathname, search: '' },
+      status,
+      error: { status, message },
+    });
   } catch (error) {
     log(c, 'error', 'error page failed', describeError(error));
     const t = c.get('t');
-    return new Response(nestedErrorPage({ title: t('error.nested'), link: t('error.go_home') }), { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    return new Response(nestedErrorPage({ title: t('error.nested'), link: t('error.go_home') }), {
+      status,
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    });
   }
 }

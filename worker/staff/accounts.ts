@@ -19,7 +19,11 @@ export function findStaffByEmail(db: D1Database, email: string): Promise<StaffAc
 }
 
 /** The active staff member whose one-time setup link this is, while it is valid (unused, within 72 hours). */
-export async function findStaffBySetupToken(db: D1Database, token: string, now: Date): Promise<(StaffAccount & { setup_token_hash: string }) | null> {
+export async function findStaffBySetupToken(
+  db: D1Database,
+  token: string,
+  now: Date,
+): Promise<(StaffAccount & { setup_token_hash: string }) | null> {
   return db
     .prepare(`SELECT ${COLUMNS}, setup_token_hash FROM staff WHERE setup_token_hash = ? AND setup_expires_at > ? AND status = 'active'`)
     .bind(await hashToken(token), now.toISOString())

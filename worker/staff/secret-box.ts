@@ -13,8 +13,13 @@
 const VERSION = 'v1';
 const encoder = new TextEncoder();
 
-const b64url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const fromB64url = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+const b64url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+const fromB64url = (text: string): Uint8Array<ArrayBuffer> =>
+  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
 const keys = new Map<string, Promise<CryptoKey>>();
 
@@ -24,17 +29,20 @@ function keyFor(appSecret: string | undefined, purpose: string): Promise<CryptoK
   const id = `${purpose}\u0000${appSecret}`;
   let key = keys.get(id);
   if (!key) {
-    key = crypto.subtle
-      .importKey('raw', encoder.encode(appSecret), 'HKDF', false, ['deriveKey'])
-      .then((base) =>
-        crypto.subtle.deriveKey(
-          { name: 'HKDF', hash: 'SHA-256', salt: encoder.encode('edge-dating-engine secret-box'), info: encoder.encode(`${purpose} ${VERSION}`) },
-          base,
-          { name: 'AES-GCM', length: 256 },
-          false,
-          ['encrypt', 'decrypt'],
-        ),
-      );
+    key = crypto.subtle.importKey('raw', encoder.encode(appSecret), 'HKDF', false, ['deriveKey']).then((base) =>
+      crypto.subtle.deriveKey(
+        {
+          name: 'HKDF',
+          hash: 'SHA-256',
+          salt: encoder.encode('edge-dating-engine secret-box'),
+          info: encoder.encode(`${purpose} ${VERSION}`),
+        },
+        base,
+        { name: 'AES-GCM', length: 256 },
+        false,
+        ['encrypt', 'decrypt'],
+      ),
+    );
     keys.set(id, key);
   }
   return key;
@@ -52,9 +60,17 @@ export interface BoxOptions {
  * Encrypts `plaintext`. The IV is random; only the seed passes one (derived from its inputs) so that its SQL stays
  * reproducible: never reuse an IV with different plaintext.
  */
-export async function sealSecret(options: BoxOptions, plaintext: string, iv: Uint8Array<ArrayBuffer> = crypto.getRandomValues(new Uint8Array(12))): Promise<string> {
+export async function sealSecret(
+  options: BoxOptions,
+  plaintext: string,
+  iv: Uint8Array<ArrayBuffer> = crypto.getRandomValues(new Uint8Array(12)),
+): Promise<string> {
   const key = await keyFor(options.appSecret, options.purpose);
-  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(options.context) }, key, encoder.encode(plaintext));
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: encoder.encode(options.context) },
+    key,
+    encoder.encode(plaintext),
+  );
   return `${VERSION}.${b64url(iv)}.${b64url(new Uint8Array(sealed))}`;
 }
 
@@ -69,7 +85,11 @@ export async function openSecret(options: BoxOptions, stored: string): Promise<s
   if (version !== VERSION || !iv || !data || extra !== undefined) return null;
   try {
     const key = await keyFor(options.appSecret, options.purpose);
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromB64url(iv), additionalData: encoder.encode(options.context) }, key, fromB64url(data));
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: fromB64url(iv), additionalData: encoder.encode(options.context) },
+      key,
+      fromB64url(data),
+    );
     return new TextDecoder().decode(plain);
   } catch {
     return null;

@@ -40,7 +40,15 @@ export async function findStaffSession(db: D1Database, token: string, now: Date)
     .bind(tokenHash, now.toISOString())
     .first<Row>();
   if (!row) return null;
-  return { id: row.id, email: row.email, name: row.name, roles: JSON.parse(row.roles ?? '[]') as StaffRoleGrant[], tokenHash, publicId: row.public_id, expiresAt: row.expires_at };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    roles: JSON.parse(row.roles ?? '[]') as StaffRoleGrant[],
+    tokenHash,
+    publicId: row.public_id,
+    expiresAt: row.expires_at,
+  };
 }
 
 /** Reads the staff cookie into `staff` (or null) for the workspace's pages and API only. */
@@ -68,7 +76,11 @@ function newPublicId(): string {
  * for its cookie; for callers that write the session in one batch with what it belongs to (login, setup). With a
  * guard, the session is stored only if the guard holds (e.g. the setup's conditional update went through).
  */
-export async function staffSessionStatement(c: AppContext, staffId: number, guard?: Guard): Promise<{ statement: D1PreparedStatement; token: string; publicId: string }> {
+export async function staffSessionStatement(
+  c: AppContext,
+  staffId: number,
+  guard?: Guard,
+): Promise<{ statement: D1PreparedStatement; token: string; publicId: string }> {
   const token = newToken();
   const publicId = newPublicId();
   const now = c.get('now');
@@ -77,8 +89,16 @@ export async function staffSessionStatement(c: AppContext, staffId: number, guar
       `INSERT INTO staff_sessions (token_hash, staff_id, created_at, expires_at, user_agent, ip, public_id)
        SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${guard?.sql ?? '1'}`,
     )
-    .bind(await hashToken(token), staffId, now.toISOString(), new Date(now.getTime() + STAFF_SESSION_HOURS * 3_600_000).toISOString(),
-      c.req.header('user-agent')?.slice(0, 200) ?? null, c.req.header('cf-connecting-ip') ?? null, publicId, ...(guard?.params ?? []));
+    .bind(
+      await hashToken(token),
+      staffId,
+      now.toISOString(),
+      new Date(now.getTime() + STAFF_SESSION_HOURS * 3_600_000).toISOString(),
+      c.req.header('user-agent')?.slice(0, 200) ?? null,
+      c.req.header('cf-connecting-ip') ?? null,
+      publicId,
+      ...(guard?.params ?? []),
+    );
   return { statement, token, publicId };
 }
 
@@ -158,7 +178,17 @@ export interface AuditEntry {
 /** One append-only audit row; put it in the same batch as the action it records. */
 export function auditStatement(db: D1Database, e: AuditEntry): D1PreparedStatement {
   return db
-    .prepare(`INSERT INTO staff_audit (staff_id, brand, action, target_type, target_id, detail, created_at) SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${e.guard?.sql ?? '1'}`)
-    .bind(e.staffId, e.brand, e.action, e.targetType ?? null, e.targetId === undefined ? null : String(e.targetId), e.detail ? JSON.stringify(e.detail) : null, e.now.toISOString(),
-      ...(e.guard?.params ?? []));
+    .prepare(
+      `INSERT INTO staff_audit (staff_id, brand, action, target_type, target_id, detail, created_at) SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${e.guard?.sql ?? '1'}`,
+    )
+    .bind(
+      e.staffId,
+      e.brand,
+      e.action,
+      e.targetType ?? null,
+      e.targetId === undefined ? null : String(e.targetId),
+      e.detail ? JSON.stringify(e.detail) : null,
+      e.now.toISOString(),
+      ...(e.guard?.params ?? []),
+    );
 }

@@ -5,7 +5,10 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 /** JSON that is safe inside a <script> element. */
 const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export interface StaffShellOptions {
   boot: StaffBoot;
@@ -25,7 +28,10 @@ export function staffShell({ boot, title, nonce, primary, assets, dev }: StaffSh
   const head = dev
     ? `<script type="module" nonce="${nonce}">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>
 <script type="module" nonce="${nonce}" src="/@vite/client"></script>`
-    : [...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`), ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`)].join('\n');
+    : [
+        ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
+        ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
+      ].join('\n');
   return `<!doctype html>
 <html lang="${escapeHtml(boot.language)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">

@@ -11,13 +11,28 @@ import { isOpen, recordFailure } from './breaker';
 
 /** The upstream failed in a way the visitor cannot fix: 502 (refused, 5xx, broken answer) or 504 (no answer in time). */
 export class UpstreamUnavailable extends Error {
-  constructor(readonly status: 502 | 504, reason: string) {
+  constructor(
+    readonly status: 502 | 504,
+    reason: string,
+  ) {
     super(reason);
   }
 }
 
 // Hop-by-hop and platform headers are not forwarded; the forwarding headers are set from what the edge knows.
-const DROP_REQUEST = ['host', 'connection', 'keep-alive', 'transfer-encoding', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'cf-connecting-ip', 'cf-ipcountry', 'x-debug-country'];
+const DROP_REQUEST = [
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'cf-connecting-ip',
+  'cf-ipcountry',
+  'x-debug-country',
+];
 /** Marks a request the Worker forwarded: a proxied brand that receives one is in a loop and refuses it. */
 export const HOP_HEADER = 'X-Edge-Proxy';
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
@@ -90,7 +105,9 @@ export async function upstreamFetch(c: AppContext, upstream: string, pathAndQuer
   const attempts = IDEMPOTENT.has(init.method) ? 2 : 1;
   for (let attempt = 1; ; attempt++) {
     const handshake = init.upgrade ? new AbortController() : null;
-    const timer = handshake ? setTimeout(() => handshake.abort(new DOMException('upstream timeout', 'TimeoutError')), timeoutMs) : undefined;
+    const timer = handshake
+      ? setTimeout(() => handshake.abort(new DOMException('upstream timeout', 'TimeoutError')), timeoutMs)
+      : undefined;
     try {
       const response = await fetch(target, {
         method: init.method,

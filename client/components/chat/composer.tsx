@@ -37,31 +37,77 @@ export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto,
   return (
     <form onSubmit={submit} className="border-t border-gray-200 bg-white p-2" aria-label={t('chat.composer')}>
       <div className="flex items-end gap-2">
-        <button type="button" className="btn btn-outline px-3" onClick={() => setPicker('gift')} title={t('chat.gift')} aria-label={t('chat.gift')}><Icon name="i-lucide-gift" /></button>
-        <button type="button" className="btn btn-outline px-3" onClick={() => setPicker('photo')} title={t('chat.photo_send')} aria-label={t('chat.photo_send')}><Icon name="i-lucide-camera" /></button>
-        <button type="button" className="btn btn-outline px-3" onClick={onIcebreakers} title={t('chat.icebreaker_open')} aria-label={t('chat.icebreaker_open')}><Icon name="i-lucide-lightbulb" /></button>
+        <button
+          type="button"
+          className="btn btn-outline px-3"
+          onClick={() => setPicker('gift')}
+          title={t('chat.gift')}
+          aria-label={t('chat.gift')}
+        >
+          <Icon name="i-lucide-gift" />
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline px-3"
+          onClick={() => setPicker('photo')}
+          title={t('chat.photo_send')}
+          aria-label={t('chat.photo_send')}
+        >
+          <Icon name="i-lucide-camera" />
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline px-3"
+          onClick={onIcebreakers}
+          title={t('chat.icebreaker_open')}
+          aria-label={t('chat.icebreaker_open')}
+        >
+          <Icon name="i-lucide-lightbulb" />
+        </button>
         <label className="flex-1">
           <span className="sr-only">{t('chat.placeholder')}</span>
-          <textarea value={draft} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKey} maxLength={max} rows={2} placeholder={t('chat.placeholder')}
-            className="w-full resize-none rounded-lg border border-gray-300 p-2 font-inherit" data-testid="composer-text" />
+          <textarea
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKey}
+            maxLength={max}
+            rows={2}
+            placeholder={t('chat.placeholder')}
+            className="w-full resize-none rounded-lg border border-gray-300 p-2 font-inherit"
+            data-testid="composer-text"
+          />
         </label>
-        <button type="submit" className="btn btn-primary" disabled={!draft.trim()}>{t('chat.send')}</button>
+        <button type="submit" className="btn btn-primary" disabled={!draft.trim()}>
+          {t('chat.send')}
+        </button>
       </div>
       <p className="m-0 mt-1 flex justify-between text-xs text-gray-600">
         <span data-testid="message-price">
-          {money ? t('chat.price_money', { credits: settings.message_credits, money }) : t('chat.price', { credits: settings.message_credits })}
+          {money
+            ? t('chat.price_money', { credits: settings.message_credits, money })
+            : t('chat.price', { credits: settings.message_credits })}
           {user && <> · {t('chat.credits_left', { count: user.credits })}</>}
         </span>
-        <span aria-live="polite">{draft.length}/{max}</span>
+        <span aria-live="polite">
+          {draft.length}/{max}
+        </span>
       </p>
-      <GiftPicker open={picker === 'gift'} onClose={() => setPicker(null)} onPick={(gift) => {
-        setPicker(null);
-        onSendGift(gift);
-      }} />
-      <PhotoPicker open={picker === 'photo'} onClose={() => setPicker(null)} onPick={(photoId) => {
-        setPicker(null);
-        onSendPhoto(photoId);
-      }} />
+      <GiftPicker
+        open={picker === 'gift'}
+        onClose={() => setPicker(null)}
+        onPick={(gift) => {
+          setPicker(null);
+          onSendGift(gift);
+        }}
+      />
+      <PhotoPicker
+        open={picker === 'photo'}
+        onClose={() => setPicker(null)}
+        onPick={(photoId) => {
+          setPicker(null);
+          onSendPhoto(photoId);
+        }}
+      />
     </form>
   );
 }

@@ -14,8 +14,12 @@ export function GiftPicker({ open, onClose, onPick }: { open: boolean; onClose: 
       <ul className="m-0 grid grid-cols-4 gap-2 p-0">
         {GIFTS.map((gift) => (
           <li key={gift} className="list-none">
-            <button type="button" onClick={() => onPick(gift)} data-testid={`gift-${gift}`}
-              className="flex w-full flex-col items-center rounded-lg border border-gray-200 bg-white p-2 text-xs hover:bg-gray-50">
+            <button
+              type="button"
+              onClick={() => onPick(gift)}
+              data-testid={`gift-${gift}`}
+              className="flex w-full flex-col items-center rounded-lg border border-gray-200 bg-white p-2 text-xs hover:bg-gray-50"
+            >
               <img src={giftImage(gift)} alt="" width={56} height={56} />
               {t(`chat.gifts.${gift}`)}
             </button>

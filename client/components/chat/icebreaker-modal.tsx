@@ -4,7 +4,17 @@ import { Modal } from '../modal';
 export const ICEBREAKERS = [1, 2, 3, 4, 5, 6] as const;
 
 /** First messages to choose from (SPEC.md §2 icebreaker modal); the choice lands in the composer, not sent yet. */
-export function IcebreakerModal({ open, name, onClose, onPick }: { open: boolean; name: string; onClose: () => void; onPick: (text: string) => void }) {
+export function IcebreakerModal({
+  open,
+  name,
+  onClose,
+  onPick,
+}: {
+  open: boolean;
+  name: string;
+  onClose: () => void;
+  onPick: (text: string) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Modal open={open} onClose={onClose} title={t('chat.icebreaker_title')} labelClose={t('common.close')}>
@@ -14,7 +24,9 @@ export function IcebreakerModal({ open, name, onClose, onPick }: { open: boolean
           const text = t(`chat.icebreaker_${n}`, { name });
           return (
             <li key={n} className="list-none">
-              <button type="button" className="btn btn-outline w-full text-left font-normal" onClick={() => onPick(text)}>{text}</button>
+              <button type="button" className="btn btn-outline w-full text-left font-normal" onClick={() => onPick(text)}>
+                {text}
+              </button>
             </li>
           );
         })}

@@ -9,7 +9,13 @@ import { Icon } from '../icon';
 /** A message on the screen: the stored one, or one on its way ('sending') or refused ('failed'). */
 export type ShownMessage = Omit<ChatMessage, 'status'> & { status: ChatMessage['status'] | 'sending' | 'failed' };
 
-const TICKS = { sending: 'i-lucide-clock', sent: 'i-lucide-check', delivered: 'i-lucide-check-check', read: 'i-lucide-check-check', failed: 'i-lucide-circle-alert' } as const;
+const TICKS = {
+  sending: 'i-lucide-clock',
+  sent: 'i-lucide-check',
+  delivered: 'i-lucide-check-check',
+  read: 'i-lucide-check-check',
+  failed: 'i-lucide-circle-alert',
+} as const;
 
 /** One message. Text is rendered as text (React escapes it): nothing a member types becomes markup. */
 export function MessageBubble({ message }: { message: ShownMessage }) {
@@ -17,8 +23,15 @@ export function MessageBubble({ message }: { message: ShownMessage }) {
   const settings = useAtomValue(settingsAtom);
   const time = new Date(message.created_at).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
   return (
-    <li className={`flex list-none ${message.from_me ? 'justify-end' : 'justify-start'}`} data-testid="message" data-from-me={message.from_me} data-status={message.status ?? undefined}>
-      <div className={`max-w-[80%] rounded-2xl px-3 py-2 shadow-sm ${message.from_me ? 'rounded-br-sm bg-primary text-white' : 'rounded-bl-sm bg-white text-gray-900'}`}>
+    <li
+      className={`flex list-none ${message.from_me ? 'justify-end' : 'justify-start'}`}
+      data-testid="message"
+      data-from-me={message.from_me}
+      data-status={message.status ?? undefined}
+    >
+      <div
+        className={`max-w-[80%] rounded-2xl px-3 py-2 shadow-sm ${message.from_me ? 'rounded-br-sm bg-primary text-white' : 'rounded-bl-sm bg-white text-gray-900'}`}
+      >
         {message.kind === 'text' && <p className="m-0 whitespace-pre-wrap break-words">{message.text}</p>}
         {message.kind === 'gift' && message.gift && (
           <figure className="m-0 text-center">
@@ -27,12 +40,21 @@ export function MessageBubble({ message }: { message: ShownMessage }) {
           </figure>
         )}
         {message.kind === 'photo' && message.photo && (
-          <img src={imageUrl(settings.cdn_prefix, message.photo.thumb_filename)} alt={t('chat.photo')} width={200} height={250} className="block rounded-lg object-cover" />
+          <img
+            src={imageUrl(settings.cdn_prefix, message.photo.thumb_filename)}
+            alt={t('chat.photo')}
+            width={200}
+            height={250}
+            className="block rounded-lg object-cover"
+          />
         )}
         <p className={`m-0 mt-1 text-right text-xs ${message.from_me ? 'text-white/80' : 'text-gray-500'}`}>
           {time}
           {message.from_me && message.status && (
-            <span className={`ml-1 ${message.status === 'read' ? 'font-bold text-cyan-200' : ''}`} title={t(`chat.status.${message.status}`)}>
+            <span
+              className={`ml-1 ${message.status === 'read' ? 'font-bold text-cyan-200' : ''}`}
+              title={t(`chat.status.${message.status}`)}
+            >
               <Icon name={TICKS[message.status]} />
               <span className="sr-only">{t(`chat.status.${message.status}`)}</span>
             </span>

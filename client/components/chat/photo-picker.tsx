@@ -31,19 +31,34 @@ export function PhotoPicker({ open, onClose, onPick }: { open: boolean; onClose:
     <Modal open={open} onClose={onClose} title={t('chat.photo_title')} labelClose={t('common.close')}>
       <p className="mt-0 text-sm text-gray-600">{t('chat.photo_price', { credits: settings.photo_credits })}</p>
       {failed ? (
-        <p role="alert" className="text-danger">{t('errors.generic')}</p>
+        <p role="alert" className="text-danger">
+          {t('errors.generic')}
+        </p>
       ) : !photos ? (
         <p role="status">{t('common.loading')}</p>
       ) : photos.length === 0 ? (
-        <p>{t('chat.photo_none')} <a href="/profile">{t('chat.photo_add')}</a></p>
+        <p>
+          {t('chat.photo_none')} <a href="/profile">{t('chat.photo_add')}</a>
+        </p>
       ) : (
         <ul className="m-0 grid grid-cols-3 gap-2 p-0">
           {photos.map((photo) => (
             <li key={photo.id} className="list-none">
-              <button type="button" onClick={() => onPick(photo.id)} data-testid={`chat-photo-${photo.id}`}
-                className="relative block w-full overflow-hidden rounded-lg border border-gray-200 bg-white p-0">
-                <img src={imageUrl(settings.cdn_prefix, photo.thumb_filename)} alt={t('chat.photo_pick')} className="block aspect-square w-full object-cover" loading="lazy" />
-                {photo.private && <span className="absolute left-1 top-1 rounded bg-black/70 px-1 text-xs text-white">{t('chat.photo_private')}</span>}
+              <button
+                type="button"
+                onClick={() => onPick(photo.id)}
+                data-testid={`chat-photo-${photo.id}`}
+                className="relative block w-full overflow-hidden rounded-lg border border-gray-200 bg-white p-0"
+              >
+                <img
+                  src={imageUrl(settings.cdn_prefix, photo.thumb_filename)}
+                  alt={t('chat.photo_pick')}
+                  className="block aspect-square w-full object-cover"
+                  loading="lazy"
+                />
+                {photo.private && (
+                  <span className="absolute left-1 top-1 rounded bg-black/70 px-1 text-xs text-white">{t('chat.photo_private')}</span>
+                )}
               </button>
             </li>
           ))}

@@ -55,7 +55,15 @@ export function PhotoManager() {
   if (!data) {
     return (
       <section className="py-6" data-testid="photo-manager" aria-busy={!error}>
-        {error ? <p className="alert alert-danger" role="alert">{error instanceof ApiError ? error.message : t('errors.generic')}</p> : <p className="text-gray-500" role="status">{t('common.loading')}</p>}
+        {error ? (
+          <p className="alert alert-danger" role="alert">
+            {error instanceof ApiError ? error.message : t('errors.generic')}
+          </p>
+        ) : (
+          <p className="text-gray-500" role="status">
+            {t('common.loading')}
+          </p>
+        )}
       </section>
     );
   }
@@ -64,24 +72,40 @@ export function PhotoManager() {
   return (
     <section className="py-4" data-testid="photo-manager" aria-labelledby="photo-manager-title">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="photo-manager-title" className="m-0 text-xl font-bold">{t('photos.title')}</h2>
+        <h2 id="photo-manager-title" className="m-0 text-xl font-bold">
+          {t('photos.title')}
+        </h2>
         <p className={`m-0 text-sm font-semibold ${full ? 'text-danger' : 'text-gray-600'}`} data-testid="photo-count">
           {t('photos.count', { used: data.used, limit: data.limit })}
         </p>
       </div>
       <p className="mt-0 text-sm text-gray-600">{t('photos.intro')}</p>
       {full ? (
-        <p className="alert alert-warning" role="status">{t('errors.photo_limit')} · {t('photos.limit_rule', { free: PHOTO_LIMIT.free, premium: PHOTO_LIMIT.premium })}</p>
+        <p className="alert alert-warning" role="status">
+          {t('errors.photo_limit')} · {t('photos.limit_rule', { free: PHOTO_LIMIT.free, premium: PHOTO_LIMIT.premium })}
+        </p>
       ) : (
         <UploadButton onUploaded={(result) => void mutate(result, { revalidate: false })} disabled={busy} />
       )}
-      {actionError && <p className="alert alert-danger" role="alert">{actionError}</p>}
+      {actionError && (
+        <p className="alert alert-danger" role="alert">
+          {actionError}
+        </p>
+      )}
       {data.photos.length === 0 ? (
         <p className="text-gray-500">{t('photos.empty')}</p>
       ) : (
         <ul className="m-0 mt-4 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4">
           {data.photos.map((photo, index) => (
-            <PhotoTile key={photo.id} photo={photo} number={index + 1} count={data.photos.length} cdnPrefix={settings.cdn_prefix} busy={busy} actions={actions} />
+            <PhotoTile
+              key={photo.id}
+              photo={photo}
+              number={index + 1}
+              count={data.photos.length}
+              cdnPrefix={settings.cdn_prefix}
+              busy={busy}
+              actions={actions}
+            />
           ))}
         </ul>
       )}

@@ -31,53 +31,104 @@ export function PhotoTile({ photo, number, count, cdnPrefix, busy, actions }: Ph
   const rejected = photo.status === 'rejected';
   const named = (action: string) => `${action}: ${label}`;
   return (
-    <li className="flex flex-col overflow-hidden rounded-xl bg-white shadow ring-1 ring-gray-200" data-testid="own-photo" data-photo-id={photo.id} data-status={photo.status}>
+    <li
+      className="flex flex-col overflow-hidden rounded-xl bg-white shadow ring-1 ring-gray-200"
+      data-testid="own-photo"
+      data-photo-id={photo.id}
+      data-status={photo.status}
+    >
       <div className="relative aspect-[4/5] bg-gray-100">
         {rejected ? (
           // The image of a rejected photo is deleted on rejection: there is nothing to show.
-          <div className="flex h-full items-center justify-center text-4xl text-gray-400"><Icon name="i-lucide-image-off" /></div>
+          <div className="flex h-full items-center justify-center text-4xl text-gray-400">
+            <Icon name="i-lucide-image-off" />
+          </div>
         ) : (
           <img src={imageUrl(cdnPrefix, photo.thumb_filename)} alt={label} className="h-full w-full object-cover" loading="lazy" />
         )}
         <div className="absolute left-2 top-2 flex flex-wrap gap-1">
-          {photo.main && <span className={`${BADGE} bg-primary text-white`} data-testid="main-badge">{t('photos.main')}</span>}
+          {photo.main && (
+            <span className={`${BADGE} bg-primary text-white`} data-testid="main-badge">
+              {t('photos.main')}
+            </span>
+          )}
           {photo.private && <span className={`${BADGE} bg-gray-800 text-white`}>{t('photos.private')}</span>}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-2">
-        <p className={`m-0 text-xs font-semibold ${rejected ? 'text-danger' : photo.status === 'pending' ? 'text-gray-600' : 'text-success'}`} data-testid="photo-status">
+        <p
+          className={`m-0 text-xs font-semibold ${rejected ? 'text-danger' : photo.status === 'pending' ? 'text-gray-600' : 'text-success'}`}
+          data-testid="photo-status"
+        >
           {rejected && photo.reject_reason
             ? t('photos.rejected_reason', { reason: t(`photos.reject_reasons.${photo.reject_reason}`) })
             : t(`photos.status.${photo.status}`)}
         </p>
         <div className="flex flex-wrap gap-1">
           {!photo.main && !rejected && !photo.private && (
-            <button type="button" className={SMALL_BUTTON} disabled={busy} onClick={() => actions.setMain(photo.id)} aria-label={named(t('photos.set_main'))}>
+            <button
+              type="button"
+              className={SMALL_BUTTON}
+              disabled={busy}
+              onClick={() => actions.setMain(photo.id)}
+              aria-label={named(t('photos.set_main'))}
+            >
               {t('photos.set_main')}
             </button>
           )}
           {!rejected && !photo.main && (
-            <button type="button" className={SMALL_BUTTON} disabled={busy} aria-pressed={photo.private}
-              onClick={() => actions.setPrivate(photo.id, !photo.private)} aria-label={named(t(photo.private ? 'photos.make_public' : 'photos.make_private'))}>
+            <button
+              type="button"
+              className={SMALL_BUTTON}
+              disabled={busy}
+              aria-pressed={photo.private}
+              onClick={() => actions.setPrivate(photo.id, !photo.private)}
+              aria-label={named(t(photo.private ? 'photos.make_public' : 'photos.make_private'))}
+            >
               {t(photo.private ? 'photos.make_public' : 'photos.make_private')}
             </button>
           )}
-          <button type="button" className={SMALL_BUTTON} disabled={busy || number === 1} onClick={() => actions.move(photo.id, -1)} aria-label={named(t('photos.move_earlier'))}>
+          <button
+            type="button"
+            className={SMALL_BUTTON}
+            disabled={busy || number === 1}
+            onClick={() => actions.move(photo.id, -1)}
+            aria-label={named(t('photos.move_earlier'))}
+          >
             <Icon name="i-lucide-arrow-left" />
           </button>
-          <button type="button" className={SMALL_BUTTON} disabled={busy || number === count} onClick={() => actions.move(photo.id, 1)} aria-label={named(t('photos.move_later'))}>
+          <button
+            type="button"
+            className={SMALL_BUTTON}
+            disabled={busy || number === count}
+            onClick={() => actions.move(photo.id, 1)}
+            aria-label={named(t('photos.move_later'))}
+          >
             <Icon name="i-lucide-arrow-right" />
           </button>
         </div>
         {confirming ? (
           <div className="flex gap-1">
-            <button type="button" className="btn bg-danger px-2 py-1 text-xs text-white" disabled={busy} onClick={() => actions.remove(photo.id)}>
+            <button
+              type="button"
+              className="btn bg-danger px-2 py-1 text-xs text-white"
+              disabled={busy}
+              onClick={() => actions.remove(photo.id)}
+            >
               {t('photos.confirm_delete')}
             </button>
-            <button type="button" className={SMALL_BUTTON} onClick={() => setConfirming(false)}>{t('photos.cancel')}</button>
+            <button type="button" className={SMALL_BUTTON} onClick={() => setConfirming(false)}>
+              {t('photos.cancel')}
+            </button>
           </div>
         ) : (
-          <button type="button" className={`${SMALL_BUTTON} text-danger`} disabled={busy} onClick={() => setConfirming(true)} aria-label={named(t('photos.delete'))}>
+          <button
+            type="button"
+            className={`${SMALL_BUTTON} text-danger`}
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+            aria-label={named(t('photos.delete'))}
+          >
             {t('photos.delete')}
           </button>
         )}

@@ -4,7 +4,14 @@ import { uploadSize } from './shrink';
 
 describe('uploadSize', () => {
   it('brings any photo within the server limits, keeping its shape', () => {
-    for (const [w, h] of [[4032, 3024], [3024, 4032], [8000, 2000], [6000, 6000], [1081, 721], [12000, 300]]) {
+    for (const [w, h] of [
+      [4032, 3024],
+      [3024, 4032],
+      [8000, 2000],
+      [6000, 6000],
+      [1081, 721],
+      [12000, 300],
+    ]) {
       const size = uploadSize(w, h);
       expect(size.width * size.height, `${w}x${h}`).toBeLessThanOrEqual(PHOTO_RULES.maxPixels);
       expect(Math.max(size.width, size.height)).toBeLessThanOrEqual(PHOTO_RULES.maxSide);

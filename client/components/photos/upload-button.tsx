@@ -67,9 +67,24 @@ export function UploadButton({ onUploaded, disabled, label, className = 'btn btn
 
   return (
     <div>
-      <input ref={input} type="file" accept={PHOTO_RULES.accept} multiple className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(e) => void pick(e)} data-testid="photo-input" />
-      <button type="button" className={`${className} disabled:cursor-not-allowed disabled:opacity-60`} disabled={disabled || progress !== null}
-        aria-busy={progress !== null || undefined} onClick={() => input.current?.click()}>
+      <input
+        ref={input}
+        type="file"
+        accept={PHOTO_RULES.accept}
+        multiple
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(e) => void pick(e)}
+        data-testid="photo-input"
+      />
+      <button
+        type="button"
+        className={`${className} disabled:cursor-not-allowed disabled:opacity-60`}
+        disabled={disabled || progress !== null}
+        aria-busy={progress !== null || undefined}
+        onClick={() => input.current?.click()}
+      >
         {progress ? t('photos.uploading', { percent: progress.percent }) : (label ?? t('photos.upload'))}
       </button>
       {progress && (
@@ -80,8 +95,15 @@ export function UploadButton({ onUploaded, disabled, label, className = 'btn btn
       <p className="m-0 mt-1 text-xs text-gray-500">{t('photos.hint', { mb: MB })}</p>
       {errors.length > 0 && (
         <div className="alert alert-danger" role="alert" data-testid="upload-error">
-          {/* biome-ignore lint/suspicious/noArrayIndexKey: one answer's messages, replaced as a whole */}
-          {errors.map((message, i) => <p key={i} className="m-0">{message}</p>)}
+          {errors.map((message, i) => (
+            <p
+              // biome-ignore lint/suspicious/noArrayIndexKey: one answer's messages, replaced as a whole
+              key={i}
+              className="m-0"
+            >
+              {message}
+            </p>
+          ))}
         </div>
       )}
     </div>

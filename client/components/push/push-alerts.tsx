@@ -39,15 +39,23 @@ export default function PushAlerts() {
       {offer && (
         <div className="alert alert-info flex flex-wrap items-center gap-2" role="status" data-testid="push-alert">
           <span className="flex-1">{t('push.alert_text')}</span>
-          <button type="button" className="btn btn-primary py-1" onClick={() => void subscribePush(store).catch(() => undefined)}>{t('push.alert_enable')}</button>
-          <button type="button" className="btn btn-outline py-1" onClick={() => close(DISMISS_KEYS.pushAlert)}>{t('push.dismiss')}</button>
+          <button type="button" className="btn btn-primary py-1" onClick={() => void subscribePush(store).catch(() => undefined)}>
+            {t('push.alert_enable')}
+          </button>
+          <button type="button" className="btn btn-outline py-1" onClick={() => close(DISMISS_KEYS.pushAlert)}>
+            {t('push.dismiss')}
+          </button>
         </div>
       )}
       {disabled && (
         <div className="alert alert-warning flex flex-wrap items-center gap-2" role="status" data-testid="disabled-notifications-alert">
           <span className="flex-1">{t('push.disabled_text')}</span>
-          <Link href="/notifications" className="font-bold">{t('push.disabled_link')}</Link>
-          <button type="button" className="btn btn-outline py-1" onClick={() => close(DISMISS_KEYS.disabledAlert)}>{t('push.dismiss')}</button>
+          <Link href="/notifications" className="font-bold">
+            {t('push.disabled_link')}
+          </Link>
+          <button type="button" className="btn btn-outline py-1" onClick={() => close(DISMISS_KEYS.disabledAlert)}>
+            {t('push.dismiss')}
+          </button>
         </div>
       )}
     </>

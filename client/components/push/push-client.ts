@@ -16,7 +16,11 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 
 function setState(store: Store, state: PushState, lastMessage?: unknown): void {
   store.set(pushStateAtom, state);
-  store.set(pushAtom, (p) => ({ isCapable: state !== 'unknown', isSubscribed: state === 'subscribed', lastMessage: lastMessage ?? p.lastMessage }));
+  store.set(pushAtom, (p) => ({
+    isCapable: state !== 'unknown',
+    isSubscribed: state === 'subscribed',
+    lastMessage: lastMessage ?? p.lastMessage,
+  }));
 }
 
 /**
@@ -51,8 +55,12 @@ export async function subscribePush(store: Store): Promise<PushState> {
     return store.get(pushStateAtom);
   }
   const reg = await registration();
-  const sub = (await reg.pushManager.getSubscription())
-    ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(store.get(settingsAtom).push_public_key) }));
+  const sub =
+    (await reg.pushManager.getSubscription()) ??
+    (await reg.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: fromBase64Url(store.get(settingsAtom).push_public_key),
+    }));
   await saveSubscription(sub);
   setState(store, 'subscribed');
   return 'subscribed';
@@ -63,7 +71,10 @@ function saveSubscription(sub: PushSubscription): Promise<unknown> {
 }
 
 function fromBase64Url(value: string): Uint8Array<ArrayBuffer> {
-  const b64 = value.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(value.length / 4) * 4, '=');
+  const b64 = value
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(value.length / 4) * 4, '=');
   const bin = atob(b64);
   const out = new Uint8Array(new ArrayBuffer(bin.length));
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);

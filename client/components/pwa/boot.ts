@@ -12,7 +12,10 @@ export function useAppExtras(): void {
   const { i18n } = useTranslation();
   useEffect(() => {
     // The install banner translates with the whole catalogue (client/i18n.ts).
-    const start = () => void withCatalogue(import('./extras')).then((m) => m.startExtras(store, i18n)).catch(() => undefined);
+    const start = () =>
+      void withCatalogue(import('./extras'))
+        .then((m) => m.startExtras(store, i18n))
+        .catch(() => undefined);
     if (document.readyState === 'complete') start();
     else addEventListener('load', start, { once: true });
   }, [store, i18n]);

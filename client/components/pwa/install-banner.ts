@@ -68,7 +68,10 @@ const add = (parent: HTMLElement, ...children: HTMLElement[]) => children.forEac
 
 /** Shows the banner at the bottom of the page. */
 export function showInstallBanner(offer: Offer, t: TFunction): void {
-  const banner = el('section', 'fixed inset-x-2 bottom-2 z-50 mx-auto max-w-md rounded-xl bg-white p-4 text-sm text-gray-900 shadow-lg ring-1 ring-black/10');
+  const banner = el(
+    'section',
+    'fixed inset-x-2 bottom-2 z-50 mx-auto max-w-md rounded-xl bg-white p-4 text-sm text-gray-900 shadow-lg ring-1 ring-black/10',
+  );
   banner.setAttribute('aria-label', t('pwa.banner_label'));
   banner.dataset.testid = 'install-banner';
   const row = el('div', 'flex items-start gap-3');

@@ -20,9 +20,13 @@ export function AboutStep() {
   const hintId = useId();
   const [about, setAbout] = useState('');
   const [chosen, setChosen] = useState<number[]>([]);
-  const { data, error, isLoading, mutate } = useApi<InterestsResponse>('/api/interests.php', { revalidateOnMount: true, dedupingInterval: 3_600_000 });
+  const { data, error, isLoading, mutate } = useApi<InterestsResponse>('/api/interests.php', {
+    revalidateOnMount: true,
+    dedupingInterval: 3_600_000,
+  });
 
-  const toggle = (id: number) => setChosen((prev) => (prev.includes(id) ? prev.filter((x) => x !== id) : prev.length >= MAX_INTERESTS ? prev : [...prev, id]));
+  const toggle = (id: number) =>
+    setChosen((prev) => (prev.includes(id) ? prev.filter((x) => x !== id) : prev.length >= MAX_INTERESTS ? prev : [...prev, id]));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(() => save({ step: 'about', about, interests: chosen }));
@@ -49,7 +53,10 @@ export function AboutStep() {
         {isLoading && !data && <p className="text-sm text-gray-500">{t('common.loading')}</p>}
         {error && (
           <FormAlert message={error instanceof ApiError ? error.message : t('errors.generic')}>
-            {' '}<button type="button" className="border-0 bg-transparent p-0 font-semibold text-danger underline" onClick={() => void mutate()}>{t('account.retry')}</button>
+            {' '}
+            <button type="button" className="border-0 bg-transparent p-0 font-semibold text-danger underline" onClick={() => void mutate()}>
+              {t('account.retry')}
+            </button>
           </FormAlert>
         )}
         <ul className="m-0 flex list-none flex-wrap gap-2 p-0" data-testid="interests">
@@ -57,8 +64,16 @@ export function AboutStep() {
             const on = chosen.includes(interest.id);
             return (
               <li key={interest.id}>
-                <label className={`flex cursor-pointer items-center gap-1.5 rounded-full border border-solid px-3 py-1.5 text-sm ${on ? `border-primary ${SOFT_PRIMARY} font-semibold` : 'border-gray-300 bg-white hover:bg-gray-50'}`}>
-                  <input type="checkbox" className="m-0 h-4 w-4 accent-primary" checked={on} disabled={!on && chosen.length >= MAX_INTERESTS} onChange={() => toggle(interest.id)} />
+                <label
+                  className={`flex cursor-pointer items-center gap-1.5 rounded-full border border-solid px-3 py-1.5 text-sm ${on ? `border-primary ${SOFT_PRIMARY} font-semibold` : 'border-gray-300 bg-white hover:bg-gray-50'}`}
+                >
+                  <input
+                    type="checkbox"
+                    className="m-0 h-4 w-4 accent-primary"
+                    checked={on}
+                    disabled={!on && chosen.length >= MAX_INTERESTS}
+                    onChange={() => toggle(interest.id)}
+                  />
                   <span aria-hidden="true">{interest.icon}</span>
                   {interest.name}
                 </label>
@@ -66,7 +81,11 @@ export function AboutStep() {
             );
           })}
         </ul>
-        {errors.interests && <p className="m-0 mt-1 text-sm text-danger" data-field-error>{errors.interests}</p>}
+        {errors.interests && (
+          <p className="m-0 mt-1 text-sm text-danger" data-field-error>
+            {errors.interests}
+          </p>
+        )}
       </fieldset>
       <SubmitButton sending={sending}>{t('signup.next')}</SubmitButton>
     </form>

@@ -46,7 +46,16 @@ export function AccountStep() {
   const [today] = useState(localToday);
   const termsErrorId = useId();
   const [v, setV] = useState<Values>({
-    email: '', name: '', password: '', date_of_birth: '', gender: '', looking_for: '', signup_message: '', invite_code: '', accept_terms: false, marketing: false,
+    email: '',
+    name: '',
+    password: '',
+    date_of_birth: '',
+    gender: '',
+    looking_for: '',
+    signup_message: '',
+    invite_code: '',
+    accept_terms: false,
+    marketing: false,
   });
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setV((prev) => ({ ...prev, [key]: value }));
 
@@ -224,7 +233,11 @@ export function AccountStep() {
             />
           </span>
         </label>
-        {errors.accept_terms && <p id={termsErrorId} className="m-0 mt-1 text-sm text-danger" data-field-error>{errors.accept_terms}</p>}
+        {errors.accept_terms && (
+          <p id={termsErrorId} className="m-0 mt-1 text-sm text-danger" data-field-error>
+            {errors.accept_terms}
+          </p>
+        )}
       </div>
       {/* Opt-in: unticked until the member ticks it, and it says what it is for (issue 17, item 6). */}
       <div className="mb-4">
@@ -243,7 +256,9 @@ export function AccountStep() {
       <SubmitButton sending={sending}>{t('signup.account.submit')}</SubmitButton>
       <p className="mb-0 mt-4 text-center text-sm">
         {t('signup.have_account')}{' '}
-        <a href="/login" onClick={toLogin} className="font-semibold">{t('nav.login')}</a>
+        <a href="/login" onClick={toLogin} className="font-semibold">
+          {t('nav.login')}
+        </a>
       </p>
     </form>
   );

@@ -43,7 +43,9 @@ export function BirthdateInput({ value, onChange, error, today }: Props) {
     <div className="mb-4">
       {native ? (
         <div className="flex flex-col gap-1">
-          <label htmlFor={id} className="text-sm font-semibold text-gray-800">{t('signup.account.birthdate')}</label>
+          <label htmlFor={id} className="text-sm font-semibold text-gray-800">
+            {t('signup.account.birthdate')}
+          </label>
           <input
             id={id}
             name="date_of_birth"
@@ -62,8 +64,16 @@ export function BirthdateInput({ value, onChange, error, today }: Props) {
       ) : (
         <ThreeSelects value={value} onChange={onChange} error={error} describedBy={described} year={year} language={i18n.language} />
       )}
-      {!error && <p id={hintId} className="m-0 mt-1 text-xs text-gray-500">{t('signup.account.birthdate_hint', { age: MIN_AGE })}</p>}
-      {error && <p id={errorId} className="m-0 mt-1 text-sm text-danger" data-field-error>{error}</p>}
+      {!error && (
+        <p id={hintId} className="m-0 mt-1 text-xs text-gray-500">
+          {t('signup.account.birthdate_hint', { age: MIN_AGE })}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="m-0 mt-1 text-sm text-danger" data-field-error>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -77,7 +87,21 @@ function monthNames(language: string): string[] {
   }
 }
 
-function ThreeSelects({ value, onChange, error, describedBy, year, language }: { value: string; onChange: (v: string) => void; error?: string; describedBy: string; year: number; language: string }) {
+function ThreeSelects({
+  value,
+  onChange,
+  error,
+  describedBy,
+  year,
+  language,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  describedBy: string;
+  year: number;
+  language: string;
+}) {
   const { t } = useTranslation();
   const [initialY, initialM, initialD] = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split('-') : ['', '', ''];
   const [parts, setParts] = useState({ d: initialD, m: initialM, y: initialY });
@@ -98,21 +122,33 @@ function ThreeSelects({ value, onChange, error, describedBy, year, language }: {
           <span className="sr-only">{t('signup.account.day')}</span>
           <select name="birth_day" className={cls} value={parts.d} onChange={(e) => set('d', e.target.value)} aria-invalid={invalid}>
             <option value="">{t('signup.account.day')}</option>
-            {Array.from({ length: 31 }, (_, i) => pad(i + 1)).map((d) => <option key={d} value={d}>{Number(d)}</option>)}
+            {Array.from({ length: 31 }, (_, i) => pad(i + 1)).map((d) => (
+              <option key={d} value={d}>
+                {Number(d)}
+              </option>
+            ))}
           </select>
         </label>
         <label className="min-w-0">
           <span className="sr-only">{t('signup.account.month')}</span>
           <select name="birth_month" className={cls} value={parts.m} onChange={(e) => set('m', e.target.value)} aria-invalid={invalid}>
             <option value="">{t('signup.account.month')}</option>
-            {months.map((name, i) => <option key={name} value={pad(i + 1)}>{name}</option>)}
+            {months.map((name, i) => (
+              <option key={name} value={pad(i + 1)}>
+                {name}
+              </option>
+            ))}
           </select>
         </label>
         <label className="min-w-0">
           <span className="sr-only">{t('signup.account.year')}</span>
           <select name="birth_year" className={cls} value={parts.y} onChange={(e) => set('y', e.target.value)} aria-invalid={invalid}>
             <option value="">{t('signup.account.year')}</option>
-            {years.map((y) => <option key={y} value={y}>{y}</option>)}
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
           </select>
         </label>
       </div>

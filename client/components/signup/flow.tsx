@@ -138,9 +138,18 @@ export function SignupFlow({ mode, onDone, completeHref = '/members' }: SignupFl
             <p className="m-0 mb-1 text-xs font-semibold uppercase tracking-wide text-gray-500">
               {t('signup.progress', { current: index + 1, total: VISIBLE_STEPS.length })}
             </p>
-            <div className="h-1.5 overflow-hidden rounded-full bg-gray-200" role="progressbar" aria-label={t('signup.progress_label')}
-              aria-valuemin={1} aria-valuemax={VISIBLE_STEPS.length} aria-valuenow={index + 1}>
-              <div className="h-full rounded-full bg-primary transition-all" style={{ width: `${((index + 1) / VISIBLE_STEPS.length) * 100}%` }} />
+            <div
+              className="h-1.5 overflow-hidden rounded-full bg-gray-200"
+              role="progressbar"
+              aria-label={t('signup.progress_label')}
+              aria-valuemin={1}
+              aria-valuemax={VISIBLE_STEPS.length}
+              aria-valuenow={index + 1}
+            >
+              <div
+                className="h-full rounded-full bg-primary transition-all"
+                style={{ width: `${((index + 1) / VISIBLE_STEPS.length) * 100}%` }}
+              />
             </div>
           </div>
         )}

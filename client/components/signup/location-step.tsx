@@ -52,7 +52,10 @@ export function LocationStep() {
       setFound(place);
       setPhase('found');
     } catch (error) {
-      const denied = typeof GeolocationPositionError !== 'undefined' && error instanceof GeolocationPositionError && error.code === error.PERMISSION_DENIED;
+      const denied =
+        typeof GeolocationPositionError !== 'undefined' &&
+        error instanceof GeolocationPositionError &&
+        error.code === error.PERMISSION_DENIED;
       if (denied) setPermission('denied');
       setNotice(denied ? t('signup.location.denied') : t('signup.location.failed'));
       setPhase('manual');
@@ -92,24 +95,45 @@ export function LocationStep() {
           </p>
           <FormAlert message={errors._form ?? errors.city ?? errors.region ?? errors.country} />
           <div className="flex flex-col gap-2">
-            <button type="button" className="btn btn-primary box-border w-full py-3 text-base disabled:opacity-60" disabled={sending} aria-busy={sending || undefined}
-              onClick={() => void run(() => save({ step: 'location', country: found.country, region: found.region, city: found.city }))}>
+            <button
+              type="button"
+              className="btn btn-primary box-border w-full py-3 text-base disabled:opacity-60"
+              disabled={sending}
+              aria-busy={sending || undefined}
+              onClick={() => void run(() => save({ step: 'location', country: found.country, region: found.region, city: found.city }))}
+            >
               {sending ? t('account.sending') : t('signup.location.confirm')}
             </button>
-            <button type="button" className="btn btn-outline border-solid box-border w-full py-3 text-base" onClick={() => setPhase('manual')} disabled={sending}>
+            <button
+              type="button"
+              className="btn btn-outline border-solid box-border w-full py-3 text-base"
+              onClick={() => setPhase('manual')}
+              disabled={sending}
+            >
               {t('signup.location.choose_other')}
             </button>
           </div>
         </>
       ) : (
         <div className="flex flex-col gap-2">
-          <button type="button" className="btn btn-primary box-border w-full py-3 text-base disabled:opacity-60" onClick={() => void locate()}
-            disabled={!hydrated || phase === 'locating'} aria-busy={phase === 'locating' || undefined} data-testid="use-location">
-            <Icon name="i-lucide-map-pin" />{' '}
-            {phase === 'locating' ? t('signup.location.locating') : t('signup.location.use_location')}
+          <button
+            type="button"
+            className="btn btn-primary box-border w-full py-3 text-base disabled:opacity-60"
+            onClick={() => void locate()}
+            disabled={!hydrated || phase === 'locating'}
+            aria-busy={phase === 'locating' || undefined}
+            data-testid="use-location"
+          >
+            <Icon name="i-lucide-map-pin" /> {phase === 'locating' ? t('signup.location.locating') : t('signup.location.use_location')}
           </button>
           {permission === 'prompt' && <p className="m-0 text-center text-xs text-gray-500">{t('signup.location.prompt_hint')}</p>}
-          <button type="button" className="btn btn-outline border-solid box-border w-full py-3 text-base" onClick={() => setPhase('manual')} disabled={!hydrated} data-testid="choose-location">
+          <button
+            type="button"
+            className="btn btn-outline border-solid box-border w-full py-3 text-base"
+            onClick={() => setPhase('manual')}
+            disabled={!hydrated}
+            data-testid="choose-location"
+          >
             {t('signup.location.choose_manually')}
           </button>
         </div>
@@ -133,7 +157,13 @@ function ManualLocation({ notice, initial }: { notice: string | null; initial: G
   const { errors, sending, run } = useFormState(form);
 
   const countries = [...new Set([...settings.countries, ...(initial ? [initial.country] : [])])];
-  const startCountry = initial?.country ?? (countries.includes(user?.profile.country ?? '') ? user!.profile.country : countries.includes(settings.geoip_selected_country) ? settings.geoip_selected_country : countries[0]);
+  const startCountry =
+    initial?.country ??
+    (countries.includes(user?.profile.country ?? '')
+      ? user!.profile.country
+      : countries.includes(settings.geoip_selected_country)
+        ? settings.geoip_selected_country
+        : countries[0]);
   const [country, setCountry] = useState(startCountry);
   const [region, setRegion] = useState(initial?.region ?? '');
   const [city, setCity] = useState(initial?.city ?? '');
@@ -162,29 +192,76 @@ function ManualLocation({ notice, initial }: { notice: string | null; initial: G
     <form ref={form} onSubmit={submit} method="post" noValidate data-testid="signup-location-manual">
       {notice && <FormAlert tone="info" message={notice} />}
       <FormAlert message={errors._form} />
-      <SelectField label={t('signup.location.country')} name="country" value={country} error={errors.country} autoComplete="country"
-        onChange={(e) => { setCountry(e.target.value); setRegion(''); setCity(''); }}>
-        {countries.map((code) => <option key={code} value={code}>{countryName(code)}</option>)}
+      <SelectField
+        label={t('signup.location.country')}
+        name="country"
+        value={country}
+        error={errors.country}
+        autoComplete="country"
+        onChange={(e) => {
+          setCountry(e.target.value);
+          setRegion('');
+          setCity('');
+        }}
+      >
+        {countries.map((code) => (
+          <option key={code} value={code}>
+            {countryName(code)}
+          </option>
+        ))}
       </SelectField>
-      <SelectField label={t('signup.location.region')} name="region" value={region} error={errors.region} disabled={isLoading && !data}
-        onChange={(e) => { setRegion(e.target.value); setCity(''); }}>
+      <SelectField
+        label={t('signup.location.region')}
+        name="region"
+        value={region}
+        error={errors.region}
+        disabled={isLoading && !data}
+        onChange={(e) => {
+          setRegion(e.target.value);
+          setCity('');
+        }}
+      >
         <option value="">{isLoading && !data ? t('common.loading') : t('signup.location.choose')}</option>
-        {regions.map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+        {regions.map((r) => (
+          <option key={r.code} value={r.code}>
+            {r.name}
+          </option>
+        ))}
       </SelectField>
       {error && (
         <FormAlert message={error instanceof ApiError ? error.message : t('errors.generic')}>
-          {' '}<button type="button" className="border-0 bg-transparent p-0 font-semibold text-danger underline" onClick={() => void mutate()}>{t('account.retry')}</button>
+          {' '}
+          <button type="button" className="border-0 bg-transparent p-0 font-semibold text-danger underline" onClick={() => void mutate()}>
+            {t('account.retry')}
+          </button>
         </FormAlert>
       )}
-      <SelectField label={t('signup.location.city')} name="city" value={city} error={city === OTHER ? undefined : errors.city} disabled={!region}
-        onChange={(e) => setCity(e.target.value)}>
+      <SelectField
+        label={t('signup.location.city')}
+        name="city"
+        value={city}
+        error={city === OTHER ? undefined : errors.city}
+        disabled={!region}
+        onChange={(e) => setCity(e.target.value)}
+      >
         <option value="">{t('signup.location.choose')}</option>
-        {cities.map((name) => <option key={name} value={name}>{name}</option>)}
+        {cities.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
         <option value={OTHER}>{t('signup.location.other_city')}</option>
       </SelectField>
       {city === OTHER && (
-        <TextField label={t('signup.location.other_city_name')} name="other_city" value={otherCity} maxLength={80} autoComplete="address-level2"
-          onChange={(e) => setOtherCity(e.target.value)} error={errors.city} />
+        <TextField
+          label={t('signup.location.other_city_name')}
+          name="other_city"
+          value={otherCity}
+          maxLength={80}
+          autoComplete="address-level2"
+          onChange={(e) => setOtherCity(e.target.value)}
+          error={errors.city}
+        />
       )}
       <SubmitButton sending={sending}>{t('signup.next')}</SubmitButton>
     </form>

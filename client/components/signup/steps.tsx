@@ -33,7 +33,9 @@ export function PhotoStep() {
         {uploaded ? (
           <img src={imageUrl(settings.cdn_prefix, uploaded.thumb)} alt="" className="h-20 w-20 shrink-0 rounded-full object-cover" />
         ) : (
-          <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-gray-300 bg-gray-100 text-4xl text-gray-500"><Icon name="i-lucide-camera" /></div>
+          <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-gray-300 bg-gray-100 text-4xl text-gray-500">
+            <Icon name="i-lucide-camera" />
+          </div>
         )}
         <p className="m-0 text-gray-700">{uploaded ? t('signup.photo.uploaded') : t('signup.photo.text')}</p>
       </div>
@@ -52,8 +54,13 @@ export function PhotoStep() {
       )}
       {!uploaded && <p className="text-sm text-gray-500">{t('signup.photo.later_hint')}</p>}
       <FormAlert message={errors._form} />
-      <button type="button" className={`${WIDE_BUTTON} ${uploaded ? 'btn-primary' : 'btn-outline border-solid'}`} disabled={!hydrated || sending} aria-busy={sending || undefined}
-        onClick={next}>
+      <button
+        type="button"
+        className={`${WIDE_BUTTON} ${uploaded ? 'btn-primary' : 'btn-outline border-solid'}`}
+        disabled={!hydrated || sending}
+        aria-busy={sending || undefined}
+        onClick={next}
+      >
         {sending ? t('account.sending') : uploaded ? t('signup.next') : t('signup.photo.later')}
       </button>
     </div>
@@ -73,7 +80,12 @@ export function PersonalStep() {
   const { save } = useFlow();
   const form = useRef<HTMLFormElement>(null);
   const { errors, sending, run } = useFormState(form);
-  const [values, setValues] = useState<Record<PersonalField, string>>({ hair_colour: '', eye_colour: '', body_type: '', relationship_status: '' });
+  const [values, setValues] = useState<Record<PersonalField, string>>({
+    hair_colour: '',
+    eye_colour: '',
+    body_type: '',
+    relationship_status: '',
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -133,18 +145,31 @@ export function PushStep() {
 
   return (
     <div data-testid="signup-push">
-      <p className="m-0 mb-2 text-center text-5xl text-primary"><Icon name="i-lucide-bell" /></p>
+      <p className="m-0 mb-2 text-center text-5xl text-primary">
+        <Icon name="i-lucide-bell" />
+      </p>
       <p className="mt-0 text-gray-700">{t('signup.push.text')}</p>
       {support === 'unsupported' && <p className="text-sm text-gray-500">{t('signup.push.unsupported')}</p>}
       {support === 'denied' && <p className="text-sm text-gray-500">{t('signup.push.denied')}</p>}
       <FormAlert message={errors._form} />
       <div className="flex flex-col gap-2">
         {canAsk && (
-          <button type="button" className={`${WIDE_BUTTON} btn-primary`} onClick={allow} disabled={sending} aria-busy={sending || undefined}>
+          <button
+            type="button"
+            className={`${WIDE_BUTTON} btn-primary`}
+            onClick={allow}
+            disabled={sending}
+            aria-busy={sending || undefined}
+          >
             {sending ? t('account.sending') : t('signup.push.allow')}
           </button>
         )}
-        <button type="button" className={`${WIDE_BUTTON} ${canAsk ? 'btn-outline border-solid' : 'btn-primary'}`} onClick={later} disabled={sending || support === 'unknown'}>
+        <button
+          type="button"
+          className={`${WIDE_BUTTON} ${canAsk ? 'btn-outline border-solid' : 'btn-primary'}`}
+          onClick={later}
+          disabled={sending || support === 'unknown'}
+        >
           {canAsk ? t('signup.push.later') : t('signup.next')}
         </button>
       </div>
@@ -159,9 +184,14 @@ export function CheckEmailStep() {
   const user = useAtomValue(userAtom);
   return (
     <div data-testid="signup-check-email">
-      <p className="m-0 mb-2 text-center text-5xl text-primary"><Icon name="i-lucide-mail" /></p>
+      <p className="m-0 mb-2 text-center text-5xl text-primary">
+        <Icon name="i-lucide-mail" />
+      </p>
       <p className="mt-0 text-gray-800">
-        <RichText text={t('signup.check_email.text', { email: user?.email ?? '' })} components={{ strong: <strong className="break-all" /> }} />
+        <RichText
+          text={t('signup.check_email.text', { email: user?.email ?? '' })}
+          components={{ strong: <strong className="break-all" /> }}
+        />
       </p>
       <p className="text-sm text-gray-600">{t('signup.check_email.no_messages')}</p>
       <p className="text-sm text-gray-600">{t('signup.check_email.spam')}</p>
@@ -171,7 +201,12 @@ export function CheckEmailStep() {
       <p className="text-sm text-gray-600">
         <RichText text={t('signup.check_email.wrong_email')} components={{ link: <Link href="/notifications#email" onClick={leave} /> }} />
       </p>
-      <button type="button" className={`${WIDE_BUTTON} btn-primary`} onClick={() => emitSignupEvent(SIGNUP_EVENTS.complete)} data-testid="signup-finish">
+      <button
+        type="button"
+        className={`${WIDE_BUTTON} btn-primary`}
+        onClick={() => emitSignupEvent(SIGNUP_EVENTS.complete)}
+        data-testid="signup-finish"
+      >
         {t('signup.check_email.continue')}
       </button>
     </div>
@@ -183,9 +218,16 @@ export function CompleteStep() {
   const { t } = useTranslation();
   return (
     <div data-testid="signup-complete">
-      <p className="m-0 mb-2 text-center text-5xl text-primary"><Icon name="i-lucide-party-popper" /></p>
+      <p className="m-0 mb-2 text-center text-5xl text-primary">
+        <Icon name="i-lucide-party-popper" />
+      </p>
       <p className="mt-0 text-gray-800">{t('signup.complete.text')}</p>
-      <button type="button" className={`${WIDE_BUTTON} btn-primary`} onClick={() => emitSignupEvent(SIGNUP_EVENTS.complete)} data-testid="signup-finish">
+      <button
+        type="button"
+        className={`${WIDE_BUTTON} btn-primary`}
+        onClick={() => emitSignupEvent(SIGNUP_EVENTS.complete)}
+        data-testid="signup-finish"
+      >
         {t('signup.complete.continue')}
       </button>
     </div>

@@ -46,14 +46,23 @@ function TimeBonusBanner() {
   // The translation places the time; it is cut there so the countdown can be an element of its own.
   const [before, after = ''] = t('time_bonus.banner', { time: '\u0000' }).split('\u0000');
   return (
-    <div className="bg-secondary px-3 py-2 text-center text-sm text-white" role="region" aria-label={t('time_bonus.special')} data-testid="time-bonus-banner">
+    <div
+      className="bg-secondary px-3 py-2 text-center text-sm text-white"
+      role="region"
+      aria-label={t('time_bonus.special')}
+      data-testid="time-bonus-banner"
+    >
       <Icon name="i-lucide-sparkles" className="mr-1" />
       <strong>
         {before}
-        <time className="font-mono" data-testid="time-bonus-countdown">{formatCountdown(state.countdownTimer)}</time>
+        <time className="font-mono" data-testid="time-bonus-countdown">
+          {formatCountdown(state.countdownTimer)}
+        </time>
         {after}
       </strong>{' '}
-      <Link href="/credits" className="ml-2 font-semibold text-white underline">{t('time_bonus.banner_link')}</Link>
+      <Link href="/credits" className="ml-2 font-semibold text-white underline">
+        {t('time_bonus.banner_link')}
+      </Link>
       <Icon name="i-lucide-sparkles" className="ml-1" />
     </div>
   );
@@ -85,7 +94,11 @@ function TimeBonusModal() {
   const { isVisible, countdownTimer } = useAtomValue(timeBonusAtom);
   const [open, setOpen] = useState(false);
   const allowed = timeBonusModalAllowed({
-    loggedIn: Boolean(user), credits: user?.credits ?? 0, dismissed: dismissed(), bonusVisible: isVisible, inMembersArea: MEMBERS_AREA.includes(route.name),
+    loggedIn: Boolean(user),
+    credits: user?.credits ?? 0,
+    dismissed: dismissed(),
+    bonusVisible: isVisible,
+    inMembersArea: MEMBERS_AREA.includes(route.name),
   });
   useEffect(() => {
     if (!allowed) return setOpen(false);
@@ -111,7 +124,15 @@ function TimeBonusModal() {
         <p className="m-0 text-3xl font-extrabold leading-tight text-primary sm:text-4xl">{t('time_bonus.big')}</p>
         <p className="mt-3 font-semibold">{t('time_bonus.unlock')}</p>
         <p className="text-sm text-gray-700">{t('time_bonus.act_fast')}</p>
-        <button type="button" className="btn btn-primary w-full" data-testid="time-bonus-cta" onClick={() => { close(); navigate(store, '/credits'); }}>
+        <button
+          type="button"
+          className="btn btn-primary w-full"
+          data-testid="time-bonus-cta"
+          onClick={() => {
+            close();
+            navigate(store, '/credits');
+          }}
+        >
           {t('time_bonus.button', { time })}
         </button>
         <p className="mb-0 mt-3 text-xs text-gray-600">{t('time_bonus.instant')}</p>

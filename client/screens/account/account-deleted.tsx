@@ -10,7 +10,9 @@ export default function AccountDeletedScreen() {
     <AccountCard title={t('account_deleted.title')} icon="i-lucide-hand" testId="account-deleted">
       <p className="mt-0 text-gray-700">{t('account_deleted.text')}</p>
       <div className="alert alert-info">{t('account_deleted.recover', { days: ACCOUNT_RECOVERY_DAYS })}</div>
-      <Link href="/" className="btn btn-outline border-solid mt-2 block text-center">{t('error.back_home')}</Link>
+      <Link href="/" className="btn btn-outline border-solid mt-2 block text-center">
+        {t('error.back_home')}
+      </Link>
     </AccountCard>
   );
 }

@@ -14,9 +14,13 @@ export function ActivateDoneScreen() {
     <AccountCard title={t('activation.done_title')} icon="i-lucide-circle-check" testId="activate-done">
       <p className="mt-0 text-gray-700">{t('activation.done_text')}</p>
       {unfinished ? (
-        <Link href="/complete-signup" className="btn btn-primary block text-center">{t('activation.finish_signup')}</Link>
+        <Link href="/complete-signup" className="btn btn-primary block text-center">
+          {t('activation.finish_signup')}
+        </Link>
       ) : (
-        <Link href={user ? '/members' : '/login'} className="btn btn-primary block text-center">{user ? t('activation.to_members') : t('nav.login')}</Link>
+        <Link href={user ? '/members' : '/login'} className="btn btn-primary block text-center">
+          {user ? t('activation.to_members') : t('nav.login')}
+        </Link>
       )}
     </AccountCard>
   );
@@ -32,11 +36,15 @@ export function ActivateErrorScreen() {
       {user?.status === 'not_confirmed' ? (
         <ResendActivation className="btn btn-primary box-border w-full" />
       ) : user ? (
-        <Link href="/members" className="btn btn-primary block text-center">{t('activation.to_members')}</Link>
+        <Link href="/members" className="btn btn-primary block text-center">
+          {t('activation.to_members')}
+        </Link>
       ) : (
         <>
           <p className="text-sm text-gray-600">{t('activation.error_login')}</p>
-          <Link href="/login" className="btn btn-primary block text-center">{t('nav.login')}</Link>
+          <Link href="/login" className="btn btn-primary block text-center">
+            {t('nav.login')}
+          </Link>
         </>
       )}
     </AccountCard>

@@ -13,7 +13,9 @@ export default function CompleteSignupScreen() {
     return (
       <AccountCard title={t('complete_signup.title')} testId="complete-signup">
         <p className="text-gray-700">{t('complete_signup.login')}</p>
-        <Link href="/login" className="btn btn-primary block text-center">{t('nav.login')}</Link>
+        <Link href="/login" className="btn btn-primary block text-center">
+          {t('nav.login')}
+        </Link>
       </AccountCard>
     );
   }

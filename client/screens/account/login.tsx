@@ -27,7 +27,8 @@ export default function LoginScreen() {
   const next = safeReturnPath(query.get('next'));
   const posted = query.get('error');
   // The native post's failure, by its catalogue key (nothing else from the address is shown).
-  const postedError = posted && /^(errors|validation)\.[a-z_]+$/.test(posted) ? t(posted, { minutes: Number(query.get('minutes')) || 15 }) : undefined;
+  const postedError =
+    posted && /^(errors|validation)\.[a-z_]+$/.test(posted) ? t(posted, { minutes: Number(query.get('minutes')) || 15 }) : undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -51,16 +52,38 @@ export default function LoginScreen() {
     <AccountCard title={t('login.title')} testId="login">
       <form ref={form} onSubmit={submit} method="post" noValidate>
         <FormAlert message={errors._form ?? (Object.keys(errors).length ? undefined : postedError)} />
-        <TextField label={t('account.fields.email')} name="email" type="email" inputMode="email" autoComplete="username" autoCapitalize="off" spellCheck={false} required error={errors.email} />
-        <PasswordField label={t('account.fields.password')} name="password" autoComplete="current-password" required error={errors.password} />
+        <TextField
+          label={t('account.fields.email')}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          required
+          error={errors.email}
+        />
+        <PasswordField
+          label={t('account.fields.password')}
+          name="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
         <p className="-mt-2 mb-4 text-right text-sm">
           <Link href="/reset-password">{t('login.forgot')}</Link>
         </p>
-        <SubmitButton sending={sending} native>{t('login.submit')}</SubmitButton>
+        <SubmitButton sending={sending} native>
+          {t('login.submit')}
+        </SubmitButton>
       </form>
       <p className="mb-0 mt-5 border-t border-t-solid border-gray-100 pt-4 text-center text-sm text-gray-700">
         {t('login.no_account')}{' '}
-        <button type="button" className="cursor-pointer border-0 bg-transparent p-0 text-primary underline [font:inherit]" onClick={() => openSignup(true)}>
+        <button
+          type="button"
+          className="cursor-pointer border-0 bg-transparent p-0 text-primary underline [font:inherit]"
+          onClick={() => openSignup(true)}
+        >
           {t('login.signup')}
         </button>
       </p>

@@ -39,7 +39,9 @@ export default function MailChangeDoScreen() {
   if (state.kind === 'working') {
     return (
       <AccountCard title={t('mail_change.title')} testId="mail-change" icon="i-lucide-hourglass">
-        <p className="m-0 text-gray-700" role="status">{t('mail_change.working')}</p>
+        <p className="m-0 text-gray-700" role="status">
+          {t('mail_change.working')}
+        </p>
       </AccountCard>
     );
   }
@@ -50,17 +52,25 @@ export default function MailChangeDoScreen() {
           {state.email ? t('mail_change.done', { email: state.email }) : t('mail_change.done_login')}
         </p>
         {state.email ? (
-          <Link href="/notifications" className="btn btn-primary block text-center">{t('mail_change.to_settings')}</Link>
+          <Link href="/notifications" className="btn btn-primary block text-center">
+            {t('mail_change.to_settings')}
+          </Link>
         ) : (
-          <Link href="/login" className="btn btn-primary block text-center">{t('nav.login')}</Link>
+          <Link href="/login" className="btn btn-primary block text-center">
+            {t('nav.login')}
+          </Link>
         )}
       </AccountCard>
     );
   }
   return (
     <AccountCard title={t('mail_change.failed_title')} testId="mail-change" icon="i-lucide-circle-alert">
-      <p className="mt-0 text-danger" role="alert" data-state="failed">{state.message}</p>
-      <Link href="/notifications#email" className="btn btn-outline border-solid block text-center">{t('mail_change.to_settings')}</Link>
+      <p className="mt-0 text-danger" role="alert" data-state="failed">
+        {state.message}
+      </p>
+      <Link href="/notifications#email" className="btn btn-outline border-solid block text-center">
+        {t('mail_change.to_settings')}
+      </Link>
     </AccountCard>
   );
 }

@@ -7,8 +7,14 @@ import { InvisibleToggle, NotificationPrefs, useNotificationSettings } from './s
 
 function Section({ id, title, children, tone }: { id: string; title: string; children: ReactNode; tone?: 'danger' }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={`scroll-mt-4 rounded-2xl bg-white p-5 shadow-sm ring-1 sm:p-6 ${tone === 'danger' ? 'ring-danger/30' : 'ring-black/5'}`}>
-      <h2 id={`${id}-title`} className={`m-0 mb-3 text-lg font-bold ${tone === 'danger' ? 'text-danger' : 'text-gray-900'}`}>{title}</h2>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={`scroll-mt-4 rounded-2xl bg-white p-5 shadow-sm ring-1 sm:p-6 ${tone === 'danger' ? 'ring-danger/30' : 'ring-black/5'}`}
+    >
+      <h2 id={`${id}-title`} className={`m-0 mb-3 text-lg font-bold ${tone === 'danger' ? 'text-danger' : 'text-gray-900'}`}>
+        {title}
+      </h2>
       {children}
     </section>
   );

@@ -21,7 +21,11 @@ export default function ResetPasswordDoScreen() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const checked = check(ResetPasswordSchema, { token, password: formValue(data, 'password'), password_confirm: formValue(data, 'password_confirm') }, t);
+    const checked = check(
+      ResetPasswordSchema,
+      { token, password: formValue(data, 'password'), password_confirm: formValue(data, 'password_confirm') },
+      t,
+    );
     if (!checked.ok) return setErrors(checked.errors.token ? { ...checked.errors, _form: t('errors.link_invalid') } : checked.errors);
     void run(async () => {
       try {
@@ -42,8 +46,21 @@ export default function ResetPasswordDoScreen() {
       ) : (
         <form ref={form} onSubmit={submit} method="post" noValidate>
           <FormAlert message={errors._form} />
-          <PasswordField label={t('account.fields.new_password')} hint={t('account.fields.password_hint')} name="password" autoComplete="new-password" required error={errors.password} />
-          <PasswordField label={t('account.fields.password_confirm')} name="password_confirm" autoComplete="new-password" required error={errors.password_confirm} />
+          <PasswordField
+            label={t('account.fields.new_password')}
+            hint={t('account.fields.password_hint')}
+            name="password"
+            autoComplete="new-password"
+            required
+            error={errors.password}
+          />
+          <PasswordField
+            label={t('account.fields.password_confirm')}
+            name="password_confirm"
+            autoComplete="new-password"
+            required
+            error={errors.password_confirm}
+          />
           <SubmitButton sending={sending}>{t('reset_password.do_submit')}</SubmitButton>
         </form>
       )}

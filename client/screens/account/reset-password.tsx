@@ -34,7 +34,9 @@ export default function ResetPasswordScreen() {
       <AccountCard title={t('reset_password.title')} icon="i-lucide-mail" testId="reset-password">
         <FormAlert tone="success" message={t('reset_password.sent', { email: sentTo })} />
         <p className="text-sm text-gray-600">{t('signup.check_email.spam')}</p>
-        <Link href="/login" className="btn btn-outline border-solid block text-center">{t('reset_password.back_to_login')}</Link>
+        <Link href="/login" className="btn btn-outline border-solid block text-center">
+          {t('reset_password.back_to_login')}
+        </Link>
       </AccountCard>
     );
   }
@@ -44,7 +46,17 @@ export default function ResetPasswordScreen() {
       <p className="mt-0 text-gray-700">{t('reset_password.intro')}</p>
       <form ref={form} onSubmit={submit} method="post" noValidate>
         <FormAlert message={errors._form} />
-        <TextField label={t('account.fields.email')} name="email" type="email" inputMode="email" autoComplete="email" autoCapitalize="off" spellCheck={false} required error={errors.email} />
+        <TextField
+          label={t('account.fields.email')}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          required
+          error={errors.email}
+        />
         <SubmitButton sending={sending}>{t('reset_password.submit')}</SubmitButton>
       </form>
       <p className="mb-0 mt-4 text-center text-sm">

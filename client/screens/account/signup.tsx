@@ -14,7 +14,8 @@ function SignupScreen() {
   const settings = useAtomValue(settingsAtom);
   const route = useAtomValue(routeAtom);
   const memberId = route.name === 'members-id-signup' ? route.params.id : null;
-  const intro = route.name === 'signup-matches' ? t('signup.page.matches_intro') : memberId ? t('signup.page.member_intro') : t('signup.modal_text');
+  const intro =
+    route.name === 'signup-matches' ? t('signup.page.matches_intro') : memberId ? t('signup.page.member_intro') : t('signup.modal_text');
   return (
     <section className="container mx-auto px-3 py-6 md:py-10" data-testid="signup-page">
       <div className="mx-auto max-w-lg rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-8">

@@ -1,4 +1,17 @@
-import { cloneElement, useCallback, useId, useRef, useState, useSyncExternalStore, type InputHTMLAttributes, type ReactElement, type ReactNode, type RefObject, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  cloneElement,
+  useCallback,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type InputHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from './validate';
 import { Icon, type IconName } from '../../components/icon';
@@ -9,10 +22,15 @@ import { Icon, type IconName } from '../../components/icon';
 const noop = () => () => {};
 /** False on the server and while hydrating, true once React runs in the browser: forms submit only then. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noop, () => true, () => false);
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
 }
 
-export const INPUT = 'box-border w-full rounded-lg border border-solid border-gray-300 bg-white px-3 py-2.5 text-base text-gray-900 outline-none focus:border-primary focus:ring-1 focus:ring-primary aria-[invalid=true]:border-danger';
+export const INPUT =
+  'box-border w-full rounded-lg border border-solid border-gray-300 bg-white px-3 py-2.5 text-base text-gray-900 outline-none focus:border-primary focus:ring-1 focus:ring-primary aria-[invalid=true]:border-danger';
 /** A light tint of the brand colour (the theme's primary is a CSS variable, so `/10` opacity does not apply). */
 export const SOFT_PRIMARY = 'bg-[color-mix(in_srgb,var(--c-primary)_10%,white)]';
 
@@ -28,10 +46,20 @@ interface FieldShellProps {
 function FieldShell({ id, label, hint, error, children, after }: FieldShellProps) {
   return (
     <div className="mb-4 flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold text-gray-800">{label}</label>
+      <label htmlFor={id} className="text-sm font-semibold text-gray-800">
+        {label}
+      </label>
       {children}
-      {hint && !error && <p id={`${id}-hint`} className="m-0 text-xs text-gray-500">{hint}</p>}
-      {error && <p id={`${id}-error`} className="m-0 text-sm text-danger" data-field-error>{error}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="m-0 text-xs text-gray-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="m-0 text-sm text-danger" data-field-error>
+          {error}
+        </p>
+      )}
       {after}
     </div>
   );
@@ -39,14 +67,26 @@ function FieldShell({ id, label, hint, error, children, after }: FieldShellProps
 
 const describedBy = (id: string, hint: unknown, error: unknown) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> & { name: string; label: ReactNode; hint?: ReactNode; error?: string; after?: ReactNode };
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> & {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  after?: ReactNode;
+};
 
 export function TextField({ label, hint, error, after, id: givenId, className, ...input }: InputProps) {
   const autoId = useId();
   const id = givenId ?? autoId;
   return (
     <FieldShell id={id} label={label} hint={hint} error={error} after={after}>
-      <input id={id} className={`${INPUT} ${className ?? ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input} />
+      <input
+        id={id}
+        className={`${INPUT} ${className ?? ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...input}
+      />
     </FieldShell>
   );
 }
@@ -86,7 +126,13 @@ export function PasswordField({ label, hint, error, ...input }: Omit<InputProps,
   );
 }
 
-type AreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'> & { name: string; label: ReactNode; hint?: ReactNode; error?: string; counter?: boolean };
+type AreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'> & {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  counter?: boolean;
+};
 
 export function TextArea({ label, hint, error, counter, maxLength, ...area }: AreaProps) {
   const id = useId();
@@ -98,7 +144,13 @@ export function TextArea({ label, hint, error, counter, maxLength, ...area }: Ar
       label={label}
       hint={hint}
       error={error}
-      after={counter && maxLength ? <p className="m-0 text-right text-xs text-gray-500" aria-live="polite">{t('account.chars_left', { count: Math.max(0, maxLength - length) })}</p> : undefined}
+      after={
+        counter && maxLength ? (
+          <p className="m-0 text-right text-xs text-gray-500" aria-live="polite">
+            {t('account.chars_left', { count: Math.max(0, maxLength - length) })}
+          </p>
+        ) : undefined
+      }
     >
       <textarea
         id={id}
@@ -117,7 +169,13 @@ export function TextArea({ label, hint, error, counter, maxLength, ...area }: Ar
   );
 }
 
-type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'> & { name: string; label: ReactNode; hint?: ReactNode; error?: string; children: ReactNode };
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'> & {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  children: ReactNode;
+};
 
 export function SelectField({ label, hint, error, children, ...select }: SelectProps) {
   const id = useId();
@@ -132,7 +190,13 @@ export function SelectField({ label, hint, error, children, ...select }: SelectP
 
 /** A group of radio buttons shown as chips: a fieldset with its legend, the error tied to the group. */
 export function ChoiceGroup<V extends string>({
-  name, legend, options, value, onChange, error, columns = 2,
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+  columns = 2,
 }: {
   name: string;
   legend: ReactNode;
@@ -144,7 +208,11 @@ export function ChoiceGroup<V extends string>({
 }) {
   const id = useId();
   return (
-    <fieldset className="mx-0 mb-4 mt-0 min-w-0 border-0 p-0" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      className="mx-0 mb-4 mt-0 min-w-0 border-0 p-0"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend className="mb-1 p-0 text-sm font-semibold text-gray-800">{legend}</legend>
       <div className={`grid gap-2 ${columns === 3 ? 'grid-cols-2 sm:grid-cols-3' : 'grid-cols-2'}`}>
         {options.map((o) => (
@@ -152,18 +220,37 @@ export function ChoiceGroup<V extends string>({
             key={o.value}
             className={`flex cursor-pointer items-center gap-2 rounded-lg border border-solid px-3 py-2.5 text-sm ${value === o.value ? `border-primary ${SOFT_PRIMARY} font-semibold` : 'border-gray-300 bg-white hover:bg-gray-50'}`}
           >
-            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="m-0 h-4 w-4 accent-primary" />
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+              className="m-0 h-4 w-4 accent-primary"
+            />
             {o.label}
           </label>
         ))}
       </div>
-      {error && <p id={`${id}-error`} className="m-0 mt-1 text-sm text-danger" data-field-error>{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="m-0 mt-1 text-sm text-danger" data-field-error>
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
 
 /** A message for the whole form (the API's message when it names no field). */
-export function FormAlert({ message, tone = 'danger', children }: { message?: ReactNode; tone?: 'danger' | 'info' | 'success'; children?: ReactNode }) {
+export function FormAlert({
+  message,
+  tone = 'danger',
+  children,
+}: {
+  message?: ReactNode;
+  tone?: 'danger' | 'info' | 'success';
+  children?: ReactNode;
+}) {
   if (!message && !children) return null;
   const cls = tone === 'danger' ? 'alert-danger' : tone === 'success' ? 'bg-success/10 text-success ring-1 ring-success/40' : 'alert-info';
   return (
@@ -175,7 +262,19 @@ export function FormAlert({ message, tone = 'danger', children }: { message?: Re
 }
 
 /** The form's main button: disabled until hydrated and while sending, so nothing is sent twice or natively. */
-export function SubmitButton({ sending, children, className, disabled, native = false }: { sending: boolean; children: ReactNode; className?: string; disabled?: boolean; native?: boolean }) {
+export function SubmitButton({
+  sending,
+  children,
+  className,
+  disabled,
+  native = false,
+}: {
+  sending: boolean;
+  children: ReactNode;
+  className?: string;
+  disabled?: boolean;
+  native?: boolean;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   return (
@@ -202,7 +301,9 @@ export function useFormState(formRef?: RefObject<HTMLElement | null>) {
       setErrorsState(next);
       if (Object.keys(next).length && formRef) {
         requestAnimationFrame(() => {
-          const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not(fieldset), fieldset[aria-invalid="true"] input, [role="alert"]');
+          const target = formRef.current?.querySelector<HTMLElement>(
+            '[aria-invalid="true"]:not(fieldset), fieldset[aria-invalid="true"] input, [role="alert"]',
+          );
           target?.focus?.();
         });
       }
@@ -231,11 +332,25 @@ export function useFormState(formRef?: RefObject<HTMLElement | null>) {
 }
 
 /** The centred card most account pages are. */
-export function AccountCard({ title, children, testId, icon }: { title: ReactNode; children: ReactNode; testId?: string; icon?: IconName }) {
+export function AccountCard({
+  title,
+  children,
+  testId,
+  icon,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  icon?: IconName;
+}) {
   return (
     <section className="container mx-auto px-3 py-8 md:py-12" data-testid={testId}>
       <div className="mx-auto max-w-md rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-8">
-        {icon && <p className="m-0 mb-2 text-center text-5xl text-primary"><Icon name={icon} /></p>}
+        {icon && (
+          <p className="m-0 mb-2 text-center text-5xl text-primary">
+            <Icon name={icon} />
+          </p>
+        )}
         <h1 className="m-0 mb-4 text-2xl font-bold text-gray-900">{title}</h1>
         {children}
       </div>

@@ -25,7 +25,9 @@ export function ChatsScreen() {
   return (
     <div className="flex h-screen flex-col">
       <header className="flex items-center gap-3 bg-primary px-3 py-2 text-white">
-        <Link href="/members" className="font-extrabold text-white no-underline">{settings.brand.logo_text}</Link>
+        <Link href="/members" className="font-extrabold text-white no-underline">
+          {settings.brand.logo_text}
+        </Link>
         <h1 className="m-0 flex-1 text-base font-semibold">{t('nav.messages')}</h1>
         {user && (
           <Link href="/credits" className="text-sm text-white no-underline" data-testid="chat-credits">
@@ -34,7 +36,9 @@ export function ChatsScreen() {
         )}
       </header>
       <div className="flex min-h-0 flex-1">
-        <aside className={`${target ? 'hidden md:flex' : 'flex'} w-full flex-col border-r border-gray-200 bg-white md:w-1/3 md:min-w-[300px] md:max-w-[400px]`}>
+        <aside
+          className={`${target ? 'hidden md:flex' : 'flex'} w-full flex-col border-r border-gray-200 bg-white md:w-1/3 md:min-w-[300px] md:max-w-[400px]`}
+        >
           <ChatList activeId={id} />
         </aside>
         <section className={`${target ? 'flex' : 'hidden md:flex'} min-w-0 flex-1 justify-center`}>

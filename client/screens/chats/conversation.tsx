@@ -32,52 +32,104 @@ export function Conversation({ target }: { target: Target }) {
     bottom.current?.scrollIntoView({ block: 'end' });
   }, [lastId]);
 
-  if (chat.error && !chat.profile) return <p className="m-auto p-6 text-center" role="alert">{chat.error.message}</p>;
-  if (!chat.profile) return <p className="m-auto p-6 text-gray-500" role="status">{t('common.loading')}</p>;
+  if (chat.error && !chat.profile)
+    return (
+      <p className="m-auto p-6 text-center" role="alert">
+        {chat.error.message}
+      </p>
+    );
+  if (!chat.profile)
+    return (
+      <p className="m-auto p-6 text-gray-500" role="status">
+        {t('common.loading')}
+      </p>
+    );
   const profile = chat.profile;
 
   return (
     <div className="flex h-full w-full">
       <div className="flex h-full min-w-0 flex-1 flex-col" data-testid="conversation">
         <header className="flex items-center gap-3 border-b border-gray-200 bg-white px-3 py-2">
-          <Link href="/chats" className="md:hidden no-underline" aria-label={t('chat.back')}><Icon name="i-lucide-arrow-left" /></Link>
+          <Link href="/chats" className="md:hidden no-underline" aria-label={t('chat.back')}>
+            <Icon name="i-lucide-arrow-left" />
+          </Link>
           <Avatar profile={profile} />
           <div className="min-w-0">
             <h1 className="m-0 flex items-center gap-2 truncate text-lg">
-              <Link href={`/members/${profile.id}`} className="text-gray-900 no-underline">{profile.name}, {profile.age}</Link>
+              <Link href={`/members/${profile.id}`} className="text-gray-900 no-underline">
+                {profile.name}, {profile.age}
+              </Link>
               {profile.fictional && <FictionalLabel long />}
             </h1>
-            {profile.fictional ? <p className="m-0 text-xs text-gray-600" data-testid="fictional-warning">{settings.fictional_warning}</p> : profile.city && <p className="m-0 text-xs text-gray-600">{profile.city}</p>}
+            {profile.fictional ? (
+              <p className="m-0 text-xs text-gray-600" data-testid="fictional-warning">
+                {settings.fictional_warning}
+              </p>
+            ) : (
+              profile.city && <p className="m-0 text-xs text-gray-600">{profile.city}</p>
+            )}
           </div>
         </header>
-        <div className="flex-1 overflow-y-auto bg-gray-50 p-3" role="log" aria-live="polite" aria-label={t('chat.messages_with', { name: profile.name })}>
+        <div
+          className="flex-1 overflow-y-auto bg-gray-50 p-3"
+          role="log"
+          aria-live="polite"
+          aria-label={t('chat.messages_with', { name: profile.name })}
+        >
           {chat.hasMore && (
-            <p className="m-0 mb-2 text-center"><button type="button" className="btn btn-outline text-sm" onClick={() => void chat.loadOlder()}>{t('chat.older')}</button></p>
+            <p className="m-0 mb-2 text-center">
+              <button type="button" className="btn btn-outline text-sm" onClick={() => void chat.loadOlder()}>
+                {t('chat.older')}
+              </button>
+            </p>
           )}
           {!chat.messages.length && <p className="text-center text-gray-600">{t('chat.start', { name: profile.name })}</p>}
           <ul className="m-0 flex flex-col gap-2 p-0">
-            {chat.messages.map((m) => <MessageBubble key={m.client_key && m.id < 0 ? m.client_key : m.id} message={m} />)}
+            {chat.messages.map((m) => (
+              <MessageBubble key={m.client_key && m.id < 0 ? m.client_key : m.id} message={m} />
+            ))}
           </ul>
           <div ref={bottom} />
         </div>
-        {user?.status === 'not_confirmed' && <p className="alert alert-warning m-2" role="status">{t('chat.held')}</p>}
+        {user?.status === 'not_confirmed' && (
+          <p className="alert alert-warning m-2" role="status">
+            {t('chat.held')}
+          </p>
+        )}
         {chat.noCredits ? (
           <p className="alert alert-danger m-2" role="alert" data-testid="no-credits">
-            {chat.error?.message} <Link href="/credits" className="font-bold">{t('chat.buy_credits')}</Link>
+            {chat.error?.message}{' '}
+            <Link href="/credits" className="font-bold">
+              {t('chat.buy_credits')}
+            </Link>
           </p>
-        ) : chat.error && <p className="alert alert-danger m-2" role="alert">{chat.error.message}</p>}
-        <Composer draft={draft} setDraft={setDraft}
+        ) : (
+          chat.error && (
+            <p className="alert alert-danger m-2" role="alert">
+              {chat.error.message}
+            </p>
+          )
+        )}
+        <Composer
+          draft={draft}
+          setDraft={setDraft}
           onSendText={(text) => {
             setDraft('');
             void chat.send({ kind: 'text', text }).then((ok) => !ok && setDraft(text));
           }}
           onSendGift={(gift) => void chat.send({ kind: 'gift', gift })}
           onSendPhoto={(photoId) => void chat.send({ kind: 'photo', photo_id: photoId })}
-          onIcebreakers={() => setIcebreakers(true)} />
-        <IcebreakerModal open={icebreakers} name={profile.name} onClose={() => setIcebreakers(false)} onPick={(text) => {
-          setDraft(text);
-          setIcebreakers(false);
-        }} />
+          onIcebreakers={() => setIcebreakers(true)}
+        />
+        <IcebreakerModal
+          open={icebreakers}
+          name={profile.name}
+          onClose={() => setIcebreakers(false)}
+          onPick={(text) => {
+            setDraft(text);
+            setIcebreakers(false);
+          }}
+        />
       </div>
       <ProfilePanel profile={profile} />
     </div>

@@ -30,26 +30,45 @@ function merge(current: ShownMessage[], incoming: ShownMessage[]): ShownMessage[
     if (m.client_key) byKey.delete(`k:${m.client_key}`);
     byKey.set(`i:${m.id}`, m);
   }
-  return [...byKey.values()].sort((a, b) => (a.id < 0 ? Infinity : a.id) - (b.id < 0 ? Infinity : b.id) || a.created_at.localeCompare(b.created_at));
+  return [...byKey.values()].sort(
+    (a, b) => (a.id < 0 ? Infinity : a.id) - (b.id < 0 ? Infinity : b.id) || a.created_at.localeCompare(b.created_at),
+  );
 }
 
 /** One conversation: its history (paging back in time), live updates, read receipts and sending. */
 export function useConversation(target: Target) {
   const store = useStore();
-  const [state, setState] = useState<ConversationState>({ profile: null, conversationId: null, messages: [], hasMore: false, error: null, noCredits: false });
+  const [state, setState] = useState<ConversationState>({
+    profile: null,
+    conversationId: null,
+    messages: [],
+    hasMore: false,
+    error: null,
+    noCredits: false,
+  });
   const idRef = useRef<number | null>(null);
   const query = 'conversationId' in target ? `id=${target.conversationId}` : `profile=${target.profileId}`;
 
-  const markRead = useCallback(async (id: number) => {
-    await apiFetch('/api/chat.php', { method: 'PUT', body: { conversation: { id } } }).catch(() => undefined);
-    await refreshChats(store);
-  }, [store]);
+  const markRead = useCallback(
+    async (id: number) => {
+      await apiFetch('/api/chat.php', { method: 'PUT', body: { conversation: { id } } }).catch(() => undefined);
+      await refreshChats(store);
+    },
+    [store],
+  );
 
   const load = useCallback(async () => {
     try {
       const page = await apiFetch<ChatResponse>(chatUrl(idRef.current ? `id=${idRef.current}` : query));
       idRef.current = page.conversation?.id ?? null;
-      setState((s) => ({ ...s, profile: page.profile, conversationId: idRef.current, messages: merge(s.messages, page.messages), hasMore: s.messages.length ? s.hasMore : page.has_more, error: null }));
+      setState((s) => ({
+        ...s,
+        profile: page.profile,
+        conversationId: idRef.current,
+        messages: merge(s.messages, page.messages),
+        hasMore: s.messages.length ? s.hasMore : page.has_more,
+        error: null,
+      }));
       if (idRef.current) await markRead(idRef.current);
     } catch (error) {
       setState((s) => ({ ...s, error: error instanceof ApiError ? error : new ApiError(0, 'network', String(error)) }));
@@ -67,7 +86,14 @@ export function useConversation(target: Target) {
         setState((s) => ({ ...s, messages: merge(s.messages, [event.message]) }));
         if (!event.message.from_me && document.visibilityState === 'visible') void markRead(event.conversation_id);
       } else if (event.type === 'receipt' && event.conversation_id === idRef.current) {
-        setState((s) => ({ ...s, messages: s.messages.map((m) => (m.from_me && m.id > 0 && m.status !== 'failed' ? { ...m, status: m.id <= event.read_upto ? 'read' : m.id <= event.delivered_upto ? 'delivered' : m.status } : m)) }));
+        setState((s) => ({
+          ...s,
+          messages: s.messages.map((m) =>
+            m.from_me && m.id > 0 && m.status !== 'failed'
+              ? { ...m, status: m.id <= event.read_upto ? 'read' : m.id <= event.delivered_upto ? 'delivered' : m.status }
+              : m,
+          ),
+        }));
       }
     });
     const offReconnect = onLiveReconnect(() => void load());
@@ -84,28 +110,46 @@ export function useConversation(target: Target) {
     setState((s) => ({ ...s, messages: merge(s.messages, page.messages), hasMore: page.has_more }));
   }, [state.messages]);
 
-  const send = useCallback(async (content: SendContent): Promise<boolean> => {
-    const key = newClientKey();
-    const to = idRef.current ? { conversation_id: idRef.current } : { profile_id: (target as { profileId: number }).profileId };
-    const optimistic: ShownMessage = { id: -Date.now(), conversation_id: idRef.current ?? 0, from_me: true, kind: content.kind, text: content.kind === 'text' ? content.text : null,
-      gift: content.kind === 'gift' ? content.gift : null, photo: null, created_at: new Date().toISOString(), status: 'sending', client_key: key };
-    setState((s) => ({ ...s, messages: merge(s.messages, [optimistic]), noCredits: false, error: null }));
-    try {
-      const res = await apiFetch<SendResponse>('/api/chat.php', { method: 'POST', body: { ...content, to }, idempotencyKey: key });
-      store.set(userAtom, (u) => (u ? { ...u, credits: res.credits } : u));
-      setState((s) => ({ ...s, conversationId: res.conversation.id, messages: merge(s.messages, [res.message]) }));
-      if (!idRef.current) {
-        idRef.current = res.conversation.id;
-        navigate(store, `/chats/${res.conversation.id}`, true);
+  const send = useCallback(
+    async (content: SendContent): Promise<boolean> => {
+      const key = newClientKey();
+      const to = idRef.current ? { conversation_id: idRef.current } : { profile_id: (target as { profileId: number }).profileId };
+      const optimistic: ShownMessage = {
+        id: -Date.now(),
+        conversation_id: idRef.current ?? 0,
+        from_me: true,
+        kind: content.kind,
+        text: content.kind === 'text' ? content.text : null,
+        gift: content.kind === 'gift' ? content.gift : null,
+        photo: null,
+        created_at: new Date().toISOString(),
+        status: 'sending',
+        client_key: key,
+      };
+      setState((s) => ({ ...s, messages: merge(s.messages, [optimistic]), noCredits: false, error: null }));
+      try {
+        const res = await apiFetch<SendResponse>('/api/chat.php', { method: 'POST', body: { ...content, to }, idempotencyKey: key });
+        store.set(userAtom, (u) => (u ? { ...u, credits: res.credits } : u));
+        setState((s) => ({ ...s, conversationId: res.conversation.id, messages: merge(s.messages, [res.message]) }));
+        if (!idRef.current) {
+          idRef.current = res.conversation.id;
+          navigate(store, `/chats/${res.conversation.id}`, true);
+        }
+        void refreshChats(store);
+        return true;
+      } catch (error) {
+        const failure = error instanceof ApiError ? error : new ApiError(0, 'network', String(error));
+        setState((s) => ({
+          ...s,
+          messages: s.messages.filter((m) => m.client_key !== key),
+          noCredits: failure.code === 'insufficient_credits',
+          error: failure,
+        }));
+        return false;
       }
-      void refreshChats(store);
-      return true;
-    } catch (error) {
-      const failure = error instanceof ApiError ? error : new ApiError(0, 'network', String(error));
-      setState((s) => ({ ...s, messages: s.messages.filter((m) => m.client_key !== key), noCredits: failure.code === 'insufficient_credits', error: failure }));
-      return false;
-    }
-  }, [store, target]);
+    },
+    [store, target],
+  );
 
   return { ...state, loadOlder, send };
 }

@@ -28,13 +28,31 @@ export default function CheckoutScreen() {
   const { errors, sending, run } = useFormState(form);
   const money = useMoney(shop?.currency);
 
-  if (error) return <AccountCard title={t('pay.title')}><FormAlert message={error.message} /></AccountCard>;
-  if (!shop) return <p className="py-16 text-center text-gray-500" role="status">{t('pay.loading')}</p>;
+  if (error)
+    return (
+      <AccountCard title={t('pay.title')}>
+        <FormAlert message={error.message} />
+      </AccountCard>
+    );
+  if (!shop)
+    return (
+      <p className="py-16 text-center text-gray-500" role="status">
+        {t('pay.loading')}
+      </p>
+    );
   const pkg = shop.packages.find((p) => String(p.id) === route.params.id);
-  if (!pkg) return <AccountCard title={t('pay.title')}><FormAlert message={t('errors.package_not_found')} /><Link href="/credits">{t('pay.other_package')}</Link></AccountCard>;
+  if (!pkg)
+    return (
+      <AccountCard title={t('pay.title')}>
+        <FormAlert message={t('errors.package_not_found')} />
+        <Link href="/credits">{t('pay.other_package')}</Link>
+      </AccountCard>
+    );
 
   const methods = shop.methods.filter((m) => m !== 'directdebit');
-  const method = (methods as string[]).includes(route.params.paymentmethod ?? '') ? (route.params.paymentmethod as PaymentMethod) : methods[0];
+  const method = (methods as string[]).includes(route.params.paymentmethod ?? '')
+    ? (route.params.paymentmethod as PaymentMethod)
+    : methods[0];
   const discount = code ?? active;
   const amount = priceWith(pkg.price, discount, shop, method);
   const choose = (m: string) => navigate(store, `/credits/${pkg.id}/${m}`, true);
@@ -45,7 +63,11 @@ export default function CheckoutScreen() {
     void run(async () => {
       try {
         const body = {
-          package_id: pkg.id, amount, currency: shop.currency, method, consent: data.get('consent') === 'on',
+          package_id: pkg.id,
+          amount,
+          currency: shop.currency,
+          method,
+          consent: data.get('consent') === 'on',
           ...(amount !== pkg.price && discount ? { code: discount.code } : {}),
           ...(method === 'ideal' && data.get('issuer') ? { issuer: String(data.get('issuer')) } : {}),
         };
@@ -69,24 +91,45 @@ export default function CheckoutScreen() {
           {/* One column on a phone: two left "Bankoverschrijving" and its mark ~110 px at 390 px, and it overflowed. */}
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {methods.map((m) => (
-              <label key={m} className={`flex min-w-0 cursor-pointer items-center gap-2 rounded-lg border border-solid px-3 py-2.5 text-sm ${m === method ? 'border-primary font-semibold' : 'border-gray-300'}`} data-method={m}>
-                <input type="radio" name="method" value={m} checked={m === method} onChange={() => choose(m)} className="m-0 h-4 w-4 shrink-0 accent-primary" />
+              <label
+                key={m}
+                className={`flex min-w-0 cursor-pointer items-center gap-2 rounded-lg border border-solid px-3 py-2.5 text-sm ${m === method ? 'border-primary font-semibold' : 'border-gray-300'}`}
+                data-method={m}
+              >
+                <input
+                  type="radio"
+                  name="method"
+                  value={m}
+                  checked={m === method}
+                  onChange={() => choose(m)}
+                  className="m-0 h-4 w-4 shrink-0 accent-primary"
+                />
                 <span className="min-w-0 flex-1 break-words">{t(`payment.methods.${m}`)}</span>
                 <PaymentMark method={m} />
               </label>
             ))}
           </div>
           {shop.methods.includes('directdebit') && (
-            <p className="mb-0 mt-2 text-sm"><Link href={`/directdebit?package=${pkg.id}`}>{t('shop.directdebit')}</Link></p>
+            <p className="mb-0 mt-2 text-sm">
+              <Link href={`/directdebit?package=${pkg.id}`}>{t('shop.directdebit')}</Link>
+            </p>
           )}
         </fieldset>
         {method === 'ideal' && (
           <SelectField label={t('pay.bank')} name="issuer" defaultValue="" error={errors.issuer}>
             <option value="">{t('pay.bank_later')}</option>
-            {shop.ideal_issuers.map((i) => <option key={i.id} value={i.id}>{i.name}</option>)}
+            {shop.ideal_issuers.map((i) => (
+              <option key={i.id} value={i.id}>
+                {i.name}
+              </option>
+            ))}
           </SelectField>
         )}
-        <CodeField applied={code} notApplicable={code && discountProblemText(t, money, code, pkg.price, shop, method)} onApplied={setCode} />
+        <CodeField
+          applied={code}
+          notApplicable={code && discountProblemText(t, money, code, pkg.price, shop, method)}
+          onApplied={setCode}
+        />
         <p className="my-4 flex items-baseline justify-between text-lg">
           <span>{t('pay.total')}</span>
           <span>
@@ -98,7 +141,9 @@ export default function CheckoutScreen() {
         <ConsentBox error={errors.consent} />
         <SubmitButton sending={sending}>{t('pay.submit')}</SubmitButton>
       </form>
-      <p className="mb-0 mt-4 text-sm"><Link href="/credits">{t('pay.other_package')}</Link></p>
+      <p className="mb-0 mt-4 text-sm">
+        <Link href="/credits">{t('pay.other_package')}</Link>
+      </p>
       <ShopTrust methods={shop.methods} />
     </AccountCard>
   );
@@ -113,8 +158,13 @@ function FirstPurchaseDisclosure() {
   return (
     <p className="my-3 text-sm text-gray-700" data-testid="fictional-disclosure">
       <span aria-hidden="true">{settings.fictional_icon} </span>
-      {/* biome-ignore lint/a11y/useAnchorContent: RichText puts the translated link text inside */}
-      <RichText text={t('pay.fictional', { plural: settings.fictional_plural })} components={{ terms: <a href="/pages/terms" target="_blank" rel="noopener" /> }} />
+      <RichText
+        text={t('pay.fictional', { plural: settings.fictional_plural })}
+        components={{
+          // biome-ignore lint/a11y/useAnchorContent: RichText puts the translated link text inside
+          terms: <a href="/pages/terms" target="_blank" rel="noopener" />,
+        }}
+      />
     </p>
   );
 }

@@ -9,7 +9,15 @@ import { INPUT } from '../account/ui';
  * that exists but does not fit this order (`notApplicable`: below its minimum, another country or method) says so
  * with its own error text instead of "applied".
  */
-export function CodeField({ applied, notApplicable, onApplied }: { applied: DiscountCode | null; notApplicable: string | null; onApplied: (code: DiscountCode | null) => void }) {
+export function CodeField({
+  applied,
+  notApplicable,
+  onApplied,
+}: {
+  applied: DiscountCode | null;
+  notApplicable: string | null;
+  onApplied: (code: DiscountCode | null) => void;
+}) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -31,14 +39,34 @@ export function CodeField({ applied, notApplicable, onApplied }: { applied: Disc
   const shown = message ?? (applied ? notApplicable : null);
   return (
     <div className="mb-4">
-      <label htmlFor="discount-code" className="text-sm font-semibold text-gray-800">{t('shop.code_label')}</label>
+      <label htmlFor="discount-code" className="text-sm font-semibold text-gray-800">
+        {t('shop.code_label')}
+      </label>
       <div className="mt-1 flex gap-2">
-        <input id="discount-code" className={INPUT} value={value} maxLength={40} autoCapitalize="characters" onChange={(e) => setValue(e.target.value)}
-          aria-invalid={shown ? true : undefined} aria-describedby={shown ? 'discount-code-error' : undefined} />
-        <button type="button" className="btn btn-outline" onClick={() => void apply()}>{t('shop.code_apply')}</button>
+        <input
+          id="discount-code"
+          className={INPUT}
+          value={value}
+          maxLength={40}
+          autoCapitalize="characters"
+          onChange={(e) => setValue(e.target.value)}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={shown ? 'discount-code-error' : undefined}
+        />
+        <button type="button" className="btn btn-outline" onClick={() => void apply()}>
+          {t('shop.code_apply')}
+        </button>
       </div>
-      {shown && <p id="discount-code-error" className="m-0 mt-1 text-sm text-danger" role="alert" data-testid="code-problem">{shown}</p>}
-      {applied && !shown && <p className="m-0 mt-1 text-sm text-success" role="status">{t('shop.code_applied', { code: applied.code, percent: applied.value_percentage })}</p>}
+      {shown && (
+        <p id="discount-code-error" className="m-0 mt-1 text-sm text-danger" role="alert" data-testid="code-problem">
+          {shown}
+        </p>
+      )}
+      {applied && !shown && (
+        <p className="m-0 mt-1 text-sm text-success" role="status">
+          {t('shop.code_applied', { code: applied.code, percent: applied.value_percentage })}
+        </p>
+      )}
     </div>
   );
 }

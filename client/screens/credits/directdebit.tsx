@@ -11,7 +11,13 @@ import { ConsentBox } from './consent-box';
 import { priceWith, useActiveDiscount, useMoney, usePackages } from './shop-data';
 
 const FIELDS = [
-  ['holder', 'name'], ['iban', 'off'], ['street', 'address-line1'], ['house_number', 'off'], ['zip', 'postal-code'], ['city', 'address-level2'], ['phone', 'tel'],
+  ['holder', 'name'],
+  ['iban', 'off'],
+  ['street', 'address-line1'],
+  ['house_number', 'off'],
+  ['zip', 'postal-code'],
+  ['city', 'address-level2'],
+  ['phone', 'tel'],
 ] as const;
 
 /**
@@ -28,7 +34,12 @@ export default function DirectDebitScreen() {
   const [sent, setSent] = useState<{ request_id: number; phone: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, setErrors, sending, run } = useFormState(formRef);
-  if (!shop) return <p className="py-16 text-center text-gray-500" role="status">{t('common.loading')}</p>;
+  if (!shop)
+    return (
+      <p className="py-16 text-center text-gray-500" role="status">
+        {t('common.loading')}
+      </p>
+    );
   const wanted = Number(new URLSearchParams(route.search).get('package'));
   const pkg = shop.packages.find((p) => p.id === wanted) ?? shop.packages.find((p) => p.popular) ?? shop.packages[0];
   const amount = priceWith(pkg.price, discount, shop, 'directdebit');
@@ -38,7 +49,10 @@ export default function DirectDebitScreen() {
     const data = new FormData(event.currentTarget);
     const input = {
       ...Object.fromEntries(FIELDS.map(([name]) => [name, formValue(data, name)])),
-      package_id: pkg.id, amount, currency: shop.currency, consent: data.get('consent') === 'on',
+      package_id: pkg.id,
+      amount,
+      currency: shop.currency,
+      consent: data.get('consent') === 'on',
       ...(amount !== pkg.price && discount ? { code: discount.code } : {}),
     };
     const checked = check(DirectDebitSchema, input, t);
@@ -71,13 +85,23 @@ export default function DirectDebitScreen() {
 
   return (
     <AccountCard title={t('directdebit.title')} testId="directdebit">
-      <p className="m-0 mb-4 font-semibold">{t('shop.credits', { count: pkg.credits })} · {money(amount)}</p>
+      <p className="m-0 mb-4 font-semibold">
+        {t('shop.credits', { count: pkg.credits })} · {money(amount)}
+      </p>
       {!sent ? (
         <form ref={formRef} onSubmit={request} method="post" noValidate>
           <p className="mt-0 text-sm text-gray-700">{t('directdebit.intro')}</p>
           <FormAlert message={errors._form} />
           {FIELDS.map(([name, autoComplete]) => (
-            <TextField key={name} name={name} label={t(`directdebit.${name}`)} autoComplete={autoComplete} error={errors[name]} type={name === 'phone' ? 'tel' : 'text'} required />
+            <TextField
+              key={name}
+              name={name}
+              label={t(`directdebit.${name}`)}
+              autoComplete={autoComplete}
+              error={errors[name]}
+              type={name === 'phone' ? 'tel' : 'text'}
+              required
+            />
           ))}
           <ConsentBox error={errors.consent} />
           <SubmitButton sending={sending}>{t('directdebit.send_code')}</SubmitButton>
@@ -86,7 +110,15 @@ export default function DirectDebitScreen() {
         <form ref={formRef} onSubmit={confirm} method="post" noValidate>
           <FormAlert tone="info" message={t('directdebit.code_sent', { phone: sent.phone })} />
           <FormAlert message={errors._form} />
-          <TextField name="otp" label={t('directdebit.otp')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={errors.otp ?? errors.request_id} required />
+          <TextField
+            name="otp"
+            label={t('directdebit.otp')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            error={errors.otp ?? errors.request_id}
+            required
+          />
           <SubmitButton sending={sending}>{t('directdebit.confirm')}</SubmitButton>
         </form>
       )}

@@ -14,7 +14,11 @@ const CreditsScreen = () => createElement(ShopOverview, { kind: 'credits' }, cre
 const PremiumScreen = () =>
   createElement(ShopOverview, { kind: 'premium' }, createElement(ContentPage, { page: 'premium' }, createElement(FictionalNotice)));
 const PricingScreen = () =>
-  createElement(ShopOverview, { kind: 'pricing' }, createElement(ContentPage, { page: 'pricing' }, createElement(PriceFacts), createElement(FictionalNotice)));
+  createElement(
+    ShopOverview,
+    { kind: 'pricing' },
+    createElement(ContentPage, { page: 'pricing' }, createElement(PriceFacts), createElement(FictionalNotice)),
+  );
 
 export const screens: Record<string, ComponentType> = {
   credits: CreditsScreen,

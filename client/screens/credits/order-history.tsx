@@ -25,7 +25,9 @@ export function OrderHistory() {
           ))}
         </ul>
       )}
-      <p className="mb-0 mt-4"><Link href="/credits">{t('shop.title_credits')}</Link></p>
+      <p className="mb-0 mt-4">
+        <Link href="/credits">{t('shop.title_credits')}</Link>
+      </p>
     </AccountCard>
   );
 }

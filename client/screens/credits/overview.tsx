@@ -31,24 +31,45 @@ export function ShopOverview({ kind, children }: { kind: ShopKind; children?: Re
   return (
     <div className="container mx-auto px-3 py-8" data-testid={`shop-${kind}`}>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-8" aria-labelledby="shop-title">
-        <h1 id="shop-title" className="m-0 text-3xl font-extrabold text-gray-900">{title}</h1>
+        <h1 id="shop-title" className="m-0 text-3xl font-extrabold text-gray-900">
+          {title}
+        </h1>
         <p className="m-0 mt-2 text-lg font-bold text-primary" data-testid="premium-claim">
-          <Icon name="i-lucide-star" className="mr-1" />{t('premium.claim', { percent: shop?.premium_percent ?? 46 })}
+          <Icon name="i-lucide-star" className="mr-1" />
+          {t('premium.claim', { percent: shop?.premium_percent ?? 46 })}
         </p>
         <p className="mt-2 text-gray-700">{t('shop.intro', { photos: PHOTO_LIMIT.premium })}</p>
         <DiscountBanner discount={discount} />
-        {error && <p className="alert alert-danger" role="alert">{error.message}</p>}
-        {!shop && !error && <p className="text-gray-500" role="status">{t('common.loading')}</p>}
+        {error && (
+          <p className="alert alert-danger" role="alert">
+            {error.message}
+          </p>
+        )}
+        {!shop && !error && (
+          <p className="text-gray-500" role="status">
+            {t('common.loading')}
+          </p>
+        )}
         {shop && (
           <>
             <div className="mt-6">
-              <PackageGrid shop={shop} discount={discount} hrefFor={user ? (pkg) => `/credits/${pkg.id}` : null} onSignup={() => openSignup(true)} />
+              <PackageGrid
+                shop={shop}
+                discount={discount}
+                hrefFor={user ? (pkg) => `/credits/${pkg.id}` : null}
+                onSignup={() => openSignup(true)}
+              />
             </div>
-            <p className="mb-0 mt-5 text-sm text-gray-700" data-testid="refund-days">{t('shop.refund', { days: shop.refund_days })}</p>
+            <p className="mb-0 mt-5 text-sm text-gray-700" data-testid="refund-days">
+              {t('shop.refund', { days: shop.refund_days })}
+            </p>
             {user && (
               <p className="mb-0 mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
                 {shop.mandate && shop.last_package_id && (
-                  <Link href="/credits/repeat-order" data-testid="repeat-link"><Icon name="i-lucide-repeat" className="mr-1" />{t('shop.repeat', { label: shop.mandate.label })}</Link>
+                  <Link href="/credits/repeat-order" data-testid="repeat-link">
+                    <Icon name="i-lucide-repeat" className="mr-1" />
+                    {t('shop.repeat', { label: shop.mandate.label })}
+                  </Link>
                 )}
                 {shop.methods.includes('directdebit') && <Link href="/directdebit">{t('shop.directdebit')}</Link>}
                 <Link href="/transactions">{t('shop.history')}</Link>

@@ -31,24 +31,40 @@ export function PackageGrid({ shop, discount, hrefFor, onSignup }: GridProps) {
       {shop.packages.map((pkg) => {
         const price = priceWith(pkg.price, discount, shop);
         return (
-          <li key={pkg.id} className={`relative flex flex-col rounded-2xl p-5 shadow-sm ring-2 ${STYLE[pkg.style]}`} data-testid={`package-${pkg.id}`} data-style={pkg.style}>
+          <li
+            key={pkg.id}
+            className={`relative flex flex-col rounded-2xl p-5 shadow-sm ring-2 ${STYLE[pkg.style]}`}
+            data-testid={`package-${pkg.id}`}
+            data-style={pkg.style}
+          >
             {pkg.popular && (
-              <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-0.5 text-xs font-bold uppercase text-white" data-testid="popular">
+              <span
+                className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-0.5 text-xs font-bold uppercase text-white"
+                data-testid="popular"
+              >
                 {t('shop.popular')}
               </span>
             )}
             <h3 className="m-0 text-2xl font-extrabold text-gray-900">{t('shop.credits', { count: pkg.credits })}</h3>
-            <p className="m-0 mt-2 text-3xl font-bold text-secondary" data-testid="price">{money(price)}</p>
+            <p className="m-0 mt-2 text-3xl font-bold text-secondary" data-testid="price">
+              {money(price)}
+            </p>
             {price !== pkg.price && <p className="m-0 text-sm text-gray-600 line-through">{t('shop.was', { price: money(pkg.price) })}</p>}
             <p className="m-0 mt-1 text-sm text-gray-600">{t('shop.per_credit', { price: money(Math.round(price / pkg.credits)) })}</p>
             {messageCredits > 0 && (
-              <p className="m-0 mt-1 text-sm text-gray-600" data-testid="messages">{t('shop.messages', { count: messagesInPackage(pkg, messageCredits) })}</p>
+              <p className="m-0 mt-1 text-sm text-gray-600" data-testid="messages">
+                {t('shop.messages', { count: messagesInPackage(pkg, messageCredits) })}
+              </p>
             )}
             <div className="mt-auto pt-4">
               {hrefFor ? (
-                <Link href={hrefFor(pkg)} className="btn btn-primary box-border block w-full text-center" data-testid={`choose-${pkg.id}`}>{t('shop.choose')}</Link>
+                <Link href={hrefFor(pkg)} className="btn btn-primary box-border block w-full text-center" data-testid={`choose-${pkg.id}`}>
+                  {t('shop.choose')}
+                </Link>
               ) : (
-                <button type="button" className="btn btn-primary w-full" onClick={onSignup}>{t('shop.signup_to_buy')}</button>
+                <button type="button" className="btn btn-primary w-full" onClick={onSignup}>
+                  {t('shop.signup_to_buy')}
+                </button>
               )}
             </div>
           </li>

@@ -25,7 +25,9 @@ export function PaymentMark({ method }: { method: PaymentMethod }) {
   if (!marks) return <Icon name="i-lucide-landmark" className="text-lg text-gray-600" />;
   return (
     <span className="inline-flex shrink-0 items-center gap-1" aria-hidden="true">
-      {marks.map((mark) => <img key={mark} src={`/payment/${mark}.svg`} alt="" width="32" height="20" className="h-5 w-8 object-contain" />)}
+      {marks.map((mark) => (
+        <img key={mark} src={`/payment/${mark}.svg`} alt="" width="32" height="20" className="h-5 w-8 object-contain" />
+      ))}
     </span>
   );
 }
@@ -40,9 +42,16 @@ export function ShopTrust({ methods }: { methods: readonly PaymentMethod[] }) {
   const { brand } = useAtomValue(settingsAtom);
   return (
     <div className="mt-5 border-0 border-t border-solid border-gray-200 pt-4 text-sm text-gray-700" data-testid="shop-trust">
-      <ul className="m-0 flex list-none flex-wrap items-center gap-x-4 gap-y-2 p-0" aria-label={t('shop.methods_accepted')} data-testid="payment-marks">
+      <ul
+        className="m-0 flex list-none flex-wrap items-center gap-x-4 gap-y-2 p-0"
+        aria-label={t('shop.methods_accepted')}
+        data-testid="payment-marks"
+      >
         {methods.map((m) => (
-          <li key={m} className="inline-flex items-center gap-1.5" data-method={m}><PaymentMark method={m} />{t(`payment.methods.${m}`)}</li>
+          <li key={m} className="inline-flex items-center gap-1.5" data-method={m}>
+            <PaymentMark method={m} />
+            {t(`payment.methods.${m}`)}
+          </li>
         ))}
       </ul>
       <ul className="m-0 mt-3 flex list-none flex-col gap-1 p-0">

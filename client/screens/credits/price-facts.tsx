@@ -19,14 +19,20 @@ export function PriceFacts() {
         <caption className="mb-2 text-left font-semibold text-gray-900">{t('pricing_facts.caption')}</caption>
         <thead>
           <tr className="border-0 border-b-2 border-solid border-gray-300">
-            <th scope="col" className="py-2 pr-4">{t('pricing_facts.item')}</th>
-            <th scope="col" className="py-2">{t('pricing_facts.credits')}</th>
+            <th scope="col" className="py-2 pr-4">
+              {t('pricing_facts.item')}
+            </th>
+            <th scope="col" className="py-2">
+              {t('pricing_facts.credits')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map(([label, value]) => (
             <tr key={label} className="border-0 border-b border-solid border-gray-200">
-              <th scope="row" className="py-2 pr-4 font-medium text-gray-700">{label}</th>
+              <th scope="row" className="py-2 pr-4 font-medium text-gray-700">
+                {label}
+              </th>
               <td className="py-2 font-semibold text-gray-900">{value}</td>
             </tr>
           ))}

@@ -19,14 +19,21 @@ export default function RepeatOrderScreen() {
   const form = useRef<HTMLFormElement>(null);
   const { errors, sending, run } = useFormState(form);
   const money = useMoney(shop?.currency);
-  if (!shop) return <p className="py-16 text-center text-gray-500" role="status">{t('common.loading')}</p>;
+  if (!shop)
+    return (
+      <p className="py-16 text-center text-gray-500" role="status">
+        {t('common.loading')}
+      </p>
+    );
   const wanted = Number(new URLSearchParams(route.search).get('package')) || shop.last_package_id;
   const pkg = shop.packages.find((p) => p.id === wanted);
   if (!shop.mandate || !pkg) {
     return (
       <AccountCard title={t('repeat.title')} testId="repeat-order">
         <p>{t('repeat.none')}</p>
-        <Link href="/credits" className="btn btn-primary">{t('shop.title_credits')}</Link>
+        <Link href="/credits" className="btn btn-primary">
+          {t('shop.title_credits')}
+        </Link>
       </AccountCard>
     );
   }
@@ -35,7 +42,10 @@ export default function RepeatOrderScreen() {
     const consent = new FormData(event.currentTarget).get('consent') === 'on';
     void run(async () => {
       try {
-        const { order } = await apiFetch<{ order: Order }>('/api/repeat-order.php', { method: 'POST', body: { package_id: pkg.id, amount: pkg.price, currency: shop.currency, consent } });
+        const { order } = await apiFetch<{ order: Order }>('/api/repeat-order.php', {
+          method: 'POST',
+          body: { package_id: pkg.id, amount: pkg.price, currency: shop.currency, consent },
+        });
         navigate(store, `/transactions/${order.id}`);
         return {};
       } catch (error) {
@@ -51,7 +61,9 @@ export default function RepeatOrderScreen() {
         <ConsentBox error={errors.consent} />
         <SubmitButton sending={sending}>{t('repeat.submit')}</SubmitButton>
       </form>
-      <p className="mb-0 mt-4 text-sm"><Link href={`/credits/${pkg.id}`}>{t('transaction.other_method')}</Link></p>
+      <p className="mb-0 mt-4 text-sm">
+        <Link href={`/credits/${pkg.id}`}>{t('transaction.other_method')}</Link>
+      </p>
     </AccountCard>
   );
 }

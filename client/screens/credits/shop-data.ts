@@ -47,15 +47,29 @@ export function useActiveDiscount(): DiscountCode | null {
   if (!user || user.paid_user) return null;
   if (timeBonus) {
     return {
-      code: TIME_BONUS.code, country: null, user_id: user.id, expires: timeBonusExpires(user), value_percentage: TIME_BONUS.percentage, currency: null,
-      minimum_order_value: 0, status: 'active', validity: 'once_per_user', expired: false, paymentmethods: null,
+      code: TIME_BONUS.code,
+      country: null,
+      user_id: user.id,
+      expires: timeBonusExpires(user),
+      value_percentage: TIME_BONUS.percentage,
+      currency: null,
+      minimum_order_value: 0,
+      status: 'active',
+      validity: 'once_per_user',
+      expired: false,
+      paymentmethods: null,
     };
   }
   return welcome && !welcome.expired && welcome.status === 'active' ? welcome : null;
 }
 
 /** The price a member pays for a package with a discount, as the server computes it (core/rules/discount.ts). */
-export function priceWith(price: number, discount: DiscountCode | null, shop: Pick<PackagesResponse, 'country' | 'currency'>, method?: string): number {
+export function priceWith(
+  price: number,
+  discount: DiscountCode | null,
+  shop: Pick<PackagesResponse, 'country' | 'currency'>,
+  method?: string,
+): number {
   return orderPrice(discount, { country: shop.country, currency: shop.currency, listPrice: price, method: method ?? null });
 }
 
@@ -75,4 +89,3 @@ export function discountProblemText(
   if (!problem) return null;
   return t(`errors.code_${problem}`, { amount: money(discount.minimum_order_value) });
 }
-

@@ -37,17 +37,33 @@ function OrderResult({ id }: { id: string }) {
   const paid = order?.status === 'paid';
   useEffect(() => {
     if (!paid) return;
-    apiFetch<{ user: User | null }>('/api/user.php').then(({ user }) => user && setUser(user), () => undefined);
+    apiFetch<{ user: User | null }>('/api/user.php').then(
+      ({ user }) => user && setUser(user),
+      () => undefined,
+    );
   }, [paid, setUser]);
 
-  if (error) return <AccountCard title={t('transaction.title')}><FormAlert message={error.message} /></AccountCard>;
-  if (!order) return <p className="py-16 text-center text-gray-500" role="status">{t('common.loading')}</p>;
+  if (error)
+    return (
+      <AccountCard title={t('transaction.title')}>
+        <FormAlert message={error.message} />
+      </AccountCard>
+    );
+  if (!order)
+    return (
+      <p className="py-16 text-center text-gray-500" role="status">
+        {t('common.loading')}
+      </p>
+    );
   const summary = `${t('transaction.order', { id: order.id })} · ${t('shop.credits', { count: order.credits })} · ${money(order.amount)} · ${t(`payment.methods.${order.method}`)}`;
 
   if (order.status === 'created' || order.status === 'pending') {
     return (
       <AccountCard title={t('transaction.title')} testId="transaction-pending">
-        <p role="status" aria-live="polite"><Icon name="i-lucide-hourglass" className="mr-1" />{t('transaction.pending')}</p>
+        <p role="status" aria-live="polite">
+          <Icon name="i-lucide-hourglass" className="mr-1" />
+          {t('transaction.pending')}
+        </p>
         <p className="text-sm text-gray-600">{summary}</p>
         <PendingActions order={order} onChange={(next) => void mutate({ order: next }, { revalidate: false })} />
       </AccountCard>
@@ -59,17 +75,25 @@ function OrderResult({ id }: { id: string }) {
         <p role="status">{t('transaction.paid', { credits: order.credits })}</p>
         <p className="text-sm text-gray-600">{summary}</p>
         <p className="text-sm text-gray-600">{t('transaction.mail_sent')}</p>
-        <Link href="/members" className="btn btn-primary">{t('transaction.to_members')}</Link>
+        <Link href="/members" className="btn btn-primary">
+          {t('transaction.to_members')}
+        </Link>
       </AccountCard>
     );
   }
   if (order.status === 'refunded') {
     return (
       <AccountCard title={t('transaction.refunded_title')} testId="transaction-refunded" icon="i-lucide-undo-2">
-        {order.refund_reason === 'code_used' && <p role="status">{t('transaction.refunded_code_used', { code: order.discount_code, amount: money(order.amount) })}</p>}
+        {order.refund_reason === 'code_used' && (
+          <p role="status">{t('transaction.refunded_code_used', { code: order.discount_code, amount: money(order.amount) })}</p>
+        )}
         {order.refund_reason === 'staff' && <p role="status">{t('transaction.refunded_staff', { amount: money(order.amount) })}</p>}
-        <p className="text-sm text-gray-600">{summary} · {t('transaction.status.refunded')}</p>
-        <Link href={`/credits/${order.package_id}`} className="btn btn-primary">{t('transaction.retry')}</Link>
+        <p className="text-sm text-gray-600">
+          {summary} · {t('transaction.status.refunded')}
+        </p>
+        <Link href={`/credits/${order.package_id}`} className="btn btn-primary">
+          {t('transaction.retry')}
+        </Link>
       </AccountCard>
     );
   }
@@ -77,12 +101,24 @@ function OrderResult({ id }: { id: string }) {
     <AccountCard title={t('errors.payment_failed')} testId="transaction-failed" icon="i-lucide-circle-alert">
       <p role="alert">{t('errors.payment_failed_or_cancelled')}</p>
       {order.recurring === 'recurring' && <p>{t('transaction.recurring_failed')}</p>}
-      <p className="text-sm text-gray-600">{summary} · {t(`transaction.status.${order.status}`)}</p>
+      <p className="text-sm text-gray-600">
+        {summary} · {t(`transaction.status.${order.status}`)}
+      </p>
       <p className="mb-0 flex flex-wrap gap-3">
-        <Link href={order.recurring === 'recurring' ? `/credits/repeat-order?package=${order.package_id}` : `/credits/${order.package_id}/${order.method}`} className="btn btn-primary" data-testid="retry">
+        <Link
+          href={
+            order.recurring === 'recurring'
+              ? `/credits/repeat-order?package=${order.package_id}`
+              : `/credits/${order.package_id}/${order.method}`
+          }
+          className="btn btn-primary"
+          data-testid="retry"
+        >
           {t('transaction.retry')}
         </Link>
-        <Link href={`/credits/${order.package_id}`} className="btn btn-outline" data-testid="other-method">{t('transaction.other_method')}</Link>
+        <Link href={`/credits/${order.package_id}`} className="btn btn-outline" data-testid="other-method">
+          {t('transaction.other_method')}
+        </Link>
       </p>
     </AccountCard>
   );
@@ -110,22 +146,45 @@ function PendingActions({ order, onChange }: { order: Order; onChange: (order: O
     }
   };
   const cancel = async () => (await apiFetch<{ order: Order }>('/api/order.php', { method: 'DELETE', body: { id: order.id } })).order;
-  const retry = () => act(async () => {
-    const { checkout_url } = await apiFetch<{ checkout_url: string }>('/api/order-checkout.php', { method: 'POST', body: { id: order.id } });
-    location.assign(checkout_url);
-  });
-  const otherMethod = () => act(async () => {
-    await cancel();
-    navigate(store, `/credits/${order.package_id}`);
-  });
+  const retry = () =>
+    act(async () => {
+      const { checkout_url } = await apiFetch<{ checkout_url: string }>('/api/order-checkout.php', {
+        method: 'POST',
+        body: { id: order.id },
+      });
+      location.assign(checkout_url);
+    });
+  const otherMethod = () =>
+    act(async () => {
+      await cancel();
+      navigate(store, `/credits/${order.package_id}`);
+    });
   return (
     <>
       <p className="text-sm">{t('transaction.pending_actions')}</p>
       <FormAlert message={problem} />
       <p className="mb-0 flex flex-wrap gap-3">
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void retry()} data-testid="retry">{t('transaction.retry')}</button>
-        <button type="button" className="btn btn-outline border-solid" disabled={busy} onClick={() => void otherMethod()} data-testid="other-method">{t('transaction.other_method')}</button>
-        <button type="button" className="btn btn-light" disabled={busy} onClick={() => void act(async () => onChange(await cancel()))} data-testid="cancel-order">{t('transaction.cancel')}</button>
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void retry()} data-testid="retry">
+          {t('transaction.retry')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline border-solid"
+          disabled={busy}
+          onClick={() => void otherMethod()}
+          data-testid="other-method"
+        >
+          {t('transaction.other_method')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-light"
+          disabled={busy}
+          onClick={() => void act(async () => onChange(await cancel()))}
+          data-testid="cancel-order"
+        >
+          {t('transaction.cancel')}
+        </button>
       </p>
     </>
   );

@@ -25,18 +25,36 @@ export function LikesScreen() {
       <h1 className="m-0 mb-4 text-2xl font-bold">{t('likes.title')}</h1>
       <nav className="mb-5 flex gap-2" aria-label={t('likes.title')}>
         {TABS.map((tab) => (
-          <Link key={tab} href={`/likes/${tab}`} aria-current={tab === type ? 'page' : undefined}
-            className={`btn ${tab === type ? 'btn-primary' : 'btn-light'}`}>
-            {t(`likes.${tab}`)}{lists ? ` (${lists[tab].length})` : ''}
+          <Link
+            key={tab}
+            href={`/likes/${tab}`}
+            aria-current={tab === type ? 'page' : undefined}
+            className={`btn ${tab === type ? 'btn-primary' : 'btn-light'}`}
+          >
+            {t(`likes.${tab}`)}
+            {lists ? ` (${lists[tab].length})` : ''}
           </Link>
         ))}
       </nav>
-      {error && <p className="alert alert-danger" role="alert">{error.message}</p>}
-      {!data && !error && <p role="status" className="text-gray-600">{t('common.loading')}</p>}
+      {error && (
+        <p className="alert alert-danger" role="alert">
+          {error.message}
+        </p>
+      )}
+      {!data && !error && (
+        <p role="status" className="text-gray-600">
+          {t('common.loading')}
+        </p>
+      )}
       {data && list.length === 0 && <p>{t(`likes.empty_${type}`)}</p>}
       <ul className="m-0 grid grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
         {list.map((p) => (
-          <ProfileCard key={p.id} profile={p} href={`/likes/m/${p.id}`} badge={p.like_new ? t('likes.new') : p.match ? t('likes.match') : undefined} />
+          <ProfileCard
+            key={p.id}
+            profile={p}
+            href={`/likes/m/${p.id}`}
+            badge={p.like_new ? t('likes.new') : p.match ? t('likes.match') : undefined}
+          />
         ))}
       </ul>
     </div>

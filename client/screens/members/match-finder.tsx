@@ -26,8 +26,11 @@ export function MatchFinderScreen() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const query = new URLSearchParams({
-      gender: String(form.get('gender')), min_age: String(form.get('min_age')), max_age: String(form.get('max_age')),
-      nearby: form.get('nearby') ? '1' : '0', interests: chosen.join(','),
+      gender: String(form.get('gender')),
+      min_age: String(form.get('min_age')),
+      max_age: String(form.get('max_age')),
+      nearby: form.get('nearby') ? '1' : '0',
+      interests: chosen.join(','),
     });
     setBusy(true);
     setError(null);
@@ -50,36 +53,73 @@ export function MatchFinderScreen() {
         <div className="flex flex-wrap items-end gap-3">
           <label className="field">
             <span>{t('search.looking_for')}</span>
-            <select name="gender" key={own ? 'own' : 'none'} defaultValue={own ? lookingFor(own.profile.gender, own.profile.sexuality) : 'female'}>
+            <select
+              name="gender"
+              key={own ? 'own' : 'none'}
+              defaultValue={own ? lookingFor(own.profile.gender, own.profile.sexuality) : 'female'}
+            >
               <option value="female">{t('search.women')}</option>
               <option value="male">{t('search.men')}</option>
             </select>
           </label>
-          <label className="field"><span>{t('search.min_age')}</span><select name="min_age" defaultValue={25}>{AGES.map((a) => <option key={a}>{a}</option>)}</select></label>
-          <label className="field"><span>{t('search.max_age')}</span><select name="max_age" defaultValue={45}>{AGES.map((a) => <option key={a}>{a}</option>)}</select></label>
-          <label className="flex items-center gap-2"><input type="checkbox" name="nearby" /> {t('match_finder.nearby')}</label>
+          <label className="field">
+            <span>{t('search.min_age')}</span>
+            <select name="min_age" defaultValue={25}>
+              {AGES.map((a) => (
+                <option key={a}>{a}</option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t('search.max_age')}</span>
+            <select name="max_age" defaultValue={45}>
+              {AGES.map((a) => (
+                <option key={a}>{a}</option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="nearby" /> {t('match_finder.nearby')}
+          </label>
         </div>
         <fieldset className="mt-4 border-0 p-0">
           <legend className="mb-2 font-semibold">{t('match_finder.interests')}</legend>
           <div className="flex flex-wrap gap-2">
             {interests?.interests.map((i) => (
-              <button key={i.slug} type="button" aria-pressed={chosen.includes(i.slug)} onClick={() => toggle(i.slug)}
-                className={`cursor-pointer rounded-full border border-solid px-3 py-1 text-sm ${chosen.includes(i.slug) ? 'border-primary bg-primary text-white' : 'border-gray-300 bg-white text-gray-800'}`}>
+              <button
+                key={i.slug}
+                type="button"
+                aria-pressed={chosen.includes(i.slug)}
+                onClick={() => toggle(i.slug)}
+                className={`cursor-pointer rounded-full border border-solid px-3 py-1 text-sm ${chosen.includes(i.slug) ? 'border-primary bg-primary text-white' : 'border-gray-300 bg-white text-gray-800'}`}
+              >
                 {i.icon} {i.name}
               </button>
             ))}
           </div>
         </fieldset>
-        <button type="submit" className="btn btn-primary mt-4" disabled={busy}>{result ? t('match_finder.again') : t('match_finder.submit')}</button>
+        <button type="submit" className="btn btn-primary mt-4" disabled={busy}>
+          {result ? t('match_finder.again') : t('match_finder.submit')}
+        </button>
       </form>
-      {error && <p className="alert alert-danger mt-3" role="alert">{error}</p>}
+      {error && (
+        <p className="alert alert-danger mt-3" role="alert">
+          {error}
+        </p>
+      )}
       {result && (
         <section aria-labelledby="mf-results" className="mt-6" data-testid="match-finder-results">
-          <h2 id="mf-results" className="m-0 mb-3 text-xl font-bold">{t('match_finder.results')}</h2>
+          <h2 id="mf-results" className="m-0 mb-3 text-xl font-bold">
+            {t('match_finder.results')}
+          </h2>
           {result.profiles.length === 0 && <p>{t('match_finder.no_results')}</p>}
           <ul className="m-0 grid grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4">
             {result.profiles.map((p) => (
-              <ProfileCard key={p.id} profile={p} badge={p.shared_interests.length ? t('match_finder.shared', { count: p.shared_interests.length }) : undefined} />
+              <ProfileCard
+                key={p.id}
+                profile={p}
+                badge={p.shared_interests.length ? t('match_finder.shared', { count: p.shared_interests.length }) : undefined}
+              />
             ))}
           </ul>
         </section>

@@ -3,7 +3,15 @@ import { useRef, useState, type FormEvent } from 'react';
 import { PhotoManager } from '../../components/photos/photo-manager';
 import { useTranslation } from 'react-i18next';
 import { MY_PROFILE_URL } from '../../../core/member-urls';
-import { BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, myProfileSchema, RELATIONSHIP_STATUSES, SEXUALITIES, type MyProfile } from '../../../core/schemas/members';
+import {
+  BODY_TYPES,
+  EYE_COLOURS,
+  HAIR_COLOURS,
+  myProfileSchema,
+  RELATIONSHIP_STATUSES,
+  SEXUALITIES,
+  type MyProfile,
+} from '../../../core/schemas/members';
 import { apiFetch } from '../../api/fetch-client';
 import { useApi } from '../../api/hooks';
 import { Link } from '../../navigation';
@@ -27,18 +35,25 @@ export function MyProfileScreen() {
           {user && <Link href={`/members/${user.profile.id}`}>{t('my_profile.view_public')}</Link>}
         </div>
         <section aria-labelledby="photos-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5">
-          <h2 id="photos-title" className="m-0 mb-3 text-lg font-bold">{t('my_profile.photos')}</h2>
+          <h2 id="photos-title" className="m-0 mb-3 text-lg font-bold">
+            {t('my_profile.photos')}
+          </h2>
           <PhotoManager />
         </section>
         <section aria-labelledby="details-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5">
-          <h2 id="details-title" className="m-0 mb-3 text-lg font-bold">{t('my_profile.details')}</h2>
-          {data ? <ProfileForm initial={data.profile} onSaved={(profile) => mutate({ profile }, { revalidate: false })} /> : <p role="status">{t('common.loading')}</p>}
+          <h2 id="details-title" className="m-0 mb-3 text-lg font-bold">
+            {t('my_profile.details')}
+          </h2>
+          {data ? (
+            <ProfileForm initial={data.profile} onSaved={(profile) => mutate({ profile }, { revalidate: false })} />
+          ) : (
+            <p role="status">{t('common.loading')}</p>
+          )}
         </section>
       </div>
     </div>
   );
 }
-
 
 function ProfileForm({ initial, onSaved }: { initial: MyProfile; onSaved: (p: MyProfile) => void }) {
   const { t, i18n } = useTranslation();
@@ -72,60 +87,158 @@ function ProfileForm({ initial, onSaved }: { initial: MyProfile; onSaved: (p: My
   };
 
   const options = (values: readonly string[], ns: string) => [
-    <option key="" value="">{t('my_profile.not_set')}</option>,
-    ...values.map((v) => <option key={v} value={v}>{t(`profile_values.${ns}.${v}`)}</option>),
+    <option key="" value="">
+      {t('my_profile.not_set')}
+    </option>,
+    ...values.map((v) => (
+      <option key={v} value={v}>
+        {t(`profile_values.${ns}.${v}`)}
+      </option>
+    )),
   ];
   return (
     <form ref={formRef} onSubmit={submit} noValidate data-testid="profile-form">
       <FormAlert message={errors._form} />
       {saved && <FormAlert tone="success" message={t('my_profile.saved')} />}
-      <TextField name="name" label={t('my_profile.name')} value={p.name} onChange={(e) => set('name', e.target.value)} error={errors.name} maxLength={30} autoComplete="nickname" />
+      <TextField
+        name="name"
+        label={t('my_profile.name')}
+        value={p.name}
+        onChange={(e) => set('name', e.target.value)}
+        error={errors.name}
+        maxLength={30}
+        autoComplete="nickname"
+      />
       <BirthdateInput value={p.date_of_birth} onChange={(v) => set('date_of_birth', v)} error={errors.date_of_birth} today={localToday()} />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <SelectField name="gender" label={t('my_profile.gender')} value={p.gender} onChange={(e) => set('gender', e.target.value as MyProfile['gender'])} error={errors.gender}>
+        <SelectField
+          name="gender"
+          label={t('my_profile.gender')}
+          value={p.gender}
+          onChange={(e) => set('gender', e.target.value as MyProfile['gender'])}
+          error={errors.gender}
+        >
           <option value="male">{t('my_profile.male')}</option>
           <option value="female">{t('my_profile.female')}</option>
         </SelectField>
-        <SelectField name="sexuality" label={t('profile_view.sexuality')} value={p.sexuality} onChange={(e) => set('sexuality', e.target.value as MyProfile['sexuality'])} error={errors.sexuality}>
-          {SEXUALITIES.map((s) => <option key={s} value={s}>{t(`profile_values.sexuality.${s}`)}</option>)}
+        <SelectField
+          name="sexuality"
+          label={t('profile_view.sexuality')}
+          value={p.sexuality}
+          onChange={(e) => set('sexuality', e.target.value as MyProfile['sexuality'])}
+          error={errors.sexuality}
+        >
+          {SEXUALITIES.map((s) => (
+            <option key={s} value={s}>
+              {t(`profile_values.sexuality.${s}`)}
+            </option>
+          ))}
         </SelectField>
-        <SelectField name="country" label={t('search.country')} value={p.country} onChange={(e) => { set('country', e.target.value); set('region', null); }} error={errors.country}>
-          {settings.countries.map((c) => <option key={c} value={c}>{countryName(c, i18n.language)}</option>)}
+        <SelectField
+          name="country"
+          label={t('search.country')}
+          value={p.country}
+          onChange={(e) => {
+            set('country', e.target.value);
+            set('region', null);
+          }}
+          error={errors.country}
+        >
+          {settings.countries.map((c) => (
+            <option key={c} value={c}>
+              {countryName(c, i18n.language)}
+            </option>
+          ))}
         </SelectField>
-        <SelectField name="region" label={t('search.region')} value={p.region ?? ''} onChange={(e) => set('region', orNull(e.target.value))} error={errors.region}>
+        <SelectField
+          name="region"
+          label={t('search.region')}
+          value={p.region ?? ''}
+          onChange={(e) => set('region', orNull(e.target.value))}
+          error={errors.region}
+        >
           <option value="">{t('my_profile.not_set')}</option>
-          {regions?.regions[p.country]?.map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+          {regions?.regions[p.country]?.map((r) => (
+            <option key={r.code} value={r.code}>
+              {r.name}
+            </option>
+          ))}
         </SelectField>
-        <TextField name="city" label={t('profile_view.city')} value={p.city ?? ''} onChange={(e) => set('city', orNull(e.target.value))} error={errors.city} maxLength={60} autoComplete="address-level2" />
-        <SelectField name="relationship_status" label={t('profile_view.relationship_status')} value={p.relationship_status ?? ''} onChange={(e) => set('relationship_status', orNull(e.target.value) as MyProfile['relationship_status'])}>
+        <TextField
+          name="city"
+          label={t('profile_view.city')}
+          value={p.city ?? ''}
+          onChange={(e) => set('city', orNull(e.target.value))}
+          error={errors.city}
+          maxLength={60}
+          autoComplete="address-level2"
+        />
+        <SelectField
+          name="relationship_status"
+          label={t('profile_view.relationship_status')}
+          value={p.relationship_status ?? ''}
+          onChange={(e) => set('relationship_status', orNull(e.target.value) as MyProfile['relationship_status'])}
+        >
           {options(RELATIONSHIP_STATUSES, 'relationship_status')}
         </SelectField>
-        <SelectField name="body_type" label={t('profile_view.body_type')} value={p.body_type ?? ''} onChange={(e) => set('body_type', orNull(e.target.value) as MyProfile['body_type'])}>
+        <SelectField
+          name="body_type"
+          label={t('profile_view.body_type')}
+          value={p.body_type ?? ''}
+          onChange={(e) => set('body_type', orNull(e.target.value) as MyProfile['body_type'])}
+        >
           {options(BODY_TYPES, 'body_type')}
         </SelectField>
-        <SelectField name="hair_colour" label={t('profile_view.hair_colour')} value={p.hair_colour ?? ''} onChange={(e) => set('hair_colour', orNull(e.target.value) as MyProfile['hair_colour'])}>
+        <SelectField
+          name="hair_colour"
+          label={t('profile_view.hair_colour')}
+          value={p.hair_colour ?? ''}
+          onChange={(e) => set('hair_colour', orNull(e.target.value) as MyProfile['hair_colour'])}
+        >
           {options(HAIR_COLOURS, 'hair_colour')}
         </SelectField>
-        <SelectField name="eye_colour" label={t('profile_view.eye_colour')} value={p.eye_colour ?? ''} onChange={(e) => set('eye_colour', orNull(e.target.value) as MyProfile['eye_colour'])}>
+        <SelectField
+          name="eye_colour"
+          label={t('profile_view.eye_colour')}
+          value={p.eye_colour ?? ''}
+          onChange={(e) => set('eye_colour', orNull(e.target.value) as MyProfile['eye_colour'])}
+        >
           {options(EYE_COLOURS, 'eye_colour')}
         </SelectField>
       </div>
-      <TextArea name="about" label={t('my_profile.about')} value={p.about ?? ''} onChange={(e) => set('about', orNull(e.target.value))} maxLength={2000} counter error={errors.about} />
+      <TextArea
+        name="about"
+        label={t('my_profile.about')}
+        value={p.about ?? ''}
+        onChange={(e) => set('about', orNull(e.target.value))}
+        maxLength={2000}
+        counter
+        error={errors.about}
+      />
       <fieldset className="mx-0 mb-4 border-0 p-0">
         <legend className="mb-2 p-0 text-sm font-semibold text-gray-800">{t('profile_view.interests')}</legend>
         <div className="flex flex-wrap gap-2">
           {interests?.interests.map((i) => {
             const on = p.interests.includes(i.slug);
             return (
-              <button key={i.slug} type="button" aria-pressed={on} onClick={() => set('interests', on ? p.interests.filter((s) => s !== i.slug) : [...p.interests, i.slug])}
-                className={`cursor-pointer rounded-full border border-solid px-3 py-1 text-sm ${on ? 'border-primary bg-primary text-white' : 'border-gray-300 bg-white text-gray-800'}`}>
+              <button
+                key={i.slug}
+                type="button"
+                aria-pressed={on}
+                onClick={() => set('interests', on ? p.interests.filter((s) => s !== i.slug) : [...p.interests, i.slug])}
+                className={`cursor-pointer rounded-full border border-solid px-3 py-1 text-sm ${on ? 'border-primary bg-primary text-white' : 'border-gray-300 bg-white text-gray-800'}`}
+              >
                 {i.icon} {i.name}
               </button>
             );
           })}
         </div>
       </fieldset>
-      <p className="text-xs text-gray-600">{t('my_profile.shown_hint', { fields: [...settings.visible_profile_fields, ...settings.visible_profile_notes].map((f) => t(`profile_view.${f}`)).join(', ') })}</p>
+      <p className="text-xs text-gray-600">
+        {t('my_profile.shown_hint', {
+          fields: [...settings.visible_profile_fields, ...settings.visible_profile_notes].map((f) => t(`profile_view.${f}`)).join(', '),
+        })}
+      </p>
       <SubmitButton sending={sending}>{t('my_profile.save')}</SubmitButton>
     </form>
   );

@@ -40,7 +40,11 @@ export function ProfileFacts({ profile }: { profile: ProfileView }) {
           <ul className="m-0 flex list-none flex-wrap gap-2 p-0">
             {profile.interests.map((slug) => {
               const item = interests?.interests.find((i) => i.slug === slug);
-              return <li key={slug} className="rounded-full bg-gray-100 px-3 py-1 text-sm">{item ? `${item.icon} ${item.name}` : t(`interest.${slug}`)}</li>;
+              return (
+                <li key={slug} className="rounded-full bg-gray-100 px-3 py-1 text-sm">
+                  {item ? `${item.icon} ${item.name}` : t(`interest.${slug}`)}
+                </li>
+              );
             })}
           </ul>
         </section>

@@ -28,26 +28,55 @@ export function ProfileLandingScreen() {
     if (toChat) navigate(store, `/chats?profile=${route.params.id}`, true);
   }, [toChat]);
   if (user) return <ProfileScreen />;
-  if (error) return <p className="alert alert-danger m-6" role="alert">{error.message}</p>;
-  if (!data) return <p className="py-16 text-center text-gray-600" role="status">{t('common.loading')}</p>;
+  if (error)
+    return (
+      <p className="alert alert-danger m-6" role="alert">
+        {error.message}
+      </p>
+    );
+  if (!data)
+    return (
+      <p className="py-16 text-center text-gray-600" role="status">
+        {t('common.loading')}
+      </p>
+    );
   const { profile } = data;
   const photo = profile.photos[0];
   const chat = route.name === 'members-id-chat';
   return (
-    <section className={`min-h-screen bg-gradient-to-b from-primary to-secondary px-3 py-8 text-white ${route.name === 'members-id-landing3' ? 'md:py-16' : ''}`} data-testid="profile-landing">
+    <section
+      className={`min-h-screen bg-gradient-to-b from-primary to-secondary px-3 py-8 text-white ${route.name === 'members-id-landing3' ? 'md:py-16' : ''}`}
+      data-testid="profile-landing"
+    >
       <div className="mx-auto max-w-md text-center">
         <p className="m-0 text-xl font-extrabold">{settings.brand.logo_text}</p>
         <h1 className="m-0 mt-4 text-3xl font-bold">{t('profile_view.landing_title', { name: profile.name })}</h1>
         {photo && (
-          <img src={imageUrl(settings.cdn_prefix, photo.filename)} alt={t('profile.photo_of', { name: profile.name })} width={400} height={500}
-            className="mt-5 aspect-[4/5] w-full rounded-2xl object-cover shadow-xl" fetchPriority="high" />
+          <img
+            src={imageUrl(settings.cdn_prefix, photo.filename)}
+            alt={t('profile.photo_of', { name: profile.name })}
+            width={400}
+            height={500}
+            className="mt-5 aspect-[4/5] w-full rounded-2xl object-cover shadow-xl"
+            fetchPriority="high"
+          />
         )}
-        <p className="m-0 mt-3 text-xl font-semibold">{profile.name}, {profile.age} · {profile.city ?? profile.country}</p>
-        <div className="text-left text-gray-900"><FictionalNotice profile={profile} /></div>
+        <p className="m-0 mt-3 text-xl font-semibold">
+          {profile.name}, {profile.age} · {profile.city ?? profile.country}
+        </p>
+        <div className="text-left text-gray-900">
+          <FictionalNotice profile={profile} />
+        </div>
         <p className="mt-3 text-white/90">{chat ? t('visitor.login_to_chat') : t('profile_view.landing_text', { name: profile.name })}</p>
         {profile.hidden_photos > 0 && <p className="text-sm text-white/80">{t('visitor.login_for_photos', { name: profile.name })}</p>}
-        <button type="button" className="btn btn-light btn-lg mt-4 w-full" onClick={() => openSignup(true)} data-testid="landing-signup">{t('profile_view.signup_cta')}</button>
-        <p className="mt-3"><Link href="/login" className="text-white">{t('profile_view.login')}</Link></p>
+        <button type="button" className="btn btn-light btn-lg mt-4 w-full" onClick={() => openSignup(true)} data-testid="landing-signup">
+          {t('profile_view.signup_cta')}
+        </button>
+        <p className="mt-3">
+          <Link href="/login" className="text-white">
+            {t('profile_view.login')}
+          </Link>
+        </p>
       </div>
     </section>
   );

@@ -20,26 +20,45 @@ export function ProfileScreen() {
   if (error) {
     return (
       <div className="container mx-auto px-3 py-10 text-center">
-        <p className="alert alert-danger" role="alert">{error.message}</p>
-        <Link href="/members" className="btn btn-primary">{t('search.title')}</Link>
+        <p className="alert alert-danger" role="alert">
+          {error.message}
+        </p>
+        <Link href="/members" className="btn btn-primary">
+          {t('search.title')}
+        </Link>
       </div>
     );
   }
-  if (!data) return <p className="py-16 text-center text-gray-600" role="status">{t('common.loading')}</p>;
+  if (!data)
+    return (
+      <p className="py-16 text-center text-gray-600" role="status">
+        {t('common.loading')}
+      </p>
+    );
   const { profile, related } = data;
   return (
     <div className="container mx-auto px-3 py-6" data-testid="profile-view">
       <div className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <Photos profile={profile} />
         <div>
-          <h1 className="m-0 text-3xl font-bold">{profile.name}, {profile.age}</h1>
+          <h1 className="m-0 text-3xl font-bold">
+            {profile.name}, {profile.age}
+          </h1>
           <p className="m-0 mt-1 text-gray-600">{[profile.city, profile.region].filter(Boolean).join(', ') || profile.country}</p>
           <FictionalNotice profile={profile} />
-          {profile.match && <p className="alert alert-success mt-3" data-testid="match-banner">{t('profile_view.match')}</p>}
-          {!profile.match && profile.likes_you && <p className="alert alert-info mt-3">{t('profile_view.likes_you', { name: profile.name })}</p>}
+          {profile.match && (
+            <p className="alert alert-success mt-3" data-testid="match-banner">
+              {t('profile_view.match')}
+            </p>
+          )}
+          {!profile.match && profile.likes_you && (
+            <p className="alert alert-info mt-3">{t('profile_view.likes_you', { name: profile.name })}</p>
+          )}
           {profile.blocked && <p className="alert alert-warning mt-3">{t('profile_view.blocked', { name: profile.name })}</p>}
           {profile.own ? (
-            <p className="mt-4">{t('profile_view.own')} <Link href="/profile">{t('profile_view.edit_own')}</Link></p>
+            <p className="mt-4">
+              {t('profile_view.own')} <Link href="/profile">{t('profile_view.edit_own')}</Link>
+            </p>
           ) : (
             <Actions profile={profile} onChange={(next) => mutate({ ...data, profile: { ...profile, ...next } }, { revalidate: false })} />
           )}
@@ -48,7 +67,9 @@ export function ProfileScreen() {
       </div>
       {related.length > 0 && (
         <section aria-labelledby="related-title" className="mt-10">
-          <h2 id="related-title" className="m-0 mb-3 text-xl font-bold">{t('profile_view.related')}</h2>
+          <h2 id="related-title" className="m-0 mb-3 text-xl font-bold">
+            {t('profile_view.related')}
+          </h2>
           <CardGrid profiles={related} />
         </section>
       )}
@@ -62,7 +83,10 @@ export function FictionalNotice({ profile }: { profile: { fictional: boolean } }
   if (!profile.fictional) return null;
   return (
     <p className="alert alert-warning mt-3 text-sm" data-testid="fictional-label">
-      <strong>{settings.fictional_icon} {settings.fictional_singular}</strong> {settings.fictional_warning}
+      <strong>
+        {settings.fictional_icon} {settings.fictional_singular}
+      </strong>{' '}
+      {settings.fictional_warning}
     </p>
   );
 }
@@ -76,8 +100,24 @@ function Photos({ profile }: { profile: ProfileView }) {
   return (
     <div>
       <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-gray-200">
-        {photo && <img src={imageUrl(settings.cdn_prefix, photo.filename)} alt={t('profile.photo_of', { name: profile.name })} width={400} height={500} className="h-full w-full object-cover" fetchPriority="high" />}
-        {photo?.pending && <span className="absolute left-2 top-2 rounded-full bg-gray-800 px-3 py-1 text-sm font-semibold text-white" data-testid="photo-pending">{t('profile_view.photo_pending')}</span>}
+        {photo && (
+          <img
+            src={imageUrl(settings.cdn_prefix, photo.filename)}
+            alt={t('profile.photo_of', { name: profile.name })}
+            width={400}
+            height={500}
+            className="h-full w-full object-cover"
+            fetchPriority="high"
+          />
+        )}
+        {photo?.pending && (
+          <span
+            className="absolute left-2 top-2 rounded-full bg-gray-800 px-3 py-1 text-sm font-semibold text-white"
+            data-testid="photo-pending"
+          >
+            {t('profile_view.photo_pending')}
+          </span>
+        )}
         {!photo && profile.own && (
           <p className="m-0 flex h-full items-center justify-center p-4 text-center text-gray-600" data-testid="no-photo">
             <Link href="/profile">{t('warnings.add_photo_link')}</Link>
@@ -85,17 +125,36 @@ function Photos({ profile }: { profile: ProfileView }) {
         )}
       </div>
       {profile.photos.length > 1 && (
-        <ul className="m-0 mt-2 flex list-none gap-2 overflow-x-auto p-0" aria-label={t('profile_view.photo_count', { index: index + 1, count: profile.photos.length })}>
+        <ul
+          className="m-0 mt-2 flex list-none gap-2 overflow-x-auto p-0"
+          aria-label={t('profile_view.photo_count', { index: index + 1, count: profile.photos.length })}
+        >
           {profile.photos.map((p, i) => (
             <li key={p.id}>
-              <button type="button" onClick={() => setIndex(i)} aria-current={i === index} className={`cursor-pointer rounded-lg border-2 border-solid p-0 ${i === index ? 'border-primary' : 'border-transparent'}`}>
-                <img src={imageUrl(settings.cdn_prefix, p.thumb_filename)} alt={t('profile_view.photo_count', { index: i + 1, count: profile.photos.length })} width={64} height={80} className="block h-20 w-16 rounded-md object-cover" loading="lazy" />
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-current={i === index}
+                className={`cursor-pointer rounded-lg border-2 border-solid p-0 ${i === index ? 'border-primary' : 'border-transparent'}`}
+              >
+                <img
+                  src={imageUrl(settings.cdn_prefix, p.thumb_filename)}
+                  alt={t('profile_view.photo_count', { index: i + 1, count: profile.photos.length })}
+                  width={64}
+                  height={80}
+                  className="block h-20 w-16 rounded-md object-cover"
+                  loading="lazy"
+                />
               </button>
             </li>
           ))}
         </ul>
       )}
-      {!user && profile.hidden_photos > 0 && <p className="alert alert-info mt-3" data-testid="login-for-photos">{t('visitor.login_for_photos', { name: profile.name })}</p>}
+      {!user && profile.hidden_photos > 0 && (
+        <p className="alert alert-info mt-3" data-testid="login-for-photos">
+          {t('visitor.login_for_photos', { name: profile.name })}
+        </p>
+      )}
       {user && profile.hidden_private_photos > 0 && (
         <p className="alert alert-info mt-3" data-testid="private-photos">
           {t('profile_view.private_photos', { name: profile.name, count: profile.hidden_private_photos })} {t('errors.premium_only')}{' '}
@@ -133,20 +192,37 @@ function Actions({ profile, onChange }: { profile: ProfileView; onChange: (p: Pa
     setSignupReason(t(key));
     openSignup(true);
   };
-  const like = () => run(async () => {
-    const r = await apiFetch<LikeResult>('/api/likes.php', { method: profile.liked ? 'DELETE' : 'POST', body: { profile_id: profile.id } });
-    onChange({ liked: r.liked, match: r.match });
-    // Liking back makes a match: the match modal says so (issue 18 item 8), as the swipe game's does.
-    if (r.match && !profile.match) {
-      const photo = profile.photos[0];
-      setLikeModal({ profile: { id: profile.id, name: profile.name, age: profile.age, fictional: profile.fictional, main_image: photo ? { filename: photo.filename, thumb_filename: photo.thumb_filename } : null }, match: true });
-    }
-  });
-  const block = () => run(async () => {
-    if (!profile.blocked && !window.confirm(t('profile_view.block_confirm', { name: profile.name }))) return;
-    const r = await apiFetch<{ blocked: boolean }>('/api/block.php', { method: profile.blocked ? 'DELETE' : 'POST', body: { profile_id: profile.id } });
-    onChange({ blocked: r.blocked });
-  });
+  const like = () =>
+    run(async () => {
+      const r = await apiFetch<LikeResult>('/api/likes.php', {
+        method: profile.liked ? 'DELETE' : 'POST',
+        body: { profile_id: profile.id },
+      });
+      onChange({ liked: r.liked, match: r.match });
+      // Liking back makes a match: the match modal says so (issue 18 item 8), as the swipe game's does.
+      if (r.match && !profile.match) {
+        const photo = profile.photos[0];
+        setLikeModal({
+          profile: {
+            id: profile.id,
+            name: profile.name,
+            age: profile.age,
+            fictional: profile.fictional,
+            main_image: photo ? { filename: photo.filename, thumb_filename: photo.thumb_filename } : null,
+          },
+          match: true,
+        });
+      }
+    });
+  const block = () =>
+    run(async () => {
+      if (!profile.blocked && !window.confirm(t('profile_view.block_confirm', { name: profile.name }))) return;
+      const r = await apiFetch<{ blocked: boolean }>('/api/block.php', {
+        method: profile.blocked ? 'DELETE' : 'POST',
+        body: { profile_id: profile.id },
+      });
+      onChange({ blocked: r.blocked });
+    });
 
   return (
     <div className="mt-4">
@@ -154,17 +230,36 @@ function Actions({ profile, onChange }: { profile: ProfileView; onChange: (p: Pa
         {/* A profile the member blocked offers nothing but unblocking (issue 18 item 8). */}
         {!profile.blocked && (
           <>
-            <button type="button" className={`btn ${profile.liked ? 'btn-light' : 'btn-primary'}`} disabled={busy} aria-pressed={profile.liked}
-              onClick={user ? like : visitorOnly('visitor.login_to_like')} data-testid="like-button">
-              <Icon name="i-lucide-heart" className={profile.liked ? 'mr-1 text-danger' : 'mr-1'} />{t(profile.liked ? 'profile_view.unlike' : 'profile_view.like')}
+            <button
+              type="button"
+              className={`btn ${profile.liked ? 'btn-light' : 'btn-primary'}`}
+              disabled={busy}
+              aria-pressed={profile.liked}
+              onClick={user ? like : visitorOnly('visitor.login_to_like')}
+              data-testid="like-button"
+            >
+              <Icon name="i-lucide-heart" className={profile.liked ? 'mr-1 text-danger' : 'mr-1'} />
+              {t(profile.liked ? 'profile_view.unlike' : 'profile_view.like')}
             </button>
-            <button type="button" className="btn btn-secondary" disabled={busy}
-              onClick={user ? () => navigate(store, `/chats?profile=${profile.id}`) : visitorOnly('visitor.login_to_chat')} data-testid="message-button">
-              <Icon name="i-lucide-mail" className="mr-1" />{t('profile_view.message')}
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busy}
+              onClick={user ? () => navigate(store, `/chats?profile=${profile.id}`) : visitorOnly('visitor.login_to_chat')}
+              data-testid="message-button"
+            >
+              <Icon name="i-lucide-mail" className="mr-1" />
+              {t('profile_view.message')}
             </button>
-            <button type="button" className="btn btn-light" disabled={busy}
-              onClick={user ? () => navigate(store, `/chats?profile=${profile.id}`) : visitorOnly('visitor.login_for_gift')} data-testid="gift-button">
-              <Icon name="i-lucide-gift" className="mr-1" />{t('profile_view.gift')}
+            <button
+              type="button"
+              className="btn btn-light"
+              disabled={busy}
+              onClick={user ? () => navigate(store, `/chats?profile=${profile.id}`) : visitorOnly('visitor.login_for_gift')}
+              data-testid="gift-button"
+            >
+              <Icon name="i-lucide-gift" className="mr-1" />
+              {t('profile_view.gift')}
             </button>
           </>
         )}
@@ -174,7 +269,11 @@ function Actions({ profile, onChange }: { profile: ProfileView; onChange: (p: Pa
           </button>
         )}
       </div>
-      {notice && <p className="alert alert-info mt-3" role="status">{notice}</p>}
+      {notice && (
+        <p className="alert alert-info mt-3" role="status">
+          {notice}
+        </p>
+      )}
     </div>
   );
 }

@@ -15,8 +15,12 @@ const AGES = Array.from({ length: 82 }, (_, i) => 18 + i);
 function remember(state: SearchState, data: SearchResponse): SearchState {
   const withPage = (pages: SearchState['results'], page: number, ids: number[]) =>
     [...pages.filter((p) => p.pageNumber !== page), { pageNumber: page, results: ids }].sort((a, b) => a.pageNumber - b.pageNumber);
-  const sameFilter = state.gender === data.filter.gender && state.country === data.filter.country && state.countryregion === data.filter.region
-    && state.min_age === data.filter.min_age && state.max_age === data.filter.max_age;
+  const sameFilter =
+    state.gender === data.filter.gender &&
+    state.country === data.filter.country &&
+    state.countryregion === data.filter.region &&
+    state.min_age === data.filter.min_age &&
+    state.max_age === data.filter.max_age;
   const ids = data.results.map((p) => p.id);
   return {
     gender: data.filter.gender,
@@ -30,7 +34,9 @@ function remember(state: SearchState, data: SearchResponse): SearchState {
     otherCachedProfiles: sameFilter ? [...new Set([...state.otherCachedProfiles, ...ids])] : ids,
     similar: data.similar
       ? { results: [{ pageNumber: 1, results: data.similar.results.map((p) => p.id) }], numResults: data.similar.num_results }
-      : sameFilter ? state.similar : { results: [], numResults: 0 },
+      : sameFilter
+        ? state.similar
+        : { results: [], numResults: 0 },
   };
 }
 
@@ -49,7 +55,18 @@ export function SearchScreen() {
   useEffect(() => {
     if (!route.search && state.didInit) {
       const page = state.results.at(-1)?.pageNumber ?? 1;
-      navigate(store, searchPagePath({ gender: state.gender, country: state.country, region: state.countryregion, min_age: state.min_age, max_age: state.max_age, page }), true);
+      navigate(
+        store,
+        searchPagePath({
+          gender: state.gender,
+          country: state.country,
+          region: state.countryregion,
+          min_age: state.min_age,
+          max_age: state.max_age,
+          page,
+        }),
+        true,
+      );
     }
   }, []);
   useEffect(() => {
@@ -62,10 +79,18 @@ export function SearchScreen() {
     <div className="container mx-auto px-3 py-6">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="m-0 text-2xl font-bold">{t('search.title')}</h1>
-        {camPartner && <Link href="/cams" data-testid="cams-link">{t('cams.link', { partner: camPartner })}</Link>}
+        {camPartner && (
+          <Link href="/cams" data-testid="cams-link">
+            {t('cams.link', { partner: camPartner })}
+          </Link>
+        )}
       </div>
       {data && <Filters key={searchUrl(data.filter)} filter={data.filter} sort={String(params.sort ?? 'young')} onSearch={go} />}
-      {error && <p className="alert alert-danger" role="alert">{error.message}</p>}
+      {error && (
+        <p className="alert alert-danger" role="alert">
+          {error.message}
+        </p>
+      )}
       {data && (
         <section aria-labelledby="results-title" aria-busy={isValidating} data-testid="search-results">
           <h2 id="results-title" className="m-0 my-3 text-lg font-semibold" aria-live="polite">
@@ -75,14 +100,30 @@ export function SearchScreen() {
           <CardGrid profiles={data.results} testId="result-cards" />
           {pages > 1 && (
             <nav className="mt-5 flex items-center justify-center gap-3" aria-label={t('search.page', { page: data.page, pages })}>
-              <button type="button" className="btn btn-light" disabled={data.page <= 1} onClick={() => go({ ...params, page: data.page - 1 })}>{t('search.prev')}</button>
+              <button
+                type="button"
+                className="btn btn-light"
+                disabled={data.page <= 1}
+                onClick={() => go({ ...params, page: data.page - 1 })}
+              >
+                {t('search.prev')}
+              </button>
               <span>{t('search.page', { page: data.page, pages })}</span>
-              <button type="button" className="btn btn-light" disabled={data.page >= pages} onClick={() => go({ ...params, page: data.page + 1 })}>{t('search.next')}</button>
+              <button
+                type="button"
+                className="btn btn-light"
+                disabled={data.page >= pages}
+                onClick={() => go({ ...params, page: data.page + 1 })}
+              >
+                {t('search.next')}
+              </button>
             </nav>
           )}
           {data.similar && data.similar.results.length > 0 && (
             <section aria-labelledby="similar-title" className="mt-8" data-testid="similar-results">
-              <h2 id="similar-title" className="m-0 text-lg font-semibold">{t('search.similar_title')}</h2>
+              <h2 id="similar-title" className="m-0 text-lg font-semibold">
+                {t('search.similar_title')}
+              </h2>
               <p className="mt-1 text-gray-600">{t('search.similar_text')}</p>
               <CardGrid profiles={data.similar.results} />
             </section>
@@ -96,7 +137,9 @@ export function SearchScreen() {
 export function CardGrid({ profiles, testId }: { profiles: SearchResponse['results']; testId?: string }) {
   return (
     <ul data-testid={testId} className="m-0 grid grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
-      {profiles.map((p, i) => <ProfileCard key={p.id} profile={p} eager={i < 4} />)}
+      {profiles.map((p, i) => (
+        <ProfileCard key={p.id} profile={p} eager={i < 4} />
+      ))}
     </ul>
   );
 }
@@ -118,7 +161,12 @@ function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter'];
     onSearch(Object.fromEntries(['gender', 'country', 'region', 'min_age', 'max_age', 'sort'].map((k) => [k, String(form.get(k) ?? '')])));
   };
   return (
-    <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5" data-testid="search-filters">
+    <form
+      role="search"
+      onSubmit={submit}
+      className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5"
+      data-testid="search-filters"
+    >
       {shows('gender') && (
         <label className="field">
           <span>{t('search.looking_for')}</span>
@@ -132,7 +180,11 @@ function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter'];
         <label className="field">
           <span>{t('search.country')}</span>
           <select name="country" value={country} onChange={(e) => setCountry(e.target.value)}>
-            {settings.countries.map((c) => <option key={c} value={c}>{countryName(c, i18n.language)}</option>)}
+            {settings.countries.map((c) => (
+              <option key={c} value={c}>
+                {countryName(c, i18n.language)}
+              </option>
+            ))}
           </select>
         </label>
       )}
@@ -142,7 +194,11 @@ function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter'];
           <span>{t('search.region')}</span>
           <select name="region" defaultValue={country === filter.country ? (filter.region ?? '') : ''} key={country}>
             <option value="">{t('search.any_region')}</option>
-            {regions?.regions[country]?.map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+            {regions?.regions[country]?.map((r) => (
+              <option key={r.code} value={r.code}>
+                {r.name}
+              </option>
+            ))}
           </select>
         </label>
       )}
@@ -150,11 +206,23 @@ function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter'];
         <>
           <label className="field">
             <span>{t('search.min_age')}</span>
-            <select name="min_age" defaultValue={filter.min_age}>{AGES.map((a) => <option key={a} value={a}>{a}</option>)}</select>
+            <select name="min_age" defaultValue={filter.min_age}>
+              {AGES.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </select>
           </label>
           <label className="field">
             <span>{t('search.max_age')}</span>
-            <select name="max_age" defaultValue={filter.max_age}>{AGES.map((a) => <option key={a} value={a}>{a}</option>)}</select>
+            <select name="max_age" defaultValue={filter.max_age}>
+              {AGES.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </select>
           </label>
         </>
       )}
@@ -165,7 +233,9 @@ function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter'];
           <option value="old">{t('search.sort_old')}</option>
         </select>
       </label>
-      <button type="submit" className="btn btn-primary">{t('search.submit')}</button>
+      <button type="submit" className="btn btn-primary">
+        {t('search.submit')}
+      </button>
     </form>
   );
 }

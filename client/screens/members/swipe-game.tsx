@@ -28,18 +28,21 @@ export function SwipeGameScreen() {
   const stack = (data?.profiles ?? []).filter((p) => !gone.includes(p.id));
   const likesLeft = left === undefined ? data?.likes_left : left;
 
-  const decide = useCallback(async (profile: ProfileCard, action: 'like' | 'pass') => {
-    setNotice(null);
-    try {
-      const r = await apiFetch<SwipeResult>(SWIPE_URL, { method: 'POST', body: { profile_id: profile.id, action } });
-      setLeft(r.likes_left);
-      setGone((g) => [...g, profile.id]);
-      if (r.match) setMatch(profile);
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'swipe_limit') setLeft(0);
-      setNotice(e instanceof ApiError ? e.message : t('errors.generic'));
-    }
-  }, [t]);
+  const decide = useCallback(
+    async (profile: ProfileCard, action: 'like' | 'pass') => {
+      setNotice(null);
+      try {
+        const r = await apiFetch<SwipeResult>(SWIPE_URL, { method: 'POST', body: { profile_id: profile.id, action } });
+        setLeft(r.likes_left);
+        setGone((g) => [...g, profile.id]);
+        if (r.match) setMatch(profile);
+      } catch (e) {
+        if (e instanceof ApiError && e.code === 'swipe_limit') setLeft(0);
+        setNotice(e instanceof ApiError ? e.message : t('errors.generic'));
+      }
+    },
+    [t],
+  );
 
   // Fetch more cards before the stack runs out.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refill only when the stack shrinks; data and mutate change with every fetch
@@ -67,16 +70,27 @@ export function SwipeGameScreen() {
         {likesLeft === null ? t('swipe.unlimited') : likesLeft !== undefined && t('swipe.likes_left', { count: likesLeft })}
       </p>
       <div className="relative mx-auto aspect-[4/5] w-full">
-        {!data && <p role="status" className="text-gray-600">{t('common.loading')}</p>}
+        {!data && (
+          <p role="status" className="text-gray-600">
+            {t('common.loading')}
+          </p>
+        )}
         {data && !top && <p className="pt-10 text-center">{t('swipe.empty')}</p>}
-        {stack.slice(0, 2).reverse().map((p) => (
-          <SwipeCard key={p.id} profile={p} isTop={p.id === top?.id} onDecide={(action) => decide(p, action)} />
-        ))}
+        {stack
+          .slice(0, 2)
+          .reverse()
+          .map((p) => (
+            <SwipeCard key={p.id} profile={p} isTop={p.id === top?.id} onDecide={(action) => decide(p, action)} />
+          ))}
       </div>
       {top && (
         <div className="mt-4 flex justify-center gap-4">
-          <button type="button" className="btn btn-light btn-lg" onClick={() => decide(top, 'pass')} data-testid="swipe-pass"><Icon name="i-lucide-x" /> {t('swipe.pass')}</button>
-          <button type="button" className="btn btn-primary btn-lg" onClick={() => decide(top, 'like')} data-testid="swipe-like"><Icon name="i-lucide-heart" /> {t('swipe.like')}</button>
+          <button type="button" className="btn btn-light btn-lg" onClick={() => decide(top, 'pass')} data-testid="swipe-pass">
+            <Icon name="i-lucide-x" /> {t('swipe.pass')}
+          </button>
+          <button type="button" className="btn btn-primary btn-lg" onClick={() => decide(top, 'like')} data-testid="swipe-like">
+            <Icon name="i-lucide-heart" /> {t('swipe.like')}
+          </button>
         </div>
       )}
       <p className="mt-3 text-center text-xs text-gray-600">{t('swipe.keys')}</p>
@@ -113,16 +127,44 @@ function SwipeCard({ profile, isTop, onDecide }: { profile: ProfileCard; isTop: 
   };
   const src = profile.main_image && imageUrl(settings.cdn_prefix, profile.main_image.thumb_filename);
   return (
-    <div ref={card} onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up}
+    <div
+      ref={card}
+      onPointerDown={down}
+      onPointerMove={move}
+      onPointerUp={up}
+      onPointerCancel={up}
       className={`absolute inset-0 touch-none select-none overflow-hidden rounded-2xl bg-gray-200 shadow-lg ${isTop ? 'cursor-grab' : 'scale-95'}`}
       style={{ transform: dx ? `translateX(${dx}px) rotate(${dx / 20}deg)` : undefined, transition: dx ? 'none' : 'transform .2s' }}
-      data-testid={isTop ? 'swipe-card' : undefined} aria-hidden={!isTop}>
-      {src && <img src={src} alt={t('profile.photo_of', { name: profile.name })} width={320} height={400} draggable={false} className="h-full w-full object-cover" />}
-      {dx !== 0 && <span className={`absolute top-6 rounded-lg border-4 border-solid px-3 py-1 text-2xl font-extrabold ${dx > 0 ? 'left-6 border-success text-success' : 'right-6 border-danger text-danger'}`}>{dx > 0 ? t('swipe.like') : t('swipe.pass')}</span>}
+      data-testid={isTop ? 'swipe-card' : undefined}
+      aria-hidden={!isTop}
+    >
+      {src && (
+        <img
+          src={src}
+          alt={t('profile.photo_of', { name: profile.name })}
+          width={320}
+          height={400}
+          draggable={false}
+          className="h-full w-full object-cover"
+        />
+      )}
+      {dx !== 0 && (
+        <span
+          className={`absolute top-6 rounded-lg border-4 border-solid px-3 py-1 text-2xl font-extrabold ${dx > 0 ? 'left-6 border-success text-success' : 'right-6 border-danger text-danger'}`}
+        >
+          {dx > 0 ? t('swipe.like') : t('swipe.pass')}
+        </span>
+      )}
       <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-4 text-white">
-        <p className="m-0 text-2xl font-bold">{profile.name}, {profile.age}</p>
+        <p className="m-0 text-2xl font-bold">
+          {profile.name}, {profile.age}
+        </p>
         <p className="m-0">{profile.city ?? profile.country}</p>
-        {profile.fictional && <p className="m-0 mt-1 text-sm" title={settings.fictional_warning}>{settings.fictional_icon} {settings.fictional_singular}</p>}
+        {profile.fictional && (
+          <p className="m-0 mt-1 text-sm" title={settings.fictional_warning}>
+            {settings.fictional_icon} {settings.fictional_singular}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -45,7 +45,9 @@ export default function ComplaintsScreen() {
     return (
       <AccountCard title={t('complaints.confirm_title')} icon="i-lucide-mail" testId="complaint-confirm">
         <FormAlert tone="info" message={t('complaints.confirm_sent', { reference: done.reference, email: done.email })} />
-        <Link href="/" className="btn btn-outline block border-solid text-center">{t('complaints.home')}</Link>
+        <Link href="/" className="btn btn-outline block border-solid text-center">
+          {t('complaints.home')}
+        </Link>
       </AccountCard>
     );
   }
@@ -55,9 +57,15 @@ export default function ComplaintsScreen() {
       <AccountCard title={t('complaints.done_title')} icon="i-lucide-circle-check" testId="complaint-done">
         <FormAlert
           tone="success"
-          message={done ? t('complaints.done', { reference: done.reference, email: done.email }) : t('complaints.confirmed', { reference: linkResult })}
+          message={
+            done
+              ? t('complaints.done', { reference: done.reference, email: done.email })
+              : t('complaints.confirmed', { reference: linkResult })
+          }
         />
-        <Link href="/" className="btn btn-outline block border-solid text-center">{t('complaints.home')}</Link>
+        <Link href="/" className="btn btn-outline block border-solid text-center">
+          {t('complaints.home')}
+        </Link>
       </AccountCard>
     );
   }
@@ -66,15 +74,40 @@ export default function ComplaintsScreen() {
     <AccountCard title={t('complaints.title')} testId="complaints">
       <p className="mt-0 text-gray-700">{t('complaints.intro')}</p>
       <p className="text-sm text-gray-600">
-        {t('complaints.faq_hint')} <Link href="/pages/faq" className={LINK}>{t('footer.faq')}</Link>
+        {t('complaints.faq_hint')}{' '}
+        <Link href="/pages/faq" className={LINK}>
+          {t('footer.faq')}
+        </Link>
       </p>
       {linkResult === '0' && <FormAlert message={t('complaints.confirm_failed')} />}
       <form ref={form} onSubmit={submit} method="post" noValidate>
         <FormAlert message={errors._form} />
         <TextField label={t('complaints.subject')} name="subject" maxLength={COMPLAINT_LIMITS.subject} required error={errors.subject} />
-        <TextField label={t('complaints.concerns')} name="concerns" maxLength={COMPLAINT_LIMITS.concerns} hint={t('complaints.concerns_hint')} error={errors.concerns} />
-        <TextArea label={t('complaints.text')} name="text" rows={6} maxLength={COMPLAINT_LIMITS.text} counter required error={errors.text} />
-        <TextField label={t('complaints.name')} name="name" autoComplete="name" maxLength={COMPLAINT_LIMITS.name} defaultValue={user?.profile.name ?? ''} required error={errors.name} />
+        <TextField
+          label={t('complaints.concerns')}
+          name="concerns"
+          maxLength={COMPLAINT_LIMITS.concerns}
+          hint={t('complaints.concerns_hint')}
+          error={errors.concerns}
+        />
+        <TextArea
+          label={t('complaints.text')}
+          name="text"
+          rows={6}
+          maxLength={COMPLAINT_LIMITS.text}
+          counter
+          required
+          error={errors.text}
+        />
+        <TextField
+          label={t('complaints.name')}
+          name="name"
+          autoComplete="name"
+          maxLength={COMPLAINT_LIMITS.name}
+          defaultValue={user?.profile.name ?? ''}
+          required
+          error={errors.name}
+        />
         <TextField
           label={t('complaints.email')}
           name="email"

@@ -27,8 +27,16 @@ export function ContentPage({ page, children, company = false }: { page: PageNam
   return (
     <div className="container mx-auto px-3 py-8" data-testid={`page-${page}`}>
       <article className={CARD} aria-busy={!data && !error ? true : undefined}>
-        {error && <p className="alert alert-danger" role="alert">{error.message}</p>}
-        {!data && !error && <p className="text-gray-500" role="status">{t('common.loading')}</p>}
+        {error && (
+          <p className="alert alert-danger" role="alert">
+            {error.message}
+          </p>
+        )}
+        {!data && !error && (
+          <p className="text-gray-500" role="status">
+            {t('common.loading')}
+          </p>
+        )}
         {data && (
           <>
             <h1 className="m-0 mb-2 text-3xl font-extrabold text-gray-900">{data.title}</h1>
@@ -58,12 +66,24 @@ export function CompanyDetails() {
     [t('pages.company.address'), `${data.address}, ${data.city}, ${data.country}`],
     [t('pages.company.kvk'), data.kvk],
     [t('pages.company.vat'), data.vat_numbers.join(', ')],
-    [t('pages.company.phone'), <a key="phone" className={LINK} href={`tel:${data.support_phone.replace(/[^\d+]/g, '')}`}>{data.support_phone}</a>],
-    [t('pages.company.email'), <a key="email" className={LINK} href={`mailto:${data.support_email}`}>{data.support_email}</a>],
+    [
+      t('pages.company.phone'),
+      <a key="phone" className={LINK} href={`tel:${data.support_phone.replace(/[^\d+]/g, '')}`}>
+        {data.support_phone}
+      </a>,
+    ],
+    [
+      t('pages.company.email'),
+      <a key="email" className={LINK} href={`mailto:${data.support_email}`}>
+        {data.support_email}
+      </a>,
+    ],
   ];
   return (
     <section className={`${CARD} mt-6`} aria-labelledby="company-title" data-testid="company-info">
-      <h2 id="company-title" className="m-0 mb-3 text-lg font-bold text-gray-900">{t('pages.company.title')}</h2>
+      <h2 id="company-title" className="m-0 mb-3 text-lg font-bold text-gray-900">
+        {t('pages.company.title')}
+      </h2>
       <dl className="m-0 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">

@@ -63,7 +63,11 @@ export default function LangConfigScreen() {
           </li>
         ))}
       </ul>
-      <button type="button" className="btn btn-outline mt-4 box-border w-full border-solid" onClick={() => (history.length > 1 ? history.back() : location.assign('/'))}>
+      <button
+        type="button"
+        className="btn btn-outline mt-4 box-border w-full border-solid"
+        onClick={() => (history.length > 1 ? history.back() : location.assign('/'))}
+      >
         {t('lang_config.back')}
       </button>
     </AccountCard>

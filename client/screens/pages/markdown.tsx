@@ -32,8 +32,18 @@ export function Inline({ text, values }: { text: string; values: Values }): Reac
       const href = safeHref(fill(m[3], values));
       const label = fill(m[2], values);
       if (!href) parts.push(label);
-      else if (href.startsWith('/')) parts.push(<Link key={parts.length} href={href} className={LINK}>{label}</Link>);
-      else parts.push(<a key={parts.length} href={href} className={LINK}>{label}</a>);
+      else if (href.startsWith('/'))
+        parts.push(
+          <Link key={parts.length} href={href} className={LINK}>
+            {label}
+          </Link>,
+        );
+      else
+        parts.push(
+          <a key={parts.length} href={href} className={LINK}>
+            {label}
+          </a>,
+        );
     }
     last = token.lastIndex;
   }
@@ -46,7 +56,10 @@ type Block = { kind: 'h2' | 'h3' | 'p'; text: string } | { kind: 'ul'; items: st
 export function parseBlocks(source: string): Block[] {
   const blocks: Block[] = [];
   for (const chunk of source.replace(/\r\n?/g, '\n').split(/\n{2,}/)) {
-    const lines = chunk.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = chunk
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     let paragraph: string[] = [];
     const flush = () => {
       if (paragraph.length) blocks.push({ kind: 'p', text: paragraph.join(' ') });
@@ -80,19 +93,52 @@ export function Markdown({ source, values }: { source: string; values: Values })
       {parseBlocks(source).map((block, i) => {
         if (block.kind === 'ul') {
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
-            <ul key={i} className="my-3 pl-6 leading-relaxed">
-              {/* biome-ignore lint/suspicious/noArrayIndexKey: the items of a fixed list, never reordered */}
-              {block.items.map((item, j) => <li key={j} className="mb-1"><Inline text={item} values={values} /></li>)}
+            <ul
+              // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
+              key={i}
+              className="my-3 pl-6 leading-relaxed"
+            >
+              {block.items.map((item, j) => (
+                <li
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
+                  key={j}
+                  className="mb-1"
+                >
+                  <Inline text={item} values={values} />
+                </li>
+              ))}
             </ul>
           );
         }
-        // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
-        if (block.kind === 'h2') return <h2 key={i} className="mb-2 mt-8 text-xl font-bold text-gray-900"><Inline text={block.text} values={values} /></h2>;
-        // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
-        if (block.kind === 'h3') return <h3 key={i} className="mb-1 mt-5 text-lg font-semibold text-gray-900"><Inline text={block.text} values={values} /></h3>;
-        // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
-        return <p key={i} className="my-3 leading-relaxed text-gray-800"><Inline text={block.text} values={values} /></p>;
+        if (block.kind === 'h2')
+          return (
+            <h2
+              // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
+              key={i}
+              className="mb-2 mt-8 text-xl font-bold text-gray-900"
+            >
+              <Inline text={block.text} values={values} />
+            </h2>
+          );
+        if (block.kind === 'h3')
+          return (
+            <h3
+              // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
+              key={i}
+              className="mb-1 mt-5 text-lg font-semibold text-gray-900"
+            >
+              <Inline text={block.text} values={values} />
+            </h3>
+          );
+        return (
+          <p
+            // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
+            key={i}
+            className="my-3 leading-relaxed text-gray-800"
+          >
+            <Inline text={block.text} values={values} />
+          </p>
+        );
       })}
     </>
   );

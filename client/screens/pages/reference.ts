@@ -17,5 +17,6 @@ export const ONCE: SWRConfiguration = {
 };
 
 export const useCompanyInfo = () => useApi<CompanyInfo>(COMPANY_INFO_URL, ONCE);
-export const useRegions = (country?: string) => useApi<RegionsResponse>(country ? `/api/regions.php?country=${encodeURIComponent(country)}` : '/api/regions.php', ONCE);
+export const useRegions = (country?: string) =>
+  useApi<RegionsResponse>(country ? `/api/regions.php?country=${encodeURIComponent(country)}` : '/api/regions.php', ONCE);
 export const useInterests = () => useApi<InterestsResponse>('/api/interests.php', ONCE);

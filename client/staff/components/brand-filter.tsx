@@ -3,7 +3,15 @@ import { t } from '../lib/i18n';
 import { useMe } from '../lib/me';
 
 /** A brand choice for staff with several brands ('' = all of them); nothing for staff of one brand. */
-export function BrandFilter({ value, onChange, allowAll = true }: { value: string; onChange: (brand: string) => void; allowAll?: boolean }) {
+export function BrandFilter({
+  value,
+  onChange,
+  allowAll = true,
+}: {
+  value: string;
+  onChange: (brand: string) => void;
+  allowAll?: boolean;
+}) {
   const me = useMe();
   if (me.brands.length < 2) return null;
   return (
@@ -12,7 +20,9 @@ export function BrandFilter({ value, onChange, allowAll = true }: { value: strin
       <select id="brand-filter" value={value} onChange={(e) => onChange(e.target.value)}>
         {allowAll && <option value="">{t('filter.all_brands')}</option>}
         {me.brands.map((b) => (
-          <option key={b.id} value={b.id}>{brandName(b.id)}</option>
+          <option key={b.id} value={b.id}>
+            {brandName(b.id)}
+          </option>
         ))}
       </select>
     </div>

@@ -15,7 +15,11 @@ interface Props {
 export function ClaimTimer({ claim, myId, now, busy, onClaim }: Props) {
   const left = claim ? Date.parse(claim.expires_at) - now : 0;
   if (claim && left > 0 && claim.id !== myId) {
-    return <p className="claim-box alert alert-warning" data-testid="claim-state" data-state="other">{t('claim.other', { name: claim.name })}</p>;
+    return (
+      <p className="claim-box alert alert-warning" data-testid="claim-state" data-state="other">
+        {t('claim.other', { name: claim.name })}
+      </p>
+    );
   }
   if (claim && left > 0) {
     return (
@@ -27,7 +31,9 @@ export function ClaimTimer({ claim, myId, now, busy, onClaim }: Props) {
   return (
     <div className="claim-box alert alert-warning" data-testid="claim-state" data-state="expired" role="status">
       {claim ? t('claim.expired') : t('claim.none')}{' '}
-      <button type="button" className="btn btn-primary" onClick={onClaim} disabled={busy}>{t('claim.again')}</button>
+      <button type="button" className="btn btn-primary" onClick={onClaim} disabled={busy}>
+        {t('claim.again')}
+      </button>
     </div>
   );
 }

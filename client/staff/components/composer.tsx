@@ -36,21 +36,49 @@ export function Composer({ conversation, enabled, busy, problem, onSend }: Props
     <section className="card composer" aria-labelledby="composer-title">
       <h2 id="composer-title">{t('composer.title', { name: profile.name })}</h2>
       {conversation.asks_if_real && (
-        <p className="alert alert-warning" role="note" data-testid="asks-if-real-warning">{t('composer.asks_if_real')}</p>
+        <p className="alert alert-warning" role="note" data-testid="asks-if-real-warning">
+          {t('composer.asks_if_real')}
+        </p>
       )}
       <form onSubmit={submit}>
         <label htmlFor="composer-text">{t('composer.label')}</label>
-        <textarea id="composer-text" data-testid="staff-composer" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keyDown}
-          rows={3} maxLength={2000} disabled={!enabled} aria-describedby={problem ? 'composer-error' : undefined} />
-        {problem && <p id="composer-error" className="alert alert-danger" role="alert">{problem}</p>}
+        <textarea
+          id="composer-text"
+          data-testid="staff-composer"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={keyDown}
+          rows={3}
+          maxLength={2000}
+          disabled={!enabled}
+          aria-describedby={problem ? 'composer-error' : undefined}
+        />
+        {problem && (
+          <p id="composer-error" className="alert alert-danger" role="alert">
+            {problem}
+          </p>
+        )}
         <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={disabled || !text.trim()}>{t('composer.send')}</button>
-          <button type="button" className="btn btn-outline" disabled={disabled} onClick={() => void onSend({ text: conversation.disclosure_text })}
-            data-testid="send-disclosure">
+          <button type="submit" className="btn btn-primary" disabled={disabled || !text.trim()}>
+            {t('composer.send')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={disabled}
+            onClick={() => void onSend({ text: conversation.disclosure_text })}
+            data-testid="send-disclosure"
+          >
             {t('composer.disclosure')}
           </button>
           {profile.photos.length > 0 && (
-            <button type="button" className="btn btn-outline" aria-expanded={photos} aria-controls="composer-photos" onClick={() => setPhotos(!photos)}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              aria-expanded={photos}
+              aria-controls="composer-photos"
+              onClick={() => setPhotos(!photos)}
+            >
               {t('composer.photo')}
             </button>
           )}
@@ -59,8 +87,12 @@ export function Composer({ conversation, enabled, busy, problem, onSend }: Props
           <ul id="composer-photos" className="photos pick" aria-label={t('composer.photo_pick')}>
             {profile.photos.map((p, i) => (
               <li key={p.id}>
-                <button type="button" disabled={disabled} onClick={() => void onSend({ photo_id: p.id }).then((ok) => ok && setPhotos(false))}
-                  aria-label={t('composer.photo_send', { n: i + 1 })}>
+                <button
+                  type="button"
+                  disabled={disabled}
+                  onClick={() => void onSend({ photo_id: p.id }).then((ok) => ok && setPhotos(false))}
+                  aria-label={t('composer.photo_send', { n: i + 1 })}
+                >
                   <Thumb brand={brand} image={p} alt="" />
                 </button>
               </li>

@@ -15,7 +15,11 @@ export function Field({ label, name, error, hint, id = `f-${name}`, ...input }: 
       <label htmlFor={id}>{label}</label>
       <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
       {hint && <small id={`${id}-hint`}>{hint}</small>}
-      {error && <small id={`${id}-error`} className="error">{error}</small>}
+      {error && (
+        <small id={`${id}-error`} className="error">
+          {error}
+        </small>
+      )}
     </div>
   );
 }

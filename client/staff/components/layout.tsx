@@ -23,29 +23,38 @@ export function Layout({ children }: { children: ReactNode }) {
     ...(me.roles.some((r) => r.role !== 'operator') ? [['/staff/moderation', t('nav.moderation')] as [string, string]] : []),
     ['/staff/sessions', t('nav.sessions')],
   ];
-  const current = (href: string) => (href === '/staff' ? pathname === '/staff' || pathname.startsWith('/staff/c/') : pathname.startsWith(href));
+  const current = (href: string) =>
+    href === '/staff' ? pathname === '/staff' || pathname.startsWith('/staff/c/') : pathname.startsWith(href);
   const logout = async () => {
     await staffFetch('logout.php', { method: 'POST', body: {} }).catch(() => undefined);
     location.assign('/staff/login');
   };
   return (
     <>
-      <a className="skip-link" href="#main">{t('nav.skip')}</a>
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
       <header className="topbar">
         <span className="brand">{t('app.title', { brand: brandName(boot.brand) })}</span>
         <nav aria-label={t('nav.label')}>
           <ul>
             {items.map(([href, label]) => (
               <li key={href}>
-                <Link href={href} aria-current={current(href) ? 'page' : undefined}>{label}</Link>
+                <Link href={href} aria-current={current(href) ? 'page' : undefined}>
+                  {label}
+                </Link>
               </li>
             ))}
           </ul>
         </nav>
         <span className="who">{me.name}</span>
-        <button type="button" className="btn btn-light" onClick={logout}>{t('nav.logout')}</button>
+        <button type="button" className="btn btn-light" onClick={logout}>
+          {t('nav.logout')}
+        </button>
       </header>
-      <main id="main" tabIndex={-1}>{children}</main>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
     </>
   );
 }

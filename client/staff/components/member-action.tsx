@@ -56,7 +56,9 @@ export function MemberAction({ label, explain, path, method, body, danger, withD
   };
   return (
     <>
-      <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-outline'}`} onClick={open}>{label}</button>
+      <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-outline'}`} onClick={open}>
+        {label}
+      </button>
       <dialog ref={dialog} className="action-dialog" aria-labelledby={`${id}-title`}>
         <form onSubmit={submit}>
           <h2 id={`${id}-title`}>{label}</h2>
@@ -64,18 +66,42 @@ export function MemberAction({ label, explain, path, method, body, danger, withD
           {withDelta && (
             <div className="field">
               <label htmlFor={`${id}-delta`}>{t('member.delta')}</label>
-              <input id={`${id}-delta`} type="number" step={1} required value={delta} onChange={(e) => setDelta(e.target.value)} aria-describedby={`${id}-delta-hint`} />
+              <input
+                id={`${id}-delta`}
+                type="number"
+                step={1}
+                required
+                value={delta}
+                onChange={(e) => setDelta(e.target.value)}
+                aria-describedby={`${id}-delta-hint`}
+              />
               <small id={`${id}-delta-hint`}>{t('member.delta_hint')}</small>
             </div>
           )}
           <div className="field">
             <label htmlFor={`${id}-reason`}>{t('member.reason')}</label>
-            <textarea id={`${id}-reason`} required minLength={3} maxLength={500} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <textarea
+              id={`${id}-reason`}
+              required
+              minLength={3}
+              maxLength={500}
+              rows={3}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
           </div>
-          {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
+          {problem && (
+            <p role="alert" className="alert alert-danger">
+              {problem}
+            </p>
+          )}
           <div className="row">
-            <button type="submit" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={busy}>{t('member.confirm', { action: label })}</button>
-            <button type="button" className="btn btn-light" onClick={() => dialog.current?.close()}>{t('member.cancel')}</button>
+            <button type="submit" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={busy}>
+              {t('member.confirm', { action: label })}
+            </button>
+            <button type="button" className="btn btn-light" onClick={() => dialog.current?.close()}>
+              {t('member.cancel')}
+            </button>
           </div>
         </form>
       </dialog>

@@ -4,7 +4,17 @@ import { formatDateTime, t } from '../lib/i18n';
 import { Thumb } from './photo';
 
 /** The whole conversation: the member's messages left, the profile's right. Text is text, never markup. */
-export function MessageList({ brand, messages, memberName, profileName }: { brand: string; messages: StaffChatMessage[]; memberName: string; profileName: string }) {
+export function MessageList({
+  brand,
+  messages,
+  memberName,
+  profileName,
+}: {
+  brand: string;
+  messages: StaffChatMessage[];
+  memberName: string;
+  profileName: string;
+}) {
   const end = useRef<HTMLDivElement>(null);
   // Braces: scrollIntoView returns a promise in newer browsers, and an effect must return nothing or a cleanup.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the end when a message arrives, which the count stands for

@@ -24,7 +24,13 @@ export function Notes({ brand, conversationId, subject, subjectId, title, notes,
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(StaffNoteSchema, { subject_type: subject, subject_id: subjectId, body, brand, conversation_id: conversationId });
+    const checked = validate(StaffNoteSchema, {
+      subject_type: subject,
+      subject_id: subjectId,
+      body,
+      brand,
+      conversation_id: conversationId,
+    });
     if (!checked.ok) return setProblem(Object.values(checked.fields)[0]);
     setBusy(true);
     setProblem(null);
@@ -43,22 +49,39 @@ export function Notes({ brand, conversationId, subject, subjectId, title, notes,
   return (
     <section className="card notes" aria-labelledby={`${id}-title`} data-testid={`notes-${subject}`}>
       <h2 id={`${id}-title`}>{title}</h2>
-      {notes.length === 0 ? <p className="empty">{t('notes.none')}</p> : (
+      {notes.length === 0 ? (
+        <p className="empty">{t('notes.none')}</p>
+      ) : (
         <ul>
           {notes.map((n) => (
             <li key={n.id}>
               <p>{n.body}</p>
-              <small>{n.author} · <time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time></small>
+              <small>
+                {n.author} · <time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time>
+              </small>
             </li>
           ))}
         </ul>
       )}
       <form onSubmit={submit} className="note-form">
         <label htmlFor={id}>{t('notes.add_label')}</label>
-        <textarea id={id} value={body} onChange={(e) => setBody(e.target.value)} rows={2} maxLength={2000}
-          aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-error` : undefined} />
-        {problem && <small id={`${id}-error`} className="error" role="alert">{problem}</small>}
-        <button type="submit" className="btn btn-outline" disabled={busy}>{t('notes.add')}</button>
+        <textarea
+          id={id}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          rows={2}
+          maxLength={2000}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
+        />
+        {problem && (
+          <small id={`${id}-error`} className="error" role="alert">
+            {problem}
+          </small>
+        )}
+        <button type="submit" className="btn btn-outline" disabled={busy}>
+          {t('notes.add')}
+        </button>
       </form>
     </section>
   );

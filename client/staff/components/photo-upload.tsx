@@ -24,10 +24,16 @@ export function PhotoUpload({ profileId, name, onUploaded }: { profileId: number
   };
   return (
     <div className="upload">
-      <label htmlFor={id} className="btn btn-outline">{t('profiles.upload', { name })}</label>
+      <label htmlFor={id} className="btn btn-outline">
+        {t('profiles.upload', { name })}
+      </label>
       <input id={id} type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" onChange={change} disabled={state.busy} />
       {state.busy && <span role="status">{t('profiles.uploading')}</span>}
-      {state.problem && <span role="alert" className="error">{state.problem}</span>}
+      {state.problem && (
+        <span role="alert" className="error">
+          {state.problem}
+        </span>
+      )}
     </div>
   );
 }

@@ -15,12 +15,26 @@ const OPTIONS = {
   relationship_status: ['', 'single', 'unmarried', 'divorced', 'widowed', 'living_together', 'married'],
 } as const;
 
-function Select({ name, value, options, error }: { name: keyof typeof OPTIONS; value: string; options: readonly string[]; error?: string }) {
+function Select({
+  name,
+  value,
+  options,
+  error,
+}: {
+  name: keyof typeof OPTIONS;
+  value: string;
+  options: readonly string[];
+  error?: string;
+}) {
   return (
     <div className="field">
       <label htmlFor={`pf-${name}`}>{t(`profile.${name}` as StaffKey)}</label>
       <select id={`pf-${name}`} name={name} defaultValue={value} aria-invalid={error ? true : undefined}>
-        {options.map((o) => <option key={o} value={o}>{o ? t(`option.${o}` as StaffKey) : t('option.none')}</option>)}
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o ? t(`option.${o}` as StaffKey) : t('option.none')}
+          </option>
+        ))}
       </select>
       {error && <small className="error">{error}</small>}
     </div>
@@ -31,7 +45,17 @@ function Select({ name, value, options, error }: { name: keyof typeof OPTIONS; v
  * Creates or edits a fictional profile. The form has no fictional switch: a fictional profile stays fictional
  * (the contract has no such field), and the brand's label is always shown with it.
  */
-export function ProfileForm({ brand, profile, onSaved, onCancel }: { brand: string; profile: FictionalProfile | null; onSaved: () => void; onCancel: () => void }) {
+export function ProfileForm({
+  brand,
+  profile,
+  onSaved,
+  onCancel,
+}: {
+  brand: string;
+  profile: FictionalProfile | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,7 +64,7 @@ export function ProfileForm({ brand, profile, onSaved, onCancel }: { brand: stri
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const text = (name: string) => (String(form.get(name) ?? '').trim() || null);
+    const text = (name: string) => String(form.get(name) ?? '').trim() || null;
     const input: FictionalProfileInput = {
       brand,
       name: String(form.get('name') ?? ''),
@@ -72,7 +96,8 @@ export function ProfileForm({ brand, profile, onSaved, onCancel }: { brand: stri
   return (
     <form onSubmit={submit} className="card profile-form" noValidate aria-labelledby="profile-form-title" data-testid="profile-form">
       <h2 id="profile-form-title">
-        {p ? t('profiles.edit', { name: p.name }) : t('profiles.new')} <span className="label-fictional">{brandInfo(brand)?.fictional ?? t('profile.fictional')}</span>
+        {p ? t('profiles.edit', { name: p.name }) : t('profiles.new')}{' '}
+        <span className="label-fictional">{brandInfo(brand)?.fictional ?? t('profile.fictional')}</span>
       </h2>
       <div className="grid">
         <Field label={t('profile.name')} name="name" defaultValue={p?.name} required error={fields.name} />
@@ -82,7 +107,11 @@ export function ProfileForm({ brand, profile, onSaved, onCancel }: { brand: stri
         <div className="field">
           <label htmlFor="pf-country">{t('profile.country')}</label>
           <select id="pf-country" name="country" defaultValue={p?.country ?? brandInfo(brand)?.countries[0]}>
-            {(brandInfo(brand)?.countries ?? [p?.country ?? 'NL']).map((c) => <option key={c} value={c}>{c}</option>)}
+            {(brandInfo(brand)?.countries ?? [p?.country ?? 'NL']).map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </select>
         </div>
         <Field label={t('profile.city')} name="city" defaultValue={p?.city ?? ''} error={fields.city} />
@@ -97,17 +126,26 @@ export function ProfileForm({ brand, profile, onSaved, onCancel }: { brand: stri
         <legend>{t('profile.interests')}</legend>
         {INTERESTS.map((i) => (
           <label key={i.id}>
-            <input type="checkbox" name="interests" value={i.id} defaultChecked={p?.interests.includes(i.id)} /> {i.icon} {i.slug.replace(/_/g, ' ')}
+            <input type="checkbox" name="interests" value={i.id} defaultChecked={p?.interests.includes(i.id)} /> {i.icon}{' '}
+            {i.slug.replace(/_/g, ' ')}
           </label>
         ))}
       </fieldset>
       <label className="check">
         <input type="checkbox" name="active" defaultChecked={p?.active ?? true} /> {t('profile.active')}
       </label>
-      {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
+      {problem && (
+        <p role="alert" className="alert alert-danger">
+          {problem}
+        </p>
+      )}
       <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>{t('profiles.save')}</button>
-        <button type="button" className="btn btn-outline" onClick={onCancel}>{t('profiles.cancel')}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('profiles.save')}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onCancel}>
+          {t('profiles.cancel')}
+        </button>
       </div>
     </form>
   );

@@ -1,7 +1,11 @@
 import type { StaffBoot, StaffBrandInfo } from '../../../core/staff-boot';
 
 /** The page's boot data (worker/staff/pages.ts), read once. */
-export const boot: StaffBoot = JSON.parse(document.getElementById('__STAFF__')?.textContent ?? 'null') ?? { brand: '', language: 'en', brands: [] };
+export const boot: StaffBoot = JSON.parse(document.getElementById('__STAFF__')?.textContent ?? 'null') ?? {
+  brand: '',
+  language: 'en',
+  brands: [],
+};
 
 export function brandInfo(id: string): StaffBrandInfo | undefined {
   return boot.brands.find((b) => b.id === id);

@@ -40,7 +40,17 @@ export function matchStaffRoute(pathname: string, search: string): StaffRoute {
     case '/staff/sessions':
     case '/staff/codes':
     case '/staff/moderation':
-      return { name: path.slice('/staff/'.length) as 'profiles' | 'first' | 'figures' | 'dashboard' | 'audit' | 'sessions' | 'codes' | 'moderation' };
+      return {
+        name: path.slice('/staff/'.length) as
+          | 'profiles'
+          | 'first'
+          | 'figures'
+          | 'dashboard'
+          | 'audit'
+          | 'sessions'
+          | 'codes'
+          | 'moderation',
+      };
     default:
       return { name: 'not_found' };
   }

@@ -7,7 +7,7 @@ describe('staff workspace times', () => {
     expect(formatWait(45_900)).toBe('45 s');
     expect(formatWait(12 * 60_000 + 59_000)).toBe('12 min');
     expect(formatWait((3 * 60 + 5) * 60_000)).toBe('3 h 05 min');
-    expect(formatWait((52 * 60) * 60_000)).toBe('2 d 4 h');
+    expect(formatWait(52 * 60 * 60_000)).toBe('2 d 4 h');
   });
 
   it("a claim's countdown rounds up to the second and stops at zero", () => {

@@ -19,4 +19,3 @@ export function formatCountdown(ms: number): string {
 export function formatDuration(ms: number | null): string {
   return ms === null ? '–' : formatWait(ms);
 }
-

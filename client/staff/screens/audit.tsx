@@ -40,34 +40,69 @@ export function AuditScreen() {
     <section aria-labelledby="audit-title">
       <div className="screen-head">
         <h1 id="audit-title">{t('audit.title')}</h1>
-        <BrandFilter value={filter.brand} onChange={(brand) => { setOlder([]); setFilter((f) => ({ ...f, brand })); }} />
+        <BrandFilter
+          value={filter.brand}
+          onChange={(brand) => {
+            setOlder([]);
+            setFilter((f) => ({ ...f, brand }));
+          }}
+        />
       </div>
       <form className="filters" onSubmit={apply}>
-        <div className="field inline"><label htmlFor="audit-staff">{t('audit.staff_id')}</label><input id="audit-staff" name="staff_id" inputMode="numeric" pattern="\d*" /></div>
-        <div className="field inline"><label htmlFor="audit-action">{t('audit.action')}</label><input id="audit-action" name="action" maxLength={40} /></div>
-        <button type="submit" className="btn btn-outline">{t('audit.filter')}</button>
+        <div className="field inline">
+          <label htmlFor="audit-staff">{t('audit.staff_id')}</label>
+          <input id="audit-staff" name="staff_id" inputMode="numeric" pattern="\d*" />
+        </div>
+        <div className="field inline">
+          <label htmlFor="audit-action">{t('audit.action')}</label>
+          <input id="audit-action" name="action" maxLength={40} />
+        </div>
+        <button type="submit" className="btn btn-outline">
+          {t('audit.filter')}
+        </button>
       </form>
-      {(first.error || problem) && <p role="alert" className="alert alert-danger">{first.error?.message ?? problem}</p>}
+      {(first.error || problem) && (
+        <p role="alert" className="alert alert-danger">
+          {first.error?.message ?? problem}
+        </p>
+      )}
       <div className="table-wrap">
         <table>
           <caption className="sr-only">{t('audit.title')}</caption>
-          <thead><tr><th scope="col">{t('audit.when')}</th><th scope="col">{t('audit.who')}</th><th scope="col">{t('figures.brand')}</th><th scope="col">{t('audit.action')}</th><th scope="col">{t('audit.target')}</th><th scope="col">{t('audit.detail')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('audit.when')}</th>
+              <th scope="col">{t('audit.who')}</th>
+              <th scope="col">{t('figures.brand')}</th>
+              <th scope="col">{t('audit.action')}</th>
+              <th scope="col">{t('audit.target')}</th>
+              <th scope="col">{t('audit.detail')}</th>
+            </tr>
+          </thead>
           <tbody>
             {items.map((e) => (
               <tr key={e.id}>
-                <td><time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time></td>
+                <td>
+                  <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
+                </td>
                 <td>{e.staff ? `${e.staff.name} (#${e.staff.id})` : '–'}</td>
                 <td>{e.brand ? brandName(e.brand) : '–'}</td>
                 <td>{e.action}</td>
                 <td>{e.target_type ? `${e.target_type} ${e.target_id ?? ''}` : '–'}</td>
-                <td><code>{e.detail ? JSON.stringify(e.detail) : ''}</code></td>
+                <td>
+                  <code>{e.detail ? JSON.stringify(e.detail) : ''}</code>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       {first.data && items.length === 0 && <p className="empty">{t('audit.empty')}</p>}
-      {items.length > 0 && <button type="button" className="btn btn-outline" onClick={() => void more()}>{t('audit.more')}</button>}
+      {items.length > 0 && (
+        <button type="button" className="btn btn-outline" onClick={() => void more()}>
+          {t('audit.more')}
+        </button>
+      )}
     </section>
   );
 }

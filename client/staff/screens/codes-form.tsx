@@ -17,7 +17,17 @@ function localInput(iso: string | null): string {
  * Creates a discount code, or edits one (the code itself stays). Checked with the contract's schema against the
  * browser's clock first; the server checks again against its own and answers in the same words.
  */
-export function CodeForm({ brand, code, onSaved, onCancel }: { brand: string; code: StaffDiscountCode | null; onSaved: () => void; onCancel: () => void }) {
+export function CodeForm({
+  brand,
+  code,
+  onSaved,
+  onCancel,
+}: {
+  brand: string;
+  code: StaffDiscountCode | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -58,34 +68,92 @@ export function CodeForm({ brand, code, onSaved, onCancel }: { brand: string; co
   return (
     <form onSubmit={submit} className="card code-form" noValidate aria-labelledby="code-form-title" data-testid="code-form">
       <h2 id="code-form-title">{code ? t('codes.edit', { code: code.code }) : t('codes.new')}</h2>
-      {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
+      {problem && (
+        <p role="alert" className="alert alert-danger">
+          {problem}
+        </p>
+      )}
       <div className="grid">
-        {!code && <Field label={t('codes.code')} name="code" required maxLength={40} autoComplete="off" hint={t('codes.code_hint')} error={fields.code} />}
-        <Field label={t('codes.percentage')} name="value_percentage" inputMode="decimal" required defaultValue={code?.value_percentage} error={fields.value_percentage} />
+        {!code && (
+          <Field
+            label={t('codes.code')}
+            name="code"
+            required
+            maxLength={40}
+            autoComplete="off"
+            hint={t('codes.code_hint')}
+            error={fields.code}
+          />
+        )}
+        <Field
+          label={t('codes.percentage')}
+          name="value_percentage"
+          inputMode="decimal"
+          required
+          defaultValue={code?.value_percentage}
+          error={fields.value_percentage}
+        />
         <div className="field">
           <label htmlFor="code-validity">{t('codes.validity')}</label>
           <select id="code-validity" name="validity" defaultValue={code?.validity ?? 'once_per_user'}>
-            {DISCOUNT_VALIDITIES.map((v) => <option key={v} value={v}>{t(`codes.validity_${v}` as StaffKey)}</option>)}
+            {DISCOUNT_VALIDITIES.map((v) => (
+              <option key={v} value={v}>
+                {t(`codes.validity_${v}` as StaffKey)}
+              </option>
+            ))}
           </select>
         </div>
-        <Field label={t('codes.expires')} name="expires" type="datetime-local" defaultValue={localInput(code?.expires ?? null)} hint={t('codes.optional')} error={fields.expires} />
-        <Field label={t('codes.country')} name="country" maxLength={2} defaultValue={code?.country ?? ''} hint={t('codes.country_hint')} error={fields.country} />
-        <Field label={t('codes.currency')} name="currency" maxLength={3} defaultValue={code?.currency ?? ''} hint={t('codes.currency_hint')} error={fields.currency} />
-        <Field label={t('codes.minimum')} name="minimum_order_value" inputMode="decimal" defaultValue={code?.minimum_order_value ? (code.minimum_order_value / 100).toFixed(2) : ''}
-          hint={t('codes.optional')} error={fields.minimum_order_value} />
+        <Field
+          label={t('codes.expires')}
+          name="expires"
+          type="datetime-local"
+          defaultValue={localInput(code?.expires ?? null)}
+          hint={t('codes.optional')}
+          error={fields.expires}
+        />
+        <Field
+          label={t('codes.country')}
+          name="country"
+          maxLength={2}
+          defaultValue={code?.country ?? ''}
+          hint={t('codes.country_hint')}
+          error={fields.country}
+        />
+        <Field
+          label={t('codes.currency')}
+          name="currency"
+          maxLength={3}
+          defaultValue={code?.currency ?? ''}
+          hint={t('codes.currency_hint')}
+          error={fields.currency}
+        />
+        <Field
+          label={t('codes.minimum')}
+          name="minimum_order_value"
+          inputMode="decimal"
+          defaultValue={code?.minimum_order_value ? (code.minimum_order_value / 100).toFixed(2) : ''}
+          hint={t('codes.optional')}
+          error={fields.minimum_order_value}
+        />
       </div>
       <fieldset className="methods">
         <legend>{t('codes.methods')}</legend>
         <small>{t('codes.methods_hint')}</small>
         <div className="checks">
           {PAYMENT_METHODS.map((m) => (
-            <label key={m}><input type="checkbox" name="paymentmethods" value={m} defaultChecked={code?.paymentmethods?.includes(m)} /> {m}</label>
+            <label key={m}>
+              <input type="checkbox" name="paymentmethods" value={m} defaultChecked={code?.paymentmethods?.includes(m)} /> {m}
+            </label>
           ))}
         </div>
       </fieldset>
       <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>{t('codes.save')}</button>
-        <button type="button" className="btn btn-outline" onClick={onCancel}>{t('profiles.cancel')}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('codes.save')}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onCancel}>
+          {t('profiles.cancel')}
+        </button>
       </div>
     </form>
   );

@@ -17,7 +17,12 @@ export function InviteCodes({ brand }: { brand: string }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const expires = String(form.get('expires') ?? '');
-    const input = { brand, count: Number(form.get('count')), uses: Number(form.get('uses')), expires: expires ? new Date(expires).toISOString() : null };
+    const input = {
+      brand,
+      count: Number(form.get('count')),
+      uses: Number(form.get('uses')),
+      expires: expires ? new Date(expires).toISOString() : null,
+    };
     const checked = validate(inviteBatchSchema(Date.now()), input);
     if (!checked.ok) return setFields(checked.fields);
     setFields({});
@@ -39,29 +44,52 @@ export function InviteCodes({ brand }: { brand: string }) {
         <Field label={t('invites.count')} name="count" type="number" min={1} max={200} defaultValue={10} error={fields.count} />
         <Field label={t('invites.uses')} name="uses" type="number" min={1} max={1000} defaultValue={1} error={fields.uses} />
         <Field label={t('codes.expires')} name="expires" type="datetime-local" hint={t('codes.optional')} error={fields.expires} />
-        <button type="submit" className="btn btn-primary">{t('invites.create')}</button>
+        <button type="submit" className="btn btn-primary">
+          {t('invites.create')}
+        </button>
       </form>
-      {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
+      {problem && (
+        <p role="alert" className="alert alert-danger">
+          {problem}
+        </p>
+      )}
       {made.length > 0 && (
         <div className="card" role="status">
           <p>{t('invites.made', { n: made.length })}</p>
           <textarea readOnly rows={Math.min(made.length, 8)} value={made.join('\n')} aria-label={t('invites.made', { n: made.length })} />
         </div>
       )}
-      {list.error && <p role="alert" className="alert alert-danger">{list.error.message}</p>}
+      {list.error && (
+        <p role="alert" className="alert alert-danger">
+          {list.error.message}
+        </p>
+      )}
       {list.data && list.data.codes.length === 0 && <p className="empty">{t('invites.empty')}</p>}
       {list.data && list.data.codes.length > 0 && (
         <div className="table-wrap">
           <table>
             <caption className="sr-only">{t('invites.title')}</caption>
-            <thead><tr><th scope="col">{t('codes.code')}</th><th scope="col">{t('invites.left')}</th><th scope="col">{t('codes.expires')}</th><th scope="col">{t('invites.used_by')}</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">{t('codes.code')}</th>
+                <th scope="col">{t('invites.left')}</th>
+                <th scope="col">{t('codes.expires')}</th>
+                <th scope="col">{t('invites.used_by')}</th>
+              </tr>
+            </thead>
             <tbody>
               {list.data.codes.map((c) => (
                 <tr key={c.code}>
-                  <th scope="row"><code>{c.code}</code></th>
+                  <th scope="row">
+                    <code>{c.code}</code>
+                  </th>
                   <td>{c.uses_left}</td>
                   <td>{c.expires_at ? formatDateTime(c.expires_at) : t('codes.never')}</td>
-                  <td>{c.used_by.length ? c.used_by.map((m) => `${m.name || '–'} (#${m.member_id}, ${formatDateTime(m.signup_date)})`).join('; ') : '–'}</td>
+                  <td>
+                    {c.used_by.length
+                      ? c.used_by.map((m) => `${m.name || '–'} (#${m.member_id}, ${formatDateTime(m.signup_date)})`).join('; ')
+                      : '–'}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -43,15 +43,40 @@ export function CodesScreen() {
     <section aria-labelledby="codes-title">
       <div className="screen-head">
         <h1 id="codes-title">{t('codes.title')}</h1>
-        <BrandFilter value={brand} onChange={(b) => { setEditing(null); setBrand(b); }} allowAll={false} />
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>{t('codes.create')}</button>
+        <BrandFilter
+          value={brand}
+          onChange={(b) => {
+            setEditing(null);
+            setBrand(b);
+          }}
+          allowAll={false}
+        />
+        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+          {t('codes.create')}
+        </button>
       </div>
       {editing && (
-        <CodeForm key={editing === 'new' ? 'new' : editing.code} brand={brand} code={editing === 'new' ? null : editing}
-          onCancel={() => setEditing(null)} onSaved={() => { setEditing(null); void list.reload(); }} />
+        <CodeForm
+          key={editing === 'new' ? 'new' : editing.code}
+          brand={brand}
+          code={editing === 'new' ? null : editing}
+          onCancel={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void list.reload();
+          }}
+        />
       )}
-      {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
-      {list.error && <p role="alert" className="alert alert-danger">{list.error.message}</p>}
+      {problem && (
+        <p role="alert" className="alert alert-danger">
+          {problem}
+        </p>
+      )}
+      {list.error && (
+        <p role="alert" className="alert alert-danger">
+          {list.error.message}
+        </p>
+      )}
       {!list.data && !list.error && <p role="status">{t('app.loading')}</p>}
       {list.data && list.data.codes.length === 0 && <p className="empty">{t('codes.empty')}</p>}
       {list.data && list.data.codes.length > 0 && (
@@ -60,25 +85,59 @@ export function CodesScreen() {
             <caption className="sr-only">{t('codes.title')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('codes.code')}</th><th scope="col">{t('codes.percentage')}</th><th scope="col">{t('codes.validity')}</th>
-                <th scope="col">{t('codes.conditions')}</th><th scope="col">{t('codes.expires')}</th><th scope="col">{t('codes.uses')}</th>
-                <th scope="col">{t('codes.revenue')}</th><th scope="col"><span className="sr-only">{t('codes.actions')}</span></th>
+                <th scope="col">{t('codes.code')}</th>
+                <th scope="col">{t('codes.percentage')}</th>
+                <th scope="col">{t('codes.validity')}</th>
+                <th scope="col">{t('codes.conditions')}</th>
+                <th scope="col">{t('codes.expires')}</th>
+                <th scope="col">{t('codes.uses')}</th>
+                <th scope="col">{t('codes.revenue')}</th>
+                <th scope="col">
+                  <span className="sr-only">{t('codes.actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {list.data.codes.map((c) => (
                 <tr key={c.code} className={c.expired ? 'is-expired' : undefined}>
-                  <th scope="row"><code>{c.code}</code></th>
+                  <th scope="row">
+                    <code>{c.code}</code>
+                  </th>
                   <td>{c.value_percentage}%</td>
                   <td>{t(`codes.validity_${c.validity}` as StaffKey)}</td>
                   <td>{conditions(c)}</td>
-                  <td>{c.expired ? t('codes.expired') : c.expires ? <time dateTime={c.expires}>{formatDateTime(c.expires)}</time> : t('codes.never')}</td>
-                  <td>{c.uses}{c.reserved > 0 && <small> ({t('codes.reserved', { n: c.reserved })})</small>}</td>
+                  <td>
+                    {c.expired ? (
+                      t('codes.expired')
+                    ) : c.expires ? (
+                      <time dateTime={c.expires}>{formatDateTime(c.expires)}</time>
+                    ) : (
+                      t('codes.never')
+                    )}
+                  </td>
+                  <td>
+                    {c.uses}
+                    {c.reserved > 0 && <small> ({t('codes.reserved', { n: c.reserved })})</small>}
+                  </td>
                   <td>{c.revenue.length ? c.revenue.map((r) => money(r.amount, r.currency)).join(', ') : '–'}</td>
                   <td className="actions">
-                    <button type="button" className="btn btn-outline" onClick={() => setEditing(c)} aria-label={t('codes.edit', { code: c.code })}>{t('profiles.edit_short')}</button>
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      onClick={() => setEditing(c)}
+                      aria-label={t('codes.edit', { code: c.code })}
+                    >
+                      {t('profiles.edit_short')}
+                    </button>
                     {!c.expired && (
-                      <button type="button" className="btn btn-outline" onClick={() => void expire(c)} aria-label={t('codes.expire_of', { code: c.code })}>{t('codes.expire')}</button>
+                      <button
+                        type="button"
+                        className="btn btn-outline"
+                        onClick={() => void expire(c)}
+                        aria-label={t('codes.expire_of', { code: c.code })}
+                      >
+                        {t('codes.expire')}
+                      </button>
                     )}
                   </td>
                 </tr>

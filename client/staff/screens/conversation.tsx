@@ -78,7 +78,8 @@ export function ConversationScreen({ id }: { id: number }) {
       conversation.mutate((c) => c && { ...c, messages: [...c.messages, answer.message], waiting_since: null, asks_if_real: false });
       return true;
     } catch (e) {
-      if (e instanceof StaffApiError && e.code === 'claim_required') setClaim((c) => (c ? { ...c, expires_at: new Date(0).toISOString() } : c));
+      if (e instanceof StaffApiError && e.code === 'claim_required')
+        setClaim((c) => (c ? { ...c, expires_at: new Date(0).toISOString() } : c));
       setProblem(problemOf(e));
       return false;
     } finally {
@@ -90,7 +91,9 @@ export function ConversationScreen({ id }: { id: number }) {
     return (
       <>
         <h1>{t('conversation.title')}</h1>
-        <p role="alert" className="alert alert-danger">{conversation.error.message}</p>
+        <p role="alert" className="alert alert-danger">
+          {conversation.error.message}
+        </p>
         <Link href="/staff">{t('conversation.back')}</Link>
       </>
     );
@@ -107,8 +110,15 @@ export function ConversationScreen({ id }: { id: number }) {
       <div className="answer-grid">
         <div className="col">
           <MemberCard brand={data.brand} member={data.member} />
-          <Notes brand={data.brand} conversationId={id} subject="member" subjectId={data.member.id} title={t('notes.member')} notes={data.notes.member}
-            onAdded={() => void reload.current()} />
+          <Notes
+            brand={data.brand}
+            conversationId={id}
+            subject="member"
+            subjectId={data.member.id}
+            title={t('notes.member')}
+            notes={data.notes.member}
+            onAdded={() => void reload.current()}
+          />
         </div>
         <div className="col wide">
           <MessageList brand={data.brand} messages={data.messages} memberName={data.member.name} profileName={data.profile.name} />
@@ -116,8 +126,15 @@ export function ConversationScreen({ id }: { id: number }) {
         </div>
         <div className="col">
           <ProfileCard brand={data.brand} profile={data.profile} />
-          <Notes brand={data.brand} conversationId={id} subject="profile" subjectId={data.profile.id} title={t('notes.profile')} notes={data.notes.profile}
-            onAdded={() => void reload.current()} />
+          <Notes
+            brand={data.brand}
+            conversationId={id}
+            subject="profile"
+            subjectId={data.profile.id}
+            title={t('notes.profile')}
+            notes={data.notes.profile}
+            onAdded={() => void reload.current()}
+          />
         </div>
       </div>
     </div>

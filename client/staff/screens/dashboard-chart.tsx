@@ -35,7 +35,15 @@ export function DashboardChart({ id, title, days, columns, format, file }: Chart
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         scales: { x: { time: true } },
         axes: [{}, { values: (_, ticks) => ticks.map((v) => format(v)), size: 70 }],
-        series: [{}, ...columns.map((c, i) => ({ label: c.label, stroke: COLOURS[i % COLOURS.length], width: 2, value: (_: uPlot, v: number | null) => (v === null ? '–' : format(v)) }))],
+        series: [
+          {},
+          ...columns.map((c, i) => ({
+            label: c.label,
+            stroke: COLOURS[i % COLOURS.length],
+            width: 2,
+            value: (_: uPlot, v: number | null) => (v === null ? '–' : format(v)),
+          })),
+        ],
       },
       [xs, ...columns.map((c) => c.values)] as uPlot.AlignedData,
       el,
@@ -52,7 +60,11 @@ export function DashboardChart({ id, title, days, columns, format, file }: Chart
     <figure className="chart card" aria-labelledby={`${id}-title`} data-testid={`chart-${id}`}>
       <div className="screen-head">
         <h2 id={`${id}-title`}>{title}</h2>
-        <button type="button" className="btn btn-outline" onClick={() => downloadCsv(`${file}.csv`, toCsv(t('dashboard.day'), days, columns))}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => downloadCsv(`${file}.csv`, toCsv(t('dashboard.day'), days, columns))}
+        >
           {t('dashboard.csv')}
         </button>
       </div>
@@ -62,10 +74,24 @@ export function DashboardChart({ id, title, days, columns, format, file }: Chart
         <div className="table-wrap">
           <table>
             <caption className="sr-only">{title}</caption>
-            <thead><tr><th scope="col">{t('dashboard.day')}</th>{columns.map((c) => <th scope="col" key={c.label}>{c.label}</th>)}</tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">{t('dashboard.day')}</th>
+                {columns.map((c) => (
+                  <th scope="col" key={c.label}>
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
             <tbody>
               {days.map((day, i) => (
-                <tr key={day}><th scope="row">{day}</th>{columns.map((c) => <td key={c.label}>{c.values[i] === null ? '–' : format(c.values[i]!)}</td>)}</tr>
+                <tr key={day}>
+                  <th scope="row">{day}</th>
+                  {columns.map((c) => (
+                    <td key={c.label}>{c.values[i] === null ? '–' : format(c.values[i]!)}</td>
+                  ))}
+                </tr>
               ))}
             </tbody>
           </table>

@@ -40,16 +40,41 @@ export default function DashboardScreen() {
     const money = (currency: string) => (minor: number) =>
       (minor / 100).toLocaleString(staffLanguage === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency });
     return [
-      { id: 'members', title: t('dashboard.members'), format: count, columns: [
-        col('dashboard.signups', s.signups), col('dashboard.activations', s.activations),
-        col('dashboard.first_purchases', s.first_purchases), col('dashboard.paying_members', s.paying_members)] },
-      ...Object.entries(d.revenue).sort(([a], [b]) => a.localeCompare(b)).map(([currency, values]) => ({
-        id: `revenue-${currency.toLowerCase()}`, title: t('dashboard.revenue', { currency }), format: money(currency),
-        columns: [{ label: t('dashboard.revenue_net', { currency }), values }] })),
-      { id: 'messages', title: t('dashboard.messages'), format: count, columns: [
-        col('dashboard.messages_members', s.messages_members), col('dashboard.messages_staff', s.messages_staff), col('dashboard.answered', s.answered)] },
-      { id: 'answer-time', title: t('dashboard.answer_time'), format: seconds, columns: [
-        col('dashboard.median', s.answer_ms_median), col('dashboard.p90', s.answer_ms_p90)] },
+      {
+        id: 'members',
+        title: t('dashboard.members'),
+        format: count,
+        columns: [
+          col('dashboard.signups', s.signups),
+          col('dashboard.activations', s.activations),
+          col('dashboard.first_purchases', s.first_purchases),
+          col('dashboard.paying_members', s.paying_members),
+        ],
+      },
+      ...Object.entries(d.revenue)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, values]) => ({
+          id: `revenue-${currency.toLowerCase()}`,
+          title: t('dashboard.revenue', { currency }),
+          format: money(currency),
+          columns: [{ label: t('dashboard.revenue_net', { currency }), values }],
+        })),
+      {
+        id: 'messages',
+        title: t('dashboard.messages'),
+        format: count,
+        columns: [
+          col('dashboard.messages_members', s.messages_members),
+          col('dashboard.messages_staff', s.messages_staff),
+          col('dashboard.answered', s.answered),
+        ],
+      },
+      {
+        id: 'answer-time',
+        title: t('dashboard.answer_time'),
+        format: seconds,
+        columns: [col('dashboard.median', s.answer_ms_median), col('dashboard.p90', s.answer_ms_p90)],
+      },
     ];
   }, [d]);
   // The range the server accepts (DASHBOARD_DAYS up to today, UTC): the date pickers offer nothing else.
@@ -65,20 +90,35 @@ export default function DashboardScreen() {
           <div className="field inline">
             <label htmlFor="dashboard-scope">{t('filter.brand')}</label>
             <select id="dashboard-scope" value={scope} onChange={(e) => setScope(e.target.value)}>
-              {choices.map((b) => <option key={b} value={b}>{b ? brandName(b) : t('dashboard.deployment')}</option>)}
+              {choices.map((b) => (
+                <option key={b} value={b}>
+                  {b ? brandName(b) : t('dashboard.deployment')}
+                </option>
+              ))}
             </select>
           </div>
         )}
         <div className="field inline">
           <label htmlFor="dashboard-from">{t('dashboard.from')}</label>
-          <input id="dashboard-from" type="date" min={oldest} max={today} value={from || d?.from || ''} onChange={(e) => setFrom(e.target.value)} />
+          <input
+            id="dashboard-from"
+            type="date"
+            min={oldest}
+            max={today}
+            value={from || d?.from || ''}
+            onChange={(e) => setFrom(e.target.value)}
+          />
         </div>
         <div className="field inline">
           <label htmlFor="dashboard-to">{t('dashboard.to')}</label>
           <input id="dashboard-to" type="date" min={oldest} max={today} value={to || d?.to || ''} onChange={(e) => setTo(e.target.value)} />
         </div>
       </div>
-      {choices.length === 0 && <p role="alert" className="alert alert-danger">{t('dashboard.no_access')}</p>}
+      {choices.length === 0 && (
+        <p role="alert" className="alert alert-danger">
+          {t('dashboard.no_access')}
+        </p>
+      )}
       {figures.error && (
         <p role="alert" className="alert alert-danger">
           {figures.error.message} {Object.values(figures.error.fields ?? {}).join(' ')}
@@ -88,11 +128,22 @@ export default function DashboardScreen() {
       {d && (
         <>
           <p data-testid="dashboard-note">
-            {t('dashboard.note', { scope: scopeName, live: formatDateTime(d.live_at), rolled: d.rolled_up_at ? formatDateTime(d.rolled_up_at) : '–' })}
+            {t('dashboard.note', {
+              scope: scopeName,
+              live: formatDateTime(d.live_at),
+              rolled: d.rolled_up_at ? formatDateTime(d.rolled_up_at) : '–',
+            })}
           </p>
           {charts.map((c) => (
-            <DashboardChart key={`${c.id}-${d.from}-${d.to}-${scope}`} id={c.id} title={c.title} days={d.days} columns={c.columns} format={c.format}
-              file={`figures-${scope || 'all'}-${c.id}-${d.from}-${d.to}`} />
+            <DashboardChart
+              key={`${c.id}-${d.from}-${d.to}-${scope}`}
+              id={c.id}
+              title={c.title}
+              days={d.days}
+              columns={c.columns}
+              format={c.format}
+              file={`figures-${scope || 'all'}-${c.id}-${d.from}-${d.to}`}
+            />
           ))}
         </>
       )}

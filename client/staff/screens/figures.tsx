@@ -17,23 +17,53 @@ export function FiguresScreen() {
         <h1 id="figures-title">{t('figures.title')}</h1>
         <BrandFilter value={brand} onChange={setBrand} />
       </div>
-      {figures.error && <p role="alert" className="alert alert-danger">{figures.error.message}</p>}
+      {figures.error && (
+        <p role="alert" className="alert alert-danger">
+          {figures.error.message}
+        </p>
+      )}
       {!f && !figures.error && <p role="status">{t('app.loading')}</p>}
       {f && (
         <>
           <dl className="totals" data-testid="figures-totals">
-            <div><dt>{t('figures.waiting')}</dt><dd>{f.waiting_now}</dd></div>
-            <div><dt>{t('figures.answered')}</dt><dd>{f.answered_today}</dd></div>
-            <div><dt>{t('figures.median')}</dt><dd>{formatDuration(f.answer_ms.median)}</dd></div>
-            <div><dt>{t('figures.p90')}</dt><dd>{formatDuration(f.answer_ms.p90)}</dd></div>
+            <div>
+              <dt>{t('figures.waiting')}</dt>
+              <dd>{f.waiting_now}</dd>
+            </div>
+            <div>
+              <dt>{t('figures.answered')}</dt>
+              <dd>{f.answered_today}</dd>
+            </div>
+            <div>
+              <dt>{t('figures.median')}</dt>
+              <dd>{formatDuration(f.answer_ms.median)}</dd>
+            </div>
+            <div>
+              <dt>{t('figures.p90')}</dt>
+              <dd>{formatDuration(f.answer_ms.p90)}</dd>
+            </div>
           </dl>
           <div className="table-wrap">
             <table>
               <caption>{t('figures.per_brand')}</caption>
-              <thead><tr><th scope="col">{t('figures.brand')}</th><th scope="col">{t('figures.waiting')}</th><th scope="col">{t('figures.answered')}</th><th scope="col">{t('figures.median')}</th><th scope="col">{t('figures.p90')}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">{t('figures.brand')}</th>
+                  <th scope="col">{t('figures.waiting')}</th>
+                  <th scope="col">{t('figures.answered')}</th>
+                  <th scope="col">{t('figures.median')}</th>
+                  <th scope="col">{t('figures.p90')}</th>
+                </tr>
+              </thead>
               <tbody>
                 {f.per_brand.map((r) => (
-                  <tr key={r.brand}><th scope="row">{brandName(r.brand)}</th><td>{r.waiting_now}</td><td>{r.answered_today}</td><td>{formatDuration(r.median_ms)}</td><td>{formatDuration(r.p90_ms)}</td></tr>
+                  <tr key={r.brand}>
+                    <th scope="row">{brandName(r.brand)}</th>
+                    <td>{r.waiting_now}</td>
+                    <td>{r.answered_today}</td>
+                    <td>{formatDuration(r.median_ms)}</td>
+                    <td>{formatDuration(r.p90_ms)}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>
@@ -41,10 +71,22 @@ export function FiguresScreen() {
           <div className="table-wrap">
             <table>
               <caption>{t('figures.per_operator')}</caption>
-              <thead><tr><th scope="col">{t('figures.operator')}</th><th scope="col">{t('figures.answered')}</th><th scope="col">{t('figures.median')}</th><th scope="col">{t('figures.p90')}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">{t('figures.operator')}</th>
+                  <th scope="col">{t('figures.answered')}</th>
+                  <th scope="col">{t('figures.median')}</th>
+                  <th scope="col">{t('figures.p90')}</th>
+                </tr>
+              </thead>
               <tbody>
                 {f.per_operator.map((r) => (
-                  <tr key={r.staff_id}><th scope="row">{r.name}</th><td>{r.answered_today}</td><td>{formatDuration(r.median_ms)}</td><td>{formatDuration(r.p90_ms)}</td></tr>
+                  <tr key={r.staff_id}>
+                    <th scope="row">{r.name}</th>
+                    <td>{r.answered_today}</td>
+                    <td>{formatDuration(r.median_ms)}</td>
+                    <td>{formatDuration(r.p90_ms)}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>

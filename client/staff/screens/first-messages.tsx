@@ -53,7 +53,8 @@ export function FirstMessagesScreen() {
     setProblem(null);
     try {
       const answer = await staffFetch<FirstMessageResponse>('first-message.php', {
-        method: 'POST', body: { brand, profile_id: profile.id, member_id: member.id, text: text.trim() },
+        method: 'POST',
+        body: { brand, profile_id: profile.id, member_id: member.id, text: text.trim() },
       });
       setSent({ name: member.name, conversationId: answer.conversation_id });
       setMember(null);
@@ -73,15 +74,28 @@ export function FirstMessagesScreen() {
         <BrandFilter value={brand} onChange={changeBrand} allowAll={false} />
       </div>
       <p className="hint">{t('first.rules')}</p>
-      {profiles.error && <p role="alert" className="alert alert-danger">{profiles.error.message}</p>}
+      {profiles.error && (
+        <p role="alert" className="alert alert-danger">
+          {profiles.error.message}
+        </p>
+      )}
       {profiles.data && active.length === 0 && <p className="empty">{t('first.no_profiles')}</p>}
       {profile && (
         <form className="card first-form" onSubmit={send} aria-describedby={problem ? 'first-error' : undefined}>
           <div className="field">
             <label htmlFor="first-profile">{t('first.profile')}</label>
-            <select id="first-profile" value={profile.id} onChange={(e) => { setProfileId(Number(e.target.value)); setMember(null); }}>
+            <select
+              id="first-profile"
+              value={profile.id}
+              onChange={(e) => {
+                setProfileId(Number(e.target.value));
+                setMember(null);
+              }}
+            >
               {active.map((p) => (
-                <option key={p.id} value={p.id}>{p.name} ({p.age}, {p.city ?? p.country}) · {p.label || brandInfo(brand)?.fictional}</option>
+                <option key={p.id} value={p.id}>
+                  {p.name} ({p.age}, {p.city ?? p.country}) · {p.label || brandInfo(brand)?.fictional}
+                </option>
               ))}
             </select>
           </div>
@@ -91,31 +105,49 @@ export function FirstMessagesScreen() {
           </div>
           <fieldset className="candidates">
             <legend>{t('first.member')}</legend>
-            {candidates.error && <p role="alert" className="alert alert-danger">{candidates.error.message}</p>}
+            {candidates.error && (
+              <p role="alert" className="alert alert-danger">
+                {candidates.error.message}
+              </p>
+            )}
             {candidates.data && candidates.data.items.length === 0 && <p className="empty">{t('first.no_members')}</p>}
             <ul data-testid="first-candidates">
               {candidates.data?.items.map((m) => (
                 <li key={m.id}>
                   <label className={member?.id === m.id ? 'candidate chosen' : 'candidate'}>
                     <input type="radio" name="member" value={m.id} checked={member?.id === m.id} onChange={() => setMember(m)} />
-                    {m.main_image ? <Thumb brand={brand} image={m.main_image} alt="" size={48} /> : <span className="thumb empty" aria-hidden="true" />}
-                    <span><strong>{m.name}</strong> · {t('card.age_city', { age: m.age, city: m.city ?? m.country })}</span>
+                    {m.main_image ? (
+                      <Thumb brand={brand} image={m.main_image} alt="" size={48} />
+                    ) : (
+                      <span className="thumb empty" aria-hidden="true" />
+                    )}
+                    <span>
+                      <strong>{m.name}</strong> · {t('card.age_city', { age: m.age, city: m.city ?? m.country })}
+                    </span>
                   </label>
                 </li>
               ))}
             </ul>
           </fieldset>
           <div className="field">
-            <label htmlFor="first-text">{member ? t('first.text_to', { name: member.name, profile: profile.name }) : t('first.text')}</label>
+            <label htmlFor="first-text">
+              {member ? t('first.text_to', { name: member.name, profile: profile.name }) : t('first.text')}
+            </label>
             <textarea id="first-text" rows={3} maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} />
           </div>
-          {problem && <p id="first-error" className="alert alert-danger" role="alert">{problem}</p>}
+          {problem && (
+            <p id="first-error" className="alert alert-danger" role="alert">
+              {problem}
+            </p>
+          )}
           {sent && (
             <p className="alert alert-success" role="status">
               {t('first.sent', { name: sent.name })} <Link href={`/staff/c/${sent.conversationId}`}>{t('first.open')}</Link>
             </p>
           )}
-          <button type="submit" className="btn btn-primary" disabled={busy || !member || !text.trim()}>{t('first.send')}</button>
+          <button type="submit" className="btn btn-primary" disabled={busy || !member || !text.trim()}>
+            {t('first.send')}
+          </button>
         </form>
       )}
     </section>

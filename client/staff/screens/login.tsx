@@ -36,11 +36,33 @@ export function LoginScreen() {
       <h1>{t('login.title', { brand: brandName(boot.brand) })}</h1>
       <form onSubmit={submit} noValidate data-testid="staff-login" method="post">
         <Field label={t('login.email')} name="email" type="email" autoComplete="username" required error={fields.email} />
-        <Field label={t('login.password')} name="password" type="password" autoComplete="current-password" required error={fields.password} />
-        <Field label={t('login.otp')} name="otp" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required
-          hint={t('login.otp_hint')} error={fields.otp} />
-        {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
-        <button type="submit" className="btn btn-primary" disabled={busy}>{t('login.submit')}</button>
+        <Field
+          label={t('login.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fields.password}
+        />
+        <Field
+          label={t('login.otp')}
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="\d{6}"
+          maxLength={6}
+          required
+          hint={t('login.otp_hint')}
+          error={fields.otp}
+        />
+        {problem && (
+          <p role="alert" className="alert alert-danger">
+            {problem}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('login.submit')}
+        </button>
       </form>
     </>
   );

@@ -19,7 +19,12 @@ export function MemberScreen({ id }: { id: number }) {
     setNotice(message);
     void detail.reload();
   };
-  if (detail.error) return <p role="alert" className="alert alert-danger">{detail.error.message}</p>;
+  if (detail.error)
+    return (
+      <p role="alert" className="alert alert-danger">
+        {detail.error.message}
+      </p>
+    );
   const d = detail.data;
   if (!d) return <p role="status">{t('app.loading')}</p>;
   const a = d.account;
@@ -28,77 +33,203 @@ export function MemberScreen({ id }: { id: number }) {
   return (
     <section aria-labelledby="member-title" className="member">
       <div className="screen-head">
-        <h1 id="member-title">{d.profile.name || a.email} <small>#{a.id} · {brandName(a.brand)}</small></h1>
+        <h1 id="member-title">
+          {d.profile.name || a.email}{' '}
+          <small>
+            #{a.id} · {brandName(a.brand)}
+          </small>
+        </h1>
       </div>
-      <p role="status" aria-live="polite" className={notice ? 'alert alert-success' : 'sr-only'}>{notice}</p>
+      <p role="status" aria-live="polite" className={notice ? 'alert alert-success' : 'sr-only'}>
+        {notice}
+      </p>
 
       <div className="member-grid">
         <section className="card" aria-labelledby="m-account">
           <h2 id="m-account">{t('member.account')}</h2>
           <dl className="facts">
-            <dt>{t('members.email')}</dt><dd>{a.email}</dd>
+            <dt>{t('members.email')}</dt>
+            <dd>{a.email}</dd>
             <dt>{t('members.status')}</dt>
             <dd data-testid="member-status">
               {t(`member.status.${a.status}` as 'member.status.confirmed')}
-              {a.blocked_at && <> · <strong>{t('member.blocked')}</strong> ({formatDateTime(a.blocked_at)}: {a.blocked_reason})</>}
+              {a.blocked_at && (
+                <>
+                  {' '}
+                  · <strong>{t('member.blocked')}</strong> ({formatDateTime(a.blocked_at)}: {a.blocked_reason})
+                </>
+              )}
             </dd>
-            <dt>{t('members.signup')}</dt><dd>{formatDateTime(a.signup_date)}</dd>
-            <dt>{t('member.source')}</dt><dd>{a.source ? Object.entries(a.source).map(([k, v]) => `${k}=${v}`).join(', ') : t('member.direct')}{a.invite_code && ` · ${t('member.invite', { code: a.invite_code })}`}</dd>
-            <dt>{t('member.language')}</dt><dd>{a.language ?? '–'}</dd>
-            <dt>{t('member.country')}</dt><dd>{a.country}</dd>
-            <dt>{t('member.premium')}</dt><dd>{a.premium ? t('member.yes') : t('member.no')}</dd>
-            <dt>{t('members.credits')}</dt><dd data-testid="member-credits">{a.credits}</dd>
-            <dt>{t('member.directdebit')}</dt><dd>{a.directdebit_blocked ? t('member.directdebit_blocked') : t('member.directdebit_allowed')}</dd>
+            <dt>{t('members.signup')}</dt>
+            <dd>{formatDateTime(a.signup_date)}</dd>
+            <dt>{t('member.source')}</dt>
+            <dd>
+              {a.source
+                ? Object.entries(a.source)
+                    .map(([k, v]) => `${k}=${v}`)
+                    .join(', ')
+                : t('member.direct')}
+              {a.invite_code && ` · ${t('member.invite', { code: a.invite_code })}`}
+            </dd>
+            <dt>{t('member.language')}</dt>
+            <dd>{a.language ?? '–'}</dd>
+            <dt>{t('member.country')}</dt>
+            <dd>{a.country}</dd>
+            <dt>{t('member.premium')}</dt>
+            <dd>{a.premium ? t('member.yes') : t('member.no')}</dd>
+            <dt>{t('members.credits')}</dt>
+            <dd data-testid="member-credits">{a.credits}</dd>
+            <dt>{t('member.directdebit')}</dt>
+            <dd>{a.directdebit_blocked ? t('member.directdebit_blocked') : t('member.directdebit_allowed')}</dd>
           </dl>
           {!gone && (
             <div className="row" role="group" aria-label={t('member.actions')}>
-              <MemberAction label={t('member.adjust')} explain={t('member.adjust_explain')} path="credits.php" method="POST" body={on} withDelta onDone={done(t('member.adjusted'))} />
-              {a.blocked_at
-                ? <MemberAction label={t('member.unblock')} explain={t('member.unblock_explain')} path="block.php" method="DELETE" body={on} onDone={done(t('member.unblocked'))} />
-                : <MemberAction label={t('member.block')} explain={t('member.block_explain')} path="block.php" method="POST" body={on} danger onDone={done(t('member.blocked_done'))} />}
-              {a.directdebit_blocked
-                ? <MemberAction label={t('member.dd_unblock')} explain={t('member.dd_unblock_explain')} path="directdebit-block.php" method="DELETE" body={on} onDone={done(t('member.done'))} />
-                : <MemberAction label={t('member.dd_block')} explain={t('member.dd_block_explain')} path="directdebit-block.php" method="POST" body={on} danger onDone={done(t('member.done'))} />}
-              {a.status === 'not_confirmed' && !a.blocked_at && (
-                <MemberAction label={t('member.resend')} explain={t('member.resend_explain')} path="resend-activation.php" method="POST" body={on} onDone={done(t('member.resent'))} />
+              <MemberAction
+                label={t('member.adjust')}
+                explain={t('member.adjust_explain')}
+                path="credits.php"
+                method="POST"
+                body={on}
+                withDelta
+                onDone={done(t('member.adjusted'))}
+              />
+              {a.blocked_at ? (
+                <MemberAction
+                  label={t('member.unblock')}
+                  explain={t('member.unblock_explain')}
+                  path="block.php"
+                  method="DELETE"
+                  body={on}
+                  onDone={done(t('member.unblocked'))}
+                />
+              ) : (
+                <MemberAction
+                  label={t('member.block')}
+                  explain={t('member.block_explain')}
+                  path="block.php"
+                  method="POST"
+                  body={on}
+                  danger
+                  onDone={done(t('member.blocked_done'))}
+                />
               )}
-              <MemberAction label={t('member.end_sessions')} explain={t('member.end_sessions_explain')} path="member-sessions.php" method="DELETE" body={on} danger onDone={done(t('member.done'))} />
-              <MemberAction label={t('member.delete')} explain={t('member.delete_explain')} path="member.php" method="DELETE" body={on} danger onDone={done(t('member.deleted'))} />
+              {a.directdebit_blocked ? (
+                <MemberAction
+                  label={t('member.dd_unblock')}
+                  explain={t('member.dd_unblock_explain')}
+                  path="directdebit-block.php"
+                  method="DELETE"
+                  body={on}
+                  onDone={done(t('member.done'))}
+                />
+              ) : (
+                <MemberAction
+                  label={t('member.dd_block')}
+                  explain={t('member.dd_block_explain')}
+                  path="directdebit-block.php"
+                  method="POST"
+                  body={on}
+                  danger
+                  onDone={done(t('member.done'))}
+                />
+              )}
+              {a.status === 'not_confirmed' && !a.blocked_at && (
+                <MemberAction
+                  label={t('member.resend')}
+                  explain={t('member.resend_explain')}
+                  path="resend-activation.php"
+                  method="POST"
+                  body={on}
+                  onDone={done(t('member.resent'))}
+                />
+              )}
+              <MemberAction
+                label={t('member.end_sessions')}
+                explain={t('member.end_sessions_explain')}
+                path="member-sessions.php"
+                method="DELETE"
+                body={on}
+                danger
+                onDone={done(t('member.done'))}
+              />
+              <MemberAction
+                label={t('member.delete')}
+                explain={t('member.delete_explain')}
+                path="member.php"
+                method="DELETE"
+                body={on}
+                danger
+                onDone={done(t('member.deleted'))}
+              />
             </div>
           )}
         </section>
 
         <section className="card" aria-labelledby="m-profile">
           <h2 id="m-profile">{t('member.profile')}</h2>
-          <p>{d.profile.name} · {d.profile.gender} · {d.profile.birthdate} · {d.profile.city ?? ''} · {d.profile.status}</p>
+          <p>
+            {d.profile.name} · {d.profile.gender} · {d.profile.birthdate} · {d.profile.city ?? ''} · {d.profile.status}
+          </p>
           {d.profile.about && <p className="about">{d.profile.about}</p>}
           <ul className="photos">
             {d.profile.photos.map((p) => (
-              <li key={p.id}><Thumb brand={a.brand} image={p} alt={t('member.photo_alt', { name: d.profile.name, status: p.status })} /></li>
+              <li key={p.id}>
+                <Thumb brand={a.brand} image={p} alt={t('member.photo_alt', { name: d.profile.name, status: p.status })} />
+              </li>
             ))}
           </ul>
           <h3>{t('member.conversations')}</h3>
-          <p>{t('member.conversation_counts', { members: d.conversations.with_members, fictional: d.conversations.with_fictional, sent: d.conversations.messages_sent })}</p>
+          <p>
+            {t('member.conversation_counts', {
+              members: d.conversations.with_members,
+              fictional: d.conversations.with_fictional,
+              sent: d.conversations.messages_sent,
+            })}
+          </p>
         </section>
       </div>
 
       <div className="table-wrap">
         <table>
           <caption>{t('member.orders', { days: d.refund_days })}</caption>
-          <thead><tr><th scope="col">#</th><th scope="col">{t('members.status')}</th><th scope="col">{t('member.amount')}</th><th scope="col">{t('members.credits')}</th><th scope="col">{t('member.method')}</th><th scope="col">{t('member.paid_at')}</th><th scope="col"><span className="sr-only">{t('member.actions')}</span></th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">{t('members.status')}</th>
+              <th scope="col">{t('member.amount')}</th>
+              <th scope="col">{t('members.credits')}</th>
+              <th scope="col">{t('member.method')}</th>
+              <th scope="col">{t('member.paid_at')}</th>
+              <th scope="col">
+                <span className="sr-only">{t('member.actions')}</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {d.orders.map((o) => (
               <tr key={o.id} data-testid={`order-${o.id}`}>
                 <td>{o.id}</td>
-                <td>{o.status}{o.refund_reason && ` (${o.refund_reason})`}</td>
+                <td>
+                  {o.status}
+                  {o.refund_reason && ` (${o.refund_reason})`}
+                </td>
                 <td>{money(o.amount, o.currency)}</td>
                 <td>{o.credits}</td>
                 <td>{o.method}</td>
                 <td>{o.paid_at ? formatDateTime(o.paid_at) : '–'}</td>
-                <td>{o.refundable && (
-                  <MemberAction label={t('member.refund', { id: o.id })} explain={t('member.refund_explain', { amount: money(o.amount, o.currency), credits: o.credits })}
-                    path="refund.php" method="POST" body={{ order_id: o.id }} danger onDone={(r) => done(t('member.refunded', { credits: (r as { credits_taken_back: number }).credits_taken_back }))()} />
-                )}</td>
+                <td>
+                  {o.refundable && (
+                    <MemberAction
+                      label={t('member.refund', { id: o.id })}
+                      explain={t('member.refund_explain', { amount: money(o.amount, o.currency), credits: o.credits })}
+                      path="refund.php"
+                      method="POST"
+                      body={{ order_id: o.id }}
+                      danger
+                      onDone={(r) => done(t('member.refunded', { credits: (r as { credits_taken_back: number }).credits_taken_back }))()}
+                    />
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -109,9 +240,25 @@ export function MemberScreen({ id }: { id: number }) {
       <div className="table-wrap">
         <table>
           <caption>{t('member.ledger')}</caption>
-          <thead><tr><th scope="col">{t('member.when')}</th><th scope="col">{t('member.delta')}</th><th scope="col">{t('member.kind')}</th><th scope="col">{t('member.ref')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('member.when')}</th>
+              <th scope="col">{t('member.delta')}</th>
+              <th scope="col">{t('member.kind')}</th>
+              <th scope="col">{t('member.ref')}</th>
+            </tr>
+          </thead>
           <tbody>
-            {d.ledger.map((l) => <tr key={l.id}><td>{formatDateTime(l.created_at)}</td><td>{l.delta > 0 ? `+${l.delta}` : l.delta}</td><td>{l.reason}</td><td><code>{l.ref}</code></td></tr>)}
+            {d.ledger.map((l) => (
+              <tr key={l.id}>
+                <td>{formatDateTime(l.created_at)}</td>
+                <td>{l.delta > 0 ? `+${l.delta}` : l.delta}</td>
+                <td>{l.reason}</td>
+                <td>
+                  <code>{l.ref}</code>
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>
@@ -119,8 +266,24 @@ export function MemberScreen({ id }: { id: number }) {
       <div className="table-wrap">
         <table>
           <caption>{t('member.mandates')}</caption>
-          <thead><tr><th scope="col">{t('member.method')}</th><th scope="col">{t('member.label')}</th><th scope="col">{t('members.status')}</th><th scope="col">{t('member.when')}</th></tr></thead>
-          <tbody>{d.mandates.map((m) => <tr key={m.id}><td>{m.method}</td><td>{m.label}</td><td>{m.status}</td><td>{formatDateTime(m.created_at)}</td></tr>)}</tbody>
+          <thead>
+            <tr>
+              <th scope="col">{t('member.method')}</th>
+              <th scope="col">{t('member.label')}</th>
+              <th scope="col">{t('members.status')}</th>
+              <th scope="col">{t('member.when')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.mandates.map((m) => (
+              <tr key={m.id}>
+                <td>{m.method}</td>
+                <td>{m.label}</td>
+                <td>{m.status}</td>
+                <td>{formatDateTime(m.created_at)}</td>
+              </tr>
+            ))}
+          </tbody>
         </table>
         {d.mandates.length === 0 && <p className="empty">{t('member.none')}</p>}
       </div>
@@ -128,8 +291,24 @@ export function MemberScreen({ id }: { id: number }) {
       <div className="table-wrap">
         <table>
           <caption>{t('member.complaints')}</caption>
-          <thead><tr><th scope="col">#</th><th scope="col">{t('member.subject')}</th><th scope="col">{t('members.status')}</th><th scope="col">{t('member.when')}</th></tr></thead>
-          <tbody>{d.complaints.map((c) => <tr key={c.id}><td>{c.id}</td><td>{c.subject}</td><td>{c.status}</td><td>{formatDateTime(c.created_at)}</td></tr>)}</tbody>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">{t('member.subject')}</th>
+              <th scope="col">{t('members.status')}</th>
+              <th scope="col">{t('member.when')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.complaints.map((c) => (
+              <tr key={c.id}>
+                <td>{c.id}</td>
+                <td>{c.subject}</td>
+                <td>{c.status}</td>
+                <td>{formatDateTime(c.created_at)}</td>
+              </tr>
+            ))}
+          </tbody>
         </table>
         {d.complaints.length === 0 && <p className="empty">{t('member.none')}</p>}
       </div>
@@ -137,10 +316,22 @@ export function MemberScreen({ id }: { id: number }) {
       <div className="table-wrap">
         <table>
           <caption>{t('member.audit')}</caption>
-          <thead><tr><th scope="col">{t('member.when')}</th><th scope="col">{t('member.staff')}</th><th scope="col">{t('member.action')}</th><th scope="col">{t('member.reason')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('member.when')}</th>
+              <th scope="col">{t('member.staff')}</th>
+              <th scope="col">{t('member.action')}</th>
+              <th scope="col">{t('member.reason')}</th>
+            </tr>
+          </thead>
           <tbody>
             {d.audit.map((e) => (
-              <tr key={e.id}><td>{formatDateTime(e.created_at)}</td><td>{e.staff ?? '–'}</td><td>{e.action}</td><td>{String(e.detail?.reason ?? '')}</td></tr>
+              <tr key={e.id}>
+                <td>{formatDateTime(e.created_at)}</td>
+                <td>{e.staff ?? '–'}</td>
+                <td>{e.action}</td>
+                <td>{String(e.detail?.reason ?? '')}</td>
+              </tr>
             ))}
           </tbody>
         </table>

@@ -25,13 +25,26 @@ export function MembersScreen() {
       <form role="search" className="filters" onSubmit={submit}>
         <div className="field">
           <label htmlFor="member-q">{t('members.query')}</label>
-          {/* biome-ignore lint/a11y/noAutofocus: the search screen exists for this one field */}
-          <input id="member-q" type="search" value={text} onChange={(e) => setText(e.target.value)} aria-describedby="member-q-hint" autoFocus />
+          <input
+            id="member-q"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-describedby="member-q-hint"
+            // biome-ignore lint/a11y/noAutofocus: the search screen exists for this one field
+            autoFocus
+          />
           <small id="member-q-hint">{t('members.query_hint')}</small>
         </div>
-        <button type="submit" className="btn btn-primary">{t('members.search')}</button>
+        <button type="submit" className="btn btn-primary">
+          {t('members.search')}
+        </button>
       </form>
-      {found.error && <p role="alert" className="alert alert-danger">{found.error.message}</p>}
+      {found.error && (
+        <p role="alert" className="alert alert-danger">
+          {found.error.message}
+        </p>
+      )}
       {q && found.loading && !found.data && <p role="status">{t('app.loading')}</p>}
       {q && found.data && (
         <div className="table-wrap">
@@ -50,10 +63,21 @@ export function MembersScreen() {
             <tbody>
               {items.map((m) => (
                 <tr key={m.id}>
-                  <td><Link href={`/staff/members/${m.id}`}>{m.name || `#${m.id}`}</Link> <small>#{m.id}</small></td>
+                  <td>
+                    <Link href={`/staff/members/${m.id}`}>{m.name || `#${m.id}`}</Link> <small>#{m.id}</small>
+                  </td>
                   <td>{m.email}</td>
                   <td>{brandName(m.brand)}</td>
-                  <td>{t(`member.status.${m.status}` as 'member.status.confirmed')}{m.blocked && <> · <strong>{t('member.blocked')}</strong></>}{m.premium && <> · {t('member.premium')}</>}</td>
+                  <td>
+                    {t(`member.status.${m.status}` as 'member.status.confirmed')}
+                    {m.blocked && (
+                      <>
+                        {' '}
+                        · <strong>{t('member.blocked')}</strong>
+                      </>
+                    )}
+                    {m.premium && <> · {t('member.premium')}</>}
+                  </td>
                   <td>{m.credits}</td>
                   <td>{formatDateTime(m.signup_date)}</td>
                 </tr>

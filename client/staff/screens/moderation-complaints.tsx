@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { COMPLAINT_STATES, type ComplaintState, type StaffComplaint, type StaffComplaintsResponse } from '../../../core/schemas/staff-moderation';
+import {
+  COMPLAINT_STATES,
+  type ComplaintState,
+  type StaffComplaint,
+  type StaffComplaintsResponse,
+} from '../../../core/schemas/staff-moderation';
 import { StaffApiError, staffFetch } from '../lib/api';
 import { formatDateTime, t, type StaffKey } from '../lib/i18n';
 import { useData } from '../lib/use-data';
@@ -16,13 +21,20 @@ export function Complaints({ brand }: { brand: string }) {
       <div className="row" role="group" aria-label={t('complaints.filter')}>
         {COMPLAINT_STATES.map((s) => (
           <button key={s} type="button" className="btn btn-outline" aria-pressed={s === state} onClick={() => setState(s)}>
-            {stateLabel(s)}{list.data ? ` (${list.data.counts[s]})` : ''}
+            {stateLabel(s)}
+            {list.data ? ` (${list.data.counts[s]})` : ''}
           </button>
         ))}
       </div>
-      {list.error && <p role="alert" className="alert alert-danger">{list.error.message}</p>}
+      {list.error && (
+        <p role="alert" className="alert alert-danger">
+          {list.error.message}
+        </p>
+      )}
       {list.data && list.data.complaints.length === 0 && <p className="empty">{t('complaints.empty')}</p>}
-      {list.data?.complaints.map((c) => <ComplaintCard key={c.id} brand={brand} complaint={c} onChanged={() => void list.reload()} />)}
+      {list.data?.complaints.map((c) => (
+        <ComplaintCard key={c.id} brand={brand} complaint={c} onChanged={() => void list.reload()} />
+      ))}
     </section>
   );
 }
@@ -45,7 +57,10 @@ function ComplaintCard({ brand, complaint: c, onChanged }: { brand: string; comp
     const form = new FormData(event.currentTarget);
     setProblem(null);
     try {
-      await staffFetch('complaint-reply.php', { method: 'POST', body: { brand, id: c.id, text: String(form.get('text') ?? ''), close: form.get('close') === 'on' } });
+      await staffFetch('complaint-reply.php', {
+        method: 'POST',
+        body: { brand, id: c.id, text: String(form.get('text') ?? ''), close: form.get('close') === 'on' },
+      });
       onChanged();
     } catch (e) {
       fail(e);
@@ -54,41 +69,77 @@ function ComplaintCard({ brand, complaint: c, onChanged }: { brand: string; comp
 
   return (
     <article className="card complaint" aria-labelledby={`complaint-${c.id}`} data-testid="complaint">
-      <h3 id={`complaint-${c.id}`}>{c.reference}: {c.subject}</h3>
-      <p><small><time dateTime={c.created_at}>{formatDateTime(c.created_at)}</time> · {stateLabel(c.state)}</small></p>
+      <h3 id={`complaint-${c.id}`}>
+        {c.reference}: {c.subject}
+      </h3>
+      <p>
+        <small>
+          <time dateTime={c.created_at}>{formatDateTime(c.created_at)}</time> · {stateLabel(c.state)}
+        </small>
+      </p>
       <p className="about">{c.text}</p>
       <dl className="facts">
         <dt>{t('complaints.sender')}</dt>
         <dd>
           {c.contact_name ?? '–'} &lt;{c.contact_email}&gt; {c.confirmed ? '' : `(${t('complaints.unconfirmed')})`}
-          {c.member && <> · <a href={`/members/${c.member.profile_id ?? ''}`} target="_blank" rel="noreferrer">{t('complaints.member', { id: c.member.id, name: c.member.name ?? '' })}</a></>}
+          {c.member && (
+            <>
+              {' '}
+              ·{' '}
+              <a href={`/members/${c.member.profile_id ?? ''}`} target="_blank" rel="noreferrer">
+                {t('complaints.member', { id: c.member.id, name: c.member.name ?? '' })}
+              </a>
+            </>
+          )}
         </dd>
         <dt>{t('complaints.concerns')}</dt>
         <dd>
-          {c.profile
-            ? <a href={`/members/${c.profile.id}`} target="_blank" rel="noreferrer">{t('complaints.profile', { id: c.profile.id, name: c.profile.name })}{c.profile.fictional ? ` (${t('profile.fictional')})` : ''}</a>
-            : (c.concerns ?? '–')}
+          {c.profile ? (
+            <a href={`/members/${c.profile.id}`} target="_blank" rel="noreferrer">
+              {t('complaints.profile', { id: c.profile.id, name: c.profile.name })}
+              {c.profile.fictional ? ` (${t('profile.fictional')})` : ''}
+            </a>
+          ) : (
+            (c.concerns ?? '–')
+          )}
         </dd>
         <dt>{t('complaints.language')}</dt>
         <dd>{c.language}</dd>
       </dl>
       {c.replies.length > 0 && (
         <ul className="replies">
-          {c.replies.map((r) => <li key={r.id}><small>{r.staff} · {formatDateTime(r.created_at)}</small><p className="about">{r.text}</p></li>)}
+          {c.replies.map((r) => (
+            <li key={r.id}>
+              <small>
+                {r.staff} · {formatDateTime(r.created_at)}
+              </small>
+              <p className="about">{r.text}</p>
+            </li>
+          ))}
         </ul>
       )}
-      {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
+      {problem && (
+        <p role="alert" className="alert alert-danger">
+          {problem}
+        </p>
+      )}
       <div className="row">
         {COMPLAINT_STATES.filter((s) => s !== c.state).map((s) => (
-          <button key={s} type="button" className="btn btn-outline" onClick={() => void move(s)}>{t('complaints.move', { state: stateLabel(s) })}</button>
+          <button key={s} type="button" className="btn btn-outline" onClick={() => void move(s)}>
+            {t('complaints.move', { state: stateLabel(s) })}
+          </button>
         ))}
       </div>
       {c.confirmed && (
         <form onSubmit={reply} className="reply-form">
           <label htmlFor={`reply-${c.id}`}>{t('complaints.reply', { language: c.language })}</label>
           <textarea id={`reply-${c.id}`} name="text" rows={4} maxLength={5000} required />
-          <label className="check"><input type="checkbox" name="close" defaultChecked /> {t('complaints.close_with_reply')}</label>
-          <button type="submit" className="btn btn-primary">{t('complaints.send')}</button>
+          <label className="check">
+            <input type="checkbox" name="close" defaultChecked /> {t('complaints.close_with_reply')}
+          </label>
+          <button type="submit" className="btn btn-primary">
+            {t('complaints.send')}
+          </button>
         </form>
       )}
     </article>

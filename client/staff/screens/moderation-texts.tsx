@@ -15,7 +15,10 @@ export function ProfileTexts({ brand }: { brand: string }) {
   const decide = async (text: ModerationText, decision: 'approve' | 'clear', field?: 'name' | 'about') => {
     setProblem(null);
     try {
-      await staffFetch('moderation-texts.php', { method: 'POST', body: { brand, profile_id: text.profile_id, decision, field, name: text.name, about: text.about } });
+      await staffFetch('moderation-texts.php', {
+        method: 'POST',
+        body: { brand, profile_id: text.profile_id, decision, field, name: text.name, about: text.about },
+      });
     } catch (e) {
       setProblem(problemOf(e));
     }
@@ -25,22 +28,48 @@ export function ProfileTexts({ brand }: { brand: string }) {
   return (
     <section aria-labelledby="texts-title" className="moderation-part">
       <h2 id="texts-title">{t('texts.title')}</h2>
-      {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
-      {list.error && <p role="alert" className="alert alert-danger">{list.error.message}</p>}
+      {problem && (
+        <p role="alert" className="alert alert-danger">
+          {problem}
+        </p>
+      )}
+      {list.error && (
+        <p role="alert" className="alert alert-danger">
+          {list.error.message}
+        </p>
+      )}
       {list.data && list.data.texts.length === 0 && <p className="empty">{t('texts.empty')}</p>}
       {list.data?.texts.map((text) => (
         <article key={text.profile_id} className="card complaint" data-testid="flagged-text" aria-labelledby={`text-${text.profile_id}`}>
-          <h3 id={`text-${text.profile_id}`}><a href={`/members/${text.profile_id}`} target="_blank" rel="noreferrer">{text.name}</a> · #{text.profile_id}</h3>
+          <h3 id={`text-${text.profile_id}`}>
+            <a href={`/members/${text.profile_id}`} target="_blank" rel="noreferrer">
+              {text.name}
+            </a>{' '}
+            · #{text.profile_id}
+          </h3>
           <p className="about">{text.about ?? '–'}</p>
-          <p><small>
-            {text.words.length > 0 && t('texts.words', { words: text.words.join(', ') })}
-            {text.words.length > 0 && text.complaints.length > 0 && ' · '}
-            {text.complaints.length > 0 && t('texts.reported', { refs: text.complaints.map((id) => `C-${id}`).join(', ') })}
-          </small></p>
+          <p>
+            <small>
+              {text.words.length > 0 && t('texts.words', { words: text.words.join(', ') })}
+              {text.words.length > 0 && text.complaints.length > 0 && ' · '}
+              {text.complaints.length > 0 && t('texts.reported', { refs: text.complaints.map((id) => `C-${id}`).join(', ') })}
+            </small>
+          </p>
           <div className="row">
-            <button type="button" className="btn btn-primary" onClick={() => void decide(text, 'approve')}>{t('texts.approve')}</button>
-            <button type="button" className="btn btn-outline" onClick={() => void decide(text, 'clear', 'about')} disabled={text.about === null}>{t('texts.clear_about')}</button>
-            <button type="button" className="btn btn-outline" onClick={() => void decide(text, 'clear', 'name')}>{t('texts.clear_name')}</button>
+            <button type="button" className="btn btn-primary" onClick={() => void decide(text, 'approve')}>
+              {t('texts.approve')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => void decide(text, 'clear', 'about')}
+              disabled={text.about === null}
+            >
+              {t('texts.clear_about')}
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => void decide(text, 'clear', 'name')}>
+              {t('texts.clear_name')}
+            </button>
           </div>
         </article>
       ))}
@@ -69,18 +98,33 @@ function WordList({ brand, onChanged }: { brand: string; onChanged: () => void }
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const input = event.currentTarget.elements.namedItem('word') as HTMLInputElement;
-    void change(input.value, 'POST').then(() => { input.value = ''; });
+    void change(input.value, 'POST').then(() => {
+      input.value = '';
+    });
   };
 
   return (
     <details className="word-list">
       <summary>{t('texts.word_list', { n: list.data?.words.length ?? 0 })}</summary>
-      {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
+      {problem && (
+        <p role="alert" className="alert alert-danger">
+          {problem}
+        </p>
+      )}
       <ul className="chips">
         {list.data?.words.map((w) => (
           <li key={w.word}>
             {w.word}
-            {isAdmin && <button type="button" className="btn-link" onClick={() => void change(w.word, 'DELETE')} aria-label={t('texts.remove_word', { word: w.word })}>×</button>}
+            {isAdmin && (
+              <button
+                type="button"
+                className="btn-link"
+                onClick={() => void change(w.word, 'DELETE')}
+                aria-label={t('texts.remove_word', { word: w.word })}
+              >
+                ×
+              </button>
+            )}
           </li>
         ))}
       </ul>
@@ -88,7 +132,9 @@ function WordList({ brand, onChanged }: { brand: string; onChanged: () => void }
         <form className="row" onSubmit={add}>
           <label htmlFor="new-word">{t('texts.new_word')}</label>
           <input id="new-word" name="word" minLength={2} maxLength={60} required style={{ width: 'auto' }} />
-          <button type="submit" className="btn btn-outline">{t('texts.add_word')}</button>
+          <button type="submit" className="btn btn-outline">
+            {t('texts.add_word')}
+          </button>
         </form>
       )}
     </details>

@@ -33,7 +33,10 @@ function PendingPhotos({ brand }: { brand: string }) {
   const decide = async (photoId: number, decision: 'approve' | 'reject') => {
     setNotice(null);
     try {
-      await staffFetch('moderation-photos.php', { method: 'POST', body: { brand, photo_id: photoId, decision, ...(decision === 'reject' ? { reason: reasons[photoId] ?? 'other' } : {}) } });
+      await staffFetch('moderation-photos.php', {
+        method: 'POST',
+        body: { brand, photo_id: photoId, decision, ...(decision === 'reject' ? { reason: reasons[photoId] ?? 'other' } : {}) },
+      });
       setNotice({ tone: 'ok', text: decision === 'approve' ? t('moderation.approved') : t('moderation.rejected') });
     } catch (e) {
       setNotice({ tone: 'error', text: e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network') });
@@ -43,25 +46,56 @@ function PendingPhotos({ brand }: { brand: string }) {
 
   return (
     <section aria-labelledby="photos-title" className="moderation-part">
-      <h2 id="photos-title">{t('moderation.photos')}{list.data ? ` (${list.data.total})` : ''}</h2>
-      {notice && <p role={notice.tone === 'ok' ? 'status' : 'alert'} className={notice.tone === 'ok' ? 'alert alert-ok' : 'alert alert-danger'}>{notice.text}</p>}
-      {list.error && <p role="alert" className="alert alert-danger">{list.error.message}</p>}
+      <h2 id="photos-title">
+        {t('moderation.photos')}
+        {list.data ? ` (${list.data.total})` : ''}
+      </h2>
+      {notice && (
+        <p role={notice.tone === 'ok' ? 'status' : 'alert'} className={notice.tone === 'ok' ? 'alert alert-ok' : 'alert alert-danger'}>
+          {notice.text}
+        </p>
+      )}
+      {list.error && (
+        <p role="alert" className="alert alert-danger">
+          {list.error.message}
+        </p>
+      )}
       {list.data && list.data.photos.length === 0 && <p className="empty">{t('moderation.no_photos')}</p>}
       {list.data && list.data.photos.length > 0 && (
         <ul className="pending-photos">
           {list.data.photos.map((p) => (
             <li key={p.id} className="card" data-testid="pending-photo" data-photo-id={p.id}>
               <Thumb brand={brand} image={p} alt={t('moderation.photo_of', { name: p.name })} size={160} />
-              <p>{p.name} · #{p.profile_id}<br /><small><time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time></small></p>
+              <p>
+                {p.name} · #{p.profile_id}
+                <br />
+                <small>
+                  <time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time>
+                </small>
+              </p>
               <div className="row">
-                <button type="button" className="btn btn-primary" onClick={() => void decide(p.id, 'approve')}>{t('moderation.approve')}</button>
+                <button type="button" className="btn btn-primary" onClick={() => void decide(p.id, 'approve')}>
+                  {t('moderation.approve')}
+                </button>
               </div>
               <div className="row">
-                <label className="sr-only" htmlFor={`reason-${p.id}`}>{t('moderation.reason')}</label>
-                <select id={`reason-${p.id}`} value={reasons[p.id] ?? 'other'} onChange={(e) => setReasons((r) => ({ ...r, [p.id]: e.target.value }))}>
-                  {REJECT_REASONS.map((r) => <option key={r} value={r}>{t(`moderation.reason_${r}` as StaffKey)}</option>)}
+                <label className="sr-only" htmlFor={`reason-${p.id}`}>
+                  {t('moderation.reason')}
+                </label>
+                <select
+                  id={`reason-${p.id}`}
+                  value={reasons[p.id] ?? 'other'}
+                  onChange={(e) => setReasons((r) => ({ ...r, [p.id]: e.target.value }))}
+                >
+                  {REJECT_REASONS.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`moderation.reason_${r}` as StaffKey)}
+                    </option>
+                  ))}
                 </select>
-                <button type="button" className="btn btn-outline" onClick={() => void decide(p.id, 'reject')}>{t('moderation.reject')}</button>
+                <button type="button" className="btn btn-outline" onClick={() => void decide(p.id, 'reject')}>
+                  {t('moderation.reject')}
+                </button>
               </div>
             </li>
           ))}

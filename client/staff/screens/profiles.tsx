@@ -32,29 +32,68 @@ export function ProfilesScreen() {
       <div className="screen-head">
         <h1 id="profiles-title">{t('profiles.title')}</h1>
         <BrandFilter value={brand} onChange={setBrand} allowAll={false} />
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>{t('profiles.create')}</button>
+        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+          {t('profiles.create')}
+        </button>
       </div>
       {editing && (
-        <ProfileForm key={editing === 'new' ? 'new' : editing.id} brand={brand} profile={editing === 'new' ? null : editing}
-          onCancel={() => setEditing(null)} onSaved={() => { setEditing(null); void list.reload(); }} />
+        <ProfileForm
+          key={editing === 'new' ? 'new' : editing.id}
+          brand={brand}
+          profile={editing === 'new' ? null : editing}
+          onCancel={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void list.reload();
+          }}
+        />
       )}
-      {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
-      {list.error && <p role="alert" className="alert alert-danger">{list.error.message}</p>}
+      {problem && (
+        <p role="alert" className="alert alert-danger">
+          {problem}
+        </p>
+      )}
+      {list.error && (
+        <p role="alert" className="alert alert-danger">
+          {list.error.message}
+        </p>
+      )}
       {!list.data && !list.error && <p role="status">{t('app.loading')}</p>}
       {list.data && list.data.profiles.length === 0 && <p className="empty">{t('profiles.empty')}</p>}
       {list.data && list.data.profiles.length > 0 && (
         <ul className="profile-list" data-testid="profile-list">
           {list.data.profiles.map((p) => (
             <li key={p.id} className="card">
-              {p.main_image ? <Thumb brand={brand} image={p.main_image} alt={p.name} size={72} /> : <span className="thumb empty" aria-hidden="true" />}
+              {p.main_image ? (
+                <Thumb brand={brand} image={p.main_image} alt={p.name} size={72} />
+              ) : (
+                <span className="thumb empty" aria-hidden="true" />
+              )}
               <div className="info">
-                <h2>{p.name} <span className="label-fictional">{p.label || brandInfo(brand)?.fictional}</span></h2>
-                <p>{p.age} · {p.city ?? '–'} · {p.country} · {p.photos.length} {t('profiles.photos')}</p>
+                <h2>
+                  {p.name} <span className="label-fictional">{p.label || brandInfo(brand)?.fictional}</span>
+                </h2>
+                <p>
+                  {p.age} · {p.city ?? '–'} · {p.country} · {p.photos.length} {t('profiles.photos')}
+                </p>
                 <p className={p.active ? 'state-on' : 'state-off'}>{p.active ? t('profiles.active') : t('profiles.inactive')}</p>
               </div>
               <div className="actions">
-                <button type="button" className="btn btn-outline" onClick={() => setEditing(p)} aria-label={t('profiles.edit', { name: p.name })}>{t('profiles.edit_short')}</button>
-                <button type="button" className="btn btn-outline" onClick={() => void toggle(p)} aria-pressed={p.active} aria-label={t('profiles.active_of', { name: p.name })}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => setEditing(p)}
+                  aria-label={t('profiles.edit', { name: p.name })}
+                >
+                  {t('profiles.edit_short')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => void toggle(p)}
+                  aria-pressed={p.active}
+                  aria-label={t('profiles.active_of', { name: p.name })}
+                >
                   {t('profile.active')}
                 </button>
                 <PhotoUpload profileId={p.id} name={p.name} onUploaded={() => void list.reload()} />

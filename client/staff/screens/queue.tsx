@@ -32,9 +32,10 @@ export function QueueScreen() {
       clearTimeout(pending);
       pending = setTimeout(() => void reloadRef.current(), 150);
     };
-    const stops = brandsKey.split(',').filter(Boolean).map((b) =>
-      startQueueLive({ brand: b, onChange: changed, onStatus: (up) => setLive((s) => ({ ...s, [b]: up })) }),
-    );
+    const stops = brandsKey
+      .split(',')
+      .filter(Boolean)
+      .map((b) => startQueueLive({ brand: b, onChange: changed, onStatus: (up) => setLive((s) => ({ ...s, [b]: up })) }));
     return () => {
       clearTimeout(pending);
       stops.forEach((stop) => stop());
@@ -76,7 +77,9 @@ export function QueueScreen() {
       {queue.data && (
         <ul className="counts" aria-label={t('queue.counts')} aria-live="polite" data-testid="waiting-counts">
           {Object.entries(queue.data.waiting_per_brand).map(([id, count]) => (
-            <li key={id}>{brandName(id)}: <strong>{count >= WAITING_COUNT_CAP ? `${WAITING_COUNT_CAP}+` : count}</strong></li>
+            <li key={id}>
+              {brandName(id)}: <strong>{count >= WAITING_COUNT_CAP ? `${WAITING_COUNT_CAP}+` : count}</strong>
+            </li>
           ))}
         </ul>
       )}
@@ -85,7 +88,11 @@ export function QueueScreen() {
           {holder && !problem.includes(holder) ? `${problem} (${holder})` : problem}
         </p>
       )}
-      {queue.error && <p role="alert" className="alert alert-danger">{queue.error.message}</p>}
+      {queue.error && (
+        <p role="alert" className="alert alert-danger">
+          {queue.error.message}
+        </p>
+      )}
       {!queue.data && !queue.error && <p role="status">{t('app.loading')}</p>}
       {queue.data && items.length === 0 && <p className="empty">{t('queue.empty')}</p>}
       {items.length > 0 && (

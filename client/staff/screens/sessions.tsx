@@ -22,16 +22,33 @@ export function SessionsScreen() {
     <section aria-labelledby="sessions-title">
       <div className="screen-head">
         <h1 id="sessions-title">{t('sessions.title')}</h1>
-        {list.length > 1 && <button type="button" className="btn btn-outline" onClick={() => void end()}>{t('sessions.end_others')}</button>}
+        {list.length > 1 && (
+          <button type="button" className="btn btn-outline" onClick={() => void end()}>
+            {t('sessions.end_others')}
+          </button>
+        )}
       </div>
-      {(sessions.error || problem) && <p role="alert" className="alert alert-danger">{sessions.error?.message ?? problem}</p>}
+      {(sessions.error || problem) && (
+        <p role="alert" className="alert alert-danger">
+          {sessions.error?.message ?? problem}
+        </p>
+      )}
       {!sessions.data && !sessions.error && <p role="status">{t('app.loading')}</p>}
       <ul className="session-list">
         {list.map((s) => (
           <li key={s.id} className="card">
-            <p><strong>{s.user_agent ?? t('sessions.unknown_device')}</strong>{s.current && <> · {t('sessions.current')}</>}</p>
-            <p>{t('sessions.since', { when: formatDateTime(s.created_at) })} · {t('sessions.until', { when: formatDateTime(s.expires_at) })}</p>
-            {!s.current && <button type="button" className="btn btn-outline" onClick={() => void end(s.id)}>{t('sessions.end')}</button>}
+            <p>
+              <strong>{s.user_agent ?? t('sessions.unknown_device')}</strong>
+              {s.current && <> · {t('sessions.current')}</>}
+            </p>
+            <p>
+              {t('sessions.since', { when: formatDateTime(s.created_at) })} · {t('sessions.until', { when: formatDateTime(s.expires_at) })}
+            </p>
+            {!s.current && (
+              <button type="button" className="btn btn-outline" onClick={() => void end(s.id)}>
+                {t('sessions.end')}
+              </button>
+            )}
           </li>
         ))}
       </ul>

@@ -36,7 +36,9 @@ export function SetupScreen({ token }: { token: string }) {
     return (
       <>
         <h1>{t('setup.title')}</h1>
-        <p role="alert" className="alert alert-danger">{info.error?.message ?? t('setup.no_token')}</p>
+        <p role="alert" className="alert alert-danger">
+          {info.error?.message ?? t('setup.no_token')}
+        </p>
       </>
     );
   }
@@ -45,16 +47,45 @@ export function SetupScreen({ token }: { token: string }) {
     <>
       <h1>{t('setup.title')}</h1>
       <p>{t('setup.intro', { email: info.data.email })}</p>
-      <img className="qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(info.data.qr_svg)}`} alt={t('setup.qr_alt')} width={200} height={200} />
+      <img
+        className="qr"
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(info.data.qr_svg)}`}
+        alt={t('setup.qr_alt')}
+        width={200}
+        height={200}
+      />
       <p>
         {t('setup.secret')} <code data-testid="totp-secret">{info.data.secret}</code>
       </p>
       <form onSubmit={submit} noValidate method="post">
-        <Field label={t('setup.password')} name="password" type="password" autoComplete="new-password" required minLength={10}
-          hint={t('setup.password_hint')} error={fields.password} />
-        <Field label={t('login.otp')} name="otp" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required error={fields.otp} />
-        {problem && <p role="alert" className="alert alert-danger">{problem}</p>}
-        <button type="submit" className="btn btn-primary" disabled={busy}>{t('setup.submit')}</button>
+        <Field
+          label={t('setup.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={10}
+          hint={t('setup.password_hint')}
+          error={fields.password}
+        />
+        <Field
+          label={t('login.otp')}
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="\d{6}"
+          maxLength={6}
+          required
+          error={fields.otp}
+        />
+        {problem && (
+          <p role="alert" className="alert alert-danger">
+            {problem}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('setup.submit')}
+        </button>
       </form>
     </>
   );

@@ -1,8 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  BrandQuerySchema, ConversationIdSchema, ConversationQuerySchema, FirstMessageCandidatesQuerySchema, FirstMessageSchema,
-  StaffNoteSchema, StaffReplySchema,
+  BrandQuerySchema,
+  ConversationIdSchema,
+  ConversationQuerySchema,
+  FirstMessageCandidatesQuerySchema,
+  FirstMessageSchema,
+  StaffNoteSchema,
+  StaffReplySchema,
   type StaffRole,
 } from '../../../core/schemas/staff';
 import type { AppContext, AppEnv } from '../../context';
@@ -129,4 +134,3 @@ answerRoutes.get('/live.php', async (c) => {
   const res = await staffQueue(c.env, brands[0]).fetch(new Request(c.req.url, { headers }));
   return new Response(null, { status: res.status, webSocket: res.webSocket });
 });
-

@@ -72,7 +72,10 @@ staffAuditRoutes.get('/audit.php', async (c) => {
   // Staff accounts live in the default database: a brand database's entries get their names from there.
   if (db !== staffDb(c.env)) {
     const ids = JSON.stringify([...new Set(page.map((r) => r.staff_id).filter((id) => id !== null))]);
-    const { results: names } = await staffDb(c.env).prepare('SELECT id, name FROM staff WHERE id IN (SELECT value FROM json_each(?))').bind(ids).all<{ id: number; name: string }>();
+    const { results: names } = await staffDb(c.env)
+      .prepare('SELECT id, name FROM staff WHERE id IN (SELECT value FROM json_each(?))')
+      .bind(ids)
+      .all<{ id: number; name: string }>();
     for (const r of page) r.staff_name = names.find((n) => n.id === r.staff_id)?.name ?? r.staff_name;
   }
   const entries: AuditEntry[] = page.map((r) => ({

@@ -37,7 +37,12 @@ staffAuthRoutes.post('/login.php', async (c) => {
     throw new ApiFailure(429, 'rate_limited', 'errors.rate_limited', undefined, { minutes: Math.ceil(ip.retryAfter / 60) });
   }
   const accountKey = `staff:login:account:${email}`;
-  const account = await reserve(db, accountKey, { ...ACCOUNT_FAILURES, lockAt: ACCOUNT_FAILURES.limit, lockUntil: new Date(now.getTime() + LOCK_MS) }, now);
+  const account = await reserve(
+    db,
+    accountKey,
+    { ...ACCOUNT_FAILURES, lockAt: ACCOUNT_FAILURES.limit, lockUntil: new Date(now.getTime() + LOCK_MS) },
+    now,
+  );
   if (!account.allowed) {
     // Not tried, so not a failure of this address.
     await releaseStatement(db, ipKey, ip.windowStart).run();
@@ -52,7 +57,12 @@ staffAuthRoutes.post('/login.php', async (c) => {
       staffId: staff?.id ?? null,
       brand: null,
       action: 'login_failed',
-      detail: { reason: refusal, host_brand: c.get('tenant').id, ...(staff ? {} : { email }), ...(account.blockedUntil ? { locked_until: account.blockedUntil.toISOString() } : {}) },
+      detail: {
+        reason: refusal,
+        host_brand: c.get('tenant').id,
+        ...(staff ? {} : { email }),
+        ...(account.blockedUntil ? { locked_until: account.blockedUntil.toISOString() } : {}),
+      },
       now,
     }).run();
     if (account.blockedUntil) throw lockout(account.blockedUntil, now);
@@ -63,7 +73,15 @@ staffAuthRoutes.post('/login.php', async (c) => {
   const session = await staffSessionStatement(c, staff!.id);
   await db.batch([
     session.statement,
-    auditStatement(db, { staffId: staff!.id, brand: null, action: 'login', targetType: 'session', targetId: session.publicId, detail: { host_brand: c.get('tenant').id }, now }),
+    auditStatement(db, {
+      staffId: staff!.id,
+      brand: null,
+      action: 'login',
+      targetType: 'session',
+      targetId: session.publicId,
+      detail: { host_brand: c.get('tenant').id },
+      now,
+    }),
     clearStatement(db, accountKey),
     releaseStatement(db, ipKey, ip.windowStart),
   ]);
@@ -102,8 +120,18 @@ staffAuthRoutes.post('/logout.php', async (c) => {
     const now = c.get('now');
     const db = staffDb(c.env);
     await db.batch([
-      db.prepare('UPDATE staff_sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL').bind(now.toISOString(), staff.tokenHash),
-      auditStatement(db, { staffId: staff.id, brand: null, action: 'logout', targetType: 'session', targetId: staff.publicId ?? undefined, now, guard: { sql: 'changes() > 0', params: [] } }),
+      db
+        .prepare('UPDATE staff_sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL')
+        .bind(now.toISOString(), staff.tokenHash),
+      auditStatement(db, {
+        staffId: staff.id,
+        brand: null,
+        action: 'logout',
+        targetType: 'session',
+        targetId: staff.publicId ?? undefined,
+        now,
+        guard: { sql: 'changes() > 0', params: [] },
+      }),
     ]);
     c.executionCtx.waitUntil(closeSessionSockets(c.env, staff, staff.publicId ? { session: staff.publicId } : { allBut: null }));
   }

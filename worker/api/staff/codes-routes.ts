@@ -1,10 +1,5 @@
 import { Hono } from 'hono';
-import {
-  BrandOnlyQuerySchema,
-  discountCodeSchema,
-  DiscountCodeRefSchema,
-  inviteBatchSchema,
-} from '../../../core/schemas/staff-codes';
+import { BrandOnlyQuerySchema, discountCodeSchema, DiscountCodeRefSchema, inviteBatchSchema } from '../../../core/schemas/staff-codes';
 import type { AppContext, AppEnv } from '../../context';
 import { ApiFailure, parseOrFail } from '../../errors';
 import { createDiscountCode, expireDiscountCode, listDiscountCodes, updateDiscountCode } from '../../staff/codes/discount-codes';

@@ -23,7 +23,8 @@ dashboardRoutes.get('/dashboard.php', async (c) => {
     scope = query.brand;
   } else {
     const staff = requireStaff(c);
-    if (!staff.roles.some((r) => r.brand === EVERY_BRAND && r.role === 'owner')) throw new ApiFailure(403, 'staff_forbidden', 'errors.staff_forbidden');
+    if (!staff.roles.some((r) => r.brand === EVERY_BRAND && r.role === 'owner'))
+      throw new ApiFailure(403, 'staff_forbidden', 'errors.staff_forbidden');
     scope = EVERY_BRAND;
   }
   const now = c.get('now');

@@ -1,5 +1,11 @@
 import { Hono } from 'hono';
-import { CreditAdjustSchema, MemberActionSchema, MemberQuerySchema, MemberSearchSchema, StaffRefundSchema } from '../../../core/schemas/staff-members';
+import {
+  CreditAdjustSchema,
+  MemberActionSchema,
+  MemberQuerySchema,
+  MemberSearchSchema,
+  StaffRefundSchema,
+} from '../../../core/schemas/staff-members';
 import type { AppEnv } from '../../context';
 import { ApiFailure, parseOrFail } from '../../errors';
 import { memberOrder, toOrder } from '../../payments/orders';
@@ -8,7 +14,14 @@ import { refundByStaff } from '../../payments/settle';
 import { newToken } from '../../services/sessions';
 import { memberForAdmin, orderForAdmin } from '../../staff/members/access';
 import {
-  adjustCredits, blockDirectDebit, blockMember, deleteMember, endMemberSessions, recordResendActivation, unblockDirectDebit, unblockMember,
+  adjustCredits,
+  blockDirectDebit,
+  blockMember,
+  deleteMember,
+  endMemberSessions,
+  recordResendActivation,
+  unblockDirectDebit,
+  unblockMember,
 } from '../../staff/members/actions';
 import { memberDetail } from '../../staff/members/detail';
 import { searchMembers } from '../../staff/members/search';
@@ -55,13 +68,26 @@ membersRoutes.post('/refund.php', async (c) => {
   const db = brandDb(c, on.tenant.id);
   const now = c.get('now');
   const order = await memberOrder(db, on.tenant.id, on.memberId, input.order_id);
-  const { takenBack } = await refundByStaff({ env: brandEnvFor(c, on.tenant.id), tenant: on.tenant, provider: providerFor(brandEnvFor(c, on.tenant.id), on.tenant), now }, order, (guard) =>
-    auditStatement(db, {
-      staffId: on.staff.id, brand: on.tenant.id, action: 'order_refund', targetType: 'member', targetId: on.memberId,
-      detail: { reason: input.reason, order_id: order.id, amount: order.amount, currency: order.currency, credits: order.credits }, now, guard,
-    }));
+  const { takenBack } = await refundByStaff(
+    { env: brandEnvFor(c, on.tenant.id), tenant: on.tenant, provider: providerFor(brandEnvFor(c, on.tenant.id), on.tenant), now },
+    order,
+    (guard) =>
+      auditStatement(db, {
+        staffId: on.staff.id,
+        brand: on.tenant.id,
+        action: 'order_refund',
+        targetType: 'member',
+        targetId: on.memberId,
+        detail: { reason: input.reason, order_id: order.id, amount: order.amount, currency: order.currency, credits: order.credits },
+        now,
+        guard,
+      }),
+  );
   const refunded = await memberOrder(db, on.tenant.id, on.memberId, order.id);
-  const member = await db.prepare('SELECT credits FROM members WHERE id = ? AND tenant_id = ?').bind(on.memberId, on.tenant.id).first<{ credits: number }>();
+  const member = await db
+    .prepare('SELECT credits FROM members WHERE id = ? AND tenant_id = ?')
+    .bind(on.memberId, on.tenant.id)
+    .first<{ credits: number }>();
   return c.json({ order: toOrder(refunded), credits_taken_back: takenBack, credits: member!.credits });
 });
 

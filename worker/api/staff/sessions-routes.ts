@@ -27,7 +27,13 @@ staffSessionsRoutes.get('/sessions.php', async (c) => {
     )
     .bind(staff.tokenHash, staff.id, c.get('now').toISOString())
     .all<Row>();
-  const sessions: StaffSessionInfo[] = results.map((r) => ({ id: r.public_id, created_at: r.created_at, expires_at: r.expires_at, user_agent: r.user_agent, current: r.current === 1 }));
+  const sessions: StaffSessionInfo[] = results.map((r) => ({
+    id: r.public_id,
+    created_at: r.created_at,
+    expires_at: r.expires_at,
+    user_agent: r.user_agent,
+    current: r.current === 1,
+  }));
   return c.json({ sessions } satisfies StaffSessionsResponse);
 });
 
@@ -40,17 +46,37 @@ staffSessionsRoutes.delete('/sessions.php', async (c) => {
   const ended = { sql: 'changes() > 0', params: [] };
   if ('all_others' in body) {
     const [update] = await db.batch([
-      db.prepare('UPDATE staff_sessions SET revoked_at = ? WHERE staff_id = ? AND token_hash != ? AND revoked_at IS NULL AND expires_at > ?')
+      db
+        .prepare(
+          'UPDATE staff_sessions SET revoked_at = ? WHERE staff_id = ? AND token_hash != ? AND revoked_at IS NULL AND expires_at > ?',
+        )
         .bind(now.toISOString(), staff.id, staff.tokenHash, now.toISOString()),
-      auditStatement(db, { staffId: staff.id, brand: null, action: 'session_ended', targetType: 'session', targetId: 'all_others', now, guard: ended }),
+      auditStatement(db, {
+        staffId: staff.id,
+        brand: null,
+        action: 'session_ended',
+        targetType: 'session',
+        targetId: 'all_others',
+        now,
+        guard: ended,
+      }),
     ]);
     c.executionCtx.waitUntil(closeSessionSockets(c.env, staff, { allBut: staff.publicId }));
     return c.json({ ended: update.meta.changes });
   }
   const [update] = await db.batch([
-    db.prepare('UPDATE staff_sessions SET revoked_at = ? WHERE staff_id = ? AND public_id = ? AND revoked_at IS NULL AND expires_at > ?')
+    db
+      .prepare('UPDATE staff_sessions SET revoked_at = ? WHERE staff_id = ? AND public_id = ? AND revoked_at IS NULL AND expires_at > ?')
       .bind(now.toISOString(), staff.id, body.id, now.toISOString()),
-    auditStatement(db, { staffId: staff.id, brand: null, action: 'session_ended', targetType: 'session', targetId: body.id, now, guard: ended }),
+    auditStatement(db, {
+      staffId: staff.id,
+      brand: null,
+      action: 'session_ended',
+      targetType: 'session',
+      targetId: body.id,
+      now,
+      guard: ended,
+    }),
   ]);
   if (update.meta.changes === 0) throw new ApiFailure(404, 'staff_session_not_found', 'errors.staff_session_not_found');
   c.executionCtx.waitUntil(closeSessionSockets(c.env, staff, { session: body.id }));

@@ -59,12 +59,23 @@ staffSetupRoutes.post('/setup.php', async (c) => {
   const done = { sql: 'EXISTS (SELECT 1 FROM staff WHERE id = ? AND password_hash = ?)', params: [staff.id, passwordHash] };
   const session = await staffSessionStatement(c, staff.id, done);
   const [update] = await db.batch([
-    db.prepare(
-      `UPDATE staff SET password_hash = ?, totp_last_step = ?, setup_token_hash = NULL, setup_expires_at = NULL
+    db
+      .prepare(
+        `UPDATE staff SET password_hash = ?, totp_last_step = ?, setup_token_hash = NULL, setup_expires_at = NULL
         WHERE id = ? AND setup_token_hash = ? AND setup_expires_at > ? AND status = 'active'`,
-    ).bind(passwordHash, step, staff.id, staff.setup_token_hash, now.toISOString()),
+      )
+      .bind(passwordHash, step, staff.id, staff.setup_token_hash, now.toISOString()),
     session.statement,
-    auditStatement(db, { staffId: staff.id, brand: null, action: 'setup_completed', targetType: 'staff', targetId: staff.id, detail: { host_brand: c.get('tenant').id }, now, guard: done }),
+    auditStatement(db, {
+      staffId: staff.id,
+      brand: null,
+      action: 'setup_completed',
+      targetType: 'staff',
+      targetId: staff.id,
+      detail: { host_brand: c.get('tenant').id },
+      now,
+      guard: done,
+    }),
     clearStatement(db, triesKey),
   ]);
   if (update.meta.changes !== 1) throw invalidLink();

@@ -7,7 +7,17 @@ import type { AuditEntry } from '../session';
  */
 export function auditIf(db: D1Database, e: AuditEntry, condition: { sql: string; params: unknown[] }): D1PreparedStatement {
   return db
-    .prepare(`INSERT INTO staff_audit (staff_id, brand, action, target_type, target_id, detail, created_at) SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${condition.sql}`)
-    .bind(e.staffId, e.brand, e.action, e.targetType ?? null, e.targetId === undefined ? null : String(e.targetId), e.detail ? JSON.stringify(e.detail) : null,
-      e.now.toISOString(), ...condition.params);
+    .prepare(
+      `INSERT INTO staff_audit (staff_id, brand, action, target_type, target_id, detail, created_at) SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${condition.sql}`,
+    )
+    .bind(
+      e.staffId,
+      e.brand,
+      e.action,
+      e.targetType ?? null,
+      e.targetId === undefined ? null : String(e.targetId),
+      e.detail ? JSON.stringify(e.detail) : null,
+      e.now.toISOString(),
+      ...condition.params,
+    );
 }

@@ -8,7 +8,8 @@ export const claimedByOther = () => new ApiFailure(409, 'claimed_by_other', 'sta
 export const claimRequired = () => new ApiFailure(409, 'claim_required', 'staff_answering.errors.claim_required');
 
 /** SQL condition: the staff member holds a live claim on the conversation (bind tenant, conversation, staff, now). */
-export const LIVE_CLAIM = 'EXISTS (SELECT 1 FROM chat_claims WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ? AND expires_at > ?)';
+export const LIVE_CLAIM =
+  'EXISTS (SELECT 1 FROM chat_claims WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ? AND expires_at > ?)';
 export const liveClaimParams = (ref: AnsweringRef, staffId: number, now: Date) => [ref.brand, ref.id, staffId, now.toISOString()];
 
 /**
@@ -21,17 +22,25 @@ export async function claim(db: D1Database, ref: AnsweringRef, staff: StaffSessi
   const at = now.toISOString();
   const expires = claimExpiry(now);
   const [upsert] = await db.batch([
-    db.prepare(
-      `INSERT INTO chat_claims (tenant_id, conversation_id, staff_id, claimed_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)
+    db
+      .prepare(
+        `INSERT INTO chat_claims (tenant_id, conversation_id, staff_id, claimed_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)
        ON CONFLICT (tenant_id, conversation_id) DO UPDATE
           SET claimed_at = CASE WHEN chat_claims.staff_id = excluded.staff_id AND chat_claims.expires_at > excluded.claimed_at
                                 THEN chat_claims.claimed_at ELSE excluded.claimed_at END,
               staff_id = excluded.staff_id, expires_at = excluded.expires_at
         WHERE chat_claims.staff_id = excluded.staff_id OR chat_claims.expires_at <= excluded.claimed_at
        RETURNING staff_id, expires_at`,
-    ).bind(ref.brand, ref.id, staff.id, at, expires),
-    auditIf(db, { staffId: staff.id, brand: ref.brand, action: 'claim', targetType: 'conversation', targetId: ref.id, now },
-      { sql: 'EXISTS (SELECT 1 FROM chat_claims WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ? AND expires_at = ?)', params: [ref.brand, ref.id, staff.id, expires] }),
+      )
+      .bind(ref.brand, ref.id, staff.id, at, expires),
+    auditIf(
+      db,
+      { staffId: staff.id, brand: ref.brand, action: 'claim', targetType: 'conversation', targetId: ref.id, now },
+      {
+        sql: 'EXISTS (SELECT 1 FROM chat_claims WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ? AND expires_at = ?)',
+        params: [ref.brand, ref.id, staff.id, expires],
+      },
+    ),
   ]);
   const row = upsert.results[0] as { staff_id: number; expires_at: string } | undefined;
   if (!row) throw claimedByOther();
@@ -43,7 +52,10 @@ export async function claim(db: D1Database, ref: AnsweringRef, staff: StaffSessi
  * another operator's live claim answers 409 claimed_by_other.
  */
 export async function release(db: D1Database, ref: AnsweringRef, staff: StaffSession, now: Date): Promise<boolean> {
-  const mine = { sql: 'EXISTS (SELECT 1 FROM chat_claims WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ?)', params: [ref.brand, ref.id, staff.id] };
+  const mine = {
+    sql: 'EXISTS (SELECT 1 FROM chat_claims WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ?)',
+    params: [ref.brand, ref.id, staff.id],
+  };
   const [, deleted] = await db.batch([
     auditIf(db, { staffId: staff.id, brand: ref.brand, action: 'release', targetType: 'conversation', targetId: ref.id, now }, mine),
     db.prepare('DELETE FROM chat_claims WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ?').bind(ref.brand, ref.id, staff.id),
@@ -57,7 +69,9 @@ export async function release(db: D1Database, ref: AnsweringRef, staff: StaffSes
 /** The live claim on a conversation, if any (with the operator's name for the screens). */
 export function currentClaim(db: D1Database, ref: AnsweringRef, now: Date) {
   return db
-    .prepare('SELECT cl.staff_id, cl.expires_at, s.name FROM chat_claims cl JOIN staff s ON s.id = cl.staff_id WHERE cl.tenant_id = ? AND cl.conversation_id = ? AND cl.expires_at > ?')
+    .prepare(
+      'SELECT cl.staff_id, cl.expires_at, s.name FROM chat_claims cl JOIN staff s ON s.id = cl.staff_id WHERE cl.tenant_id = ? AND cl.conversation_id = ? AND cl.expires_at > ?',
+    )
     .bind(ref.brand, ref.id, now.toISOString())
     .first<{ staff_id: number; expires_at: string; name: string }>();
 }

@@ -116,4 +116,11 @@ interface NoteRow {
   created_at: string;
   author: string;
 }
-const toNote = (r: NoteRow): StaffNote => ({ id: r.id, subject_type: r.subject_type, subject_id: r.subject_id, body: r.body, author: r.author, created_at: r.created_at });
+const toNote = (r: NoteRow): StaffNote => ({
+  id: r.id,
+  subject_type: r.subject_type,
+  subject_id: r.subject_id,
+  body: r.body,
+  author: r.author,
+  created_at: r.created_at,
+});

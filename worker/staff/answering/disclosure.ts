@@ -19,6 +19,7 @@ export function disclosureText(tenant: Tenant, saved: string | null, profileName
   const t = translatorFor(language);
   const { fictional_icon: icon, fictional_warning: warning, domain_language: domain } = tenant.settings;
   const sentence = t('staff_answering.disclosure', { name: profileName, icon });
-  const written = typeof warning === 'string' ? language === toLanguage(domain) : warning[language] !== undefined || language === toLanguage(domain);
+  const written =
+    typeof warning === 'string' ? language === toLanguage(domain) : warning[language] !== undefined || language === toLanguage(domain);
   return written ? `${sentence} ${brandText(warning, language, domain)}` : sentence;
 }

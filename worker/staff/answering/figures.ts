@@ -37,14 +37,28 @@ export async function loadFigures(groups: BrandGroup[], staffDb: D1Database, bra
   const dayStart = `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
   const brands = groups.flatMap((g) => g.brands);
   // One batch per database (worker/db/request-db.ts); staff names from staffDb, where the staff accounts are.
-  const results = await namedBatchPerDatabase(groups, (db, b) => [
-    [`waiting:${b}`, db.prepare(WAITING_COUNT_SQL).bind(b)],
-    [`answers:${b}`, db.prepare(`SELECT sm.tenant_id, sm.staff_id, sm.waited_ms FROM staff_messages sm WHERE sm.tenant_id = ? AND sm.created_at >= ? AND ${ANSWERED_SQL}`).bind(b, dayStart)],
-  ] as const);
+  const results = await namedBatchPerDatabase(
+    groups,
+    (db, b) =>
+      [
+        [`waiting:${b}`, db.prepare(WAITING_COUNT_SQL).bind(b)],
+        [
+          `answers:${b}`,
+          db
+            .prepare(
+              `SELECT sm.tenant_id, sm.staff_id, sm.waited_ms FROM staff_messages sm WHERE sm.tenant_id = ? AND sm.created_at >= ? AND ${ANSWERED_SQL}`,
+            )
+            .bind(b, dayStart),
+        ],
+      ] as const,
+  );
   const answers = brands.flatMap((b) => results[`answers:${b}`].results as AnswerRow[]);
   const staffIds = [...new Set(answers.map((row) => row.staff_id))];
   const { results: staffRows } = staffIds.length
-    ? await staffDb.prepare(`SELECT id, name FROM staff WHERE id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(staffIds)).all<{ id: number; name: string }>()
+    ? await staffDb
+        .prepare(`SELECT id, name FROM staff WHERE id IN (SELECT value FROM json_each(?))`)
+        .bind(JSON.stringify(staffIds))
+        .all<{ id: number; name: string }>()
     : { results: [] };
   const names = new Map(staffRows.map((r) => [r.id, r.name]));
   for (const row of answers) row.name = names.get(row.staff_id) ?? '';
@@ -61,10 +75,12 @@ export async function loadFigures(groups: BrandGroup[], staffDb: D1Database, bra
   });
   const byStaff = new Map<number, AnswerRow[]>();
   for (const row of all) byStaff.set(row.staff_id, [...(byStaff.get(row.staff_id) ?? []), row]);
-  const perOperator = [...byStaff.entries()].map(([staffId, rows]) => {
-    const { median, p90 } = answerSpread(rows.map((r) => r.waited_ms));
-    return { staff_id: staffId, name: rows[0].name, answered_today: rows.length, median_ms: median, p90_ms: p90 };
-  }).sort((a, b) => b.answered_today - a.answered_today || a.staff_id - b.staff_id);
+  const perOperator = [...byStaff.entries()]
+    .map(([staffId, rows]) => {
+      const { median, p90 } = answerSpread(rows.map((r) => r.waited_ms));
+      return { staff_id: staffId, name: rows[0].name, answered_today: rows.length, median_ms: median, p90_ms: p90 };
+    })
+    .sort((a, b) => b.answered_today - a.answered_today || a.staff_id - b.staff_id);
   const total = answerSpread(all.map((r) => r.waited_ms));
   return { brand, waiting_now: waitingNow, answered_today: all.length, answer_ms: total, per_brand: perBrand, per_operator: perOperator };
 }

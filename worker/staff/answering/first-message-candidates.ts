@@ -1,6 +1,4 @@
-import {
-  FIRST_MESSAGE_CANDIDATES, type FirstMessageCandidate, type FirstMessageCandidatesResponse,
-} from '../../../core/schemas/staff';
+import { FIRST_MESSAGE_CANDIDATES, type FirstMessageCandidate, type FirstMessageCandidatesResponse } from '../../../core/schemas/staff';
 import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
 
 interface CandidateRow extends MemberCardRow {
@@ -17,7 +15,11 @@ const likePrefix = (q: string) => `${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
  * (visible and active), read through profiles_recent; LIMIT stops the walk early.
  */
 export async function loadFirstMessageCandidates(
-  db: D1Database, brand: string, profileId: number, q: string | undefined, now: Date,
+  db: D1Database,
+  brand: string,
+  profileId: number,
+  q: string | undefined,
+  now: Date,
 ): Promise<FirstMessageCandidatesResponse> {
   const filter = q ? "AND (mp.name LIKE ?5 ESCAPE '\\' OR mp.city LIKE ?5 ESCAPE '\\')" : '';
   const { results } = await db

@@ -28,8 +28,15 @@ interface TargetRow {
  * number of concurrent sends exactly one is stored. Never to an invisible member, one who is not confirmed, or one
  * who blocked the profile; and not where a conversation exists already (that is a reply, with a claim).
  */
-export async function sendFirstMessage(db: D1Database, tenant: Tenant, staff: StaffSession, input: FirstMessageInput, now: Date): Promise<{ response: FirstMessageResponse; send: FictionalMessage; row: MessageRow }> {
-  if (input.text.length > tenant.settings.message_length) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { text: 'validation.chat_too_long' });
+export async function sendFirstMessage(
+  db: D1Database,
+  tenant: Tenant,
+  staff: StaffSession,
+  input: FirstMessageInput,
+  now: Date,
+): Promise<{ response: FirstMessageResponse; send: FictionalMessage; row: MessageRow }> {
+  if (input.text.length > tenant.settings.message_length)
+    throw new ApiFailure(400, 'validation_failed', 'validation.failed', { text: 'validation.chat_too_long' });
   const target = await db
     .prepare(
       `SELECT mp.id AS member_profile_id, mm.invisible, mm.status,
@@ -42,11 +49,20 @@ export async function sendFirstMessage(db: D1Database, tenant: Tenant, staff: St
     .bind(input.brand, input.member_id, input.profile_id)
     .first<TargetRow>();
   if (!target?.profile_ok || target.status !== 'confirmed' || target.invisible === 1 || target.blocked === 1) throw unavailable();
-  if (target.existing !== null) throw new ApiFailure(409, 'conversation_exists', 'staff_answering.errors.conversation_exists', undefined, { id: target.existing });
+  if (target.existing !== null)
+    throw new ApiFailure(409, 'conversation_exists', 'staff_answering.errors.conversation_exists', undefined, { id: target.existing });
 
   const send: FictionalMessage = {
-    tenantId: input.brand, profileId: input.profile_id, memberId: input.member_id, memberProfileId: target.member_profile_id!,
-    kind: 'text', text: input.text, photoId: null, key: `first:${staff.id}:${crypto.randomUUID()}`, now, create: true,
+    tenantId: input.brand,
+    profileId: input.profile_id,
+    memberId: input.member_id,
+    memberProfileId: target.member_profile_id!,
+    kind: 'text',
+    text: input.text,
+    photoId: null,
+    key: `first:${staff.id}:${crypto.randomUUID()}`,
+    now,
+    create: true,
     // Only into an empty conversation: if the member wrote in the meantime, nothing is sent (and no cap is used).
     guard: {
       sql: 'NOT EXISTS (SELECT 1 FROM messages x WHERE x.conversation_id = (SELECT id FROM conversations WHERE tenant_id = ? AND profile_lo = ? AND profile_hi = ?))',
@@ -60,15 +76,40 @@ export async function sendFirstMessage(db: D1Database, tenant: Tenant, staff: St
     results = await namedBatch(db, [
       ...writeOnly(fictionalMessageStatements(db, send)),
       // The daily cap: a second first message to this member today fails this primary key and the whole batch.
-      [null, db.prepare(
-        `INSERT INTO fictional_first_messages (tenant_id, member_id, day, conversation_id, staff_id)
+      [
+        null,
+        db
+          .prepare(
+            `INSERT INTO fictional_first_messages (tenant_id, member_id, day, conversation_id, staff_id)
          SELECT ?, ?, ?, m.conversation_id, ? FROM messages m WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
-      ).bind(input.brand, input.member_id, at.slice(0, 10), staff.id, ...sentParams(send))],
-      [null, db.prepare(
-        `INSERT INTO staff_messages (message_id, tenant_id, staff_id, conversation_id, waited_ms, created_at)
+          )
+          .bind(input.brand, input.member_id, at.slice(0, 10), staff.id, ...sentParams(send)),
+      ],
+      [
+        null,
+        db
+          .prepare(
+            `INSERT INTO staff_messages (message_id, tenant_id, staff_id, conversation_id, waited_ms, created_at)
          SELECT m.id, m.tenant_id, ?, m.conversation_id, NULL, ? FROM messages m WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
-      ).bind(staff.id, at, ...sentParams(send))],
-      [null, auditIf(db, { staffId: staff.id, brand: input.brand, action: 'first_message', targetType: 'member', targetId: input.member_id, detail: { profile_id: input.profile_id }, now }, sent)],
+          )
+          .bind(staff.id, at, ...sentParams(send)),
+      ],
+      [
+        null,
+        auditIf(
+          db,
+          {
+            staffId: staff.id,
+            brand: input.brand,
+            action: 'first_message',
+            targetType: 'member',
+            targetId: input.member_id,
+            detail: { profile_id: input.profile_id },
+            now,
+          },
+          sent,
+        ),
+      ],
       ['stored', readBackStatement(db, send)],
     ]);
   } catch (error) {

@@ -44,8 +44,13 @@ export async function findAnsweringConversation(db: D1Database, id: number): Pro
     .first<RefRow>();
   if (!row) return null;
   return {
-    id: row.id, brand: row.tenant_id, fictionalProfileId: row.fictional_profile_id, memberId: row.member_id,
-    memberProfileId: row.member_profile_id, memberLanguage: row.language, waitingSince: row.waiting_since,
+    id: row.id,
+    brand: row.tenant_id,
+    fictionalProfileId: row.fictional_profile_id,
+    memberId: row.member_id,
+    memberProfileId: row.member_profile_id,
+    memberLanguage: row.language,
+    waitingSince: row.waiting_since,
   };
 }
 
@@ -55,7 +60,11 @@ export const conversationNotFound = () => new ApiFailure(404, 'conversation_not_
  * The conversation and the staff member who may act on it as `role`. Unknown ids, conversations between members and
  * conversations of a brand the caller has no role on all answer the same 404 (nothing leaks); a role too low 403.
  */
-export async function requireAnswering(c: AppContext, id: number, role: StaffRole = 'operator'): Promise<{ ref: AnsweringRef; staff: StaffSession }> {
+export async function requireAnswering(
+  c: AppContext,
+  id: number,
+  role: StaffRole = 'operator',
+): Promise<{ ref: AnsweringRef; staff: StaffSession }> {
   const staff = requireStaff(c);
   // Only the databases of brands the caller has a role on, the host brand's first (worker/db/request-db.ts).
   const host = c.get('tenant').id;

@@ -24,6 +24,16 @@ export async function notifyStaffQueue(env: Env, brand: string, change: StaffQue
  * ended from another device) or all but one (`allBut: null`: all of them, e.g. an account taken away). A workspace
  * whose session still holds simply reconnects; one without a session is refused. Never throws; run in waitUntil.
  */
-export async function closeSessionSockets(env: Env, staff: StaffSession, only: { session: string } | { allBut: string | null }): Promise<void> {
-  await Promise.all(brandsOf(staff).map((brand) => staffQueue(env, brand).closeSessions(staff.id, only).catch(() => undefined)));
+export async function closeSessionSockets(
+  env: Env,
+  staff: StaffSession,
+  only: { session: string } | { allBut: string | null },
+): Promise<void> {
+  await Promise.all(
+    brandsOf(staff).map((brand) =>
+      staffQueue(env, brand)
+        .closeSessions(staff.id, only)
+        .catch(() => undefined),
+    ),
+  );
 }

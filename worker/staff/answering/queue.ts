@@ -54,10 +54,14 @@ export async function loadQueue(groups: BrandGroup[], now: Date): Promise<QueueR
   if (brands.length === 0) return { items: [], waiting_per_brand: {} };
   const at = now.toISOString();
   // One batch per database (worker/db/request-db.ts).
-  const results = await namedBatchPerDatabase(groups, (db, b) => [
-    [`queue:${b}`, db.prepare(QUEUE_SQL).bind(b, at)],
-    [`waiting:${b}`, db.prepare(WAITING_COUNT_SQL).bind(b)],
-  ] as const);
+  const results = await namedBatchPerDatabase(
+    groups,
+    (db, b) =>
+      [
+        [`queue:${b}`, db.prepare(QUEUE_SQL).bind(b, at)],
+        [`waiting:${b}`, db.prepare(WAITING_COUNT_SQL).bind(b)],
+      ] as const,
+  );
   const items: QueueItem[] = [];
   const waiting: Record<string, number> = {};
   for (const brand of brands) {
@@ -65,7 +69,9 @@ export async function loadQueue(groups: BrandGroup[], now: Date): Promise<QueueR
     waiting[brand] = (results[`waiting:${brand}`].results[0] as { n: number }).n;
   }
   // Each brand's list is in order already; merging keeps the oldest first across brands.
-  items.sort((a, b) => (a.waiting_since < b.waiting_since ? -1 : a.waiting_since > b.waiting_since ? 1 : a.conversation_id - b.conversation_id));
+  items.sort((a, b) =>
+    a.waiting_since < b.waiting_since ? -1 : a.waiting_since > b.waiting_since ? 1 : a.conversation_id - b.conversation_id,
+  );
   return { items, waiting_per_brand: waiting };
 }
 

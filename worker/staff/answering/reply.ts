@@ -21,7 +21,14 @@ export interface ReplyInput {
  * (staff_messages.waited_ms from waiting_since), the conversation leaving the queue, the claim extended and the
  * audit row; everything after the message is keyed on it, so either all happened or nothing did. No credits move.
  */
-export async function reply(db: D1Database, tenant: Tenant, ref: AnsweringRef, staff: StaffSession, input: ReplyInput, now: Date): Promise<{ response: StaffReplyResponse; send: FictionalMessage; row: MessageRow }> {
+export async function reply(
+  db: D1Database,
+  tenant: Tenant,
+  ref: AnsweringRef,
+  staff: StaffSession,
+  input: ReplyInput,
+  now: Date,
+): Promise<{ response: StaffReplyResponse; send: FictionalMessage; row: MessageRow }> {
   // The brand's message length rule applies to operators too (the schema's 2000 is only the outer bound).
   if (input.text !== undefined && input.text.length > tenant.settings.message_length) {
     throw new ApiFailure(400, 'validation_failed', 'validation.failed', { text: 'validation.chat_too_long' });
@@ -29,9 +36,15 @@ export async function reply(db: D1Database, tenant: Tenant, ref: AnsweringRef, s
   if (input.photo_id !== undefined) await requireProfilePhoto(db, ref, input.photo_id);
   const at = now.toISOString();
   const send: FictionalMessage = {
-    tenantId: ref.brand, profileId: ref.fictionalProfileId, memberId: ref.memberId, memberProfileId: ref.memberProfileId,
-    kind: input.text !== undefined ? 'text' : 'photo', text: input.text ?? null, photoId: input.photo_id ?? null,
-    key: `staff:${staff.id}:${crypto.randomUUID()}`, now,
+    tenantId: ref.brand,
+    profileId: ref.fictionalProfileId,
+    memberId: ref.memberId,
+    memberProfileId: ref.memberProfileId,
+    kind: input.text !== undefined ? 'text' : 'photo',
+    text: input.text ?? null,
+    photoId: input.photo_id ?? null,
+    key: `staff:${staff.id}:${crypto.randomUUID()}`,
+    now,
     guard: { sql: LIVE_CLAIM, params: liveClaimParams(ref, staff.id, now) },
   };
   const sent = { sql: SENT, params: sentParams(send) };
@@ -39,24 +52,61 @@ export async function reply(db: D1Database, tenant: Tenant, ref: AnsweringRef, s
   const results = await namedBatch(db, [
     ...writeOnly(fictionalMessageStatements(db, send)),
     // Before the queue entry is cleared: how long the member waited for this answer.
-    [null, db.prepare(
-      `INSERT INTO staff_messages (message_id, tenant_id, staff_id, conversation_id, waited_ms, created_at)
+    [
+      null,
+      db
+        .prepare(
+          `INSERT INTO staff_messages (message_id, tenant_id, staff_id, conversation_id, waited_ms, created_at)
        SELECT m.id, m.tenant_id, ?, m.conversation_id,
               CASE WHEN c.waiting_since IS NULL THEN NULL ELSE MAX(0, CAST(ROUND((julianday(?) - julianday(c.waiting_since)) * 86400000) AS INTEGER)) END, ?
          FROM messages m JOIN conversations c ON c.id = m.conversation_id
         WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
-    ).bind(staff.id, at, at, ...sentParams(send))],
+        )
+        .bind(staff.id, at, at, ...sentParams(send)),
+    ],
     [null, db.prepare(`UPDATE conversations SET waiting_since = NULL WHERE id = ? AND ${SENT}`).bind(ref.id, ...sentParams(send))],
-    [null, db.prepare(`UPDATE chat_claims SET expires_at = ? WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ? AND ${SENT}`).bind(expires, ref.brand, ref.id, staff.id, ...sentParams(send))],
-    [null, auditIf(db, { staffId: staff.id, brand: ref.brand, action: 'reply', targetType: 'conversation', targetId: ref.id, detail: { kind: send.kind }, now }, sent)],
-    ['waited', db.prepare('SELECT waited_ms FROM staff_messages WHERE message_id = (SELECT id FROM messages WHERE tenant_id = ? AND sender_profile_id = ? AND client_key = ?)').bind(...sentParams(send))],
+    [
+      null,
+      db
+        .prepare(`UPDATE chat_claims SET expires_at = ? WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ? AND ${SENT}`)
+        .bind(expires, ref.brand, ref.id, staff.id, ...sentParams(send)),
+    ],
+    [
+      null,
+      auditIf(
+        db,
+        {
+          staffId: staff.id,
+          brand: ref.brand,
+          action: 'reply',
+          targetType: 'conversation',
+          targetId: ref.id,
+          detail: { kind: send.kind },
+          now,
+        },
+        sent,
+      ),
+    ],
+    [
+      'waited',
+      db
+        .prepare(
+          'SELECT waited_ms FROM staff_messages WHERE message_id = (SELECT id FROM messages WHERE tenant_id = ? AND sender_profile_id = ? AND client_key = ?)',
+        )
+        .bind(...sentParams(send)),
+    ],
     ['stored', readBackStatement(db, send)],
   ]);
   const row = results.stored.results[0] as MessageRow | undefined;
   if (!row) throw await claimFailure(db, ref, staff, now);
   const waited = (results.waited.results[0] as { waited_ms: number | null } | undefined)?.waited_ms ?? null;
   return {
-    response: { message: toStaffMessage(row, ref.fictionalProfileId), conversation_id: ref.id, waited_ms: waited, claimed_by: { id: staff.id, name: staff.name, expires_at: expires } },
+    response: {
+      message: toStaffMessage(row, ref.fictionalProfileId),
+      conversation_id: ref.id,
+      waited_ms: waited,
+      claimed_by: { id: staff.id, name: staff.name, expires_at: expires },
+    },
     send,
     row,
   };
@@ -64,6 +114,9 @@ export async function reply(db: D1Database, tenant: Tenant, ref: AnsweringRef, s
 
 /** Operators send only the fictional profile's own approved photos. */
 async function requireProfilePhoto(db: D1Database, ref: AnsweringRef, photoId: number): Promise<void> {
-  const row = await db.prepare("SELECT 1 AS x FROM photos WHERE id = ? AND tenant_id = ? AND profile_id = ? AND status = 'active'").bind(photoId, ref.brand, ref.fictionalProfileId).first();
+  const row = await db
+    .prepare("SELECT 1 AS x FROM photos WHERE id = ? AND tenant_id = ? AND profile_id = ? AND status = 'active'")
+    .bind(photoId, ref.brand, ref.fictionalProfileId)
+    .first();
   if (!row) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { photo_id: 'validation.chat_photo' });
 }

@@ -20,7 +20,11 @@ export class StaffQueue extends SocketHub<StaffLiveEvent> {
     const hello: StaffLiveEvent = { type: 'hello', brand: request.headers.get('X-Staff-Brand') ?? '' };
     const until = Date.parse(request.headers.get('X-Staff-Until') ?? '');
     const session = request.headers.get('X-Staff-Session');
-    const tags = [`staff:${Number(request.headers.get('X-Staff-Id'))}`, ...(session ? [`session:${session}`] : []), ...(until ? [`until:${until}`] : [])];
+    const tags = [
+      `staff:${Number(request.headers.get('X-Staff-Id'))}`,
+      ...(session ? [`session:${session}`] : []),
+      ...(until ? [`until:${until}`] : []),
+    ];
     const response = this.accept(request, hello, tags);
     if (until && response.status === 101) await this.wakeAtOrBefore(until);
     return response;

@@ -32,14 +32,20 @@ export async function listDiscountCodes(db: D1Database, tenantId: string, now: D
   const codeFilter = only === undefined ? '' : ' AND code = ?2';
   const params = only === undefined ? [tenantId] : [tenantId, only];
   const [codes, orders] = await db.batch([
-    db.prepare(`SELECT ${COLUMNS} FROM discount_codes WHERE tenant_id = ?1 AND kind = 'code'${codeFilter} ORDER BY created_at DESC, id DESC LIMIT 500`).bind(...params),
+    db
+      .prepare(
+        `SELECT ${COLUMNS} FROM discount_codes WHERE tenant_id = ?1 AND kind = 'code'${codeFilter} ORDER BY created_at DESC, id DESC LIMIT 500`,
+      )
+      .bind(...params),
     // Reads orders_discount_code (migration 0018): only the brand's orders that carry one of its codes.
-    db.prepare(
-      `SELECT discount_code AS code, status = 'paid' AS paid, currency, COUNT(*) AS n, SUM(amount) AS amount FROM orders
+    db
+      .prepare(
+        `SELECT discount_code AS code, status = 'paid' AS paid, currency, COUNT(*) AS n, SUM(amount) AS amount FROM orders
         WHERE tenant_id = ?1 AND discount_code IN (SELECT code FROM discount_codes WHERE tenant_id = ?1 AND kind = 'code'${codeFilter})
           AND status IN ${HOLDING_STATUSES}
         GROUP BY discount_code, paid, currency`,
-    ).bind(...params),
+      )
+      .bind(...params),
   ]);
   const totals = new Map<string, { uses: number; reserved: number; revenue: { currency: string; amount: number }[] }>();
   for (const o of orders.results as { code: string; paid: number; currency: string; n: number; amount: number }[]) {
@@ -82,17 +88,42 @@ const detailOf = (input: DiscountCodeInput) => {
  * A new code. The unique (brand, code) key decides: of two admins making one code at once, one gets it and the
  * other the 409, and the audit row is written only for the insert that happened (same batch, `changes()`).
  */
-export async function createDiscountCode(db: D1Database, staff: StaffSession, input: DiscountCodeInput, now: Date): Promise<StaffDiscountCode> {
+export async function createDiscountCode(
+  db: D1Database,
+  staff: StaffSession,
+  input: DiscountCodeInput,
+  now: Date,
+): Promise<StaffDiscountCode> {
   // The time bonus is answered by its rule before the table is read (findCode): a row of that name would never apply.
   if (input.code === TIME_BONUS.code) throw codeExists();
   const [insert] = await db.batch([
-    db.prepare(
-      `INSERT INTO discount_codes (tenant_id, code, country, user_id, expires, value_percentage, currency, minimum_order_value, status, validity, paymentmethods, kind, created_at)
+    db
+      .prepare(
+        `INSERT INTO discount_codes (tenant_id, code, country, user_id, expires, value_percentage, currency, minimum_order_value, status, validity, paymentmethods, kind, created_at)
        VALUES (?, ?, ?, NULL, ?, ?, ?, ?, 'active', ?, ?, 'code', ?) ON CONFLICT (tenant_id, code) DO NOTHING`,
-    ).bind(input.brand, input.code, input.country, input.expires, input.value_percentage, input.currency, input.minimum_order_value, input.validity,
-      input.paymentmethods ? JSON.stringify(input.paymentmethods) : null, now.toISOString()),
-    auditStatement(db, { staffId: staff.id, brand: input.brand, action: 'discount_code_create', targetType: 'discount_code', targetId: input.code,
-      detail: detailOf(input), now, guard: { sql: 'changes() = 1', params: [] } }),
+      )
+      .bind(
+        input.brand,
+        input.code,
+        input.country,
+        input.expires,
+        input.value_percentage,
+        input.currency,
+        input.minimum_order_value,
+        input.validity,
+        input.paymentmethods ? JSON.stringify(input.paymentmethods) : null,
+        now.toISOString(),
+      ),
+    auditStatement(db, {
+      staffId: staff.id,
+      brand: input.brand,
+      action: 'discount_code_create',
+      targetType: 'discount_code',
+      targetId: input.code,
+      detail: detailOf(input),
+      now,
+      guard: { sql: 'changes() = 1', params: [] },
+    }),
   ]);
   if (insert.meta.changes !== 1) throw codeExists();
   return one(db, input.brand, input.code, now);
@@ -101,15 +132,39 @@ export async function createDiscountCode(db: D1Database, staff: StaffSession, in
 const codeExists = () => new ApiFailure(409, 'code_exists', 'errors.code_exists', { code: 'errors.code_exists' });
 
 /** New conditions for an existing back-office code; uses already made stay as they were. */
-export async function updateDiscountCode(db: D1Database, staff: StaffSession, input: DiscountCodeInput, now: Date): Promise<StaffDiscountCode> {
+export async function updateDiscountCode(
+  db: D1Database,
+  staff: StaffSession,
+  input: DiscountCodeInput,
+  now: Date,
+): Promise<StaffDiscountCode> {
   const [update] = await db.batch([
-    db.prepare(
-      `UPDATE discount_codes SET country = ?, expires = ?, value_percentage = ?, currency = ?, minimum_order_value = ?, validity = ?, paymentmethods = ?
+    db
+      .prepare(
+        `UPDATE discount_codes SET country = ?, expires = ?, value_percentage = ?, currency = ?, minimum_order_value = ?, validity = ?, paymentmethods = ?
         WHERE tenant_id = ? AND code = ? AND kind = 'code'`,
-    ).bind(input.country, input.expires, input.value_percentage, input.currency, input.minimum_order_value, input.validity,
-      input.paymentmethods ? JSON.stringify(input.paymentmethods) : null, input.brand, input.code),
-    auditStatement(db, { staffId: staff.id, brand: input.brand, action: 'discount_code_edit', targetType: 'discount_code', targetId: input.code,
-      detail: detailOf(input), now, guard: { sql: 'changes() = 1', params: [] } }),
+      )
+      .bind(
+        input.country,
+        input.expires,
+        input.value_percentage,
+        input.currency,
+        input.minimum_order_value,
+        input.validity,
+        input.paymentmethods ? JSON.stringify(input.paymentmethods) : null,
+        input.brand,
+        input.code,
+      ),
+    auditStatement(db, {
+      staffId: staff.id,
+      brand: input.brand,
+      action: 'discount_code_edit',
+      targetType: 'discount_code',
+      targetId: input.code,
+      detail: detailOf(input),
+      now,
+      guard: { sql: 'changes() = 1', params: [] },
+    }),
   ]);
   if (update.meta.changes !== 1) throw notFound();
   return one(db, input.brand, input.code, now);
@@ -119,11 +174,29 @@ export async function updateDiscountCode(db: D1Database, staff: StaffSession, in
  * Ends a code now: its expiry becomes this moment, so the shop answers 'code_expired' from here on. The row stays
  * with its uses and revenue. Expiring an expired code changes nothing and writes no audit row.
  */
-export async function expireDiscountCode(db: D1Database, staff: StaffSession, brand: string, code: string, now: Date): Promise<StaffDiscountCode> {
+export async function expireDiscountCode(
+  db: D1Database,
+  staff: StaffSession,
+  brand: string,
+  code: string,
+  now: Date,
+): Promise<StaffDiscountCode> {
   const at = now.toISOString();
   await db.batch([
-    db.prepare(`UPDATE discount_codes SET expires = ?1 WHERE tenant_id = ?2 AND code = ?3 AND kind = 'code' AND (expires IS NULL OR expires > ?1)`).bind(at, brand, code),
-    auditStatement(db, { staffId: staff.id, brand, action: 'discount_code_expire', targetType: 'discount_code', targetId: code, now, guard: { sql: 'changes() = 1', params: [] } }),
+    db
+      .prepare(
+        `UPDATE discount_codes SET expires = ?1 WHERE tenant_id = ?2 AND code = ?3 AND kind = 'code' AND (expires IS NULL OR expires > ?1)`,
+      )
+      .bind(at, brand, code),
+    auditStatement(db, {
+      staffId: staff.id,
+      brand,
+      action: 'discount_code_expire',
+      targetType: 'discount_code',
+      targetId: code,
+      now,
+      guard: { sql: 'changes() = 1', params: [] },
+    }),
   ]);
   return one(db, brand, code, now);
 }

@@ -18,13 +18,19 @@ function newInviteCode(): string {
 /** The brand's invitation codes, newest first, each with the members who signed up with it. */
 export async function listInviteCodes(db: D1Database, tenantId: string): Promise<StaffInviteCode[]> {
   const [codes, members] = await db.batch([
-    db.prepare('SELECT code, uses_left, expires_at, created_at FROM invite_codes WHERE tenant_id = ? ORDER BY created_at DESC, code LIMIT 1000').bind(tenantId),
+    db
+      .prepare(
+        'SELECT code, uses_left, expires_at, created_at FROM invite_codes WHERE tenant_id = ? ORDER BY created_at DESC, code LIMIT 1000',
+      )
+      .bind(tenantId),
     // Reads members_invite_code (migration 0018): only members who came in with a code.
-    db.prepare(
-      `SELECT m.id AS member_id, m.invite_code AS code, m.signup_date, COALESCE(p.name, '') AS name
+    db
+      .prepare(
+        `SELECT m.id AS member_id, m.invite_code AS code, m.signup_date, COALESCE(p.name, '') AS name
          FROM members m LEFT JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id
         WHERE m.tenant_id = ? AND m.invite_code IS NOT NULL ORDER BY m.signup_date DESC`,
-    ).bind(tenantId),
+      )
+      .bind(tenantId),
   ]);
   const usedBy = new Map<string, StaffInviteCode['used_by']>();
   for (const m of members.results as { member_id: number; code: string; signup_date: string; name: string }[]) {
@@ -47,9 +53,19 @@ export async function createInviteCodes(
   // 50 random bits per code: a clash with an existing code is not expected; should it happen, the batch fails whole.
   await db.batch([
     ...list.map((code) =>
-      db.prepare('INSERT INTO invite_codes (code, tenant_id, uses_left, expires_at, created_at) VALUES (?, ?, ?, ?, ?)').bind(code, input.brand, input.uses, input.expires, at)),
-    auditStatement(db, { staffId: staff.id, brand: input.brand, action: 'invite_codes_create', targetType: 'invite_codes', targetId: list.length,
-      detail: { count: list.length, uses: input.uses, expires: input.expires, codes: list }, now }),
+      db
+        .prepare('INSERT INTO invite_codes (code, tenant_id, uses_left, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
+        .bind(code, input.brand, input.uses, input.expires, at),
+    ),
+    auditStatement(db, {
+      staffId: staff.id,
+      brand: input.brand,
+      action: 'invite_codes_create',
+      targetType: 'invite_codes',
+      targetId: list.length,
+      detail: { count: list.length, uses: input.uses, expires: input.expires, codes: list },
+      now,
+    }),
   ]);
   return list;
 }

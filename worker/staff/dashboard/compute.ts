@@ -19,7 +19,8 @@ const emptyDay = (): DayFigures => ({
 /** The UTC days from `from` to `to`, both included (YYYY-MM-DD). */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }
 
@@ -140,9 +141,17 @@ export function computeDays(db: D1Database, brands: string[], from: string, to: 
 }
 
 /** Every brand's figures of the rows from `start` to before `end` (timestamps or days), per day of `days`; `*`: the sum. */
-export async function computeSpan(db: D1Database, brands: string[], start: string, end: string, days: string[]): Promise<Map<string, Map<string, DayFigures>>> {
+export async function computeSpan(
+  db: D1Database,
+  brands: string[],
+  start: string,
+  end: string,
+  days: string[],
+): Promise<Map<string, Map<string, DayFigures>>> {
   const results = brands.length ? await db.batch(brands.flatMap((b) => spanStatements(db, b, start, end))) : [];
-  const perBrand = new Map(brands.map((b, i) => [b, readDays(results.slice(i * STATEMENTS_PER_BRAND, (i + 1) * STATEMENTS_PER_BRAND), days)]));
+  const perBrand = new Map(
+    brands.map((b, i) => [b, readDays(results.slice(i * STATEMENTS_PER_BRAND, (i + 1) * STATEMENTS_PER_BRAND), days)]),
+  );
   perBrand.set('*', new Map(days.map((d) => [d, sumDays(brands.map((b) => perBrand.get(b)!.get(d)!))])));
   return perBrand;
 }

@@ -2,7 +2,8 @@ import { COUNT_METRICS, TIME_METRICS, type Dashboard } from '../../../core/schem
 import { answerTimes, daysBetween, liveStatements, MARKED_METRICS, readDays, STATEMENTS_PER_BRAND, sumDays } from './compute';
 
 /** The rollup rows of a brand (or '*') and a range of days: one range of the primary key. */
-export const ROLLUP_SQL = 'SELECT day, metric, currency, value, computed_at FROM daily_figures WHERE tenant_id = ? AND day >= ? AND day <= ?';
+export const ROLLUP_SQL =
+  'SELECT day, metric, currency, value, computed_at FROM daily_figures WHERE tenant_id = ? AND day >= ? AND day <= ?';
 
 interface RollupRow {
   day: string;
@@ -18,7 +19,14 @@ interface RollupRow {
  * mark plus the rows since the mark (compute.ts LIVE_SQL: indexed ranges of at most an hour or so per brand; the
  * staff messages of the whole day), all in one batch, so both parts of today are read at the same moment.
  */
-export async function loadDashboard(db: D1Database, scope: string, brands: string[], from: string, to: string, now: Date): Promise<Dashboard> {
+export async function loadDashboard(
+  db: D1Database,
+  scope: string,
+  brands: string[],
+  from: string,
+  to: string,
+  now: Date,
+): Promise<Dashboard> {
   const today = now.toISOString().slice(0, 10);
   const days = daysBetween(from, to);
   const live = to >= today;
@@ -40,7 +48,9 @@ export async function loadDashboard(db: D1Database, scope: string, brands: strin
     if (!rolledUpAt || r.computed_at > rolledUpAt) rolledUpAt = r.computed_at;
   }
   if (live) {
-    const f = sumDays(brands.map((_, b) => readDays(todays.slice(b * STATEMENTS_PER_BRAND, (b + 1) * STATEMENTS_PER_BRAND), [today]).get(today)!));
+    const f = sumDays(
+      brands.map((_, b) => readDays(todays.slice(b * STATEMENTS_PER_BRAND, (b + 1) * STATEMENTS_PER_BRAND), [today]).get(today)!),
+    );
     const i = index.get(today)!;
     // The rolled-up part of today (MARKED_METRICS and revenue, null before the day's first run) plus the live part.
     for (const m of COUNT_METRICS) series[m][i] = (MARKED_METRICS.includes(m) ? (series[m][i] ?? 0) : 0) + f.counts[m];
@@ -50,6 +60,9 @@ export async function loadDashboard(db: D1Database, scope: string, brands: strin
     for (const [cur, v] of Object.entries(f.revenue)) (revenue[cur] ??= nulls())[i] = (revenue[cur][i] ?? 0) + v;
   }
   // A day that was rolled up (its counts are there) had no revenue in a currency another day had: 0, not unknown.
-  for (const values of Object.values(revenue)) days.forEach((_, i) => { if (values[i] === null && series.signups[i] !== null) values[i] = 0; });
+  for (const values of Object.values(revenue))
+    days.forEach((_, i) => {
+      if (values[i] === null && series.signups[i] !== null) values[i] = 0;
+    });
   return { brand: scope === '*' ? null : scope, from, to, days, series, revenue, live_at: now.toISOString(), rolled_up_at: rolledUpAt };
 }

@@ -43,7 +43,13 @@ async function todaySoFar(db: D1Database, brands: string[], today: string, now: 
   const rows: FigureRow[] = [];
   for (const [tenant, days] of figures) {
     const f = days.get(today)!;
-    rows.push(...MARKED_METRICS.map((metric): FigureRow => [tenant, today, metric, '', f.counts[metric]]), [tenant, today, LIVE_FROM_METRIC, '', mark]);
+    rows.push(...MARKED_METRICS.map((metric): FigureRow => [tenant, today, metric, '', f.counts[metric]]), [
+      tenant,
+      today,
+      LIVE_FROM_METRIC,
+      '',
+      mark,
+    ]);
     for (const [currency, amount] of Object.entries(f.revenue)) rows.push([tenant, today, 'revenue', currency, amount]);
   }
   return rows;
@@ -55,7 +61,11 @@ async function todaySoFar(db: D1Database, brands: string[], today: string, now: 
  * set, never added) and safe to run twice at once: all rows go in one batch, a transaction, and both runs write
  * the same values from the same data. An earlier day's mark goes in the same batch (that day is whole now).
  */
-export async function rollUp(db: D1Database, now: Date, brands: string[] = TENANTS.map((t) => t.id)): Promise<{ from: string; to: string; rows: number }> {
+export async function rollUp(
+  db: D1Database,
+  now: Date,
+  brands: string[] = TENANTS.map((t) => t.id),
+): Promise<{ from: string; to: string; rows: number }> {
   const today = now.toISOString().slice(0, 10);
   const from = await firstDay(db, brands, today);
   const to = addDays(today, -1);
@@ -69,11 +79,13 @@ export async function rollUp(db: D1Database, now: Date, brands: string[] = TENAN
   ];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     statements.push(
-      db.prepare(
-        `INSERT INTO daily_figures (tenant_id, day, metric, currency, value, computed_at)
+      db
+        .prepare(
+          `INSERT INTO daily_figures (tenant_id, day, metric, currency, value, computed_at)
          SELECT r.value ->> '$[0]', r.value ->> '$[1]', r.value ->> '$[2]', r.value ->> '$[3]', r.value ->> '$[4]', ?2 FROM json_each(?1) r WHERE true
          ON CONFLICT (tenant_id, day, metric, currency) DO UPDATE SET value = excluded.value, computed_at = excluded.computed_at`,
-      ).bind(JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT)), at),
+        )
+        .bind(JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT)), at),
     );
   }
   await db.batch(statements);

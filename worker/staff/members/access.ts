@@ -18,7 +18,9 @@ export interface MemberOnBrand {
  * low on the member's brand (operator, moderator) answers 403.
  */
 export async function memberForAdmin(c: AppContext, memberId: number): Promise<MemberOnBrand> {
-  const row = await firstInDatabases(c, hostFirst(c), (db) => db.prepare('SELECT tenant_id FROM members WHERE id = ?').bind(memberId).first<{ tenant_id: string }>());
+  const row = await firstInDatabases(c, hostFirst(c), (db) =>
+    db.prepare('SELECT tenant_id FROM members WHERE id = ?').bind(memberId).first<{ tenant_id: string }>(),
+  );
   const tenant = row && TENANTS.find((t) => t.id === row.tenant_id);
   if (!tenant) {
     requireStaff(c); // 401 without a staff session; else the 404 of a brand without a role
@@ -30,7 +32,9 @@ export async function memberForAdmin(c: AppContext, memberId: number): Promise<M
 
 /** The brand of an order, for the same check. */
 export async function orderForAdmin(c: AppContext, orderId: number): Promise<MemberOnBrand & { orderId: number }> {
-  const row = await firstInDatabases(c, hostFirst(c), (db) => db.prepare('SELECT member_id, tenant_id FROM orders WHERE id = ?').bind(orderId).first<{ member_id: number; tenant_id: string }>());
+  const row = await firstInDatabases(c, hostFirst(c), (db) =>
+    db.prepare('SELECT member_id, tenant_id FROM orders WHERE id = ?').bind(orderId).first<{ member_id: number; tenant_id: string }>(),
+  );
   const tenant = row && TENANTS.find((t) => t.id === row.tenant_id);
   if (!row || !tenant) {
     requireStaff(c);

@@ -14,11 +14,22 @@ const MEMBER = (extra: string) => `EXISTS (SELECT 1 FROM members WHERE id = ? AN
 const memberGuard = (on: MemberOnBrand, extra: string): Guard => ({ sql: MEMBER(extra), params: [on.memberId, on.tenant.id] });
 
 function audit(db: D1Database, on: MemberOnBrand, action: string, now: Date, detail: Record<string, unknown>, guard?: Guard) {
-  return auditStatement(db, { staffId: on.staff.id, brand: on.tenant.id, action, targetType: 'member', targetId: on.memberId, detail, now, guard });
+  return auditStatement(db, {
+    staffId: on.staff.id,
+    brand: on.tenant.id,
+    action,
+    targetType: 'member',
+    targetId: on.memberId,
+    detail,
+    now,
+    guard,
+  });
 }
 
 async function statusOf(db: D1Database, on: MemberOnBrand) {
-  return (await db.prepare('SELECT status, blocked_at, credits FROM members WHERE id = ? AND tenant_id = ?').bind(on.memberId, on.tenant.id)
+  return (await db
+    .prepare('SELECT status, blocked_at, credits FROM members WHERE id = ? AND tenant_id = ?')
+    .bind(on.memberId, on.tenant.id)
     .first<{ status: string; blocked_at: string | null; credits: number }>())!;
 }
 
@@ -28,15 +39,35 @@ const deleted = () => new ApiFailure(409, 'member_deleted', 'errors.member_delet
  * A ledger entry of `delta` credits (reason 'adjust'), never an update of the balance. The ledger's CHECK refuses
  * a balance below zero (the whole batch, audit row included, then fails); the ref makes a repeated form count once.
  */
-export async function adjustCredits(db: D1Database, on: MemberOnBrand, delta: number, reason: string, requestId: string, now: Date): Promise<{ credits: number }> {
+export async function adjustCredits(
+  db: D1Database,
+  on: MemberOnBrand,
+  delta: number,
+  reason: string,
+  requestId: string,
+  now: Date,
+): Promise<{ credits: number }> {
   const ref = `adjust:${requestId}`;
   const t = on.tenant.id;
   const live = "status != 'deleted'";
   const fresh = `NOT EXISTS (SELECT 1 FROM credit_ledger WHERE tenant_id = ? AND member_id = ? AND ref = ?)`;
   try {
     await db.batch([
-      audit(db, on, 'member_credits', now, { reason, delta }, { sql: `${MEMBER(live)} AND ${fresh}`, params: [on.memberId, t, t, on.memberId, ref] }),
-      ledgerEntryIf(db, { tenantId: t, memberId: on.memberId, delta, reason: 'adjust', ref, now }, `EXISTS (SELECT 1 FROM members WHERE id = ?1 AND tenant_id = ?2 AND ${live})`, on.memberId, t),
+      audit(
+        db,
+        on,
+        'member_credits',
+        now,
+        { reason, delta },
+        { sql: `${MEMBER(live)} AND ${fresh}`, params: [on.memberId, t, t, on.memberId, ref] },
+      ),
+      ledgerEntryIf(
+        db,
+        { tenantId: t, memberId: on.memberId, delta, reason: 'adjust', ref, now },
+        `EXISTS (SELECT 1 FROM members WHERE id = ?1 AND tenant_id = ?2 AND ${live})`,
+        on.memberId,
+        t,
+      ),
     ]);
   } catch (error) {
     if (isInsufficientCredits(error)) throw new ApiFailure(409, 'credits_below_zero', 'errors.credits_below_zero');
@@ -53,16 +84,25 @@ export async function blockMember(db: D1Database, on: MemberOnBrand, reason: str
   const can = "blocked_at IS NULL AND status != 'deleted'";
   const [, blocked] = await db.batch([
     audit(db, on, 'member_block', now, { reason }, memberGuard(on, can)),
-    db.prepare(`UPDATE members SET blocked_at = ?, blocked_reason = ? WHERE id = ? AND tenant_id = ? AND ${can}`).bind(at, reason, on.memberId, on.tenant.id),
-    db.prepare('UPDATE sessions SET revoked_at = ? WHERE tenant_id = ? AND member_id = ? AND revoked_at IS NULL').bind(at, on.tenant.id, on.memberId),
+    db
+      .prepare(`UPDATE members SET blocked_at = ?, blocked_reason = ? WHERE id = ? AND tenant_id = ? AND ${can}`)
+      .bind(at, reason, on.memberId, on.tenant.id),
+    db
+      .prepare('UPDATE sessions SET revoked_at = ? WHERE tenant_id = ? AND member_id = ? AND revoked_at IS NULL')
+      .bind(at, on.tenant.id, on.memberId),
   ]);
-  if (blocked.meta.changes === 0) throw (await statusOf(db, on)).status === 'deleted' ? deleted() : new ApiFailure(409, 'member_blocked_already', 'errors.member_blocked_already');
+  if (blocked.meta.changes === 0)
+    throw (await statusOf(db, on)).status === 'deleted'
+      ? deleted()
+      : new ApiFailure(409, 'member_blocked_already', 'errors.member_blocked_already');
 }
 
 export async function unblockMember(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<void> {
   const [, unblocked] = await db.batch([
     audit(db, on, 'member_unblock', now, { reason }, memberGuard(on, 'blocked_at IS NOT NULL')),
-    db.prepare('UPDATE members SET blocked_at = NULL, blocked_reason = NULL WHERE id = ? AND tenant_id = ? AND blocked_at IS NOT NULL').bind(on.memberId, on.tenant.id),
+    db
+      .prepare('UPDATE members SET blocked_at = NULL, blocked_reason = NULL WHERE id = ? AND tenant_id = ? AND blocked_at IS NOT NULL')
+      .bind(on.memberId, on.tenant.id),
   ]);
   if (unblocked.meta.changes === 0) throw new ApiFailure(409, 'member_not_blocked', 'errors.member_not_blocked');
 }
@@ -71,7 +111,8 @@ export async function unblockMember(db: D1Database, on: MemberOnBrand, reason: s
 export async function endMemberSessions(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<{ ended: number }> {
   const [, ended] = await db.batch([
     audit(db, on, 'member_sessions_ended', now, { reason }),
-    db.prepare('UPDATE sessions SET revoked_at = ? WHERE tenant_id = ? AND member_id = ? AND revoked_at IS NULL AND expires_at > ?')
+    db
+      .prepare('UPDATE sessions SET revoked_at = ? WHERE tenant_id = ? AND member_id = ? AND revoked_at IS NULL AND expires_at > ?')
       .bind(now.toISOString(), on.tenant.id, on.memberId, now.toISOString()),
   ]);
   return { ended: ended.meta.changes };
@@ -81,8 +122,17 @@ export async function endMemberSessions(db: D1Database, on: MemberOnBrand, reaso
 export async function blockDirectDebit(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<void> {
   const subject = `member:${on.memberId}`;
   const [, inserted] = await db.batch([
-    audit(db, on, 'member_directdebit_block', now, { reason }, { sql: 'NOT EXISTS (SELECT 1 FROM directdebit_blocks WHERE tenant_id = ? AND subject = ?)', params: [on.tenant.id, subject] }),
-    db.prepare('INSERT INTO directdebit_blocks (tenant_id, subject, reason, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').bind(on.tenant.id, subject, `staff: ${reason}`, now.toISOString()),
+    audit(
+      db,
+      on,
+      'member_directdebit_block',
+      now,
+      { reason },
+      { sql: 'NOT EXISTS (SELECT 1 FROM directdebit_blocks WHERE tenant_id = ? AND subject = ?)', params: [on.tenant.id, subject] },
+    ),
+    db
+      .prepare('INSERT INTO directdebit_blocks (tenant_id, subject, reason, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
+      .bind(on.tenant.id, subject, `staff: ${reason}`, now.toISOString()),
   ]);
   if (inserted.meta.changes === 0) throw new ApiFailure(409, 'directdebit_blocked_already', 'errors.directdebit_blocked_already');
 }
@@ -90,7 +140,14 @@ export async function blockDirectDebit(db: D1Database, on: MemberOnBrand, reason
 export async function unblockDirectDebit(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<void> {
   const subject = `member:${on.memberId}`;
   const [, removed] = await db.batch([
-    audit(db, on, 'member_directdebit_unblock', now, { reason }, { sql: 'EXISTS (SELECT 1 FROM directdebit_blocks WHERE tenant_id = ? AND subject = ?)', params: [on.tenant.id, subject] }),
+    audit(
+      db,
+      on,
+      'member_directdebit_unblock',
+      now,
+      { reason },
+      { sql: 'EXISTS (SELECT 1 FROM directdebit_blocks WHERE tenant_id = ? AND subject = ?)', params: [on.tenant.id, subject] },
+    ),
     db.prepare('DELETE FROM directdebit_blocks WHERE tenant_id = ? AND subject = ?').bind(on.tenant.id, subject),
   ]);
   if (removed.meta.changes === 0) throw new ApiFailure(409, 'directdebit_not_blocked', 'errors.directdebit_not_blocked');
@@ -100,8 +157,15 @@ export async function unblockDirectDebit(db: D1Database, on: MemberOnBrand, reas
  * Records the resend of the activation mail, only for an unconfirmed, unblocked account; the caller then sends the
  * signup's own mail (a mail cannot join a D1 batch: the audit row says it was asked for).
  */
-export async function recordResendActivation(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<{ email: string; language: string | null; name: string }> {
-  const [written] = await db.batch([audit(db, on, 'member_activation_resent', now, { reason }, memberGuard(on, "status = 'not_confirmed' AND blocked_at IS NULL"))]);
+export async function recordResendActivation(
+  db: D1Database,
+  on: MemberOnBrand,
+  reason: string,
+  now: Date,
+): Promise<{ email: string; language: string | null; name: string }> {
+  const [written] = await db.batch([
+    audit(db, on, 'member_activation_resent', now, { reason }, memberGuard(on, "status = 'not_confirmed' AND blocked_at IS NULL")),
+  ]);
   if (written.meta.changes === 0) {
     const state = await statusOf(db, on);
     if (state.status === 'deleted') throw deleted();
@@ -109,7 +173,9 @@ export async function recordResendActivation(db: D1Database, on: MemberOnBrand, 
     throw new ApiFailure(409, 'member_confirmed', 'errors.member_confirmed');
   }
   return (await db
-    .prepare('SELECT m.email, m.language, p.name FROM members m JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id WHERE m.id = ? AND m.tenant_id = ?')
+    .prepare(
+      'SELECT m.email, m.language, p.name FROM members m JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id WHERE m.id = ? AND m.tenant_id = ?',
+    )
     .bind(on.memberId, on.tenant.id)
     .first<{ email: string; language: string | null; name: string }>())!;
 }
@@ -118,11 +184,20 @@ export async function recordResendActivation(db: D1Database, on: MemberOnBrand, 
  * Deletes the account through the member's own path (softDeleteMember: hidden, sessions ended, restorable for 14
  * days), the audit row in its batch. Returns what the deletion mail needs; the caller sends it.
  */
-export async function deleteMember(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<{ email: string; language: string | null; previous: string }> {
-  const row = await db.prepare('SELECT email, language, status FROM members WHERE id = ? AND tenant_id = ?').bind(on.memberId, on.tenant.id)
+export async function deleteMember(
+  db: D1Database,
+  on: MemberOnBrand,
+  reason: string,
+  now: Date,
+): Promise<{ email: string; language: string | null; previous: string }> {
+  const row = await db
+    .prepare('SELECT email, language, status FROM members WHERE id = ? AND tenant_id = ?')
+    .bind(on.memberId, on.tenant.id)
     .first<{ email: string; language: string | null; status: string }>();
   if (!row || row.status === 'deleted') throw deleted();
-  const previous = await softDeleteMember(db, on.tenant.id, on.memberId, `staff: ${reason}`, now, [audit(db, on, 'member_delete', now, { reason }, memberGuard(on, "status != 'deleted'"))]);
+  const previous = await softDeleteMember(db, on.tenant.id, on.memberId, `staff: ${reason}`, now, [
+    audit(db, on, 'member_delete', now, { reason }, memberGuard(on, "status != 'deleted'")),
+  ]);
   if (previous === null) throw deleted();
   return { email: row.email, language: row.language, previous };
 }

@@ -35,39 +35,69 @@ type Rows<T> = D1Result<T>;
  */
 export async function memberDetail(db: D1Database, tenant: Tenant, memberId: number, now: Date): Promise<StaffMemberDetail> {
   const t = tenant.id;
-  const [account, photos, ledger, orders, mandates, conversations, sent, complaints, audit] = await db.batch([
-    db.prepare(
-      `SELECT m.id, m.email, m.status, m.blocked_at, m.blocked_reason, m.signup_date, m.traffic_source, m.invite_code, m.language, m.paid_user,
+  const [account, photos, ledger, orders, mandates, conversations, sent, complaints, audit] = (await db.batch([
+    db
+      .prepare(
+        `SELECT m.id, m.email, m.status, m.blocked_at, m.blocked_reason, m.signup_date, m.traffic_source, m.invite_code, m.language, m.paid_user,
               m.credits, m.deleted_at, EXISTS (SELECT 1 FROM directdebit_blocks WHERE tenant_id = m.tenant_id AND subject = 'member:' || m.id) AS dd_blocked,
               p.id AS profile_id, p.name, p.gender, p.birthdate, p.country, p.city, p.about, p.status AS profile_status
          FROM members m LEFT JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id
         WHERE m.id = ?1 AND m.tenant_id = ?2`,
-    ).bind(memberId, t),
-    db.prepare('SELECT id, filename, thumb_filename, status, private FROM photos WHERE tenant_id = ?2 AND profile_id = ?1 ORDER BY position, id').bind(memberId, t),
-    db.prepare('SELECT id, delta, reason, ref, created_at FROM credit_ledger WHERE member_id = ?1 AND tenant_id = ?2 ORDER BY id DESC LIMIT 200').bind(memberId, t),
-    db.prepare(
-      `SELECT id, status, credits, amount, currency, method, created_at, paid_at, refund_reason, refunded_at
+      )
+      .bind(memberId, t),
+    db
+      .prepare(
+        'SELECT id, filename, thumb_filename, status, private FROM photos WHERE tenant_id = ?2 AND profile_id = ?1 ORDER BY position, id',
+      )
+      .bind(memberId, t),
+    db
+      .prepare(
+        'SELECT id, delta, reason, ref, created_at FROM credit_ledger WHERE member_id = ?1 AND tenant_id = ?2 ORDER BY id DESC LIMIT 200',
+      )
+      .bind(memberId, t),
+    db
+      .prepare(
+        `SELECT id, status, credits, amount, currency, method, created_at, paid_at, refund_reason, refunded_at
          FROM orders WHERE tenant_id = ?2 AND member_id = ?1 ORDER BY created_at DESC LIMIT 200`,
-    ).bind(memberId, t),
-    db.prepare('SELECT id, provider, method, label, status, created_at FROM payment_mandates WHERE tenant_id = ?2 AND member_id = ?1 ORDER BY created_at DESC').bind(memberId, t),
-    db.prepare(
-      `SELECT COALESCE(SUM(p.fictional = 0), 0) AS with_members, COALESCE(SUM(p.fictional = 1), 0) AS with_fictional
+      )
+      .bind(memberId, t),
+    db
+      .prepare(
+        'SELECT id, provider, method, label, status, created_at FROM payment_mandates WHERE tenant_id = ?2 AND member_id = ?1 ORDER BY created_at DESC',
+      )
+      .bind(memberId, t),
+    db
+      .prepare(
+        `SELECT COALESCE(SUM(p.fictional = 0), 0) AS with_members, COALESCE(SUM(p.fictional = 1), 0) AS with_fictional
          FROM chat_sides s JOIN profiles p ON p.id = s.peer_profile_id WHERE s.tenant_id = ?2 AND s.member_id = ?1`,
-    ).bind(memberId, t),
+      )
+      .bind(memberId, t),
     db.prepare('SELECT COUNT(*) AS n FROM messages WHERE tenant_id = ?2 AND sender_profile_id = ?1').bind(memberId, t),
     // A complaint names who it is about in free text: the member's id, address or profile name.
-    db.prepare(
-      `SELECT c.id, c.subject, c.status, c.created_at FROM complaints c
+    db
+      .prepare(
+        `SELECT c.id, c.subject, c.status, c.created_at FROM complaints c
         WHERE c.tenant_id = ?2 AND c.concerns IN (?3, (SELECT email FROM members WHERE id = ?1 AND tenant_id = ?2), (SELECT name FROM profiles WHERE member_id = ?1 AND tenant_id = ?2))
         ORDER BY c.created_at DESC LIMIT 100`,
-    ).bind(memberId, t, String(memberId)),
-    db.prepare(
-      `SELECT a.id, s.name AS staff, a.action, a.detail, a.created_at FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id
+      )
+      .bind(memberId, t, String(memberId)),
+    db
+      .prepare(
+        `SELECT a.id, s.name AS staff, a.action, a.detail, a.created_at FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id
         WHERE a.target_type = 'member' AND a.target_id = ?1 AND a.brand = ?2 ORDER BY a.id DESC LIMIT 200`,
-    ).bind(String(memberId), t),
-  ]) as [Rows<AccountRow>, Rows<{ id: number; filename: string; thumb_filename: string; status: string; private: number }>, Rows<StaffMemberDetail['ledger'][number]>,
-    Rows<Omit<StaffMemberDetail['orders'][number], 'refundable'>>, Rows<StaffMemberDetail['mandates'][number]>, Rows<{ with_members: number; with_fictional: number }>,
-    Rows<{ n: number }>, Rows<StaffMemberDetail['complaints'][number]>, Rows<{ id: number; staff: string | null; action: string; detail: string | null; created_at: string }>];
+      )
+      .bind(String(memberId), t),
+  ])) as [
+    Rows<AccountRow>,
+    Rows<{ id: number; filename: string; thumb_filename: string; status: string; private: number }>,
+    Rows<StaffMemberDetail['ledger'][number]>,
+    Rows<Omit<StaffMemberDetail['orders'][number], 'refundable'>>,
+    Rows<StaffMemberDetail['mandates'][number]>,
+    Rows<{ with_members: number; with_fictional: number }>,
+    Rows<{ n: number }>,
+    Rows<StaffMemberDetail['complaints'][number]>,
+    Rows<{ id: number; staff: string | null; action: string; detail: string | null; created_at: string }>,
+  ];
   const a = account.results[0];
   if (!a) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
   const since = new Date(now.getTime() - tenant.settings.refund_days * 86_400_000).toISOString();
@@ -97,12 +127,22 @@ export async function memberDetail(db: D1Database, tenant: Tenant, memberId: num
       city: a.city,
       about: a.about,
       status: a.profile_status ?? '',
-      photos: photos.results.map((p) => ({ id: p.id, filename: p.filename, thumb_filename: p.thumb_filename, status: p.status, private: p.private === 1 })),
+      photos: photos.results.map((p) => ({
+        id: p.id,
+        filename: p.filename,
+        thumb_filename: p.thumb_filename,
+        status: p.status,
+        private: p.private === 1,
+      })),
     },
     ledger: ledger.results,
     orders: orders.results.map((o) => ({ ...o, refundable: o.status === 'paid' && o.paid_at !== null && o.paid_at >= since })),
     mandates: mandates.results,
-    conversations: { with_members: conversations.results[0].with_members, with_fictional: conversations.results[0].with_fictional, messages_sent: sent.results[0].n },
+    conversations: {
+      with_members: conversations.results[0].with_members,
+      with_fictional: conversations.results[0].with_fictional,
+      messages_sent: sent.results[0].n,
+    },
     complaints: complaints.results,
     audit: audit.results.map((r) => ({ ...r, detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null })),
     refund_days: tenant.settings.refund_days,

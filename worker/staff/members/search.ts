@@ -28,7 +28,14 @@ export async function searchMembers(groups: BrandGroup[], q: string): Promise<Me
   const results: Row[] = [];
   for (const { db, brands } of groups) {
     const { sql, params } = searchQuery(brands, q);
-    results.push(...(await db.prepare(sql).bind(...params).all<Row>()).results);
+    results.push(
+      ...(
+        await db
+          .prepare(sql)
+          .bind(...params)
+          .all<Row>()
+      ).results,
+    );
   }
   return results.slice(0, LIMIT).map((r) => ({
     id: r.id,

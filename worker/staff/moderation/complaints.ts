@@ -46,21 +46,31 @@ const SELECT = `SELECT c.id, c.state, c.subject, c.concerns, c.body, c.contact_n
   LEFT JOIN members m ON m.id = c.member_id AND m.tenant_id = c.tenant_id
   LEFT JOIN profiles mp ON mp.member_id = m.id AND mp.tenant_id = c.tenant_id`;
 
-export async function listComplaints(db: D1Database, brand: string, state: ComplaintState | undefined, only?: number): Promise<StaffComplaintsResponse> {
+export async function listComplaints(
+  db: D1Database,
+  brand: string,
+  state: ComplaintState | undefined,
+  only?: number,
+): Promise<StaffComplaintsResponse> {
   const where = only !== undefined ? 'c.id = ?2' : state ? 'c.state = ?2' : '1';
   const params: unknown[] = only !== undefined ? [brand, only] : state ? [brand, state] : [brand];
   const [rows, replies, counts] = await db.batch([
     db.prepare(`${SELECT} WHERE c.tenant_id = ?1 AND ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT 200`).bind(...params),
-    db.prepare(
-      `SELECT r.id, r.complaint_id, r.body AS text, COALESCE(s.name, '') AS staff, r.created_at FROM complaint_replies r LEFT JOIN staff s ON s.id = r.staff_id
+    db
+      .prepare(
+        `SELECT r.id, r.complaint_id, r.body AS text, COALESCE(s.name, '') AS staff, r.created_at FROM complaint_replies r LEFT JOIN staff s ON s.id = r.staff_id
         WHERE r.tenant_id = ?1 AND r.complaint_id IN (SELECT c.id FROM complaints c WHERE c.tenant_id = ?1 AND ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT 200)
         ORDER BY r.created_at, r.id`,
-    ).bind(...params),
+      )
+      .bind(...params),
     db.prepare('SELECT state, COUNT(*) AS n FROM complaints WHERE tenant_id = ? GROUP BY state').bind(brand),
   ]);
   const byComplaint = new Map<number, StaffComplaint['replies']>();
   for (const r of replies.results as { id: number; complaint_id: number; text: string; staff: string; created_at: string }[]) {
-    byComplaint.set(r.complaint_id, [...(byComplaint.get(r.complaint_id) ?? []), { id: r.id, text: r.text, staff: r.staff, created_at: r.created_at }]);
+    byComplaint.set(r.complaint_id, [
+      ...(byComplaint.get(r.complaint_id) ?? []),
+      { id: r.id, text: r.text, staff: r.staff, created_at: r.created_at },
+    ]);
   }
   const total: Record<ComplaintState, number> = { new: 0, in_progress: 0, closed: 0 };
   for (const c of counts.results as { state: ComplaintState; n: number }[]) total[c.state] = c.n;
@@ -95,11 +105,26 @@ async function one(db: D1Database, brand: string, id: number): Promise<StaffComp
 }
 
 /** Moves a complaint to a state; the same state again changes nothing and is not audited. */
-export async function setComplaintState(db: D1Database, staff: StaffSession, brand: string, id: number, state: ComplaintState, now: Date): Promise<StaffComplaint> {
+export async function setComplaintState(
+  db: D1Database,
+  staff: StaffSession,
+  brand: string,
+  id: number,
+  state: ComplaintState,
+  now: Date,
+): Promise<StaffComplaint> {
   const [update] = await db.batch([
     db.prepare('UPDATE complaints SET state = ?1 WHERE id = ?2 AND tenant_id = ?3 AND state <> ?1').bind(state, id, brand),
-    auditStatement(db, { staffId: staff.id, brand, action: 'complaint_state', targetType: 'complaint', targetId: id, detail: { state }, now,
-      guard: { sql: 'changes() = 1', params: [] } }),
+    auditStatement(db, {
+      staffId: staff.id,
+      brand,
+      action: 'complaint_state',
+      targetType: 'complaint',
+      targetId: id,
+      detail: { state },
+      now,
+      guard: { sql: 'changes() = 1', params: [] },
+    }),
   ]);
   if (update.meta.changes === 0) await one(db, brand, id); // 404 for an unknown id or another brand's
   return one(db, brand, id);
@@ -111,26 +136,44 @@ export async function setComplaintState(db: D1Database, staff: StaffSession, bra
  * stranger. The reply row, the state (in progress, or closed with `close`) and the audit row are one batch; the
  * mail goes to the outbox after it.
  */
-export async function replyToComplaint(env: Env, staff: StaffSession, brand: string, input: { id: number; text: string; close: boolean }, now: Date): Promise<StaffComplaint> {
+export async function replyToComplaint(
+  env: Env,
+  staff: StaffSession,
+  brand: string,
+  input: { id: number; text: string; close: boolean },
+  now: Date,
+): Promise<StaffComplaint> {
   const db = env.DB;
   const complaint = await one(db, brand, input.id);
   if (!complaint.confirmed) throw new ApiFailure(409, 'complaint_unconfirmed', 'errors.complaint_unconfirmed');
   const state: ComplaintState = input.close ? 'closed' : 'in_progress';
   const at = now.toISOString();
   await db.batch([
-    db.prepare('INSERT INTO complaint_replies (tenant_id, complaint_id, staff_id, body, language, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    db
+      .prepare('INSERT INTO complaint_replies (tenant_id, complaint_id, staff_id, body, language, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .bind(brand, input.id, staff.id, input.text, complaint.language, at),
     db.prepare('UPDATE complaints SET state = ? WHERE id = ? AND tenant_id = ?').bind(state, input.id, brand),
-    auditStatement(db, { staffId: staff.id, brand, action: 'complaint_reply', targetType: 'complaint', targetId: input.id,
-      detail: { state, language: complaint.language, length: input.text.length }, now }),
+    auditStatement(db, {
+      staffId: staff.id,
+      brand,
+      action: 'complaint_reply',
+      targetType: 'complaint',
+      targetId: input.id,
+      detail: { state, language: complaint.language, length: input.text.length },
+      now,
+    }),
   ]);
-  await sendMail(env, {
-    tenant: tenantOf(brand),
-    to: complaint.contact_email,
-    memberId: complaint.member?.id ?? null,
-    language: toLanguage(complaint.language) ?? 'nl',
-    template: 'complaint_reply',
-    data: { name: complaint.contact_name ?? '', reference: complaint.reference, subject: complaint.subject, reply: input.text },
-  }, now);
+  await sendMail(
+    env,
+    {
+      tenant: tenantOf(brand),
+      to: complaint.contact_email,
+      memberId: complaint.member?.id ?? null,
+      language: toLanguage(complaint.language) ?? 'nl',
+      template: 'complaint_reply',
+      data: { name: complaint.contact_name ?? '', reference: complaint.reference, subject: complaint.subject, reply: input.text },
+    },
+    now,
+  );
   return one(db, brand, input.id);
 }

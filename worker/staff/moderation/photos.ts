@@ -22,11 +22,20 @@ export async function decidePhoto(
   now: Date,
 ): Promise<PhotoDecisionResponse> {
   const audit = auditStatement(env.DB, {
-    staffId: staff.id, brand, action: decision.decision === 'approve' ? 'photo_approve' : 'photo_reject', targetType: 'photo', targetId: decision.photo_id,
-    detail: decision.decision === 'reject' ? { reason: decision.reason } : undefined, now, guard: { sql: 'changes() = 1', params: [] },
+    staffId: staff.id,
+    brand,
+    action: decision.decision === 'approve' ? 'photo_approve' : 'photo_reject',
+    targetType: 'photo',
+    targetId: decision.photo_id,
+    detail: decision.decision === 'reject' ? { reason: decision.reason } : undefined,
+    now,
+    guard: { sql: 'changes() = 1', params: [] },
   });
   const base = { tenantId: brand, photoId: decision.photo_id, reviewerId: staff.id, now, audit };
-  const done = decision.decision === 'approve' ? await approvePhoto(env.DB, base) : await rejectPhoto(env, { ...base, reason: decision.reason ?? 'other' });
+  const done =
+    decision.decision === 'approve'
+      ? await approvePhoto(env.DB, base)
+      : await rejectPhoto(env, { ...base, reason: decision.reason ?? 'other' });
   // Decided already (by someone else, or twice), not a photo of this brand, or no such photo: one answer.
   if (!done) throw new ApiFailure(404, 'photo_not_pending', 'errors.photo_not_pending');
   return decision.decision === 'approve'

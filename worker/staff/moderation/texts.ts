@@ -43,47 +43,79 @@ export async function decideText(
   d: { profile_id: number; decision: 'approve' | 'clear'; field?: 'name' | 'about'; name: string; about: string | null },
   now: Date,
 ): Promise<void> {
-  if (d.decision === 'clear' && !d.field) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { field: 'validation.field_required' });
+  if (d.decision === 'clear' && !d.field)
+    throw new ApiFailure(400, 'validation_failed', 'validation.failed', { field: 'validation.field_required' });
   const at = now.toISOString();
   const seen = 'id = ?1 AND tenant_id = ?2 AND member_id IS NOT NULL AND fictional = 0 AND name = ?3 AND about IS ?4';
   // The name cannot be empty: a cleared name becomes the profile number until the member chooses another.
-  const change = d.decision === 'approve'
-    ? db.prepare(`UPDATE profiles SET name = name WHERE ${seen}`).bind(d.profile_id, brand, d.name, d.about)
-    : d.field === 'about'
-      ? db.prepare(`UPDATE profiles SET about = NULL WHERE ${seen}`).bind(d.profile_id, brand, d.name, d.about)
-      : db.prepare(`UPDATE profiles SET name = '#' || id WHERE ${seen}`).bind(d.profile_id, brand, d.name, d.about);
+  const change =
+    d.decision === 'approve'
+      ? db.prepare(`UPDATE profiles SET name = name WHERE ${seen}`).bind(d.profile_id, brand, d.name, d.about)
+      : d.field === 'about'
+        ? db.prepare(`UPDATE profiles SET about = NULL WHERE ${seen}`).bind(d.profile_id, brand, d.name, d.about)
+        : db.prepare(`UPDATE profiles SET name = '#' || id WHERE ${seen}`).bind(d.profile_id, brand, d.name, d.about);
   // Each statement runs only if the one before changed a row: the change, then the approved texts, then the audit.
   const [changed] = await db.batch([
     change,
-    db.prepare(
-      `INSERT INTO profile_text_reviews (tenant_id, profile_id, name, about, decided_by, decided_at)
+    db
+      .prepare(
+        `INSERT INTO profile_text_reviews (tenant_id, profile_id, name, about, decided_by, decided_at)
        SELECT tenant_id, id, name, about, ?3, ?4 FROM profiles WHERE id = ?1 AND tenant_id = ?2 AND changes() = 1
        ON CONFLICT (tenant_id, profile_id) DO UPDATE SET name = excluded.name, about = excluded.about, decided_by = excluded.decided_by, decided_at = excluded.decided_at`,
-    ).bind(d.profile_id, brand, staff.id, at),
+      )
+      .bind(d.profile_id, brand, staff.id, at),
     auditStatement(db, {
-      staffId: staff.id, brand, action: d.decision === 'approve' ? 'profile_text_approve' : 'profile_text_clear', targetType: 'profile', targetId: d.profile_id,
-      detail: d.decision === 'approve' ? undefined : { field: d.field, text: d.field === 'name' ? d.name : d.about }, now, guard: { sql: 'changes() = 1', params: [] },
+      staffId: staff.id,
+      brand,
+      action: d.decision === 'approve' ? 'profile_text_approve' : 'profile_text_clear',
+      targetType: 'profile',
+      targetId: d.profile_id,
+      detail: d.decision === 'approve' ? undefined : { field: d.field, text: d.field === 'name' ? d.name : d.about },
+      now,
+      guard: { sql: 'changes() = 1', params: [] },
     }),
   ]);
   if (changed.meta.changes === 1) return;
-  const exists = await db.prepare('SELECT 1 AS ok FROM profiles WHERE id = ? AND tenant_id = ? AND member_id IS NOT NULL AND fictional = 0').bind(d.profile_id, brand).first();
+  const exists = await db
+    .prepare('SELECT 1 AS ok FROM profiles WHERE id = ? AND tenant_id = ? AND member_id IS NOT NULL AND fictional = 0')
+    .bind(d.profile_id, brand)
+    .first();
   if (!exists) throw new ApiFailure(404, 'profile_not_found', 'errors.profile_not_found');
   throw new ApiFailure(409, 'text_changed', 'errors.text_changed');
 }
 
 export async function listWords(db: D1Database, brand: string): Promise<ModerationWordsResponse> {
-  const { results } = await db.prepare('SELECT word, created_at FROM moderation_words WHERE tenant_id = ? ORDER BY word').bind(brand).all<{ word: string; created_at: string }>();
+  const { results } = await db
+    .prepare('SELECT word, created_at FROM moderation_words WHERE tenant_id = ? ORDER BY word')
+    .bind(brand)
+    .all<{ word: string; created_at: string }>();
   return { words: results };
 }
 
 /** Adds or removes a word of the brand's list (admins); audited only when the list changed. */
-export async function changeWord(db: D1Database, staff: StaffSession, brand: string, word: string, add: boolean, now: Date): Promise<ModerationWordsResponse> {
+export async function changeWord(
+  db: D1Database,
+  staff: StaffSession,
+  brand: string,
+  word: string,
+  add: boolean,
+  now: Date,
+): Promise<ModerationWordsResponse> {
   await db.batch([
     add
-      ? db.prepare('INSERT INTO moderation_words (tenant_id, word, created_by, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').bind(brand, word, staff.id, now.toISOString())
+      ? db
+          .prepare('INSERT INTO moderation_words (tenant_id, word, created_by, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
+          .bind(brand, word, staff.id, now.toISOString())
       : db.prepare('DELETE FROM moderation_words WHERE tenant_id = ? AND word = ?').bind(brand, word),
-    auditStatement(db, { staffId: staff.id, brand, action: add ? 'moderation_word_add' : 'moderation_word_remove', targetType: 'moderation_word', targetId: word, now,
-      guard: { sql: 'changes() = 1', params: [] } }),
+    auditStatement(db, {
+      staffId: staff.id,
+      brand,
+      action: add ? 'moderation_word_add' : 'moderation_word_remove',
+      targetType: 'moderation_word',
+      targetId: word,
+      now,
+      guard: { sql: 'changes() = 1', params: [] },
+    }),
   ]);
   return listWords(db, brand);
 }

@@ -45,9 +45,27 @@ export function ChangeEmailForm() {
       <p className="mt-0 text-sm text-gray-600">{t('settings.email.current', { email: user?.email ?? '' })}</p>
       {sentTo && <FormAlert tone="success" message={t('settings.email.sent', { email: sentTo })} />}
       <FormAlert message={errors._form} />
-      <TextField label={t('account.fields.new_email')} name="new_email" type="email" inputMode="email" autoComplete="email" autoCapitalize="off" spellCheck={false} required error={errors.new_email} />
-      <PasswordField label={t('account.fields.password')} name="password" autoComplete="current-password" required error={errors.password} />
-      <SubmitButton sending={sending} className="sm:w-auto">{t('settings.email.submit')}</SubmitButton>
+      <TextField
+        label={t('account.fields.new_email')}
+        name="new_email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="off"
+        spellCheck={false}
+        required
+        error={errors.new_email}
+      />
+      <PasswordField
+        label={t('account.fields.password')}
+        name="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
+      <SubmitButton sending={sending} className="sm:w-auto">
+        {t('settings.email.submit')}
+      </SubmitButton>
     </form>
   );
 }
@@ -66,7 +84,11 @@ export function ChangePasswordForm() {
     const data = new FormData(target);
     const checked = check(
       ChangePasswordSchema,
-      { old_password: formValue(data, 'old_password'), password: formValue(data, 'password'), password_confirm: formValue(data, 'password_confirm') },
+      {
+        old_password: formValue(data, 'old_password'),
+        password: formValue(data, 'password'),
+        password_confirm: formValue(data, 'password_confirm'),
+      },
       t,
     );
     if (!checked.ok) return setErrors(checked.errors);
@@ -86,10 +108,31 @@ export function ChangePasswordForm() {
     <form ref={form} onSubmit={submit} method="post" noValidate data-testid="change-password">
       {changed && <FormAlert tone="success" message={t('settings.password.changed')} />}
       <FormAlert message={errors._form} />
-      <PasswordField label={t('account.fields.old_password')} name="old_password" autoComplete="current-password" required error={errors.old_password} />
-      <PasswordField label={t('account.fields.new_password')} hint={t('account.fields.password_hint')} name="password" autoComplete="new-password" required error={errors.password} />
-      <PasswordField label={t('account.fields.password_confirm')} name="password_confirm" autoComplete="new-password" required error={errors.password_confirm} />
-      <SubmitButton sending={sending} className="sm:w-auto">{t('settings.password.submit')}</SubmitButton>
+      <PasswordField
+        label={t('account.fields.old_password')}
+        name="old_password"
+        autoComplete="current-password"
+        required
+        error={errors.old_password}
+      />
+      <PasswordField
+        label={t('account.fields.new_password')}
+        hint={t('account.fields.password_hint')}
+        name="password"
+        autoComplete="new-password"
+        required
+        error={errors.password}
+      />
+      <PasswordField
+        label={t('account.fields.password_confirm')}
+        name="password_confirm"
+        autoComplete="new-password"
+        required
+        error={errors.password_confirm}
+      />
+      <SubmitButton sending={sending} className="sm:w-auto">
+        {t('settings.password.submit')}
+      </SubmitButton>
     </form>
   );
 }

@@ -29,7 +29,13 @@ export function DataExport() {
     <div data-testid="data-export">
       <p className="mt-0 text-sm text-gray-600">{t('settings.export.text', { brand: settings.name })}</p>
       {state && <FormAlert tone={state.tone} message={state.message} />}
-      <button type="button" className="btn btn-outline border-solid disabled:opacity-60" onClick={() => void request()} disabled={sending} data-testid="data-export-request">
+      <button
+        type="button"
+        className="btn btn-outline border-solid disabled:opacity-60"
+        onClick={() => void request()}
+        disabled={sending}
+        data-testid="data-export-request"
+      >
         {t('settings.export.button')}
       </button>
     </div>

@@ -28,7 +28,12 @@ export function DeleteAccount({ settings }: { settings: ReturnType<typeof useNot
   return (
     <div>
       <p className="mt-0 text-sm text-gray-600">{t('settings.delete.text', { days: ACCOUNT_RECOVERY_DAYS })}</p>
-      <button type="button" className="btn btn-outline border-solid border-danger text-danger" onClick={() => setOpen(true)} data-testid="delete-account-open">
+      <button
+        type="button"
+        className="btn btn-outline border-solid border-danger text-danger"
+        onClick={() => setOpen(true)}
+        data-testid="delete-account-open"
+      >
         {t('settings.delete.open')}
       </button>
       {open && <DeleteDialog settings={settings} onClose={close} />}
@@ -102,22 +107,51 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
       <div data-testid="delete-dialog" data-step={step}>
         {step === 'reason' && (
           <form ref={form} onSubmit={toOffer} noValidate>
-            <fieldset className="mx-0 mb-4 mt-0 min-w-0 border-0 p-0" aria-invalid={errors.reason ? true : undefined} aria-describedby={errors.reason ? reasonError : undefined}>
+            <fieldset
+              className="mx-0 mb-4 mt-0 min-w-0 border-0 p-0"
+              aria-invalid={errors.reason ? true : undefined}
+              aria-describedby={errors.reason ? reasonError : undefined}
+            >
               <legend className="mb-2 p-0 font-semibold text-gray-900">{t('settings.delete.reason_question')}</legend>
               <div className="flex flex-col gap-2">
                 {DELETE_REASONS.map((r) => (
-                  <label key={r} className="flex cursor-pointer items-center gap-2 rounded-lg border border-solid border-gray-200 px-3 py-2 text-sm hover:bg-gray-50">
-                    <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} className="m-0 h-4 w-4 accent-primary" />
+                  <label
+                    key={r}
+                    className="flex cursor-pointer items-center gap-2 rounded-lg border border-solid border-gray-200 px-3 py-2 text-sm hover:bg-gray-50"
+                  >
+                    <input
+                      type="radio"
+                      name="reason"
+                      value={r}
+                      checked={reason === r}
+                      onChange={() => setReason(r)}
+                      className="m-0 h-4 w-4 accent-primary"
+                    />
                     {t(`settings.delete.reasons.${r}`)}
                   </label>
                 ))}
               </div>
-              {errors.reason && <p id={reasonError} className="m-0 mt-1 text-sm text-danger">{errors.reason}</p>}
+              {errors.reason && (
+                <p id={reasonError} className="m-0 mt-1 text-sm text-danger">
+                  {errors.reason}
+                </p>
+              )}
             </fieldset>
-            <TextArea label={t('settings.delete.reason_text')} name="reason_text" rows={3} maxLength={1000} value={reasonText} onChange={(e) => setReasonText(e.target.value)} />
+            <TextArea
+              label={t('settings.delete.reason_text')}
+              name="reason_text"
+              rows={3}
+              maxLength={1000}
+              value={reasonText}
+              onChange={(e) => setReasonText(e.target.value)}
+            />
             <DialogButtons>
-              <button type="button" className="btn btn-outline border-solid" onClick={onClose}>{t('settings.delete.cancel')}</button>
-              <button type="submit" className="btn btn-primary">{t('settings.delete.next')}</button>
+              <button type="button" className="btn btn-outline border-solid" onClick={onClose}>
+                {t('settings.delete.cancel')}
+              </button>
+              <button type="submit" className="btn btn-primary">
+                {t('settings.delete.next')}
+              </button>
             </DialogButtons>
           </form>
         )}
@@ -128,22 +162,42 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
             <FormAlert message={errors._form} />
             {stay && (
               <div className="mb-3 rounded-xl bg-gray-50 p-4 ring-1 ring-black/5" data-testid="delete-offer-discount" data-code={stay.code}>
-                <p className="m-0 mb-2 text-gray-800"><Icon name="i-lucide-gift" className="mr-1" />{t('settings.delete.discount', { percent: stay.value_percentage })}</p>
-                <p className="m-0 mb-2 text-sm text-gray-700">
-                  {t('settings.delete.discount_code', { code: stay.code, date: stay.expires ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(stay.expires)) : '' })}
+                <p className="m-0 mb-2 text-gray-800">
+                  <Icon name="i-lucide-gift" className="mr-1" />
+                  {t('settings.delete.discount', { percent: stay.value_percentage })}
                 </p>
-                <Link href="/credits" className="btn btn-primary inline-block" onClick={onClose}>{t('settings.delete.discount_cta')}</Link>
+                <p className="m-0 mb-2 text-sm text-gray-700">
+                  {t('settings.delete.discount_code', {
+                    code: stay.code,
+                    date: stay.expires ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(stay.expires)) : '',
+                  })}
+                </p>
+                <Link href="/credits" className="btn btn-primary inline-block" onClick={onClose}>
+                  {t('settings.delete.discount_cta')}
+                </Link>
               </div>
             )}
             {canGoInvisible && (
               <div className="mb-3 rounded-xl bg-gray-50 p-4 ring-1 ring-black/5" data-testid="delete-offer-invisible">
-                <p className="m-0 mb-2 text-gray-800"><Icon name="i-lucide-glasses" className="mr-1" />{t('settings.delete.break')}</p>
-                <button type="button" className="btn btn-outline border-solid disabled:opacity-60" onClick={goInvisible} disabled={sending}>{t('settings.delete.break_cta')}</button>
+                <p className="m-0 mb-2 text-gray-800">
+                  <Icon name="i-lucide-glasses" className="mr-1" />
+                  {t('settings.delete.break')}
+                </p>
+                <button type="button" className="btn btn-outline border-solid disabled:opacity-60" onClick={goInvisible} disabled={sending}>
+                  {t('settings.delete.break_cta')}
+                </button>
               </div>
             )}
             <DialogButtons>
-              <button type="button" className="btn btn-outline border-solid" onClick={onClose}>{t('settings.delete.cancel')}</button>
-              <button type="button" className="btn border border-solid border-gray-300 bg-white text-danger" onClick={() => setStep('confirm')} data-testid="delete-continue">
+              <button type="button" className="btn btn-outline border-solid" onClick={onClose}>
+                {t('settings.delete.cancel')}
+              </button>
+              <button
+                type="button"
+                className="btn border border-solid border-gray-300 bg-white text-danger"
+                onClick={() => setStep('confirm')}
+                data-testid="delete-continue"
+              >
                 {t('settings.delete.continue')}
               </button>
             </DialogButtons>
@@ -154,7 +208,9 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
           <div>
             <FormAlert tone="success" message={t('settings.delete.invisible_done')} />
             <DialogButtons>
-              <button type="button" className="btn btn-primary" onClick={onClose}>{t('common.close')}</button>
+              <button type="button" className="btn btn-primary" onClick={onClose}>
+                {t('common.close')}
+              </button>
             </DialogButtons>
           </div>
         )}
@@ -163,9 +219,18 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
           <form ref={form} onSubmit={remove} method="post" noValidate>
             <p className="mt-0 text-gray-800">{t('settings.delete.confirm_text', { days: ACCOUNT_RECOVERY_DAYS })}</p>
             <FormAlert message={errors._form ?? errors.reason} />
-            <PasswordField label={t('account.fields.password')} name="password" autoComplete="current-password" required error={errors.password} autoFocus />
+            <PasswordField
+              label={t('account.fields.password')}
+              name="password"
+              autoComplete="current-password"
+              required
+              error={errors.password}
+              autoFocus
+            />
             <DialogButtons>
-              <button type="button" className="btn btn-outline border-solid" onClick={onClose} disabled={sending}>{t('settings.delete.cancel')}</button>
+              <button type="button" className="btn btn-outline border-solid" onClick={onClose} disabled={sending}>
+                {t('settings.delete.cancel')}
+              </button>
               <button type="submit" className={DANGER} disabled={sending} aria-busy={sending || undefined} data-testid="delete-confirm">
                 {sending ? t('account.sending') : t('settings.delete.submit')}
               </button>

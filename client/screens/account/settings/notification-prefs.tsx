@@ -10,7 +10,11 @@ import { FormAlert } from '../ui';
 export const NOTIFICATIONS_URL = '/api/notifications.php';
 
 type Scope = 'prefs' | 'invisible';
-type Update = { email?: Partial<Record<NotificationType, boolean>>; push?: Partial<Record<NotificationType, boolean>>; invisible?: boolean };
+type Update = {
+  email?: Partial<Record<NotificationType, boolean>>;
+  push?: Partial<Record<NotificationType, boolean>>;
+  invisible?: boolean;
+};
 
 function applyUpdate(current: NotificationSettings, update: Update): NotificationSettings {
   return {
@@ -66,10 +70,15 @@ export function NotificationPrefs({ settings }: { settings: Settings }) {
   if (!data) {
     return error ? (
       <FormAlert message={error instanceof ApiError ? error.message : t('errors.generic')}>
-        {' '}<button type="button" className="border-0 bg-transparent p-0 font-semibold text-danger underline" onClick={() => void mutate()}>{t('account.retry')}</button>
+        {' '}
+        <button type="button" className="border-0 bg-transparent p-0 font-semibold text-danger underline" onClick={() => void mutate()}>
+          {t('account.retry')}
+        </button>
       </FormAlert>
     ) : (
-      <p className="text-gray-500" role="status">{isLoading ? t('common.loading') : ''}</p>
+      <p className="text-gray-500" role="status">
+        {isLoading ? t('common.loading') : ''}
+      </p>
     );
   }
 
@@ -81,25 +90,39 @@ export function NotificationPrefs({ settings }: { settings: Settings }) {
       {reason && (
         <div className="alert alert-warning" role="status" data-testid="email-disabled" data-reason={reason}>
           <p className="m-0 mb-2">{t(`settings.notifications.disabled.${reason}`, { email: user?.email ?? '' })}</p>
-          <button type="button" className="btn btn-primary text-sm disabled:opacity-60" disabled={saving}
-            onClick={() => void update({ email: allOn }, t('settings.notifications.email_enabled'))}>
+          <button
+            type="button"
+            className="btn btn-primary text-sm disabled:opacity-60"
+            disabled={saving}
+            onClick={() => void update({ email: allOn }, t('settings.notifications.email_enabled'))}
+          >
             {t('settings.notifications.enable_email')}
           </button>
         </div>
       )}
       <table className="w-full border-collapse text-sm" aria-describedby={captionId}>
-        <caption id={captionId} className="mb-2 text-left text-gray-600">{t('settings.notifications.intro')}</caption>
+        <caption id={captionId} className="mb-2 text-left text-gray-600">
+          {t('settings.notifications.intro')}
+        </caption>
         <thead>
           <tr className="border-b border-b-solid border-gray-200 text-left">
-            <th scope="col" className="py-2 font-semibold"><span className="sr-only">{t('settings.notifications.type')}</span></th>
-            <th scope="col" className="w-20 py-2 text-center font-semibold">{t('settings.notifications.email')}</th>
-            <th scope="col" className="w-20 py-2 text-center font-semibold">{t('settings.notifications.push')}</th>
+            <th scope="col" className="py-2 font-semibold">
+              <span className="sr-only">{t('settings.notifications.type')}</span>
+            </th>
+            <th scope="col" className="w-20 py-2 text-center font-semibold">
+              {t('settings.notifications.email')}
+            </th>
+            <th scope="col" className="w-20 py-2 text-center font-semibold">
+              {t('settings.notifications.push')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {NOTIFICATION_TYPES.map((type) => (
             <tr key={type} className="border-b border-b-solid border-gray-100">
-              <th scope="row" className="py-3 pr-2 text-left font-normal text-gray-800">{t(`settings.notifications.types.${type}`)}</th>
+              <th scope="row" className="py-3 pr-2 text-left font-normal text-gray-800">
+                {t(`settings.notifications.types.${type}`)}
+              </th>
               {(['email', 'push'] as const).map((channel) => (
                 <td key={channel} className="py-3 text-center">
                   <input
@@ -144,11 +167,19 @@ export function InvisibleToggle({ settings }: { settings: Settings }) {
           checked={invisible}
           disabled={!data || saving}
           aria-describedby={textId}
-          onChange={(e) => void update({ invisible: e.target.checked }, e.target.checked ? t('settings.invisible.on') : t('settings.invisible.off'), 'invisible')}
+          onChange={(e) =>
+            void update(
+              { invisible: e.target.checked },
+              e.target.checked ? t('settings.invisible.on') : t('settings.invisible.off'),
+              'invisible',
+            )
+          }
           data-testid="invisible-toggle"
         />
       </label>
-      <p id={textId} className="mb-0 mt-2 text-sm text-gray-600">{t('settings.invisible.text')}</p>
+      <p id={textId} className="mb-0 mt-2 text-sm text-gray-600">
+        {t('settings.invisible.text')}
+      </p>
       <StatusLine status={status?.scope === 'invisible' ? status : null} />
     </div>
   );
