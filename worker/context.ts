@@ -27,6 +27,11 @@ export interface AppEnv {
      * checkout posts to the brand's webhook). Set by app.ts, so such a module needs no import of the app.
      */
     handle: (request: Request, env: Env, ctx: HonoExecutionContext) => Response | Promise<Response>;
+    /**
+     * Set when a page failed after its head (and its 200) had gone out (worker/ssr/render.tsx): the error screen
+     * stands in its place, and the edge cache must not keep it.
+     */
+    pageFailed?: boolean;
   };
 }
 

@@ -82,8 +82,12 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     const response = c.res;
     if (response.status !== 200) return mark('BYPASS', 'status');
     if (response.headers.has('Set-Cookie')) return mark('BYPASS', 'set-cookie');
-    const put = cache
-      .put(key, storableCopy(response.clone(), c.get('now')))
+    // Stored once the whole page is known: a page that failed after its head went out is a 200 with the error
+    // screen in place (worker/ssr/render.tsx), and is never kept.
+    const copy = response.clone();
+    const put = copy
+      .arrayBuffer()
+      .then((bytes) => (c.get('pageFailed') ? undefined : cache.put(key, storableCopy(new Response(bytes, copy), c.get('now')))))
       .catch((error: unknown) => log(c, 'warn', 'page cache write failed', describeError(error)));
     // A revalidation is a background request already: it finishes when the entry is in.
     if (revalidation) await put;

@@ -121,6 +121,7 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
         // The status has gone out with the head: the error screen takes the page's place, kept out of search
         // engines. Only unexpected failures get here (a missing subject was found before the head).
         log(c, 'error', 'page data failed after the head', describeError(error));
+        c.set('pageFailed', true);
         const status = isNotFound(error) ? 404 : 500;
         controller.enqueue(encoder.encode('<meta name="robots" content="noindex">'));
         state = buildState(c, { ...options, error: { status } }, data.settled(), {});
@@ -129,6 +130,7 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
         await pipeApp(c, state, nonce, controller);
       } catch (error) {
         log(c, 'error', 'page render failed after the head', describeError(error));
+        c.set('pageFailed', true);
         const t = c.get('t');
         controller.enqueue(encoder.encode(`<p>${escapeHtml(t('error.nested'))} <a href="/">${escapeHtml(t('error.go_home'))}</a></p>`));
       }
