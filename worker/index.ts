@@ -3,6 +3,7 @@ import { isLocal } from './context';
 import { drainUnreadBody } from './drain-body';
 import { purgeExpired } from './services/purge';
 import { logEvent } from './log';
+import { LOCAL_TOOLS } from './build-target';
 import { expireSandboxOrders } from './payments/expire';
 import { rollUp } from './staff/dashboard/rollup';
 import { databasesOf } from './db/request-db';
@@ -40,11 +41,14 @@ export default {
         ctx.waitUntil(
           rollUp(db, now, tenantIds).then((done) => logEvent('info', 'figures rollup', { ...done, binding, cron: controller.cron })),
         );
-        ctx.waitUntil(
-          expireSandboxOrders(db, now).then((expired) =>
-            logEvent('info', 'sandbox orders expired', { expired, binding, cron: controller.cron }),
-          ),
-        );
+        // Only a build with the sandbox payment service has sandbox orders (worker/build-target.ts).
+        if (LOCAL_TOOLS) {
+          ctx.waitUntil(
+            expireSandboxOrders(db, now).then((expired) =>
+              logEvent('info', 'sandbox orders expired', { expired, binding, cron: controller.cron }),
+            ),
+          );
+        }
       }
     }
   },
