@@ -362,6 +362,28 @@ describe('notification mails: concurrent unsubscribes', () => {
     // The links of one member change nobody else's settings.
     expect(await settings(other)).toEqual(otherBefore);
   });
+
+  it("keeps both the member's own changes and the one-click unsubscribes that arrive at the same moment", async () => {
+    const m = await chatMember();
+    const before = await settings(m);
+    const link = await linkFor(m, 'messages');
+    // 15 saves of the settings page (push for matches off, marketing mail on) among 15 one-click POSTs.
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        i % 2
+          ? unsubscribe(link)
+          : call(BRAND, 'PUT', '/api/notifications.php', { email: { news: true }, push: { matches: false } }, m.cookie),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(30).fill(200));
+    const after = await settings(m);
+    expect(after.email).toEqual({ ...before.email, messages: false, news: true });
+    expect(after.push).toEqual({ ...before.push, matches: false });
+    expect(await disabled(m)).toEqual([]);
+    // The marketing choice changed once: one consent row, however many saves said the same.
+    const consents = await env.DB.prepare("SELECT granted FROM consents WHERE member_id = ? AND kind = 'marketing'").bind(m.memberId).all();
+    expect(consents.results.filter((r) => r.granted === 1)).toHaveLength(1);
+  });
 });
 
 describe('notification mails: login link', () => {

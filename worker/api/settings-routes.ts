@@ -6,8 +6,8 @@ import type { AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { escapeHtml } from '../mail/html';
 import { findMemberByEmail, findMemberById, isRecoverable, restoreMember, softDeleteMember } from '../services/accounts';
-import { consentStatement } from '../services/consents';
-import { disableEmail, saveSettings, switchOffEmailType, toSettings } from '../services/notification-settings';
+import { consentStatementWhen } from '../services/consents';
+import { disableEmail, switchOffEmailType, toSettings, updateSettings } from '../services/notification-settings';
 import { verifyPassword } from '../services/passwords';
 import { consumeToken, peekToken } from '../services/tokens';
 import { clearSessionCookie } from '../session-cookie';
@@ -27,20 +27,12 @@ settingsRoutes.put('/notifications.php', async (c) => {
   const member = requireMember(c);
   const tenantId = c.get('tenant').id;
   const update = parseOrFail(NotificationUpdateSchema, await jsonBody(c));
-  const current = toSettings((await findMemberById(c.env.DB, tenantId, member.id))!);
-  const emailTurnedOn = update.email && Object.values(update.email).some(Boolean);
-  const next = {
-    email: { ...current.email, ...update.email },
-    push: { ...current.push, ...update.push },
-    // Switching e-mail on again is the member's own choice after a bounce, complaint or unsubscribe.
-    email_disabled_reason: emailTurnedOn ? null : current.email_disabled_reason,
-    invisible: update.invisible ?? current.invisible,
-  };
   // Marketing e-mail is a consent: each change is logged with the text it was given under (issue 17, item 9).
-  const marketing = next.email.news !== current.email.news ? [consentStatement(c, member.id, 'marketing', next.email.news)] : [];
-  await saveSettings(c.env.DB, tenantId, member.id, next, marketing);
-  if (current.invisible && !next.invisible) c.executionCtx.waitUntil(announceReleasedMessages(c.env, tenantId, member.id, c.get('now')));
-  return c.json(next);
+  const { settings, wasInvisible } = await updateSettings(c.env.DB, tenantId, member.id, update, (granted, changed) =>
+    consentStatementWhen(c, member.id, 'marketing', granted, changed),
+  );
+  if (wasInvisible && !settings.invisible) c.executionCtx.waitUntil(announceReleasedMessages(c.env, tenantId, member.id, c.get('now')));
+  return c.json(settings);
 });
 
 settingsRoutes.post('/delete-account.php', async (c) => {

@@ -36,6 +36,31 @@ export function consentStatement(c: AppContext, memberId: number, kind: ConsentK
   ).bind(c.get('tenant').id, memberId, kind, granted ? 1 : 0, version, text, c.get('language'), c.get('now').toISOString());
 }
 
+/** The same row, written only when `changed` (an SQL condition and its binds) holds in the batch's own snapshot. */
+export function consentStatementWhen(
+  c: AppContext,
+  memberId: number,
+  kind: ConsentKind,
+  granted: boolean,
+  changed: { sql: string; binds: unknown[] },
+): D1PreparedStatement {
+  const { version, text } = consentWording(c, kind);
+  return c.env.DB.prepare(
+    `INSERT INTO consents (tenant_id, member_id, kind, granted, version, text, language, created_at)
+      SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE ${changed.sql}`,
+  ).bind(
+    c.get('tenant').id,
+    memberId,
+    kind,
+    granted ? 1 : 0,
+    version,
+    text,
+    c.get('language'),
+    c.get('now').toISOString(),
+    ...changed.binds,
+  );
+}
+
 /** A member's consent log, oldest first (the export shows it whole). */
 export async function consentsOf(db: D1Database, tenantId: string, memberId: number): Promise<Consent[]> {
   const { results } = await db

@@ -1,4 +1,5 @@
 import { NOTIFICATION_DEFAULTS } from '../../core/rules/consent';
+import { namedBatch } from './batch';
 import { NOTIFICATION_TYPES, type NotificationSettings, type NotificationType } from '../../core/schemas/account';
 
 type Prefs = NotificationSettings['email'];
@@ -25,46 +26,6 @@ function known(stored: Partial<Prefs> = {}): Prefs {
   return Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, stored[type] ?? NOTIFICATION_DEFAULTS[type]])) as Prefs;
 }
 
-/** SPEC.md §3 notifications_disabled: the channels that are off as a whole. */
-export function disabledChannels(settings: Pick<NotificationSettings, 'email' | 'push' | 'email_disabled_reason'>): string[] {
-  const off: string[] = [];
-  if (settings.email_disabled_reason || NOTIFICATION_TYPES.every((t) => !settings.email[t])) off.push('email');
-  if (NOTIFICATION_TYPES.every((t) => !settings.push[t])) off.push('push');
-  return off;
-}
-
-/** Writes preferences, the derived notifications_disabled list and invisibility in one batch (with `also`: the consent log). */
-export function saveSettings(
-  db: D1Database,
-  tenantId: string,
-  memberId: number,
-  settings: NotificationSettings,
-  also: D1PreparedStatement[] = [],
-): Promise<unknown> {
-  return db.batch([
-    db
-      .prepare(
-        'UPDATE members SET notification_prefs = ?, email_disabled_reason = ?, notifications_disabled = ?, invisible = ? WHERE id = ? AND tenant_id = ?',
-      )
-      .bind(
-        JSON.stringify({ email: settings.email, push: settings.push }),
-        settings.email_disabled_reason,
-        JSON.stringify(disabledChannels(settings)),
-        settings.invisible ? 1 : 0,
-        memberId,
-        tenantId,
-      ),
-    // Invisible members leave search (SPEC.md §4); a disabled or deleted profile stays out anyway.
-    db
-      .prepare(
-        `UPDATE profiles SET searchable = (status = 'active' AND ?1 = 0 AND (SELECT status FROM members WHERE id = ?2) != 'deleted')
-        WHERE member_id = ?2 AND tenant_id = ?3`,
-      )
-      .bind(settings.invisible ? 1 : 0, memberId, tenantId),
-    ...also,
-  ]);
-}
-
 // Unsubscribe links and the mail provider's events change one part of the settings while the member (or another
 // link) may change another part at the same moment: each is one UPDATE that computes the new preferences and the
 // derived notifications_disabled list from the row as it is then, so no change is lost to a read-then-write race.
@@ -72,13 +33,16 @@ export function saveSettings(
 /** The stored preferences as JSON in SQL ('{}' when the column holds no valid JSON, as toSettings reads it). */
 const PREFS_SQL = "CASE WHEN json_valid(notification_prefs) THEN notification_prefs ELSE '{}' END";
 
-/** SQL true when the channel's type is on in the stored preferences (its default when never chosen), as known(). */
-const onSql = (channel: 'email' | 'push', type: NotificationType) =>
-  `COALESCE(json_extract(${PREFS_SQL}, '$.${channel}.${type}'), ${NOTIFICATION_DEFAULTS[type] ? 1 : 0})`;
+/** SQL true when the channel's type is on in `prefs` (its default when never chosen), as known(). */
+const onSql = (channel: 'email' | 'push', type: NotificationType, prefs = PREFS_SQL) =>
+  `COALESCE(json_extract(${prefs}, '$.${channel}.${type}'), ${NOTIFICATION_DEFAULTS[type] ? 1 : 0})`;
 
-/** notifications_disabled as disabledChannels() writes it, for an e-mail channel that is off when `emailOff` holds. */
-function channelsSql(emailOff: string): string {
-  const pushOff = `NOT (${NOTIFICATION_TYPES.map((t) => onSql('push', t)).join(' OR ')})`;
+/**
+ * SPEC.md §3 notifications_disabled, the channels that are off as a whole: e-mail when `emailOff` holds, push when
+ * no type of it is on in `prefs`.
+ */
+function channelsSql(emailOff: string, prefs = PREFS_SQL): string {
+  const pushOff = `NOT (${NOTIFICATION_TYPES.map((t) => onSql('push', t, prefs)).join(' OR ')})`;
   return `CASE WHEN (${emailOff}) AND (${pushOff}) THEN '${JSON.stringify(['email', 'push'])}' WHEN (${emailOff}) THEN '${JSON.stringify(['email'])}'
     WHEN (${pushOff}) THEN '${JSON.stringify(['push'])}' ELSE '[]' END`;
 }
@@ -107,4 +71,66 @@ export function disableEmail(
     .prepare(`UPDATE members SET email_disabled_reason = ?1, notifications_disabled = ${channelsSql('1')} WHERE id = ?2 AND tenant_id = ?3`)
     .bind(reason, memberId, tenantId)
     .run();
+}
+
+export type SettingsUpdate = Partial<Pick<NotificationSettings, 'invisible'>> & { email?: Partial<Prefs>; push?: Partial<Prefs> };
+
+/**
+ * The member's own changes (PUT notifications.php), in one batch that decides from the row as it is then: the
+ * changed types are merged into the stored preferences (json_patch), so a one-click unsubscribe at the same moment
+ * is not overwritten; turning any e-mail on again clears a bounce/complaint/unsubscribe stop (the member's own
+ * choice); notifications_disabled is worked out from the new preferences in the same UPDATE. A change of the
+ * marketing choice is logged as a consent (`consent`, written only when the stored choice differs). Returns the
+ * settings as saved and whether the member was invisible before.
+ */
+export async function updateSettings(
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  update: SettingsUpdate,
+  consent: (granted: boolean, changed: { sql: string; binds: unknown[] }) => D1PreparedStatement,
+): Promise<{ settings: NotificationSettings; wasInvisible: boolean }> {
+  const patch = JSON.stringify({ email: update.email ?? {}, push: update.push ?? {} });
+  const next = `json_patch(${PREFS_SQL}, ?1)`;
+  const reason = 'CASE WHEN ?2 = 1 THEN NULL ELSE email_disabled_reason END';
+  const emailOff = `(${reason}) IS NOT NULL OR NOT (${NOTIFICATION_TYPES.map((t) => onSql('email', t, next)).join(' OR ')})`;
+  const emailTurnedOn = Object.values(update.email ?? {}).some(Boolean) ? 1 : 0;
+  const news = update.email?.news;
+  const results = await namedBatch(db, [
+    ['before', db.prepare('SELECT invisible FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, tenantId)],
+    ...(news === undefined
+      ? []
+      : [
+          [
+            null,
+            consent(news, {
+              sql: `EXISTS (SELECT 1 FROM members WHERE id = ? AND tenant_id = ? AND ${onSql('email', 'news')} != ?)`,
+              binds: [memberId, tenantId, news ? 1 : 0],
+            }),
+          ] as const,
+        ]),
+    [
+      'saved',
+      db
+        .prepare(
+          `UPDATE members SET notification_prefs = ${next}, email_disabled_reason = ${reason}, invisible = COALESCE(?3, invisible),
+            notifications_disabled = ${channelsSql(emailOff, next)}
+          WHERE id = ?4 AND tenant_id = ?5 RETURNING notification_prefs, email_disabled_reason, invisible`,
+        )
+        .bind(patch, emailTurnedOn, update.invisible === undefined ? null : update.invisible ? 1 : 0, memberId, tenantId),
+    ],
+    // Invisible members leave search (SPEC.md §4); a disabled or deleted profile stays out anyway.
+    [
+      null,
+      db
+        .prepare(
+          `UPDATE profiles SET searchable = (status = 'active' AND (SELECT invisible FROM members WHERE id = ?1) = 0
+            AND (SELECT status FROM members WHERE id = ?1) != 'deleted')
+          WHERE member_id = ?1 AND tenant_id = ?2`,
+        )
+        .bind(memberId, tenantId),
+    ],
+  ]);
+  const before = results.before.results[0] as { invisible: number } | undefined;
+  return { settings: toSettings(results.saved.results[0] as Row), wasInvisible: before?.invisible === 1 };
 }
