@@ -85,7 +85,7 @@ function localD1(env, persistTo, root) {
 }
 
 /**
- * Vite's `import.meta.glob(pattern, { eager: true[, import: 'default'] })` (tenants, catalogues) for esbuild: the
+ * Vite's `import.meta.glob(pattern, { eager: true[, query: '?raw'][, import: 'default'] })` (tenants, catalogues) for esbuild: the
  * call becomes an object of static imports of the matching files.
  */
 const viteGlob = {
@@ -102,6 +102,9 @@ const viteGlob = {
           .filter((f) => f.endsWith(ext))
           .sort();
         const entries = files.map((f) => {
+          // `query: '?raw'` (worker/lazy-json.ts): the file's text, as Vite gives it.
+          if (/query:\s*'\?raw'/.test(options))
+            return `'${dir}/${f}': ${JSON.stringify(readFileSync(join(dirname(args.path), dir, f), 'utf8'))}`;
           const name = `__glob${imports.length}`;
           imports.push(`import * as ${name} from '${dir}/${f}';`);
           return `'${dir}/${f}': ${name}${/import:\s*'default'/.test(options) ? '.default' : ''}`;
