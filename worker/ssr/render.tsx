@@ -20,7 +20,8 @@ import { pageData } from './page-data';
 import { UpstreamUnavailable } from '../upstream/client';
 import { nestedErrorPage } from './unknown-site';
 import ASSETS from 'virtual:client-assets';
-import { escapeHtml, shellHead, shellTail } from './shell';
+import { escapeHtml } from '../mail/html';
+import { shellHead, shellTail } from './shell';
 import { loginPathFor } from '../../core/rules/return-path';
 
 export interface PageOptions {

@@ -1,16 +1,14 @@
-import type { InitialState } from '../../core/state';
-
 import type { ClientAssets } from '../../build/client-assets';
+import type { InitialState } from '../../core/state';
+import { escapeHtml } from '../mail/html';
 
-/** JSON that is safe inside a <script> element. */
-export function serializeState(state: InitialState): string {
-  return JSON.stringify(state)
+/** JSON that is safe inside a <script> element (the page's state, the workspace's boot data). */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
-
-export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The app's stylesheet (UnoCSS: every utility the app uses, ~4 kB gzip) inline: a first visit paints without
@@ -55,6 +53,6 @@ ${preloads}
 
 /** Everything after React's stream: the state the browser hydrates with, then the client bundle. */
 export function shellTail(state: InitialState, nonce: string, assets: ClientAssets): string {
-  return `</div><script id="__STATE__" type="application/json">${serializeState(state)}</script>
+  return `</div><script id="__STATE__" type="application/json">${scriptJson(state)}</script>
 <script type="module" nonce="${nonce}" src="${assets.app.script}"></script></body></html>`;
 }

@@ -1,14 +1,7 @@
 import type { EntryAssets } from '../../build/client-assets';
 import type { StaffBoot } from '../../core/staff-boot';
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** JSON that is safe inside a <script> element. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+import { escapeHtml } from '../mail/html';
+import { scriptJson } from '../ssr/shell';
 
 export interface StaffShellOptions {
   boot: StaffBoot;
