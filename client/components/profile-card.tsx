@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileCard as Card } from '../../core/schemas/profile';
 import { Link } from '../navigation';
 import { settingsAtom } from '../state/atoms';
-import { imageUrl } from '../lib/images';
+import { imageUrl } from '../../core/image-url';
 
 /** A profile in a grid. Fictional profiles always carry the brand's fictional icon and label. */
 export function ProfileCard({ profile, eager = false, href, badge }: { profile: Card; eager?: boolean; href?: string; badge?: string }) {

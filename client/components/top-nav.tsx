@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { creditsBadgeTone } from '../../core/rules/badges';
-import { BACK_BUTTON_ROUTES } from '../routes';
+import { BACK_BUTTON_ROUTES } from '../../core/routes';
 import { Link } from '../navigation';
 import { chatCountersAtom, installedAppAtom, routeAtom, settingsAtom, signupModalAtom, trafficSourceAtom, userAtom } from '../state/atoms';
 import { CountBadge } from './badge';

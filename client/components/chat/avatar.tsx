@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import type { ChatProfile } from '../../../core/schemas/chat';
-import { imageUrl } from '../../lib/images';
+import { imageUrl } from '../../../core/image-url';
 import { settingsAtom } from '../../state/atoms';
 
 /** A round profile photo, or the name's initial when there is none. */

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { giftImage } from '../../../core/chat-constants';
 import type { ChatMessage } from '../../../core/schemas/chat';
-import { imageUrl } from '../../lib/images';
+import { imageUrl } from '../../../core/image-url';
 import { settingsAtom } from '../../state/atoms';
 import { Icon } from '../icon';
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnPhoto, PhotosResponse } from '../../../core/schemas/photos';
 import { apiFetch } from '../../api/fetch-client';
-import { imageUrl } from '../../lib/images';
+import { imageUrl } from '../../../core/image-url';
 import { settingsAtom } from '../../state/atoms';
 import { Modal } from '../modal';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnPhoto } from '../../../core/schemas/photos';
-import { imageUrl } from '../../lib/images';
+import { imageUrl } from '../../../core/image-url';
 import { Icon } from '../icon';
 
 export interface TileActions {

@@ -5,7 +5,7 @@ import type { SignupStepInput } from '../../../core/schemas/account';
 import { Link } from '../../navigation';
 import { ChoiceGroup, FormAlert, RichText, SubmitButton, useFormState, useHydrated } from '../../screens/account/ui';
 import { settingsAtom, userAtom } from '../../state/atoms';
-import { imageUrl } from '../../lib/images';
+import { imageUrl } from '../../../core/image-url';
 import { UploadButton } from '../photos/upload-button';
 import { useFlow } from './context';
 import { SIGNUP_EVENTS, emitSignupEvent } from './events';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TIME_BONUS } from '../../../core/constants';
 import { formatCountdown, modalWaitLeft, timeBonusModalAllowed } from '../../../core/rules/time-bonus';
 import { Link, navigate } from '../../navigation';
-import { MEMBERS_AREA } from '../../routes';
+import { MEMBERS_AREA } from '../../../core/routes';
 import { routeAtom, userAtom } from '../../state/atoms';
 import { Modal } from '../modal';
 import { clearTimeBonus, startTimeBonus, timeBonusAtom } from './state';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatProfile } from '../../../core/schemas/chat';
 import { FictionalLabel } from '../../components/chat/avatar';
 import { Icon } from '../../components/icon';
-import { imageUrl } from '../../lib/images';
+import { imageUrl } from '../../../core/image-url';
 import { Link } from '../../navigation';
 import { settingsAtom } from '../../state/atoms';
 

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { CAMS_URL, camsPath, type CamPerformer, type CamsResponse } from '../../../core/schemas/cams';
 import { useApi } from '../../api/hooks';
-import { imageUrl } from '../../lib/images';
+import { imageUrl } from '../../../core/image-url';
 import { usePageTitle } from '../../lib/page-title';
 import { settingsAtom } from '../../state/atoms';
 import { countryName } from './search';

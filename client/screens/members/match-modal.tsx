@@ -2,7 +2,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { ModalProfile } from '../../../core/schemas/members';
 import { Modal } from '../../components/modal';
-import { imageUrl } from '../../lib/images';
+import { imageUrl } from '../../../core/image-url';
 import { navigate } from '../../navigation';
 import { settingsAtom } from '../../state/atoms';
 import { Icon } from '../../components/icon';

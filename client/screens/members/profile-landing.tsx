@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { profileUrl } from '../../../core/member-urls';
 import type { ProfileResponse } from '../../../core/schemas/members';
 import { useApi } from '../../api/hooks';
-import { imageUrl } from '../../lib/images';
+import { imageUrl } from '../../../core/image-url';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, settingsAtom, signupModalAtom, userAtom } from '../../state/atoms';
 import { FictionalNotice, ProfileScreen } from './profile-view';

@@ -5,7 +5,7 @@ import { profileUrl } from '../../../core/member-urls';
 import type { LikeResult, ProfileResponse, ProfileView } from '../../../core/schemas/members';
 import { ApiError, apiFetch } from '../../api/fetch-client';
 import { useApi } from '../../api/hooks';
-import { imageUrl } from '../../lib/images';
+import { imageUrl } from '../../../core/image-url';
 import { Link, navigate } from '../../navigation';
 import { likeModalAtom, routeAtom, settingsAtom, signupModalAtom, signupReasonAtom, userAtom } from '../../state/atoms';
 import { CardGrid } from './search';

@@ -6,7 +6,7 @@ import type { SwipeResult, SwipeStack } from '../../../core/schemas/members';
 import type { ProfileCard } from '../../../core/schemas/profile';
 import { ApiError, apiFetch } from '../../api/fetch-client';
 import { useApi } from '../../api/hooks';
-import { imageUrl } from '../../lib/images';
+import { imageUrl } from '../../../core/image-url';
 import { Link } from '../../navigation';
 import { settingsAtom } from '../../state/atoms';
 import { MatchModal } from './match-modal';
