@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchPayments, createPaymentMembers } from './lib/bench-payments.mjs';
 import { benchMoneyUnderFire, prepareMoneyUnderFire } from './lib/bench-money.mjs';
-import { benchStaff } from './lib/bench-staff.mjs';
+import { benchStaffAlone } from './lib/bench-staff.mjs';
 import { benchProxy } from './lib/bench-proxy.mjs';
 import { benchEdgeCache } from './lib/bench-edge-cache.mjs';
 import { benchDbLatency } from './lib/bench-db-latency.mjs';
@@ -156,8 +156,8 @@ try {
     ? {}
     : runLighthouse(HOST, ['/', ...LANDERS.map((v) => `/landers/${v}`)], { 'X-Debug-Country': 'NL', Cookie: 'entry_ok=1' });
   const lighthouseWorkspace = noLighthouse ? {} : await lighthouseStaff({ port: PORT, host: HOST });
-  // Last: it adds 100 000 profiles and 1 000 000 messages to the brand, which the runs above must not see.
-  const staff = await benchStaff({ env: projectEnv, persistTo, brand: BRAND, root });
+  // On a database of its own: 100 000 profiles and 1 000 000 messages, which no other run may see.
+  const staff = await benchStaffAlone({ env: projectEnv, root, run });
   console.log(`staff: ${JSON.stringify(staff)}`);
   const budgets = [
     budget('home initial JS gzip <= 90 KiB', sizes.home.jsGzipBytes, '<=', 90 * 1024),

@@ -69,8 +69,17 @@ export type ChatResponse = z.infer<typeof ChatResponseSchema>;
 /** The client's idempotency key of a send (Idempotency-Key header): a retry with the same key is the same send. */
 export const ClientKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'validation.chat_key');
 
+// Built once per length: a zod schema is costly to build, and every send of a brand uses the same one.
+const sendSchemas = new Map<number, ReturnType<typeof buildSendMessageSchema>>();
+
 /** POST /api/chat.php: the body of a send; the maximum length is the brand's message_length. */
 export function sendMessageSchema(maxLength: number) {
+  let schema = sendSchemas.get(maxLength);
+  if (!schema) sendSchemas.set(maxLength, (schema = buildSendMessageSchema(maxLength)));
+  return schema;
+}
+
+function buildSendMessageSchema(maxLength: number) {
   const to = z.union([z.strictObject({ conversation_id: id }), z.strictObject({ profile_id: id })], { message: 'validation.invalid' });
   return z.discriminatedUnion(
     'kind',

@@ -30,12 +30,9 @@ export async function deliverMessage(env: Env, member: SessionMember, result: Se
         .first<{ read_upto: number; delivered_upto: number }>();
     }
   }
-  await publishToMember(env, member.tenantId, member.id, {
-    type: 'message',
-    conversation_id: conversationId,
-    message: response.message,
-    profile: peer.profile,
-  });
-  await publishToMember(env, member.tenantId, member.id, { type: 'credits', credits: response.credits });
-  if (receipt) await publishToMember(env, member.tenantId, member.id, { type: 'receipt', conversation_id: conversationId, ...receipt });
+  await publishToMember(env, member.tenantId, member.id, [
+    { type: 'message', conversation_id: conversationId, message: response.message, profile: peer.profile },
+    { type: 'credits', credits: response.credits },
+    ...(receipt ? [{ type: 'receipt', conversation_id: conversationId, ...receipt } as const] : []),
+  ]);
 }

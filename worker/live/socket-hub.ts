@@ -26,13 +26,16 @@ export abstract class SocketHub<Event> extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
-  /** Sends the event to every open socket; answers how many got it (0: nobody is there). */
-  async publish(event: Event): Promise<number> {
-    const data = JSON.stringify(event);
+  /**
+   * Sends the events, in order, to every open socket; answers how many sockets got them (0: nobody is there). Several
+   * events of one moment go in one call: each call to a Durable Object is a round trip.
+   */
+  async publish(events: Event | readonly Event[]): Promise<number> {
+    const frames = (Array.isArray(events) ? events : [events]).map((event) => JSON.stringify(event));
     let reached = 0;
     for (const ws of this.ctx.getWebSockets()) {
       try {
-        ws.send(data);
+        for (const frame of frames) ws.send(frame);
         reached++;
       } catch {
         // a socket that is closing: its page fetches what it missed when it reconnects
