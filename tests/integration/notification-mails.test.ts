@@ -318,6 +318,18 @@ describe('notification mails: one-click unsubscribe per type', () => {
   });
 });
 
+describe('notification mails: the unsubscribe page', () => {
+  it('writes whatever the link carries as text: a hostile token stays inside the form action', async () => {
+    const hostile = '"><script>alert(1)</script><a href="';
+    const res = await fetchBrand(BRAND, `/api/unsubscribe.php?token=${hostile}`);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).not.toContain('<script');
+    expect(page).toContain(`action="/api/unsubscribe.php?token=${encodeURIComponent(hostile)}"`);
+    expect(page).toContain('<title>Afmelden voor e-mails</title>');
+  });
+});
+
 describe('notification mails: concurrent unsubscribes', () => {
   /** A mail client's one-click POST to the unsubscribe link of a notification mail of `type`. */
   const unsubscribe = (token: string) =>

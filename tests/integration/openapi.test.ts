@@ -49,5 +49,10 @@ describe('the /api/*.php contract (core/contract)', () => {
     expect(html).toContain('/api/chat.php');
     expect(html).toContain('insufficient_credits');
     expect(html).not.toContain('<script');
+    // One section per operation, linked from the index; the schemas are shown as escaped JSON.
+    const sections = [...html.matchAll(/<section id="([^"]+)">/g)].map((m) => m[1]);
+    expect(sections.length).toBeGreaterThan(30);
+    for (const id of sections) expect(html).toContain(`<a href="#${id}">`);
+    expect(html).toMatch(/<pre>\{\n {2}&quot;/);
   });
 });

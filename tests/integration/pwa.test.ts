@@ -106,6 +106,9 @@ describe('installable app', () => {
     expect(html).toContain('<html lang="nl"');
     expect(html).toContain('Je bent offline');
     expect(html).not.toContain('<script');
+    // Its icon is drawn, not an emoji (a box on a phone without an emoji font).
+    expect(html).toMatch(/<svg aria-hidden="true"[^>]*><path /);
+    expect(html).not.toMatch(/\p{Extended_Pictographic}/u);
     const de = await (await fetchBrand('flirtlokaal', '/offline', { country: 'NL', headers: { Cookie: 'i18n_redirected=de' } })).text();
     expect(de).toContain('Du bist offline');
   });

@@ -1,3 +1,4 @@
+import { html, raw } from 'hono/html';
 import type { buildOpenApiDocument } from '../../core/contract/openapi';
 
 type Document = ReturnType<typeof buildOpenApiDocument>;
@@ -13,52 +14,42 @@ const STYLE =
   '.put{color:#b70}.delete{color:#c22}code,pre{font:13px/1.4 ui-monospace,monospace}pre{background:#f6f6f9;padding:8px;overflow:auto;max-height:420px}' +
   'table{border-collapse:collapse}td,th{border:1px solid #e3e3e8;padding:2px 8px;text-align:left;vertical-align:top}summary{cursor:pointer}';
 
-const e = (s: unknown) => String(s).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-const pre = (value: unknown) => `<pre>${e(JSON.stringify(value, null, 2))}</pre>`;
+const pre = (value: unknown) => html`<pre>${JSON.stringify(value, null, 2)}</pre>`;
 
-function schemasOf(content: Json | undefined): string {
+function schemasOf(content: Json | undefined) {
   if (!content) return '';
-  return Object.entries(content)
-    .map(([media, body]) => `<p><code>${e(media)}</code></p>${pre((body as Json).schema)}`)
-    .join('');
+  return Object.entries(content).map(([media, body]) => html`<p><code>${media}</code></p>${pre((body as Json).schema)}`);
 }
 
-function operationHtml(method: string, path: string, op: Json): string {
+function operationHtml(method: string, path: string, op: Json) {
   const params = (op.parameters as Json[] | undefined) ?? [];
-  const rows = params
-    .map(
-      (p) =>
-        `<tr><td><code>${e(p.name)}</code></td><td>${e(p.in)}</td><td>${p.required ? 'yes' : ''}</td><td><code>${e(JSON.stringify(p.schema))}</code></td></tr>`,
-    )
-    .join('');
-  const body = op.requestBody as Json | undefined;
-  const responses = Object.entries(op.responses as Record<string, Json>)
-    .map(
-      ([status, r]) =>
-        `<details><summary><b>${e(status)}</b> ${e(r.description)}</summary>${schemasOf(r.content as Json | undefined)}</details>`,
-    )
-    .join('');
-  return (
-    `<section id="${e(op.operationId)}"><p><span class="m ${e(method)}">${e(method)}</span> <code><b>${e(path)}</b></code> — ${e(op.summary)}</p>` +
-    (op.description ? `<p>${e(op.description)}</p>` : '') +
-    ((op.security as Json[] | undefined)?.length
-      ? `<p>Session: ${(op.security as Json[]).some((s) => !Object.keys(s).length) ? 'optional' : 'required (member cookie)'}</p>`
-      : '') +
-    (rows ? `<table><tr><th>parameter</th><th>in</th><th>required</th><th>schema</th></tr>${rows}</table>` : '') +
-    (body ? `<details><summary>Request body</summary>${schemasOf(body.content as Json)}</details>` : '') +
-    example(op['x-contract'] as Json | undefined) +
-    `<div>${responses}</div></section>`
+  const rows = params.map(
+    (p) =>
+      html`<tr><td><code>${p.name}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : ''}</td><td><code>${JSON.stringify(p.schema)}</code></td></tr>`,
   );
+  const body = op.requestBody as Json | undefined;
+  const responses = Object.entries(op.responses as Record<string, Json>).map(
+    ([status, r]) =>
+      html`<details><summary><b>${status}</b> ${r.description}</summary>${schemasOf(r.content as Json | undefined)}</details>`,
+  );
+  const security = op.security as Json[] | undefined;
+  return html`<section id="${op.operationId}"><p><span class="m ${method}">${method}</span> <code><b>${path}</b></code> — ${op.summary}</p>${
+    op.description ? html`<p>${op.description}</p>` : ''
+  }${security?.length ? html`<p>Session: ${security.some((s) => !Object.keys(s).length) ? 'optional' : 'required (member cookie)'}</p>` : ''}${
+    rows.length ? html`<table><tr><th>parameter</th><th>in</th><th>required</th><th>schema</th></tr>${rows}</table>` : ''
+  }${body ? html`<details><summary>Request body</summary>${schemasOf(body.content as Json)}</details>` : ''}${example(
+    op['x-contract'] as Json | undefined,
+  )}<div>${responses}</div></section>`;
 }
 
 /** The contract suite's valid request ("$name": an id an earlier call answered), as an example. */
-function example(hints: Json | undefined): string {
+function example(hints: Json | undefined) {
   if (!hints || (hints.query === undefined && hints.body === undefined)) return '';
   const shown = { ...(hints.query ? { query: hints.query } : {}), ...(hints.body !== undefined ? { body: hints.body } : {}) };
-  return `<details><summary>Example (contract suite${hints.as ? `, as ${e(hints.as)}` : ''})</summary>${pre(shown)}</details>`;
+  return html`<details><summary>Example (contract suite${hints.as ? html`, as ${hints.as}` : ''})</summary>${pre(shown)}</details>`;
 }
 
-/** The document as a page: per tag, every operation with its parameters, body and answers. */
+/** The document as a page: per tag, every operation with its parameters, body and answers. Every value escaped by hono/html. */
 export function referencePage(document: Document): string {
   const doc = document as unknown as Json;
   const paths = doc.paths as Record<string, Record<string, Json>>;
@@ -69,21 +60,18 @@ export function referencePage(document: Document): string {
         .filter(([, op]) => (op.tags as string[]).includes(String(name)))
         .map(([method, op]) => ({ method, path, op })),
     );
-  const index = (doc.tags as Json[]).map(
+  const tags = doc.tags as Json[];
+  const index = tags.map(
     (tag) =>
-      `<p><b>${e(tag.name)}</b>: ${ofTag(tag.name)
-        .map(({ method, path, op }) => `<a href="#${e(op.operationId)}">${e(method.toUpperCase())} ${e(path.slice(5))}</a>`)
-        .join(', ')}</p>`,
+      html`<p><b>${tag.name}</b>: ${ofTag(tag.name).map(
+        ({ method, path, op }, i) => html`${i ? ', ' : ''}<a href="#${op.operationId}">${method.toUpperCase()} ${path.slice(5)}</a>`,
+      )}</p>`,
   );
-  const tags = (doc.tags as Json[]).map(
+  const sections = tags.map(
     (tag) =>
-      `<h2>${e(tag.name)}</h2><p>${e(tag.description)}</p>${ofTag(tag.name)
-        .map(({ method, path, op }) => operationHtml(method, path, op))
-        .join('')}`,
+      html`<h2>${tag.name}</h2><p>${tag.description}</p>${ofTag(tag.name).map(({ method, path, op }) => operationHtml(method, path, op))}`,
   );
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${e(info.title)}</title><style>${STYLE}</style></head><body><h1>${e(info.title)}</h1><p>Version ${e(info.version)}. ${e(info.description)}</p>` +
-    `<p>The document: <a href="/api/openapi.json">/api/openapi.json</a>.</p>${index.join('')}${tags.join('')}</body></html>`
-  );
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${info.title}</title><style>${raw(STYLE)}</style></head><body><h1>${info.title}</h1><p>Version ${info.version}. ${info.description}</p>
+<p>The document: <a href="/api/openapi.json">/api/openapi.json</a>.</p>${index}${sections}</body></html>`.toString();
 }

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
+import { html } from 'hono/html';
 import { MAIL_NOTIFICATION_TYPES, type MailNotificationType } from '../../core/rules/notification-mail';
 import { DeleteAccountSchema, MailEventSchema, NotificationUpdateSchema } from '../../core/schemas/account';
 import { announceReleasedMessages } from '../chat/release';
 import type { AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
-import { escapeHtml } from '../mail/html';
 import { findMemberByEmail, findMemberById, isRecoverable, restoreMember, softDeleteMember } from '../services/accounts';
 import { consentStatementWhen } from '../services/consents';
 import { disableEmail, switchOffEmailType, toSettings, updateSettings } from '../services/notification-settings';
@@ -87,13 +87,13 @@ settingsRoutes.get('/unsubscribe.php', async (c) => {
   const redeemed = await peekToken(c.env, token, c.get('tenant').id, 'unsubscribe', c.get('now'));
   const type = typeOf(redeemed?.data ?? null);
   const what = type && t(`settings.notifications.types.${type}`);
-  const title = escapeHtml(what ? t('unsubscribe.type_title', { what }) : t('unsubscribe.title'));
+  const title = what ? t('unsubscribe.type_title', { what }) : t('unsubscribe.title');
   const action = `/api/unsubscribe.php?token=${encodeURIComponent(token)}`;
   return c.html(
-    `<!doctype html><html lang="${c.get('language')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>` +
-      `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>${title}</h1>` +
-      `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
-      `<button type="submit">${escapeHtml(what ? t('unsubscribe.type_confirm') : t('unsubscribe.confirm'))}</button></form></body></html>`,
+    html`<!doctype html><html lang="${c.get('language')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>${title}</h1>
+<form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit">${what ? t('unsubscribe.type_confirm') : t('unsubscribe.confirm')}</button></form></body></html>`,
   );
 });
 
@@ -106,7 +106,7 @@ settingsRoutes.post('/unsubscribe.php', async (c) => {
   else await disableEmail(c.env.DB, tenantId, redeemed.memberId, 'unsubscribe');
   const t = c.get('t');
   const done = type ? t('unsubscribe.type_done', { what: t(`settings.notifications.types.${type}`) }) : t('unsubscribe.done');
-  if (c.req.header('content-type')?.includes('form')) return c.html(`<!doctype html><meta charset="utf-8"><p>${escapeHtml(done)}</p>`);
+  if (c.req.header('content-type')?.includes('form')) return c.html(html`<!doctype html><meta charset="utf-8"><p>${done}</p>`);
   return c.json({ ok: true });
 });
 
