@@ -32,6 +32,13 @@ module.exports = {
       to: { path: '^client/' },
     },
     {
+      name: 'services-not-routes',
+      severity: 'error',
+      comment: 'Route files call services; a service never reaches back into worker/api/ (its helpers take a request).',
+      from: { path: '^worker/services/' },
+      to: { path: '^worker/api/' },
+    },
+    {
       name: 'product-not-tests',
       severity: 'error',
       comment: 'Product code never imports tests or scripts.',

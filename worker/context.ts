@@ -44,3 +44,8 @@ export type AppContext = Context<AppEnv>;
 export function isLocal(env: Env): boolean {
   return LOCAL_TOOLS && (env.APP_ENV === 'local' || env.APP_ENV === 'test');
 }
+
+/** The visitor's address as the edge saw it; locally there is none. */
+export function clientIp(c: AppContext): string {
+  return c.req.header('cf-connecting-ip') ?? 'local';
+}

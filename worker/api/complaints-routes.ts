@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { ComplaintSchema, type ComplaintResponse } from '../../core/schemas/complaints';
-import type { AppContext, AppEnv } from '../context';
+import { clientIp, type AppContext, type AppEnv } from '../context';
 import { parseOrFail } from '../errors';
 import { log, describeError } from '../log';
 import { consumeToken, issueToken } from '../services/tokens';
-import { clientIp, jsonBody, limit, link, mailTo } from './helpers';
+import { jsonBody, limit, link, mailTo } from './helpers';
 
 /**
  * complaints.php: a complaint is stored; once its sender's address is proven it is forwarded to the brand's support

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { PHOTO_RULES, PhotoDeleteSchema, PhotoUpdateSchema } from '../../core/schemas/photos';
-import type { AppContext, AppEnv } from '../context';
+import { clientIp, type AppContext, type AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { ImageRejected } from '../photos/image-header';
 import { processUpload, type ProcessedPhoto } from '../photos/process';
@@ -20,7 +20,7 @@ import {
   setPrivate,
   type Owner,
 } from '../photos/store';
-import { clientIp, jsonBody, limit, requireMember } from './helpers';
+import { jsonBody, limit, requireMember } from './helpers';
 
 /** The member's own photos (core/schemas/photos.ts, docs/api/photos.md). */
 export const photoRoutes = new Hono<AppEnv>();

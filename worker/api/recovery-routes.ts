@@ -6,7 +6,7 @@ import {
   ResetRequestSchema,
   TokenSchema,
 } from '../../core/schemas/account';
-import type { AppEnv } from '../context';
+import { clientIp, type AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { changeEmail, findMemberByEmail, findMemberById, replacePassword } from '../services/accounts';
 import { refuseCommonPassword } from '../services/common-passwords';
@@ -14,8 +14,8 @@ import { verifyPassword } from '../services/passwords';
 import { revokeSessions } from '../services/sessions';
 import { consumeToken, countTokensSince, issueToken, tokenClaims } from '../services/tokens';
 import { userOf } from '../services/users';
-import { clientIp, jsonBody, limit, link, mailTo, requireMember } from './helpers';
 import { startSession } from '../services/login';
+import { jsonBody, limit, link, mailTo, requireMember } from './helpers';
 
 /**
  * Password reset, password change and e-mail change. Each change ends the member's other sessions and every reset

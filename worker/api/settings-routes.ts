@@ -11,8 +11,9 @@ import { disableEmail, switchOffEmailType, toSettings, updateSettings } from '..
 import { verifyPassword } from '../services/passwords';
 import { consumeToken, peekToken } from '../services/tokens';
 import { clearSessionCookie } from '../session-cookie';
-import { jsonBody, mailScope, requireMember, sendRecoveryMail } from './helpers';
 import { startSession } from '../services/login';
+import { jsonBody, requireMember } from './helpers';
+import { mailScope, sendRecoveryMail } from '../services/mail-scope';
 
 /** Notification settings, invisible mode, account deletion and recovery, and the mail provider's events. */
 export const settingsRoutes = new Hono<AppEnv>();

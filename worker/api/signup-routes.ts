@@ -4,7 +4,7 @@ import { serializeTrafficSource } from '../../core/rules/traffic-source';
 import { canSignUpOpenly } from '../../core/rules/visitor';
 import { settingsFor } from './settings';
 import { announceReleasedMessages } from '../chat/release';
-import type { AppContext, AppEnv } from '../context';
+import { clientIp, type AppContext, type AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { consentStatement } from '../services/consents';
 import { activateMember, createMember, findMemberByEmail, findMemberById, isRecoverable, redeemInviteCode } from '../services/accounts';
@@ -13,8 +13,9 @@ import { consumeToken, issueToken } from '../services/tokens';
 import { saveSignupStep } from '../services/signup-steps';
 import { readTrafficSource } from '../services/traffic-source';
 import { loadUser } from '../services/users';
-import { clientIp, jsonBody, limit, mailScope, mailScoped, requireMember, scopedLink, sendRecoveryMail, type MailScope } from './helpers';
 import { startSession } from '../services/login';
+import { jsonBody, limit, requireMember } from './helpers';
+import { mailScope, mailScoped, scopedLink, sendRecoveryMail, type MailScope } from '../services/mail-scope';
 
 /** signup.php (account step, then the later steps), resend-activation.php and activate.php. */
 export const signupRoutes = new Hono<AppEnv>();

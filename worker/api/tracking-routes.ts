@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { PageHiddenSchema } from '../../core/schemas/tracking';
-import type { AppEnv } from '../context';
+import { clientIp, type AppEnv } from '../context';
 import { parseOrFail } from '../errors';
 import { recordPageEvent } from '../services/page-events';
 import { readTrafficSource } from '../services/traffic-source';
-import { clientIp, limit } from './helpers';
+import { limit } from './helpers';
 
 /** page-hidden.php: page-visibility beacons and lander bounces (SPEC.md §4 "lb"), for reporting. */
 export const trackingRoutes = new Hono<AppEnv>();

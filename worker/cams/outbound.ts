@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { CamClickSchema } from '../../core/schemas/cams';
-import type { AppEnv } from '../context';
-import { clientIp } from '../api/helpers';
+import { clientIp, type AppEnv } from '../context';
 import { hit } from '../services/rate-limit';
 import { renderErrorPage } from '../ssr/render';
 import { d1CamFeed } from './feed';

@@ -1,6 +1,5 @@
-import type { AppContext } from '../context';
+import { clientIp, type AppContext } from '../context';
 import { ApiFailure } from '../errors';
-import { clientIp, mailScope, sendRecoveryMail } from '../api/helpers';
 import { setSessionCookie } from '../session-cookie';
 import { findMemberByEmail, isRecoverable, loginFailuresKey } from './accounts';
 import { verifyPassword } from './passwords';
@@ -8,6 +7,7 @@ import { clearStatement, releaseStatement, reserve } from './rate-limit';
 import { createSession, findSessionMember } from './sessions';
 import { countTokensSince } from './tokens';
 import { userOf } from './users';
+import { mailScope, sendRecoveryMail } from './mail-scope';
 
 // Logging in: the JSON login (user.php), the plain form post of /login (worker/ssr/forms.ts), and the session that
 // signup, activation and recovery start.

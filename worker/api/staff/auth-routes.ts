@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { StaffLoginSchema } from '../../../core/schemas/staff';
-import type { AppContext, AppEnv } from '../../context';
+import { clientIp, type AppContext, type AppEnv } from '../../context';
 import { ApiFailure, parseOrFail } from '../../errors';
 import { verifyPassword } from '../../services/passwords';
 import { clearStatement, releaseStatement, reserve } from '../../services/rate-limit';
 import { consumeTotpStep, findStaffByEmail, type StaffAccount } from '../../staff/accounts';
 import { auditStatement, clearStaffCookie, findStaffSession, setStaffCookie, staffSessionStatement } from '../../staff/session';
 import { openTotpSecret, verifyTotp } from '../../staff/totp';
-import { clientIp, jsonBody } from '../helpers';
 import { staffMe } from '../../staff/me';
 import { closeSessionSockets } from '../../staff/answering/notify';
 import { staffDb } from '../../db/request-db';
+import { jsonBody } from '../helpers';
 
 /** POST login.php and logout.php of the staff workspace (docs/api/staff.md "Accounts and sign-in"). */
 export const staffAuthRoutes = new Hono<AppEnv>();

@@ -26,10 +26,10 @@ import {
 import { memberDetail } from '../../staff/members/detail';
 import { searchMembers } from '../../staff/members/search';
 import { auditStatement, brandsWhere, requireStaff, requireStaffOn } from '../../staff/session';
-import { jsonBody, mailScope } from '../helpers';
-import { sendRecoveryMail } from '../helpers';
 import { sendActivationMail } from '../signup-routes';
 import { brandDb, brandEnvFor, brandsByDatabase } from '../../db/request-db';
+import { jsonBody } from '../helpers';
+import { mailScope, sendRecoveryMail } from '../../services/mail-scope';
 
 /**
  * Back office, members (issue 15, docs/api/staff.md "Back office: members"): for a brand's admins and owners.

@@ -1,0 +1,74 @@
+import type { Language } from '../../core/constants';
+import type { Tenant } from '../../core/schemas/tenant';
+import { toLanguage } from '../../core/rules/language';
+import type { AppContext } from '../context';
+import { brandEnvFor } from '../db/request-db';
+import { sendMail, type MailTemplate } from '../mail';
+import { issueToken } from './tokens';
+
+/**
+ * The brand a mail goes out for and the origin its links point at: the request's brand for a member's own flows; the
+ * member's brand for the back office, whose staff may work from another brand's host (an owner).
+ */
+export interface MailScope {
+  env: Env;
+  tenant: Tenant;
+  now: Date;
+  /** The language when the member has none saved. */
+  language: Language;
+  origin: string;
+}
+
+export function mailScope(c: AppContext, tenant: Tenant = c.get('tenant')): MailScope {
+  const url = new URL(c.req.url);
+  let origin = url.origin;
+  if (tenant.id !== c.get('tenant').id) {
+    // Locally every brand is <id>.localhost on the same port; in production its first host.
+    origin = url.hostname.endsWith('.localhost')
+      ? `${url.protocol}//${tenant.id}.localhost${url.port ? `:${url.port}` : ''}`
+      : `https://${tenant.hosts[0]}`;
+  }
+  // A staff call about another brand mails from that brand's database (its outbox).
+  return { env: brandEnvFor(c, tenant.id), tenant, now: c.get('now'), language: c.get('language'), origin };
+}
+
+/** mailTo and link for a MailScope. */
+export function mailScoped(
+  scope: MailScope,
+  to: string,
+  language: string | null,
+  template: MailTemplate,
+  data: Record<string, string>,
+  memberId?: number,
+) {
+  return sendMail(
+    scope.env,
+    { tenant: scope.tenant, to, memberId, language: toLanguage(language) ?? scope.language, template, data },
+    scope.now,
+  );
+}
+
+export function scopedLink(scope: MailScope, path: string, token: string): string {
+  const url = new URL(path, scope.origin);
+  url.searchParams.set('token', token);
+  return url.href;
+}
+
+/** The deletion mail with its recovery link (the member's own deletion, a deleted address signing up or logging in, the back office). */
+export async function sendRecoveryMail(scope: MailScope, memberId: number, email: string, language: string | null, previousStatus: string) {
+  const token = await issueToken(scope.env, {
+    tenantId: scope.tenant.id,
+    memberId,
+    purpose: 'account_recovery',
+    now: scope.now,
+    data: previousStatus,
+  });
+  await mailScoped(
+    scope,
+    email,
+    language,
+    'account_deleted',
+    { link: scopedLink(scope, '/api/recover-account.php', token), days: '14' },
+    memberId,
+  );
+}
