@@ -39,7 +39,7 @@ const COST_OF = { text: 'message_credits', photo: 'photo_credits', gift: 'gift_c
 export async function sendMessage(ctx: SendContext, input: SendMessage): Promise<SendResult> {
   const { db, tenant, member, now, key } = ctx;
   const target = await resolveTarget(ctx, input);
-  if (target.replayed) return answerReplay(ctx, input, (await findByKey(db, tenant.id, member.profileId, key))!, target.peer);
+  if (target.replayed) return answerReplay(ctx, input, (await findByKey(db, tenant.id, member, key))!, target.peer);
 
   const { peer } = target;
   if (peer.gone || target.blocked || peer.profile.id === member.profileId)
@@ -151,7 +151,7 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
       throw new ApiFailure(403, 'conversation_limit', 'chat.errors.conversation_limit', undefined, { max: FREE_CONVERSATIONS });
     throw error;
   }
-  const row = results.stored.results[0] as StoredRow & { credits: number };
+  const row = results.stored.results[0] as StoredRow;
   // A concurrent request with the same key won the race: answer as a replay would.
   if (results.insert.meta.changes !== 1) return answerReplay(ctx, input, row, peer);
   const message = toMessage(row, member.profileId, null);
@@ -159,7 +159,8 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
   return { created: true, response: { message, conversation: { id: row.conversation_id }, credits: row.credits }, peer, row, sender };
 }
 
-type StoredRow = MessageRow & { recipient_profile_id: number; photo_id: number | null };
+/** A stored message as a send reads it back, with the sender's balance at that moment. */
+type StoredRow = MessageRow & { recipient_profile_id: number; photo_id: number | null; credits: number };
 
 interface Target {
   peer: Peer;
@@ -213,22 +214,23 @@ async function answerReplay(ctx: SendContext, input: SendMessage, row: StoredRow
   return { created: false, response: await responseFor(ctx, row), peer, row, sender: null };
 }
 
-async function responseFor(ctx: SendContext, row: MessageRow): Promise<SendResponse> {
+async function responseFor(ctx: SendContext, row: StoredRow): Promise<SendResponse> {
   const side = await findSide(ctx.db, ctx.member, row.conversation_id, ctx.now);
-  const credits = await ctx.db.prepare('SELECT credits FROM members WHERE id = ?').bind(ctx.member.id).first<{ credits: number }>();
   return {
     message: toMessage(row, ctx.member.profileId, side?.receipts ?? null),
     conversation: { id: row.conversation_id },
-    credits: credits?.credits ?? 0,
+    credits: row.credits,
   };
 }
 
-function findByKey(db: D1Database, tenantId: string, senderProfileId: number, key: string) {
+/** The message sent under the key, with the sender's balance now (as the send's own batch reads it back). */
+function findByKey(db: D1Database, tenantId: string, member: SessionMember, key: string) {
   return db
     .prepare(
-      `SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
+      `SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id, (SELECT credits FROM members WHERE id = ?) AS credits
+       FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
     )
-    .bind(tenantId, senderProfileId, key)
+    .bind(member.id, tenantId, member.profileId, key)
     .first<StoredRow>();
 }
 
