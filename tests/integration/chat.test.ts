@@ -79,7 +79,9 @@ describe('chat: sending paid messages', () => {
     const id = ((await first.json()) as any).message.id;
     for (const r of retries) {
       expect(r.status).toBe(200);
-      expect(((await r.json()) as any).message.id).toBe(id);
+      const body = (await r.json()) as any;
+      expect(body.message.id).toBe(id);
+      expect(body.credits).toBe(45); // the balance as it is, charged once
     }
     // The same key with another message is a client bug, not a retry.
     const conflict = await send(a, textTo(b.profileId, 'iets anders'), key);
