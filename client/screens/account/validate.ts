@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 import type { ZodType } from 'zod';
 import { MIN_AGE } from '../../../core/constants';
 import { ApiError } from '../../api/fetch-client';
