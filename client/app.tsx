@@ -1,7 +1,5 @@
 import { Provider, useAtomValue, useStore } from 'jotai';
 import { Suspense, use, useEffect, type ComponentType } from 'react';
-import type { i18n } from 'i18next';
-import { I18nextProvider, useTranslation } from 'react-i18next';
 import { LAYOUTS } from './layouts/layouts';
 import { useHistorySync } from './navigation';
 import { routeByName } from '../core/router';
@@ -12,7 +10,7 @@ import type { createAppStore } from './state/app-store';
 import { useBrowserState } from './lib/browser-state';
 import { useUserRefresh } from './lib/user-refresh';
 import { useAppExtras } from './components/pwa/boot';
-import { withCatalogue } from './i18n';
+import { I18nProvider, type I18n, useTranslation, withCatalogue } from './i18n';
 
 type ScreenModule = Promise<{ screens: Record<string, ComponentType> }>;
 type LazyScreen = ComponentType & { preload: () => Promise<unknown> };
@@ -82,16 +80,16 @@ const SCREENS: Record<string, ComponentType> = {
 
 interface AppProps {
   store: ReturnType<typeof createAppStore>;
-  i18n: i18n;
+  i18n: I18n;
 }
 
 /** The whole page below <body>, identical on the server and in the browser. */
 export function App({ store, i18n }: AppProps) {
   return (
     <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider value={i18n}>
         <Shell />
-      </I18nextProvider>
+      </I18nProvider>
     </Provider>
   );
 }

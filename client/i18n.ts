@@ -1,20 +1,55 @@
-import i18next, { type i18n } from 'i18next';
+import { createContext, use } from 'react';
+import rosetta from 'rosetta';
 import type { Catalogue } from '../core/state';
 
+/** Translates a catalogue key: `{{name}}` is filled from `values`; a missing key comes back as itself. */
+export type TFunction = (key: string, values?: Record<string, unknown>) => string;
+
+/** The translator of one page: its language, `t`, and the catalogue it reads (the entry's keys until the rest is in). */
+export interface I18n {
+  language: string;
+  t: TFunction;
+  /** Adds texts to the catalogue (the whole catalogue after the entry's part). */
+  add(catalogue: Catalogue): void;
+}
+
 /**
- * One i18next instance per render, holding only the active language's catalogue (the server sends no other).
- * React reaches it through I18nextProvider, so react-i18next's global plugin is not needed.
+ * One translator per render, holding only the active language's catalogue (the server sends no other).
+ * Not i18next in the page: the catalogues use nested keys, `{{x}}` interpolation and i18next's plural suffixes
+ * (`key_one`, `key_other`, chosen by `count` with Intl.PluralRules, as i18next does), which rosetta (~0.5 kB) and
+ * three lines read as they are; i18next and react-i18next cost 17 kB gzip of the home page's JavaScript
+ * (docs/decisions/011-worker-weight.md, "The client's weight"). The server's mails and API messages keep i18next.
  */
-export function createI18n(language: string, catalogue: Catalogue): i18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    resources: { [language]: { translation: catalogue } },
-    initAsync: false,
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-  });
-  return instance;
+export function createI18n(language: string, catalogue: Catalogue): I18n {
+  const texts = rosetta<Catalogue>({ [language]: catalogue });
+  texts.locale(language);
+  let plurals: Intl.PluralRules | undefined;
+  const lookup = (key: string, values?: Record<string, unknown>): string | undefined => {
+    const text: unknown = texts.t(key, values);
+    return typeof text === 'string' && text !== '' ? text : undefined;
+  };
+  const t: TFunction = (key, values) => {
+    if (typeof values?.count === 'number') {
+      plurals ??= new Intl.PluralRules(language);
+      const form = lookup(`${key}_${plurals.select(values.count)}`, values);
+      if (form !== undefined) return form;
+    }
+    return lookup(key, values) ?? key;
+  };
+  // rosetta merges a table one level deep: the whole catalogue's sections replace the entry's partial ones.
+  return { language, t, add: (more) => texts.set(language, more) };
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+/** Gives the page's translator to the tree below (client/app.tsx). */
+export const I18nProvider = I18nContext.Provider;
+
+/** The page's translator: `t` and the language. */
+export function useTranslation(): { t: TFunction; i18n: I18n } {
+  const i18n = use(I18nContext);
+  if (!i18n) throw new Error('useTranslation outside I18nProvider');
+  return { t: i18n.t, i18n };
 }
 
 /**
@@ -23,10 +58,10 @@ export function createI18n(language: string, catalogue: Catalogue): i18n {
  * finds every key. Set once in the browser by `completeCatalogueFrom`; on the server, which has every catalogue,
  * it stays unset and `catalogueReady()` resolves at once.
  */
-let source: { i18n: i18n; url: string } | null = null;
+let source: { i18n: I18n; url: string } | null = null;
 let loading: Promise<void> | null = null;
 
-export function completeCatalogueFrom(instance: i18n, url: string): void {
+export function completeCatalogueFrom(instance: I18n, url: string): void {
   source = { i18n: instance, url };
 }
 
@@ -42,7 +77,7 @@ export function catalogueReady(): Promise<void> {
       return response.json() as Promise<Catalogue>;
     })
     .then((catalogue) => {
-      instance.addResourceBundle(instance.language, 'translation', catalogue, true, true);
+      instance.add(catalogue);
       source = null;
     })
     .catch((error: unknown) => {

@@ -328,19 +328,22 @@ async function page(path, headers) {
 }
 
 async function weigh(p) {
+  const gzipBytes = async (url) => gzipSync((await get(url, { host: HOST })).body, { level: 9 }).length;
   const size = async (urls) => {
     let total = 0;
-    for (const url of urls) {
-      total += gzipSync((await get(url, { host: HOST })).body, { level: 9 }).length;
-    }
+    for (const url of urls) total += await gzipBytes(url);
     return total;
   };
+  // Each script apart, so the summary shows what the initial JS is made of (issue 20).
+  const jsFiles = [];
+  for (const url of p.js) jsFiles.push({ url, gzipBytes: await gzipBytes(url) });
   const inlineCssGzip = p.inlineCss ? gzipSync(p.inlineCss, { level: 9 }).length : 0;
   return {
     path: p.path,
     status: p.status,
     files: [...p.js, ...p.css],
-    jsGzipBytes: await size(p.js),
+    jsFiles,
+    jsGzipBytes: jsFiles.reduce((sum, f) => sum + f.gzipBytes, 0),
     cssGzipBytes: (await size(p.css)) + inlineCssGzip,
     inlineCssGzipBytes: inlineCssGzip,
     htmlBytes: p.html.length,
@@ -524,6 +527,13 @@ function summary(r) {
     lines.push(
       `| ${name} (${s.path}) | ${(s.jsGzipBytes / 1024).toFixed(1)} KiB | ${(s.cssGzipBytes / 1024).toFixed(1)} KiB (${(s.inlineCssGzipBytes / 1024).toFixed(1)}) | ${(s.htmlBytes / 1024).toFixed(1)} KiB | ${(s.htmlGzipBytes / 1024).toFixed(1)} KiB |`,
     );
+  }
+  const homeSizes = r.sizes.home;
+  if (homeSizes.jsFiles) {
+    // The entry holds react-dom (~64 KiB), the app's own code and rosetta; jsx-runtime holds React and jotai
+    // (docs/decisions/011-worker-weight.md, "The client's weight").
+    lines.push('', `Home initial JS by file (${homeSizes.jsFiles.length} scripts, the entry first):`, '', '| script | gzip |', '|---|---|');
+    for (const f of homeSizes.jsFiles) lines.push(`| ${f.url} | ${(f.gzipBytes / 1024).toFixed(1)} KiB |`);
   }
   lines.push(
     '',

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from './context';
 
 /** An expected failure: answered as { error: { code, message, fields } } with a 4xx status. */
@@ -40,8 +40,9 @@ export function validationFailure(error: z.ZodError): ApiFailure {
 }
 
 /** Parses input with a core schema, or throws the 400 answer. */
-export function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const parsed = schema.safeParse(input);
+export function parseOrFail<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  // z.safeParse takes any zod 4 schema: the classic ones and core/schemas/account.ts's zod/mini ones.
+  const parsed = z.safeParse(schema, input);
   if (!parsed.success) throw validationFailure(parsed.error);
   return parsed.data;
 }

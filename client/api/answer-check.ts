@@ -1,3 +1,4 @@
+import { safeParse } from 'zod/mini';
 import { answerSchema } from '../../core/contract/answer-schema';
 
 /**
@@ -8,7 +9,7 @@ import { answerSchema } from '../../core/contract/answer-schema';
 export function checkAnswer(method: string, path: string, status: number, body: unknown): unknown {
   const schema = answerSchema(method, path, status);
   if (!schema) return body;
-  const parsed = schema.safeParse(body);
+  const parsed = safeParse(schema, body);
   if (!parsed.success) throw new Error(`${method} ${path} ${status}: the answer does not match core/contract: ${parsed.error.message}`);
   return parsed.data;
 }

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { User } from '../../core/schemas/user';
 import { ApiError, apiFetch } from '../api/fetch-client';
 import { Link } from '../navigation';

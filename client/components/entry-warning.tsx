@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { COOKIE } from '../../core/constants';
 import { setCookie } from '../lib/cookies';
 import { entryWarningAtom, installedAppAtom, routeAtom, settingsAtom } from '../state/atoms';

@@ -1,6 +1,6 @@
 import { FOOTER_LINKS, brandPageLinks } from '../../core/footer-links';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link } from '../navigation';
 import { settingsAtom } from '../state/atoms';
 import type { Settings } from '../../core/schemas/settings';

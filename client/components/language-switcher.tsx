@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { LANGUAGE_NAMES, LOCALE_COOKIE_DAYS, COOKIE, type Language } from '../../core/constants';
 import { switcherLanguages } from '../../core/rules/language';
 import { apiFetch } from '../api/fetch-client';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { ProfileCard as Card } from '../../core/schemas/profile';
 import { Link } from '../navigation';
 import { settingsAtom } from '../state/atoms';

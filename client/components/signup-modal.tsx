@@ -1,8 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, withCatalogue } from '../i18n';
 import { routeAtom, settingsAtom, signupLockedAtom, signupModalAtom, signupReasonAtom, userAtom } from '../state/atoms';
-import { withCatalogue } from '../i18n';
 import { Modal } from './modal';
 
 // The flow's code loads when the modal first opens, so it costs the home page's initial JavaScript nothing; like

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { creditsBadgeTone } from '../../core/rules/badges';
 import { BACK_BUTTON_ROUTES } from '../../core/routes';
 import { Link } from '../navigation';

@@ -2,8 +2,7 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { DISMISS_DAYS, DISMISS_KEYS } from '../../core/chat-constants';
 import { dismiss, dismissedRecently } from '../lib/dismissals';
-import { useTranslation } from 'react-i18next';
-import { withCatalogue } from '../i18n';
+import { useTranslation, withCatalogue } from '../i18n';
 import { Link } from '../navigation';
 import { onlineAtom, userAtom } from '../state/atoms';
 

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { errorAtom } from '../state/atoms';
 
 /** SPEC.md §2 error page: 404 has its own text and a link home; anything else shows the message (default 500). */

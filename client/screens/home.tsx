@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useEffect, useState, type FormEvent } from 'react';
 import { featuredUrl } from '../../core/api-urls';
 import type { FeaturedResponse } from '../../core/schemas/profile';

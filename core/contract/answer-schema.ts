@@ -6,7 +6,7 @@ import { OPERATIONS } from './operations';
  * by status. Null where the contract documents no JSON body (HTML, a redirect, an empty answer, an unknown call).
  * The client's development check (client/api/answer-check.ts) and the integration tests (expectAnswer) read it.
  */
-export function answerSchema(method: string, url: string, status: number): z.ZodType | null {
+export function answerSchema(method: string, url: string, status: number): z.core.$ZodType | null {
   const path = url.split('?')[0];
   const operation = OPERATIONS.find((op) => op.method === method.toLowerCase() && op.path === path);
   const answer = operation?.responses[status];

@@ -16,7 +16,7 @@ export interface Operation {
   auth: 'none' | 'member' | 'optional';
   query?: z.ZodObject;
   headers?: z.ZodObject;
-  body?: { schema: z.ZodType; type?: 'json' | 'multipart' | 'form' };
+  body?: { schema: z.core.$ZodType; type?: 'json' | 'multipart' | 'form' };
   /** Successful (and redirect) answers: a JSON schema, or another media type. */
   responses: Record<number, Answer>;
   /** Expected failures: status -> the error codes it can carry, all in the one error shape. */
@@ -28,7 +28,7 @@ export interface Operation {
 export type Tag = 'session' | 'account' | 'members' | 'likes' | 'chat' | 'photos' | 'shop' | 'reference' | 'pages';
 
 export type Answer =
-  | { description: string; schema: z.ZodType }
+  | { description: string; schema: z.core.$ZodType }
   | { description: string; media: 'text/html' | 'application/zip' }
   | { description: string; redirect: true }
   | { description: string; empty: true };

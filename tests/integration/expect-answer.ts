@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { answerSchema } from '../../core/contract/answer-schema';
 
 /** Reads a JSON answer, checks it against `schema` (core/schemas) and returns it typed. */
-export async function expectAnswer<S extends z.ZodType>(res: Response, schema: S): Promise<z.output<S>> {
-  const parsed = schema.safeParse(await res.json());
+export async function expectAnswer<S extends z.core.$ZodType>(res: Response, schema: S): Promise<z.output<S>> {
+  const parsed = z.safeParse(schema, await res.json());
   expect(parsed.error?.issues ?? [], `${res.url} ${res.status} matches its schema`).toEqual([]);
   return parsed.data as z.output<S>;
 }

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { Gift } from '../../../core/chat-constants';
 import { countryAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { GiftPicker } from './gift-picker';

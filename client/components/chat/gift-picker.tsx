@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { GIFTS, giftImage, type Gift } from '../../../core/chat-constants';
 import { settingsAtom } from '../../state/atoms';
 import { Modal } from '../modal';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Modal } from '../modal';
 
 export const ICEBREAKERS = [1, 2, 3, 4, 5, 6] as const;

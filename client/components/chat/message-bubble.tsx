@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { giftImage } from '../../../core/chat-constants';
 import type { ChatMessage } from '../../../core/schemas/chat';
 import { imageUrl } from '../../../core/image-url';

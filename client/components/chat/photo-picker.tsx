@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { OwnPhoto, PhotosResponse } from '../../../core/schemas/photos';
 import { apiFetch } from '../../api/fetch-client';
 import { imageUrl } from '../../../core/image-url';

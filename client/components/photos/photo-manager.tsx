@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { PHOTO_LIMIT } from '../../../core/constants';
 import type { PhotosResponse, PhotoUpdate } from '../../../core/schemas/photos';
 import { ApiError, apiFetch } from '../../api/fetch-client';

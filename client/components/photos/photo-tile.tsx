@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { OwnPhoto } from '../../../core/schemas/photos';
 import { imageUrl } from '../../../core/image-url';
 import { Icon } from '../icon';

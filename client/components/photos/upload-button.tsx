@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { PHOTO_RULES } from '../../../core/schemas/photos';
 import { useStore } from 'jotai';
 import type { User } from '../../../core/schemas/user';

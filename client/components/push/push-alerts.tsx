@@ -1,6 +1,6 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { DISMISS_DAYS, DISMISS_KEYS } from '../../../core/chat-constants';
 import { Link } from '../../navigation';
 import { pushStateAtom, userAtom } from '../../state/atoms';

@@ -1,7 +1,6 @@
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { withCatalogue } from '../../i18n';
+import { useTranslation, withCatalogue } from '../../i18n';
 
 /**
  * The one piece of the app extras in the main bundle: after the page has loaded it fetches the rest (service

@@ -1,4 +1,4 @@
-import type { i18n } from 'i18next';
+import type { I18n } from '../../i18n';
 import { startBeacons } from '../../lib/beacons';
 import { startProgressBar } from '../../lib/progress-bar';
 import type { createAppStore } from '../../state/app-store';
@@ -25,12 +25,12 @@ async function setUpOffline(language: string): Promise<void> {
 let started = false;
 
 /** Everything the app does beside its screens, started once after the page has loaded. */
-export function startExtras(store: Store, i18n: i18n): void {
+export function startExtras(store: Store, i18n: I18n): void {
   if (started) return;
   started = true;
   startProgressBar(store);
   startBeacons();
   setUpOffline(i18n.language).catch(() => undefined);
   if (store.get(installedAppAtom)) return;
-  installOffer((offer) => showInstallBanner(offer, i18n.t.bind(i18n)));
+  installOffer((offer) => showInstallBanner(offer, i18n.t));
 }

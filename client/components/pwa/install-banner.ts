@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 
 // The install offer: Chrome's beforeinstallprompt becomes a small dismissible banner with "Install app"; iOS Safari
 // (which has no prompt) gets the steps instead. A dismissal is stored with its time and holds for 30 days. Plain DOM

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { ApiError } from '../../api/fetch-client';
 import { useApi } from '../../api/hooks';
 import { FormAlert, SOFT_PRIMARY, SubmitButton, TextArea, useFormState } from '../../screens/account/ui';

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { ACCOUNT_RECOVERY_DAYS, MIN_AGE } from '../../../core/constants';
 import { signupSchema } from '../../../core/schemas/account';
 import type { User } from '../../../core/schemas/user';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { MIN_AGE } from '../../../core/constants';
 import { INPUT, useHydrated } from '../../screens/account/ui';
 

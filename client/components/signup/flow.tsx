@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { SignupStep } from '../../../core/schemas/account';
 import type { User } from '../../../core/schemas/user';
 import { navigate } from '../../navigation';

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { ApiError } from '../../api/fetch-client';
 import { useApi } from '../../api/hooks';
 import { FormAlert, SelectField, SubmitButton, TextField, useFormState, useHydrated } from '../../screens/account/ui';

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { SignupStepSchema, type SignupStepInput } from '../../../core/schemas/account';
 import type { User } from '../../../core/schemas/user';
 import { apiFetch } from '../../api/fetch-client';

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { SignupStepInput } from '../../../core/schemas/account';
 import { Link } from '../../navigation';
 import { ChoiceGroup, FormAlert, RichText, SubmitButton, useFormState, useHydrated } from '../../screens/account/ui';

@@ -1,6 +1,6 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { TIME_BONUS } from '../../../core/constants';
 import { formatCountdown, modalWaitLeft, timeBonusModalAllowed } from '../../../core/rules/time-bonus';
 import { Link, navigate } from '../../navigation';

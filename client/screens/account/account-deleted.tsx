@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { ACCOUNT_RECOVERY_DAYS } from '../../../core/constants';
 import { Link } from '../../navigation';
 import { AccountCard } from './ui';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { SignupFlow } from '../../components/signup/flow';
 import { Link } from '../../navigation';
 import { userAtom } from '../../state/atoms';

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useRef, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { LoginSchema } from '../../../core/schemas/account';
 import { safeReturnPath } from '../../../core/rules/return-path';
 import type { User } from '../../../core/schemas/user';

@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { ChangeEmailForm, ChangePasswordForm } from './settings/account-forms';
 import { DataExport } from './settings/data-export';
 import { DeleteAccount } from './settings/delete-account';

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useRef, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { ResetPasswordSchema } from '../../../core/schemas/account';
 import type { User } from '../../../core/schemas/user';
 import { apiFetch } from '../../api/fetch-client';

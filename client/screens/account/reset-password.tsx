@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { ResetRequestSchema } from '../../../core/schemas/account';
 import { ApiError, apiFetch } from '../../api/fetch-client';
 import { Link } from '../../navigation';

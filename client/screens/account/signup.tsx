@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { SignupFlow } from '../../components/signup/flow';
 import { routeAtom, settingsAtom } from '../../state/atoms';
 import CompleteSignupScreen from './complete-signup';

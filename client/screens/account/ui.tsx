@@ -12,7 +12,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { FieldErrors } from './validate';
 import { Icon, type IconName } from '../../components/icon';
 
@@ -362,8 +362,8 @@ export function AccountCard({
 export const formValue = (form: FormData, name: string) => String(form.get(name) ?? '');
 
 /**
- * A translation with `<tag>text</tag>` parts rendered as the given elements (links, emphasis). react-i18next's
- * Trans would do the same, but its helpers would land in the main bundle, which has no room for them.
+ * A translation with `<tag>text</tag>` parts rendered as the given elements (links, emphasis), as react-i18next's
+ * Trans would; the page has no react-i18next (client/i18n.ts).
  */
 export function RichText({ text, components }: { text: string; components: Record<string, ReactElement> }) {
   const parts: ReactNode[] = [];

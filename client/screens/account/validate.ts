@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
-import type { ZodType } from 'zod';
+import type { TFunction } from '../../i18n';
+import { type core, safeParse } from 'zod/mini';
 import { MIN_AGE } from '../../../core/constants';
 import { ApiError } from '../../api/fetch-client';
 
@@ -17,9 +17,12 @@ export function issueText(t: TFunction, key: string): string {
 
 export type Checked<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
-/** Validates with a core schema, keeping the first message of each field. */
-export function check<T>(schema: ZodType<T>, input: unknown, t: TFunction): Checked<T> {
-  const result = schema.safeParse(input);
+/**
+ * Validates with a core schema, keeping the first message of each field. zod/mini's `safeParse` takes any zod 4
+ * schema, so this adds no classic zod to the forms that use core/schemas/account.ts's zod/mini schemas.
+ */
+export function check<S extends core.$ZodType>(schema: S, input: unknown, t: TFunction): Checked<core.output<S>> {
+  const result = safeParse(schema, input);
   if (result.success) return { ok: true, data: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {

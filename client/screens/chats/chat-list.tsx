@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useStore } from 'jotai';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { type TFunction, useTranslation } from '../../i18n';
 import { mutate } from 'swr';
 import type { ChatListItem, ChatsResponse } from '../../../core/schemas/chat';
 import { apiFetch } from '../../api/fetch-client';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link } from '../../navigation';
 import { routeAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { ChatList } from './chat-list';

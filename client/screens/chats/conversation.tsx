@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Avatar, FictionalLabel } from '../../components/chat/avatar';
 import { Composer } from '../../components/chat/composer';
 import { IcebreakerModal } from '../../components/chat/icebreaker-modal';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { ChatProfile } from '../../../core/schemas/chat';
 import { FictionalLabel } from '../../components/chat/avatar';
 import { Icon } from '../../components/icon';

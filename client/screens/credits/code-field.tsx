@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { DiscountCode } from '../../../core/schemas/payments';
 import { ApiError, apiFetch } from '../../api/fetch-client';
 import { INPUT } from '../account/ui';

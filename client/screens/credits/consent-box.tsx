@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 /** The consent to immediate delivery and to losing the 14-day withdrawal right, asked before every payment. */
 export function ConsentBox({ error }: { error?: string }) {

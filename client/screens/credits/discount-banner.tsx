@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { DiscountCode } from '../../../core/schemas/payments';
 import { Icon } from '../../components/icon';
 

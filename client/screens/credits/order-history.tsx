@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { moneyFormatter } from '../../../core/money';
 import type { Order } from '../../../core/schemas/payments';
 import { useApi } from '../../api/hooks';

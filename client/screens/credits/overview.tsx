@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../lib/page-title';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { PHOTO_LIMIT } from '../../../core/constants';
 import { Link } from '../../navigation';
 import { settingsAtom, signupModalAtom, userAtom } from '../../state/atoms';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { messagesInPackage } from '../../../core/rules/message-price';
 import type { DiscountCode, Package, PackagesResponse } from '../../../core/schemas/payments';
 import { Link } from '../../navigation';

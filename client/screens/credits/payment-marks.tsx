@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { PaymentMethod } from '../../../core/schemas/payments';
 import { CompanyLine } from '../../components/footer';
 import { Icon } from '../../components/icon';

@@ -1,6 +1,6 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useRef, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { Order } from '../../../core/schemas/payments';
 import { apiFetch } from '../../api/fetch-client';
 import { Link, navigate } from '../../navigation';

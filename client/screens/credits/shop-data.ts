@@ -1,7 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { type TFunction, useTranslation } from '../../i18n';
 import type { SWRConfiguration } from 'swr';
 import { TIME_BONUS } from '../../../core/constants';
 import { moneyFormatter } from '../../../core/money';

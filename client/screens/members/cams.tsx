@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { CAMS_URL, camsPath, type CamPerformer, type CamsResponse } from '../../../core/schemas/cams';
 import { useApi } from '../../api/hooks';
 import { imageUrl } from '../../../core/image-url';

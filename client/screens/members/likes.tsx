@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { LIKES_URL } from '../../../core/member-urls';
 import type { LikesResponse, LikeType } from '../../../core/schemas/members';
 import { useApi } from '../../api/hooks';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { MatchFinderResponse } from '../../../core/schemas/members';
 import { ApiError, apiFetch } from '../../api/fetch-client';
 import { MY_PROFILE_URL } from '../../../core/member-urls';

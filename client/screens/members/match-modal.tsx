@@ -1,5 +1,5 @@
 import { useAtomValue, useStore } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { ModalProfile } from '../../../core/schemas/members';
 import { Modal } from '../../components/modal';
 import { imageUrl } from '../../../core/image-url';

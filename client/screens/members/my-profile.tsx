@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { PhotoManager } from '../../components/photos/photo-manager';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { MY_PROFILE_URL } from '../../../core/member-urls';
 import {
   BODY_TYPES,

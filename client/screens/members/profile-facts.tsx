@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { ProfileView } from '../../../core/schemas/members';
 import { settingsAtom } from '../../state/atoms';
 import { useInterests } from '../pages/reference';

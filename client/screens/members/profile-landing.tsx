@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { profileUrl } from '../../../core/member-urls';
 import type { ProfileResponse } from '../../../core/schemas/members';
 import { useApi } from '../../api/hooks';

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { profileUrl } from '../../../core/member-urls';
 import type { LikeResult, ProfileResponse, ProfileView } from '../../../core/schemas/members';
 import { ApiError, apiFetch } from '../../api/fetch-client';

@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue, useStore } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { searchPagePath, searchParamsFrom, searchUrl, type SearchParams } from '../../../core/member-urls';
 import { SEARCH_PAGE_SIZE, type SearchResponse } from '../../../core/schemas/search';
 import { useApi } from '../../api/hooks';

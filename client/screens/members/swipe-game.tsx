@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { SWIPE_URL } from '../../../core/member-urls';
 import type { SwipeResult, SwipeStack } from '../../../core/schemas/members';
 import type { ProfileCard } from '../../../core/schemas/profile';

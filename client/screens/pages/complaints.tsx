@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { COMPLAINT_LIMITS, ComplaintSchema, type ComplaintResponse } from '../../../core/schemas/complaints';
 import { apiFetch } from '../../api/fetch-client';
 import { Link } from '../../navigation';

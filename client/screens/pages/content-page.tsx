@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../lib/page-title';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { Language } from '../../../core/constants';
 import { pageTextUrl, type PageName, type PageText } from '../../../core/schemas/pages';
 import { useApi } from '../../api/hooks';

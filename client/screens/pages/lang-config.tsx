@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { COOKIE, LANGUAGE_NAMES, LOCALE_COOKIE_DAYS, type Language } from '../../../core/constants';
 import { switcherLanguages } from '../../../core/rules/language';
 import { apiFetch } from '../../api/fetch-client';

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { ChangePasswordSchema, MailChangeRequestSchema } from '../../../../core/schemas/account';
 import { ApiError, apiFetch } from '../../../api/fetch-client';
 import { userAtom } from '../../../state/atoms';

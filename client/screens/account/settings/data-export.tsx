@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { ApiError, apiFetch } from '../../../api/fetch-client';
 import { settingsAtom } from '../../../state/atoms';
 import { FormAlert } from '../ui';

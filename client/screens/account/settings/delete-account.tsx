@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { ACCOUNT_RECOVERY_DAYS } from '../../../../core/constants';
 import { DELETE_REASONS, DeleteAccountSchema } from '../../../../core/schemas/account';
 import type { DiscountCode } from '../../../../core/schemas/payments';

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { NOTIFICATION_TYPES, type NotificationSettings, type NotificationType } from '../../../../core/schemas/account';
 import { ApiError, apiFetch } from '../../../api/fetch-client';
 import { useApi } from '../../../api/hooks';
