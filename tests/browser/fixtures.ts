@@ -2,6 +2,11 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { TEST_PORT } from '../../playwright.config';
 
 import { readFileSync } from 'node:fs';
+import { chooseLanguage } from '../../core/rules/language';
+import flirtlokaal from '../../tenants/flirtlokaal';
+import proxydemo from '../../tenants/proxydemo';
+import reifekontakte from '../../tenants/reifekontakte';
+import velvetnights from '../../tenants/velvetnights';
 
 /** A text of a catalogue, so tests follow the translations instead of repeating them. */
 export function text(language: string, key: string): string {
@@ -14,6 +19,21 @@ export const BRANDS = [
   { id: 'reifekontakte', country: 'DE', lang: 'de', switchTo: null },
   { id: 'velvetnights', country: 'US', lang: 'en-US', switchTo: 'es' },
 ] as const;
+
+const TENANT_FILES = { flirtlokaal, proxydemo, reifekontakte, velvetnights };
+
+/**
+ * What a spec needs to know of a brand, from its tenant file: the file itself (prices, credits, packages, name), the
+ * country the spec visits from (the one BRANDS names, else the brand's first) and the language the server picks for
+ * that visitor (core/rules/language.ts), so a spec can run on any brand a project names without a second set of numbers.
+ */
+export function brandFacts(id: string) {
+  const tenant = TENANT_FILES[id as keyof typeof TENANT_FILES];
+  if (!tenant) throw new Error(`no tenant file imported for ${id} (tests/browser/fixtures.ts)`);
+  const country = BRANDS.find((brand) => brand.id === id)?.country ?? tenant.settings.countries[0];
+  const language = chooseLanguage({ domainLanguage: tenant.settings.domain_language, country });
+  return { tenant, country, language };
+}
 
 export const brandUrl = (brand: string, path = '/') => `http://${brand}.localhost:${TEST_PORT}${path}`;
 
