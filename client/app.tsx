@@ -12,6 +12,7 @@ import type { createAppStore } from './state/app-store';
 import { useBrowserState } from './lib/browser-state';
 import { useUserRefresh } from './lib/user-refresh';
 import { useAppExtras } from './components/pwa/boot';
+import { leavingSession } from './api/fetch-client';
 import { withCatalogue } from './i18n';
 
 type ScreenModule = Promise<{ screens: Record<string, ComponentType> }>;
@@ -127,7 +128,8 @@ function useMemberLive() {
     if (!memberId) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    import('./screens/chats').then((m) => !cancelled && (stop = m.startMemberLive(store))).catch(() => undefined);
+    // Not on a page the member is logging out from (client/api/fetch-client.ts leaveSession).
+    import('./screens/chats').then((m) => !cancelled && !leavingSession() && (stop = m.startMemberLive(store))).catch(() => undefined);
     return () => {
       cancelled = true;
       stop?.();

@@ -37,14 +37,34 @@ export function brandFacts(id: string) {
 
 export const brandUrl = (brand: string, path = '/') => `http://${brand}.localhost:${TEST_PORT}${path}`;
 
-/** Collects console errors and uncaught exceptions, so a test can assert the page had none. */
+/**
+ * Collects console errors and uncaught exceptions, so a test can assert the page had none. A failed load's message
+ * ("Failed to load resource: ... 403 ()") does not name the address: Chromium gives it as the message's location.
+ */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    if (m.type() !== 'error' && m.type() !== 'warning') return;
+    const where = m.text().startsWith('Failed to load resource') && m.location().url ? ` (${m.location().url})` : '';
+    problems.push(`${m.type()}: ${m.text()}${where}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   return problems;
+}
+
+/**
+ * Collects every answer of 400 or more that the page's browser context received (its pages and its service worker,
+ * whose requests the page's own listener does not see) as `STATUS METHOD /path`, so a spec can name the request a
+ * console error only counts ("Failed to load resource: ... 403" carries no address) and allow exactly the ones
+ * the flow asks for.
+ */
+export function watchFailedResponses(page: Page): string[] {
+  const failed: string[] = [];
+  page.context().on('response', (response) => {
+    if (response.status() < 400) return;
+    failed.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  return failed;
 }
 
 /** A Playwright project may run specs on another brand: the project `proxydemo` runs them through proxy mode. */
