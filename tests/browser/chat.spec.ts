@@ -1,6 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { activateFromMailbox, api, brandFacts, brandUrl, expect, onBrand, test, text, watchConsole } from './fixtures';
+import {
+  activateFromMailbox,
+  api,
+  brandFacts,
+  brandUrl,
+  expect,
+  onBrand,
+  test,
+  text,
+  watchConsole,
+  watchFailedResponses,
+} from './fixtures';
 
 // Two members chat live in two browser contexts: a premium demo member writes, a new member sees the badges and the
 // title change without reloading, answers with what the brand's signup credits pay for, runs out of credits, is
@@ -57,6 +68,7 @@ test('two members chat live; badges, title and credits follow', async ({ browser
 
   const alice = await member(browser, country);
   const aliceProblems = watchConsole(alice);
+  const aliceFailed = watchFailedResponses(alice);
   const aliceId = await newMember(alice, 'Alice');
   await alice.goto(brandUrl(BRAND(), '/members'));
   const baseTitle = await alice.title();
@@ -64,6 +76,7 @@ test('two members chat live; badges, title and credits follow', async ({ browser
 
   const bob = await member(browser, country);
   const bobProblems = watchConsole(bob);
+  const bobFailed = watchFailedResponses(bob);
   await api(bob, '/api/user.php', { method: 'POST', body: { email: 'premium@demo.test', password: 'Demo-pass-2026' } });
 
   await test.step('a first message, chosen from the icebreakers', async () => {
@@ -207,6 +220,8 @@ test('two members chat live; badges, title and credits follow', async ({ browser
 
   // The refused send answers 402 on purpose; nothing else may fail or be missing.
   expect(missing).toEqual([]);
+  expect(aliceFailed).toEqual(['402 POST /api/chat.php']);
+  expect(bobFailed).toEqual([]);
   const expected = (p: string) => /status of 402/.test(p);
   expect(aliceProblems.filter((p) => !expected(p))).toEqual([]);
   expect(bobProblems.filter((p) => !expected(p))).toEqual([]);
