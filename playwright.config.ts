@@ -5,9 +5,16 @@ export const TEST_PORT = Number(process.env.TEST_PORT ?? 8788);
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against the production build served by
 // scripts/serve-test.mjs; node-side checks (deploy dry run, seed) run in the same runner without a page.
-// The specs of what a member does (log in, members and likes, credits with the sandbox checkout, settings) run a
-// second time on proxydemo: the same brand in proxy mode, its pages and API served by its backend over HTTP (issue 16).
-const THROUGH_PROXY = ['browser/accounts.spec.ts', 'browser/members.spec.ts', 'browser/payments.spec.ts', 'browser/proxy-live.spec.ts'];
+// The specs of what a member does (log in, members and likes, chat with live delivery, credits with the sandbox
+// checkout, settings) run a second time on proxydemo: the same brand in proxy mode, its pages and API served by its
+// backend over HTTP (issue 16).
+const THROUGH_PROXY = [
+  'browser/accounts.spec.ts',
+  'browser/chat.spec.ts',
+  'browser/members.spec.ts',
+  'browser/payments.spec.ts',
+  'browser/proxy-live.spec.ts',
+];
 
 export default defineConfig<BrandOptions>({
   testDir: 'tests',

@@ -11,6 +11,7 @@ import { useBrowserState } from './lib/browser-state';
 import { useUserRefresh } from './lib/user-refresh';
 import { useAppExtras } from './components/pwa/boot';
 import { I18nProvider, type I18n, useTranslation, withCatalogue } from './i18n';
+import { leavingSession } from './api/fetch-client';
 
 type ScreenModule = Promise<{ screens: Record<string, ComponentType> }>;
 type LazyScreen = ComponentType & { preload: () => Promise<unknown> };
@@ -125,7 +126,8 @@ function useMemberLive() {
     if (!memberId) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    import('./screens/chats').then((m) => !cancelled && (stop = m.startMemberLive(store))).catch(() => undefined);
+    // Not on a page the member is logging out from (client/api/fetch-client.ts leaveSession).
+    import('./screens/chats').then((m) => !cancelled && !leavingSession() && (stop = m.startMemberLive(store))).catch(() => undefined);
     return () => {
       cancelled = true;
       stop?.();

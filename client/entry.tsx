@@ -1,12 +1,14 @@
 import { hydrateRoot } from 'react-dom/client';
 import 'virtual:uno.css';
 import type { InitialState } from '../core/state';
+import { leaveSessionOnLogoutLink } from './api/fetch-client';
 import { App, preloadScreen } from './app';
 import { catalogueReady, completeCatalogueFrom, createI18n } from './i18n';
 import { installChunkReload } from './lib/chunk-reload';
 import { createAppStore } from './state/app-store';
 
 installChunkReload();
+leaveSessionOnLogoutLink();
 
 const state = JSON.parse(document.getElementById('__STATE__')!.textContent!) as InitialState;
 const i18n = createI18n(state.language, state.catalogue);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, onAuthenticationLost } from './fetch-client';
+import { ApiError, apiFetch, leaveSession, leavingSession, onAuthenticationLost } from './fetch-client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -105,5 +105,26 @@ describe('apiFetch', () => {
       'Controleer',
       { email: 'Ongeldige e-mail' },
     ]);
+  });
+
+  // Last: leaving the session is for the rest of the page's life.
+  it('once the member logs out from the page, member calls under way are aborted and new ones are never sent; user.php still is', async () => {
+    fetchMock.mockImplementation(
+      (_path: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    const underWay = settle(apiFetch('/api/chats.php'));
+    expect(leavingSession()).toBe(false);
+    leaveSession();
+    expect(leavingSession()).toBe(true);
+    const aborted = await underWay;
+    expect(aborted.ok).toBe(false);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const refused = await settle(apiFetch('/api/likes.php'));
+    expect(refused.ok).toBe(false);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fetchMock.mockResolvedValue(json(200, { user: null }));
+    const user = await settle(apiFetch('/api/user.php'));
+    expect(user).toEqual({ ok: true, v: { user: null } });
   });
 });

@@ -30,6 +30,38 @@ export function onAuthenticationLost(listener: Listener): () => void {
   return () => authLostListeners.delete(listener);
 }
 
+/**
+ * The member leaves the session from this page: the menu's logout link is a full navigation to /api/logout.php, and
+ * the page keeps running until its answer arrives. A member call it still made meanwhile (the live chunk's first
+ * chats.php, a refresh) would reach the server after the session ended and be refused, 403 authentication_required,
+ * in the console; behind a brand's own backend (proxy mode) the logout takes long enough for that to happen. From
+ * the click on, calls other than user.php fail at once without a request and those under way are aborted.
+ */
+let sessionLeft = false;
+const underWay = new Set<AbortController>();
+
+export function leaveSession(): void {
+  sessionLeft = true;
+  for (const controller of underWay) controller.abort();
+}
+
+/**
+ * The logout link of the top navigation leaves the session; listened for on the document from the entry's first
+ * line, because a tap on it often comes before the page has hydrated (the live chunk then starts after the click).
+ */
+export function leaveSessionOnLogoutLink(): void {
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (event.target instanceof Element && event.target.closest('a[href="/api/logout.php"]')) leaveSession();
+    },
+    true,
+  );
+}
+
+/** Whether the member is leaving the session from this page (leaveSession): nothing live should start. */
+export const leavingSession = (): boolean => sessionLeft;
+
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
 export const retryDelayMs = (attempt: number) => 250 * 2 ** attempt;
@@ -54,28 +86,42 @@ export async function apiFetch<T>(path: string, req: ApiRequest = {}): Promise<T
   if (isUserEndpoint(path)) headers['X-Request-Type'] = 'client';
   if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
   const safeToRepeat = IDEMPOTENT.has(method) || Boolean(req.idempotencyKey);
+  const endsWithSession = !isUserEndpoint(path);
+  if (endsWithSession && sessionLeft) throw new DOMException('The member is logging out', 'AbortError');
+  // The caller's signal, and leaveSession's for every call but user.php.
+  const controller = new AbortController();
+  const signal = controller.signal;
+  if (req.signal?.aborted) controller.abort();
+  const forward = () => controller.abort();
+  req.signal?.addEventListener('abort', forward, { once: true });
+  if (endsWithSession) underWay.add(controller);
 
-  for (let attempt = 0; ; attempt++) {
-    let response: Response;
-    try {
-      response = await fetch(path, {
-        method,
-        headers,
-        body: req.body === undefined ? undefined : JSON.stringify(req.body),
-        credentials: 'same-origin',
-        signal: req.signal,
-      });
-    } catch (error) {
-      // Network failure: we cannot know whether a POST arrived, so only repeatable requests are retried.
-      if (req.signal?.aborted || !safeToRepeat || attempt >= HTTP_RETRIES) throw error;
-      await sleep(retryDelayMs(attempt), req.signal);
-      continue;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetch(path, {
+          method,
+          headers,
+          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+          credentials: 'same-origin',
+          signal,
+        });
+      } catch (error) {
+        // Network failure: we cannot know whether a POST arrived, so only repeatable requests are retried.
+        if (signal.aborted || !safeToRepeat || attempt >= HTTP_RETRIES) throw error;
+        await sleep(retryDelayMs(attempt), signal);
+        continue;
+      }
+      if (RETRYABLE_STATUS.has(response.status) && safeToRepeat && attempt < HTTP_RETRIES) {
+        await sleep(retryDelayMs(attempt), signal);
+        continue;
+      }
+      return await readResponse<T>(method, path, response);
     }
-    if (RETRYABLE_STATUS.has(response.status) && safeToRepeat && attempt < HTTP_RETRIES) {
-      await sleep(retryDelayMs(attempt), req.signal);
-      continue;
-    }
-    return readResponse<T>(method, path, response);
+  } finally {
+    underWay.delete(controller);
+    req.signal?.removeEventListener('abort', forward);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { LiveEvent } from '../../core/schemas/live';
-import { apiFetch } from '../api/fetch-client';
+import { apiFetch, leavingSession } from '../api/fetch-client';
 import { reconnectingSocket } from './reconnecting-socket';
 
 type Listener = (event: LiveEvent) => void;
@@ -25,7 +25,7 @@ export function startLiveSocket(): () => void {
   return reconnectingSocket('/api/live.php', {
     // Only while the member is still logged in here (GET user.php answers 200 either way): after the account was
     // deleted or the session ended, the hub's handshake would be refused (403) on every retry.
-    stillWanted: async () => (await apiFetch<{ user: unknown }>('/api/user.php')).user != null,
+    stillWanted: async () => !leavingSession() && (await apiFetch<{ user: unknown }>('/api/user.php')).user != null,
     onOpen: (reconnected) => {
       if (reconnected) reconnectListeners.forEach((l) => l());
     },

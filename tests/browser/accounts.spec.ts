@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { brandUrl, expect, test, text, watchConsole, onBrand } from './fixtures';
+import { NOTIFICATION_TYPES } from '../../core/schemas/account';
+import { brandUrl, expect, test, text, watchConsole, onBrand, watchFailedResponses } from './fixtures';
 
 // The whole life of an account on a Dutch brand, as a person goes through it: signing up through every step,
 // confirming the e-mail, logging out and in, a forgotten password, deleting the account and getting it back.
@@ -87,6 +88,7 @@ test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
 test('an account from signup to deletion and recovery', async ({ page, context }) => {
   test.setTimeout(180_000);
   const problems = watchConsole(page);
+  const failed = watchFailedResponses(page);
   await context.addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(BRAND()) }]);
 
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -208,6 +210,27 @@ test('an account from signup to deletion and recovery', async ({ page, context }
     await expect(page.getByRole('navigation').getByText(name)).toBeVisible();
   });
 
+  await test.step('settings: a notification preference and invisible mode are saved and kept after a reload', async () => {
+    await page.getByRole('navigation').getByText(name).click();
+    await page.getByRole('link', { name: text(LANG, 'nav.settings') }).click();
+    await expect(page).toHaveURL(brandUrl(BRAND(), '/notifications'));
+    const prefs = page.getByTestId('notification-prefs');
+    const type = NOTIFICATION_TYPES[0];
+    const mail = prefs.getByRole('switch', { name: `${t(`settings.notifications.types.${type}`)}: ${t('settings.notifications.email')}` });
+    const invisible = page.getByRole('switch', { name: t('settings.invisible.label') });
+    const wasOn = await mail.isChecked();
+    await mail.setChecked(!wasOn);
+    await expect(prefs.getByRole('status')).toHaveText(t('settings.saved'));
+    await invisible.check();
+    await expect(page.locator('#invisible').getByRole('status')).toHaveText(t('settings.invisible.on'));
+    await page.reload();
+    await expect(mail).toBeChecked({ checked: !wasOn });
+    await expect(invisible).toBeChecked();
+    // Back to visible: the deletion below offers invisible mode as the alternative.
+    await invisible.uncheck();
+    await expect(page.locator('#invisible').getByRole('status')).toHaveText(t('settings.invisible.off'));
+  });
+
   await test.step('delete the account from the settings', async () => {
     await page.getByRole('navigation').getByText(name).click();
     await page.getByRole('link', { name: text(LANG, 'nav.settings') }).click();
@@ -238,6 +261,7 @@ test('an account from signup to deletion and recovery', async ({ page, context }
     await expect(page.getByRole('navigation').getByText(name)).toBeVisible();
   });
 
-  // The failed login answers 401 on purpose; nothing else may complain.
-  expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+  // The failed login answers 401 on purpose; no other request may fail and nothing else may complain.
+  expect(failed).toEqual(['401 POST /api/user.php']);
+  expect(problems.filter((p) => !/status of 401/.test(p))).toEqual([]);
 });

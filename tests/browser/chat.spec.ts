@@ -1,26 +1,35 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { activateFromMailbox, api, brandUrl, expect, test, text, watchConsole } from './fixtures';
+import {
+  activateFromMailbox,
+  api,
+  brandFacts,
+  brandUrl,
+  expect,
+  onBrand,
+  test,
+  text,
+  watchConsole,
+  watchFailedResponses,
+} from './fixtures';
 
-// Two members chat live in two browser contexts on Velvet Nights (signup credits: 5, one message costs 5):
-// a premium demo member writes, the new member sees the badges and the title change without reloading,
-// answers once, runs out of credits and is offered the credits page.
+// Two members chat live in two browser contexts: a premium demo member writes, a new member sees the badges and the
+// title change without reloading, answers with what the brand's signup credits pay for, runs out of credits, is
+// offered the credits page, buys the smallest bundle through the sandbox checkout and sends the refused message after
+// all. Prices, credits, name, country and language come from the brand's tenant file (tests/browser/fixtures.ts
+// brandFacts): the spec runs on Velvet Nights (signup credits pay for one message) and, in the project proxydemo, on
+// a brand in proxy mode whose signup credits pay for none (playwright.config.ts).
 
-const BRAND = 'velvetnights';
-const LANG = 'en-US';
-const t = (key: string, values: Record<string, string | number> = {}) =>
-  text(LANG, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-
-test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'US' } });
+const BRAND = () => onBrand('velvetnights');
 
 const missing: string[] = [];
 
-async function member(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Debug-Country': 'US' } });
-  await context.addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(BRAND) }]);
+async function member(browser: Browser, country: string): Promise<Page> {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Debug-Country': country } });
+  await context.addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(BRAND()) }]);
   const page = await context.newPage();
   page.on('response', (r) => r.status() === 404 && missing.push(new URL(r.url()).pathname));
-  await page.goto(brandUrl(BRAND, '/'));
+  await page.goto(brandUrl(BRAND(), '/'));
   return page;
 }
 
@@ -39,25 +48,39 @@ async function newMember(page: Page, name: string): Promise<number> {
       accept_terms: true,
     },
   });
-  await activateFromMailbox(page, BRAND, email);
+  await activateFromMailbox(page, BRAND(), email);
   return user.id;
 }
 
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 test('two members chat live; badges, title and credits follow', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const alice = await member(browser);
+  test.setTimeout(150_000);
+  const { tenant, country, language } = brandFacts(BRAND());
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    text(language, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+  const { message_credits: price, photo_credits: photoPrice, signup_credits: signupCredits, name: brandName } = tenant.settings;
+  // The replies the signup credits pay for, and what is left of them after.
+  const replies = Math.floor(signupCredits / price);
+  const leftover = signupCredits - replies * price;
+  const { currency } = tenant.payments.countries[country as keyof typeof tenant.payments.countries]!;
+  const bundle = tenant.payments.packages[currency as keyof typeof tenant.payments.packages]![0];
+
+  const alice = await member(browser, country);
   const aliceProblems = watchConsole(alice);
+  const aliceFailed = watchFailedResponses(alice);
   const aliceId = await newMember(alice, 'Alice');
-  await alice.goto(brandUrl(BRAND, '/members'));
+  await alice.goto(brandUrl(BRAND(), '/members'));
   const baseTitle = await alice.title();
   const messagesBadge = alice.getByTestId('nav-messages');
 
-  const bob = await member(browser);
+  const bob = await member(browser, country);
   const bobProblems = watchConsole(bob);
+  const bobFailed = watchFailedResponses(bob);
   await api(bob, '/api/user.php', { method: 'POST', body: { email: 'premium@demo.test', password: 'Demo-pass-2026' } });
 
   await test.step('a first message, chosen from the icebreakers', async () => {
-    await bob.goto(brandUrl(BRAND, `/chats?profile=${aliceId}`));
+    await bob.goto(brandUrl(BRAND(), `/chats?profile=${aliceId}`));
     const icebreakers = bob.getByRole('dialog', { name: t('chat.icebreaker_title') });
     await expect(icebreakers).toBeVisible();
     await icebreakers.getByRole('button', { name: t('chat.icebreaker_2', { name: 'Alice' }) }).click();
@@ -104,15 +127,15 @@ test('two members chat live; badges, title and credits follow', async ({ browser
   await test.step('the count stays in the title on pages that name themselves (premium, pricing, information pages)', async () => {
     // Moving within the app: the counters are known before the page names itself.
     await alice.getByTestId('nav-premium').click();
-    await expect(alice).toHaveURL(brandUrl(BRAND, '/premium'));
+    await expect(alice).toHaveURL(brandUrl(BRAND(), '/premium'));
     // The screen names itself once the shop's data is in: on a busy machine that takes a while.
-    await expect.poll(() => alice.title(), { timeout: 15_000 }).toBe(`(1) ${t('shop.title_premium')} · Velvet Nights`);
+    await expect.poll(() => alice.title(), { timeout: 15_000 }).toBe(`(1) ${t('shop.title_premium')} · ${brandName}`);
     for (const path of ['/pricing', '/pages/privacy']) {
       await alice.locator(`footer a[href="${path}"]`).click();
-      await expect(alice).toHaveURL(brandUrl(BRAND, path));
-      await expect.poll(() => alice.title()).toMatch(/^\(1\) .+ · Velvet Nights$/);
+      await expect(alice).toHaveURL(brandUrl(BRAND(), path));
+      await expect.poll(() => alice.title()).toMatch(new RegExp(`^\\(1\\) .+ · ${escapeRegExp(brandName)}$`));
     }
-    await alice.goto(brandUrl(BRAND, '/members'));
+    await alice.goto(brandUrl(BRAND(), '/members'));
   });
 
   await test.step('opening the chat reads it: the sender sees "read" live', async () => {
@@ -126,7 +149,7 @@ test('two members chat live; badges, title and credits follow', async ({ browser
   await test.step("a photo from the sender's own approved photos arrives live", async () => {
     await bob.getByRole('button', { name: t('chat.photo_send') }).click();
     const picker = bob.getByRole('dialog', { name: t('chat.photo_title') });
-    await expect(picker).toContainText(t('chat.photo_price', { credits: 10 }));
+    await expect(picker).toContainText(t('chat.photo_price', { credits: photoPrice }));
     await picker
       .getByRole('button', { name: t('chat.photo_pick') })
       .first()
@@ -146,23 +169,45 @@ test('two members chat live; badges, title and credits follow', async ({ browser
     await expect.poll(() => received.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
-  await test.step('a reply arrives live and spends the last credits', async () => {
-    await expect(alice.getByTestId('chat-credits')).toHaveText(t('chat.credits_left', { count: 5 }));
-    await alice.getByTestId('composer-text').fill('Hi Bob <script>alert(1)</script>');
-    await alice.getByRole('button', { name: t('chat.send'), exact: true }).click();
-    await expect(bob.getByTestId('message').last()).toContainText('Hi Bob <script>alert(1)</script>');
-    await expect(alice.getByTestId('chat-credits')).toHaveText(t('chat.credits_left', { count: 0 }));
+  await test.step(`replies arrive live and spend the signup credits (${signupCredits}: ${replies} replies)`, async () => {
+    await expect(alice.getByTestId('chat-credits')).toHaveText(t('chat.credits_left', { count: signupCredits }));
+    for (let reply = 1; reply <= replies; reply++) {
+      await alice.getByTestId('composer-text').fill(`Hi Bob ${reply} <script>alert(1)</script>`);
+      await alice.getByRole('button', { name: t('chat.send'), exact: true }).click();
+      await expect(bob.getByTestId('message').last()).toContainText(`Hi Bob ${reply} <script>alert(1)</script>`);
+      await expect(alice.getByTestId('chat-credits')).toHaveText(t('chat.credits_left', { count: signupCredits - reply * price }));
+    }
   });
 
+  const refused = 'One more? <script>alert(2)</script>';
+  let chatUrl = '';
   await test.step('out of credits: nothing is sent and the credits page is offered', async () => {
-    await alice.getByTestId('composer-text').fill('One more?');
+    chatUrl = alice.url();
+    await alice.getByTestId('composer-text').fill(refused);
     await alice.getByRole('button', { name: t('chat.send'), exact: true }).click();
     const alert = alice.getByTestId('no-credits');
-    await expect(alert).toContainText(text(LANG, 'errors.insufficient_credits'));
-    await expect(alice.getByTestId('message')).toHaveCount(3);
-    await expect(alice.getByTestId('composer-text')).toHaveValue('One more?');
+    await expect(alert).toContainText(text(language, 'errors.insufficient_credits'));
+    await expect(alice.getByTestId('message')).toHaveCount(2 + replies);
+    await expect(alice.getByTestId('composer-text')).toHaveValue(refused);
     await alert.getByRole('link', { name: t('chat.buy_credits') }).click();
-    await expect(alice).toHaveURL(brandUrl(BRAND, '/credits'));
+    await expect(alice).toHaveURL(brandUrl(BRAND(), '/credits'));
+  });
+
+  await test.step('the smallest bundle, bought through the sandbox checkout, pays for the refused message, which arrives live', async () => {
+    await alice.getByTestId(`choose-${bundle.id}`).click();
+    await alice.getByRole('radio', { name: t('payment.methods.creditcard') }).check();
+    await alice.getByTestId('consent').check();
+    await alice.getByRole('button', { name: t('pay.submit') }).click();
+    await expect(alice.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+    await alice.getByRole('button', { name: 'Paid' }).click();
+    await expect(alice.getByTestId('transaction-paid')).toContainText(t('transaction.paid', { credits: bundle.credits }));
+    await alice.goto(chatUrl);
+    await expect(alice.getByTestId('chat-credits')).toHaveText(t('chat.credits_left', { count: leftover + bundle.credits }));
+    await alice.getByTestId('composer-text').fill(refused);
+    await alice.getByRole('button', { name: t('chat.send'), exact: true }).click();
+    await expect(bob.getByTestId('message').last()).toContainText(refused);
+    await expect(alice.getByTestId('message')).toHaveCount(3 + replies);
+    await expect(alice.getByTestId('chat-credits')).toHaveText(t('chat.credits_left', { count: leftover + bundle.credits - price }));
   });
 
   await test.step('the chat screen has no serious accessibility violations', async () => {
@@ -175,6 +220,8 @@ test('two members chat live; badges, title and credits follow', async ({ browser
 
   // The refused send answers 402 on purpose; nothing else may fail or be missing.
   expect(missing).toEqual([]);
+  expect(aliceFailed).toEqual(['402 POST /api/chat.php']);
+  expect(bobFailed).toEqual([]);
   const expected = (p: string) => /status of 402/.test(p);
   expect(aliceProblems.filter((p) => !expected(p))).toEqual([]);
   expect(bobProblems.filter((p) => !expected(p))).toEqual([]);

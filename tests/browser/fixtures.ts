@@ -2,6 +2,11 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { TEST_PORT } from '../../playwright.config';
 
 import { readFileSync } from 'node:fs';
+import { chooseLanguage } from '../../core/rules/language';
+import flirtlokaal from '../../tenants/flirtlokaal';
+import proxydemo from '../../tenants/proxydemo';
+import reifekontakte from '../../tenants/reifekontakte';
+import velvetnights from '../../tenants/velvetnights';
 
 /** A text of a catalogue, so tests follow the translations instead of repeating them. */
 export function text(language: string, key: string): string {
@@ -15,16 +20,51 @@ export const BRANDS = [
   { id: 'velvetnights', country: 'US', lang: 'en-US', switchTo: 'es' },
 ] as const;
 
+const TENANT_FILES = { flirtlokaal, proxydemo, reifekontakte, velvetnights };
+
+/**
+ * What a spec needs to know of a brand, from its tenant file: the file itself (prices, credits, packages, name), the
+ * country the spec visits from (the one BRANDS names, else the brand's first) and the language the server picks for
+ * that visitor (core/rules/language.ts), so a spec can run on any brand a project names without a second set of numbers.
+ */
+export function brandFacts(id: string) {
+  const tenant = TENANT_FILES[id as keyof typeof TENANT_FILES];
+  if (!tenant) throw new Error(`no tenant file imported for ${id} (tests/browser/fixtures.ts)`);
+  const country = BRANDS.find((brand) => brand.id === id)?.country ?? tenant.settings.countries[0];
+  const language = chooseLanguage({ domainLanguage: tenant.settings.domain_language, country });
+  return { tenant, country, language };
+}
+
 export const brandUrl = (brand: string, path = '/') => `http://${brand}.localhost:${TEST_PORT}${path}`;
 
-/** Collects console errors and uncaught exceptions, so a test can assert the page had none. */
+/**
+ * Collects console errors and uncaught exceptions, so a test can assert the page had none. A failed load's message
+ * ("Failed to load resource: ... 403 ()") does not name the address: Chromium gives it as the message's location.
+ */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    if (m.type() !== 'error' && m.type() !== 'warning') return;
+    const where = m.text().startsWith('Failed to load resource') && m.location().url ? ` (${m.location().url})` : '';
+    problems.push(`${m.type()}: ${m.text()}${where}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   return problems;
+}
+
+/**
+ * Collects every answer of 400 or more that the page's browser context received (its pages and its service worker,
+ * whose requests the page's own listener does not see) as `STATUS METHOD /path`, so a spec can name the request a
+ * console error only counts ("Failed to load resource: ... 403" carries no address) and allow exactly the ones
+ * the flow asks for.
+ */
+export function watchFailedResponses(page: Page): string[] {
+  const failed: string[] = [];
+  page.context().on('response', (response) => {
+    if (response.status() < 400) return;
+    failed.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  return failed;
 }
 
 /** A Playwright project may run specs on another brand: the project `proxydemo` runs them through proxy mode. */

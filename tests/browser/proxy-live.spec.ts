@@ -2,8 +2,8 @@ import type { Browser, Page } from '@playwright/test';
 import { api, brandUrl, expect, logInAs, onBrand, test } from './fixtures';
 
 // Live delivery through proxy mode (issue 16, item 3): proxydemo's backend offers the live socket, and the Worker
-// forwards /api/live.php to it. A member's open page hears a new message without reloading. (The chat spec itself
-// runs on Velvet Nights, whose signup credits it counts; proxydemo is a copy of Flirtlokaal.) Also on flirtlokaal.
+// forwards /api/live.php to it. A member's open page hears a new message without reloading, on a page other than the
+// chat (the chat spec covers the conversation itself on both projects). Also on flirtlokaal.
 const BRAND = () => onBrand('flirtlokaal');
 
 async function memberPage(browser: Browser, email: string): Promise<Page> {

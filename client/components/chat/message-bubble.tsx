@@ -48,7 +48,7 @@ export function MessageBubble({ message }: { message: ShownMessage }) {
             className="block rounded-lg object-cover"
           />
         )}
-        <p className={`m-0 mt-1 text-right text-xs ${message.from_me ? 'text-white/80' : 'text-gray-500'}`}>
+        <p className={`m-0 mt-1 text-right text-xs ${message.from_me ? 'text-white' : 'text-gray-500'}`}>
           {time}
           {message.from_me && message.status && (
             <span

@@ -10,14 +10,19 @@ import TransactionScreen from './transaction';
 /** The credits shop, as one lazy module (client/app.tsx): the package overview, paying, results, direct debit. */
 const CreditsScreen = () => createElement(ShopOverview, { kind: 'credits' }, createElement(FictionalNotice));
 
-/** /premium and /pricing: the package overview, then the page's own text (premium explained, what things cost). */
+/** /premium and /pricing: the package overview, then the page's own text (premium explained, what things cost). The
+ * overview names the document (shop.title_premium, shop.title_pricing), so the text below it does not. */
 const PremiumScreen = () =>
-  createElement(ShopOverview, { kind: 'premium' }, createElement(ContentPage, { page: 'premium' }, createElement(FictionalNotice)));
+  createElement(
+    ShopOverview,
+    { kind: 'premium' },
+    createElement(ContentPage, { page: 'premium', named: false }, createElement(FictionalNotice)),
+  );
 const PricingScreen = () =>
   createElement(
     ShopOverview,
     { kind: 'pricing' },
-    createElement(ContentPage, { page: 'pricing' }, createElement(PriceFacts), createElement(FictionalNotice)),
+    createElement(ContentPage, { page: 'pricing', named: false }, createElement(PriceFacts), createElement(FictionalNotice)),
   );
 
 export const screens: Record<string, ComponentType> = {

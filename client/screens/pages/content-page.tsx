@@ -17,12 +17,26 @@ export function usePageText(page: PageName) {
   return useApi<PageText>(pageTextUrl(page, i18n.language as Language), ONCE);
 }
 
-/** A long text page: title, the terms' version date, the text, then what the page adds (`children`). */
-export function ContentPage({ page, children, company = false }: { page: PageName; children?: ReactNode; company?: boolean }) {
+/**
+ * A long text page: title, the terms' version date, the text, then what the page adds (`children`). `named`: the page
+ * names the document; false inside a screen that names it itself (the shop's /premium and /pricing), else the two
+ * would race and whichever loaded last would win.
+ */
+export function ContentPage({
+  page,
+  children,
+  company = false,
+  named = true,
+}: {
+  page: PageName;
+  children?: ReactNode;
+  company?: boolean;
+  named?: boolean;
+}) {
   const { t } = useTranslation();
   const settings = useAtomValue(settingsAtom);
   const { data, error } = usePageText(page);
-  usePageTitle(data ? `${data.title} · ${settings.name}` : null);
+  usePageTitle(data && named ? `${data.title} · ${settings.name}` : null);
 
   return (
     <div className="container mx-auto px-3 py-8" data-testid={`page-${page}`}>
