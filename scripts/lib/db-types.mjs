@@ -40,5 +40,7 @@ export function renderTables(tables) {
   out.push('export interface Tables {');
   for (const table of sorted) out.push(`  ${table.name}: ${pascal(table.name)}Row;`);
   out.push('}', '');
+  out.push('/** The columns of a LEFT JOINed table: each is null when no row joined. */');
+  out.push('export type LeftJoined<Row> = { [Column in keyof Row]: Row[Column] | null };', '');
   return out.join('\n');
 }

@@ -613,3 +613,6 @@ export interface Tables {
   staff_sessions: StaffSessionsRow;
   swipe_passes: SwipePassesRow;
 }
+
+/** The columns of a LEFT JOINed table: each is null when no row joined. */
+export type LeftJoined<Row> = { [Column in keyof Row]: Row[Column] | null };

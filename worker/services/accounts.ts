@@ -5,23 +5,25 @@ import { ApiFailure } from '../errors';
 import { namedBatch, writeOnly } from './batch';
 import { ledgerEntry } from './ledger';
 import { hashPassword } from './passwords';
+import type { Tables } from '../db/tables';
 
 // Member rows as the account flows need them. Every statement is scoped to the brand.
 
-export interface MemberRow {
-  id: number;
-  email: string;
-  status: 'not_confirmed' | 'confirmed' | 'deleted';
-  password_hash: string | null;
-  language: string | null;
-  deleted_at: string | null;
-  signup_step: SignupStep;
-  notification_prefs: string;
-  email_disabled_reason: string | null;
-  invisible: number;
-  /** Set while a brand's admin has blocked the account (back office): no login, no session. */
-  blocked_at: string | null;
-}
+/** `blocked_at` is set while a brand's admin has blocked the account (back office): no login, no session. */
+export type MemberRow = Pick<
+  Tables['members'],
+  | 'id'
+  | 'email'
+  | 'status'
+  | 'password_hash'
+  | 'language'
+  | 'deleted_at'
+  | 'signup_step'
+  | 'notification_prefs'
+  | 'email_disabled_reason'
+  | 'invisible'
+  | 'blocked_at'
+> & { status: 'not_confirmed' | 'confirmed' | 'deleted'; signup_step: SignupStep };
 
 const MEMBER_COLUMNS =
   'id, email, status, password_hash, language, deleted_at, signup_step, notification_prefs, email_disabled_reason, invisible, blocked_at';
@@ -295,7 +297,7 @@ export async function softDeleteMember(
   const previous = await db
     .prepare('SELECT status FROM members WHERE id = ? AND tenant_id = ?')
     .bind(memberId, tenantId)
-    .first<{ status: string }>();
+    .first<Pick<Tables['members'], 'status'>>();
   const results = await namedBatch(db, [
     ...writeOnly(before),
     [
