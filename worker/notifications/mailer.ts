@@ -18,32 +18,17 @@ import { toSettings } from '../services/notification-settings';
 import { ageOn } from '../../core/rules/age';
 import { issueToken } from '../services/tokens';
 import { TENANTS } from '../tenants';
+import type { LeftJoined, Tables } from '../db/tables';
 
 // Turns a member's pending notifications (worker/notifications/pending.ts) into mails (issue 18, items 1-3). Runs in
 // the member's hub alarm (worker/chat/member-hub.ts), never in the request that caused the event.
 
-interface MemberRow {
-  email: string;
-  status: string;
-  language: string | null;
-  notification_prefs: string;
-  email_disabled_reason: string | null;
-  invisible: number;
-  name: string;
-  country: string;
-  last_active: string;
-}
+type MemberRow = Pick<Tables['members'], 'email' | 'status' | 'language' | 'notification_prefs' | 'email_disabled_reason' | 'invisible'> &
+  Pick<Tables['profiles'], 'name' | 'country' | 'last_active'>;
 
-interface SenderRow {
-  pending_id: number;
-  conversation_id: number | null;
-  id: number;
-  name: string;
-  birthdate: string;
-  city: string | null;
-  fictional: number;
-  thumb_filename: string | null;
-}
+type SenderRow = { pending_id: Tables['notification_pending']['id'] } & Pick<Tables['notification_pending'], 'conversation_id'> &
+  Pick<Tables['profiles'], 'id' | 'name' | 'birthdate' | 'city' | 'fictional'> &
+  LeftJoined<Pick<Tables['photos'], 'thumb_filename'>>;
 
 export interface MailRun {
   /** the types mailed in this run */
@@ -116,7 +101,7 @@ export async function sendNotificationMails(env: Env, tenantId: string, memberId
       const last = await db
         .prepare('SELECT last_sent_at FROM notification_mails WHERE tenant_id = ? AND member_id = ? AND type = ?')
         .bind(tenantId, memberId, type)
-        .first<{ last_sent_at: string }>();
+        .first<Pick<Tables['notification_mails'], 'last_sent_at'>>();
       if (last) run.next = earliest(run.next, nextMailAfter(last.last_sent_at));
       continue;
     }

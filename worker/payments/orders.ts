@@ -2,36 +2,11 @@ import type { Order, OrderStatus, RefundReason } from '../../core/schemas/paymen
 import { ApiFailure } from '../errors';
 import { DIRECT_DEBIT } from './directdebit';
 import { namedBatch } from '../services/batch';
+import type { Tables } from '../db/tables';
 
 /** An order row as stored (migrations/0006_payments.sql). */
-export interface OrderRow {
-  id: number;
-  tenant_id: string;
-  member_id: number;
-  package_id: number;
-  credits: number;
-  currency: string;
-  list_price: number;
-  amount: number;
-  discount_code: string | null;
-  discount_percentage: number | null;
-  /** The reservation this order holds in discount_redemptions (null: no code, or an unlimited one). */
-  discount_scope: string | null;
-  country: string;
-  method: string;
-  issuer: string | null;
-  recurring: Order['recurring'];
-  provider: string;
-  provider_payment_id: string | null;
-  status: OrderStatus;
-  consent_at: string;
-  language: string;
-  created_at: string;
-  updated_at: string;
-  paid_at: string | null;
-  refund_reason: RefundReason | null;
-  refunded_at: string | null;
-}
+/** `discount_scope`: the reservation this order holds in discount_redemptions (null: no code, or an unlimited one). */
+export type OrderRow = Tables['orders'] & { recurring: Order['recurring']; status: OrderStatus; refund_reason: RefundReason | null };
 
 export const OPEN_STATUSES: readonly OrderStatus[] = ['created', 'pending'];
 
@@ -197,13 +172,7 @@ export async function abandonOrder(db: D1Database, tenantId: string, orderId: nu
   ]);
 }
 
-export interface Mandate {
-  provider: string;
-  customer_id: string | null;
-  mandate_id: string;
-  method: string;
-  label: string;
-}
+export type Mandate = Pick<Tables['payment_mandates'], 'provider' | 'customer_id' | 'mandate_id' | 'method' | 'label'>;
 
 export async function latestMandate(db: D1Database, tenantId: string, memberId: number, provider: string): Promise<Mandate | null> {
   return db
