@@ -1,11 +1,7 @@
 import type { PushSubscriptionInput } from '../../core/schemas/push';
+import type { Tables } from '../db/tables';
 
-export interface StoredSubscription {
-  id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
+export type StoredSubscription = Pick<Tables['push_subscriptions'], 'id' | 'endpoint' | 'p256dh' | 'auth'>;
 
 /** At most this many devices per member: the oldest subscription makes room (a browser reinstalled many times). */
 const MAX_PER_MEMBER = 10;

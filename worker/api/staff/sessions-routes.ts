@@ -6,17 +6,16 @@ import { closeSessionSockets } from '../../staff/answering/notify';
 import { auditStatement, clearStaffCookie, requireStaff } from '../../staff/session';
 import { jsonBody } from '../helpers';
 import { staffDb } from '../../db/request-db';
+import type { Tables } from '../../db/tables';
 
 /** A staff member's own live sessions: listed by public id, ended one by one or all but this one. */
 export const staffSessionsRoutes = new Hono<AppEnv>();
 
-interface Row {
+// The query skips sessions without a public id.
+type Row = Pick<Tables['staff_sessions'], 'public_id' | 'created_at' | 'expires_at' | 'user_agent'> & {
   public_id: string;
-  created_at: string;
-  expires_at: string;
-  user_agent: string | null;
   current: number;
-}
+};
 
 staffSessionsRoutes.get('/sessions.php', async (c) => {
   const staff = requireStaff(c);
