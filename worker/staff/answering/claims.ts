@@ -3,6 +3,7 @@ import { ApiFailure } from '../../errors';
 import type { StaffSession } from '../session';
 import { auditIf } from './audit';
 import { claimExpiry, type AnsweringRef } from './lookup';
+import type { Tables } from '../../db/tables';
 
 export const claimedByOther = () => new ApiFailure(409, 'claimed_by_other', 'staff_answering.errors.claimed_by_other');
 export const claimRequired = () => new ApiFailure(409, 'claim_required', 'staff_answering.errors.claim_required');
@@ -73,7 +74,7 @@ export function currentClaim(db: D1Database, ref: AnsweringRef, now: Date) {
       'SELECT cl.staff_id, cl.expires_at, s.name FROM chat_claims cl JOIN staff s ON s.id = cl.staff_id WHERE cl.tenant_id = ? AND cl.conversation_id = ? AND cl.expires_at > ?',
     )
     .bind(ref.brand, ref.id, now.toISOString())
-    .first<{ staff_id: number; expires_at: string; name: string }>();
+    .first<Pick<Tables['chat_claims'], 'staff_id' | 'expires_at'> & Pick<Tables['staff'], 'name'>>();
 }
 
 /** Why a guarded action found no live claim of the caller: someone else holds it, or the caller must claim (again). */

@@ -2,6 +2,7 @@ import type { StaffFigures } from '../../../core/schemas/staff';
 import { WAITING_COUNT_SQL } from './queue';
 import type { BrandGroup } from '../../db/request-db';
 import { namedBatchPerDatabase } from '../../services/batch';
+import type { Tables } from '../../db/tables';
 
 interface AnswerRow {
   tenant_id: string;
@@ -58,7 +59,7 @@ export async function loadFigures(groups: BrandGroup[], staffDb: D1Database, bra
     ? await staffDb
         .prepare(`SELECT id, name FROM staff WHERE id IN (SELECT value FROM json_each(?))`)
         .bind(JSON.stringify(staffIds))
-        .all<{ id: number; name: string }>()
+        .all<Pick<Tables['staff'], 'id' | 'name'>>()
     : { results: [] };
   const names = new Map(staffRows.map((r) => [r.id, r.name]));
   for (const row of answers) row.name = names.get(row.staff_id) ?? '';

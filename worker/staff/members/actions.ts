@@ -3,6 +3,7 @@ import { isInsufficientCredits, ledgerEntryIf } from '../../services/ledger';
 import { softDeleteMember } from '../../services/accounts';
 import { auditStatement, type Guard } from '../session';
 import type { MemberOnBrand } from './access';
+import type { Tables } from '../../db/tables';
 
 /**
  * The back office's actions on a member account (issue 15). Each writes its audit row (action, the reason) in the
@@ -30,7 +31,7 @@ async function statusOf(db: D1Database, on: MemberOnBrand) {
   return (await db
     .prepare('SELECT status, blocked_at, credits FROM members WHERE id = ? AND tenant_id = ?')
     .bind(on.memberId, on.tenant.id)
-    .first<{ status: string; blocked_at: string | null; credits: number }>())!;
+    .first<Pick<Tables['members'], 'status' | 'blocked_at' | 'credits'>>())!;
 }
 
 const deleted = () => new ApiFailure(409, 'member_deleted', 'errors.member_deleted');
@@ -177,7 +178,7 @@ export async function recordResendActivation(
       'SELECT m.email, m.language, p.name FROM members m JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id WHERE m.id = ? AND m.tenant_id = ?',
     )
     .bind(on.memberId, on.tenant.id)
-    .first<{ email: string; language: string | null; name: string }>())!;
+    .first<Pick<Tables['members'], 'email' | 'language'> & Pick<Tables['profiles'], 'name'>>())!;
 }
 
 /**
@@ -193,7 +194,7 @@ export async function deleteMember(
   const row = await db
     .prepare('SELECT email, language, status FROM members WHERE id = ? AND tenant_id = ?')
     .bind(on.memberId, on.tenant.id)
-    .first<{ email: string; language: string | null; status: string }>();
+    .first<Pick<Tables['members'], 'email' | 'language' | 'status'>>();
   if (!row || row.status === 'deleted') throw deleted();
   const previous = await softDeleteMember(db, on.tenant.id, on.memberId, `staff: ${reason}`, now, [
     audit(db, on, 'member_delete', now, { reason }, memberGuard(on, "status != 'deleted'")),
