@@ -3,6 +3,8 @@ import type { DiscountCodeInput, StaffDiscountCode } from '../../../core/schemas
 import { ApiFailure } from '../../errors';
 import { HOLDING_STATUSES } from '../../payments/orders';
 import { auditStatement, type StaffSession } from '../session';
+import type { Tables } from '../../db/tables';
+import { namedBatch, rows } from '../../services/batch';
 
 /**
  * The brand's discount codes in the back office (issue 15 item 3). They are the `discount_codes` rows the shop reads
@@ -12,17 +14,12 @@ import { auditStatement, type StaffSession } from '../session';
  * edited here.
  */
 
-interface Row {
-  code: string;
-  value_percentage: number;
-  country: string | null;
-  currency: string | null;
-  minimum_order_value: number;
-  paymentmethods: string | null;
-  validity: StaffDiscountCode['validity'];
-  expires: string | null;
-  created_at: string;
-}
+type Row = Pick<
+  Tables['discount_codes'],
+  'code' | 'value_percentage' | 'country' | 'currency' | 'minimum_order_value' | 'paymentmethods' | 'validity' | 'expires' | 'created_at'
+> & { validity: StaffDiscountCode['validity'] };
+/** Orders per code, paid or still holding a reservation, per currency. */
+type UseRow = Pick<Tables['orders'], 'currency' | 'amount'> & { code: string; paid: number; n: number };
 
 const COLUMNS = 'code, value_percentage, country, currency, minimum_order_value, paymentmethods, validity, expires, created_at';
 const notFound = () => new ApiFailure(404, 'code_not_found', 'errors.code_not_found');
@@ -31,24 +28,34 @@ const notFound = () => new ApiFailure(404, 'code_not_found', 'errors.code_not_fo
 export async function listDiscountCodes(db: D1Database, tenantId: string, now: Date, only?: string): Promise<StaffDiscountCode[]> {
   const codeFilter = only === undefined ? '' : ' AND code = ?2';
   const params = only === undefined ? [tenantId] : [tenantId, only];
-  const [codes, orders] = await db.batch([
-    db
-      .prepare(
-        `SELECT ${COLUMNS} FROM discount_codes WHERE tenant_id = ?1 AND kind = 'code'${codeFilter} ORDER BY created_at DESC, id DESC LIMIT 500`,
-      )
-      .bind(...params),
+  const { codes, orders } = await namedBatch(db, [
+    [
+      'codes',
+      rows<Row>(
+        db
+          .prepare(
+            `SELECT ${COLUMNS} FROM discount_codes WHERE tenant_id = ?1 AND kind = 'code'${codeFilter} ORDER BY created_at DESC, id DESC LIMIT 500`,
+          )
+          .bind(...params),
+      ),
+    ],
     // Reads orders_discount_code (migration 0018): only the brand's orders that carry one of its codes.
-    db
-      .prepare(
-        `SELECT discount_code AS code, status = 'paid' AS paid, currency, COUNT(*) AS n, SUM(amount) AS amount FROM orders
-        WHERE tenant_id = ?1 AND discount_code IN (SELECT code FROM discount_codes WHERE tenant_id = ?1 AND kind = 'code'${codeFilter})
-          AND status IN ${HOLDING_STATUSES}
-        GROUP BY discount_code, paid, currency`,
-      )
-      .bind(...params),
+    [
+      'orders',
+      rows<UseRow>(
+        db
+          .prepare(
+            `SELECT discount_code AS code, status = 'paid' AS paid, currency, COUNT(*) AS n, SUM(amount) AS amount FROM orders
+            WHERE tenant_id = ?1 AND discount_code IN (SELECT code FROM discount_codes WHERE tenant_id = ?1 AND kind = 'code'${codeFilter})
+              AND status IN ${HOLDING_STATUSES}
+            GROUP BY discount_code, paid, currency`,
+          )
+          .bind(...params),
+      ),
+    ],
   ]);
   const totals = new Map<string, { uses: number; reserved: number; revenue: { currency: string; amount: number }[] }>();
-  for (const o of orders.results as { code: string; paid: number; currency: string; n: number; amount: number }[]) {
+  for (const o of orders.results) {
     const t = totals.get(o.code) ?? { uses: 0, reserved: 0, revenue: [] };
     if (o.paid) {
       t.uses += o.n;
@@ -58,7 +65,7 @@ export async function listDiscountCodes(db: D1Database, tenantId: string, now: D
     }
     totals.set(o.code, t);
   }
-  return (codes.results as unknown as Row[]).map((r) => ({
+  return codes.results.map((r) => ({
     code: r.code,
     value_percentage: r.value_percentage,
     country: r.country,
