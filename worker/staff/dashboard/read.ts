@@ -1,17 +1,12 @@
 import { COUNT_METRICS, TIME_METRICS, type Dashboard } from '../../../core/schemas/staff-dashboard';
 import { answerTimes, daysBetween, liveStatements, MARKED_METRICS, readDays, STATEMENTS_PER_BRAND, sumDays } from './compute';
+import type { Tables } from '../../db/tables';
 
 /** The rollup rows of a brand (or '*') and a range of days: one range of the primary key. */
 export const ROLLUP_SQL =
   'SELECT day, metric, currency, value, computed_at FROM daily_figures WHERE tenant_id = ? AND day >= ? AND day <= ?';
 
-interface RollupRow {
-  day: string;
-  metric: string;
-  currency: string;
-  value: number | null;
-  computed_at: string;
-}
+type RollupRow = Pick<Tables['daily_figures'], 'day' | 'metric' | 'currency' | 'value' | 'computed_at'>;
 
 /**
  * The dashboard of one brand (`scope` = the brand) or the deployment (`scope` = '*', `brands` = every brand):
