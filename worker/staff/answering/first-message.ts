@@ -8,19 +8,18 @@ import type { StaffSession } from '../session';
 import { auditIf } from './audit';
 import { toStaffMessage } from './conversation';
 import { namedBatch, writeOnly } from '../../services/batch';
+import type { Tables } from '../../db/tables';
 
 type FirstMessageInput = z.infer<typeof FirstMessageSchema>;
 
 const unavailable = () => new ApiFailure(404, 'not_found', 'errors.api_not_found');
 
-interface TargetRow {
-  member_profile_id: number | null;
-  invisible: number;
-  status: string;
+type TargetRow = Pick<Tables['members'], 'invisible' | 'status'> & {
+  member_profile_id: Tables['profiles']['id'] | null;
   blocked: number;
-  existing: number | null;
+  existing: Tables['conversations']['id'] | null;
   profile_ok: number;
-}
+};
 
 /**
  * An unsolicited first message from a fictional profile to a member (from the workspace only). At most one per member
