@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
+import { z } from 'zod';
 import { answerSchema } from '../../core/contract/answer-schema';
 import { hashToken, newToken } from '../../worker/services/sessions';
 import { databaseOf } from '../../worker/db/request-db';
@@ -47,7 +48,9 @@ async function checkContract(method: string, path: string, res: Response): Promi
   const schema = answerSchema(method, path, res.status);
   expect(schema, `${where}: a JSON answer core/contract does not document for this status`).not.toBeNull();
   const parsed = schema!.safeParse(await res.clone().json());
-  expect(parsed.error?.issues ?? [], `${where}: the answer does not match its schema in core/contract`).toEqual([]);
+  // The issues go into the message too: vitest's diff abbreviates nested objects.
+  const issues = parsed.error ? z.prettifyError(parsed.error) : '';
+  expect(parsed.error?.issues ?? [], `${where}: the answer does not match its schema in core/contract:\n${issues}`).toEqual([]);
 }
 
 let nextId = 1;
