@@ -1,7 +1,7 @@
 import type { Order, OrderStatus, RefundReason } from '../../core/schemas/payments';
 import { ApiFailure } from '../errors';
 import { DIRECT_DEBIT } from './directdebit';
-import { namedBatch } from '../services/batch';
+import { namedBatch, rows } from '../services/batch';
 import type { Tables } from '../db/tables';
 
 /** An order row as stored (migrations/0006_payments.sql). */
@@ -93,7 +93,7 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
             )
             .bind(tenantId, scope),
         ],
-        ['order', insert],
+        ['order', rows<Pick<OrderRow, 'id'>>(insert)],
         // changes() = 1: only when the order was inserted (the limit may have refused it); a held scope fails the batch.
         [
           null,
@@ -104,15 +104,15 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
             .bind(tenantId, scope, o.discount_code, o.member_id, o.created_at),
         ],
       ] as const)
-    : ([['order', insert]] as const);
-  let results: Record<'order', D1Result>;
+    : ([['order', rows<Pick<OrderRow, 'id'>>(insert)]] as const);
+  let results: { order: D1Result<Pick<OrderRow, 'id'>> };
   try {
     results = await namedBatch(db, steps);
   } catch (error) {
     if (isReservationConflict(error)) throw new ApiFailure(409, 'code_used', 'errors.code_used');
     throw error;
   }
-  const placed = results.order.results[0] as { id: number } | undefined;
+  const placed: Pick<OrderRow, 'id'> | undefined = results.order.results[0];
   if (!placed) throw new ApiFailure(429, 'directdebit_limit', 'errors.directdebit_limit');
   return placed.id;
 }

@@ -2,7 +2,7 @@ import { ACCOUNT_RECOVERY_DAYS } from '../../core/constants';
 import type { SignupStep } from '../../core/schemas/account';
 import type { Tenant } from '../../core/schemas/tenant';
 import { ApiFailure } from '../errors';
-import { namedBatch, writeOnly } from './batch';
+import { namedBatch, rows, writeOnly } from './batch';
 import { ledgerEntry } from './ledger';
 import { hashPassword } from './passwords';
 import type { Tables } from '../db/tables';
@@ -87,31 +87,33 @@ export const MEMBER_IDS = { first: 1, last: 9_999_999 } as const;
 export async function createMember(db: D1Database, tenant: Tenant, input: NewMember, now: Date): Promise<number> {
   const passwordHash = await hashPassword(input.password);
   const nowIso = now.toISOString();
-  let created: Record<'member', D1Result>;
+  let created: { member: D1Result<Pick<MemberRow, 'id'>> };
   try {
     created = await namedBatch(db, [
       [
         'member',
-        db
-          .prepare(
-            `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step,
+        rows<Pick<MemberRow, 'id'>>(
+          db
+            .prepare(
+              `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step,
                               traffic_source, invite_code, created_at, password_changed_at, notification_prefs)
          SELECT COALESCE(MAX(id), ?1 - 1) + 1, ?3, ?4, ?5, 'not_confirmed', 0, 0, ?6, ?7, 'photo', ?8, ?9, ?7, ?7, ?10
            FROM members WHERE id BETWEEN ?1 AND ?2 HAVING COALESCE(MAX(id), ?1 - 1) < ?2
          RETURNING id`,
-          )
-          .bind(
-            MEMBER_IDS.first,
-            MEMBER_IDS.last,
-            tenant.id,
-            input.email,
-            passwordHash,
-            input.language,
-            nowIso,
-            input.trafficSource,
-            input.inviteCode,
-            JSON.stringify(input.marketing ? { email: { news: true } } : {}),
-          ),
+            )
+            .bind(
+              MEMBER_IDS.first,
+              MEMBER_IDS.last,
+              tenant.id,
+              input.email,
+              passwordHash,
+              input.language,
+              nowIso,
+              input.trafficSource,
+              input.inviteCode,
+              JSON.stringify(input.marketing ? { email: { news: true } } : {}),
+            ),
+        ),
       ],
       [
         null,
@@ -138,7 +140,8 @@ export async function createMember(db: D1Database, tenant: Tenant, input: NewMem
       throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { email: 'validation.email_taken' });
     throw error;
   }
-  const id = (created.member.results[0] as Pick<MemberRow, 'id'> | undefined)?.id;
+  const first: Pick<MemberRow, 'id'> | undefined = created.member.results[0];
+  const id = first?.id;
   if (id === undefined) throw new Error('member id space below the seed blocks is exhausted');
   try {
     const follow = [
