@@ -2,7 +2,7 @@ import type { RejectReason } from '../../core/schemas/photos';
 import type { ModerationPhoto } from '../../core/schemas/staff-moderation';
 import { NEXT_MAIN, deleteObjects } from './store';
 import type { Tables } from '../db/tables';
-import { namedBatch, rows } from '../services/batch';
+import { namedBatch, rows, writeOnly } from '../services/batch';
 
 // The moderator's side of photos: the queue of pending uploads of one brand and the two decisions. The staff
 // workspace calls them (worker/staff/moderation/photos.ts); fictional profiles' photos are approved on upload.
@@ -51,13 +51,16 @@ export interface Decision {
 
 /** Makes a pending photo visible to others. False when there is no such pending photo in this brand. */
 export async function approvePhoto(db: D1Database, d: Decision): Promise<boolean> {
-  const [result] = await db.batch([
-    db
-      .prepare(
-        "UPDATE photos SET status = 'active', reviewed_at = ?, reviewed_by = ? WHERE id = ? AND tenant_id = ? AND status = 'pending'",
-      )
-      .bind(d.now.toISOString(), d.reviewerId, d.photoId, d.tenantId),
-    ...(d.audit ? [d.audit] : []),
+  const { result } = await namedBatch(db, [
+    [
+      'result',
+      db
+        .prepare(
+          "UPDATE photos SET status = 'active', reviewed_at = ?, reviewed_by = ? WHERE id = ? AND tenant_id = ? AND status = 'pending'",
+        )
+        .bind(d.now.toISOString(), d.reviewerId, d.photoId, d.tenantId),
+    ],
+    ...writeOnly(d.audit ? [d.audit] : []),
   ]);
   return result.meta.changes === 1;
 }
@@ -74,16 +77,22 @@ export async function rejectPhoto(env: Env, d: Decision & { reason: RejectReason
     .bind(d.photoId, d.tenantId)
     .first<Pick<Tables['photos'], 'profile_id' | 'filename' | 'thumb_filename'>>();
   if (!photo) return false;
-  const [updated] = await db.batch([
-    db
-      .prepare(
-        "UPDATE photos SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, reject_reason = ? WHERE id = ? AND tenant_id = ? AND status = 'pending'",
-      )
-      .bind(d.now.toISOString(), d.reviewerId, d.reason, d.photoId, d.tenantId),
-    ...(d.audit ? [d.audit] : []),
-    db
-      .prepare(`UPDATE profiles SET main_photo_id = ${NEXT_MAIN} WHERE id = ?1 AND tenant_id = ?2 AND main_photo_id = ?3`)
-      .bind(photo.profile_id, d.tenantId, d.photoId),
+  const { updated } = await namedBatch(db, [
+    [
+      'updated',
+      db
+        .prepare(
+          "UPDATE photos SET status = 'rejected', reviewed_at = ?, reviewed_by = ?, reject_reason = ? WHERE id = ? AND tenant_id = ? AND status = 'pending'",
+        )
+        .bind(d.now.toISOString(), d.reviewerId, d.reason, d.photoId, d.tenantId),
+    ],
+    ...writeOnly(d.audit ? [d.audit] : []),
+    [
+      null,
+      db
+        .prepare(`UPDATE profiles SET main_photo_id = ${NEXT_MAIN} WHERE id = ?1 AND tenant_id = ?2 AND main_photo_id = ?3`)
+        .bind(photo.profile_id, d.tenantId, d.photoId),
+    ],
   ]);
   if (updated.meta.changes !== 1) return false;
   await deleteObjects(env, d.tenantId, [photo]);

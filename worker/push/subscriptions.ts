@@ -1,5 +1,6 @@
 import type { PushSubscriptionInput } from '../../core/schemas/push';
 import type { Tables } from '../db/tables';
+import { namedBatch, writeOnly } from '../services/batch';
 
 export type StoredSubscription = Pick<Tables['push_subscriptions'], 'id' | 'endpoint' | 'p256dh' | 'auth'>;
 
@@ -42,9 +43,14 @@ export async function deleteSubscription(
   endpoint: string,
   also: D1PreparedStatement[] = [],
 ): Promise<number> {
-  const [res] = await db.batch([
-    db.prepare('DELETE FROM push_subscriptions WHERE tenant_id = ? AND member_id = ? AND endpoint = ?').bind(tenantId, memberId, endpoint),
-    ...also,
+  const { res } = await namedBatch(db, [
+    [
+      'res',
+      db
+        .prepare('DELETE FROM push_subscriptions WHERE tenant_id = ? AND member_id = ? AND endpoint = ?')
+        .bind(tenantId, memberId, endpoint),
+    ],
+    ...writeOnly(also),
   ]);
   return res.meta.changes;
 }

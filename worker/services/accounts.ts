@@ -233,31 +233,43 @@ export async function replacePassword(db: D1Database, input: NewPassword): Promi
   const hash = await hashPassword(input.password);
   const nowIso = input.now.toISOString();
   const ours = 'EXISTS (SELECT 1 FROM members WHERE id = ?1 AND tenant_id = ?2 AND password_hash = ?3)';
-  const [set] = await db.batch([
-    db
-      .prepare(
-        `UPDATE members SET password_hash = ?3, password_changed_at = ?4 WHERE id = ?1 AND tenant_id = ?2 AND status != 'deleted'
+  const { set } = await namedBatch(db, [
+    [
+      'set',
+      db
+        .prepare(
+          `UPDATE members SET password_hash = ?3, password_changed_at = ?4 WHERE id = ?1 AND tenant_id = ?2 AND status != 'deleted'
          AND (?5 IS NULL OR EXISTS (SELECT 1 FROM one_time_tokens WHERE jti = ?5 AND tenant_id = ?2 AND member_id = ?1
                                      AND purpose = 'password_reset' AND used_at IS NULL AND expires_at > ?4))
          AND (?6 = 0 OR password_hash IS ?7)`,
-      )
-      .bind(memberId, tenantId, hash, nowIso, input.resetJti ?? null, input.expectHash === undefined ? 0 : 1, input.expectHash ?? null),
-    db
-      .prepare(
-        `UPDATE one_time_tokens SET used_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND purpose IN ${LINKS_ENDED_BY_CHANGE}
+        )
+        .bind(memberId, tenantId, hash, nowIso, input.resetJti ?? null, input.expectHash === undefined ? 0 : 1, input.expectHash ?? null),
+    ],
+    [
+      null,
+      db
+        .prepare(
+          `UPDATE one_time_tokens SET used_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND purpose IN ${LINKS_ENDED_BY_CHANGE}
          AND used_at IS NULL AND ${ours}`,
-      )
-      .bind(memberId, tenantId, hash, nowIso),
-    db
-      .prepare(
-        `UPDATE sessions SET revoked_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND revoked_at IS NULL AND token_hash != ?5 AND ${ours}`,
-      )
-      .bind(memberId, tenantId, hash, nowIso, input.keepSessionHash ?? ''),
-    db
-      .prepare(
-        `DELETE FROM rate_limits WHERE key = ?4 || (SELECT email FROM members WHERE id = ?1 AND tenant_id = ?2 AND password_hash = ?3)`,
-      )
-      .bind(memberId, tenantId, hash, loginFailuresKey(tenantId, '')),
+        )
+        .bind(memberId, tenantId, hash, nowIso),
+    ],
+    [
+      null,
+      db
+        .prepare(
+          `UPDATE sessions SET revoked_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND revoked_at IS NULL AND token_hash != ?5 AND ${ours}`,
+        )
+        .bind(memberId, tenantId, hash, nowIso, input.keepSessionHash ?? ''),
+    ],
+    [
+      null,
+      db
+        .prepare(
+          `DELETE FROM rate_limits WHERE key = ?4 || (SELECT email FROM members WHERE id = ?1 AND tenant_id = ?2 AND password_hash = ?3)`,
+        )
+        .bind(memberId, tenantId, hash, loginFailuresKey(tenantId, '')),
+    ],
   ]);
   return set.meta.changes === 1;
 }
@@ -268,14 +280,22 @@ export async function replacePassword(db: D1Database, input: NewPassword): Promi
  */
 export async function changeEmail(db: D1Database, tenantId: string, memberId: number, email: string, now: Date): Promise<boolean | null> {
   try {
-    const [moved] = await db.batch([
-      db.prepare("UPDATE members SET email = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status != 'deleted'").bind(memberId, tenantId, email),
-      db
-        .prepare(
-          `UPDATE one_time_tokens SET used_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND purpose IN ${LINKS_ENDED_BY_CHANGE} AND used_at IS NULL
+    const { moved } = await namedBatch(db, [
+      [
+        'moved',
+        db
+          .prepare("UPDATE members SET email = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status != 'deleted'")
+          .bind(memberId, tenantId, email),
+      ],
+      [
+        null,
+        db
+          .prepare(
+            `UPDATE one_time_tokens SET used_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND purpose IN ${LINKS_ENDED_BY_CHANGE} AND used_at IS NULL
            AND EXISTS (SELECT 1 FROM members WHERE id = ?1 AND tenant_id = ?2 AND email = ?3 AND status != 'deleted')`,
-        )
-        .bind(memberId, tenantId, email, now.toISOString()),
+          )
+          .bind(memberId, tenantId, email, now.toISOString()),
+      ],
     ]);
     return moved.meta.changes === 1;
   } catch (error) {

@@ -6,7 +6,7 @@ import { ageOn } from '../../../core/rules/age';
 import type { StaffSession } from '../session';
 import { auditIf } from './audit';
 import type { Tables } from '../../db/tables';
-import { namedBatch, rows } from '../../services/batch';
+import { namedBatch, rows, writeOnly } from '../../services/batch';
 
 /**
  * The brand's fictional profiles as operators make them (issue 14). `fictional = 1` and `member_id IS NULL` are
@@ -106,29 +106,38 @@ export async function updateProfile(
   now: Date,
 ): Promise<void> {
   const mine = { sql: `EXISTS (SELECT 1 FROM profiles WHERE id = ? AND tenant_id = ? AND ${FICTIONAL})`, params: [id, input.brand] };
-  const [update] = await db.batch([
-    db
-      .prepare(
-        `UPDATE profiles SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, status = ?, searchable = ? WHERE id = ? AND tenant_id = ? AND ${FICTIONAL}`,
-      )
-      .bind(...values(input), input.active ? 'active' : 'disabled', input.active ? 1 : 0, id, input.brand),
-    db
-      .prepare(`DELETE FROM profile_interests WHERE profile_id = ? AND tenant_id = ? AND ${mine.sql}`)
-      .bind(id, input.brand, ...mine.params),
-    ...interestStatements(db, input.brand, id, input.interests, mine),
-    auditIf(
-      db,
-      {
-        staffId: staff.id,
-        brand: input.brand,
-        action: 'profile_edit',
-        targetType: 'profile',
-        targetId: id,
-        detail: { name: input.name, active: input.active },
-        now,
-      },
-      mine,
-    ),
+  const { update } = await namedBatch(db, [
+    [
+      'update',
+      db
+        .prepare(
+          `UPDATE profiles SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, status = ?, searchable = ? WHERE id = ? AND tenant_id = ? AND ${FICTIONAL}`,
+        )
+        .bind(...values(input), input.active ? 'active' : 'disabled', input.active ? 1 : 0, id, input.brand),
+    ],
+    [
+      null,
+      db
+        .prepare(`DELETE FROM profile_interests WHERE profile_id = ? AND tenant_id = ? AND ${mine.sql}`)
+        .bind(id, input.brand, ...mine.params),
+    ],
+    ...writeOnly(interestStatements(db, input.brand, id, input.interests, mine)),
+    [
+      null,
+      auditIf(
+        db,
+        {
+          staffId: staff.id,
+          brand: input.brand,
+          action: 'profile_edit',
+          targetType: 'profile',
+          targetId: id,
+          detail: { name: input.name, active: input.active },
+          now,
+        },
+        mine,
+      ),
+    ],
   ]);
   if (update.meta.changes === 0) throw profileNotFound();
 }

@@ -103,34 +103,40 @@ export async function createDiscountCode(
 ): Promise<StaffDiscountCode> {
   // The time bonus is answered by its rule before the table is read (findCode): a row of that name would never apply.
   if (input.code === TIME_BONUS.code) throw codeExists();
-  const [insert] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO discount_codes (tenant_id, code, country, user_id, expires, value_percentage, currency, minimum_order_value, status, validity, paymentmethods, kind, created_at)
+  const { insert } = await namedBatch(db, [
+    [
+      'insert',
+      db
+        .prepare(
+          `INSERT INTO discount_codes (tenant_id, code, country, user_id, expires, value_percentage, currency, minimum_order_value, status, validity, paymentmethods, kind, created_at)
        VALUES (?, ?, ?, NULL, ?, ?, ?, ?, 'active', ?, ?, 'code', ?) ON CONFLICT (tenant_id, code) DO NOTHING`,
-      )
-      .bind(
-        input.brand,
-        input.code,
-        input.country,
-        input.expires,
-        input.value_percentage,
-        input.currency,
-        input.minimum_order_value,
-        input.validity,
-        input.paymentmethods ? JSON.stringify(input.paymentmethods) : null,
-        now.toISOString(),
-      ),
-    auditStatement(db, {
-      staffId: staff.id,
-      brand: input.brand,
-      action: 'discount_code_create',
-      targetType: 'discount_code',
-      targetId: input.code,
-      detail: detailOf(input),
-      now,
-      guard: { sql: 'changes() = 1', params: [] },
-    }),
+        )
+        .bind(
+          input.brand,
+          input.code,
+          input.country,
+          input.expires,
+          input.value_percentage,
+          input.currency,
+          input.minimum_order_value,
+          input.validity,
+          input.paymentmethods ? JSON.stringify(input.paymentmethods) : null,
+          now.toISOString(),
+        ),
+    ],
+    [
+      null,
+      auditStatement(db, {
+        staffId: staff.id,
+        brand: input.brand,
+        action: 'discount_code_create',
+        targetType: 'discount_code',
+        targetId: input.code,
+        detail: detailOf(input),
+        now,
+        guard: { sql: 'changes() = 1', params: [] },
+      }),
+    ],
   ]);
   if (insert.meta.changes !== 1) throw codeExists();
   return one(db, input.brand, input.code, now);
@@ -145,33 +151,39 @@ export async function updateDiscountCode(
   input: DiscountCodeInput,
   now: Date,
 ): Promise<StaffDiscountCode> {
-  const [update] = await db.batch([
-    db
-      .prepare(
-        `UPDATE discount_codes SET country = ?, expires = ?, value_percentage = ?, currency = ?, minimum_order_value = ?, validity = ?, paymentmethods = ?
+  const { update } = await namedBatch(db, [
+    [
+      'update',
+      db
+        .prepare(
+          `UPDATE discount_codes SET country = ?, expires = ?, value_percentage = ?, currency = ?, minimum_order_value = ?, validity = ?, paymentmethods = ?
         WHERE tenant_id = ? AND code = ? AND kind = 'code'`,
-      )
-      .bind(
-        input.country,
-        input.expires,
-        input.value_percentage,
-        input.currency,
-        input.minimum_order_value,
-        input.validity,
-        input.paymentmethods ? JSON.stringify(input.paymentmethods) : null,
-        input.brand,
-        input.code,
-      ),
-    auditStatement(db, {
-      staffId: staff.id,
-      brand: input.brand,
-      action: 'discount_code_edit',
-      targetType: 'discount_code',
-      targetId: input.code,
-      detail: detailOf(input),
-      now,
-      guard: { sql: 'changes() = 1', params: [] },
-    }),
+        )
+        .bind(
+          input.country,
+          input.expires,
+          input.value_percentage,
+          input.currency,
+          input.minimum_order_value,
+          input.validity,
+          input.paymentmethods ? JSON.stringify(input.paymentmethods) : null,
+          input.brand,
+          input.code,
+        ),
+    ],
+    [
+      null,
+      auditStatement(db, {
+        staffId: staff.id,
+        brand: input.brand,
+        action: 'discount_code_edit',
+        targetType: 'discount_code',
+        targetId: input.code,
+        detail: detailOf(input),
+        now,
+        guard: { sql: 'changes() = 1', params: [] },
+      }),
+    ],
   ]);
   if (update.meta.changes !== 1) throw notFound();
   return one(db, input.brand, input.code, now);

@@ -131,18 +131,21 @@ export async function setComplaintState(
   state: ComplaintState,
   now: Date,
 ): Promise<StaffComplaint> {
-  const [update] = await db.batch([
-    db.prepare('UPDATE complaints SET state = ?1 WHERE id = ?2 AND tenant_id = ?3 AND state <> ?1').bind(state, id, brand),
-    auditStatement(db, {
-      staffId: staff.id,
-      brand,
-      action: 'complaint_state',
-      targetType: 'complaint',
-      targetId: id,
-      detail: { state },
-      now,
-      guard: { sql: 'changes() = 1', params: [] },
-    }),
+  const { update } = await namedBatch(db, [
+    ['update', db.prepare('UPDATE complaints SET state = ?1 WHERE id = ?2 AND tenant_id = ?3 AND state <> ?1').bind(state, id, brand)],
+    [
+      null,
+      auditStatement(db, {
+        staffId: staff.id,
+        brand,
+        action: 'complaint_state',
+        targetType: 'complaint',
+        targetId: id,
+        detail: { state },
+        now,
+        guard: { sql: 'changes() = 1', params: [] },
+      }),
+    ],
   ]);
   if (update.meta.changes === 0) await one(db, brand, id); // 404 for an unknown id or another brand's
   return one(db, brand, id);

@@ -2,6 +2,7 @@ import type { ModerationText, ModerationWordsResponse } from '../../../core/sche
 import { ApiFailure } from '../../errors';
 import { auditStatement, type StaffSession } from '../session';
 import type { Tables } from '../../db/tables';
+import { namedBatch } from '../../services/batch';
 
 /**
  * Profile texts in the moderation queue: a member's name or about that contains a word of the brand's list
@@ -64,25 +65,31 @@ export async function decideText(
         ? db.prepare(`UPDATE profiles SET about = NULL WHERE ${seen}`).bind(d.profile_id, brand, d.name, d.about)
         : db.prepare(`UPDATE profiles SET name = '#' || id WHERE ${seen}`).bind(d.profile_id, brand, d.name, d.about);
   // Each statement runs only if the one before changed a row: the change, then the approved texts, then the audit.
-  const [changed] = await db.batch([
-    change,
-    db
-      .prepare(
-        `INSERT INTO profile_text_reviews (tenant_id, profile_id, name, about, decided_by, decided_at)
+  const { changed } = await namedBatch(db, [
+    ['changed', change],
+    [
+      null,
+      db
+        .prepare(
+          `INSERT INTO profile_text_reviews (tenant_id, profile_id, name, about, decided_by, decided_at)
        SELECT tenant_id, id, name, about, ?3, ?4 FROM profiles WHERE id = ?1 AND tenant_id = ?2 AND changes() = 1
        ON CONFLICT (tenant_id, profile_id) DO UPDATE SET name = excluded.name, about = excluded.about, decided_by = excluded.decided_by, decided_at = excluded.decided_at`,
-      )
-      .bind(d.profile_id, brand, staff.id, at),
-    auditStatement(db, {
-      staffId: staff.id,
-      brand,
-      action: d.decision === 'approve' ? 'profile_text_approve' : 'profile_text_clear',
-      targetType: 'profile',
-      targetId: d.profile_id,
-      detail: d.decision === 'approve' ? undefined : { field: d.field, text: d.field === 'name' ? d.name : d.about },
-      now,
-      guard: { sql: 'changes() = 1', params: [] },
-    }),
+        )
+        .bind(d.profile_id, brand, staff.id, at),
+    ],
+    [
+      null,
+      auditStatement(db, {
+        staffId: staff.id,
+        brand,
+        action: d.decision === 'approve' ? 'profile_text_approve' : 'profile_text_clear',
+        targetType: 'profile',
+        targetId: d.profile_id,
+        detail: d.decision === 'approve' ? undefined : { field: d.field, text: d.field === 'name' ? d.name : d.about },
+        now,
+        guard: { sql: 'changes() = 1', params: [] },
+      }),
+    ],
   ]);
   if (changed.meta.changes === 1) return;
   const exists = await db
