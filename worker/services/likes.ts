@@ -59,7 +59,7 @@ export const visibleLike = (viewer: string) =>
 const SHOWN = visibleLike('?1');
 const LIST_LIMIT = 200;
 
-type LikeRow = CardRow & { liked_at: string; is_new: number; mutual: number };
+type LikeRow = CardRow & Pick<Tables['likes'], 'is_new'> & { liked_at: Tables['likes']['created_at']; mutual: number };
 
 /** GET /api/likes.php: likes given (newest first) and received (new ones first, then newest first). */
 export async function listLikes(db: D1Database, tenantId: string, memberId: number, now: Date): Promise<LikesResponse> {
