@@ -63,7 +63,9 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     errors: {
       400: ['validation_failed'],
       401: ['login_failed'],
-      403: ['authentication_required', 'csrf'],
+      // account_blocked, account_deleted (in its 14 days of recovery): told only to whoever gave the right password.
+      403: ['authentication_required', 'csrf', 'account_blocked'],
+      409: ['account_deleted'],
       429: ['rate_limited', 'login_blocked'],
     },
     contract: { as: 'free', query: { push: '1' }, body: PUSH_BODY, expect: [201] },

@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
-import { CROSS_SITE_CALLS } from '../api-urls';
 import { COOKIE } from '../constants';
-import { ApiErrorSchema } from '../schemas/errors';
-import { COMMON_ERRORS, type Answer, type Operation, type Tag } from './operation';
+import { documentedErrors, errorSchema } from './errors';
+import type { Answer, Operation, Tag } from './operation';
 import { OPERATIONS } from './operations';
 
 const TAGS: Record<Tag, string> = {
@@ -20,11 +18,6 @@ const TAGS: Record<Tag, string> = {
 
 const MEDIA = { json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' } as const;
 
-/** The one error shape, its code limited to what this status of this call can answer. */
-function errorSchema(codes: readonly string[]) {
-  return ApiErrorSchema.extend({ error: ApiErrorSchema.shape.error.extend({ code: z.enum(codes as [string, ...string[]]) }) });
-}
-
 function answerContent(answer: Answer): ZodOpenApiResponseObject['content'] {
   if ('schema' in answer) return { 'application/json': { schema: answer.schema } };
   if ('media' in answer) return { [answer.media]: { schema: { type: 'string' } } };
@@ -38,14 +31,7 @@ function responses(op: Operation): Record<string, ZodOpenApiResponseObject> {
     if ('redirect' in answer)
       out[status].headers = { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } };
   }
-  const errors: Record<string, readonly string[]> = { ...op.errors, ...COMMON_ERRORS };
-  const add = (status: number, code: string) => (errors[status] = [...new Set([...(errors[status] ?? []), code])]);
-  // What the Worker's middleware answers before the call's own code (worker/app.ts): the session check, the
-  // same-origin check of unsafe methods, the 64 KiB body limit (uploads have their own).
-  if (op.auth === 'member') add(403, 'authentication_required');
-  if (op.method !== 'get' && !CROSS_SITE_CALLS.includes(op.path)) add(403, 'csrf');
-  if (op.body && op.body.type !== 'multipart') add(413, 'too_large');
-  for (const [status, codes] of Object.entries(errors)) {
+  for (const [status, codes] of Object.entries(documentedErrors(op))) {
     const json = { 'application/json': { schema: errorSchema(codes) } };
     const description = `Error ${codes.map((c) => `\`${c}\``).join(', ')}; the message is in the member's language.`;
     out[status] = out[status] ? { ...out[status], content: { ...out[status].content, ...json } } : { description, content: json };

@@ -215,7 +215,13 @@ export const SHOP_OPERATIONS: Operation[] = [
     summary: 'Look a discount code up (?code=), the welcome discount (?welcome=true) or the time bonus (?timebonus=true)',
     query: DiscountQuerySchema,
     responses: { 200: { description: 'The code with every field of SPEC.md §3.', schema: DiscountCodeSchema } },
-    errors: { 400: ['validation_failed'], 403: ['authentication_required'], 404: ['code_not_found'], 429: ['rate_limited'] },
+    errors: {
+      400: ['validation_failed'],
+      403: ['authentication_required'],
+      404: ['code_not_found'],
+      409: ['code_used'],
+      429: ['rate_limited'],
+    },
     contract: { as: 'free', query: { timebonus: 'true' }, expect: [200, 404] },
   },
   {
@@ -226,7 +232,7 @@ export const SHOP_OPERATIONS: Operation[] = [
     auth: 'member',
     summary: "The delete-account dialog's personal discount, or a refusal",
     responses: { 200: { description: 'The personal code.', schema: DiscountCodeSchema } },
-    errors: { 403: UNSAFE, 404: ['code_not_found'], 410: ['code_expired'], 429: ['rate_limited'] },
+    errors: { 403: UNSAFE, 404: ['code_not_found'], 409: ['code_used'], 410: ['code_expired'], 429: ['rate_limited'] },
     contract: { as: 'free', stage: 2, expect: [200, 404, 410] },
   },
   {

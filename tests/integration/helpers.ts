@@ -1,5 +1,8 @@
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
+import { expect } from 'vitest';
+import { z } from 'zod';
+import { answerSchema } from '../../core/contract/answer-schema';
 import { hashToken, newToken } from '../../worker/services/sessions';
 import { databaseOf } from '../../worker/db/request-db';
 import { TENANTS } from '../../worker/tenants';
@@ -14,14 +17,40 @@ export const BRANDS = ['flirtlokaal', 'reifekontakte', 'velvetnights'] as const;
 
 export interface FetchOptions extends RequestInit {
   country?: string;
+  /**
+   * Skips the contract check of the answer: only for answers the contract does not document on purpose (a proxied
+   * brand's fake upstream, a deliberately broken answer in a robustness test). Say why at the call.
+   */
+  unchecked?: true;
 }
 
-/** A request through the Worker's own fetch, as a browser on <brand>.localhost would make it. */
-export function fetchBrand(brand: string, path: string, { country, ...init }: FetchOptions = {}): Promise<Response> {
-  return exports.default.fetch(
+/**
+ * A request through the Worker's own fetch, as a browser on <brand>.localhost would make it. Every JSON answer of an
+ * /api/*.php call is checked (on a clone) against the schema core/contract documents for its method, path and status:
+ * an answer that does not match, or a JSON answer the contract does not document, fails the test (error answers
+ * too: their code must be one the contract lists for that status).
+ */
+export async function fetchBrand(brand: string, path: string, { country, unchecked, ...init }: FetchOptions = {}): Promise<Response> {
+  const res = await exports.default.fetch(
     new Request(`https://${brand}.localhost${path}`, init),
     country ? ({ cf: { country } } as never) : undefined,
   );
+  if (!unchecked) await checkContract(init.method ?? 'GET', path, res);
+  return res;
+}
+
+// The member site's calls; the staff API (/api/staff/*) is not part of the contract (docs/decisions/007-api-contract.md).
+const CONTRACT_CALL = /^\/api\/(?!staff\/)[^?]*\.php(\?|$)/;
+
+async function checkContract(method: string, path: string, res: Response): Promise<void> {
+  if (!CONTRACT_CALL.test(path) || !res.headers.get('Content-Type')?.includes('application/json')) return;
+  const where = `${method} ${path} ${res.status}`;
+  const schema = answerSchema(method, path, res.status);
+  expect(schema, `${where}: a JSON answer core/contract does not document for this status`).not.toBeNull();
+  const parsed = z.safeParse(schema!, await res.clone().json());
+  // The issues go into the message too: vitest's diff abbreviates nested objects.
+  const issues = parsed.error ? z.prettifyError(parsed.error) : '';
+  expect(parsed.error?.issues ?? [], `${where}: the answer does not match its schema in core/contract:\n${issues}`).toEqual([]);
 }
 
 let nextId = 1;

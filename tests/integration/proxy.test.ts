@@ -11,6 +11,7 @@ interface Echo {
 describe('proxy mode (a brand with upstream_api)', () => {
   it('forwards method, path, query, body and cookies, with forwarding headers', async () => {
     const res = await fetchBrand('proxied', '/api/user.php?push=1', {
+      unchecked: true, // the fake upstream's echo, not a contract answer
       method: 'POST',
       country: 'GB',
       headers: { 'Content-Type': 'application/json', Cookie: 'auth=abc', 'CF-Connecting-IP': '203.0.113.7' },
@@ -47,18 +48,21 @@ describe('proxy mode (a brand with upstream_api)', () => {
   });
 
   it('does not upgrade any other path, nor live.php of a brand whose backend offers no live socket', async () => {
-    const other = await fetchBrand('proxied', '/api/chats.php', { headers: { Upgrade: 'websocket' } });
+    // The fake upstream's echo, not a contract answer.
+    const other = await fetchBrand('proxied', '/api/chats.php', { unchecked: true, headers: { Upgrade: 'websocket' } });
     expect(other.status).toBe(200);
     expect(other.webSocket).toBeNull();
     expect((await other.json<Echo>()).headers.upgrade).toBeUndefined();
-    // proxypages' backend has no live socket (its tenant file: polling): a plain request, which it answers 404.
-    const polling = await fetchBrand('proxypages', '/api/live.php', { headers: { Upgrade: 'websocket' } });
+    // proxypages' backend has no live socket (its tenant file: polling): a plain request, which it (the fake upstream,
+    // not a contract answer) answers 404.
+    const polling = await fetchBrand('proxypages', '/api/live.php', { unchecked: true, headers: { Upgrade: 'websocket' } });
     expect(polling.status).toBe(404);
     expect(polling.webSocket).toBeNull();
   });
 
   it("passes the upstream's cookies back as host-only cookies and keeps its status", async () => {
-    const res = await fetchBrand('proxied', '/api/missing.php');
+    // A call the contract does not know, answered by the fake upstream.
+    const res = await fetchBrand('proxied', '/api/missing.php', { unchecked: true });
     expect(res.status).toBe(404);
     const cookies = res.headers.getSetCookie();
     expect(cookies).toHaveLength(2);
@@ -67,7 +71,8 @@ describe('proxy mode (a brand with upstream_api)', () => {
   });
 
   it('answers the generic error (504) when the upstream does not answer in time', async () => {
-    const res = await fetchBrand('proxied', '/api/slow.php');
+    // A call the contract does not know: the proxy's own 504 is what is tested.
+    const res = await fetchBrand('proxied', '/api/slow.php', { unchecked: true });
     expect(res.status).toBe(504);
     const body = await res.json<{ error: { code: string; message: string } }>();
     expect(body.error.code).toBe('server_error');

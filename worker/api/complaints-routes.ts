@@ -5,6 +5,7 @@ import { parseOrFail } from '../errors';
 import { log, describeError } from '../log';
 import { consumeToken, issueToken } from '../services/tokens';
 import { jsonBody, limit, link, mailTo } from './helpers';
+import type { Tables } from '../db/tables';
 
 /**
  * complaints.php: a complaint is stored; once its sender's address is proven it is forwarded to the brand's support
@@ -48,7 +49,7 @@ complaintsRoutes.post('/complaints.php', async (c) => {
       proven ? now.toISOString() : null,
       c.get('language'),
     )
-    .first<{ id: number }>();
+    .first<Pick<Tables['complaints'], 'id'>>();
   const id = row!.id;
   const reference = `C-${id}`;
 
@@ -81,20 +82,13 @@ complaintsRoutes.get('/complaint-confirm.php', async (c) => {
     redeemed &&
     (await c.env.DB.prepare('UPDATE complaints SET confirmed_at = ? WHERE id = ? AND tenant_id = ? AND confirmed_at IS NULL RETURNING id')
       .bind(now.toISOString(), id, tenantId)
-      .first<{ id: number }>());
+      .first<Pick<Tables['complaints'], 'id'>>());
   if (!confirmed) return c.redirect('/complaints?confirmed=0', 303);
   await mailConfirmedComplaint(c, id).catch((error) => log(c, 'error', 'complaint mail failed', describeError(error)));
   return c.redirect(`/complaints?confirmed=C-${id}`, 303);
 });
 
-interface ComplaintRow {
-  member_id: number | null;
-  subject: string;
-  concerns: string | null;
-  body: string;
-  contact_email: string;
-  contact_name: string | null;
-}
+type ComplaintRow = Pick<Tables['complaints'], 'member_id' | 'subject' | 'concerns' | 'body' | 'contact_email' | 'contact_name'>;
 
 /** Forwards a proven complaint to the brand's support and confirms it to its (proven) sender. */
 async function mailConfirmedComplaint(c: AppContext, id: number): Promise<void> {

@@ -1,4 +1,5 @@
 import type { DailyShow } from '../../core/rules/cam-show';
+import type { Tables } from '../db/tables';
 
 /** A performer as a cam partner's feed describes it. */
 export interface FeedPerformer {
@@ -24,7 +25,8 @@ export interface CamFeed {
 }
 
 /** A feed performer as D1 stores it: the show in two columns. */
-type Row = Omit<FeedPerformer, 'show'> & { shift_start: number; shift_minutes: number };
+type Row = Pick<Tables['cam_performers'], 'id' | 'handle' | 'name' | 'age' | 'country' | 'image' | 'shift_start' | 'shift_minutes'> &
+  Omit<FeedPerformer, 'show'>;
 
 const COLUMNS = 'id, handle, name, age, country, image, shift_start, shift_minutes';
 const fromRow = ({ shift_start, shift_minutes, ...rest }: Row): FeedPerformer => ({

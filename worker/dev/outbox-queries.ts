@@ -1,22 +1,13 @@
+import type { Tables } from '../db/tables';
+
 // Read side of the outbox for the dev mailbox; always scoped to the request's brand.
 
-export interface OutboxSummary {
-  id: number;
-  channel: 'mail' | 'sms';
-  recipient: string;
-  subject: string | null;
-  template: string;
-  status: string;
-  text_body: string;
-  created_at: string;
-}
+export type OutboxSummary = Pick<
+  Tables['outbox'],
+  'id' | 'channel' | 'recipient' | 'subject' | 'template' | 'status' | 'text_body' | 'created_at'
+> & { channel: 'mail' | 'sms' };
 
-export interface OutboxMessage extends OutboxSummary {
-  html_body: string | null;
-  headers: string;
-  error: string | null;
-  sent_at: string | null;
-}
+export type OutboxMessage = OutboxSummary & Pick<Tables['outbox'], 'html_body' | 'headers' | 'error' | 'sent_at'>;
 
 const LIMIT = 50;
 

@@ -1,4 +1,5 @@
 import type { Delivery } from './types';
+import type { Tables } from '../db/tables';
 
 /** One outbox row as written; `status` is 'queued' when a transport will take it, else final ('held' or 'failed'). */
 export interface OutboxInsert {
@@ -36,7 +37,7 @@ export async function insertOutbox(db: D1Database, row: OutboxInsert): Promise<n
       row.error,
       row.createdAt,
     )
-    .first<{ id: number }>();
+    .first<Pick<Tables['outbox'], 'id'>>();
   return inserted!.id;
 }
 

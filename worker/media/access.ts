@@ -1,4 +1,5 @@
 import type { SessionMember } from '../services/sessions';
+import type { Tables } from '../db/tables';
 
 // Who may see an uploaded photo (docs/api/photos.md "Who sees a photo"). An approved public photo is everyone's and
 // keeps its long public cache. Anything else is looked at per request, with the viewer's session:
@@ -12,12 +13,7 @@ const UPLOADED = /^p\/([0-9a-f]{32})(-t)?\.jpg$/;
 
 export type MediaAccess = 'public' | 'private' | 'refused';
 
-interface PhotoRow {
-  id: number;
-  profile_id: number;
-  status: string;
-  private: number;
-}
+type PhotoRow = Pick<Tables['photos'], 'id' | 'profile_id' | 'status' | 'private'>;
 
 /** Whether `key` is a member's uploaded photo; everything under `p/` is one and is never served unchecked. */
 export const isMemberPhotoKey = (key: string) => key.startsWith('p/');

@@ -18,32 +18,18 @@ import { toSettings } from '../services/notification-settings';
 import { ageOn } from '../../core/rules/age';
 import { issueToken } from '../services/tokens';
 import { TENANTS } from '../tenants';
+import type { LeftJoined, Tables } from '../db/tables';
+import { namedBatch } from '../services/batch';
 
 // Turns a member's pending notifications (worker/notifications/pending.ts) into mails (issue 18, items 1-3). Runs in
 // the member's hub alarm (worker/chat/member-hub.ts), never in the request that caused the event.
 
-interface MemberRow {
-  email: string;
-  status: string;
-  language: string | null;
-  notification_prefs: string;
-  email_disabled_reason: string | null;
-  invisible: number;
-  name: string;
-  country: string;
-  last_active: string;
-}
+type MemberRow = Pick<Tables['members'], 'email' | 'status' | 'language' | 'notification_prefs' | 'email_disabled_reason' | 'invisible'> &
+  Pick<Tables['profiles'], 'name' | 'country' | 'last_active'>;
 
-interface SenderRow {
-  pending_id: number;
-  conversation_id: number | null;
-  id: number;
-  name: string;
-  birthdate: string;
-  city: string | null;
-  fictional: number;
-  thumb_filename: string | null;
-}
+type SenderRow = { pending_id: Tables['notification_pending']['id'] } & Pick<Tables['notification_pending'], 'conversation_id'> &
+  Pick<Tables['profiles'], 'id' | 'name' | 'birthdate' | 'city' | 'fictional'> &
+  LeftJoined<Pick<Tables['photos'], 'thumb_filename'>>;
 
 export interface MailRun {
   /** the types mailed in this run */
@@ -96,27 +82,33 @@ export async function sendNotificationMails(env: Env, tenantId: string, memberId
     // The batch window in one conditional write: the upsert claims this type's slot only when the last mail of the
     // type is 4 hours old, and the pending rows go in the same batch only when the claim was made.
     const stamp = now.toISOString();
-    const [claim] = await db.batch([
-      db
-        .prepare(
-          `INSERT INTO notification_mails (tenant_id, member_id, type, last_sent_at, mails, items) VALUES (?1, ?2, ?3, ?4, 1, ?6)
+    const { claim } = await namedBatch(db, [
+      [
+        'claim',
+        db
+          .prepare(
+            `INSERT INTO notification_mails (tenant_id, member_id, type, last_sent_at, mails, items) VALUES (?1, ?2, ?3, ?4, 1, ?6)
            ON CONFLICT (tenant_id, member_id, type) DO UPDATE SET last_sent_at = excluded.last_sent_at, mails = mails + 1, items = items + ?6
             WHERE notification_mails.last_sent_at <= ?5
            RETURNING last_sent_at`,
-        )
-        .bind(tenantId, memberId, type, stamp, batchWindowStart(now), itemCount(type, news)),
-      db
-        .prepare(
-          `DELETE FROM notification_pending WHERE tenant_id = ?1 AND member_id = ?2 AND type = ?3 AND id <= ?4
+          )
+          .bind(tenantId, memberId, type, stamp, batchWindowStart(now), itemCount(type, news)),
+      ],
+      [
+        null,
+        db
+          .prepare(
+            `DELETE FROM notification_pending WHERE tenant_id = ?1 AND member_id = ?2 AND type = ?3 AND id <= ?4
              AND EXISTS (SELECT 1 FROM notification_mails WHERE tenant_id = ?1 AND member_id = ?2 AND type = ?3 AND last_sent_at = ?5)`,
-        )
-        .bind(tenantId, memberId, type, upto.id, stamp),
+          )
+          .bind(tenantId, memberId, type, upto.id, stamp),
+      ],
     ]);
     if (claim.results.length === 0) {
       const last = await db
         .prepare('SELECT last_sent_at FROM notification_mails WHERE tenant_id = ? AND member_id = ? AND type = ?')
         .bind(tenantId, memberId, type)
-        .first<{ last_sent_at: string }>();
+        .first<Pick<Tables['notification_mails'], 'last_sent_at'>>();
       if (last) run.next = earliest(run.next, nextMailAfter(last.last_sent_at));
       continue;
     }

@@ -4,6 +4,7 @@ import { translatorFor } from '../i18n';
 import type { OrderRow } from './orders';
 import { moneyFormatter } from '../../core/money';
 import type { SettleContext } from './settle-context';
+import type { Tables } from '../db/tables';
 
 /**
  * The confirmation on a durable medium that distance selling needs: what was bought, for how much, that the
@@ -15,7 +16,7 @@ export async function sendConfirmation(ctx: SettleContext, order: OrderRow, paid
     'SELECT m.email, p.name FROM members m JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id WHERE m.id = ? AND m.tenant_id = ?',
   )
     .bind(order.member_id, ctx.tenant.id)
-    .first<{ email: string; name: string }>();
+    .first<Pick<Tables['members'], 'email'> & Pick<Tables['profiles'], 'name'>>();
   if (!member) return;
   const language = toLanguage(order.language) ?? 'nl';
   const t = translatorFor(language);

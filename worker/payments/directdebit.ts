@@ -2,6 +2,7 @@ import { normalizeIban } from '../../core/rules/iban';
 import type { DirectDebitForm } from '../../core/schemas/payments';
 import { ApiFailure } from '../errors';
 import { hmacSha256Hex, sha256Hex } from '../../core/encoding';
+import type { Tables } from '../db/tables';
 
 /**
  * Direct debit (SPEC.md §3 and §8): the form is confirmed by a 6-digit code sent by SMS. The code is stored only
@@ -38,21 +39,7 @@ export async function assertWithinLimit(db: D1Database, tenantId: string, member
   if (row!.total + amount > DIRECT_DEBIT.monthlyLimitCents) throw new ApiFailure(429, 'directdebit_limit', 'errors.directdebit_limit');
 }
 
-export interface DirectDebitRequest {
-  id: number;
-  member_id: number;
-  package_id: number;
-  amount: number;
-  currency: string;
-  discount_code: string | null;
-  holder: string;
-  iban: string;
-  code_hash: string;
-  tries: number;
-  status: string;
-  created_at: string;
-  expires_at: string;
-}
+export type DirectDebitRequest = Tables['directdebit_requests'];
 
 const codeHash = (secret: string, memberId: number, createdAt: string, code: string) =>
   hmacSha256Hex(secret, `${memberId}:${createdAt}:${code}`);
@@ -92,7 +79,7 @@ export async function openRequest(
       createdAt,
       new Date(now.getTime() + DIRECT_DEBIT.codeMinutes * 60_000).toISOString(),
     )
-    .first<{ id: number }>();
+    .first<Pick<Tables['directdebit_requests'], 'id'>>();
   return { id: row!.id, code };
 }
 
@@ -124,7 +111,7 @@ export async function confirmRequest(
           WHERE id = ? AND tenant_id = ? AND status = 'open' RETURNING tries`,
       )
       .bind(DIRECT_DEBIT.maxTries, id, tenantId)
-      .first<{ tries: number }>();
+      .first<Pick<Tables['directdebit_requests'], 'tries'>>();
     if (!after || after.tries >= DIRECT_DEBIT.maxTries) throw new ApiFailure(429, 'code_tries', 'errors.code_tries');
     throw new ApiFailure(400, 'code_invalid', 'errors.code_invalid', undefined, { tries: DIRECT_DEBIT.maxTries - after.tries });
   }

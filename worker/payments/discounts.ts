@@ -5,16 +5,14 @@ import type { DiscountCode } from '../../core/schemas/payments';
 import { ApiFailure } from '../errors';
 import type { SessionMember } from '../services/sessions';
 import { HOLDING_STATUSES } from './orders';
+import type { Tables } from '../db/tables';
 
 /** The welcome discount of SPEC.md §1: 25% on the first purchase, for a week after signup (docs/decisions/004). */
 export const WELCOME = { percentage: 25, days: 7, prefix: 'WELKOM-' } as const;
 
 /** A discount_codes row: the answer's fields as stored (methods as JSON text), plus kind and use count. */
-type CodeRow = Omit<DiscountCode, 'status' | 'expired' | 'paymentmethods'> & {
-  status: string;
-  paymentmethods: string | null;
-  kind: 'code' | 'welcome' | 'stay';
-};
+type CodeRow = Tables['discount_codes'] &
+  Omit<DiscountCode, 'status' | 'expired' | 'paymentmethods'> & { kind: 'code' | 'welcome' | 'stay' };
 
 /**
  * The key under which a use is reserved (discount_redemptions, unique per key), or null for an unlimited code:
@@ -129,7 +127,7 @@ export async function personalCode(
   const row = await db
     .prepare('SELECT code FROM discount_codes WHERE tenant_id = ? AND user_id = ? AND kind = ? ORDER BY id LIMIT 1')
     .bind(tenantId, memberId, spec.kind)
-    .first<{ code: string }>();
+    .first<Pick<Tables['discount_codes'], 'code'>>();
   return row!.code;
 }
 

@@ -1,4 +1,5 @@
 import { SANDBOX_TIMEOUT_MS } from './sandbox';
+import { namedBatch } from '../services/batch';
 
 /**
  * The hourly sweep of sandbox orders that were started and never paid (worker/index.ts `scheduled`). A member who
@@ -15,20 +16,29 @@ import { SANDBOX_TIMEOUT_MS } from './sandbox';
 export async function expireSandboxOrders(db: D1Database, now: Date): Promise<number> {
   const at = now.toISOString();
   const cutoff = new Date(now.getTime() - SANDBOX_TIMEOUT_MS).toISOString();
-  const [, orders] = await db.batch([
-    db.prepare("UPDATE sandbox_payments SET status = 'expired' WHERE status IN ('open', 'pending') AND created_at <= ?").bind(cutoff),
-    db
-      .prepare(
-        `UPDATE orders SET status = 'expired', updated_at = ?1
-        WHERE provider = 'sandbox' AND status IN ('created', 'pending') AND created_at <= ?2
-          AND (provider_payment_id IS NULL OR EXISTS (SELECT 1 FROM sandbox_payments p
-                 WHERE p.id = orders.provider_payment_id AND p.tenant_id = orders.tenant_id AND p.status = 'expired'))`,
-      )
-      .bind(at, cutoff),
-    db.prepare(
-      `DELETE FROM discount_redemptions WHERE order_id IN (SELECT id FROM orders
-        WHERE orders.tenant_id = discount_redemptions.tenant_id AND provider = 'sandbox' AND status = 'expired')`,
-    ),
+  const { orders } = await namedBatch(db, [
+    [
+      null,
+      db.prepare("UPDATE sandbox_payments SET status = 'expired' WHERE status IN ('open', 'pending') AND created_at <= ?").bind(cutoff),
+    ],
+    [
+      'orders',
+      db
+        .prepare(
+          `UPDATE orders SET status = 'expired', updated_at = ?1
+          WHERE provider = 'sandbox' AND status IN ('created', 'pending') AND created_at <= ?2
+            AND (provider_payment_id IS NULL OR EXISTS (SELECT 1 FROM sandbox_payments p
+                   WHERE p.id = orders.provider_payment_id AND p.tenant_id = orders.tenant_id AND p.status = 'expired'))`,
+        )
+        .bind(at, cutoff),
+    ],
+    [
+      null,
+      db.prepare(
+        `DELETE FROM discount_redemptions WHERE order_id IN (SELECT id FROM orders
+          WHERE orders.tenant_id = discount_redemptions.tenant_id AND provider = 'sandbox' AND status = 'expired')`,
+      ),
+    ],
   ]);
   return orders.meta.changes;
 }

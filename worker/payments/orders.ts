@@ -1,37 +1,12 @@
 import type { Order, OrderStatus, RefundReason } from '../../core/schemas/payments';
 import { ApiFailure } from '../errors';
 import { DIRECT_DEBIT } from './directdebit';
-import { namedBatch } from '../services/batch';
+import { namedBatch, rows } from '../services/batch';
+import type { Tables } from '../db/tables';
 
 /** An order row as stored (migrations/0006_payments.sql). */
-export interface OrderRow {
-  id: number;
-  tenant_id: string;
-  member_id: number;
-  package_id: number;
-  credits: number;
-  currency: string;
-  list_price: number;
-  amount: number;
-  discount_code: string | null;
-  discount_percentage: number | null;
-  /** The reservation this order holds in discount_redemptions (null: no code, or an unlimited one). */
-  discount_scope: string | null;
-  country: string;
-  method: string;
-  issuer: string | null;
-  recurring: Order['recurring'];
-  provider: string;
-  provider_payment_id: string | null;
-  status: OrderStatus;
-  consent_at: string;
-  language: string;
-  created_at: string;
-  updated_at: string;
-  paid_at: string | null;
-  refund_reason: RefundReason | null;
-  refunded_at: string | null;
-}
+/** `discount_scope`: the reservation this order holds in discount_redemptions (null: no code, or an unlimited one). */
+export type OrderRow = Tables['orders'] & { recurring: Order['recurring']; status: OrderStatus; refund_reason: RefundReason | null };
 
 export const OPEN_STATUSES: readonly OrderStatus[] = ['created', 'pending'];
 
@@ -118,7 +93,7 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
             )
             .bind(tenantId, scope),
         ],
-        ['order', insert],
+        ['order', rows<Pick<OrderRow, 'id'>>(insert)],
         // changes() = 1: only when the order was inserted (the limit may have refused it); a held scope fails the batch.
         [
           null,
@@ -129,15 +104,15 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
             .bind(tenantId, scope, o.discount_code, o.member_id, o.created_at),
         ],
       ] as const)
-    : ([['order', insert]] as const);
-  let results: Record<'order', D1Result>;
+    : ([['order', rows<Pick<OrderRow, 'id'>>(insert)]] as const);
+  let results: { order: D1Result<Pick<OrderRow, 'id'>> };
   try {
     results = await namedBatch(db, steps);
   } catch (error) {
     if (isReservationConflict(error)) throw new ApiFailure(409, 'code_used', 'errors.code_used');
     throw error;
   }
-  const placed = results.order.results[0] as { id: number } | undefined;
+  const placed: Pick<OrderRow, 'id'> | undefined = results.order.results[0];
   if (!placed) throw new ApiFailure(429, 'directdebit_limit', 'errors.directdebit_limit');
   return placed.id;
 }
@@ -197,13 +172,7 @@ export async function abandonOrder(db: D1Database, tenantId: string, orderId: nu
   ]);
 }
 
-export interface Mandate {
-  provider: string;
-  customer_id: string | null;
-  mandate_id: string;
-  method: string;
-  label: string;
-}
+export type Mandate = Pick<Tables['payment_mandates'], 'provider' | 'customer_id' | 'mandate_id' | 'method' | 'label'>;
 
 export async function latestMandate(db: D1Database, tenantId: string, memberId: number, provider: string): Promise<Mandate | null> {
   return db

@@ -4,6 +4,7 @@ import { moneyFormatter } from '../../core/money';
 import { IDEAL_ISSUERS } from '../../core/schemas/payments';
 import { isLocal, type AppEnv } from '../context';
 import { SandboxProvider } from './sandbox';
+import type { Tables } from '../db/tables';
 
 /**
  * The sandbox's checkout page (local mode and tests only): the person plays the payment service. They pick the
@@ -14,18 +15,7 @@ import { SandboxProvider } from './sandbox';
 export function sandboxCheckout(): Hono<AppEnv> {
   const sandboxCheckout = new Hono<AppEnv>();
 
-  interface Row {
-    id: string;
-    amount: number;
-    currency: string;
-    description: string;
-    method: string;
-    issuer: string | null;
-    status: string;
-    sequence_type: string;
-    redirect_url: string;
-    webhook_url: string;
-  }
+  type Row = Tables['sandbox_payments'];
 
   const OUTCOMES = ['paid', 'failed', 'canceled', 'pending'] as const;
   const STYLE =

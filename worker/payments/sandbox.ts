@@ -9,26 +9,17 @@ import type {
   ProviderStatus,
   RefundRequest,
 } from './provider-types';
+import type { Tables } from '../db/tables';
 
 /**
  * The sandbox payment service of local mode and the tests. It keeps its payments in D1 (sandbox_* tables) as a
  * real provider keeps them on its side; its checkout page (sandbox-checkout.ts) lets a person play the payment
  * service and then calls the webhook with the payment's id, exactly like a real service would.
  */
-interface PaymentRow {
-  id: string;
-  amount: number;
-  currency: string;
+type PaymentRow = Pick<Tables['sandbox_payments'], 'id' | 'amount' | 'currency' | 'status' | 'metadata' | 'mandate_id' | 'redirect_url'> & {
   status: ProviderStatus;
-  metadata: string;
-  mandate_id: string | null;
-}
-interface MandateRow {
-  id: string;
-  method: string;
-  label: string;
-  decline: number;
-}
+};
+type MandateRow = Pick<Tables['sandbox_mandates'], 'id' | 'method' | 'label' | 'decline'>;
 
 /**
  * How long a sandbox payment stays open or pending before it expires by itself, as a real service's do (Mollie's
@@ -93,7 +84,7 @@ export class SandboxProvider implements PaymentProvider {
         'SELECT id, amount, currency, status, metadata, mandate_id, redirect_url FROM sandbox_payments WHERE id = ? AND tenant_id = ?',
       )
       .bind(id, this.tenantId)
-      .first<PaymentRow & { redirect_url: string }>();
+      .first<PaymentRow>();
     if (!row) return null;
     const mandate = row.mandate_id ? await this.mandate(row.mandate_id) : null;
     return {
@@ -138,7 +129,7 @@ export class SandboxProvider implements PaymentProvider {
         request.idempotencyKey,
         new Date().toISOString(),
       )
-      .first<{ id: string }>();
+      .first<Pick<Tables['sandbox_payments'], 'id'>>();
     if (!row) throw new ProviderError(`sandbox refund: payment ${request.paymentId} is not paid`);
     return { id: row.id };
   }

@@ -9,6 +9,7 @@ import { HOLDING_STATUSES, OPEN_STATUSES, type OrderRow } from './orders';
 import type { ProviderPayment, ProviderStatus } from './provider';
 import { logEvent } from '../log';
 import { namedBatch } from '../services/batch';
+import type { Tables } from '../db/tables';
 
 /**
  * The order state machine: created -> pending -> paid | failed | cancelled | expired, each final state reached
@@ -137,7 +138,7 @@ async function markPaid(ctx: SettleContext, order: OrderRow, payment: ProviderPa
   const current = (await db
     .prepare('SELECT status FROM orders WHERE id = ? AND tenant_id = ?')
     .bind(order.id, tenant.id)
-    .first<{ status: OrderStatus }>())!.status;
+    .first<Pick<OrderRow, 'status'>>())!.status;
   if (current === 'paid' || current === 'refunded') return current;
   return refundLostDiscount(ctx, order);
 }
@@ -238,7 +239,7 @@ export async function refundByStaff(
   const row = await db
     .prepare('SELECT delta FROM credit_ledger WHERE tenant_id = ? AND member_id = ? AND ref = ?')
     .bind(tenant.id, order.member_id, ref)
-    .first<{ delta: number }>();
+    .first<Pick<Tables['credit_ledger'], 'delta'>>();
   return { takenBack: row ? -row.delta : 0 };
 }
 

@@ -1,5 +1,6 @@
 import { PHOTO_LIMIT } from '../../core/constants';
 import type { OwnPhoto, PhotosResponse, RejectReason } from '../../core/schemas/photos';
+import type { Tables } from '../db/tables';
 
 // The member's own photos in D1 and their objects in R2. Every statement names the tenant; a photo of another
 // brand or another member is simply not found.
@@ -14,18 +15,11 @@ export const UPLOAD_IDS = { first: 160_000_001, last: 199_999_999 } as const;
 /** Statuses that count toward the limit; rejected photos do not. */
 const COUNTED = "status IN ('pending', 'active')";
 
-interface PhotoRow {
-  id: number;
-  filename: string;
-  thumb_filename: string;
-  status: OwnPhoto['status'];
-  private: number;
-  position: number;
-  width: number | null;
-  height: number | null;
-  reject_reason: RejectReason | null;
-  main_photo_id: number | null;
-}
+type PhotoRow = Pick<
+  Tables['photos'],
+  'id' | 'filename' | 'thumb_filename' | 'status' | 'private' | 'position' | 'width' | 'height' | 'reject_reason'
+> &
+  Pick<Tables['profiles'], 'main_photo_id'> & { status: OwnPhoto['status']; reject_reason: RejectReason | null };
 
 export interface Owner {
   tenantId: string;
@@ -127,7 +121,7 @@ export async function insertPhoto(db: D1Database, owner: Owner, photo: NewPhoto)
           PHOTO_LIMIT.free,
           owner.memberId,
         )
-        .first<{ id: number }>();
+        .first<Pick<Tables['photos'], 'id'>>();
       if (!row) return null;
       await makeMainIfNone(db, owner, row.id);
       return row.id;
@@ -151,13 +145,9 @@ async function makeMainIfNone(db: D1Database, owner: Owner, photoId: number): Pr
     .run();
 }
 
-export interface OwnPhotoRef {
-  id: number;
-  filename: string;
-  thumb_filename: string;
+export type OwnPhotoRef = Pick<Tables['photos'], 'id' | 'filename' | 'thumb_filename' | 'status' | 'private'> & {
   status: OwnPhoto['status'];
-  private: number;
-}
+};
 
 /** One of the owner's photos, or null (another member's or another brand's photo is not found either). */
 export function findOwnPhoto(db: D1Database, owner: Owner, id: number): Promise<OwnPhotoRef | null> {

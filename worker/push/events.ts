@@ -7,16 +7,11 @@ import { translatorFor } from '../i18n';
 import { toSettings } from '../services/notification-settings';
 import { TENANTS } from '../tenants';
 import { sendPush } from './send';
+import type { Tables } from '../db/tables';
 
 const PREF: Partial<Record<LiveEvent['type'], NotificationType>> = { message: 'messages', like: 'likes', match: 'matches' };
 
-interface MemberRow {
-  status: string;
-  language: string | null;
-  notification_prefs: string;
-  email_disabled_reason: string | null;
-  invisible: number;
-}
+type MemberRow = Pick<Tables['members'], 'status' | 'language' | 'notification_prefs' | 'email_disabled_reason' | 'invisible'>;
 
 /**
  * The web push for an event that no open tab received: only messages, likes and matches, only when the member

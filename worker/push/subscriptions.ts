@@ -1,11 +1,8 @@
 import type { PushSubscriptionInput } from '../../core/schemas/push';
+import type { Tables } from '../db/tables';
+import { namedBatch, writeOnly } from '../services/batch';
 
-export interface StoredSubscription {
-  id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
+export type StoredSubscription = Pick<Tables['push_subscriptions'], 'id' | 'endpoint' | 'p256dh' | 'auth'>;
 
 /** At most this many devices per member: the oldest subscription makes room (a browser reinstalled many times). */
 const MAX_PER_MEMBER = 10;
@@ -46,9 +43,14 @@ export async function deleteSubscription(
   endpoint: string,
   also: D1PreparedStatement[] = [],
 ): Promise<number> {
-  const [res] = await db.batch([
-    db.prepare('DELETE FROM push_subscriptions WHERE tenant_id = ? AND member_id = ? AND endpoint = ?').bind(tenantId, memberId, endpoint),
-    ...also,
+  const { res } = await namedBatch(db, [
+    [
+      'res',
+      db
+        .prepare('DELETE FROM push_subscriptions WHERE tenant_id = ? AND member_id = ? AND endpoint = ?')
+        .bind(tenantId, memberId, endpoint),
+    ],
+    ...writeOnly(also),
   ]);
   return res.meta.changes;
 }

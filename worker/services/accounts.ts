@@ -2,26 +2,28 @@ import { ACCOUNT_RECOVERY_DAYS } from '../../core/constants';
 import type { SignupStep } from '../../core/schemas/account';
 import type { Tenant } from '../../core/schemas/tenant';
 import { ApiFailure } from '../errors';
-import { namedBatch, writeOnly } from './batch';
+import { namedBatch, rows, writeOnly } from './batch';
 import { ledgerEntry } from './ledger';
 import { hashPassword } from './passwords';
+import type { Tables } from '../db/tables';
 
 // Member rows as the account flows need them. Every statement is scoped to the brand.
 
-export interface MemberRow {
-  id: number;
-  email: string;
-  status: 'not_confirmed' | 'confirmed' | 'deleted';
-  password_hash: string | null;
-  language: string | null;
-  deleted_at: string | null;
-  signup_step: SignupStep;
-  notification_prefs: string;
-  email_disabled_reason: string | null;
-  invisible: number;
-  /** Set while a brand's admin has blocked the account (back office): no login, no session. */
-  blocked_at: string | null;
-}
+/** `blocked_at` is set while a brand's admin has blocked the account (back office): no login, no session. */
+export type MemberRow = Pick<
+  Tables['members'],
+  | 'id'
+  | 'email'
+  | 'status'
+  | 'password_hash'
+  | 'language'
+  | 'deleted_at'
+  | 'signup_step'
+  | 'notification_prefs'
+  | 'email_disabled_reason'
+  | 'invisible'
+  | 'blocked_at'
+> & { status: 'not_confirmed' | 'confirmed' | 'deleted'; signup_step: SignupStep };
 
 const MEMBER_COLUMNS =
   'id, email, status, password_hash, language, deleted_at, signup_step, notification_prefs, email_disabled_reason, invisible, blocked_at';
@@ -85,31 +87,33 @@ export const MEMBER_IDS = { first: 1, last: 9_999_999 } as const;
 export async function createMember(db: D1Database, tenant: Tenant, input: NewMember, now: Date): Promise<number> {
   const passwordHash = await hashPassword(input.password);
   const nowIso = now.toISOString();
-  let created: Record<'member', D1Result>;
+  let created: { member: D1Result<Pick<MemberRow, 'id'>> };
   try {
     created = await namedBatch(db, [
       [
         'member',
-        db
-          .prepare(
-            `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step,
+        rows<Pick<MemberRow, 'id'>>(
+          db
+            .prepare(
+              `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step,
                               traffic_source, invite_code, created_at, password_changed_at, notification_prefs)
          SELECT COALESCE(MAX(id), ?1 - 1) + 1, ?3, ?4, ?5, 'not_confirmed', 0, 0, ?6, ?7, 'photo', ?8, ?9, ?7, ?7, ?10
            FROM members WHERE id BETWEEN ?1 AND ?2 HAVING COALESCE(MAX(id), ?1 - 1) < ?2
          RETURNING id`,
-          )
-          .bind(
-            MEMBER_IDS.first,
-            MEMBER_IDS.last,
-            tenant.id,
-            input.email,
-            passwordHash,
-            input.language,
-            nowIso,
-            input.trafficSource,
-            input.inviteCode,
-            JSON.stringify(input.marketing ? { email: { news: true } } : {}),
-          ),
+            )
+            .bind(
+              MEMBER_IDS.first,
+              MEMBER_IDS.last,
+              tenant.id,
+              input.email,
+              passwordHash,
+              input.language,
+              nowIso,
+              input.trafficSource,
+              input.inviteCode,
+              JSON.stringify(input.marketing ? { email: { news: true } } : {}),
+            ),
+        ),
       ],
       [
         null,
@@ -136,7 +140,8 @@ export async function createMember(db: D1Database, tenant: Tenant, input: NewMem
       throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { email: 'validation.email_taken' });
     throw error;
   }
-  const id = (created.member.results[0] as Pick<MemberRow, 'id'> | undefined)?.id;
+  const first: Pick<MemberRow, 'id'> | undefined = created.member.results[0];
+  const id = first?.id;
   if (id === undefined) throw new Error('member id space below the seed blocks is exhausted');
   try {
     const follow = [
@@ -228,31 +233,43 @@ export async function replacePassword(db: D1Database, input: NewPassword): Promi
   const hash = await hashPassword(input.password);
   const nowIso = input.now.toISOString();
   const ours = 'EXISTS (SELECT 1 FROM members WHERE id = ?1 AND tenant_id = ?2 AND password_hash = ?3)';
-  const [set] = await db.batch([
-    db
-      .prepare(
-        `UPDATE members SET password_hash = ?3, password_changed_at = ?4 WHERE id = ?1 AND tenant_id = ?2 AND status != 'deleted'
+  const { set } = await namedBatch(db, [
+    [
+      'set',
+      db
+        .prepare(
+          `UPDATE members SET password_hash = ?3, password_changed_at = ?4 WHERE id = ?1 AND tenant_id = ?2 AND status != 'deleted'
          AND (?5 IS NULL OR EXISTS (SELECT 1 FROM one_time_tokens WHERE jti = ?5 AND tenant_id = ?2 AND member_id = ?1
                                      AND purpose = 'password_reset' AND used_at IS NULL AND expires_at > ?4))
          AND (?6 = 0 OR password_hash IS ?7)`,
-      )
-      .bind(memberId, tenantId, hash, nowIso, input.resetJti ?? null, input.expectHash === undefined ? 0 : 1, input.expectHash ?? null),
-    db
-      .prepare(
-        `UPDATE one_time_tokens SET used_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND purpose IN ${LINKS_ENDED_BY_CHANGE}
+        )
+        .bind(memberId, tenantId, hash, nowIso, input.resetJti ?? null, input.expectHash === undefined ? 0 : 1, input.expectHash ?? null),
+    ],
+    [
+      null,
+      db
+        .prepare(
+          `UPDATE one_time_tokens SET used_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND purpose IN ${LINKS_ENDED_BY_CHANGE}
          AND used_at IS NULL AND ${ours}`,
-      )
-      .bind(memberId, tenantId, hash, nowIso),
-    db
-      .prepare(
-        `UPDATE sessions SET revoked_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND revoked_at IS NULL AND token_hash != ?5 AND ${ours}`,
-      )
-      .bind(memberId, tenantId, hash, nowIso, input.keepSessionHash ?? ''),
-    db
-      .prepare(
-        `DELETE FROM rate_limits WHERE key = ?4 || (SELECT email FROM members WHERE id = ?1 AND tenant_id = ?2 AND password_hash = ?3)`,
-      )
-      .bind(memberId, tenantId, hash, loginFailuresKey(tenantId, '')),
+        )
+        .bind(memberId, tenantId, hash, nowIso),
+    ],
+    [
+      null,
+      db
+        .prepare(
+          `UPDATE sessions SET revoked_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND revoked_at IS NULL AND token_hash != ?5 AND ${ours}`,
+        )
+        .bind(memberId, tenantId, hash, nowIso, input.keepSessionHash ?? ''),
+    ],
+    [
+      null,
+      db
+        .prepare(
+          `DELETE FROM rate_limits WHERE key = ?4 || (SELECT email FROM members WHERE id = ?1 AND tenant_id = ?2 AND password_hash = ?3)`,
+        )
+        .bind(memberId, tenantId, hash, loginFailuresKey(tenantId, '')),
+    ],
   ]);
   return set.meta.changes === 1;
 }
@@ -263,14 +280,22 @@ export async function replacePassword(db: D1Database, input: NewPassword): Promi
  */
 export async function changeEmail(db: D1Database, tenantId: string, memberId: number, email: string, now: Date): Promise<boolean | null> {
   try {
-    const [moved] = await db.batch([
-      db.prepare("UPDATE members SET email = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status != 'deleted'").bind(memberId, tenantId, email),
-      db
-        .prepare(
-          `UPDATE one_time_tokens SET used_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND purpose IN ${LINKS_ENDED_BY_CHANGE} AND used_at IS NULL
+    const { moved } = await namedBatch(db, [
+      [
+        'moved',
+        db
+          .prepare("UPDATE members SET email = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status != 'deleted'")
+          .bind(memberId, tenantId, email),
+      ],
+      [
+        null,
+        db
+          .prepare(
+            `UPDATE one_time_tokens SET used_at = ?4 WHERE tenant_id = ?2 AND member_id = ?1 AND purpose IN ${LINKS_ENDED_BY_CHANGE} AND used_at IS NULL
            AND EXISTS (SELECT 1 FROM members WHERE id = ?1 AND tenant_id = ?2 AND email = ?3 AND status != 'deleted')`,
-        )
-        .bind(memberId, tenantId, email, now.toISOString()),
+          )
+          .bind(memberId, tenantId, email, now.toISOString()),
+      ],
     ]);
     return moved.meta.changes === 1;
   } catch (error) {
@@ -295,7 +320,7 @@ export async function softDeleteMember(
   const previous = await db
     .prepare('SELECT status FROM members WHERE id = ? AND tenant_id = ?')
     .bind(memberId, tenantId)
-    .first<{ status: string }>();
+    .first<Pick<Tables['members'], 'status'>>();
   const results = await namedBatch(db, [
     ...writeOnly(before),
     [

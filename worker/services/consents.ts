@@ -2,6 +2,7 @@ import { CONSENT_TEXT_VERSION, type ConsentKind } from '../../core/rules/consent
 import { termsVersionDate } from '../../core/rules/terms-date';
 import type { Tenant } from '../../core/schemas/tenant';
 import type { AppContext } from '../context';
+import type { Tables } from '../db/tables';
 
 // The consent log (issue 17, item 9): append-only rows of what a member agreed to or withdrew, when, and the text
 // and its version as shown. Statements are returned, not run, so they join the batch of the change they record.
@@ -66,6 +67,6 @@ export async function consentsOf(db: D1Database, tenantId: string, memberId: num
   const { results } = await db
     .prepare('SELECT kind, granted, version, text, language, created_at FROM consents WHERE tenant_id = ? AND member_id = ? ORDER BY id')
     .bind(tenantId, memberId)
-    .all<Omit<Consent, 'granted'> & { granted: number }>();
+    .all<Pick<Tables['consents'], 'kind' | 'granted' | 'version' | 'text' | 'language' | 'created_at'> & Pick<Consent, 'kind'>>();
   return results.map((row) => ({ ...row, granted: row.granted === 1 }));
 }

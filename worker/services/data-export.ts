@@ -4,6 +4,7 @@ import type { Tenant } from '../../core/schemas/tenant';
 import { translatorFor } from '../i18n';
 import { consentsOf } from './consents';
 import { toSettings } from './notification-settings';
+import type { Tables } from '../db/tables';
 
 // The member's own data as a ZIP (issue 17, item 8; GDPR art. 15 and 20). Every query names its columns and is
 // bound to the member: their own rows, and of other members only what this member received (a like, a message).
@@ -27,7 +28,22 @@ export async function collectMemberData(db: D1Database, tenantId: string, member
          FROM members WHERE tenant_id = ? AND id = ?`,
     )
     .bind(tenantId, memberId)
-    .first<Row & { notification_prefs: string; email_disabled_reason: string | null; invisible: number }>();
+    .first<
+      Pick<
+        Tables['members'],
+        | 'id'
+        | 'email'
+        | 'status'
+        | 'credits'
+        | 'paid_user'
+        | 'language'
+        | 'signup_date'
+        | 'invisible'
+        | 'created_at'
+        | 'notification_prefs'
+        | 'email_disabled_reason'
+      >
+    >();
   if (!account) throw new Error('export: member not found');
   const { notification_prefs, email_disabled_reason, ...accountFields } = account;
   const profile = await db
@@ -37,7 +53,27 @@ export async function collectMemberData(db: D1Database, tenantId: string, member
          FROM profiles WHERE tenant_id = ? AND member_id = ?`,
     )
     .bind(tenantId, memberId)
-    .first<Row & { id: number }>();
+    .first<
+      Pick<
+        Tables['profiles'],
+        | 'id'
+        | 'name'
+        | 'gender'
+        | 'sexuality'
+        | 'birthdate'
+        | 'country'
+        | 'region'
+        | 'city'
+        | 'hair_colour'
+        | 'eye_colour'
+        | 'body_type'
+        | 'relationship_status'
+        | 'about'
+        | 'status'
+        | 'last_active'
+        | 'created_at'
+      >
+    >();
   const profileId = profile?.id ?? -1;
   const [photos, interests, likesGiven, likesReceived, blocks, messages, orders, ledger, consents] = await Promise.all([
     all(

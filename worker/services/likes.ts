@@ -2,6 +2,7 @@ import type { LikesResponse } from '../../core/schemas/members';
 import type { ProfileCard } from '../../core/schemas/profile';
 import { noBlockBetween } from './blocks';
 import { CARD_SELECT, MAIN_PHOTO_JOIN, toCard, type CardRow } from './profiles';
+import type { LeftJoined, Tables } from '../db/tables';
 
 /**
  * A profile another member can reach: of this brand, active, not of a deleted or unconfirmed account, not the
@@ -21,7 +22,7 @@ export async function reachableProfile(
           AND ${noBlockBetween('?3')}`,
     )
     .bind(profileId, tenantId, memberId)
-    .first<{ member_id: number | null }>();
+    .first<Pick<Tables['profiles'], 'member_id'>>();
   return row ? { memberId: row.member_id } : null;
 }
 
@@ -58,7 +59,7 @@ export const visibleLike = (viewer: string) =>
 const SHOWN = visibleLike('?1');
 const LIST_LIMIT = 200;
 
-type LikeRow = CardRow & { liked_at: string; is_new: number; mutual: number };
+type LikeRow = CardRow & Pick<Tables['likes'], 'is_new'> & { liked_at: Tables['likes']['created_at']; mutual: number };
 
 /** GET /api/likes.php: likes given (newest first) and received (new ones first, then newest first). */
 export async function listLikes(db: D1Database, tenantId: string, memberId: number, now: Date): Promise<LikesResponse> {
@@ -117,7 +118,7 @@ export async function shortProfile(db: D1Database, tenantId: string, profileId: 
   const row = await db
     .prepare(`SELECT p.id, p.name, ph.filename, ph.thumb_filename FROM profiles p ${MAIN_PHOTO_JOIN} WHERE p.id = ? AND p.tenant_id = ?`)
     .bind(profileId, tenantId)
-    .first<{ id: number; name: string; filename: string | null; thumb_filename: string | null }>();
+    .first<Pick<Tables['profiles'], 'id' | 'name'> & LeftJoined<Pick<Tables['photos'], 'filename' | 'thumb_filename'>>>();
   if (!row) return null;
   return {
     id: row.id,

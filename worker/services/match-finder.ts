@@ -2,6 +2,7 @@ import { INTERESTS } from '../../core/data/interests';
 import type { MatchFinderResponse } from '../../core/schemas/members';
 import { birthdateRange, CARD_SELECT, MAIN_PHOTO_JOIN, toCard, type CardRow } from './profiles';
 import { noBlockBetween } from './blocks';
+import type { Tables } from '../db/tables';
 
 const CANDIDATES = 200;
 const SHOWN = 12;
@@ -50,7 +51,7 @@ export async function findMatches(
            AND interest_id IN (${wanted.join(',')})`,
       )
       .bind(tenantId)
-      .all<{ profile_id: number; interest_id: number }>();
+      .all<Pick<Tables['profile_interests'], 'profile_id' | 'interest_id'>>();
     for (const r of results) shared.set(r.profile_id, [...(shared.get(r.profile_id) ?? []), SLUG_BY_ID.get(r.interest_id)!]);
   }
   const ranked = candidates

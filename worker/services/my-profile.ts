@@ -1,29 +1,57 @@
 import { INTERESTS } from '../../core/data/interests';
 import type { MyProfile } from '../../core/schemas/members';
+import type { Tables } from '../db/tables';
+import { namedBatch, rows } from './batch';
 
 const ID_BY_SLUG = new Map(INTERESTS.map((i) => [i.slug, i.id]));
 const SLUG_BY_ID = new Map(INTERESTS.map((i) => [i.id, i.slug]));
 
-type Row = Omit<MyProfile, 'date_of_birth' | 'interests'> & { birthdate: string };
+type Row = Pick<
+  Tables['profiles'],
+  | 'name'
+  | 'birthdate'
+  | 'gender'
+  | 'sexuality'
+  | 'country'
+  | 'region'
+  | 'city'
+  | 'hair_colour'
+  | 'eye_colour'
+  | 'body_type'
+  | 'relationship_status'
+  | 'about'
+> &
+  // The columns hold the values core's profile schema let through.
+  Omit<MyProfile, 'date_of_birth' | 'interests'>;
 
 /** The member's own profile as /profile edits it. */
 export async function loadMyProfile(db: D1Database, tenantId: string, memberId: number): Promise<MyProfile | null> {
-  const [profile, interests] = await db.batch<Record<string, unknown>>([
-    db
-      .prepare(
-        `SELECT name, birthdate, gender, sexuality, country, region, city, hair_colour, eye_colour, body_type, relationship_status, about
+  const { profile, interests } = await namedBatch(db, [
+    [
+      'profile',
+      rows<Row>(
+        db
+          .prepare(
+            `SELECT name, birthdate, gender, sexuality, country, region, city, hair_colour, eye_colour, body_type, relationship_status, about
            FROM profiles WHERE member_id = ? AND tenant_id = ?`,
-      )
-      .bind(memberId, tenantId),
-    db.prepare('SELECT interest_id FROM profile_interests WHERE profile_id = ? AND tenant_id = ?').bind(memberId, tenantId),
+          )
+          .bind(memberId, tenantId),
+      ),
+    ],
+    [
+      'interests',
+      rows<Pick<Tables['profile_interests'], 'interest_id'>>(
+        db.prepare('SELECT interest_id FROM profile_interests WHERE profile_id = ? AND tenant_id = ?').bind(memberId, tenantId),
+      ),
+    ],
   ]);
-  const row = profile.results[0] as Row | undefined;
+  const row: Row | undefined = profile.results[0];
   if (!row) return null;
   const { birthdate, ...rest } = row;
   return {
     ...rest,
     date_of_birth: birthdate,
-    interests: (interests.results as { interest_id: number }[]).map((i) => SLUG_BY_ID.get(i.interest_id)!).filter(Boolean),
+    interests: interests.results.map((i) => SLUG_BY_ID.get(i.interest_id)!).filter(Boolean),
   };
 }
 

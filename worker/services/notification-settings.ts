@@ -1,14 +1,11 @@
 import { NOTIFICATION_DEFAULTS } from '../../core/rules/consent';
-import { namedBatch } from './batch';
+import { namedBatch, rows } from './batch';
 import { NOTIFICATION_TYPES, type NotificationSettings, type NotificationType } from '../../core/schemas/account';
+import type { Tables } from '../db/tables';
 
 type Prefs = NotificationSettings['email'];
 
-interface Row {
-  notification_prefs: string;
-  email_disabled_reason: string | null;
-  invisible: number;
-}
+type Row = Pick<Tables['members'], 'notification_prefs' | 'email_disabled_reason' | 'invisible'>;
 
 /** Stored preferences with every type present: a type never chosen has its default (marketing off: opt-in). */
 export function toSettings(row: Row): NotificationSettings {
@@ -97,7 +94,10 @@ export async function updateSettings(
   const emailTurnedOn = Object.values(update.email ?? {}).some(Boolean) ? 1 : 0;
   const news = update.email?.news;
   const results = await namedBatch(db, [
-    ['before', db.prepare('SELECT invisible FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, tenantId)],
+    [
+      'before',
+      rows<Pick<Row, 'invisible'>>(db.prepare('SELECT invisible FROM members WHERE id = ? AND tenant_id = ?').bind(memberId, tenantId)),
+    ],
     ...(news === undefined
       ? []
       : [
@@ -111,13 +111,15 @@ export async function updateSettings(
         ]),
     [
       'saved',
-      db
-        .prepare(
-          `UPDATE members SET notification_prefs = ${next}, email_disabled_reason = ${reason}, invisible = COALESCE(?3, invisible),
-            notifications_disabled = ${channelsSql(emailOff, next)}
-          WHERE id = ?4 AND tenant_id = ?5 RETURNING notification_prefs, email_disabled_reason, invisible`,
-        )
-        .bind(patch, emailTurnedOn, update.invisible === undefined ? null : update.invisible ? 1 : 0, memberId, tenantId),
+      rows<Row>(
+        db
+          .prepare(
+            `UPDATE members SET notification_prefs = ${next}, email_disabled_reason = ${reason}, invisible = COALESCE(?3, invisible),
+              notifications_disabled = ${channelsSql(emailOff, next)}
+            WHERE id = ?4 AND tenant_id = ?5 RETURNING notification_prefs, email_disabled_reason, invisible`,
+          )
+          .bind(patch, emailTurnedOn, update.invisible === undefined ? null : update.invisible ? 1 : 0, memberId, tenantId),
+      ),
     ],
     // Invisible members leave search (SPEC.md §4); a disabled or deleted profile stays out anyway.
     [
@@ -131,6 +133,6 @@ export async function updateSettings(
         .bind(memberId, tenantId),
     ],
   ]);
-  const before = results.before.results[0] as { invisible: number } | undefined;
-  return { settings: toSettings(results.saved.results[0] as Row), wasInvisible: before?.invisible === 1 };
+  const before: Pick<Row, 'invisible'> | undefined = results.before.results[0];
+  return { settings: toSettings(results.saved.results[0]), wasInvisible: before?.invisible === 1 };
 }

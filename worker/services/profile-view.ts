@@ -3,6 +3,8 @@ import type { Tenant } from '../../core/schemas/tenant';
 import { INTERESTS } from '../../core/data/interests';
 import { birthdateRange, CARD_SELECT, MAIN_PHOTO_JOIN, toCard, type CardRow } from './profiles';
 import { noBlockBetween } from './blocks';
+import type { Tables } from '../db/tables';
+import { namedBatch, rows } from './batch';
 
 /** Who is looking: a visitor, a free member or a premium member (SPEC.md §6 decides what each sees). */
 export interface Viewer {
@@ -10,16 +12,14 @@ export interface Viewer {
   premium: boolean;
 }
 
-interface DetailRow extends CardRow {
-  member_id: number | null;
-  sexuality: ProfileView['sexuality'];
-  hair_colour: string | null;
-  eye_colour: string | null;
-  body_type: ProfileView['body_type'];
-  relationship_status: ProfileView['relationship_status'];
-  about: string | null;
-  main_photo_id: number | null;
-}
+type DetailRow = CardRow &
+  Pick<
+    Tables['profiles'],
+    'member_id' | 'sexuality' | 'hair_colour' | 'eye_colour' | 'body_type' | 'relationship_status' | 'about' | 'main_photo_id'
+  > &
+  Pick<ProfileView, 'sexuality' | 'body_type' | 'relationship_status'>;
+
+type PhotoRow = Pick<Tables['photos'], 'id' | 'filename' | 'thumb_filename' | 'private' | 'status'>;
 
 const INTEREST_SLUG = new Map(INTERESTS.map((i) => [i.id, i.slug]));
 
@@ -49,29 +49,44 @@ export async function viewProfile(
   if (!row) return null;
   const own = me !== null && row.member_id === me;
 
-  const [photos, interests, relations] = await db.batch<Record<string, unknown>>([
+  const { photos, interests, relations } = await namedBatch(db, [
     // The owner sees their photos that wait for review too, marked as such (issue 18 item 9); nobody else does.
-    db
-      .prepare(
-        `SELECT id, filename, thumb_filename, private, status FROM photos WHERE tenant_id = ? AND profile_id = ?
-          AND (status = 'active' OR (status = 'pending' AND ? = 1)) ORDER BY position, id`,
-      )
-      .bind(tenant.id, profileId, own ? 1 : 0),
-    db.prepare('SELECT interest_id FROM profile_interests WHERE profile_id = ? AND tenant_id = ?').bind(profileId, tenant.id),
-    db
-      .prepare(
-        `SELECT EXISTS (SELECT 1 FROM likes WHERE from_profile_id = ?1 AND to_profile_id = ?2) AS liked,
-                EXISTS (SELECT 1 FROM likes WHERE from_profile_id = ?2 AND to_profile_id = ?1) AS likes_you,
-                EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ?1 AND blocked_profile_id = ?2) AS blocked`,
-      )
-      .bind(me ?? -1, profileId),
+    [
+      'photos',
+      rows<PhotoRow>(
+        db
+          .prepare(
+            `SELECT id, filename, thumb_filename, private, status FROM photos WHERE tenant_id = ? AND profile_id = ?
+              AND (status = 'active' OR (status = 'pending' AND ? = 1)) ORDER BY position, id`,
+          )
+          .bind(tenant.id, profileId, own ? 1 : 0),
+      ),
+    ],
+    [
+      'interests',
+      rows<Pick<Tables['profile_interests'], 'interest_id'>>(
+        db.prepare('SELECT interest_id FROM profile_interests WHERE profile_id = ? AND tenant_id = ?').bind(profileId, tenant.id),
+      ),
+    ],
+    [
+      'relations',
+      rows<{ liked: number; likes_you: number; blocked: number }>(
+        db
+          .prepare(
+            `SELECT EXISTS (SELECT 1 FROM likes WHERE from_profile_id = ?1 AND to_profile_id = ?2) AS liked,
+                    EXISTS (SELECT 1 FROM likes WHERE from_profile_id = ?2 AND to_profile_id = ?1) AS likes_you,
+                    EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ?1 AND blocked_profile_id = ?2) AS blocked`,
+          )
+          .bind(me ?? -1, profileId),
+      ),
+    ],
   ]);
-  const all = photos.results as { id: number; filename: string; thumb_filename: string; private: number; status: string }[];
+  const all = photos.results;
   // Visitors see the main photo only; free members the public photos; premium members and the owner all of them.
   const mainFirst = [...all].sort((a, b) => Number(b.id === row.main_photo_id) - Number(a.id === row.main_photo_id));
   const visible =
     me === null ? mainFirst.filter((p) => !p.private).slice(0, 1) : own || viewer.premium ? mainFirst : mainFirst.filter((p) => !p.private);
-  const rel = relations.results[0] as { liked: number; likes_you: number; blocked: number };
+  const rel = relations.results[0];
 
   if (me !== null && rel.likes_you) {
     await db
@@ -92,9 +107,7 @@ export async function viewProfile(
     body_type: shown('body_type', row.body_type),
     relationship_status: shown('relationship_status', row.relationship_status),
     about: shown('about', row.about),
-    interests: (interests.results as { interest_id: number }[])
-      .map((i) => INTEREST_SLUG.get(i.interest_id))
-      .filter((s): s is string => !!s),
+    interests: interests.results.map((i) => INTEREST_SLUG.get(i.interest_id)).filter((s): s is string => !!s),
     photos: visible.map((p) => ({
       id: p.id,
       filename: p.filename,

@@ -2,6 +2,7 @@ import { noBlockBetween } from './blocks';
 import { ONLINE_MINUTES } from '../../core/rules/activity';
 import { ageOn } from '../../core/rules/age';
 import type { ProfileCard } from '../../core/schemas/profile';
+import type { LeftJoined, Tables } from '../db/tables';
 
 export interface FeaturedFilter {
   gender: 'male' | 'female';
@@ -13,19 +14,11 @@ export interface FeaturedFilter {
 export const CARD_SELECT = `p.id, p.name, p.birthdate, p.gender, p.country, p.region, p.city, p.fictional, p.last_active, ph.filename, ph.thumb_filename`;
 export const MAIN_PHOTO_JOIN = `LEFT JOIN photos ph ON ph.id = p.main_photo_id AND ph.tenant_id = p.tenant_id AND ph.status = 'active'`;
 
-export interface CardRow {
-  id: number;
-  name: string;
-  birthdate: string;
-  gender: 'male' | 'female';
-  country: string;
-  region: string | null;
-  city: string | null;
-  fictional: number;
-  last_active: string;
-  filename: string | null;
-  thumb_filename: string | null;
-}
+/** A card query's row: the profile's columns and those of its active main photo (null without one). */
+export type CardRow = Pick<
+  Tables['profiles'],
+  'id' | 'name' | 'birthdate' | 'gender' | 'country' | 'region' | 'city' | 'fictional' | 'last_active'
+> & { gender: 'male' | 'female' } & LeftJoined<Pick<Tables['photos'], 'filename' | 'thumb_filename'>>; // Sign-up and the staff forms write only these two (core/schemas).
 
 /** Date-of-birth bounds (inclusive, YYYY-MM-DD) for people aged minAge..maxAge on `now`. */
 export function birthdateRange(minAge: number, maxAge: number, now: Date): { from: string; to: string } {

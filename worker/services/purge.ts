@@ -1,4 +1,5 @@
 import { ACCOUNT_RECOVERY_DAYS } from '../../core/constants';
+import type { Tables } from '../db/tables';
 
 /**
  * Removes what is past its time (run daily by the Cron Trigger): accounts deleted more than 14 days ago with
@@ -13,14 +14,14 @@ export async function purgeExpired(env: Env, now: Date): Promise<number> {
   const { results: gone } = await db
     .prepare("SELECT id, tenant_id FROM members WHERE status = 'deleted' AND deleted_at < ? LIMIT 500")
     .bind(cutoff)
-    .all<{ id: number; tenant_id: string }>();
+    .all<Pick<Tables['members'], 'id' | 'tenant_id'>>();
   for (const member of gone) {
     const { results: photos } = await db
       .prepare(
         'SELECT filename, thumb_filename FROM photos WHERE tenant_id = ? AND profile_id IN (SELECT id FROM profiles WHERE member_id = ?)',
       )
       .bind(member.tenant_id, member.id)
-      .all<{ filename: string; thumb_filename: string }>();
+      .all<Pick<Tables['photos'], 'filename' | 'thumb_filename'>>();
     const keys = photos
       .flatMap((p) => [p.filename, p.thumb_filename])
       .filter((k) => !k.startsWith('seed/'))

@@ -1,3 +1,5 @@
+import type { Tables } from '../db/tables';
+
 // Fixed-window counters in D1, one conditional upsert per hit (no read-then-write race).
 
 export interface Limit {
@@ -25,7 +27,7 @@ export async function hit(db: D1Database, key: string, { limit, windowSeconds }:
        RETURNING count, window_start`,
     )
     .bind(key, nowIso, expired)
-    .first<{ count: number; window_start: string }>();
+    .first<Pick<Tables['rate_limits'], 'count' | 'window_start'>>();
   const count = row?.count ?? 1;
   const resetsAt = new Date(row?.window_start ?? nowIso).getTime() + windowSeconds * 1000;
   return { allowed: count <= limit, count, retryAfter: Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000)) };
@@ -64,7 +66,7 @@ export async function reserve(db: D1Database, key: string, rule: ReserveRule, no
        RETURNING count, window_start, blocked_until`,
     )
     .bind(key, nowIso, expired, rule.limit, lockAt, lockUntil)
-    .first<{ count: number; window_start: string; blocked_until: string | null }>();
+    .first<Pick<Tables['rate_limits'], 'count' | 'window_start' | 'blocked_until'>>();
   if (row)
     return {
       allowed: true,
@@ -77,7 +79,7 @@ export async function reserve(db: D1Database, key: string, rule: ReserveRule, no
   const state = await db
     .prepare('SELECT window_start, blocked_until FROM rate_limits WHERE key = ?')
     .bind(key)
-    .first<{ window_start: string; blocked_until: string | null }>();
+    .first<Pick<Tables['rate_limits'], 'window_start' | 'blocked_until'>>();
   const blockedUntil = state?.blocked_until && new Date(state.blocked_until) > now ? new Date(state.blocked_until) : null;
   const windowEnds = state ? new Date(state.window_start).getTime() + rule.windowSeconds * 1000 : now.getTime();
   const freeAt = Math.max(windowEnds, blockedUntil?.getTime() ?? 0);

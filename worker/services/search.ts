@@ -1,5 +1,6 @@
 import { SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, SIMILAR_BELOW, type SearchResponse } from '../../core/schemas/search';
 import { noBlockBetween } from './blocks';
+import { namedBatch, rows } from './batch';
 import { birthdateRange, CARD_SELECT, MAIN_PHOTO_JOIN, toCard, type CardRow } from './profiles';
 
 export interface SearchFilter {
@@ -66,24 +67,34 @@ type Page = { results: ReturnType<typeof toCard>[]; num_results: number; capped:
 async function searchPage(db: D1Database, w: Where, page: number, order: 'young' | 'old', searcher: Searcher): Promise<Page> {
   const dir = order === 'young' ? 'DESC' : 'ASC';
   // Counting stops one past the cap: an exact count of a large result would read every matching index row.
-  const [count, rows] = await db.batch<{ n: number } | CardRow>([
-    db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM profiles p WHERE ${w.sql} LIMIT ${SEARCH_MAX_RESULTS + 1})`).bind(...w.params),
+  const { count, cards } = await namedBatch(db, [
+    [
+      'count',
+      rows<{ n: number }>(
+        db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM profiles p WHERE ${w.sql} LIMIT ${SEARCH_MAX_RESULTS + 1})`).bind(...w.params),
+      ),
+    ],
     // The page's ids come from the index alone; only those 24 rows are then read with their photo. Joining before
     // the OFFSET would read every skipped profile and photo too (page 20: 480 of each, 5 ms instead of 1).
-    db
-      .prepare(
-        `SELECT ${CARD_SELECT} FROM (SELECT p.id FROM profiles p WHERE ${w.sql}
-            ORDER BY p.birthdate ${dir}, p.id ${dir} LIMIT ? OFFSET ?) hit
-          JOIN profiles p ON p.id = hit.id ${MAIN_PHOTO_JOIN}`,
-      )
-      .bind(...w.params, SEARCH_PAGE_SIZE, (page - 1) * SEARCH_PAGE_SIZE),
+    [
+      'cards',
+      rows<CardRow>(
+        db
+          .prepare(
+            `SELECT ${CARD_SELECT} FROM (SELECT p.id FROM profiles p WHERE ${w.sql}
+                ORDER BY p.birthdate ${dir}, p.id ${dir} LIMIT ? OFFSET ?) hit
+              JOIN profiles p ON p.id = hit.id ${MAIN_PHOTO_JOIN}`,
+          )
+          .bind(...w.params, SEARCH_PAGE_SIZE, (page - 1) * SEARCH_PAGE_SIZE),
+      ),
+    ],
   ]);
-  for (const r of [count, rows]) searcher.onQuery?.({ rowsRead: r.meta.rows_read, ms: r.meta.duration });
-  const n = (count.results[0] as { n: number }).n;
+  for (const r of [count, cards]) searcher.onQuery?.({ rowsRead: r.meta.rows_read, ms: r.meta.duration });
+  const n = count.results[0].n;
   return {
     // SQL promises no order for the join, so the page's rows are put back in the subquery's order here (an ORDER BY
     // on the outer query would sort in a temporary B-tree, which the query-plan test rightly flags).
-    results: (rows.results as CardRow[]).sort(byBirthdate(order)).map((row) => toCard(row, searcher.now)),
+    results: cards.results.sort(byBirthdate(order)).map((row) => toCard(row, searcher.now)),
     num_results: Math.min(n, SEARCH_MAX_RESULTS),
     capped: n > SEARCH_MAX_RESULTS,
   };

@@ -1,4 +1,5 @@
 import { base64url, sha256Hex } from '../../core/encoding';
+import type { LeftJoined, Tables } from '../db/tables';
 
 /** The member behind a session, as the rest of the worker needs it. */
 export interface SessionMember {
@@ -46,17 +47,13 @@ export const OWN_PROFILE_COLUMNS = `p.name AS profile_name, p.gender, p.sexualit
 export const ACTIVE_MAIN_PHOTO_JOIN =
   "LEFT JOIN photos ph ON ph.id = p.main_photo_id AND ph.tenant_id = p.tenant_id AND ph.status = 'active'";
 
-export interface OwnProfileRow {
-  profile_name: string;
+/** A row of OWN_PROFILE_COLUMNS. */
+export type OwnProfileRow = Pick<Tables['profiles'], 'gender' | 'sexuality' | 'country' | 'region'> & {
   gender: 'male' | 'female';
-  sexuality: string;
-  country: string;
-  region: string | null;
-  profile_status: string;
-  filename: string | null;
-  thumb_filename: string | null;
+  profile_name: Tables['profiles']['name'];
+  profile_status: Tables['profiles']['status'];
   has_photo: number;
-}
+} & LeftJoined<Pick<Tables['photos'], 'filename' | 'thumb_filename'>>;
 
 export function ownProfileOf(row: OwnProfileRow): OwnProfile {
   return {
@@ -84,22 +81,22 @@ export function newToken(): string {
   return base64url(bytes);
 }
 
-interface Row extends OwnProfileRow {
-  id: number;
-  email: string;
-  status: string;
-  credits: number;
-  paid_user: number;
-  language: string | null;
-  signup_date: string;
-  notifications_disabled: string;
-  invisible: number;
-  signup_step: string;
-  password_hash: string | null;
-  profile_id: number;
-  last_active: string;
-  has_blocks: number;
-}
+type Row = OwnProfileRow &
+  Pick<
+    Tables['members'],
+    | 'id'
+    | 'email'
+    | 'status'
+    | 'credits'
+    | 'paid_user'
+    | 'language'
+    | 'signup_date'
+    | 'notifications_disabled'
+    | 'invisible'
+    | 'signup_step'
+    | 'password_hash'
+  > &
+  Pick<Tables['profiles'], 'last_active'> & { profile_id: Tables['profiles']['id']; has_blocks: number };
 
 /** Finds the live session's member in this brand; revoked, expired, deleted or foreign sessions give null. */
 export async function findSessionMember(db: D1Database, tenantId: string, token: string, now: Date): Promise<SessionMember | null> {

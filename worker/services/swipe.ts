@@ -2,6 +2,7 @@ import { SWIPE_LIKES_PER_DAY } from '../../core/constants';
 import type { ProfileCard } from '../../core/schemas/profile';
 import { CARD_SELECT, MAIN_PHOTO_JOIN, toCard, type CardRow } from './profiles';
 import { noBlockBetween } from './blocks';
+import type { Tables } from '../db/tables';
 
 const QUOTA_KIND = 'swipe_like';
 const STACK_SIZE = 10;
@@ -19,7 +20,7 @@ export async function swipeLikesLeft(db: D1Database, memberId: number, premium: 
   const row = await db
     .prepare('SELECT used FROM daily_quota WHERE member_id = ? AND kind = ? AND day = ?')
     .bind(memberId, QUOTA_KIND, swipeDay(now).day)
-    .first<{ used: number }>();
+    .first<Pick<Tables['daily_quota'], 'used'>>();
   return Math.max(0, SWIPE_LIKES_PER_DAY - (row?.used ?? 0));
 }
 

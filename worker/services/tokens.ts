@@ -1,4 +1,5 @@
 import { base64url, fromBase64url } from '../../core/encoding';
+import type { Tables } from '../db/tables';
 
 // One-time links: the link carries a token signed with APP_SECRET (purpose, brand, member, expiry, id), and the
 // one_time_tokens row makes it usable once. A forged, altered, expired, reused or foreign token is refused.
@@ -92,7 +93,7 @@ export async function consumeToken(env: Env, token: string, tenantId: string, pu
        AND used_at IS NULL AND expires_at > ?1 RETURNING member_id, data`,
   )
     .bind(now.toISOString(), payload.j, tenantId, purpose, payload.m)
-    .first<{ member_id: number; data: string | null }>();
+    .first<Pick<Tables['one_time_tokens'], 'member_id' | 'data'>>();
   return row ? { memberId: row.member_id, data: row.data } : null;
 }
 
@@ -119,7 +120,7 @@ export async function peekToken(env: Env, token: string, tenantId: string, purpo
     'SELECT member_id, data FROM one_time_tokens WHERE jti = ? AND tenant_id = ? AND purpose = ? AND member_id = ?',
   )
     .bind(payload.j, tenantId, purpose, payload.m)
-    .first<{ member_id: number; data: string | null }>();
+    .first<Pick<Tables['one_time_tokens'], 'member_id' | 'data'>>();
   return row ? { memberId: row.member_id, data: row.data } : null;
 }
 

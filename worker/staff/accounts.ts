@@ -1,16 +1,14 @@
 import { hashToken } from '../services/sessions';
 import { newTotpSecret, openTotpSecret, sealTotpSecret } from './totp';
+import type { Tables } from '../db/tables';
 
 /** Staff accounts as sign-in and setup read them (staff are not members: their own table, migrations/0012). */
-export interface StaffAccount {
-  id: number;
-  email: string;
-  name: string;
+export type StaffAccount = Pick<
+  Tables['staff'],
+  'id' | 'email' | 'name' | 'status' | 'password_hash' | 'totp_secret' | 'totp_last_step'
+> & {
   status: 'active' | 'disabled';
-  password_hash: string | null;
-  totp_secret: string | null;
-  totp_last_step: number | null;
-}
+};
 
 const COLUMNS = 'id, email, name, status, password_hash, totp_secret, totp_last_step';
 
@@ -54,6 +52,6 @@ export async function enrolmentSecret(db: D1Database, appSecret: string | undefi
   // None yet, or one that no longer opens (APP_SECRET was changed): it was never confirmed, so a new one is safe.
   const sealed = await sealTotpSecret(appSecret, staff.id, newTotpSecret());
   await db.prepare('UPDATE staff SET totp_secret = ?1 WHERE id = ?2 AND totp_secret IS ?3').bind(sealed, staff.id, stored).run();
-  const row = await db.prepare('SELECT totp_secret FROM staff WHERE id = ?').bind(staff.id).first<{ totp_secret: string | null }>();
+  const row = await db.prepare('SELECT totp_secret FROM staff WHERE id = ?').bind(staff.id).first<Pick<Tables['staff'], 'totp_secret'>>();
   return row?.totp_secret ? openTotpSecret(appSecret, staff.id, row.totp_secret) : null;
 }

@@ -16,17 +16,13 @@ export const STAFF_COOKIE = 'staff_session';
 const COOKIE_OPTIONS = { path: '/', httpOnly: true, secure: true, sameSite: 'Strict' } as const;
 
 import type { StaffSession } from './identity';
+import type { Tables } from '../db/tables';
 
 export type { StaffSession };
 
-interface Row {
-  id: number;
-  email: string;
-  name: string;
-  roles: string | null;
-  public_id: string | null;
-  expires_at: string;
-}
+// roles: a JSON array of the staff member's roles (json_group_array).
+type Row = Pick<Tables['staff'], 'id' | 'email' | 'name'> &
+  Pick<Tables['staff_sessions'], 'public_id' | 'expires_at'> & { roles: string | null };
 
 export async function findStaffSession(db: D1Database, token: string, now: Date): Promise<StaffSession | null> {
   if (token.length < 20 || token.length > 100) return null;

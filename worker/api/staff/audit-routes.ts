@@ -4,6 +4,7 @@ import type { AppEnv } from '../../context';
 import { ApiFailure, parseOrFail } from '../../errors';
 import { brandsWhere, requireStaff, roleOn } from '../../staff/session';
 import { brandDb, brandsByDatabase, staffDb } from '../../db/request-db';
+import type { Tables } from '../../db/tables';
 
 /**
  * GET audit.php: the staff audit log, newest first, for admins (the entries of their brands) and owners (every
@@ -11,17 +12,7 @@ import { brandDb, brandsByDatabase, staffDb } from '../../db/request-db';
  */
 export const staffAuditRoutes = new Hono<AppEnv>();
 
-interface Row {
-  id: number;
-  staff_id: number | null;
-  staff_name: string | null;
-  brand: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  detail: string | null;
-  created_at: string;
-}
+type Row = Tables['staff_audit'] & { staff_name: Tables['staff']['name'] | null };
 
 staffAuditRoutes.get('/audit.php', async (c) => {
   const staff = requireStaff(c);
@@ -75,7 +66,7 @@ staffAuditRoutes.get('/audit.php', async (c) => {
     const { results: names } = await staffDb(c.env)
       .prepare('SELECT id, name FROM staff WHERE id IN (SELECT value FROM json_each(?))')
       .bind(ids)
-      .all<{ id: number; name: string }>();
+      .all<Pick<Tables['staff'], 'id' | 'name'>>();
     for (const r of page) r.staff_name = names.find((n) => n.id === r.staff_id)?.name ?? r.staff_name;
   }
   const entries: AuditEntry[] = page.map((r) => ({

@@ -30,6 +30,7 @@ import { sendActivationMail } from '../signup-routes';
 import { brandDb, brandEnvFor, brandsByDatabase } from '../../db/request-db';
 import { jsonBody } from '../helpers';
 import { mailScope, sendRecoveryMail } from '../../services/mail-scope';
+import type { Tables } from '../../db/tables';
 
 /**
  * Back office, members (issue 15, docs/api/staff.md "Back office: members"): for a brand's admins and owners.
@@ -87,7 +88,7 @@ membersRoutes.post('/refund.php', async (c) => {
   const member = await db
     .prepare('SELECT credits FROM members WHERE id = ? AND tenant_id = ?')
     .bind(on.memberId, on.tenant.id)
-    .first<{ credits: number }>();
+    .first<Pick<Tables['members'], 'credits'>>();
   return c.json({ order: toOrder(refunded), credits_taken_back: takenBack, credits: member!.credits });
 });
 

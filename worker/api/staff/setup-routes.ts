@@ -11,6 +11,7 @@ import { auditStatement, findStaffSession, setStaffCookie, staffSessionStatement
 import { openTotpSecret, totpEnrolment, verifyTotp } from '../../staff/totp';
 import { jsonBody } from '../helpers';
 import { staffDb } from '../../db/request-db';
+import { namedBatch } from '../../services/batch';
 
 /**
  * The one-time setup link (`/staff/setup?token=…`, made by `npm run staff -- add`): GET shows the TOTP secret and
@@ -58,25 +59,31 @@ staffSetupRoutes.post('/setup.php', async (c) => {
   const passwordHash = await hashPassword(password);
   const done = { sql: 'EXISTS (SELECT 1 FROM staff WHERE id = ? AND password_hash = ?)', params: [staff.id, passwordHash] };
   const session = await staffSessionStatement(c, staff.id, done);
-  const [update] = await db.batch([
-    db
-      .prepare(
-        `UPDATE staff SET password_hash = ?, totp_last_step = ?, setup_token_hash = NULL, setup_expires_at = NULL
+  const { update } = await namedBatch(db, [
+    [
+      'update',
+      db
+        .prepare(
+          `UPDATE staff SET password_hash = ?, totp_last_step = ?, setup_token_hash = NULL, setup_expires_at = NULL
         WHERE id = ? AND setup_token_hash = ? AND setup_expires_at > ? AND status = 'active'`,
-      )
-      .bind(passwordHash, step, staff.id, staff.setup_token_hash, now.toISOString()),
-    session.statement,
-    auditStatement(db, {
-      staffId: staff.id,
-      brand: null,
-      action: 'setup_completed',
-      targetType: 'staff',
-      targetId: staff.id,
-      detail: { host_brand: c.get('tenant').id },
-      now,
-      guard: done,
-    }),
-    clearStatement(db, triesKey),
+        )
+        .bind(passwordHash, step, staff.id, staff.setup_token_hash, now.toISOString()),
+    ],
+    [null, session.statement],
+    [
+      null,
+      auditStatement(db, {
+        staffId: staff.id,
+        brand: null,
+        action: 'setup_completed',
+        targetType: 'staff',
+        targetId: staff.id,
+        detail: { host_brand: c.get('tenant').id },
+        now,
+        guard: done,
+      }),
+    ],
+    [null, clearStatement(db, triesKey)],
   ]);
   if (update.meta.changes !== 1) throw invalidLink();
   setStaffCookie(c, session.token);

@@ -3,6 +3,8 @@ import { ApiFailure } from '../../errors';
 import type { StaffSession } from '../session';
 import { auditIf } from './audit';
 import { claimExpiry, type AnsweringRef } from './lookup';
+import type { Tables } from '../../db/tables';
+import { namedBatch, rows } from '../../services/batch';
 
 export const claimedByOther = () => new ApiFailure(409, 'claimed_by_other', 'staff_answering.errors.claimed_by_other');
 export const claimRequired = () => new ApiFailure(409, 'claim_required', 'staff_answering.errors.claim_required');
@@ -21,28 +23,36 @@ export const liveClaimParams = (ref: AnsweringRef, staffId: number, now: Date) =
 export async function claim(db: D1Database, ref: AnsweringRef, staff: StaffSession, now: Date): Promise<ClaimResponse> {
   const at = now.toISOString();
   const expires = claimExpiry(now);
-  const [upsert] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO chat_claims (tenant_id, conversation_id, staff_id, claimed_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)
-       ON CONFLICT (tenant_id, conversation_id) DO UPDATE
-          SET claimed_at = CASE WHEN chat_claims.staff_id = excluded.staff_id AND chat_claims.expires_at > excluded.claimed_at
-                                THEN chat_claims.claimed_at ELSE excluded.claimed_at END,
-              staff_id = excluded.staff_id, expires_at = excluded.expires_at
-        WHERE chat_claims.staff_id = excluded.staff_id OR chat_claims.expires_at <= excluded.claimed_at
-       RETURNING staff_id, expires_at`,
-      )
-      .bind(ref.brand, ref.id, staff.id, at, expires),
-    auditIf(
-      db,
-      { staffId: staff.id, brand: ref.brand, action: 'claim', targetType: 'conversation', targetId: ref.id, now },
-      {
-        sql: 'EXISTS (SELECT 1 FROM chat_claims WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ? AND expires_at = ?)',
-        params: [ref.brand, ref.id, staff.id, expires],
-      },
-    ),
+  const { upsert } = await namedBatch(db, [
+    [
+      'upsert',
+      rows<Pick<Tables['chat_claims'], 'staff_id' | 'expires_at'>>(
+        db
+          .prepare(
+            `INSERT INTO chat_claims (tenant_id, conversation_id, staff_id, claimed_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)
+           ON CONFLICT (tenant_id, conversation_id) DO UPDATE
+              SET claimed_at = CASE WHEN chat_claims.staff_id = excluded.staff_id AND chat_claims.expires_at > excluded.claimed_at
+                                    THEN chat_claims.claimed_at ELSE excluded.claimed_at END,
+                  staff_id = excluded.staff_id, expires_at = excluded.expires_at
+            WHERE chat_claims.staff_id = excluded.staff_id OR chat_claims.expires_at <= excluded.claimed_at
+           RETURNING staff_id, expires_at`,
+          )
+          .bind(ref.brand, ref.id, staff.id, at, expires),
+      ),
+    ],
+    [
+      null,
+      auditIf(
+        db,
+        { staffId: staff.id, brand: ref.brand, action: 'claim', targetType: 'conversation', targetId: ref.id, now },
+        {
+          sql: 'EXISTS (SELECT 1 FROM chat_claims WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ? AND expires_at = ?)',
+          params: [ref.brand, ref.id, staff.id, expires],
+        },
+      ),
+    ],
   ]);
-  const row = upsert.results[0] as { staff_id: number; expires_at: string } | undefined;
+  const row: Pick<Tables['chat_claims'], 'staff_id' | 'expires_at'> | undefined = upsert.results[0];
   if (!row) throw claimedByOther();
   return { conversation_id: ref.id, claimed_by: { id: staff.id, name: staff.name, expires_at: row.expires_at } };
 }
@@ -56,9 +66,15 @@ export async function release(db: D1Database, ref: AnsweringRef, staff: StaffSes
     sql: 'EXISTS (SELECT 1 FROM chat_claims WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ?)',
     params: [ref.brand, ref.id, staff.id],
   };
-  const [, deleted] = await db.batch([
-    auditIf(db, { staffId: staff.id, brand: ref.brand, action: 'release', targetType: 'conversation', targetId: ref.id, now }, mine),
-    db.prepare('DELETE FROM chat_claims WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ?').bind(ref.brand, ref.id, staff.id),
+  const { deleted } = await namedBatch(db, [
+    [
+      null,
+      auditIf(db, { staffId: staff.id, brand: ref.brand, action: 'release', targetType: 'conversation', targetId: ref.id, now }, mine),
+    ],
+    [
+      'deleted',
+      db.prepare('DELETE FROM chat_claims WHERE tenant_id = ? AND conversation_id = ? AND staff_id = ?').bind(ref.brand, ref.id, staff.id),
+    ],
   ]);
   if (deleted.meta.changes > 0) return true;
   const other = await currentClaim(db, ref, now);
@@ -73,7 +89,7 @@ export function currentClaim(db: D1Database, ref: AnsweringRef, now: Date) {
       'SELECT cl.staff_id, cl.expires_at, s.name FROM chat_claims cl JOIN staff s ON s.id = cl.staff_id WHERE cl.tenant_id = ? AND cl.conversation_id = ? AND cl.expires_at > ?',
     )
     .bind(ref.brand, ref.id, now.toISOString())
-    .first<{ staff_id: number; expires_at: string; name: string }>();
+    .first<Pick<Tables['chat_claims'], 'staff_id' | 'expires_at'> & Pick<Tables['staff'], 'name'>>();
 }
 
 /** Why a guarded action found no live claim of the caller: someone else holds it, or the caller must claim (again). */

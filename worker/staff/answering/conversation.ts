@@ -7,6 +7,8 @@ import { ageOn } from '../../../core/rules/age';
 import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
 import { disclosureText, memberLanguage } from './disclosure';
 import type { AnsweringRef } from './lookup';
+import type { Tables } from '../../db/tables';
+import { namedBatch, rows } from '../../services/batch';
 
 /** The answer screen shows this much history; older messages are rarely needed to answer. */
 export const HISTORY_LIMIT = 200;
@@ -34,33 +36,37 @@ export const SCREEN_SQL = {
     WHERE n.tenant_id = ? AND n.subject_type = ? AND n.subject_id = ? ORDER BY n.id DESC LIMIT ${NOTES_LIMIT}`,
 };
 
-interface HeadRow extends MemberCardRow {
-  id: number;
-  waiting_since: string | null;
-  m_about: string | null;
-  f_name: string;
-  f_birthdate: string;
-  f_city: string | null;
-  f_about: string | null;
-  claim_staff: number | null;
-  claim_expires: string | null;
-  claim_name: string | null;
-}
-type PhotoRow = { id: number; filename: string; thumb_filename: string };
+type Profile = Tables['profiles'];
+/** A row of SCREEN_SQL.head: the claim's columns are null while nobody holds it (LEFT JOINs). */
+type HeadRow = MemberCardRow &
+  Pick<Tables['conversations'], 'id' | 'waiting_since'> & {
+    m_about: Profile['about'];
+    f_name: Profile['name'];
+    f_birthdate: Profile['birthdate'];
+    f_city: Profile['city'];
+    f_about: Profile['about'];
+    claim_staff: Tables['chat_claims']['staff_id'] | null;
+    claim_expires: Tables['chat_claims']['expires_at'] | null;
+    claim_name: Tables['staff']['name'] | null;
+  };
+type PhotoRow = Pick<Tables['photos'], 'id' | 'filename' | 'thumb_filename'>;
 
 /** Everything the answer screen shows, in one batch (one round trip after the conversation was resolved). */
 export async function loadConversation(db: D1Database, tenant: Tenant, ref: AnsweringRef, now: Date): Promise<StaffConversation> {
-  const [head, memberPhotos, interests, profilePhotos, messages, memberNotes, profileNotes] = await db.batch([
-    db.prepare(SCREEN_SQL.head).bind(ref.id, ref.memberProfileId, now.toISOString()),
-    db.prepare(SCREEN_SQL.photos).bind(ref.brand, ref.memberProfileId),
-    db.prepare(SCREEN_SQL.interests).bind(ref.memberProfileId, ref.brand),
-    db.prepare(SCREEN_SQL.photos).bind(ref.brand, ref.fictionalProfileId),
-    db.prepare(SCREEN_SQL.messages).bind(ref.id, ref.fictionalProfileId),
-    db.prepare(SCREEN_SQL.notes).bind(ref.brand, 'member', ref.memberId),
-    db.prepare(SCREEN_SQL.notes).bind(ref.brand, 'profile', ref.fictionalProfileId),
+  const { head, memberPhotos, interests, profilePhotos, messages, memberNotes, profileNotes } = await namedBatch(db, [
+    ['head', rows<HeadRow>(db.prepare(SCREEN_SQL.head).bind(ref.id, ref.memberProfileId, now.toISOString()))],
+    ['memberPhotos', rows<PhotoRow>(db.prepare(SCREEN_SQL.photos).bind(ref.brand, ref.memberProfileId))],
+    [
+      'interests',
+      rows<Pick<Tables['profile_interests'], 'interest_id'>>(db.prepare(SCREEN_SQL.interests).bind(ref.memberProfileId, ref.brand)),
+    ],
+    ['profilePhotos', rows<PhotoRow>(db.prepare(SCREEN_SQL.photos).bind(ref.brand, ref.fictionalProfileId))],
+    ['messages', rows<MessageRow>(db.prepare(SCREEN_SQL.messages).bind(ref.id, ref.fictionalProfileId))],
+    ['memberNotes', rows<NoteRow>(db.prepare(SCREEN_SQL.notes).bind(ref.brand, 'member', ref.memberId))],
+    ['profileNotes', rows<NoteRow>(db.prepare(SCREEN_SQL.notes).bind(ref.brand, 'profile', ref.fictionalProfileId))],
   ]);
-  const h = head.results[0] as HeadRow;
-  const history = (messages.results as MessageRow[]).reverse().map((r) => toStaffMessage(r, ref.fictionalProfileId));
+  const h = head.results[0];
+  const history = messages.results.reverse().map((r) => toStaffMessage(r, ref.fictionalProfileId));
   return {
     conversation_id: ref.id,
     brand: ref.brand,
@@ -69,8 +75,8 @@ export async function loadConversation(db: D1Database, tenant: Tenant, ref: Answ
     member: {
       ...toMemberCard(h, now),
       about: h.m_about,
-      interests: (interests.results as { interest_id: number }[]).map((i) => SLUG.get(i.interest_id)).filter((s): s is string => !!s),
-      photos: (memberPhotos.results as PhotoRow[]).map((p) => ({ filename: p.filename, thumb_filename: p.thumb_filename })),
+      interests: interests.results.map((i) => SLUG.get(i.interest_id)).filter((s): s is string => !!s),
+      photos: memberPhotos.results.map((p) => ({ filename: p.filename, thumb_filename: p.thumb_filename })),
       language: memberLanguage(tenant, ref.memberLanguage),
     },
     profile: {
@@ -80,10 +86,10 @@ export async function loadConversation(db: D1Database, tenant: Tenant, ref: Answ
       age: ageOn(h.f_birthdate, now),
       city: h.f_city,
       about: h.f_about,
-      photos: profilePhotos.results as PhotoRow[],
+      photos: profilePhotos.results,
     },
     messages: history,
-    notes: { member: (memberNotes.results as NoteRow[]).map(toNote), profile: (profileNotes.results as NoteRow[]).map(toNote) },
+    notes: { member: memberNotes.results.map(toNote), profile: profileNotes.results.map(toNote) },
     disclosure_text: disclosureText(tenant, ref.memberLanguage, h.f_name),
     asks_if_real: anyAsksIfReal(unanswered(history)),
   };
@@ -108,14 +114,10 @@ export function toStaffMessage(row: MessageRow, fictionalProfileId: number): Sta
   };
 }
 
-interface NoteRow {
-  id: number;
+type NoteRow = Pick<Tables['staff_notes'], 'id' | 'subject_type' | 'subject_id' | 'body' | 'created_at'> & {
   subject_type: 'member' | 'profile';
-  subject_id: number;
-  body: string;
-  created_at: string;
-  author: string;
-}
+  author: Tables['staff']['name'];
+};
 const toNote = (r: NoteRow): StaffNote => ({
   id: r.id,
   subject_type: r.subject_type,

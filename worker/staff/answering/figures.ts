@@ -1,14 +1,11 @@
 import type { StaffFigures } from '../../../core/schemas/staff';
 import { WAITING_COUNT_SQL } from './queue';
 import type { BrandGroup } from '../../db/request-db';
-import { namedBatchPerDatabase } from '../../services/batch';
+import { namedBatchPerDatabase, rows } from '../../services/batch';
+import type { Tables } from '../../db/tables';
 
-interface AnswerRow {
-  tenant_id: string;
-  staff_id: number;
-  name: string;
-  waited_ms: number;
-}
+// ANSWERED_SQL: waited_ms is set. The staff member's name is filled in from the staff database after the batch.
+type AnswerRow = Pick<Tables['staff_messages'], 'tenant_id' | 'staff_id'> & { waited_ms: number; name: Tables['staff']['name'] };
 
 /** The value below which `q` of the sorted values lie (nearest rank); null without values. */
 export function percentile(sorted: number[], q: number): number | null {
@@ -41,24 +38,26 @@ export async function loadFigures(groups: BrandGroup[], staffDb: D1Database, bra
     groups,
     (db, b) =>
       [
-        [`waiting:${b}`, db.prepare(WAITING_COUNT_SQL).bind(b)],
+        [`waiting:${b}`, rows<{ n: number }>(db.prepare(WAITING_COUNT_SQL).bind(b))],
         [
           `answers:${b}`,
-          db
-            .prepare(
-              `SELECT sm.tenant_id, sm.staff_id, sm.waited_ms FROM staff_messages sm WHERE sm.tenant_id = ? AND sm.created_at >= ? AND ${ANSWERED_SQL}`,
-            )
-            .bind(b, dayStart),
+          rows<AnswerRow>(
+            db
+              .prepare(
+                `SELECT sm.tenant_id, sm.staff_id, sm.waited_ms FROM staff_messages sm WHERE sm.tenant_id = ? AND sm.created_at >= ? AND ${ANSWERED_SQL}`,
+              )
+              .bind(b, dayStart),
+          ),
         ],
       ] as const,
   );
-  const answers = brands.flatMap((b) => results[`answers:${b}`].results as AnswerRow[]);
+  const answers = brands.flatMap((b) => results[`answers:${b}`].results);
   const staffIds = [...new Set(answers.map((row) => row.staff_id))];
   const { results: staffRows } = staffIds.length
     ? await staffDb
         .prepare(`SELECT id, name FROM staff WHERE id IN (SELECT value FROM json_each(?))`)
         .bind(JSON.stringify(staffIds))
-        .all<{ id: number; name: string }>()
+        .all<Pick<Tables['staff'], 'id' | 'name'>>()
     : { results: [] };
   const names = new Map(staffRows.map((r) => [r.id, r.name]));
   for (const row of answers) row.name = names.get(row.staff_id) ?? '';
@@ -66,8 +65,8 @@ export async function loadFigures(groups: BrandGroup[], staffDb: D1Database, bra
   const all: AnswerRow[] = [];
   let waitingNow = 0;
   brands.forEach((b) => {
-    const waiting = (results[`waiting:${b}`].results[0] as { n: number }).n;
-    const rows = results[`answers:${b}`].results as AnswerRow[];
+    const waiting = results[`waiting:${b}`].results[0].n;
+    const rows = results[`answers:${b}`].results;
     const { median, p90 } = answerSpread(rows.map((r) => r.waited_ms));
     perBrand.push({ brand: b, waiting_now: waiting, answered_today: rows.length, median_ms: median, p90_ms: p90 });
     waitingNow += waiting;

@@ -1,9 +1,8 @@
 import { FIRST_MESSAGE_CANDIDATES, type FirstMessageCandidate, type FirstMessageCandidatesResponse } from '../../../core/schemas/staff';
 import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
+import type { Tables } from '../../db/tables';
 
-interface CandidateRow extends MemberCardRow {
-  last_active: string;
-}
+type CandidateRow = MemberCardRow & Pick<Tables['profiles'], 'last_active'>;
 
 /** LIKE patterns take the filter literally: % and _ typed by the operator match themselves. */
 const likePrefix = (q: string) => `${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

@@ -7,20 +7,19 @@ import { ApiFailure } from '../../errors';
 import type { StaffSession } from '../session';
 import { auditIf } from './audit';
 import { toStaffMessage } from './conversation';
-import { namedBatch, writeOnly } from '../../services/batch';
+import { namedBatch, rows, writeOnly } from '../../services/batch';
+import type { Tables } from '../../db/tables';
 
 type FirstMessageInput = z.infer<typeof FirstMessageSchema>;
 
 const unavailable = () => new ApiFailure(404, 'not_found', 'errors.api_not_found');
 
-interface TargetRow {
-  member_profile_id: number | null;
-  invisible: number;
-  status: string;
+type TargetRow = Pick<Tables['members'], 'invisible' | 'status'> & {
+  member_profile_id: Tables['profiles']['id'] | null;
   blocked: number;
-  existing: number | null;
+  existing: Tables['conversations']['id'] | null;
   profile_ok: number;
-}
+};
 
 /**
  * An unsolicited first message from a fictional profile to a member (from the workspace only). At most one per member
@@ -71,7 +70,7 @@ export async function sendFirstMessage(
   };
   const sent = { sql: SENT, params: sentParams(send) };
   const at = now.toISOString();
-  let results: Record<'stored', D1Result>;
+  let results: { stored: D1Result<MessageRow> };
   try {
     results = await namedBatch(db, [
       ...writeOnly(fictionalMessageStatements(db, send)),
@@ -110,7 +109,7 @@ export async function sendFirstMessage(
           sent,
         ),
       ],
-      ['stored', readBackStatement(db, send)],
+      ['stored', rows<MessageRow>(readBackStatement(db, send))],
     ]);
   } catch (error) {
     if (/UNIQUE constraint failed: fictional_first_messages/i.test(String(error))) {
@@ -118,7 +117,7 @@ export async function sendFirstMessage(
     }
     throw error;
   }
-  const row = results.stored.results[0] as MessageRow | undefined;
+  const row: MessageRow | undefined = results.stored.results[0];
   // The conversation appeared between the check and the batch (the member wrote first): a reply's job then.
   if (!row) throw new ApiFailure(409, 'conversation_exists', 'staff_answering.errors.conversation_exists');
   return { response: { conversation_id: row.conversation_id, message: toStaffMessage(row, input.profile_id) }, send, row };

@@ -4,6 +4,7 @@ import { ApiFailure } from '../../errors';
 import { requireStaff, requireStaffOn, roleOn, type StaffSession } from '../session';
 import { firstInDatabases } from '../../db/request-db';
 import { TENANTS } from '../../tenants';
+import type { Tables } from '../../db/tables';
 
 /** A conversation between a member and one of a brand's fictional profiles, as every answering call needs it. */
 export interface AnsweringRef {
@@ -16,15 +17,13 @@ export interface AnsweringRef {
   waitingSince: string | null;
 }
 
-interface RefRow {
-  id: number;
-  tenant_id: string;
-  fictional_profile_id: number;
-  member_id: number;
-  member_profile_id: number;
-  language: string | null;
-  waiting_since: string | null;
-}
+// The joins require the fictional side, so fictional_profile_id is set here.
+type RefRow = Pick<Tables['conversations'], 'id' | 'tenant_id' | 'waiting_since'> &
+  Pick<Tables['members'], 'language'> & {
+    fictional_profile_id: number;
+    member_id: Tables['members']['id'];
+    member_profile_id: Tables['profiles']['id'];
+  };
 
 /**
  * The conversation by id, only when one side is a fictional profile (no member) and the other a member: staff never

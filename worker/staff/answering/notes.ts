@@ -4,7 +4,8 @@ import { ApiFailure } from '../../errors';
 import type { StaffSession } from '../session';
 import { auditIf } from './audit';
 import { claimExpiry } from './lookup';
-import { namedBatch, writeOnly } from '../../services/batch';
+import { namedBatch, rows, writeOnly } from '../../services/batch';
+import type { Tables } from '../../db/tables';
 
 type NoteInput = z.infer<typeof StaffNoteSchema>;
 
@@ -31,11 +32,13 @@ export async function addNote(db: D1Database, staff: StaffSession, input: NoteIn
   const results = await namedBatch(db, [
     [
       'note',
-      db
-        .prepare(
-          `INSERT INTO staff_notes (tenant_id, subject_type, subject_id, staff_id, body, created_at) SELECT ?, ?, ?, ?, ?, ? WHERE ${cond.sql} RETURNING id`,
-        )
-        .bind(input.brand, input.subject_type, input.subject_id, staff.id, input.body, at, ...cond.params),
+      rows<Pick<Tables['staff_notes'], 'id'>>(
+        db
+          .prepare(
+            `INSERT INTO staff_notes (tenant_id, subject_type, subject_id, staff_id, body, created_at) SELECT ?, ?, ?, ?, ?, ? WHERE ${cond.sql} RETURNING id`,
+          )
+          .bind(input.brand, input.subject_type, input.subject_id, staff.id, input.body, at, ...cond.params),
+      ),
     ],
     [
       null,
@@ -57,7 +60,7 @@ export async function addNote(db: D1Database, staff: StaffSession, input: NoteIn
         : [],
     ),
   ]);
-  const row = results.note.results[0] as { id: number } | undefined;
+  const row: Pick<Tables['staff_notes'], 'id'> | undefined = results.note.results[0];
   if (!row) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
   return {
     id: row.id,

@@ -1,5 +1,7 @@
 import type { StaffSession } from '../session';
 import { auditIf } from './audit';
+import { namedBatch, rows } from '../../services/batch';
+import type { Tables } from '../../db/tables';
 
 /** Staff uploads for fictional profiles: ids of their own, apart from members' uploads and the seed's. */
 export const STAFF_PHOTO_IDS = { first: 400_000_001, last: 499_999_999 } as const;
@@ -21,38 +23,47 @@ export async function insertProfilePhoto(
   const stored = { sql: 'EXISTS (SELECT 1 FROM photos WHERE tenant_id = ? AND filename = ?)', params: [brand, photo.filename] };
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      const [insert] = await db.batch([
-        db
-          .prepare(
-            `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, private, position, width, height, bytes, created_at, reviewed_at, reviewed_by)
+      const { insert } = await namedBatch(db, [
+        [
+          'insert',
+          rows<Pick<Tables['photos'], 'id'>>(
+            db
+              .prepare(
+                `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, private, position, width, height, bytes, created_at, reviewed_at, reviewed_by)
            SELECT (SELECT COALESCE(MAX(id), ?1 - 1) + 1 FROM photos WHERE id BETWEEN ?1 AND ?2), ?3, ?4, ?5, ?6, 'active', 0,
                   (SELECT COALESCE(MAX(position), 0) + 1 FROM photos WHERE tenant_id = ?3 AND profile_id = ?4), ?7, ?8, ?9, ?10, ?10, ?11
             WHERE EXISTS (SELECT 1 FROM profiles WHERE id = ?4 AND tenant_id = ?3 AND fictional = 1 AND member_id IS NULL)
            RETURNING id`,
-          )
-          .bind(
-            STAFF_PHOTO_IDS.first,
-            STAFF_PHOTO_IDS.last,
-            brand,
-            profileId,
-            photo.filename,
-            photo.thumb,
-            photo.width,
-            photo.height,
-            photo.bytes,
-            at,
-            staff.id,
+              )
+              .bind(
+                STAFF_PHOTO_IDS.first,
+                STAFF_PHOTO_IDS.last,
+                brand,
+                profileId,
+                photo.filename,
+                photo.thumb,
+                photo.width,
+                photo.height,
+                photo.bytes,
+                at,
+                staff.id,
+              ),
           ),
-        db
-          .prepare(
-            `UPDATE profiles SET main_photo_id = (SELECT id FROM photos WHERE tenant_id = ?1 AND filename = ?2)
+        ],
+        [
+          null,
+          db
+            .prepare(
+              `UPDATE profiles SET main_photo_id = (SELECT id FROM photos WHERE tenant_id = ?1 AND filename = ?2)
             WHERE id = ?3 AND tenant_id = ?1 AND fictional = 1 AND member_id IS NULL
               AND (main_photo_id IS NULL OR NOT EXISTS (SELECT 1 FROM photos WHERE id = profiles.main_photo_id AND status = 'active'))`,
-          )
-          .bind(brand, photo.filename, profileId),
-        auditIf(db, { staffId: staff.id, brand, action: 'profile_photo', targetType: 'profile', targetId: profileId, now }, stored),
+            )
+            .bind(brand, photo.filename, profileId),
+        ],
+        [null, auditIf(db, { staffId: staff.id, brand, action: 'profile_photo', targetType: 'profile', targetId: profileId, now }, stored)],
       ]);
-      return (insert.results[0] as { id: number } | undefined)?.id ?? null;
+      const row: Pick<Tables['photos'], 'id'> | undefined = insert.results[0];
+      return row?.id ?? null;
     } catch (error) {
       if (!/UNIQUE constraint failed: photos\.id/.test(String(error))) throw error;
     }

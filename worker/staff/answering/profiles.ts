@@ -5,6 +5,8 @@ import { ApiFailure } from '../../errors';
 import { ageOn } from '../../../core/rules/age';
 import type { StaffSession } from '../session';
 import { auditIf } from './audit';
+import type { Tables } from '../../db/tables';
+import { namedBatch, rows, writeOnly } from '../../services/batch';
 
 /**
  * The brand's fictional profiles as operators make them (issue 14). `fictional = 1` and `member_id IS NULL` are
@@ -104,53 +106,65 @@ export async function updateProfile(
   now: Date,
 ): Promise<void> {
   const mine = { sql: `EXISTS (SELECT 1 FROM profiles WHERE id = ? AND tenant_id = ? AND ${FICTIONAL})`, params: [id, input.brand] };
-  const [update] = await db.batch([
-    db
-      .prepare(
-        `UPDATE profiles SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, status = ?, searchable = ? WHERE id = ? AND tenant_id = ? AND ${FICTIONAL}`,
-      )
-      .bind(...values(input), input.active ? 'active' : 'disabled', input.active ? 1 : 0, id, input.brand),
-    db
-      .prepare(`DELETE FROM profile_interests WHERE profile_id = ? AND tenant_id = ? AND ${mine.sql}`)
-      .bind(id, input.brand, ...mine.params),
-    ...interestStatements(db, input.brand, id, input.interests, mine),
-    auditIf(
-      db,
-      {
-        staffId: staff.id,
-        brand: input.brand,
-        action: 'profile_edit',
-        targetType: 'profile',
-        targetId: id,
-        detail: { name: input.name, active: input.active },
-        now,
-      },
-      mine,
-    ),
+  const { update } = await namedBatch(db, [
+    [
+      'update',
+      db
+        .prepare(
+          `UPDATE profiles SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, status = ?, searchable = ? WHERE id = ? AND tenant_id = ? AND ${FICTIONAL}`,
+        )
+        .bind(...values(input), input.active ? 'active' : 'disabled', input.active ? 1 : 0, id, input.brand),
+    ],
+    [
+      null,
+      db
+        .prepare(`DELETE FROM profile_interests WHERE profile_id = ? AND tenant_id = ? AND ${mine.sql}`)
+        .bind(id, input.brand, ...mine.params),
+    ],
+    ...writeOnly(interestStatements(db, input.brand, id, input.interests, mine)),
+    [
+      null,
+      auditIf(
+        db,
+        {
+          staffId: staff.id,
+          brand: input.brand,
+          action: 'profile_edit',
+          targetType: 'profile',
+          targetId: id,
+          detail: { name: input.name, active: input.active },
+          now,
+        },
+        mine,
+      ),
+    ],
   ]);
   if (update.meta.changes === 0) throw profileNotFound();
 }
 
-interface ProfileRow {
-  id: number;
-  tenant_id: string;
-  name: string;
-  gender: 'male' | 'female';
-  sexuality: FictionalProfileInput['sexuality'];
-  birthdate: string;
-  country: string;
-  region: string | null;
-  city: string | null;
-  hair_colour: string | null;
-  eye_colour: string | null;
-  body_type: FictionalProfileInput['body_type'];
-  relationship_status: FictionalProfileInput['relationship_status'];
-  about: string | null;
-  status: string;
-  main_photo_id: number | null;
-}
-type PhotoRow = { id: number; profile_id: number; filename: string; thumb_filename: string };
-type InterestRow = { profile_id: number; interest_id: number };
+// The columns hold what the staff form's schema let through (FictionalProfileInput).
+type ProfileRow = Pick<
+  Tables['profiles'],
+  | 'id'
+  | 'tenant_id'
+  | 'name'
+  | 'gender'
+  | 'sexuality'
+  | 'birthdate'
+  | 'country'
+  | 'region'
+  | 'city'
+  | 'hair_colour'
+  | 'eye_colour'
+  | 'body_type'
+  | 'relationship_status'
+  | 'about'
+  | 'status'
+  | 'main_photo_id'
+> &
+  Pick<FictionalProfileInput, 'sexuality' | 'body_type' | 'relationship_status'> & { gender: 'male' | 'female' };
+type PhotoRow = Pick<Tables['photos'], 'id' | 'profile_id' | 'filename' | 'thumb_filename'>;
+type InterestRow = Pick<Tables['profile_interests'], 'profile_id' | 'interest_id'>;
 
 const LIST_SQL = `SELECT id, tenant_id, ${COLUMNS.join(', ')}, status, main_photo_id FROM profiles`;
 
@@ -159,23 +173,35 @@ export async function loadProfiles(db: D1Database, tenant: Tenant, now: Date, id
   const where = id === undefined ? '' : ' AND id = ?2';
   const pWhere = id === undefined ? '' : ' AND p.id = ?2';
   const params = id === undefined ? [tenant.id] : [tenant.id, id];
-  const [profiles, photos, interests] = await db.batch([
-    db.prepare(`${LIST_SQL} WHERE tenant_id = ?1 AND ${FICTIONAL}${where} ORDER BY name LIMIT 1000`).bind(...params),
-    db
-      .prepare(`SELECT ph.id, ph.profile_id, ph.filename, ph.thumb_filename FROM profiles p JOIN photos ph ON ph.tenant_id = p.tenant_id AND ph.profile_id = p.id
+  const { profiles, photos, interests } = await namedBatch(db, [
+    [
+      'profiles',
+      rows<ProfileRow>(db.prepare(`${LIST_SQL} WHERE tenant_id = ?1 AND ${FICTIONAL}${where} ORDER BY name LIMIT 1000`).bind(...params)),
+    ],
+    [
+      'photos',
+      rows<PhotoRow>(
+        db
+          .prepare(`SELECT ph.id, ph.profile_id, ph.filename, ph.thumb_filename FROM profiles p JOIN photos ph ON ph.tenant_id = p.tenant_id AND ph.profile_id = p.id
                  WHERE p.tenant_id = ?1 AND p.fictional = 1 AND p.member_id IS NULL${pWhere} AND ph.status = 'active' ORDER BY ph.position`)
-      .bind(...params),
-    db
-      .prepare(`SELECT pi.profile_id, pi.interest_id FROM profiles p JOIN profile_interests pi ON pi.profile_id = p.id
+          .bind(...params),
+      ),
+    ],
+    [
+      'interests',
+      rows<InterestRow>(
+        db
+          .prepare(`SELECT pi.profile_id, pi.interest_id FROM profiles p JOIN profile_interests pi ON pi.profile_id = p.id
                  WHERE p.tenant_id = ?1 AND p.fictional = 1 AND p.member_id IS NULL${pWhere}`)
-      .bind(...params),
+          .bind(...params),
+      ),
+    ],
   ]);
   const photosOf = new Map<number, PhotoRow[]>();
-  for (const p of photos.results as PhotoRow[]) photosOf.set(p.profile_id, [...(photosOf.get(p.profile_id) ?? []), p]);
+  for (const p of photos.results) photosOf.set(p.profile_id, [...(photosOf.get(p.profile_id) ?? []), p]);
   const interestsOf = new Map<number, number[]>();
-  for (const i of interests.results as InterestRow[])
-    interestsOf.set(i.profile_id, [...(interestsOf.get(i.profile_id) ?? []), i.interest_id]);
-  return (profiles.results as ProfileRow[]).map((r) => {
+  for (const i of interests.results) interestsOf.set(i.profile_id, [...(interestsOf.get(i.profile_id) ?? []), i.interest_id]);
+  return profiles.results.map((r) => {
     const own = (photosOf.get(r.id) ?? []).map((p) => ({ id: p.id, filename: p.filename, thumb_filename: p.thumb_filename }));
     const main = own.find((p) => p.id === r.main_photo_id);
     return {

@@ -2,7 +2,8 @@ import { anyAsksIfReal } from '../../../core/rules/asks-if-real';
 import { WAITING_COUNT_CAP, type QueueItem, type QueueResponse } from '../../../core/schemas/staff';
 import type { BrandGroup } from '../../db/request-db';
 import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
-import { namedBatchPerDatabase } from '../../services/batch';
+import { namedBatchPerDatabase, rows } from '../../services/batch';
+import type { Tables } from '../../db/tables';
 
 /**
  * More waiting conversations than this per brand are not shown at once (an operator answers the oldest; the list
@@ -36,17 +37,17 @@ export const QUEUE_SQL = `SELECT c.id, c.tenant_id, c.waiting_since, fp.id AS f_
 export const WAITING_COUNT_SQL = `SELECT COUNT(*) AS n FROM (SELECT 1 ${WAITING_FROM}
   WHERE c.tenant_id = ?1 AND c.waiting_since IS NOT NULL AND c.fictional_profile_id IS NOT NULL LIMIT ${WAITING_COUNT_CAP})`;
 
-interface QueueRow extends MemberCardRow {
-  id: number;
-  tenant_id: string;
-  waiting_since: string;
-  f_id: number;
-  f_name: string;
-  claim_staff: number | null;
-  claim_expires: string | null;
-  claim_name: string | null;
-  texts: string | null;
-}
+/** A row of QUEUE_SQL: the claim's columns are null while nobody holds it; texts is a JSON array (json_group_array). */
+type QueueRow = MemberCardRow &
+  Pick<Tables['conversations'], 'id' | 'tenant_id'> & {
+    waiting_since: string;
+    f_id: Tables['profiles']['id'];
+    f_name: Tables['profiles']['name'];
+    claim_staff: Tables['chat_claims']['staff_id'] | null;
+    claim_expires: Tables['chat_claims']['expires_at'] | null;
+    claim_name: Tables['staff']['name'] | null;
+    texts: string | null;
+  };
 
 /** The queue of the given brands (each already checked for the caller's role): oldest first over all of them. */
 export async function loadQueue(groups: BrandGroup[], now: Date): Promise<QueueResponse> {
@@ -58,15 +59,15 @@ export async function loadQueue(groups: BrandGroup[], now: Date): Promise<QueueR
     groups,
     (db, b) =>
       [
-        [`queue:${b}`, db.prepare(QUEUE_SQL).bind(b, at)],
-        [`waiting:${b}`, db.prepare(WAITING_COUNT_SQL).bind(b)],
+        [`queue:${b}`, rows<QueueRow>(db.prepare(QUEUE_SQL).bind(b, at))],
+        [`waiting:${b}`, rows<{ n: number }>(db.prepare(WAITING_COUNT_SQL).bind(b))],
       ] as const,
   );
   const items: QueueItem[] = [];
   const waiting: Record<string, number> = {};
   for (const brand of brands) {
-    for (const row of results[`queue:${brand}`].results as QueueRow[]) items.push(toItem(row, now));
-    waiting[brand] = (results[`waiting:${brand}`].results[0] as { n: number }).n;
+    for (const row of results[`queue:${brand}`].results) items.push(toItem(row, now));
+    waiting[brand] = results[`waiting:${brand}`].results[0].n;
   }
   // Each brand's list is in order already; merging keeps the oldest first across brands.
   items.sort((a, b) =>

@@ -8,7 +8,8 @@ import { auditIf } from './audit';
 import { claimFailure, LIVE_CLAIM, liveClaimParams } from './claims';
 import { toStaffMessage } from './conversation';
 import { claimExpiry, type AnsweringRef } from './lookup';
-import { namedBatch, writeOnly } from '../../services/batch';
+import { namedBatch, rows, writeOnly } from '../../services/batch';
+import type { Tables } from '../../db/tables';
 
 export interface ReplyInput {
   text?: string;
@@ -89,17 +90,20 @@ export async function reply(
     ],
     [
       'waited',
-      db
-        .prepare(
-          'SELECT waited_ms FROM staff_messages WHERE message_id = (SELECT id FROM messages WHERE tenant_id = ? AND sender_profile_id = ? AND client_key = ?)',
-        )
-        .bind(...sentParams(send)),
+      rows<Pick<Tables['staff_messages'], 'waited_ms'>>(
+        db
+          .prepare(
+            'SELECT waited_ms FROM staff_messages WHERE message_id = (SELECT id FROM messages WHERE tenant_id = ? AND sender_profile_id = ? AND client_key = ?)',
+          )
+          .bind(...sentParams(send)),
+      ),
     ],
-    ['stored', readBackStatement(db, send)],
+    ['stored', rows<MessageRow>(readBackStatement(db, send))],
   ]);
-  const row = results.stored.results[0] as MessageRow | undefined;
+  const row: MessageRow | undefined = results.stored.results[0];
   if (!row) throw await claimFailure(db, ref, staff, now);
-  const waited = (results.waited.results[0] as { waited_ms: number | null } | undefined)?.waited_ms ?? null;
+  const waitedRow: Pick<Tables['staff_messages'], 'waited_ms'> | undefined = results.waited.results[0];
+  const waited = waitedRow?.waited_ms ?? null;
   return {
     response: {
       message: toStaffMessage(row, ref.fictionalProfileId),

@@ -3,6 +3,8 @@ import type { DiscountCodeInput, StaffDiscountCode } from '../../../core/schemas
 import { ApiFailure } from '../../errors';
 import { HOLDING_STATUSES } from '../../payments/orders';
 import { auditStatement, type StaffSession } from '../session';
+import type { Tables } from '../../db/tables';
+import { namedBatch, rows } from '../../services/batch';
 
 /**
  * The brand's discount codes in the back office (issue 15 item 3). They are the `discount_codes` rows the shop reads
@@ -12,17 +14,12 @@ import { auditStatement, type StaffSession } from '../session';
  * edited here.
  */
 
-interface Row {
-  code: string;
-  value_percentage: number;
-  country: string | null;
-  currency: string | null;
-  minimum_order_value: number;
-  paymentmethods: string | null;
-  validity: StaffDiscountCode['validity'];
-  expires: string | null;
-  created_at: string;
-}
+type Row = Pick<
+  Tables['discount_codes'],
+  'code' | 'value_percentage' | 'country' | 'currency' | 'minimum_order_value' | 'paymentmethods' | 'validity' | 'expires' | 'created_at'
+> & { validity: StaffDiscountCode['validity'] };
+/** Orders per code, paid or still holding a reservation, per currency. */
+type UseRow = Pick<Tables['orders'], 'currency' | 'amount'> & { code: string; paid: number; n: number };
 
 const COLUMNS = 'code, value_percentage, country, currency, minimum_order_value, paymentmethods, validity, expires, created_at';
 const notFound = () => new ApiFailure(404, 'code_not_found', 'errors.code_not_found');
@@ -31,24 +28,34 @@ const notFound = () => new ApiFailure(404, 'code_not_found', 'errors.code_not_fo
 export async function listDiscountCodes(db: D1Database, tenantId: string, now: Date, only?: string): Promise<StaffDiscountCode[]> {
   const codeFilter = only === undefined ? '' : ' AND code = ?2';
   const params = only === undefined ? [tenantId] : [tenantId, only];
-  const [codes, orders] = await db.batch([
-    db
-      .prepare(
-        `SELECT ${COLUMNS} FROM discount_codes WHERE tenant_id = ?1 AND kind = 'code'${codeFilter} ORDER BY created_at DESC, id DESC LIMIT 500`,
-      )
-      .bind(...params),
+  const { codes, orders } = await namedBatch(db, [
+    [
+      'codes',
+      rows<Row>(
+        db
+          .prepare(
+            `SELECT ${COLUMNS} FROM discount_codes WHERE tenant_id = ?1 AND kind = 'code'${codeFilter} ORDER BY created_at DESC, id DESC LIMIT 500`,
+          )
+          .bind(...params),
+      ),
+    ],
     // Reads orders_discount_code (migration 0018): only the brand's orders that carry one of its codes.
-    db
-      .prepare(
-        `SELECT discount_code AS code, status = 'paid' AS paid, currency, COUNT(*) AS n, SUM(amount) AS amount FROM orders
-        WHERE tenant_id = ?1 AND discount_code IN (SELECT code FROM discount_codes WHERE tenant_id = ?1 AND kind = 'code'${codeFilter})
-          AND status IN ${HOLDING_STATUSES}
-        GROUP BY discount_code, paid, currency`,
-      )
-      .bind(...params),
+    [
+      'orders',
+      rows<UseRow>(
+        db
+          .prepare(
+            `SELECT discount_code AS code, status = 'paid' AS paid, currency, COUNT(*) AS n, SUM(amount) AS amount FROM orders
+            WHERE tenant_id = ?1 AND discount_code IN (SELECT code FROM discount_codes WHERE tenant_id = ?1 AND kind = 'code'${codeFilter})
+              AND status IN ${HOLDING_STATUSES}
+            GROUP BY discount_code, paid, currency`,
+          )
+          .bind(...params),
+      ),
+    ],
   ]);
   const totals = new Map<string, { uses: number; reserved: number; revenue: { currency: string; amount: number }[] }>();
-  for (const o of orders.results as { code: string; paid: number; currency: string; n: number; amount: number }[]) {
+  for (const o of orders.results) {
     const t = totals.get(o.code) ?? { uses: 0, reserved: 0, revenue: [] };
     if (o.paid) {
       t.uses += o.n;
@@ -58,7 +65,7 @@ export async function listDiscountCodes(db: D1Database, tenantId: string, now: D
     }
     totals.set(o.code, t);
   }
-  return (codes.results as unknown as Row[]).map((r) => ({
+  return codes.results.map((r) => ({
     code: r.code,
     value_percentage: r.value_percentage,
     country: r.country,
@@ -96,34 +103,40 @@ export async function createDiscountCode(
 ): Promise<StaffDiscountCode> {
   // The time bonus is answered by its rule before the table is read (findCode): a row of that name would never apply.
   if (input.code === TIME_BONUS.code) throw codeExists();
-  const [insert] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO discount_codes (tenant_id, code, country, user_id, expires, value_percentage, currency, minimum_order_value, status, validity, paymentmethods, kind, created_at)
+  const { insert } = await namedBatch(db, [
+    [
+      'insert',
+      db
+        .prepare(
+          `INSERT INTO discount_codes (tenant_id, code, country, user_id, expires, value_percentage, currency, minimum_order_value, status, validity, paymentmethods, kind, created_at)
        VALUES (?, ?, ?, NULL, ?, ?, ?, ?, 'active', ?, ?, 'code', ?) ON CONFLICT (tenant_id, code) DO NOTHING`,
-      )
-      .bind(
-        input.brand,
-        input.code,
-        input.country,
-        input.expires,
-        input.value_percentage,
-        input.currency,
-        input.minimum_order_value,
-        input.validity,
-        input.paymentmethods ? JSON.stringify(input.paymentmethods) : null,
-        now.toISOString(),
-      ),
-    auditStatement(db, {
-      staffId: staff.id,
-      brand: input.brand,
-      action: 'discount_code_create',
-      targetType: 'discount_code',
-      targetId: input.code,
-      detail: detailOf(input),
-      now,
-      guard: { sql: 'changes() = 1', params: [] },
-    }),
+        )
+        .bind(
+          input.brand,
+          input.code,
+          input.country,
+          input.expires,
+          input.value_percentage,
+          input.currency,
+          input.minimum_order_value,
+          input.validity,
+          input.paymentmethods ? JSON.stringify(input.paymentmethods) : null,
+          now.toISOString(),
+        ),
+    ],
+    [
+      null,
+      auditStatement(db, {
+        staffId: staff.id,
+        brand: input.brand,
+        action: 'discount_code_create',
+        targetType: 'discount_code',
+        targetId: input.code,
+        detail: detailOf(input),
+        now,
+        guard: { sql: 'changes() = 1', params: [] },
+      }),
+    ],
   ]);
   if (insert.meta.changes !== 1) throw codeExists();
   return one(db, input.brand, input.code, now);
@@ -138,33 +151,39 @@ export async function updateDiscountCode(
   input: DiscountCodeInput,
   now: Date,
 ): Promise<StaffDiscountCode> {
-  const [update] = await db.batch([
-    db
-      .prepare(
-        `UPDATE discount_codes SET country = ?, expires = ?, value_percentage = ?, currency = ?, minimum_order_value = ?, validity = ?, paymentmethods = ?
+  const { update } = await namedBatch(db, [
+    [
+      'update',
+      db
+        .prepare(
+          `UPDATE discount_codes SET country = ?, expires = ?, value_percentage = ?, currency = ?, minimum_order_value = ?, validity = ?, paymentmethods = ?
         WHERE tenant_id = ? AND code = ? AND kind = 'code'`,
-      )
-      .bind(
-        input.country,
-        input.expires,
-        input.value_percentage,
-        input.currency,
-        input.minimum_order_value,
-        input.validity,
-        input.paymentmethods ? JSON.stringify(input.paymentmethods) : null,
-        input.brand,
-        input.code,
-      ),
-    auditStatement(db, {
-      staffId: staff.id,
-      brand: input.brand,
-      action: 'discount_code_edit',
-      targetType: 'discount_code',
-      targetId: input.code,
-      detail: detailOf(input),
-      now,
-      guard: { sql: 'changes() = 1', params: [] },
-    }),
+        )
+        .bind(
+          input.country,
+          input.expires,
+          input.value_percentage,
+          input.currency,
+          input.minimum_order_value,
+          input.validity,
+          input.paymentmethods ? JSON.stringify(input.paymentmethods) : null,
+          input.brand,
+          input.code,
+        ),
+    ],
+    [
+      null,
+      auditStatement(db, {
+        staffId: staff.id,
+        brand: input.brand,
+        action: 'discount_code_edit',
+        targetType: 'discount_code',
+        targetId: input.code,
+        detail: detailOf(input),
+        now,
+        guard: { sql: 'changes() = 1', params: [] },
+      }),
+    ],
   ]);
   if (update.meta.changes !== 1) throw notFound();
   return one(db, input.brand, input.code, now);

@@ -1,5 +1,7 @@
 import type { StaffInviteCode } from '../../../core/schemas/staff-codes';
 import { auditStatement, type StaffSession } from '../session';
+import type { Tables } from '../../db/tables';
+import { namedBatch, rows } from '../../services/batch';
 
 /**
  * Invitation codes in the back office (issue 15 item 3): the `invite_codes` rows the signup uses
@@ -17,26 +19,36 @@ function newInviteCode(): string {
 
 /** The brand's invitation codes, newest first, each with the members who signed up with it. */
 export async function listInviteCodes(db: D1Database, tenantId: string): Promise<StaffInviteCode[]> {
-  const [codes, members] = await db.batch([
-    db
-      .prepare(
-        'SELECT code, uses_left, expires_at, created_at FROM invite_codes WHERE tenant_id = ? ORDER BY created_at DESC, code LIMIT 1000',
-      )
-      .bind(tenantId),
+  const { codes, members } = await namedBatch(db, [
+    [
+      'codes',
+      rows<Pick<Tables['invite_codes'], 'code' | 'uses_left' | 'expires_at' | 'created_at'> & Omit<StaffInviteCode, 'used_by'>>(
+        db
+          .prepare(
+            'SELECT code, uses_left, expires_at, created_at FROM invite_codes WHERE tenant_id = ? ORDER BY created_at DESC, code LIMIT 1000',
+          )
+          .bind(tenantId),
+      ),
+    ],
     // Reads members_invite_code (migration 0018): only members who came in with a code.
-    db
-      .prepare(
-        `SELECT m.id AS member_id, m.invite_code AS code, m.signup_date, COALESCE(p.name, '') AS name
-         FROM members m LEFT JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id
-        WHERE m.tenant_id = ? AND m.invite_code IS NOT NULL ORDER BY m.signup_date DESC`,
-      )
-      .bind(tenantId),
+    [
+      'members',
+      rows<Pick<Tables['members'], 'signup_date'> & { member_id: Tables['members']['id']; code: string; name: string }>(
+        db
+          .prepare(
+            `SELECT m.id AS member_id, m.invite_code AS code, m.signup_date, COALESCE(p.name, '') AS name
+             FROM members m LEFT JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id
+            WHERE m.tenant_id = ? AND m.invite_code IS NOT NULL ORDER BY m.signup_date DESC`,
+          )
+          .bind(tenantId),
+      ),
+    ],
   ]);
   const usedBy = new Map<string, StaffInviteCode['used_by']>();
-  for (const m of members.results as { member_id: number; code: string; signup_date: string; name: string }[]) {
+  for (const m of members.results) {
     usedBy.set(m.code, [...(usedBy.get(m.code) ?? []), { member_id: m.member_id, name: m.name, signup_date: m.signup_date }]);
   }
-  return (codes.results as Omit<StaffInviteCode, 'used_by'>[]).map((c) => ({ ...c, used_by: usedBy.get(c.code) ?? [] }));
+  return codes.results.map((c) => ({ ...c, used_by: usedBy.get(c.code) ?? [] }));
 }
 
 /** A batch of new random codes and one audit row naming them, in one D1 batch. Returns the codes made. */

@@ -1,5 +1,6 @@
 import type { CountMetric } from '../../../core/schemas/staff-dashboard';
 import { ANSWERED_SQL, answerSpread } from '../answering/figures';
+import { namedBatch, rows, type Rows } from '../../services/batch';
 
 /** One brand's (or the deployment's) figures of one UTC day, computed from the raw tables. */
 export interface DayFigures {
@@ -73,29 +74,27 @@ export const MARKED_METRICS: readonly CountMetric[] = ['signups', 'activations',
 type QueryName = keyof typeof DAY_SQL;
 const NAMES = Object.keys(DAY_SQL) as QueryName[];
 
-/** The statements for one brand's days `from`..`to` (included); read them with `readDays`. */
-export function dayStatements(db: D1Database, brand: string, from: string, to: string): D1PreparedStatement[] {
-  return spanStatements(db, brand, from, addDays(to, 1));
-}
-
-/** The statements for one brand's rows from `start` (a day or timestamp) to before `end`; read them with `readDays`. */
-function spanStatements(db: D1Database, brand: string, start: string, end: string): D1PreparedStatement[] {
-  return NAMES.map((name) => db.prepare(DAY_SQL[name]).bind(brand, start, end));
-}
-
-/** Today's statements from the brand's mark on (LIVE_SQL); read them with `readDays`. */
-export function liveStatements(db: D1Database, brand: string, today: string): D1PreparedStatement[] {
-  const end = addDays(today, 1);
-  return NAMES.map((name) => db.prepare(LIVE_SQL[name]).bind(brand, today, end));
-}
-export const STATEMENTS_PER_BRAND = NAMES.length;
-
+// A day query's row: the day and the aggregates that query computes.
 type Row = { day: string; n?: number; paying?: number; first?: number; currency?: string; amount?: number; waits?: string };
+/** One brand's query as a named batch step (`<brand>:<query>`): readDays finds each result by its name. */
+type DayStep = readonly [`${string}:${QueryName}`, Rows<Row>];
+export type DayResults = Record<`${string}:${QueryName}`, D1Result<Row>>;
 
-/** Turns the results of `dayStatements` into one DayFigures per day of `days` (zero where nothing happened). */
-export function readDays(results: D1Result[], days: string[]): Map<string, DayFigures> {
+/** The steps for one brand's rows from `start` (a day or timestamp) to before `end`; read them with `readDays`. */
+function spanSteps(db: D1Database, brand: string, start: string, end: string): DayStep[] {
+  return NAMES.map((name) => [`${brand}:${name}`, rows<Row>(db.prepare(DAY_SQL[name]).bind(brand, start, end))] as const);
+}
+
+/** Today's steps from the brand's mark on (LIVE_SQL); read them with `readDays`. */
+export function liveSteps(db: D1Database, brand: string, today: string): DayStep[] {
+  const end = addDays(today, 1);
+  return NAMES.map((name) => [`${brand}:${name}`, rows<Row>(db.prepare(LIVE_SQL[name]).bind(brand, today, end))] as const);
+}
+
+/** Turns a brand's results of `spanSteps` or `liveSteps` into one DayFigures per day of `days` (zero where nothing happened). */
+export function readDays(results: DayResults, brand: string, days: string[]): Map<string, DayFigures> {
   const byDay = new Map(days.map((d) => [d, emptyDay()]));
-  const rows = (name: QueryName) => (results[NAMES.indexOf(name)].results as Row[]).filter((r) => byDay.has(r.day));
+  const rows = (name: QueryName) => results[`${brand}:${name}`].results.filter((r) => byDay.has(r.day));
   for (const r of rows('signups')) byDay.get(r.day)!.counts.signups = r.n!;
   for (const r of rows('activations')) byDay.get(r.day)!.counts.activations = r.n!;
   for (const r of rows('buyers')) {
@@ -148,10 +147,13 @@ export async function computeSpan(
   end: string,
   days: string[],
 ): Promise<Map<string, Map<string, DayFigures>>> {
-  const results = brands.length ? await db.batch(brands.flatMap((b) => spanStatements(db, b, start, end))) : [];
-  const perBrand = new Map(
-    brands.map((b, i) => [b, readDays(results.slice(i * STATEMENTS_PER_BRAND, (i + 1) * STATEMENTS_PER_BRAND), days)]),
-  );
+  const results: DayResults = brands.length
+    ? await namedBatch(
+        db,
+        brands.flatMap((b) => spanSteps(db, b, start, end)),
+      )
+    : {};
+  const perBrand = new Map(brands.map((b) => [b, readDays(results, b, days)]));
   perBrand.set('*', new Map(days.map((d) => [d, sumDays(brands.map((b) => perBrand.get(b)!.get(d)!))])));
   return perBrand;
 }

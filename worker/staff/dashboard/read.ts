@@ -1,17 +1,13 @@
 import { COUNT_METRICS, TIME_METRICS, type Dashboard } from '../../../core/schemas/staff-dashboard';
-import { answerTimes, daysBetween, liveStatements, MARKED_METRICS, readDays, STATEMENTS_PER_BRAND, sumDays } from './compute';
+import { answerTimes, daysBetween, liveSteps, MARKED_METRICS, readDays, sumDays } from './compute';
+import { namedBatch, rows } from '../../services/batch';
+import type { Tables } from '../../db/tables';
 
 /** The rollup rows of a brand (or '*') and a range of days: one range of the primary key. */
 export const ROLLUP_SQL =
   'SELECT day, metric, currency, value, computed_at FROM daily_figures WHERE tenant_id = ? AND day >= ? AND day <= ?';
 
-interface RollupRow {
-  day: string;
-  metric: string;
-  currency: string;
-  value: number | null;
-  computed_at: string;
-}
+type RollupRow = Pick<Tables['daily_figures'], 'day' | 'metric' | 'currency' | 'value' | 'computed_at'>;
 
 /**
  * The dashboard of one brand (`scope` = the brand) or the deployment (`scope` = '*', `brands` = every brand):
@@ -30,27 +26,24 @@ export async function loadDashboard(
   const today = now.toISOString().slice(0, 10);
   const days = daysBetween(from, to);
   const live = to >= today;
-  const statements = [
-    db.prepare(ROLLUP_SQL).bind(scope, from, live ? today : to),
-    ...(live ? brands.flatMap((b) => liveStatements(db, b, today)) : []),
-  ];
-  const [rollup, ...todays] = await db.batch(statements);
+  const { rollup, ...todays } = await namedBatch(db, [
+    ['rollup', rows<RollupRow>(db.prepare(ROLLUP_SQL).bind(scope, from, live ? today : to))],
+    ...(live ? brands.flatMap((b) => liveSteps(db, b, today)) : []),
+  ]);
 
   const index = new Map(days.map((d, i) => [d, i]));
   const nulls = () => days.map(() => null as number | null);
   const series = Object.fromEntries([...COUNT_METRICS, ...TIME_METRICS].map((m) => [m, nulls()])) as Dashboard['series'];
   const revenue: Dashboard['revenue'] = {};
   let rolledUpAt: string | null = null;
-  for (const r of rollup.results as unknown as RollupRow[]) {
+  for (const r of rollup.results) {
     const i = index.get(r.day)!;
     if (r.metric === 'revenue') (revenue[r.currency] ??= nulls())[i] = r.value;
     else if (r.metric in series) series[r.metric as keyof Dashboard['series']][i] = r.value;
     if (!rolledUpAt || r.computed_at > rolledUpAt) rolledUpAt = r.computed_at;
   }
   if (live) {
-    const f = sumDays(
-      brands.map((_, b) => readDays(todays.slice(b * STATEMENTS_PER_BRAND, (b + 1) * STATEMENTS_PER_BRAND), [today]).get(today)!),
-    );
+    const f = sumDays(brands.map((b) => readDays(todays, b, [today]).get(today)!));
     const i = index.get(today)!;
     // The rolled-up part of today (MARKED_METRICS and revenue, null before the day's first run) plus the live part.
     for (const m of COUNT_METRICS) series[m][i] = (MARKED_METRICS.includes(m) ? (series[m][i] ?? 0) : 0) + f.counts[m];

@@ -1,6 +1,7 @@
 import { DASHBOARD_DAYS, TIME_METRICS } from '../../../core/schemas/staff-dashboard';
 import { TENANTS } from '../../tenants';
 import { addDays, answerTimes, computeDays, computeSpan, type DayFigures, LIVE_FROM_METRIC, MARKED_METRICS } from './compute';
+import type { Tables } from '../../db/tables';
 
 /** Days before today the cron recomputes every run, so late payments, refunds and activations are reflected. */
 export const RECOMPUTED_DAYS = 3;
@@ -26,7 +27,7 @@ async function firstDay(db: D1Database, brands: string[], today: string): Promis
   const { results } = await db
     .prepare("SELECT tenant_id, COUNT(*) AS n FROM daily_figures WHERE metric = 'signups' AND day >= ? AND day < ? GROUP BY tenant_id")
     .bind(oldest, today)
-    .all<{ tenant_id: string; n: number }>();
+    .all<Pick<Tables['daily_figures'], 'tenant_id'> & { n: number }>();
   const complete = new Set(results.filter((r) => r.n >= DASHBOARD_DAYS - 1).map((r) => r.tenant_id));
   return [...brands, '*'].every((b) => complete.has(b)) ? addDays(today, -RECOMPUTED_DAYS) : oldest;
 }

@@ -4,6 +4,7 @@ import { TENANTS } from '../../tenants';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { requireStaff, requireStaffOn, type StaffSession } from '../session';
 import { firstInDatabases } from '../../db/request-db';
+import type { Tables } from '../../db/tables';
 
 /** The member a back-office call is about, with the brand it belongs to. */
 export interface MemberOnBrand {
@@ -19,7 +20,7 @@ export interface MemberOnBrand {
  */
 export async function memberForAdmin(c: AppContext, memberId: number): Promise<MemberOnBrand> {
   const row = await firstInDatabases(c, hostFirst(c), (db) =>
-    db.prepare('SELECT tenant_id FROM members WHERE id = ?').bind(memberId).first<{ tenant_id: string }>(),
+    db.prepare('SELECT tenant_id FROM members WHERE id = ?').bind(memberId).first<Pick<Tables['members'], 'tenant_id'>>(),
   );
   const tenant = row && TENANTS.find((t) => t.id === row.tenant_id);
   if (!tenant) {
@@ -33,7 +34,10 @@ export async function memberForAdmin(c: AppContext, memberId: number): Promise<M
 /** The brand of an order, for the same check. */
 export async function orderForAdmin(c: AppContext, orderId: number): Promise<MemberOnBrand & { orderId: number }> {
   const row = await firstInDatabases(c, hostFirst(c), (db) =>
-    db.prepare('SELECT member_id, tenant_id FROM orders WHERE id = ?').bind(orderId).first<{ member_id: number; tenant_id: string }>(),
+    db
+      .prepare('SELECT member_id, tenant_id FROM orders WHERE id = ?')
+      .bind(orderId)
+      .first<Pick<Tables['orders'], 'member_id' | 'tenant_id'>>(),
   );
   const tenant = row && TENANTS.find((t) => t.id === row.tenant_id);
   if (!row || !tenant) {

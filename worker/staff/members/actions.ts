@@ -3,6 +3,8 @@ import { isInsufficientCredits, ledgerEntryIf } from '../../services/ledger';
 import { softDeleteMember } from '../../services/accounts';
 import { auditStatement, type Guard } from '../session';
 import type { MemberOnBrand } from './access';
+import type { Tables } from '../../db/tables';
+import { namedBatch } from '../../services/batch';
 
 /**
  * The back office's actions on a member account (issue 15). Each writes its audit row (action, the reason) in the
@@ -30,7 +32,7 @@ async function statusOf(db: D1Database, on: MemberOnBrand) {
   return (await db
     .prepare('SELECT status, blocked_at, credits FROM members WHERE id = ? AND tenant_id = ?')
     .bind(on.memberId, on.tenant.id)
-    .first<{ status: string; blocked_at: string | null; credits: number }>())!;
+    .first<Pick<Tables['members'], 'status' | 'blocked_at' | 'credits'>>())!;
 }
 
 const deleted = () => new ApiFailure(409, 'member_deleted', 'errors.member_deleted');
@@ -82,14 +84,20 @@ export async function adjustCredits(
 export async function blockMember(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<void> {
   const at = now.toISOString();
   const can = "blocked_at IS NULL AND status != 'deleted'";
-  const [, blocked] = await db.batch([
-    audit(db, on, 'member_block', now, { reason }, memberGuard(on, can)),
-    db
-      .prepare(`UPDATE members SET blocked_at = ?, blocked_reason = ? WHERE id = ? AND tenant_id = ? AND ${can}`)
-      .bind(at, reason, on.memberId, on.tenant.id),
-    db
-      .prepare('UPDATE sessions SET revoked_at = ? WHERE tenant_id = ? AND member_id = ? AND revoked_at IS NULL')
-      .bind(at, on.tenant.id, on.memberId),
+  const { blocked } = await namedBatch(db, [
+    [null, audit(db, on, 'member_block', now, { reason }, memberGuard(on, can))],
+    [
+      'blocked',
+      db
+        .prepare(`UPDATE members SET blocked_at = ?, blocked_reason = ? WHERE id = ? AND tenant_id = ? AND ${can}`)
+        .bind(at, reason, on.memberId, on.tenant.id),
+    ],
+    [
+      null,
+      db
+        .prepare('UPDATE sessions SET revoked_at = ? WHERE tenant_id = ? AND member_id = ? AND revoked_at IS NULL')
+        .bind(at, on.tenant.id, on.memberId),
+    ],
   ]);
   if (blocked.meta.changes === 0)
     throw (await statusOf(db, on)).status === 'deleted'
@@ -98,22 +106,28 @@ export async function blockMember(db: D1Database, on: MemberOnBrand, reason: str
 }
 
 export async function unblockMember(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<void> {
-  const [, unblocked] = await db.batch([
-    audit(db, on, 'member_unblock', now, { reason }, memberGuard(on, 'blocked_at IS NOT NULL')),
-    db
-      .prepare('UPDATE members SET blocked_at = NULL, blocked_reason = NULL WHERE id = ? AND tenant_id = ? AND blocked_at IS NOT NULL')
-      .bind(on.memberId, on.tenant.id),
+  const { unblocked } = await namedBatch(db, [
+    [null, audit(db, on, 'member_unblock', now, { reason }, memberGuard(on, 'blocked_at IS NOT NULL'))],
+    [
+      'unblocked',
+      db
+        .prepare('UPDATE members SET blocked_at = NULL, blocked_reason = NULL WHERE id = ? AND tenant_id = ? AND blocked_at IS NOT NULL')
+        .bind(on.memberId, on.tenant.id),
+    ],
   ]);
   if (unblocked.meta.changes === 0) throw new ApiFailure(409, 'member_not_blocked', 'errors.member_not_blocked');
 }
 
 /** Ends every session of the member (they are logged out everywhere); the account stays as it is. */
 export async function endMemberSessions(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<{ ended: number }> {
-  const [, ended] = await db.batch([
-    audit(db, on, 'member_sessions_ended', now, { reason }),
-    db
-      .prepare('UPDATE sessions SET revoked_at = ? WHERE tenant_id = ? AND member_id = ? AND revoked_at IS NULL AND expires_at > ?')
-      .bind(now.toISOString(), on.tenant.id, on.memberId, now.toISOString()),
+  const { ended } = await namedBatch(db, [
+    [null, audit(db, on, 'member_sessions_ended', now, { reason })],
+    [
+      'ended',
+      db
+        .prepare('UPDATE sessions SET revoked_at = ? WHERE tenant_id = ? AND member_id = ? AND revoked_at IS NULL AND expires_at > ?')
+        .bind(now.toISOString(), on.tenant.id, on.memberId, now.toISOString()),
+    ],
   ]);
   return { ended: ended.meta.changes };
 }
@@ -121,34 +135,43 @@ export async function endMemberSessions(db: D1Database, on: MemberOnBrand, reaso
 /** The member may no longer pay by direct debit (directdebit_blocks, as the direct-debit form checks it). */
 export async function blockDirectDebit(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<void> {
   const subject = `member:${on.memberId}`;
-  const [, inserted] = await db.batch([
-    audit(
-      db,
-      on,
-      'member_directdebit_block',
-      now,
-      { reason },
-      { sql: 'NOT EXISTS (SELECT 1 FROM directdebit_blocks WHERE tenant_id = ? AND subject = ?)', params: [on.tenant.id, subject] },
-    ),
-    db
-      .prepare('INSERT INTO directdebit_blocks (tenant_id, subject, reason, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
-      .bind(on.tenant.id, subject, `staff: ${reason}`, now.toISOString()),
+  const { inserted } = await namedBatch(db, [
+    [
+      null,
+      audit(
+        db,
+        on,
+        'member_directdebit_block',
+        now,
+        { reason },
+        { sql: 'NOT EXISTS (SELECT 1 FROM directdebit_blocks WHERE tenant_id = ? AND subject = ?)', params: [on.tenant.id, subject] },
+      ),
+    ],
+    [
+      'inserted',
+      db
+        .prepare('INSERT INTO directdebit_blocks (tenant_id, subject, reason, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
+        .bind(on.tenant.id, subject, `staff: ${reason}`, now.toISOString()),
+    ],
   ]);
   if (inserted.meta.changes === 0) throw new ApiFailure(409, 'directdebit_blocked_already', 'errors.directdebit_blocked_already');
 }
 
 export async function unblockDirectDebit(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<void> {
   const subject = `member:${on.memberId}`;
-  const [, removed] = await db.batch([
-    audit(
-      db,
-      on,
-      'member_directdebit_unblock',
-      now,
-      { reason },
-      { sql: 'EXISTS (SELECT 1 FROM directdebit_blocks WHERE tenant_id = ? AND subject = ?)', params: [on.tenant.id, subject] },
-    ),
-    db.prepare('DELETE FROM directdebit_blocks WHERE tenant_id = ? AND subject = ?').bind(on.tenant.id, subject),
+  const { removed } = await namedBatch(db, [
+    [
+      null,
+      audit(
+        db,
+        on,
+        'member_directdebit_unblock',
+        now,
+        { reason },
+        { sql: 'EXISTS (SELECT 1 FROM directdebit_blocks WHERE tenant_id = ? AND subject = ?)', params: [on.tenant.id, subject] },
+      ),
+    ],
+    ['removed', db.prepare('DELETE FROM directdebit_blocks WHERE tenant_id = ? AND subject = ?').bind(on.tenant.id, subject)],
   ]);
   if (removed.meta.changes === 0) throw new ApiFailure(409, 'directdebit_not_blocked', 'errors.directdebit_not_blocked');
 }
@@ -177,7 +200,7 @@ export async function recordResendActivation(
       'SELECT m.email, m.language, p.name FROM members m JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id WHERE m.id = ? AND m.tenant_id = ?',
     )
     .bind(on.memberId, on.tenant.id)
-    .first<{ email: string; language: string | null; name: string }>())!;
+    .first<Pick<Tables['members'], 'email' | 'language'> & Pick<Tables['profiles'], 'name'>>())!;
 }
 
 /**
@@ -193,7 +216,7 @@ export async function deleteMember(
   const row = await db
     .prepare('SELECT email, language, status FROM members WHERE id = ? AND tenant_id = ?')
     .bind(on.memberId, on.tenant.id)
-    .first<{ email: string; language: string | null; status: string }>();
+    .first<Pick<Tables['members'], 'email' | 'language' | 'status'>>();
   if (!row || row.status === 'deleted') throw deleted();
   const previous = await softDeleteMember(db, on.tenant.id, on.memberId, `staff: ${reason}`, now, [
     audit(db, on, 'member_delete', now, { reason }, memberGuard(on, "status != 'deleted'")),

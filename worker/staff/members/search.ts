@@ -1,19 +1,13 @@
 import type { BrandGroup } from '../../db/request-db';
 import type { MemberSearchItem } from '../../../core/schemas/staff-members';
+import type { Tables } from '../../db/tables';
 
 const LIMIT = 50;
 
-interface Row {
-  id: number;
-  tenant_id: string;
-  email: string;
-  name: string | null;
+type Row = Pick<Tables['members'], 'id' | 'tenant_id' | 'email' | 'status' | 'blocked_at' | 'paid_user' | 'credits' | 'signup_date'> & {
   status: MemberSearchItem['status'];
-  blocked_at: string | null;
-  paid_user: number;
-  credits: number;
-  signup_date: string;
-}
+  name: Tables['profiles']['name'] | null;
+};
 
 const COLUMNS = 'm.id, m.tenant_id, m.email, p.name, m.status, m.blocked_at, m.paid_user, m.credits, m.signup_date';
 const FROM_MEMBERS = `${COLUMNS} FROM members m LEFT JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id`;

@@ -4,6 +4,8 @@ import { ApiFailure } from '../../errors';
 import { sendMail } from '../../mail';
 import { TENANTS } from '../../tenants';
 import { auditStatement, type StaffSession } from '../session';
+import type { Tables } from '../../db/tables';
+import { namedBatch, rows } from '../../services/batch';
 
 /**
  * Complaints (/complaints, worker/api/complaints-routes.ts) in the workspace: a state (new, in progress, closed), a
@@ -11,23 +13,20 @@ import { auditStatement, type StaffSession } from '../session';
  * complaint names. Every change is audited in its batch.
  */
 
-interface Row {
-  id: number;
+// A row of SELECT: the complaint, the sender's member account and profile if any (LEFT JOINs), and the profile
+// `concerns` names as a JSON object (null when it names none).
+type Row = Pick<
+  Tables['complaints'],
+  'id' | 'state' | 'subject' | 'concerns' | 'body' | 'contact_name' | 'contact_email' | 'confirmed_at' | 'language' | 'created_at'
+> & {
   state: ComplaintState;
-  subject: string;
-  concerns: string | null;
-  body: string;
-  contact_name: string | null;
-  contact_email: string;
-  confirmed_at: string | null;
-  language: string | null;
-  member_language: string | null;
-  created_at: string;
-  member_id: number | null;
-  member_profile_id: number | null;
-  member_name: string | null;
+  member_id: Tables['members']['id'] | null;
+  member_language: Tables['members']['language'];
+  member_profile_id: Tables['profiles']['id'] | null;
+  member_name: Tables['profiles']['name'] | null;
   concerns_profile: string | null;
-}
+};
+type ReplyRow = Pick<Tables['complaint_replies'], 'id' | 'complaint_id' | 'created_at'> & { text: string; staff: string };
 
 const notFound = () => new ApiFailure(404, 'complaint_not_found', 'errors.complaint_not_found');
 const tenantOf = (brand: string) => TENANTS.find((t) => t.id === brand)!;
@@ -54,29 +53,48 @@ export async function listComplaints(
 ): Promise<StaffComplaintsResponse> {
   const where = only !== undefined ? 'c.id = ?2' : state ? 'c.state = ?2' : '1';
   const params: unknown[] = only !== undefined ? [brand, only] : state ? [brand, state] : [brand];
-  const [rows, replies, counts] = await db.batch([
-    db.prepare(`${SELECT} WHERE c.tenant_id = ?1 AND ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT 200`).bind(...params),
-    db
-      .prepare(
-        `SELECT r.id, r.complaint_id, r.body AS text, COALESCE(s.name, '') AS staff, r.created_at FROM complaint_replies r LEFT JOIN staff s ON s.id = r.staff_id
+  const {
+    rows: complaints,
+    replies,
+    counts,
+  } = await namedBatch(db, [
+    [
+      'rows',
+      rows<Row>(
+        db.prepare(`${SELECT} WHERE c.tenant_id = ?1 AND ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT 200`).bind(...params),
+      ),
+    ],
+    [
+      'replies',
+      rows<ReplyRow>(
+        db
+          .prepare(
+            `SELECT r.id, r.complaint_id, r.body AS text, COALESCE(s.name, '') AS staff, r.created_at FROM complaint_replies r LEFT JOIN staff s ON s.id = r.staff_id
         WHERE r.tenant_id = ?1 AND r.complaint_id IN (SELECT c.id FROM complaints c WHERE c.tenant_id = ?1 AND ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT 200)
         ORDER BY r.created_at, r.id`,
-      )
-      .bind(...params),
-    db.prepare('SELECT state, COUNT(*) AS n FROM complaints WHERE tenant_id = ? GROUP BY state').bind(brand),
+          )
+          .bind(...params),
+      ),
+    ],
+    [
+      'counts',
+      rows<{ state: ComplaintState; n: number }>(
+        db.prepare('SELECT state, COUNT(*) AS n FROM complaints WHERE tenant_id = ? GROUP BY state').bind(brand),
+      ),
+    ],
   ]);
   const byComplaint = new Map<number, StaffComplaint['replies']>();
-  for (const r of replies.results as { id: number; complaint_id: number; text: string; staff: string; created_at: string }[]) {
+  for (const r of replies.results) {
     byComplaint.set(r.complaint_id, [
       ...(byComplaint.get(r.complaint_id) ?? []),
       { id: r.id, text: r.text, staff: r.staff, created_at: r.created_at },
     ]);
   }
   const total: Record<ComplaintState, number> = { new: 0, in_progress: 0, closed: 0 };
-  for (const c of counts.results as { state: ComplaintState; n: number }[]) total[c.state] = c.n;
+  for (const c of counts.results) total[c.state] = c.n;
   return {
     counts: total,
-    complaints: (rows.results as unknown as Row[]).map((r) => {
+    complaints: complaints.results.map((r) => {
       const profile = r.concerns_profile ? (JSON.parse(r.concerns_profile) as { id: number; name: string; fictional: number }) : null;
       return {
         id: r.id,
@@ -113,18 +131,21 @@ export async function setComplaintState(
   state: ComplaintState,
   now: Date,
 ): Promise<StaffComplaint> {
-  const [update] = await db.batch([
-    db.prepare('UPDATE complaints SET state = ?1 WHERE id = ?2 AND tenant_id = ?3 AND state <> ?1').bind(state, id, brand),
-    auditStatement(db, {
-      staffId: staff.id,
-      brand,
-      action: 'complaint_state',
-      targetType: 'complaint',
-      targetId: id,
-      detail: { state },
-      now,
-      guard: { sql: 'changes() = 1', params: [] },
-    }),
+  const { update } = await namedBatch(db, [
+    ['update', db.prepare('UPDATE complaints SET state = ?1 WHERE id = ?2 AND tenant_id = ?3 AND state <> ?1').bind(state, id, brand)],
+    [
+      null,
+      auditStatement(db, {
+        staffId: staff.id,
+        brand,
+        action: 'complaint_state',
+        targetType: 'complaint',
+        targetId: id,
+        detail: { state },
+        now,
+        guard: { sql: 'changes() = 1', params: [] },
+      }),
+    ],
   ]);
   if (update.meta.changes === 0) await one(db, brand, id); // 404 for an unknown id or another brand's
   return one(db, brand, id);

@@ -1,6 +1,8 @@
 import type { ModerationText, ModerationWordsResponse } from '../../../core/schemas/staff-moderation';
 import { ApiFailure } from '../../errors';
 import { auditStatement, type StaffSession } from '../session';
+import type { Tables } from '../../db/tables';
+import { namedBatch } from '../../services/batch';
 
 /**
  * Profile texts in the moderation queue: a member's name or about that contains a word of the brand's list
@@ -13,6 +15,14 @@ import { auditStatement, type StaffSession } from '../session';
 // lower() folds ASCII only: the list is stored lower case and matched against the lower-cased text.
 const WORD_IN = `w.tenant_id = p.tenant_id AND (instr(lower(p.name), w.word) > 0 OR instr(lower(COALESCE(p.about, '')), w.word) > 0)`;
 const NAMED_BY = `c.tenant_id = p.tenant_id AND c.state <> 'closed' AND c.concerns = CAST(p.id AS TEXT)`;
+
+// Members' profiles only (member_id is set); words and complaints are JSON arrays (json_group_array).
+type TextRow = Pick<Tables['profiles'], 'name' | 'about'> & {
+  profile_id: Tables['profiles']['id'];
+  member_id: number;
+  words: string;
+  complaints: string;
+};
 
 /** The brand's flagged profile texts not yet approved as they are now (at most 100). Staff only, never a member's path. */
 export async function textQueue(db: D1Database, brand: string): Promise<ModerationText[]> {
@@ -28,7 +38,7 @@ export async function textQueue(db: D1Database, brand: string): Promise<Moderati
         ORDER BY p.id LIMIT 100`,
     )
     .bind(brand)
-    .all<{ profile_id: number; member_id: number; name: string; about: string | null; words: string; complaints: string }>();
+    .all<TextRow>();
   return results.map((r) => ({ ...r, words: JSON.parse(r.words) as string[], complaints: JSON.parse(r.complaints) as number[] }));
 }
 
@@ -55,25 +65,31 @@ export async function decideText(
         ? db.prepare(`UPDATE profiles SET about = NULL WHERE ${seen}`).bind(d.profile_id, brand, d.name, d.about)
         : db.prepare(`UPDATE profiles SET name = '#' || id WHERE ${seen}`).bind(d.profile_id, brand, d.name, d.about);
   // Each statement runs only if the one before changed a row: the change, then the approved texts, then the audit.
-  const [changed] = await db.batch([
-    change,
-    db
-      .prepare(
-        `INSERT INTO profile_text_reviews (tenant_id, profile_id, name, about, decided_by, decided_at)
+  const { changed } = await namedBatch(db, [
+    ['changed', change],
+    [
+      null,
+      db
+        .prepare(
+          `INSERT INTO profile_text_reviews (tenant_id, profile_id, name, about, decided_by, decided_at)
        SELECT tenant_id, id, name, about, ?3, ?4 FROM profiles WHERE id = ?1 AND tenant_id = ?2 AND changes() = 1
        ON CONFLICT (tenant_id, profile_id) DO UPDATE SET name = excluded.name, about = excluded.about, decided_by = excluded.decided_by, decided_at = excluded.decided_at`,
-      )
-      .bind(d.profile_id, brand, staff.id, at),
-    auditStatement(db, {
-      staffId: staff.id,
-      brand,
-      action: d.decision === 'approve' ? 'profile_text_approve' : 'profile_text_clear',
-      targetType: 'profile',
-      targetId: d.profile_id,
-      detail: d.decision === 'approve' ? undefined : { field: d.field, text: d.field === 'name' ? d.name : d.about },
-      now,
-      guard: { sql: 'changes() = 1', params: [] },
-    }),
+        )
+        .bind(d.profile_id, brand, staff.id, at),
+    ],
+    [
+      null,
+      auditStatement(db, {
+        staffId: staff.id,
+        brand,
+        action: d.decision === 'approve' ? 'profile_text_approve' : 'profile_text_clear',
+        targetType: 'profile',
+        targetId: d.profile_id,
+        detail: d.decision === 'approve' ? undefined : { field: d.field, text: d.field === 'name' ? d.name : d.about },
+        now,
+        guard: { sql: 'changes() = 1', params: [] },
+      }),
+    ],
   ]);
   if (changed.meta.changes === 1) return;
   const exists = await db
@@ -88,7 +104,7 @@ export async function listWords(db: D1Database, brand: string): Promise<Moderati
   const { results } = await db
     .prepare('SELECT word, created_at FROM moderation_words WHERE tenant_id = ? ORDER BY word')
     .bind(brand)
-    .all<{ word: string; created_at: string }>();
+    .all<Pick<Tables['moderation_words'], 'word' | 'created_at'>>();
   return { words: results };
 }
 
