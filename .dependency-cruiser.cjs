@@ -39,6 +39,13 @@ module.exports = {
       to: { path: '^worker/api/' },
     },
     {
+      name: 'routes-only-from-the-router',
+      severity: 'error',
+      comment: 'A route file parses, calls and answers; what a page loader shares with a route lives in worker/calls/ or a service.',
+      from: { path: '^worker/', pathNot: '^worker/(app|api/routes|api/staff/routes)\\.ts$' },
+      to: { path: '^worker/api/.*-routes\\.ts$' },
+    },
+    {
       name: 'product-not-tests',
       severity: 'error',
       comment: 'Product code never imports tests or scripts.',

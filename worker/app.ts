@@ -6,7 +6,7 @@ import { visitorMayOpen } from '../core/routes';
 import { api } from './api/routes';
 import { proxyApi } from './api/proxy';
 import { canSearchLoggedOut } from '../core/rules/visitor';
-import { hasInfoPage } from './api/pages-routes';
+import { hasInfoPage } from './calls/pages';
 import { camOutbound } from './cams/outbound';
 import { isLocal, type AppContext, type AppEnv } from './context';
 import type { Tenant } from '../core/schemas/tenant';

@@ -9,7 +9,7 @@ import { findMatches } from '../services/match-finder';
 import type { SessionMember } from '../services/sessions';
 import { passProfile, swipeDay, swipeLikesLeft, swipeStack, takeSwipeLike } from '../services/swipe';
 import { jsonBody, requireMember } from './helpers';
-import { profileNotFound, searchStart } from './members-routes';
+import { profileNotFound, searchStart } from '../calls/members';
 
 /** Likes, matches, blocks, the swipe game and the match finder (members only). */
 export const likesRoutes = new Hono<AppEnv>();

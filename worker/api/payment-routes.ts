@@ -1,47 +1,20 @@
 import { Hono } from 'hono';
-import {
-  IDEAL_ISSUERS,
-  OrderIdSchema,
-  OrderRequestSchema,
-  PREMIUM_PERCENT,
-  RepeatOrderSchema,
-  type PackagesResponse,
-} from '../../core/schemas/payments';
-import type { AppContext, AppEnv } from '../context';
+import { OrderIdSchema, OrderRequestSchema, RepeatOrderSchema } from '../../core/schemas/payments';
+import type { AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
-import { shopFor, isIdealIssuer } from '../payments/catalogue';
+import { isIdealIssuer } from '../payments/catalogue';
 import { settleContext, startOrder } from '../payments/checkout';
-import { lastPaidPackage, latestMandate, memberOrder, OPEN_STATUSES, recentOrders, toOrder } from '../payments/orders';
+import { latestMandate, memberOrder, OPEN_STATUSES, recentOrders, toOrder } from '../payments/orders';
 import { priceOrder } from '../payments/pricing';
 import { providerFor, ProviderError } from '../payments/provider';
 import { cancelOrder, settleOrder } from '../payments/settle';
 import { jsonBody, limit, requireMember } from './helpers';
+import { packagesFor } from '../calls/packages';
 
 /** The credits shop: packages, orders, repeat orders (docs/api/payments.md). */
 export const paymentRoutes = new Hono<AppEnv>();
 
 const ORDER_LIMIT = { limit: 20, windowSeconds: 3600 };
-
-/** What GET /api/packages.php answers; also the server loader of /credits, /premium and /pricing. */
-export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
-  const tenant = c.get('tenant');
-  const shop = shopFor(tenant, c.get('country'));
-  const member = c.get('member');
-  const provider = member ? providerFor(c.env, tenant).name : null;
-  const mandate = member && provider ? await latestMandate(c.env.DB, tenant.id, member.id, provider) : null;
-  const lastPackage = member ? await lastPaidPackage(c.env.DB, tenant.id, member.id, shop.currency) : null;
-  return {
-    country: shop.country,
-    currency: shop.currency,
-    packages: shop.packages,
-    methods: shop.methods,
-    ideal_issuers: shop.methods.includes('ideal') ? [...IDEAL_ISSUERS] : [],
-    refund_days: tenant.settings.refund_days,
-    premium_percent: PREMIUM_PERCENT,
-    mandate: mandate && { method: mandate.method, label: mandate.label },
-    last_package_id: lastPackage,
-  };
-}
 
 // A visitor's shop follows the country alone; a member's carries their mandate and last package, so it is never
 // cached (worker/middleware/api-cache.ts makes an answer without Cache-Control private, no-store).

@@ -9,13 +9,13 @@ import { ApiFailure, parseOrFail } from '../errors';
 import { consentStatement } from '../services/consents';
 import { activateMember, createMember, findMemberByEmail, findMemberById, isRecoverable, redeemInviteCode } from '../services/accounts';
 import { refuseCommonPassword } from '../services/common-passwords';
-import { consumeToken, issueToken } from '../services/tokens';
+import { consumeToken } from '../services/tokens';
 import { saveSignupStep } from '../services/signup-steps';
 import { readTrafficSource } from '../services/traffic-source';
 import { loadUser } from '../services/users';
 import { startSession } from '../services/login';
 import { jsonBody, limit, requireMember } from './helpers';
-import { mailScope, mailScoped, scopedLink, sendRecoveryMail, type MailScope } from '../services/mail-scope';
+import { mailScope, sendActivationMail, sendRecoveryMail } from '../services/mail-scope';
 
 /** signup.php (account step, then the later steps), resend-activation.php and activate.php. */
 export const signupRoutes = new Hono<AppEnv>();
@@ -71,12 +71,6 @@ signupRoutes.post('/signup.php', async (c) => {
   await sendActivationMail(mailScope(c), memberId, input.email, c.get('language'), input.name);
   return c.json({ user: await startSession(c, memberId) }, 201);
 });
-
-/** Sends the activation link (also from resend-activation.php and the back office's resend). */
-export async function sendActivationMail(scope: MailScope, memberId: number, email: string, language: string | null, name: string) {
-  const token = await issueToken(scope.env, { tenantId: scope.tenant.id, memberId, purpose: 'activation', now: scope.now });
-  await mailScoped(scope, email, language, 'activation', { name, link: scopedLink(scope, '/api/activate.php', token) }, memberId);
-}
 
 signupRoutes.put('/signup.php', async (c) => {
   const member = requireMember(c);

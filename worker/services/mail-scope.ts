@@ -72,3 +72,9 @@ export async function sendRecoveryMail(scope: MailScope, memberId: number, email
     memberId,
   );
 }
+
+/** Sends the activation link (also from resend-activation.php and the back office's resend). */
+export async function sendActivationMail(scope: MailScope, memberId: number, email: string, language: string | null, name: string) {
+  const token = await issueToken(scope.env, { tenantId: scope.tenant.id, memberId, purpose: 'activation', now: scope.now });
+  await mailScoped(scope, email, language, 'activation', { name, link: scopedLink(scope, '/api/activate.php', token) }, memberId);
+}

@@ -26,10 +26,9 @@ import {
 import { memberDetail } from '../../staff/members/detail';
 import { searchMembers } from '../../staff/members/search';
 import { auditStatement, brandsWhere, requireStaff, requireStaffOn } from '../../staff/session';
-import { sendActivationMail } from '../signup-routes';
 import { brandDb, brandEnvFor, brandsByDatabase } from '../../db/request-db';
 import { jsonBody } from '../helpers';
-import { mailScope, sendRecoveryMail } from '../../services/mail-scope';
+import { mailScope, sendActivationMail, sendRecoveryMail } from '../../services/mail-scope';
 import type { Tables } from '../../db/tables';
 
 /**
