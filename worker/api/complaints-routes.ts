@@ -5,7 +5,7 @@ import { parseOrFail } from '../errors';
 import { log, describeError } from '../log';
 import { consumeToken, issueToken } from '../services/tokens';
 import { jsonBody, limit, link, mailTo } from './helpers';
-import type { Tables } from '../db/tables';
+import { confirmComplaint, findComplaint, storeComplaint } from '../services/complaints';
 
 /**
  * complaints.php: a complaint is stored; once its sender's address is proven it is forwarded to the brand's support
@@ -31,26 +31,15 @@ complaintsRoutes.post('/complaints.php', async (c) => {
   const proven = member?.status === 'confirmed' && member.email.toLowerCase() === complaint.email;
   if (!proven) await limit(c, `complaint:to:${complaint.email}`, PER_ADDRESS);
 
-  const row = await c.env.DB.prepare(
-    `INSERT INTO complaints (tenant_id, member_id, subject, concerns, body, contact_email, contact_name, ip, created_at, confirmed_at, language)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  )
-    // The page's language: a staff reply to a visitor's complaint goes out in it (worker/staff/moderation/complaints.ts).
-    .bind(
-      tenant.id,
-      member?.id ?? null,
-      complaint.subject,
-      complaint.concerns ?? null,
-      complaint.text,
-      complaint.email,
-      complaint.name,
-      ip,
-      now.toISOString(),
-      proven ? now.toISOString() : null,
-      c.get('language'),
-    )
-    .first<Pick<Tables['complaints'], 'id'>>();
-  const id = row!.id;
+  // The page's language: a staff reply to a visitor's complaint goes out in it (worker/staff/moderation/complaints.ts).
+  const id = await storeComplaint(c.env.DB, tenant.id, {
+    memberId: member?.id ?? null,
+    complaint,
+    ip,
+    at: now,
+    proven,
+    language: c.get('language'),
+  });
   const reference = `C-${id}`;
 
   // The complaint is stored; a mail that cannot be written must not turn the answer into a failure.
@@ -78,26 +67,16 @@ complaintsRoutes.get('/complaint-confirm.php', async (c) => {
   const now = c.get('now');
   const redeemed = await consumeToken(c.env, c.req.query('token') ?? '', tenantId, 'complaint', now);
   const id = Number(redeemed?.data);
-  const confirmed =
-    redeemed &&
-    (await c.env.DB.prepare('UPDATE complaints SET confirmed_at = ? WHERE id = ? AND tenant_id = ? AND confirmed_at IS NULL RETURNING id')
-      .bind(now.toISOString(), id, tenantId)
-      .first<Pick<Tables['complaints'], 'id'>>());
+  const confirmed = redeemed && (await confirmComplaint(c.env.DB, tenantId, id, now));
   if (!confirmed) return c.redirect('/complaints?confirmed=0', 303);
   await mailConfirmedComplaint(c, id).catch((error) => log(c, 'error', 'complaint mail failed', describeError(error)));
   return c.redirect(`/complaints?confirmed=C-${id}`, 303);
 });
 
-type ComplaintRow = Pick<Tables['complaints'], 'member_id' | 'subject' | 'concerns' | 'body' | 'contact_email' | 'contact_name'>;
-
 /** Forwards a proven complaint to the brand's support and confirms it to its (proven) sender. */
 async function mailConfirmedComplaint(c: AppContext, id: number): Promise<void> {
   const tenant = c.get('tenant');
-  const row = await c.env.DB.prepare(
-    'SELECT member_id, subject, concerns, body, contact_email, contact_name FROM complaints WHERE id = ? AND tenant_id = ?',
-  )
-    .bind(id, tenant.id)
-    .first<ComplaintRow>();
+  const row = await findComplaint(c.env.DB, tenant.id, id);
   if (!row) return;
   const reference = `C-${id}`;
   const name = row.contact_name ?? '';

@@ -5,7 +5,15 @@ import type { AppEnv } from '../context';
 import { parseOrFail } from '../errors';
 import { sendSms } from '../mail';
 import { startOrder } from '../payments/checkout';
-import { assertNotBlocked, assertWithinLimit, confirmRequest, DIRECT_DEBIT, openRequest } from '../payments/directdebit';
+import {
+  assertNotBlocked,
+  assertWithinLimit,
+  confirmRequest,
+  DIRECT_DEBIT,
+  linkOrder,
+  openRequest,
+  saveMandate,
+} from '../payments/directdebit';
 import { toOrder } from '../payments/orders';
 import { priceOrder } from '../payments/pricing';
 import { providerFor } from '../payments/provider';
@@ -74,12 +82,7 @@ directDebitRoutes.put('/directdebit.php', async (c) => {
     iban: req.iban,
     customer: { name: req.holder, email: member.email },
   });
-  await c.env.DB.prepare(
-    `INSERT INTO payment_mandates (tenant_id, member_id, provider, customer_id, mandate_id, method, label, created_at) VALUES (?, ?, ?, ?, ?, 'directdebit', ?, ?)
-       ON CONFLICT (tenant_id, provider, mandate_id) DO NOTHING`,
-  )
-    .bind(tenant.id, member.id, provider.name, mandate.customerId, mandate.mandateId, maskIban(req.iban), now.toISOString())
-    .run();
+  await saveMandate(c.env.DB, tenant.id, member.id, provider.name, mandate, maskIban(req.iban), now);
   const { order } = await startOrder(c, member, priced, {
     method: 'directdebit',
     mandate: {
@@ -90,8 +93,6 @@ directDebitRoutes.put('/directdebit.php', async (c) => {
       label: maskIban(req.iban),
     },
   });
-  await c.env.DB.prepare('UPDATE directdebit_requests SET order_id = ? WHERE id = ? AND tenant_id = ?')
-    .bind(order.id, req.id, tenant.id)
-    .run();
+  await linkOrder(c.env.DB, tenant.id, req.id, order.id);
   return c.json({ order: toOrder(order) }, 201);
 });

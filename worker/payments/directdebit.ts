@@ -3,6 +3,7 @@ import type { DirectDebitForm } from '../../core/schemas/payments';
 import { ApiFailure } from '../errors';
 import { hmacSha256Hex, sha256Hex } from '../../core/encoding';
 import type { Tables } from '../db/tables';
+import type { ProviderMandate } from './provider-types';
 
 /**
  * Direct debit (SPEC.md §3 and §8): the form is confirmed by a 6-digit code sent by SMS. The code is stored only
@@ -121,4 +122,28 @@ export async function confirmRequest(
     .run();
   if (confirmed.meta.changes === 0) throw new ApiFailure(400, 'code_invalid', 'errors.code_invalid');
   return req;
+}
+
+/** The provider's mandate for the member's IBAN, kept for repeat orders (stored once per mandate). */
+export async function saveMandate(
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  provider: string,
+  mandate: Pick<ProviderMandate, 'customerId' | 'mandateId'>,
+  label: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO payment_mandates (tenant_id, member_id, provider, customer_id, mandate_id, method, label, created_at) VALUES (?, ?, ?, ?, ?, 'directdebit', ?, ?)
+       ON CONFLICT (tenant_id, provider, mandate_id) DO NOTHING`,
+    )
+    .bind(tenantId, memberId, provider, mandate.customerId, mandate.mandateId, label, now.toISOString())
+    .run();
+}
+
+/** The order a confirmed request became. */
+export async function linkOrder(db: D1Database, tenantId: string, requestId: number, orderId: number): Promise<void> {
+  await db.prepare('UPDATE directdebit_requests SET order_id = ? WHERE id = ? AND tenant_id = ?').bind(orderId, requestId, tenantId).run();
 }
