@@ -28,7 +28,9 @@ export default function LoginScreen() {
   const posted = query.get('error');
   // The native post's failure, by its catalogue key (nothing else from the address is shown).
   const postedError =
-    posted && /^(errors|validation)\.[a-z_]+$/.test(posted) ? t(posted, { minutes: Number(query.get('minutes')) || 15 }) : undefined;
+    posted && /^(errors|validation)\.[a-z_]+$/.test(posted)
+      ? t(posted as `errors.${string}`, { minutes: Number(query.get('minutes')) || 15 })
+      : undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

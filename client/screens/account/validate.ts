@@ -1,4 +1,4 @@
-import type { TFunction } from '../../i18n';
+import type { CatalogueKey, TFunction } from '../../i18n';
 import { type core, safeParse } from 'zod/mini';
 import { MIN_AGE } from '../../../core/constants';
 import { ApiError } from '../../api/fetch-client';
@@ -12,7 +12,8 @@ const CATALOGUE_KEY = /^[a-z_]+\.[a-z_]+$/;
 export function issueText(t: TFunction, key: string): string {
   if (!CATALOGUE_KEY.test(key)) return t('validation.invalid');
   if (key === 'validation.birthdate_required') return `${t(key)} (${MIN_AGE}${t('validation.years_plus')})`;
-  return t(key);
+  // A schema's message names its key (core/schemas): the schemas are typed by zod, not by the catalogue.
+  return t(key as CatalogueKey);
 }
 
 export type Checked<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };

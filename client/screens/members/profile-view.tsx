@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n';
+import { type CatalogueKey, useTranslation } from '../../i18n';
 import { profileUrl } from '../../../core/member-urls';
 import type { LikeResult, ProfileResponse, ProfileView } from '../../../core/schemas/members';
 import { ApiError, apiFetch } from '../../api/fetch-client';
@@ -188,7 +188,7 @@ function Actions({ profile, onChange }: { profile: ProfileView; onChange: (p: Pa
     }
   };
   // The reason shows inside the signup dialog, which would otherwise cover it (issue 18 item 12).
-  const visitorOnly = (key: string) => () => {
+  const visitorOnly = (key: CatalogueKey) => () => {
     setSignupReason(t(key));
     openSignup(true);
   };
