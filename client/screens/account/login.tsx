@@ -9,6 +9,7 @@ import { Link, navigate } from '../../navigation';
 import { routeAtom, signupModalAtom, userAtom } from '../../state/atoms';
 import { AccountCard, FormAlert, PasswordField, SubmitButton, TextField, formValue, useFormState } from './ui';
 import { apiErrors, check } from './validate';
+import type { DataKey } from '../../i18n-keys';
 
 /**
  * /login: e-mail and password (POST /api/user.php). A wrong combination and a temporary block after too many
@@ -29,7 +30,7 @@ export default function LoginScreen() {
   // The native post's failure, by its catalogue key (nothing else from the address is shown).
   const postedError =
     posted && /^(errors|validation)\.[a-z_]+$/.test(posted)
-      ? t(posted as `errors.${string}`, { minutes: Number(query.get('minutes')) || 15 })
+      ? t(posted as DataKey, { minutes: Number(query.get('minutes')) || 15 })
       : undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,4 +1,5 @@
-import type { CatalogueKey, TFunction } from '../../i18n';
+import type { TFunction } from '../../i18n';
+import type { CatalogueKey } from '../../i18n-keys';
 import { type core, safeParse } from 'zod/mini';
 import { MIN_AGE } from '../../../core/constants';
 import { ApiError } from '../../api/fetch-client';

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useState } from 'react';
-import { type CatalogueKey, useTranslation } from '../../i18n';
+import { useTranslation } from '../../i18n';
+import type { CatalogueKey } from '../../i18n-keys';
 import { profileUrl } from '../../../core/member-urls';
 import type { LikeResult, ProfileResponse, ProfileView } from '../../../core/schemas/members';
 import { ApiError, apiFetch } from '../../api/fetch-client';
