@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
+import { setAnswerHeaders } from './answer-headers';
 
 /** What every /api answer says unless it is on the allow-list below: personal data never sits in any cache. */
 export const NO_STORE = 'private, no-store';
@@ -36,9 +37,7 @@ export function apiCacheControl(): MiddlewareHandler<AppEnv> {
     const given = res.headers.get('Cache-Control');
     const keep = given !== null && res.status < 400 && CACHEABLE_API.has(c.req.path) && !res.headers.has('Set-Cookie');
     if (keep) return;
-    c.header('Cache-Control', NO_STORE);
     // Older HTTP/1.0 caches know only Pragma.
-    c.header('Pragma', 'no-cache');
-    c.header('Expires', undefined);
+    setAnswerHeaders(c, { 'Cache-Control': NO_STORE, Pragma: 'no-cache', Expires: undefined });
   };
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
+import { setAnswerHeaders } from './answer-headers';
 
 /**
  * Every answer of the Worker says exactly what a cache may do with it (issue 20 item 3, docs/edge-cache.md). Routes
@@ -11,6 +12,6 @@ export function explicitCacheControl(): MiddlewareHandler<AppEnv> {
   return async function explicitCacheControlMiddleware(c, next) {
     await next();
     // A WebSocket upgrade (101) is no answer a cache could hold.
-    if (c.res.status !== 101 && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-store');
+    if (c.res.status !== 101 && !c.res.headers.has('Cache-Control')) setAnswerHeaders(c, { 'Cache-Control': 'private, no-store' });
   };
 }

@@ -5,8 +5,21 @@ import { COOKIE } from '../../core/constants';
 import { parseTrafficSource } from '../../core/rules/traffic-source';
 import { isLocal, type AppContext, type AppEnv } from '../context';
 import { log, describeError } from '../log';
+import { setAnswerHeaders } from './answer-headers';
 import { readTrafficSource, TRAFFIC_SOURCE_COOKIE } from '../services/traffic-source';
-import { edgeCache, freshness, pageCacheKey, servedFromCache, storableCopy } from '../ssr/page-cache';
+import {
+  cacheCopy,
+  edgeCache,
+  forgetPage,
+  freshness,
+  pageCacheKey,
+  pageFromCache,
+  pageToStore,
+  recentPage,
+  rememberPage,
+  servedFromCache,
+  type StoredPage,
+} from '../ssr/page-cache';
 
 /**
  * Visitor pages from the edge cache (issue 20, docs/edge-cache.md). Put in front of the page handlers (the
@@ -46,8 +59,7 @@ function bypassReason(c: AppContext): Reason | null {
 export function pageCache(): MiddlewareHandler<AppEnv> {
   return async function pageCacheMiddleware(c, next) {
     const mark = (result: 'HIT' | 'MISS' | 'BYPASS', reason?: string) => {
-      c.header('X-Cache', result);
-      if (reason && isLocal(c.env)) c.header('X-Cache-Reason', reason);
+      setAnswerHeaders(c, { 'X-Cache': result, ...(reason && isLocal(c.env) ? { 'X-Cache-Reason': reason } : {}) });
     };
     const reason = bypassReason(c);
     if (reason) {
@@ -67,16 +79,16 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     const cache = edgeCache();
     const revalidation = revalidations.has(c.req.raw);
     if (!revalidation) {
-      const stored = await cache.match(key).catch((error: unknown) => void log(c, 'warn', 'page cache read failed', describeError(error)));
-      const { age, state } = stored ? freshness(stored, c.get('now')) : { age: 0, state: 'expired' as const };
-      if (stored && state !== 'expired') {
+      const page = recentPage(key.url) ?? (await fromEdgeCache(c, cache, key));
+      const { age, state } = page ? freshness(page, c.get('now')) : { age: 0, state: 'expired' as const };
+      if (page && state !== 'expired') {
         if (state === 'stale') revalidate(c, key.url);
-        const response = servedFromCache(stored, c.get('nonce'), age);
+        const response = servedFromCache(page, c.get('nonce'), age);
         response.headers.set('X-Cache', 'HIT');
         if (isLocal(c.env)) response.headers.set('X-Cache-Reason', state);
         return response;
       }
-      await stored?.body?.cancel();
+      forgetPage(key.url);
     }
     await next();
     const response = c.res;
@@ -85,15 +97,34 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     // Stored once the whole page is known: a page that failed after its head went out is a 200 with the error
     // screen in place (worker/ssr/render.tsx), and is never kept.
     const copy = response.clone();
+    const nonce = c.get('nonce');
     const put = copy
-      .arrayBuffer()
-      .then((bytes) => (c.get('pageFailed') ? undefined : cache.put(key, storableCopy(new Response(bytes, copy), c.get('now')))))
+      .text()
+      .then((html) => {
+        if (c.get('pageFailed')) return;
+        const page = pageToStore(html, copy, nonce, c.get('now'));
+        rememberPage(key.url, page);
+        return cache.put(key, cacheCopy(page));
+      })
       .catch((error: unknown) => log(c, 'warn', 'page cache write failed', describeError(error)));
     // A revalidation is a background request already: it finishes when the entry is in.
     if (revalidation) await put;
     else c.executionCtx.waitUntil(put);
     mark('MISS');
   };
+}
+
+/** The Cache API's copy of the page (another isolate's render, or this one's before it was evicted), kept here too. */
+async function fromEdgeCache(c: AppContext, cache: Cache, key: Request): Promise<StoredPage | null> {
+  try {
+    const stored = await cache.match(key);
+    const page = stored ? await pageFromCache(stored) : null;
+    if (page) rememberPage(key.url, page);
+    return page;
+  } catch (error) {
+    log(c, 'warn', 'page cache read failed', describeError(error));
+    return null;
+  }
 }
 
 /** Re-renders a stale entry after the answer (waitUntil), through the Worker's own pipeline, once per key. */

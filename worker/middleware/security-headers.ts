@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
+import { setAnswerHeaders } from './answer-headers';
 
 export interface SecurityHeaderOptions {
   /** Vite's dev server needs its websocket and inline preamble. */
@@ -31,11 +32,13 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
       "manifest-src 'self'",
       "worker-src 'self'",
     ].join('; ');
-    c.header('Content-Security-Policy', csp);
-    c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=(self)');
+    setAnswerHeaders(c, {
+      'Content-Security-Policy': csp,
+      'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'DENY',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=(self)',
+    });
   };
 }

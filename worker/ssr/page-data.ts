@@ -42,9 +42,14 @@ export function pageData(c: AppContext): PageData {
 
 function builtInData(c: AppContext): PageData {
   const tenant = c.get('tenant');
+  // Made once per request however many loaders ask: the session is read by then and does not change in a page.
+  let userValue: User | null | undefined;
   const user = () => {
-    const member = c.get('member');
-    return member ? userOf(tenant, member) : null;
+    if (userValue === undefined) {
+      const member = c.get('member');
+      userValue = member ? userOf(tenant, member) : null;
+    }
+    return userValue;
   };
   const settings = () => settingsFor(tenant, c.get('country'), c.get('language'));
   return {
