@@ -16,6 +16,7 @@ import { benchDbLatency } from './lib/bench-db-latency.mjs';
 import { UPLOAD_BUDGET_MS, benchUploads } from './lib/bench-uploads.mjs';
 import { lighthouseStaff, runLighthouse } from './lib/lighthouse.mjs';
 import { serveBuilt } from './lib/serve-built.mjs';
+import { serveDirect } from './lib/serve-direct.mjs';
 import { ensureDevVars, ensureInstalled, prepareDatabase, projectEnv, root, run } from './lib/setup.mjs';
 import { chatBenchBooks, chatBenchMails, chatBenchSetup, runChatBench } from './lib/bench-chat.mjs';
 import { percentile } from './lib/stats.mjs';
@@ -163,12 +164,39 @@ try {
   // On a database of its own: 100 000 profiles and 1 000 000 messages, which no other run may see.
   const staff = await benchStaffAlone({ env: projectEnv, root, run });
   console.log(`staff: ${JSON.stringify(staff)}`);
+  // The edge cache once more, served as the Worker runs at the edge: Miniflare alone, without wrangler's front and
+  // its HTML rewrite per page (scripts/lib/serve-direct.mjs). The budgets hold these ratios; the ones through
+  // wrangler dev stay in the report beside them.
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
+  const directPort = PORT + 1;
+  const direct = await serveDirect({ port: directPort, persistTo });
+  let edgeCacheDirect;
+  try {
+    const directHeaders = { ...headers, host: `${BRAND}.localhost:${directPort}` };
+    edgeCacheDirect = await benchEdgeCache({
+      port: directPort,
+      host: directHeaders.host,
+      asset: cssAsset,
+      duration: DURATION,
+      headers: directHeaders,
+    });
+  } finally {
+    await direct.stop();
+  }
+  console.log(`edge cache without wrangler's front: ${JSON.stringify(edgeCacheDirect)}`);
   const budgets = [
     budget('home initial JS gzip <= 90 KiB', sizes.home.jsGzipBytes, '<=', 90 * 1024),
     budget('home initial CSS gzip <= 20 KiB', sizes.home.cssGzipBytes, '<=', 20 * 1024),
-    budget('home page from the edge cache >= 80% of static req/s', throughput['home page (edge cache)'].ratioToStatic, '>=', 0.8),
-    budget('lander from the edge cache >= 80% of static req/s', throughput['lander (edge cache)'].ratioToStatic, '>=', 0.8),
-    budget('home SSR (uncached: a new query per request) >= 35% of static req/s', throughput['home page SSR'].ratioToStatic, '>=', 0.35),
+    budget('home page from the edge cache >= 80% of static req/s', edgeCacheDirect['home page (edge cache)'].ratioToStatic, '>=', 0.8),
+    budget('lander from the edge cache >= 80% of static req/s', edgeCacheDirect['lander (edge cache)'].ratioToStatic, '>=', 0.8),
+    budget(
+      'home SSR (uncached: a new query per request) >= 35% of static req/s',
+      edgeCacheDirect['home page SSR'].ratioToStatic,
+      '>=',
+      0.35,
+    ),
     budget('members page SSR (24 cards) >= 25% of static req/s', throughput['members page SSR'].ratioToStatic, '>=', 0.25),
     budget('members page TTFB at 80 ms injected D1 latency <= 1.2 x 80 ms (median)', dbLatency[80].ttfbMs, '<=', 96),
     budget('search: rows read per query <= 1000', search.maxRowsRead, '<=', 1000),
@@ -236,6 +264,7 @@ try {
     profilesPerBrand: Number(profiles),
     durationSeconds: DURATION,
     throughput,
+    edgeCacheDirect,
     worker,
     dbLatency,
     proxy,
@@ -430,6 +459,17 @@ function round(n, digits) {
   return Math.round(n * 10 ** digits) / 10 ** digits;
 }
 
+function throughputTable(rows) {
+  return [
+    '| target | req/s | p50 ms | p99 ms | ratio to static | non-2xx | X-Cache |',
+    '|---|---|---|---|---|---|---|',
+    ...Object.entries(rows).map(
+      ([name, t]) =>
+        `| ${name} | ${t.requestsPerSecond} | ${t.latencyP50Ms} | ${t.latencyP99Ms} | ${t.ratioToStatic} | ${t.non2xx} | ${t.xCache ?? ''} |`,
+    ),
+  ];
+}
+
 function summary(r) {
   const lines = [
     `# Benchmark ${r.date}`,
@@ -437,10 +477,13 @@ function summary(r) {
     `Seed: ${r.profilesPerBrand} profiles per brand; ${r.durationSeconds} s per target, 10 connections.`,
     '',
   ];
-  lines.push('| target | req/s | p50 ms | p99 ms | ratio to static | non-2xx | X-Cache |', '|---|---|---|---|---|---|---|');
-  for (const [name, t] of Object.entries(r.throughput))
+  lines.push(...throughputTable(r.throughput));
+  if (r.edgeCacheDirect)
     lines.push(
-      `| ${name} | ${t.requestsPerSecond} | ${t.latencyP50Ms} | ${t.latencyP99Ms} | ${t.ratioToStatic} | ${t.non2xx} | ${t.xCache ?? ''} |`,
+      '',
+      "The edge cache without wrangler's front (Miniflare alone, as at the edge; the budgets use these):",
+      '',
+      ...throughputTable(r.edgeCacheDirect),
     );
   if (r.dbLatency) {
     lines.push(
