@@ -352,7 +352,10 @@ async function page(path, headers) {
   return {
     path,
     status: res.status,
-    js: [...attr(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)],
+    // Each file once: the head preloads the entry that the tail's <script> then runs (head-first pages).
+    js: [
+      ...new Set([...attr(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)]),
+    ],
     css: attr(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g),
     // Styles inlined in the head count as the page's CSS too.
     inlineCss: [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join(''),

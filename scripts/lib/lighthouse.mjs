@@ -72,6 +72,9 @@ export async function lighthouseStaff({ port, host }) {
         port,
         path: '/api/staff/login.php',
         method: 'POST',
+        // A connection of its own: a kept-alive one from the bench's earlier requests has sat idle through the
+        // Lighthouse runs, and the server may have closed it (the EPIPE this login used to fail with).
+        agent: false,
         headers: { host, origin: `http://${host}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       },
       (r) => {
@@ -79,8 +82,8 @@ export async function lighthouseStaff({ port, host }) {
         r.on('end', () => resolve({ status: r.statusCode, setCookie: r.headers['set-cookie'] ?? [] }));
       },
     );
-    // A failed login (the server gone, a refused connection: once an EPIPE after the landers' runs) is this
-    // section's error in the report, not the end of the bench.
+    // A failed login (the server gone, a refused connection) is this section's error in the report, not the end
+    // of the bench.
     req.on('error', (error) => resolve({ status: String(error), setCookie: [] }));
     req.end(body);
   });
