@@ -111,18 +111,7 @@ export async function createDiscountCode(
           `INSERT INTO discount_codes (tenant_id, code, country, user_id, expires, value_percentage, currency, minimum_order_value, status, validity, paymentmethods, kind, created_at)
        VALUES (?, ?, ?, NULL, ?, ?, ?, ?, 'active', ?, ?, 'code', ?) ON CONFLICT (tenant_id, code) DO NOTHING`,
         )
-        .bind(
-          input.brand,
-          input.code,
-          input.country,
-          input.expires,
-          input.value_percentage,
-          input.currency,
-          input.minimum_order_value,
-          input.validity,
-          input.paymentmethods ? JSON.stringify(input.paymentmethods) : null,
-          now.toISOString(),
-        ),
+        .bind(input.brand, input.code, ...conditionsOf(input), now.toISOString()),
     ],
     [
       null,
@@ -142,6 +131,20 @@ export async function createDiscountCode(
   return one(db, input.brand, input.code, now);
 }
 
+/** A code's conditions in the column order both statements name: country, expires ... paymentmethods. */
+function conditionsOf(input: DiscountCodeInput) {
+  const { country, expires, value_percentage, currency, minimum_order_value, validity, paymentmethods } = input;
+  return [
+    country,
+    expires,
+    value_percentage,
+    currency,
+    minimum_order_value,
+    validity,
+    paymentmethods ? JSON.stringify(paymentmethods) : null,
+  ];
+}
+
 const codeExists = () => new ApiFailure(409, 'code_exists', 'errors.code_exists', { code: 'errors.code_exists' });
 
 /** New conditions for an existing back-office code; uses already made stay as they were. */
@@ -159,17 +162,7 @@ export async function updateDiscountCode(
           `UPDATE discount_codes SET country = ?, expires = ?, value_percentage = ?, currency = ?, minimum_order_value = ?, validity = ?, paymentmethods = ?
         WHERE tenant_id = ? AND code = ? AND kind = 'code'`,
         )
-        .bind(
-          input.country,
-          input.expires,
-          input.value_percentage,
-          input.currency,
-          input.minimum_order_value,
-          input.validity,
-          input.paymentmethods ? JSON.stringify(input.paymentmethods) : null,
-          input.brand,
-          input.code,
-        ),
+        .bind(...conditionsOf(input), input.brand, input.code),
     ],
     [
       null,
