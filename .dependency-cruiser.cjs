@@ -46,6 +46,14 @@ module.exports = {
       to: { path: '^worker/api/.*-routes\\.ts$' },
     },
     {
+      name: 'members-area-without-classic-zod',
+      severity: 'error',
+      comment:
+        'The app outside the credits and information pages loads no classic zod (12 KiB gzip, and every schema of a file built at load): it takes values only from the zod/mini schema files and zod-free modules (docs/decisions/011).',
+      from: { path: '^client/', pathNot: '^client/(staff|screens/credits|screens/pages)/' },
+      to: { path: '^core/schemas/', pathNot: '^core/schemas/(account|my-profile|live)\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'product-not-tests',
       severity: 'error',
       comment: 'Product code never imports tests or scripts.',

@@ -60,13 +60,13 @@ const SCREENS: Record<string, ComponentType> = {
   index: HomeScreen,
   ...lazyScreens(
     () => import('./screens/account/pages'),
-    'login account-deleted activate-done activate-error reset-password reset-password-do mail-change-do notifications',
+    'login account-deleted activate-done activate-error reset-password reset-password-do mail-change-do notifications profile',
   ),
   // The signup pages travel with the signup modal's flow.
   ...lazyScreens(() => import('./components/signup-flow'), 'signup signup-matches members-id-signup complete-signup'),
   ...lazyScreens(
     () => import('./screens/members'),
-    'members members-id likes-m-id members-id-chat members-id-landing members-id-landing2 members-id-landing3 likes likes-type profile swipe-game match-finder cams',
+    'members members-id likes-m-id members-id-chat members-id-landing members-id-landing2 members-id-landing3 likes likes-type swipe-game match-finder cams',
   ),
   ...lazyScreens(
     () => import('./screens/pages'),
@@ -96,23 +96,36 @@ export function App({ store, i18n }: AppProps) {
 }
 
 function Shell() {
-  useHistorySync();
-  useBrowserState();
-  useUserRefresh();
-  useAppExtras();
-  useMemberLive();
   const route = useAtomValue(routeAtom);
   const error = useAtomValue(errorAtom);
   const def = routeByName(route.name);
   const Layout = LAYOUTS[error || !def ? 'default' : def.layout];
   const Screen = error || !def ? ErrorScreen : (SCREENS[def.name] ?? ErrorScreen);
   return (
-    <Layout>
-      <Suspense fallback={<ScreenLoading />}>
-        <Screen />
-      </Suspense>
-    </Layout>
+    <>
+      <Layout>
+        <Suspense fallback={<ScreenLoading />}>
+          <Screen />
+        </Suspense>
+      </Layout>
+      <BrowserSide />
+    </>
   );
+}
+
+/**
+ * What only the browser does (history, online state, the user's refresh, extras, the live chat), in a component of
+ * its own that renders nothing: the state it follows (chat counters, push, the member) then re-renders only it. In
+ * the Shell, each change of the counters redrew the whole screen, and one right after hydration made React hydrate
+ * the screen in one blocking pass instead of in slices.
+ */
+function BrowserSide() {
+  useHistorySync();
+  useBrowserState();
+  useUserRefresh();
+  useAppExtras();
+  useMemberLive();
+  return null;
 }
 
 /**

@@ -29,8 +29,15 @@ export function createI18n(language: string, catalogue: Catalogue): I18n {
     const text: unknown = texts.t(key, values);
     return typeof text === 'string' && text !== '' ? text : undefined;
   };
+  // A text without values is the same each time: looked up once (a page's render asks for hundreds).
+  const plain = new Map<string, string>();
   const t: TFunction = (key, values) => {
-    if (typeof values?.count === 'number') {
+    if (!values) {
+      let text = plain.get(key);
+      if (text === undefined) plain.set(key, (text = lookup(key) ?? key));
+      return text;
+    }
+    if (typeof values.count === 'number') {
       plurals ??= new Intl.PluralRules(language);
       const form = lookup(`${key}_${plurals.select(values.count)}`, values);
       if (form !== undefined) return form;
@@ -38,7 +45,14 @@ export function createI18n(language: string, catalogue: Catalogue): I18n {
     return lookup(key, values) ?? key;
   };
   // rosetta merges a table one level deep: the whole catalogue's sections replace the entry's partial ones.
-  return { language, t, add: (more) => texts.set(language, more) };
+  return {
+    language,
+    t,
+    add: (more) => {
+      texts.set(language, more);
+      plain.clear();
+    },
+  };
 }
 
 const I18nContext = createContext<I18n | null>(null);

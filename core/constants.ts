@@ -81,3 +81,10 @@ export const DESIGN_VERSION = 1;
 export const ENTRY_WARNING_LAYOUT_COUNTRIES = ['NL', 'DE'] as const;
 
 export const DEFAULT_TERMS_DATE = '2023-12-01T12:00:00Z';
+
+/** Cards per search page, and how far search counts and pages: every query then reads at most ~1 000 index rows. */
+export const SEARCH_PAGE_SIZE = 24;
+export const SEARCH_MAX_RESULTS = 960;
+export const SEARCH_MAX_PAGE = SEARCH_MAX_RESULTS / SEARCH_PAGE_SIZE;
+/** Fewer results than this on the first page bring "similar results" (wider age, whole country). */
+export const SIMILAR_BELOW = 12;

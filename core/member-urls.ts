@@ -30,3 +30,6 @@ export const profileUrl = (id: number | string) => `/api/profile.php?id=${id}`;
 export const LIKES_URL = '/api/likes.php';
 export const SWIPE_URL = '/api/swipe.php';
 export const MY_PROFILE_URL = '/api/my-profile.php';
+export const CAMS_URL = '/api/cams.php';
+/** /cams/{id}/go: where a member clicks through to a performer. */
+export const camsPath = (id: number) => `/cams/${id}/go`;

@@ -25,6 +25,8 @@ export interface InitialState {
   /** `catalogue` holds only the entry bundle's keys: where the rest is (client/i18n.ts). */
   catalogueUrl: string;
   country: string | null;
+  /** The brand's countries' names in `language` (client/lib/country-name.ts). */
+  countryNames: Record<string, string>;
   route: RouteMatch;
   layout: LayoutName;
   entryWarning: boolean;

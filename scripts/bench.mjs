@@ -587,13 +587,13 @@ function summary(r) {
   }
   lines.push(
     '',
-    '| lander | initial JS gzip | initial CSS gzip | Lighthouse perf | a11y | LCP ms | CLS |',
+    '| lander | initial JS gzip | initial CSS gzip | Lighthouse perf (median; runs) | a11y | LCP ms | CLS |',
     '|---|---|---|---|---|---|---|',
   );
   for (const [v, s] of Object.entries(r.landers)) {
     const l = r.lighthouse[`/landers/${v}`] ?? {};
     lines.push(
-      `| ${v} | ${(s.jsGzipBytes / 1024).toFixed(1)} KiB | ${(s.cssGzipBytes / 1024).toFixed(1)} KiB | ${l.performance ?? '-'} | ${l.accessibility ?? '-'} | ${l.lcpMs ?? '-'} | ${l.cls ?? '-'} |`,
+      `| ${v} | ${(s.jsGzipBytes / 1024).toFixed(1)} KiB | ${(s.cssGzipBytes / 1024).toFixed(1)} KiB | ${l.performance ?? '-'} (${l.performanceRuns?.join(', ') ?? '-'}) | ${l.accessibility ?? '-'} | ${l.lcpMs ?? '-'} | ${l.cls ?? '-'} |`,
     );
   }
   const p = r.payments;
@@ -636,7 +636,7 @@ function summary(r) {
     if (l && !l.error)
       lines.push(
         '',
-        `${name} Lighthouse: performance ${l.performance}, accessibility ${l.accessibility}, LCP ${l.lcpMs} ms, CLS ${l.cls}.`,
+        `${name} Lighthouse (the median of ${l.performanceRuns.length} runs): performance ${l.performance} (runs: ${l.performanceRuns.join(', ')}), accessibility ${l.accessibility}, LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls}.`,
       );
   }
   lines.push('', '| budget | value | ok |', '|---|---|---|');

@@ -2,6 +2,7 @@ import { createStore } from 'jotai';
 import type { InitialState } from '../../core/state';
 import {
   countryAtom,
+  countryNamesAtom,
   entryWarningAtom,
   errorAtom,
   fallbackAtom,
@@ -19,6 +20,7 @@ export function createAppStore(state: InitialState) {
   store.set(userAtom, state.user);
   store.set(routeAtom, state.route);
   store.set(countryAtom, state.country);
+  store.set(countryNamesAtom, state.countryNames);
   store.set(installedAppAtom, state.installedApp);
   store.set(trafficSourceAtom, state.hasTrafficSource);
   store.set(entryWarningAtom, state.entryWarning);

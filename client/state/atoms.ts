@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import type { InitialState, RouteMatch } from '../../core/state';
 import type { Settings } from '../../core/schemas/settings';
+import type { ModalProfile } from '../../core/schemas/members';
 import type { User } from '../../core/schemas/user';
 
 // Atoms are set from the server's InitialState before the first render (see app-store.ts), so server and browser
@@ -10,6 +11,8 @@ export const settingsAtom = atom<Settings>(null as unknown as Settings);
 export const userAtom = atom<User | null>(null);
 export const routeAtom = atom<RouteMatch>({ name: 'index', params: {}, path: '/', search: '' });
 export const countryAtom = atom<string | null>(null);
+/** The brand's countries' names in the page's language (InitialState.countryNames). */
+export const countryNamesAtom = atom<Record<string, string>>({});
 export const installedAppAtom = atom(false);
 export const trafficSourceAtom = atom(false);
 export const entryWarningAtom = atom(false);
@@ -65,7 +68,7 @@ export const onlineAtom = atom(true);
  * The new-like / match modal (SPEC.md §2 modal 3). A live event opens it with the profile; `{ profile: null }`
  * opens it empty, and it then loads a profile from /api/auto-like.php.
  */
-export const likeModalAtom = atom<{ profile: import('../../core/schemas/members').ModalProfile | null; match: boolean } | null>(null);
+export const likeModalAtom = atom<{ profile: ModalProfile | null; match: boolean } | null>(null);
 
 /** The server's pre-loaded API answers (InitialState.fallback), keyed by URL: SWR's fallback in lazy screens. */
 export const fallbackAtom = atom<Record<string, unknown>>({});

@@ -21,8 +21,8 @@ import {
   SwipeResultSchema,
   SwipeSchema,
   SwipeStackSchema,
-  myProfileSchema,
 } from '../schemas/members';
+import { myProfileSchema } from '../schemas/my-profile';
 import { PhotoDeleteSchema, PhotosResponseSchema, PhotoUpdateSchema } from '../schemas/photos';
 import { FeaturedQuerySchema, FeaturedResponseSchema } from '../schemas/profile';
 import { SearchQuerySchema, SearchResponseSchema } from '../schemas/search';

@@ -25,8 +25,6 @@ export const CamPartnerSchema = z.strictObject({
 });
 export type CamPartner = z.infer<typeof CamPartnerSchema>;
 
-export const CAMS_URL = '/api/cams.php';
-
 export const CamPerformerSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -54,5 +52,3 @@ export type CamsResponse = z.infer<typeof CamsResponseSchema>;
 export const CamClickSchema = z.object({
   id: z.coerce.number({ message: 'validation.invalid' }).int().positive().max(Number.MAX_SAFE_INTEGER),
 });
-
-export const camsPath = (id: number) => `/cams/${id}/go`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { birthdateSchema, ProfileNameSchema } from './account';
+import { BODY_TYPES, RELATIONSHIP_STATUSES, SEXUALITIES } from './my-profile';
 import { ProfileCardSchema, type ProfileCard } from './profile';
 
 // The members area's calls (SPEC.md §7 lists likes.php and auto-like.php; the rest are "not shown" there and
@@ -13,12 +13,6 @@ const profileId = z.coerce
 
 export const ProfileIdSchema = z.object({ profile_id: profileId });
 export const ProfileQuerySchema = z.object({ id: profileId });
-
-export const BODY_TYPES = ['slim', 'normal', 'fat'] as const;
-export const RELATIONSHIP_STATUSES = ['divorced', 'living_together', 'married', 'unmarried', 'single', 'widowed'] as const;
-export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi'] as const;
-export const HAIR_COLOURS = ['blond', 'brown', 'black', 'red', 'grey', 'other'] as const;
-export const EYE_COLOURS = ['blue', 'brown', 'green', 'grey', 'other'] as const;
 
 export const PhotoViewSchema = z.object({
   id: z.number(),
@@ -111,25 +105,3 @@ export const MatchFinderResponseSchema = z.object({
   profiles: z.array(ProfileCardSchema.extend({ shared_interests: z.array(z.string()) })),
 });
 export type MatchFinderResponse = z.infer<typeof MatchFinderResponseSchema>;
-
-/** GET/PUT /api/my-profile.php: the member's own profile as /profile edits it. `today` is the request's date. */
-export const myProfileSchema = (today: string) =>
-  z.object({
-    name: ProfileNameSchema,
-    date_of_birth: birthdateSchema(today),
-    gender: z.enum(['male', 'female'], { message: 'validation.gender' }),
-    sexuality: z.enum(SEXUALITIES, { message: 'validation.invalid' }),
-    country: z.string().regex(/^[A-Z]{2}$/, 'validation.invalid'),
-    region: z
-      .string()
-      .regex(/^[A-Za-z0-9-]{1,8}$/, 'validation.invalid')
-      .nullable(),
-    city: z.string().trim().max(60, 'validation.invalid').nullable(),
-    hair_colour: z.enum(HAIR_COLOURS, { message: 'validation.invalid' }).nullable(),
-    eye_colour: z.enum(EYE_COLOURS, { message: 'validation.invalid' }).nullable(),
-    body_type: z.enum(BODY_TYPES, { message: 'validation.invalid' }).nullable(),
-    relationship_status: z.enum(RELATIONSHIP_STATUSES, { message: 'validation.invalid' }).nullable(),
-    interests: z.array(z.string().regex(/^[a-z_]{2,32}$/, 'validation.invalid')).max(50, 'validation.invalid'),
-    about: z.string().trim().max(2000, 'validation.too_long').nullable(),
-  });
-export type MyProfile = z.infer<ReturnType<typeof myProfileSchema>>;

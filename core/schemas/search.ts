@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import { MIN_AGE } from '../constants';
+import { MIN_AGE, SEARCH_MAX_PAGE } from '../constants';
 import { ProfileCardSchema } from './profile';
-
-/** Cards per search page, and how far search counts and pages: every query then reads at most ~1 000 index rows. */
-export const SEARCH_PAGE_SIZE = 24;
-export const SEARCH_MAX_RESULTS = 960;
-export const SEARCH_MAX_PAGE = SEARCH_MAX_RESULTS / SEARCH_PAGE_SIZE;
-/** Fewer results than this on the first page bring "similar results" (wider age, whole country). */
-export const SIMILAR_BELOW = 12;
 
 const age = z.coerce.number({ message: 'validation.age' }).int('validation.age').min(MIN_AGE, 'validation.age').max(99, 'validation.age');
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants';
 import { messagePricesByCurrency } from '../rules/message-price';
 import { CamPartnerSchema } from './cams';
-import { CONTENT_PAGES, INFO_PAGE_TOKEN } from './pages';
+import { CONTENT_PAGES, INFO_PAGE_TOKEN } from '../content-pages';
 import { TenantPaymentsSchema } from './payments';
 
 const country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2, upper case');

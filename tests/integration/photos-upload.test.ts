@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { decode as decodeJpeg } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { PHOTO_RULES } from '../../core/schemas/photos';
+import { PHOTO_RULES } from '../../core/photo-rules';
 import { fetchBrand } from './helpers';
 import {
   GPS_MARKER,

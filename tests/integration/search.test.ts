@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE } from '../../core/schemas/search';
+import { SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE } from '../../core/constants';
 import { call } from './account-helpers';
 import { fetchBrand, pageState } from './helpers';
 import { addProfile, member } from './member-fixtures';

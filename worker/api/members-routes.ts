@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { REGIONS } from '../../core/data/regions';
-import { myProfileSchema } from '../../core/schemas/members';
+import { myProfileSchema } from '../../core/schemas/my-profile';
 import { isLocal, type AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { loadMyProfile, saveMyProfile, unknownInterest } from '../services/my-profile';

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PHOTO_RULES, PhotoDeleteSchema, PhotoUpdateSchema } from '../../core/schemas/photos';
+import { PHOTO_RULES } from '../../core/photo-rules';
+import { PhotoDeleteSchema, PhotoUpdateSchema } from '../../core/schemas/photos';
 import { clientIp, type AppContext, type AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { ImageRejected } from '../photos/image-header';

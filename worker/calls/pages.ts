@@ -1,7 +1,8 @@
 // The texts of the information pages: answered by pages.php and read in-process by the pages' loaders.
 import { ACCOUNT_RECOVERY_DAYS, FREE_CONVERSATIONS, MIN_AGE, PHOTO_LIMIT, TIME_BONUS, type Language } from '../../core/constants';
 import { termsVersionDate } from '../../core/rules/terms-date';
-import { CONTENT_PAGES, type ContentPageName, type PageName, type PageText } from '../../core/schemas/pages';
+import { CONTENT_PAGES, type ContentPageName, type PageName } from '../../core/content-pages';
+import type { PageText } from '../../core/schemas/pages';
 import type { Tenant } from '../../core/schemas/tenant';
 import type { AppContext } from '../context';
 import { ApiFailure } from '../errors';

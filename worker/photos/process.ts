@@ -1,6 +1,6 @@
 import { decode as decodeJpeg, encode as encodeJpeg } from 'jpeg-js';
 import UPNG from 'upng-js';
-import { PHOTO_RULES } from '../../core/schemas/photos';
+import { PHOTO_RULES } from '../../core/photo-rules';
 import { ImageRejected, readImageHeader, type ImageHeader } from './image-header';
 import { downscale, fitWithin, orient, type Raster, type SourcePixels } from './resize';
 

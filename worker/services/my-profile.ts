@@ -1,5 +1,5 @@
 import { INTERESTS } from '../../core/data/interests';
-import type { MyProfile } from '../../core/schemas/members';
+import type { MyProfile } from '../../core/schemas/my-profile';
 import type { Tables } from '../db/tables';
 import { namedBatch, rows } from './batch';
 

@@ -1,4 +1,5 @@
-import { SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, SIMILAR_BELOW, type SearchResponse } from '../../core/schemas/search';
+import { SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, SIMILAR_BELOW } from '../../core/constants';
+import type { SearchResponse } from '../../core/schemas/search';
 import { noBlockBetween } from './blocks';
 import { namedBatch, rows } from './batch';
 import { birthdateRange, CARD_SELECT, MAIN_PHOTO_JOIN, toCard, type CardRow } from './profiles';

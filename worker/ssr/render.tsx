@@ -1,6 +1,7 @@
 import { renderToReadableStream } from 'react-dom/server';
 import { getCookie } from 'hono/cookie';
 import { COOKIE } from '../../core/constants';
+import { countryNames } from '../../core/country-names';
 import { shouldShowEntryWarning } from '../../core/rules/entry-warning';
 import { pageTitle } from '../../core/rules/badges';
 import type { InitialState, RouteMatch } from '../../core/state';
@@ -56,6 +57,7 @@ function buildState(
     catalogue: entryCatalogueFor(language),
     catalogueUrl: catalogueUrl(language),
     country: c.get('country'),
+    countryNames: countryNames(settings.countries, language),
     route,
     layout,
     installedApp,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHOTO_RULES } from '../../../core/schemas/photos';
+import { PHOTO_RULES } from '../../../core/photo-rules';
 import { uploadSize } from './shrink';
 
 describe('uploadSize', () => {

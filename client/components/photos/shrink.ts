@@ -1,4 +1,4 @@
-import { PHOTO_RULES } from '../../../core/schemas/photos';
+import { PHOTO_RULES } from '../../../core/photo-rules';
 
 /**
  * Redraws a picked photo in the browser to at most PHOTO_RULES.maxPixels (and maxSide) as JPEG before it is uploaded.

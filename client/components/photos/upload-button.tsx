@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../i18n';
-import { PHOTO_RULES } from '../../../core/schemas/photos';
+import { PHOTO_RULES } from '../../../core/photo-rules';
 import { useStore } from 'jotai';
 import type { User } from '../../../core/schemas/user';
 import { ApiError, apiFetch } from '../../api/fetch-client';

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
+import { useCountryName } from '../../lib/country-name';
 import { ApiError } from '../../api/fetch-client';
 import { useApi } from '../../api/hooks';
 import { FormAlert, SelectField, SubmitButton, TextField, useFormState, useHydrated } from '../../screens/account/ui';
@@ -17,17 +18,6 @@ type Phase = 'ask' | 'locating' | 'found' | 'manual';
 const OTHER = '__other__';
 
 /** A country's name in the member's language, from the browser's own data (no catalogue needed). */
-function useCountryName(): (code: string) => string {
-  const { i18n } = useTranslation();
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([i18n.language], { type: 'region' });
-  } catch {
-    names = null;
-  }
-  return (code) => names?.of(code) ?? code;
-}
-
 /**
  * Step 3: where the member lives. The browser's position (permission unsupported, unknown, prompt, granted or
  * denied; a position younger than an hour comes from the cache) is turned into a place by /api/geocode.php, and

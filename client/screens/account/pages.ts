@@ -3,12 +3,14 @@ import AccountDeletedScreen from './account-deleted';
 import { ActivateDoneScreen, ActivateErrorScreen } from './activation';
 import LoginScreen from './login';
 import MailChangeDoScreen from './mail-change-do';
+import { MyProfileScreen } from './my-profile';
 import { screens as settings } from './notifications';
 import ResetPasswordScreen from './reset-password';
 import ResetPasswordDoScreen from './reset-password-do';
 
 /**
- * The account pages and the settings, by route name, as one lazy module: every dynamic import costs the home page's
+ * The account pages, the settings and the member's own profile (with the account forms' code, kept out of the
+ * search's chunk), by route name, as one lazy module: every dynamic import costs the home page's
  * initial JavaScript a chunk name and a preload list, and these pages are small.
  */
 export const screens: Record<string, ComponentType> = {
@@ -19,5 +21,6 @@ export const screens: Record<string, ComponentType> = {
   'reset-password': ResetPasswordScreen,
   'reset-password-do': ResetPasswordDoScreen,
   'mail-change-do': MailChangeDoScreen,
+  profile: MyProfileScreen,
   ...settings,
 };

@@ -39,7 +39,7 @@ export function PackageGrid({ shop, discount, hrefFor, onSignup }: GridProps) {
           >
             {pkg.popular && (
               <span
-                className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-0.5 text-xs font-bold uppercase text-white"
+                className="absolute -top-3 left-1/2 [transform:translateX(-50%)] rounded-full bg-primary px-3 py-0.5 text-xs font-bold uppercase text-white"
                 data-testid="popular"
               >
                 {t('shop.popular')}

@@ -1,11 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from '../../i18n';
-import { CAMS_URL, camsPath, type CamPerformer, type CamsResponse } from '../../../core/schemas/cams';
+import { CAMS_URL, camsPath } from '../../../core/member-urls';
+import type { CamPerformer, CamsResponse } from '../../../core/schemas/cams';
 import { useApi } from '../../api/hooks';
 import { imageUrl } from '../../../core/image-url';
 import { usePageTitle } from '../../lib/page-title';
 import { settingsAtom } from '../../state/atoms';
-import { countryName } from './search';
+import { useCountryName } from '../../lib/country-name';
 
 // Live states change by the minute: the listing refreshes while it is open. Without the server's answer (a client-side
 // navigation) it loads at once; SWRConfig's revalidateOnMount: false is for pages the server filled.
@@ -50,7 +51,8 @@ export function CamsScreen() {
 
 /** A performer's card. It names the partner on the card itself: these are not members of the brand. */
 function CamCard({ performer: p, response, eager }: { performer: CamPerformer; response: CamsResponse; eager: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const countryName = useCountryName();
   const settings = useAtomValue(settingsAtom);
   const hours = Math.floor(p.starts_in_minutes / 60);
   const when = hours > 0 ? t('cams.starts_in_hours', { hours }) : t('cams.starts_in_minutes', { minutes: p.starts_in_minutes });
@@ -83,7 +85,7 @@ function CamCard({ performer: p, response, eager }: { performer: CamPerformer; r
           <p className="m-0 truncate font-semibold">
             {p.name}, {p.age}
           </p>
-          <p className="m-0 truncate text-sm text-gray-600">{countryName(p.country, i18n.language)}</p>
+          <p className="m-0 truncate text-sm text-gray-600">{countryName(p.country)}</p>
           <p className="m-0 truncate text-xs text-gray-600" data-testid="cam-partner-label">
             {t('cams.performer_of', { partner: response.partner })}
           </p>

@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { CamsScreen } from './cams';
 import { LikesScreen } from './likes';
 import { MatchFinderScreen } from './match-finder';
-import { MyProfileScreen } from './my-profile';
 import { ProfileLandingScreen } from './profile-landing';
 import { ProfileScreen } from './profile-view';
 import { SearchScreen } from './search';
@@ -19,7 +18,6 @@ export const screens: Record<string, ComponentType> = {
   'members-id-landing3': ProfileLandingScreen,
   likes: LikesScreen,
   'likes-type': LikesScreen,
-  profile: MyProfileScreen,
   'swipe-game': SwipeGameScreen,
   'match-finder': MatchFinderScreen,
   cams: CamsScreen,

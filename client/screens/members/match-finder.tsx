@@ -4,7 +4,7 @@ import type { MatchFinderResponse } from '../../../core/schemas/members';
 import { ApiError, apiFetch } from '../../api/fetch-client';
 import { MY_PROFILE_URL } from '../../../core/member-urls';
 import { lookingFor } from '../../../core/rules/search-defaults';
-import type { MyProfile } from '../../../core/schemas/members';
+import type { MyProfile } from '../../../core/schemas/my-profile';
 import { useApi } from '../../api/hooks';
 import { ProfileCard } from '../../components/profile-card';
 import { useInterests } from '../pages/reference';

@@ -1,13 +1,15 @@
-import { useAtom, useAtomValue, useStore } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { searchPagePath, searchParamsFrom, searchUrl, type SearchParams } from '../../../core/member-urls';
-import { SEARCH_PAGE_SIZE, type SearchResponse } from '../../../core/schemas/search';
+import { SEARCH_PAGE_SIZE } from '../../../core/constants';
+import type { SearchResponse } from '../../../core/schemas/search';
 import { useApi } from '../../api/hooks';
 import { ProfileCard } from '../../components/profile-card';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, searchAtom, settingsAtom, type SearchState } from '../../state/atoms';
 import { useRegions } from '../pages/reference';
+import { useCountryName } from '../../lib/country-name';
 
 const AGES = Array.from({ length: 82 }, (_, i) => 18 + i);
 
@@ -45,7 +47,9 @@ export function SearchScreen() {
   const { t } = useTranslation();
   const store = useStore();
   const route = useAtomValue(routeAtom);
-  const [state, setState] = useAtom(searchAtom);
+  // Written, and read once when the screen opens: the screen does not re-render when it changes (it would redraw
+  // every card right after hydration, when the server's answer is remembered).
+  const setState = useSetAtom(searchAtom);
   const camPartner = useAtomValue(settingsAtom).brand.cam_partner;
   const params = searchParamsFrom(route.search);
   const { data, error, isValidating } = useApi<SearchResponse>(searchUrl(params), { keepPreviousData: true, revalidateOnMount: undefined });
@@ -53,6 +57,7 @@ export function SearchScreen() {
   // Coming back to /members without a filter restores the last search (SPEC.md §3 search state).
   // biome-ignore lint/correctness/useExhaustiveDependencies: restoring the last search happens once, when the screen opens
   useEffect(() => {
+    const state = store.get(searchAtom);
     if (!route.search && state.didInit) {
       const page = state.results.at(-1)?.pageNumber ?? 1;
       navigate(
@@ -148,7 +153,8 @@ export function CardGrid({ profiles, testId }: { profiles: SearchResponse['resul
 type SearchField = 'gender' | 'country' | 'countryregion' | 'age';
 
 function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter']; sort: string; onSearch: (p: SearchParams) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const countryName = useCountryName();
   const settings = useAtomValue(settingsAtom);
   // The country picked in the form, before submitting: its regions load at once.
   const [country, setCountry] = useState(filter.country);
@@ -182,7 +188,7 @@ function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter'];
           <select name="country" value={country} onChange={(e) => setCountry(e.target.value)}>
             {settings.countries.map((c) => (
               <option key={c} value={c}>
-                {countryName(c, i18n.language)}
+                {countryName(c)}
               </option>
             ))}
           </select>
@@ -238,23 +244,4 @@ function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter'];
       </button>
     </form>
   );
-}
-
-// One formatter per language: making one loads locale data, which costs more than the lookups.
-const regionNames = new Map<string, Intl.DisplayNames | null>();
-
-/** A country's name in the page's language, from the runtime's own data (the same on server and browser). */
-export function countryName(code: string, language: string): string {
-  if (!regionNames.has(language)) {
-    try {
-      regionNames.set(language, new Intl.DisplayNames([language], { type: 'region' }));
-    } catch {
-      regionNames.set(language, null);
-    }
-  }
-  try {
-    return regionNames.get(language)?.of(code) ?? code;
-  } catch {
-    return code;
-  }
 }

@@ -133,7 +133,7 @@ function SwipeCard({ profile, isTop, onDecide }: { profile: ProfileCard; isTop: 
       onPointerMove={move}
       onPointerUp={up}
       onPointerCancel={up}
-      className={`absolute inset-0 touch-none select-none overflow-hidden rounded-2xl bg-gray-200 shadow-lg ${isTop ? 'cursor-grab' : 'scale-95'}`}
+      className={`absolute inset-0 touch-none select-none overflow-hidden rounded-2xl bg-gray-200 shadow-lg ${isTop ? 'cursor-grab' : '[transform:scale(.95)]'}`}
       style={{ transform: dx ? `translateX(${dx}px) rotate(${dx / 20}deg)` : undefined, transition: dx ? 'none' : 'transform .2s' }}
       data-testid={isTop ? 'swipe-card' : undefined}
       aria-hidden={!isTop}

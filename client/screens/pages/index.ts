@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { createElement, type ComponentType } from 'react';
-import { INFO_PAGES, type ContentPageName } from '../../../core/schemas/pages';
+import { INFO_PAGES, type ContentPageName } from '../../../core/content-pages';
 import ComplaintsScreen from './complaints';
 import { ContentPage } from './content-page';
 import LangConfigScreen from './lang-config';

@@ -1,5 +1,5 @@
 import type { SWRConfiguration } from 'swr';
-import { COMPANY_INFO_URL } from '../../../core/schemas/pages';
+import { COMPANY_INFO_URL } from '../../../core/content-pages';
 import type { CompanyInfo, InterestsResponse, RegionsResponse } from '../../../core/schemas/reference';
 import { useApi } from '../../api/hooks';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { PHOTO_RULES } from '../../../core/schemas/photos';
+import { PHOTO_RULES } from '../../../core/photo-rules';
 import { FictionalProfileSchema, FictionalProfileUpdateSchema, ProfilesQuerySchema } from '../../../core/schemas/staff';
 import type { AppEnv } from '../../context';
 import { ApiFailure, parseOrFail } from '../../errors';

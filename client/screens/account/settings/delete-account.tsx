@@ -17,7 +17,7 @@ import { Icon } from '../../../components/icon';
 
 type Reason = (typeof DELETE_REASONS)[number];
 type Step = 'reason' | 'offer' | 'confirm' | 'invisible';
-const DANGER = 'btn bg-danger text-white hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-60';
+const DANGER = 'btn bg-danger text-white hover:[filter:brightness(1.1)] disabled:cursor-not-allowed disabled:opacity-60';
 
 /** The delete-account section: a short explanation and the button that opens the dialog. */
 export function DeleteAccount({ settings }: { settings: ReturnType<typeof useNotificationSettings> }) {

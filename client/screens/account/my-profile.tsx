@@ -11,16 +11,16 @@ import {
   RELATIONSHIP_STATUSES,
   SEXUALITIES,
   type MyProfile,
-} from '../../../core/schemas/members';
+} from '../../../core/schemas/my-profile';
 import { apiFetch } from '../../api/fetch-client';
 import { useApi } from '../../api/hooks';
 import { Link } from '../../navigation';
 import { settingsAtom, userAtom } from '../../state/atoms';
 import { BirthdateInput } from '../../components/signup/birthdate-input';
-import { FormAlert, SelectField, SubmitButton, TextArea, TextField, useFormState } from '../account/ui';
-import { apiErrors, check, localToday } from '../account/validate';
+import { FormAlert, SelectField, SubmitButton, TextArea, TextField, useFormState } from './ui';
+import { apiErrors, check, localToday } from './validate';
 import { useInterests, useRegions } from '../pages/reference';
-import { countryName } from './search';
+import { useCountryName } from '../../lib/country-name';
 
 /** /profile: the member's photos and everything others read about them, saved in one go. */
 export function MyProfileScreen() {
@@ -56,7 +56,8 @@ export function MyProfileScreen() {
 }
 
 function ProfileForm({ initial, onSaved }: { initial: MyProfile; onSaved: (p: MyProfile) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const countryName = useCountryName();
   const settings = useAtomValue(settingsAtom);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, sending, run } = useFormState(formRef);
@@ -146,7 +147,7 @@ function ProfileForm({ initial, onSaved }: { initial: MyProfile; onSaved: (p: My
         >
           {settings.countries.map((c) => (
             <option key={c} value={c}>
-              {countryName(c, i18n.language)}
+              {countryName(c)}
             </option>
           ))}
         </SelectField>
