@@ -1,4 +1,5 @@
 import { renderToReadableStream } from 'react-dom/server';
+import { countryName } from '../../core/country-names';
 import { brandPageLinks } from '../../core/footer-links';
 import { getCookie, setCookie } from 'hono/cookie';
 import ASSETS from 'virtual:client-assets';
@@ -105,14 +106,6 @@ function carriedQuery(query: URLSearchParams): [string, string][] {
     .map(([name, value]) => [name, value.slice(0, 512)]);
 }
 
-function countryName(language: string, country: string): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(country) ?? country;
-  } catch {
-    return country;
-  }
-}
-
 /**
  * /landers/<variant>/<slug?>: a landing page for paid traffic. Rendered on the server, never hydrated: the page
  * loads only the small landers/runtime.ts. Stores the traffic source of the URL for signup and reports.
@@ -155,7 +148,7 @@ export async function renderLander(c: AppContext, variant: string, slug: string 
     profiles: cards.map((card) => toLanderProfile(card, settings.cdn_prefix)).filter((p): p is LanderProfile => p !== null),
     place: placeFromSlug(slug),
     country,
-    countryName: countryName(language, country),
+    countryName: countryName(country, language),
     now: c.get('now'),
     links: { signup: '/signup', matches: '/signup-matches' },
     eager: lander.meta.eager,

@@ -22,6 +22,14 @@ import { apiErrors, check, localToday } from './validate';
 import { useInterests, useRegions } from '../pages/reference';
 import { useCountryName } from '../../lib/country-name';
 
+/** The profile's optional choices: each a select of its values, in this order. */
+const CHOICES = [
+  ['relationship_status', RELATIONSHIP_STATUSES],
+  ['body_type', BODY_TYPES],
+  ['hair_colour', HAIR_COLOURS],
+  ['eye_colour', EYE_COLOURS],
+] as const;
+
 /** /profile: the member's photos and everything others read about them, saved in one go. */
 export function MyProfileScreen() {
   const { t } = useTranslation();
@@ -174,38 +182,17 @@ function ProfileForm({ initial, onSaved }: { initial: MyProfile; onSaved: (p: My
           maxLength={60}
           autoComplete="address-level2"
         />
-        <SelectField
-          name="relationship_status"
-          label={t('profile_view.relationship_status')}
-          value={p.relationship_status ?? ''}
-          onChange={(e) => set('relationship_status', orNull(e.target.value) as MyProfile['relationship_status'])}
-        >
-          {options(RELATIONSHIP_STATUSES, 'relationship_status')}
-        </SelectField>
-        <SelectField
-          name="body_type"
-          label={t('profile_view.body_type')}
-          value={p.body_type ?? ''}
-          onChange={(e) => set('body_type', orNull(e.target.value) as MyProfile['body_type'])}
-        >
-          {options(BODY_TYPES, 'body_type')}
-        </SelectField>
-        <SelectField
-          name="hair_colour"
-          label={t('profile_view.hair_colour')}
-          value={p.hair_colour ?? ''}
-          onChange={(e) => set('hair_colour', orNull(e.target.value) as MyProfile['hair_colour'])}
-        >
-          {options(HAIR_COLOURS, 'hair_colour')}
-        </SelectField>
-        <SelectField
-          name="eye_colour"
-          label={t('profile_view.eye_colour')}
-          value={p.eye_colour ?? ''}
-          onChange={(e) => set('eye_colour', orNull(e.target.value) as MyProfile['eye_colour'])}
-        >
-          {options(EYE_COLOURS, 'eye_colour')}
-        </SelectField>
+        {CHOICES.map(([field, values]) => (
+          <SelectField
+            key={field}
+            name={field}
+            label={t(`profile_view.${field}`)}
+            value={p[field] ?? ''}
+            onChange={(e) => set(field, orNull(e.target.value) as MyProfile[typeof field])}
+          >
+            {options(values, field)}
+          </SelectField>
+        ))}
       </div>
       <TextArea
         name="about"
