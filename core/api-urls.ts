@@ -14,5 +14,8 @@ export function featuredUrl(search: string): string {
   return query ? `/api/featured.php?${query}` : '/api/featured.php';
 }
 
+/** The shop's data for the visitor's country (GET); the server loader fills SWR's fallback under this key. */
+export const PACKAGES_URL = '/api/packages.php';
+
 /** Calls that other servers make with their own proof (a mail client's one-click unsubscribe, the mail provider): no same-origin check. */
 export const CROSS_SITE_CALLS: readonly string[] = ['/api/unsubscribe.php', '/api/mail-events.php'];

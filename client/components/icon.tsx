@@ -1,7 +1,8 @@
 /**
- * A Lucide icon as pure CSS (UnoCSS preset-icons, uno.config.ts): the class names a mask with the SVG inlined in
- * the stylesheet, so there is no icon JS and no emoji box on a phone without an emoji font. Decorative: the element
- * around it carries the words (text, sr-only text or aria-label). Names are written out in full so UnoCSS finds them.
+ * A Lucide icon as pure CSS (UnoCSS preset-icons, uno.config.ts): the name's class holds the SVG inlined in the
+ * stylesheet and `icon` draws it as a mask, so there is no icon JS and no emoji box on a phone without an emoji
+ * font. Decorative: the element around it carries the words (text, sr-only text or aria-label). Names are written
+ * out in full so UnoCSS finds them.
  */
 export type IconName =
   | 'i-lucide-arrow-left'
@@ -41,5 +42,5 @@ export type IconName =
   | 'i-lucide-landmark';
 
 export function Icon({ name, className = '' }: { name: IconName; className?: string }) {
-  return <span className={`${name} ${className}`.trim()} aria-hidden="true" />;
+  return <span className={`icon ${name} ${className}`.trim()} aria-hidden="true" />;
 }

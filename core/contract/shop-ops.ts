@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { CamsResponseSchema } from '../schemas/cams';
+import { DirectDebitConfirmSchema, DirectDebitSchema } from '../schemas/order-form';
 import {
-  DirectDebitConfirmSchema,
-  DirectDebitSchema,
   DiscountCodeSchema,
   DiscountQuerySchema,
   OrderIdSchema,

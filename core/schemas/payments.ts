@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidIban } from '../rules/iban';
+import { CurrencyCodeSchema, OrderCodeSchema } from './order-form';
 
 // The wire contract of the credits shop (docs/api/payments.md) and the brand's payment configuration.
 // Amounts are integer cents everywhere.
@@ -41,10 +41,6 @@ export const IDEAL_ISSUERS = [
 
 export const PREMIUM_PERCENT = 46;
 
-/** The shop's data for the visitor's country (GET); the server loader fills SWR's fallback under this key. */
-export const PACKAGES_URL = '/api/packages.php';
-
-const currency = z.string().regex(/^[A-Z]{3}$/);
 const country = z.string().regex(/^[A-Z]{2}$/);
 
 /** A credit bundle of the brand (SPEC.md §2: styles p0-p3 and a popular label). */
@@ -68,8 +64,8 @@ export const TenantPaymentsSchema = z
       .regex(/^[A-Z][A-Z0-9_]{2,63}$/)
       .optional(),
     api_url: z.url({ protocol: /^https?$/ }).optional(),
-    packages: z.record(currency, z.array(PackageSchema).min(1).max(8)),
-    countries: z.record(country, z.strictObject({ currency, methods: z.array(z.enum(PAYMENT_METHODS)).min(1) })),
+    packages: z.record(CurrencyCodeSchema, z.array(PackageSchema).min(1).max(8)),
+    countries: z.record(country, z.strictObject({ currency: CurrencyCodeSchema, methods: z.array(z.enum(PAYMENT_METHODS)).min(1) })),
   })
   .refine((p) => Object.values(p.countries).every((c) => p.packages[c.currency]), 'every country needs packages in its currency')
   .refine((p) => p.provider !== 'mollie' || p.api_key_secret, 'mollie needs api_key_secret');
@@ -114,13 +110,6 @@ export const DiscountQuerySchema = z.object({
   timebonus: z.enum(['true', '1']).optional(),
 });
 
-const code = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .transform((s) => s.toUpperCase());
-
 /** One of the member's orders: GET and DELETE (cancel) /api/order.php, POST /api/order-checkout.php (the same checkout again). */
 export const OrderIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
@@ -128,10 +117,10 @@ export const OrderRequestSchema = z.object({
   package_id: z.number().int().positive(),
   /** The price the member saw; a different server price refuses the order instead of charging a surprise. */
   amount: z.number().int().positive(),
-  currency,
+  currency: CurrencyCodeSchema,
   method: z.enum(PAYMENT_METHODS),
   issuer: z.string().max(40).optional(),
-  code: code.optional(),
+  code: z.optional(OrderCodeSchema),
   consent: z.literal(true, 'validation.consent_required'),
 });
 export type OrderRequest = z.infer<typeof OrderRequestSchema>;
@@ -163,36 +152,3 @@ export const OrderSchema = z.object({
   refund_reason: z.enum(REFUND_REASONS).nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
-
-const text = (max: number) => z.string().trim().min(1, 'validation.field_required').max(max);
-
-/** The direct-debit form of SPEC.md §3 (the OTP code is the second step). */
-export const DirectDebitSchema = z.object({
-  package_id: z.number().int().positive(),
-  amount: z.number().int().positive(),
-  currency,
-  code: code.optional(),
-  holder: text(70),
-  iban: z.string().trim().max(42).refine(isValidIban, 'validation.iban_invalid'),
-  street: text(80),
-  house_number: text(12),
-  zip: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9 -]{3,10}$/, 'validation.zip_invalid'),
-  city: text(60),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ()-]{8,20}$/, 'validation.phone_invalid'),
-  consent: z.literal(true, 'validation.consent_required'),
-});
-export type DirectDebitForm = z.infer<typeof DirectDebitSchema>;
-
-export const DirectDebitConfirmSchema = z.object({
-  request_id: z.number().int().positive(),
-  otp: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'errors.code_invalid'),
-});

@@ -76,6 +76,26 @@ test('the complaint form checks its fields, submits, and confirms once the addre
   expect(problems).toEqual([]);
 });
 
+test("interface icons are drawn: each its own SVG as a mask in the text's colour, at the text's size", async ({ page }) => {
+  await page.goto(brandUrl(BRAND, '/pages/faq'));
+  const drawn = await page
+    .locator('.i-lucide-globe')
+    .first()
+    .evaluate((el) => {
+      const style = getComputedStyle(el);
+      const fontSize = Number.parseFloat(getComputedStyle(el.parentElement!).fontSize);
+      const box = el.getBoundingClientRect();
+      return {
+        mask: style.maskImage || style.webkitMaskImage,
+        painted: style.backgroundColor === style.color,
+        size: [box.width / fontSize, box.height / fontSize].map((n) => Math.round(n * 10) / 10),
+      };
+    });
+  expect(drawn.mask).toMatch(/^url\("data:image\/svg\+xml;utf8,.*circle/);
+  expect(drawn.painted).toBe(true);
+  expect(drawn.size).toEqual([1.1, 1.1]);
+});
+
 test('the manifest and the icons are valid, and the page links them', async ({ page }) => {
   await page.goto(brandUrl(BRAND, '/pages/faq'));
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { maskIban } from '../../core/rules/iban';
-import { DirectDebitConfirmSchema, DirectDebitSchema } from '../../core/schemas/payments';
+import { DirectDebitConfirmSchema, DirectDebitSchema } from '../../core/schemas/order-form';
 import type { AppEnv } from '../context';
 import { parseOrFail } from '../errors';
 import { sendSms } from '../mail';

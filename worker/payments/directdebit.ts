@@ -1,5 +1,5 @@
 import { normalizeIban } from '../../core/rules/iban';
-import type { DirectDebitForm } from '../../core/schemas/payments';
+import type { DirectDebitForm } from '../../core/schemas/order-form';
 import { ApiFailure } from '../errors';
 import { hmacSha256Hex, sha256Hex } from '../../core/encoding';
 import type { Tables } from '../db/tables';

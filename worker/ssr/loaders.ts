@@ -1,4 +1,4 @@
-import { featuredUrl } from '../../core/api-urls';
+import { featuredUrl, PACKAGES_URL } from '../../core/api-urls';
 import { CAMS_URL, LIKES_URL, profileUrl, searchParamsFrom, searchUrl } from '../../core/member-urls';
 import { loadProfile, runFeatured, runSearch } from '../calls/members';
 import { ApiFailure } from '../errors';
@@ -8,7 +8,6 @@ import type { AppContext } from '../context';
 import type { CompanyInfo } from '../../core/schemas/reference';
 import { pageText } from '../calls/pages';
 import { COMPANY_INFO_URL, INFO_PAGES, pageTextUrl, type PageName } from '../../core/content-pages';
-import { PACKAGES_URL } from '../../core/schemas/payments';
 import { packagesFor } from '../calls/packages';
 import { loadCams } from '../calls/cams';
 import { findSide } from '../chat/conversations';

@@ -1,7 +1,8 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
-import { DirectDebitConfirmSchema, DirectDebitSchema, type Order } from '../../../core/schemas/payments';
+import { DirectDebitConfirmSchema, DirectDebitSchema } from '../../../core/schemas/order-form';
+import type { Order } from '../../../core/schemas/payments';
 import { apiFetch } from '../../api/fetch-client';
 import { navigate } from '../../navigation';
 import { routeAtom } from '../../state/atoms';

@@ -6,7 +6,8 @@ import { TIME_BONUS } from '../../../core/constants';
 import { moneyFormatter } from '../../../core/money';
 import { discountProblem, orderPrice } from '../../../core/rules/discount';
 import { timeBonusExpires, timeBonusRemaining } from '../../../core/rules/time-bonus';
-import { PACKAGES_URL, type DiscountCode, type PackagesResponse } from '../../../core/schemas/payments';
+import { PACKAGES_URL } from '../../../core/api-urls';
+import type { DiscountCode, PackagesResponse } from '../../../core/schemas/payments';
 import { useApi } from '../../api/hooks';
 import { userAtom } from '../../state/atoms';
 
