@@ -10,10 +10,10 @@ export default defineConfig({
   // variables to every element; only the ring and shadow ones remain.
   // Icons (Lucide, through Iconify) are pure CSS: an `i-lucide-heart` class becomes a mask with the SVG inlined in
   // the stylesheet, only for the icons in use; no runtime JS, no font, no emoji boxes on phones without an emoji font.
-  // They take the text colour (currentColor) and the text size (1.1em), and carry no meaning of their own: the
-  // element they sit in has the text or the aria-label. Each icon's rule holds only its SVG (--un-icon); the mask,
-  // size and colour are the `.icon` rule's, once (client/components/icon.tsx puts both classes on every icon),
-  // where the preset would repeat them in all 35 rules of the stylesheet that every page inlines.
+  // They take the text colour (currentColor) and the text size (1.11em, the size the preset gave them), and carry no
+  // meaning of their own: the element they sit in has the text or the aria-label. Each icon's rule holds only its SVG
+  // (--un-icon); the mask, size and colour are the `.icon` rule's, once (client/components/icon.tsx puts both
+  // classes on every icon), where the preset would repeat them in all 35 rules of the stylesheet every page inlines.
   presets: [
     presetWind3({ preflight: 'on-demand' }),
     presetIcons({
@@ -67,7 +67,7 @@ a { color: var(--c-primary); }
 @media (min-width: 1200px) { .container { max-width: 1140px; } }
 .hero { background: linear-gradient(135deg, var(--c-primary), var(--c-secondary)); }
 .field select, .field input { border: 1px solid #ced4da; border-radius: 0.5rem; padding: 0.5rem 0.6rem; font: inherit; background: #fff; min-width: 6rem; }
-.icon { display: inline-block; vertical-align: -0.15em; flex-shrink: 0; width: 1.1em; height: 1.1em; color: inherit; background-color: currentColor; -webkit-mask: var(--un-icon) no-repeat; mask: var(--un-icon) no-repeat; -webkit-mask-size: 100% 100%; mask-size: 100% 100%; }
+.icon { display: inline-block; vertical-align: -0.15em; flex-shrink: 0; width: 1.11em; height: 1.11em; color: inherit; background-color: currentColor; -webkit-mask: var(--un-icon) no-repeat; mask: var(--un-icon) no-repeat; -webkit-mask-size: 100% 100%; mask-size: 100% 100%; }
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
 `,
     },

@@ -76,7 +76,7 @@ test('the complaint form checks its fields, submits, and confirms once the addre
   expect(problems).toEqual([]);
 });
 
-test("interface icons are drawn: each its own SVG as a mask in the text's colour, at the text's size", async ({ page }) => {
+test("interface icons are drawn: each its own SVG as a mask in the text's colour, at 1.11 times the text's size", async ({ page }) => {
   await page.goto(brandUrl(BRAND, '/pages/faq'));
   const drawn = await page
     .locator('.i-lucide-globe')
@@ -88,12 +88,12 @@ test("interface icons are drawn: each its own SVG as a mask in the text's colour
       return {
         mask: style.maskImage || style.webkitMaskImage,
         painted: style.backgroundColor === style.color,
-        size: [box.width / fontSize, box.height / fontSize].map((n) => Math.round(n * 10) / 10),
+        size: [box.width / fontSize, box.height / fontSize].map((n) => Math.round(n * 100) / 100),
       };
     });
   expect(drawn.mask).toMatch(/^url\("data:image\/svg\+xml;utf8,.*circle/);
   expect(drawn.painted).toBe(true);
-  expect(drawn.size).toEqual([1.1, 1.1]);
+  expect(drawn.size).toEqual([1.11, 1.11]);
 });
 
 test('the manifest and the icons are valid, and the page links them', async ({ page }) => {
