@@ -17,6 +17,14 @@ export function countryName(code: string, language: string): string {
   }
 }
 
+// Per list of codes (a brand's settings.countries, one array per brand) and language: every page's state asks.
+const namesOf = new WeakMap<readonly string[], Map<string, Record<string, string>>>();
+
 /** The names of `codes` in `language`: a page's state carries its brand's countries (client/lib/country-name.ts). */
-export const countryNames = (codes: readonly string[], language: string): Record<string, string> =>
-  Object.fromEntries(codes.map((code) => [code, countryName(code, language)]));
+export function countryNames(codes: readonly string[], language: string): Record<string, string> {
+  let byLanguage = namesOf.get(codes);
+  if (!byLanguage) namesOf.set(codes, (byLanguage = new Map()));
+  let names = byLanguage.get(language);
+  if (!names) byLanguage.set(language, (names = Object.fromEntries(codes.map((code) => [code, countryName(code, language)]))));
+  return names;
+}
