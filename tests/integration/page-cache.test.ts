@@ -41,6 +41,33 @@ describe('the edge cache of visitor pages', () => {
     expect(pageState(second.html)).toEqual(pageState(first.html));
   });
 
+  it('writes a page to the shared cache when it is asked for again, and another isolate is served from it', async () => {
+    // `X-Debug-Page-Cache: shared` looks in the Cache API alone, as another isolate or location would.
+    const shared = { 'X-Debug-Page-Cache': 'shared' };
+    const path = '/?c=shared';
+    const first = await load('flirtlokaal', path);
+    expect(first.cache).toBe('MISS');
+    // Asked for once, the page stays in this isolate: a URL that comes once (a paid click's) costs no cache write.
+    expect((await load('flirtlokaal', path, shared)).cache).toBe('MISS');
+    expect((await load('flirtlokaal', path)).cache).toBe('HIT');
+    // Asked for again, it is written to the Cache API after the answer; there it has the same page and, read back,
+    // still gets each answer's own nonce.
+    const elsewhere = await vi.waitFor(
+      async () => {
+        const next = await load('flirtlokaal', path, shared);
+        expect(next.cache).toBe('HIT');
+        return next;
+      },
+      { timeout: 4000, interval: 100 },
+    );
+    expect(pageState(elsewhere.html)).toEqual(pageState(first.html));
+    const { csp, inPage } = nonces(elsewhere.res, elsewhere.html);
+    expect(inPage.length).toBeGreaterThan(0);
+    expect(new Set(inPage)).toEqual(new Set([csp]));
+    expect(csp).not.toBe(nonces(first.res, first.html).csp);
+    expect(elsewhere.res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
   it('gives every HIT a fresh nonce that matches its own CSP header, never the stored one', async () => {
     const first = await load('flirtlokaal', '/pricing?c=nonce');
     const stored = nonces(first.res, first.html);

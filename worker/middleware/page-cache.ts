@@ -79,10 +79,13 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     const cache = edgeCache();
     const revalidation = revalidations.has(c.req.raw);
     if (!revalidation) {
-      const page = recentPage(key.url) ?? (await fromEdgeCache(c, cache, key));
+      // Locally, `X-Debug-Page-Cache: shared` looks in the Cache API alone, as another isolate would.
+      const sharedOnly = isLocal(c.env) && c.req.header('x-debug-page-cache') === 'shared';
+      const page = (sharedOnly ? undefined : recentPage(key.url)) ?? (await fromEdgeCache(c, cache, key));
       const { age, state } = page ? freshness(page, c.get('now')) : { age: 0, state: 'expired' as const };
       if (page && state !== 'expired') {
         if (state === 'stale') revalidate(c, key.url);
+        else if (!page.shared) c.executionCtx.waitUntil(share(c, cache, key, page));
         const response = servedFromCache(page, c.get('nonce'), age);
         response.headers.set('X-Cache', 'HIT');
         if (isLocal(c.env)) response.headers.set('X-Cache-Reason', state);
@@ -103,8 +106,10 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
       .then((html) => {
         if (c.get('pageFailed')) return;
         const page = pageToStore(html, copy, nonce, c.get('now'));
-        rememberPage(key.url, page);
-        return cache.put(key, cacheCopy(page));
+        // A page asked for once stays in this isolate, and reaches the Cache API when it is asked for again (the
+        // HIT above): a URL that comes once, such as a paid click's with its own click id, costs no cache write.
+        // A revalidated page was asked for again already; one too large for the isolate goes there at once.
+        if (!rememberPage(key.url, page) || revalidation) return share(c, cache, key, page);
       })
       .catch((error: unknown) => log(c, 'warn', 'page cache write failed', describeError(error)));
     // A revalidation is a background request already: it finishes when the entry is in.
@@ -124,6 +129,17 @@ async function fromEdgeCache(c: AppContext, cache: Cache, key: Request): Promise
   } catch (error) {
     log(c, 'warn', 'page cache read failed', describeError(error));
     return null;
+  }
+}
+
+/** Writes the page to the Cache API, for every isolate and location; once per page (a failed write may be retried). */
+async function share(c: AppContext, cache: Cache, key: Request, page: StoredPage): Promise<void> {
+  page.shared = true;
+  try {
+    await cache.put(key, cacheCopy(page));
+  } catch (error) {
+    page.shared = false;
+    log(c, 'warn', 'page cache write failed', describeError(error));
   }
 }
 

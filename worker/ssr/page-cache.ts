@@ -56,14 +56,46 @@ const STORED_NONCE = 'X-Page-Cache-Nonce';
 const BROWSER_CACHE_CONTROL = 'X-Page-Cache-Browser';
 
 /**
- * A visitor page as kept: its HTML as rendered, with the nonce it was rendered with (the one thing each answer
- * changes), the headers the browser gets and when it was made (the request's clock).
+ * A visitor page as kept: its HTML as rendered, in UTF-8 and cut where the nonce it was rendered with stands (the
+ * one thing each answer changes), the headers the browser gets and when it was made (the request's clock). `shared`
+ * says whether the Cache API has it too (or a write of it is under way), so it is written there once.
  */
 export interface StoredPage {
-  html: string;
+  /** The HTML around each `nonce="…"` attribute; `bytes` long together. */
+  parts: Uint8Array[];
+  bytes: number;
   nonce: string;
   headers: Headers;
   storedAt: number;
+  shared: boolean;
+}
+
+const utf8 = new TextEncoder();
+const nonceAttribute = (nonce: string) => `nonce="${nonce}"`;
+
+/** The HTML as kept: encoded once, cut at its nonce attributes. */
+function cutAtNonce(html: string, nonce: string): Pick<StoredPage, 'parts' | 'bytes'> {
+  const parts = html.split(nonceAttribute(nonce)).map((part) => utf8.encode(part));
+  return { parts, bytes: parts.reduce((sum, part) => sum + part.byteLength, 0) };
+}
+
+/**
+ * The page's HTML with `nonce` in every nonce attribute, as one buffer: copying the kept bytes costs far less
+ * than a search and replace over the page and its encoding for every answer.
+ */
+function pageBody(page: StoredPage, nonce: string): Uint8Array<ArrayBuffer> {
+  const attribute = utf8.encode(nonceAttribute(nonce));
+  const body = new Uint8Array(page.bytes + attribute.byteLength * (page.parts.length - 1));
+  let at = 0;
+  page.parts.forEach((part, i) => {
+    if (i > 0) {
+      body.set(attribute, at);
+      at += attribute.byteLength;
+    }
+    body.set(part, at);
+    at += part.byteLength;
+  });
+  return body;
 }
 
 /** The page a render answered, read whole, as kept. */
@@ -72,7 +104,7 @@ export function pageToStore(html: string, response: Response, nonce: string, now
   headers.set('Cache-Control', headers.get('Cache-Control') ?? 'private, no-store');
   // The edge cache must not split or refuse the entry on Vary: the key holds the inputs.
   headers.delete('Vary');
-  return { html, nonce, headers, storedAt: now.getTime() };
+  return { ...cutAtNonce(html, nonce), nonce, headers, storedAt: now.getTime(), shared: false };
 }
 
 /** The Cache API's copy: kept for the fresh and the stale window, with what the page needs in its own headers. */
@@ -82,7 +114,7 @@ export function cacheCopy(page: StoredPage): Response {
   headers.set('Cache-Control', `public, max-age=${PAGE_CACHE_TTL_S + PAGE_CACHE_SWR_S}`);
   headers.set(STORED_AT, String(page.storedAt));
   headers.set(STORED_NONCE, page.nonce);
-  return new Response(page.html, { status: 200, headers });
+  return new Response(pageBody(page, page.nonce), { status: 200, headers });
 }
 
 /** A Cache API copy read back; null for one of another form (the build version in the key makes that rare). */
@@ -94,7 +126,7 @@ export async function pageFromCache(stored: Response): Promise<StoredPage | null
   const headers = new Headers(stored.headers);
   headers.set('Cache-Control', stored.headers.get(BROWSER_CACHE_CONTROL) ?? 'private, no-store');
   for (const name of [BROWSER_CACHE_CONTROL, STORED_AT, STORED_NONCE, 'Age', 'CF-Cache-Status', 'Content-Length']) headers.delete(name);
-  return { html, nonce, headers, storedAt };
+  return { ...cutAtNonce(html, nonce), nonce, headers, storedAt, shared: true };
 }
 
 export type Freshness = 'fresh' | 'stale' | 'expired';
@@ -109,13 +141,13 @@ export function freshness(page: StoredPage, now: Date): { age: number; state: Fr
  * The stored page as this response: every nonce attribute (React's and the shell's scripts) set to this
  * response's nonce, the one its CSP header names. A nonce baked into cached HTML would be the same for everyone, so
  * no nonce at all. The stored nonce was random and made for that render alone, so only those attributes carry it.
- * One string, not a stream: the page goes out in one piece with its length.
+ * One buffer, not a stream: the page goes out in one piece with its length.
  */
 export function servedFromCache(page: StoredPage, nonce: string, age: number): Response {
   const headers = new Headers(page.headers);
   headers.set('Vary', 'Cookie');
   headers.set('Age', String(age));
-  return new Response(page.html.replaceAll(`nonce="${page.nonce}"`, `nonce="${nonce}"`), { status: 200, headers });
+  return new Response(pageBody(page, nonce), { status: 200, headers });
 }
 
 /**
@@ -124,9 +156,9 @@ export function servedFromCache(page: StoredPage, nonce: string, age: number): R
  * still shares the Cache API's copy. Bounded by size, the least recently used leave first; the same freshness rules
  * apply, so nothing here is older than the Cache API would serve.
  */
-const RECENT_LIMIT_CHARS = 4 * 1024 * 1024;
+const RECENT_LIMIT_BYTES = 4 * 1024 * 1024;
 const recent = new Map<string, StoredPage>();
-let recentChars = 0;
+let recentBytes = 0;
 
 export function recentPage(key: string): StoredPage | undefined {
   const page = recent.get(key);
@@ -138,21 +170,23 @@ export function recentPage(key: string): StoredPage | undefined {
   return page;
 }
 
-export function rememberPage(key: string, page: StoredPage): void {
+/** Keeps the page in this isolate; false for a page too large to keep here. */
+export function rememberPage(key: string, page: StoredPage): boolean {
   forgetPage(key);
-  if (page.html.length > RECENT_LIMIT_CHARS / 8) return;
+  if (page.bytes > RECENT_LIMIT_BYTES / 8) return false;
   recent.set(key, page);
-  recentChars += page.html.length;
+  recentBytes += page.bytes;
   for (const [oldest, old] of recent) {
-    if (recentChars <= RECENT_LIMIT_CHARS) break;
+    if (recentBytes <= RECENT_LIMIT_BYTES) break;
     recent.delete(oldest);
-    recentChars -= old.html.length;
+    recentBytes -= old.bytes;
   }
+  return true;
 }
 
 export function forgetPage(key: string): void {
   const page = recent.get(key);
   if (!page) return;
   recent.delete(key);
-  recentChars -= page.html.length;
+  recentBytes -= page.bytes;
 }
