@@ -69,6 +69,7 @@ export const SWIPE_LIKES_PER_DAY = 4;
 export const FREE_CONVERSATIONS = 2;
 export const ACCOUNT_RECOVERY_DAYS = 14;
 export const MIN_AGE = 18;
+export const MAX_AGE = 99;
 
 export const HTTP_RETRIES = 5;
 export const CHUNK_RELOAD_GUARD_MS = 60_000;

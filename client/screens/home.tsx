@@ -9,6 +9,8 @@ import { ProfileCard } from '../components/profile-card';
 import { Link, navigate } from '../navigation';
 import { fallbackAtom, routeAtom, settingsAtom, signupModalAtom, trafficSourceAtom } from '../state/atoms';
 import { Icon } from '../components/icon';
+import { AgeRange } from '../components/age-range';
+import { MAX_AGE, MIN_AGE } from '../../core/constants';
 
 /**
  * The home sample for `url`: the server's answer when the page was loaded with it, else fetched. A small hook of
@@ -122,7 +124,6 @@ function SearchEntry() {
     }
     navigate(store, `/?${query}#search`);
   };
-  const ages = Array.from({ length: 82 }, (_, i) => 18 + i);
   return (
     <form
       id="search"
@@ -139,30 +140,7 @@ function SearchEntry() {
           </select>
         </label>
       )}
-      {fields.includes('age') && (
-        <>
-          <label className="field">
-            <span>{t('search.min_age')}</span>
-            <select name="min_age" defaultValue={params.get('min_age') ?? '18'}>
-              {ages.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t('search.max_age')}</span>
-            <select name="max_age" defaultValue={params.get('max_age') ?? '99'}>
-              {ages.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-          </label>
-        </>
-      )}
+      {fields.includes('age') && <AgeRange min={params.get('min_age') ?? MIN_AGE} max={params.get('max_age') ?? MAX_AGE} />}
       <button type="submit" className="btn btn-primary">
         {t('search.submit')}
       </button>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BODY_TYPES, RELATIONSHIP_STATUSES, SEXUALITIES } from './my-profile';
-import { ProfileCardSchema, type ProfileCard } from './profile';
+import { ProfileCardSchema, SearchAgeSchema, type ProfileCard } from './profile';
 
 // The members area's calls (SPEC.md §7 lists likes.php and auto-like.php; the rest are "not shown" there and
 // designed in the same style): profile view, likes, blocks, the swipe game and the match finder.
@@ -88,8 +88,8 @@ export type SwipeResult = z.infer<typeof SwipeResultSchema>;
 export const MatchFinderQuerySchema = z
   .object({
     gender: z.enum(['male', 'female'], { message: 'validation.gender' }),
-    min_age: z.coerce.number({ message: 'validation.age' }).int('validation.age').min(18, 'validation.age').max(99, 'validation.age'),
-    max_age: z.coerce.number({ message: 'validation.age' }).int('validation.age').min(18, 'validation.age').max(99, 'validation.age'),
+    min_age: SearchAgeSchema,
+    max_age: SearchAgeSchema,
     nearby: z
       .enum(['1', '0'], { message: 'validation.invalid' })
       .default('0')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_AGE, MIN_AGE } from '../constants';
 import { ImageSchema } from './user';
 
 /** A profile as a card shows it (search results, home sample, related profiles). */
@@ -21,13 +22,18 @@ export type ProfileCard = z.infer<typeof ProfileCardSchema>;
 export const FeaturedResponseSchema = z.object({ profiles: z.array(ProfileCardSchema) });
 export type FeaturedResponse = z.infer<typeof FeaturedResponseSchema>;
 
-const age = z.coerce.number({ message: 'validation.age' }).int('validation.age').min(18, 'validation.age').max(99, 'validation.age');
+/** An age of a search (the home page's, the members' search, the match finder): whole years from 18 to 99. */
+export const SearchAgeSchema = z.coerce
+  .number({ message: 'validation.age' })
+  .int('validation.age')
+  .min(MIN_AGE, 'validation.age')
+  .max(MAX_AGE, 'validation.age');
 
 /** Query of GET /api/featured.php (the visitor's home page search). */
 export const FeaturedQuerySchema = z
   .object({
     gender: z.enum(['male', 'female'], { message: 'validation.gender' }).default('female'),
-    min_age: age.default(18),
-    max_age: age.default(99),
+    min_age: SearchAgeSchema.default(MIN_AGE),
+    max_age: SearchAgeSchema.default(MAX_AGE),
   })
   .refine((q) => q.min_age <= q.max_age, { message: 'validation.age_range', path: ['max_age'] });

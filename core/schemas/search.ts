@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { MIN_AGE, SEARCH_MAX_PAGE } from '../constants';
-import { ProfileCardSchema } from './profile';
-
-const age = z.coerce.number({ message: 'validation.age' }).int('validation.age').min(MIN_AGE, 'validation.age').max(99, 'validation.age');
+import { MAX_AGE, MIN_AGE, SEARCH_MAX_PAGE } from '../constants';
+import { ProfileCardSchema, SearchAgeSchema } from './profile';
 
 /** Query of GET /api/search.php (members' search, and visitors' where the brand allows it). */
 export const SearchQuerySchema = z
@@ -16,8 +14,8 @@ export const SearchQuerySchema = z
       .string()
       .regex(/^[A-Za-z0-9-]{1,8}$/, 'validation.invalid')
       .optional(),
-    min_age: age.default(MIN_AGE),
-    max_age: age.default(99),
+    min_age: SearchAgeSchema.default(MIN_AGE),
+    max_age: SearchAgeSchema.default(MAX_AGE),
     page: z.coerce
       .number({ message: 'validation.page' })
       .int('validation.page')

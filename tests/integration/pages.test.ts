@@ -21,6 +21,24 @@ describe('pages', () => {
     expect(state.fallback['/api/featured.php'].profiles).toHaveLength(6);
   });
 
+  it("shows the query's ages as chosen in the home page's search entry, without a script", async () => {
+    const html = await (await fetchBrand('flirtlokaal', '/?min_age=30&max_age=45', { country: 'NL' })).text();
+    const select = (name: string) => new RegExp(`<select name="${name}"[^>]*>(.*?)</select>`, 's').exec(html)?.[1] ?? '';
+    for (const [name, age] of [
+      ['min_age', '30'],
+      ['max_age', '45'],
+    ]) {
+      const options = [...select(name).matchAll(/<option value="(\d+)"( selected(?:="")?)?>(\d+)<\/option>/g)];
+      expect(options.map((o) => Number(o[1]))).toEqual(Array.from({ length: 82 }, (_, i) => 18 + i));
+      expect(options.every((o) => o[1] === o[3])).toBe(true);
+      expect(options.filter((o) => o[2]).map((o) => o[1])).toEqual([age]);
+    }
+    // Without a query: from 18 to 99.
+    const plain = await (await fetchBrand('flirtlokaal', '/', { country: 'NL' })).text();
+    expect(plain).toMatch(/<select name="min_age"[^>]*>(?:(?!<\/select>).)*<option value="18" selected(?:="")?>/s);
+    expect(plain).toMatch(/<select name="max_age"[^>]*>(?:(?!<\/select>).)*<option value="99" selected(?:="")?>/s);
+  });
+
   it('hides the search entry where logged_out_search is none', async () => {
     const html = await (await fetchBrand('reifekontakte', '/', { country: 'DE' })).text();
     expect(html).not.toContain('role="search"');

@@ -6,10 +6,10 @@ import { MY_PROFILE_URL } from '../../../core/member-urls';
 import { lookingFor } from '../../../core/rules/search-defaults';
 import type { MyProfile } from '../../../core/schemas/my-profile';
 import { useApi } from '../../api/hooks';
+import { AgeRange } from '../../components/age-range';
 import { ProfileCard } from '../../components/profile-card';
 import { useInterests } from '../pages/reference';
 
-const AGES = Array.from({ length: 82 }, (_, i) => 18 + i);
 const MAX_INTERESTS = 10;
 
 /** /match-finder: a few questions (whom, what age, nearby, shared interests), then the best matching profiles. */
@@ -62,22 +62,7 @@ export function MatchFinderScreen() {
               <option value="male">{t('search.men')}</option>
             </select>
           </label>
-          <label className="field">
-            <span>{t('search.min_age')}</span>
-            <select name="min_age" defaultValue={25}>
-              {AGES.map((a) => (
-                <option key={a}>{a}</option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t('search.max_age')}</span>
-            <select name="max_age" defaultValue={45}>
-              {AGES.map((a) => (
-                <option key={a}>{a}</option>
-              ))}
-            </select>
-          </label>
+          <AgeRange min={25} max={45} />
           <label className="flex items-center gap-2">
             <input type="checkbox" name="nearby" /> {t('match_finder.nearby')}
           </label>

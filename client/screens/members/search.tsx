@@ -5,13 +5,12 @@ import { searchPagePath, searchParamsFrom, searchUrl, type SearchParams } from '
 import { SEARCH_PAGE_SIZE } from '../../../core/constants';
 import type { SearchResponse } from '../../../core/schemas/search';
 import { useApi } from '../../api/hooks';
+import { AgeRange } from '../../components/age-range';
 import { ProfileCard } from '../../components/profile-card';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, searchAtom, settingsAtom, type SearchState } from '../../state/atoms';
 import { useRegions } from '../pages/reference';
 import { useCountryName } from '../../lib/country-name';
-
-const AGES = Array.from({ length: 82 }, (_, i) => 18 + i);
 
 /** The search state of SPEC.md §3 from one answer: pages of profile ids, the count and the similar results. */
 function remember(state: SearchState, data: SearchResponse): SearchState {
@@ -208,30 +207,7 @@ function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter'];
           </select>
         </label>
       )}
-      {shows('age') && (
-        <>
-          <label className="field">
-            <span>{t('search.min_age')}</span>
-            <select name="min_age" defaultValue={filter.min_age}>
-              {AGES.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t('search.max_age')}</span>
-            <select name="max_age" defaultValue={filter.max_age}>
-              {AGES.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-          </label>
-        </>
-      )}
+      {shows('age') && <AgeRange min={filter.min_age} max={filter.max_age} />}
       <label className="field">
         <span>{t('search.sort')}</span>
         <select name="sort" defaultValue={sort}>
