@@ -1,4 +1,5 @@
-import { renderToReadableStream } from 'react-dom/server';
+import { renderToReadableStream, renderToString } from 'react-dom/server';
+import type { ReactElement } from 'react';
 import { getCookie } from 'hono/cookie';
 import { COOKIE } from '../../core/constants';
 import { countryNames } from '../../core/country-names';
@@ -152,7 +153,13 @@ async function pipeApp(c: AppContext, state: InitialState, nonce: string, contro
   // Always the whole catalogue: lazy parts of a page (a member's activation reminder) may render on the server
   // too, and the browser hydrates them only after it has loaded the rest (client/i18n.ts catalogueReady).
   const i18n = createI18n(state.language, catalogueFor(state.language));
-  const reactStream = await renderToReadableStream(<App store={createAppStore(state)} i18n={i18n} />, {
+  const app = () => <App store={createAppStore(state)} i18n={i18n} />;
+  const html = renderedAtOnce(app());
+  if (html !== null) {
+    controller.enqueue(new TextEncoder().encode(html));
+    return;
+  }
+  const reactStream = await renderToReadableStream(app(), {
     nonce,
     // The data is loaded before React renders, so the page is complete at once: React must not outline the screen's
     // Suspense boundary (its default for > 12.8 kB), which sent the home page as 'Loading…' plus a script that
@@ -171,6 +178,22 @@ async function pipeApp(c: AppContext, state: InitialState, nonce: string, contro
     const { done, value } = await reader.read();
     if (done) break;
     controller.enqueue(value);
+  }
+}
+
+/**
+ * The page's HTML in one synchronous pass, or null when it could not be had that way. Once this isolate has loaded
+ * the screen's code (every request after its first for that screen), nothing suspends, and `renderToString` gives
+ * the HTML the stream gives, for about 1.5 ms less CPU a page: React's edge stream encodes each attribute and text
+ * apart (docs/edge-cache.md). A page that suspends (a screen's code still loading) or fails comes back with a
+ * boundary left to the client (`<!--$!-->`) or throws; the stream renders it again, waits, and logs the error.
+ */
+function renderedAtOnce(app: ReactElement): string | null {
+  try {
+    const html = renderToString(app);
+    return html.includes('<!--$!-->') ? null : html;
+  } catch {
+    return null;
   }
 }
 
