@@ -8,26 +8,23 @@ export function AgeRange({ min, max }: { min: string | number; max: string | num
   const { t } = useTranslation();
   return (
     <>
-      <label className="field">
-        <span>{t('search.min_age')}</span>
-        <select name="min_age" defaultValue={String(min)}>
-          <AgeOptions />
-        </select>
-      </label>
-      <label className="field">
-        <span>{t('search.max_age')}</span>
-        <select name="max_age" defaultValue={String(max)}>
-          <AgeOptions />
-        </select>
-      </label>
+      <AgeField name="min_age" label={t('search.min_age')} selected={min} />
+      <AgeField name="max_age" label={t('search.max_age')} selected={max} />
     </>
   );
 }
 
-function AgeOptions() {
-  return AGES.map((age) => (
-    <option key={age} value={age}>
-      {age}
-    </option>
-  ));
+function AgeField({ name, label, selected }: { name: string; label: string; selected: string | number }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <select name={name} defaultValue={String(selected)}>
+        {AGES.map((age) => (
+          <option key={age} value={age}>
+            {age}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }

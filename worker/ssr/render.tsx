@@ -80,6 +80,8 @@ function buildState(
   };
 }
 
+const encoder = new TextEncoder();
+
 /**
  * Streams the page head first (docs/decisions/010-head-first.md): the head needs only the member (the session the
  * middleware read), the settings (the tenant file) and the language, so it goes out before the route's loaders
@@ -111,7 +113,6 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
   const nonce = c.get('nonce');
   const language = c.get('language');
   const title = pageTitle(options.route.name === 'index' && !options.error ? head.settings.index_title : head.settings.name, 0, 0);
-  const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       controller.enqueue(encoder.encode(shellHead({ language, settings: head.settings }, title, nonce, ASSETS)));
@@ -156,7 +157,7 @@ async function pipeApp(c: AppContext, state: InitialState, nonce: string, contro
   const app = () => <App store={createAppStore(state)} i18n={i18n} />;
   const html = renderedAtOnce(app());
   if (html !== null) {
-    controller.enqueue(new TextEncoder().encode(html));
+    controller.enqueue(encoder.encode(html));
     return;
   }
   const reactStream = await renderToReadableStream(app(), {
