@@ -82,7 +82,7 @@ function openSocket(port, host, cookie, onText) {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 128 });
 
-function post(port, host, cookie, key, body) {
+function post(port, host, cookie, key, body, extraHeaders = {}) {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
     const req = request(
@@ -98,6 +98,7 @@ function post(port, host, cookie, key, body) {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(data),
           'idempotency-key': key,
+          ...extraHeaders,
         },
       },
       (res) => {
@@ -296,6 +297,37 @@ function cpuShare(before, after) {
   const total = d.reduce((a, b) => a + b, 0) || 1;
   const pct = (n) => Math.round((1000 * n) / total) / 10;
   return { busyPct: pct(total - d[3] - d[4] - d[7]), iowaitPct: pct(d[4]), stealPct: pct(d[7]) };
+}
+
+/**
+ * A send as a member far from the primary database makes it (issue 20 item 6): one member writes to another, one
+ * send at a time, with X-Debug-DB-Latency added to every D1 call; the first send names the profile, the rest the
+ * conversation, as the app does. Reports the median and p90 time to the answer per injected latency: each D1 round
+ * trip of a send shows up as one more latency.
+ */
+export async function benchSendLatency({ port, host, from, to, latencies = [0, 80], runs = 10 }) {
+  const out = {};
+  let conversation = null;
+  for (const latency of latencies) {
+    const samples = [];
+    for (let i = 0; i <= runs; i++) {
+      const started = performance.now();
+      const res = await post(
+        port,
+        host,
+        from.cookie,
+        randomBytes(12).toString('base64url'),
+        { to: conversation ? { conversation_id: conversation } : { profile_id: to.id }, kind: 'text', text: `latency ${latency}:${i}` },
+        latency ? { 'x-debug-db-latency': String(latency) } : {},
+      );
+      if (res.status !== 201) throw new Error(`a send at ${latency} ms injected D1 latency answered ${res.status}`);
+      conversation = res.body.conversation.id;
+      // The first send of each latency warms up (and starts the conversation): it is not counted.
+      if (i > 0) samples.push(performance.now() - started);
+    }
+    out[latency] = { medianMs: percentile(samples, 0.5), p90Ms: percentile(samples, 0.9), runs };
+  }
+  return out;
 }
 
 /** The books after the run, read straight from the local D1. */

@@ -90,6 +90,24 @@ describe('chat: sending paid messages', () => {
     expect(await assertBooksBalance(a.memberId)).toEqual({ credits: 45, ledger: 45, messages: 1, spends: 1 });
   });
 
+  it("answers a retry with the message's tick as the peer has seen it, and refuses another member's conversation", async () => {
+    const a = await chatMember({ credits: 20 });
+    const b = await chatMember();
+    const key = newKey();
+    const sent = (await (await send(a, textTo(b.profileId, 'gezien?'), key)).json()) as any;
+    expect((await call('flirtlokaal', 'PUT', '/api/chat.php', { conversation: { id: sent.conversation.id } }, b.cookie)).status).toBe(200);
+    const retry = await send(a, textTo(b.profileId, 'gezien?'), key);
+    expect(retry.status).toBe(200);
+    expect(((await retry.json()) as any).message).toMatchObject({ id: sent.message.id, status: 'read' });
+
+    const outsider = await chatMember({ credits: 20 });
+    const foreign = await send(outsider, { to: { conversation_id: sent.conversation.id }, kind: 'text', text: 'ik ook' });
+    expect(foreign.status).toBe(404);
+    expect(((await foreign.json()) as any).error.code).toBe('conversation_not_found');
+    expect(await assertBooksBalance(outsider.memberId)).toEqual({ credits: 20, ledger: 20, messages: 0, spends: 0 });
+    expect((await history(a, `id=${sent.conversation.id}`)).body.messages).toHaveLength(1);
+  });
+
   it('replies within an existing conversation by its id', async () => {
     const a = await chatMember({ credits: 20 });
     const b = await chatMember({ credits: 20 });

@@ -14,7 +14,7 @@ export interface Side {
   receipts: PeerReceipts | null;
 }
 
-interface SideRow extends PeerRow {
+export interface SideRow extends PeerRow {
   conversation_id: number;
   read_upto: number;
   delivered_upto: number;
@@ -26,7 +26,7 @@ interface SideRow extends PeerRow {
 
 // The member's sides with their peers; a peer whose member blocked this member is left out (SPEC.md §6: the
 // blocked member cannot see the blocker).
-const SIDES = `SELECT s.conversation_id, s.read_upto, s.delivered_upto, s.cleared_upto, s.last_activity,
+export const SIDES = `SELECT s.conversation_id, s.read_upto, s.delivered_upto, s.cleared_upto, s.last_activity,
     ps.read_upto AS peer_read, ps.delivered_upto AS peer_delivered, ${PEER_COLUMNS}
   FROM chat_sides s
   JOIN profiles p ON p.id = s.peer_profile_id AND p.tenant_id = s.tenant_id
@@ -37,7 +37,7 @@ const SIDES = `SELECT s.conversation_id, s.read_upto, s.delivered_upto, s.cleare
 
 const held = (member: SessionMember) => member.status !== 'confirmed' || member.invisible;
 
-function toSide(row: SideRow, member: SessionMember, now: Date): Side {
+export function toSide(row: SideRow, member: SessionMember, now: Date): Side {
   const peer = toPeer(row, now);
   return {
     conversationId: row.conversation_id,

@@ -2,12 +2,12 @@ import type { SendMessage, SendResponse } from '../../core/schemas/chat';
 import type { Tenant } from '../../core/schemas/tenant';
 import { FREE_CONVERSATIONS } from '../../core/constants';
 import { ApiFailure } from '../errors';
-import { isInsufficientCredits, ledgerEntry } from '../services/ledger';
+import { isInsufficientCredits, ledgerEntryIf } from '../services/ledger';
 import type { SessionMember } from '../services/sessions';
-import { findSide } from './conversations';
+import { SIDES, toSide, type Side, type SideRow } from './conversations';
 import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, type MessageRow } from './messages';
 import { PEER_COLUMNS, PEER_JOINS, toPeer, type Peer, type PeerRow } from './peers';
-import { namedBatch } from '../services/batch';
+import { namedBatch, rows } from '../services/batch';
 
 export interface SendContext {
   db: D1Database;
@@ -30,180 +30,222 @@ export interface SendResult {
 const COST_OF = { text: 'message_credits', photo: 'photo_credits', gift: 'gift_credits' } as const;
 
 /**
- * Sends a text, photo or gift (SPEC.md §5-6). The charge, the conversation (if new), the message and both sides'
- * list entries are ONE batch: the ledger's CHECK aborts all of it when credits run short, the message's unique
- * (sender, key) and the ledger's unique ref make a retry a no-op, and a free member's third conversation fails
- * the NOT NULL of messages.conversation_id (the conditional conversation insert wrote nothing). So credits never
- * go below zero and a message is never charged twice, however many tabs send at once.
+ * Sends a text, photo or gift (SPEC.md §5-6) in ONE round trip to the database: the checks, the charge, the
+ * conversation (if new), the message and both sides' list entries are one batch, and its last statements read back
+ * what the answer needs and why nothing was written, if nothing was. Each write is conditional: the conversation and
+ * the message only when the target may be written to (`SENDABLE`), everything else only when this send's message
+ * row was just written. The ledger's CHECK aborts all of it when credits run short, the message's unique (sender,
+ * key) and the ledger's unique ref make a retry a no-op, and a free member's third conversation fails the NOT NULL
+ * of messages.conversation_id (the conditional conversation insert wrote nothing). So credits never go below zero
+ * and a message is never charged twice, however many tabs send at once. At the edge each round trip is a trip to
+ * the primary database; locally it is most of a message's CPU (docs/decisions/005).
  */
 export async function sendMessage(ctx: SendContext, input: SendMessage): Promise<SendResult> {
   const { db, tenant, member, now, key } = ctx;
-  const target = await resolveTarget(ctx, input);
-  if (target.replayed) return answerReplay(ctx, input, (await findByKey(db, tenant.id, member, key))!, target.peer);
-
-  const { peer } = target;
-  if (peer.gone || target.blocked || peer.profile.id === member.profileId)
-    throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
-  // SPEC.md §5: an unconfirmed e-mail blocks replies (a first message is kept and delivered once confirmed).
-  if (member.status !== 'confirmed' && target.startedBy !== null && target.startedBy !== member.profileId) {
-    throw new ApiFailure(403, 'email_unconfirmed', 'chat.errors.email_unconfirmed');
-  }
-  if (input.kind === 'photo') await requireOwnPhoto(db, tenant.id, member.profileId, input.photo_id);
-
-  const [lo, hi] = member.profileId < peer.profile.id ? [member.profileId, peer.profile.id] : [peer.profile.id, member.profileId];
   const cost = tenant.settings[COST_OF[input.kind]];
   const at = now.toISOString();
-  // Tenant ids are validated by the tenant schema (^[a-z][a-z0-9-]+$), so inlining one is safe.
-  // The conversation by its key; every value bound, the tenant id too (?1 is the tenant in each statement below).
-  const conv = (lo: string, hi: string) =>
-    `(SELECT id FROM conversations WHERE tenant_id = ?1 AND profile_lo = ${lo} AND profile_hi = ${hi})`;
-  const side = (memberId: number, peerId: number) =>
-    db
-      .prepare(
-        `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity) VALUES (?1, ${conv('?5', '?6')}, ?2, ?3, ?4)
-       ON CONFLICT (member_id, conversation_id) DO UPDATE SET hidden = 0, last_activity = excluded.last_activity`,
-      )
-      .bind(tenant.id, memberId, peerId, at, lo, hi);
+  // ?1-?9 of SENDABLE (TARGET reads ?1-?8); the statements that use them add their own from ?10 on.
+  const target = [
+    tenant.id,
+    member.profileId,
+    member.id,
+    'profile_id' in input.to ? input.to.profile_id : null,
+    'conversation_id' in input.to ? input.to.conversation_id : null,
+    member.status === 'confirmed' ? 1 : 0,
+    input.kind,
+    input.kind === 'photo' ? input.photo_id : null,
+    key,
+  ];
+  // This send's own message row, written by this batch (a replay's row has an earlier created_at).
+  const mine = (alias: string) =>
+    `${alias}.tenant_id = ?1 AND ${alias}.sender_profile_id = ?2 AND ${alias}.client_key = ?3 AND ${alias}.created_at = ?4`;
+  const own = [tenant.id, member.profileId, key, at] as const;
   const steps = [
     [
       null,
       db
         .prepare(
           `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5 WHERE ?6 = 1 OR (SELECT COUNT(*) FROM conversations WHERE tenant_id = ?1 AND started_by = ?4) < ?7
+       SELECT ?1, t.lo, t.hi, ?2, ?10 FROM (${SENDABLE}) t
+        WHERE ?11 = 1 OR (SELECT COUNT(*) FROM conversations WHERE tenant_id = ?1 AND started_by = ?2) < ?12
        ON CONFLICT (tenant_id, profile_lo, profile_hi) DO NOTHING`,
         )
-        .bind(tenant.id, lo, hi, member.profileId, at, member.paidUser ? 1 : 0, FREE_CONVERSATIONS),
-    ],
-    [
-      null,
-      ledgerEntry(db, {
-        tenantId: tenant.id,
-        memberId: member.id,
-        delta: -cost,
-        reason: input.kind === 'text' ? 'message' : input.kind,
-        ref: `message:${member.id}:${key}`,
-        now,
-      }),
+        .bind(...target, at, member.paidUser ? 1 : 0, FREE_CONVERSATIONS),
     ],
     [
       'insert',
       db
         .prepare(
           `INSERT INTO messages (tenant_id, conversation_id, sender_profile_id, sender_member_id, recipient_profile_id, kind, body, gift, photo_id, cost, client_key, created_at)
-       VALUES (?1, ${conv('?12', '?13')}, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (tenant_id, sender_profile_id, client_key) DO NOTHING`,
+       SELECT ?1, (SELECT id FROM conversations WHERE tenant_id = ?1 AND profile_lo = t.lo AND profile_hi = t.hi), ?2, ?3, t.peer, ?7, ?11, ?12, ?8, ?13, ?9, ?10
+         FROM (${SENDABLE}) t WHERE true
+       ON CONFLICT (tenant_id, sender_profile_id, client_key) DO NOTHING`,
         )
-        .bind(
-          tenant.id,
-          member.profileId,
-          member.id,
-          peer.profile.id,
-          input.kind,
-          input.kind === 'text' ? input.text : null,
-          input.kind === 'gift' ? input.gift : null,
-          input.kind === 'photo' ? input.photo_id : null,
-          cost,
-          key,
-          at,
-          lo,
-          hi,
-        ),
+        .bind(...target, at, input.kind === 'text' ? input.text : null, input.kind === 'gift' ? input.gift : null, cost),
     ],
-    [null, side(member.id, peer.profile.id)],
-    ...(peer.memberId !== null ? [[null, side(peer.memberId, member.profileId)] as const] : []),
+    [
+      null,
+      ledgerEntryIf(
+        db,
+        {
+          tenantId: tenant.id,
+          memberId: member.id,
+          delta: -cost,
+          reason: input.kind === 'text' ? 'message' : input.kind,
+          ref: `message:${member.id}:${key}`,
+          now,
+        },
+        `EXISTS (SELECT 1 FROM messages m WHERE ${mine('m')})`,
+        ...own,
+      ),
+    ],
+    // Both sides' list entries: the sender's, and the recipient's when a member is behind the profile.
+    [
+      null,
+      db
+        .prepare(
+          `${SIDE_UPSERT} SELECT m.tenant_id, m.conversation_id, m.sender_member_id, m.recipient_profile_id, m.created_at FROM messages m
+        WHERE ${mine('m')} ${SIDE_CONFLICT}`,
+        )
+        .bind(...own),
+    ],
+    [
+      null,
+      db
+        .prepare(
+          `${SIDE_UPSERT} SELECT m.tenant_id, m.conversation_id, p.member_id, m.sender_profile_id, m.created_at
+         FROM messages m JOIN profiles p ON p.id = m.recipient_profile_id
+        WHERE ${mine('m')} AND p.member_id IS NOT NULL ${SIDE_CONFLICT}`,
+        )
+        .bind(...own),
+    ],
     // To a fictional profile: the conversation waits for an operator from its oldest unanswered message on (the
-    // staff queue reads conversations_waiting). Keyed on this send's own row, so a replayed key changes nothing.
-    ...(peer.memberId === null && peer.profile.fictional
-      ? [
-          [
-            null,
-            db
-              .prepare(
-                `UPDATE conversations SET waiting_since = COALESCE(waiting_since, ?1), fictional_profile_id = ?2
-            WHERE tenant_id = ?3 AND profile_lo = ?4 AND profile_hi = ?5
-              AND EXISTS (SELECT 1 FROM messages WHERE tenant_id = ?3 AND sender_profile_id = ?6 AND client_key = ?7 AND created_at = ?1)`,
-              )
-              .bind(at, peer.profile.id, tenant.id, lo, hi, member.profileId, key),
-          ] as const,
-        ]
-      : []),
-    // Read back in the same round trip: the sender as the recipient sees them, the stored message and the balance.
+    // staff queue reads conversations_waiting).
+    [
+      null,
+      db
+        .prepare(
+          `UPDATE conversations SET waiting_since = COALESCE(waiting_since, ?4),
+              fictional_profile_id = CASE WHEN profile_lo = ?2 THEN profile_hi ELSE profile_lo END
+        WHERE id = (SELECT m.conversation_id FROM messages m JOIN profiles p ON p.id = m.recipient_profile_id
+                     WHERE ${mine('m')} AND p.member_id IS NULL AND p.fictional = 1)`,
+        )
+        .bind(...own),
+    ],
+    // Read back in the same round trip: the sender as the recipient sees them, the target and what stands in the
+    // way of writing to it, the stored message with the balance, and (for a replay) the sender's side.
     [
       'sender',
       db
         .prepare(`SELECT ${PEER_COLUMNS} FROM profiles p ${PEER_JOINS} WHERE p.id = ? AND p.tenant_id = ?`)
         .bind(member.profileId, tenant.id),
     ],
+    ['target', rows<TargetRow>(db.prepare(TARGET).bind(...target.slice(0, 8)))],
     [
       'stored',
-      db
-        .prepare(`SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id, (SELECT credits FROM members WHERE id = ?) AS credits
+      rows<StoredRow>(
+        db
+          .prepare(`SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id, (SELECT credits FROM members WHERE id = ?) AS credits
                 FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`)
-        .bind(member.id, tenant.id, member.profileId, key),
+          .bind(member.id, tenant.id, member.profileId, key),
+      ),
+    ],
+    [
+      'side',
+      rows<SideRow>(
+        db
+          .prepare(
+            `${SIDES} AND s.conversation_id = (SELECT conversation_id FROM messages WHERE tenant_id = ?1 AND sender_profile_id = ?3 AND client_key = ?4)`,
+          )
+          .bind(tenant.id, member.id, member.profileId, key),
+      ),
     ],
   ] as const;
-  let results: Record<'insert' | 'sender' | 'stored', D1Result>;
-  try {
-    results = await namedBatch(db, steps);
-  } catch (error) {
-    if (isInsufficientCredits(error)) throw new ApiFailure(402, 'insufficient_credits', 'errors.insufficient_credits');
-    if (/NOT NULL constraint failed: messages\.conversation_id/i.test(String(error)))
-      throw new ApiFailure(403, 'conversation_limit', 'chat.errors.conversation_limit', undefined, { max: FREE_CONVERSATIONS });
-    throw error;
+  const results = await namedBatch(db, steps).catch((error: unknown) => {
+    throw batchFailure(error);
+  });
+  const row = results.target.results[0];
+  if (!row || row.peer_id === null) throw new ApiFailure(404, 'conversation_not_found', 'chat.errors.conversation_not_found');
+  if (row.id === null) throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
+  const peer = toPeer(row as PeerRow, now);
+  const stored = results.stored.results[0];
+  if (results.insert.meta.changes === 1) {
+    const message = toMessage(stored, member.profileId, null);
+    const sender = toPeer(results.sender.results[0] as PeerRow, now);
+    return {
+      created: true,
+      response: { message, conversation: { id: stored.conversation_id }, credits: stored.credits },
+      peer,
+      row: stored,
+      sender,
+    };
   }
-  const row = results.stored.results[0] as StoredRow;
-  // A concurrent request with the same key won the race: answer as a replay would.
-  if (results.insert.meta.changes !== 1) return answerReplay(ctx, input, row, peer);
-  const message = toMessage(row, member.profileId, null);
-  const sender = toPeer(results.sender.results[0] as PeerRow, now);
-  return { created: true, response: { message, conversation: { id: row.conversation_id }, credits: row.credits }, peer, row, sender };
+  // A repeated key (or a concurrent request with the same key that won the race): the stored message again.
+  const side = results.side.results[0];
+  if (stored) return answerReplay(ctx, input, stored, peer, side ? toSide(side, member, now) : null);
+  // Nothing was written: say why, in the order a member would want to hear it.
+  if (peer.gone || row.blocked === 1 || peer.profile.id === member.profileId)
+    throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
+  // SPEC.md §5: an unconfirmed e-mail blocks replies (a first message is kept and delivered once confirmed).
+  if (member.status !== 'confirmed' && row.started_by !== null && row.started_by !== member.profileId)
+    throw new ApiFailure(403, 'email_unconfirmed', 'chat.errors.email_unconfirmed');
+  if (input.kind === 'photo' && row.own_photo !== 1)
+    throw new ApiFailure(400, 'validation_failed', 'validation.failed', { photo_id: 'validation.chat_photo' });
+  throw new Error('chat send: the batch wrote nothing and no rule explains why');
 }
+
+/** What a member hears when the batch aborted: the ledger's CHECK (credits) or a free member's conversation limit. */
+function batchFailure(error: unknown): unknown {
+  if (isInsufficientCredits(error)) return new ApiFailure(402, 'insufficient_credits', 'errors.insufficient_credits');
+  if (/NOT NULL constraint failed: messages\.conversation_id/i.test(String(error)))
+    return new ApiFailure(403, 'conversation_limit', 'chat.errors.conversation_limit', undefined, { max: FREE_CONVERSATIONS });
+  return error;
+}
+
+/** The peer id a send names: the profile itself, or the peer of one of the sender's own conversations. */
+const PEER_ID = `COALESCE(?4, (SELECT peer_profile_id FROM chat_sides WHERE tenant_id = ?1 AND member_id = ?3 AND conversation_id = ?5))`;
+const BLOCKED = `EXISTS (SELECT 1 FROM blocks b WHERE b.tenant_id = ?1
+  AND ((b.blocker_id = ?2 AND b.blocked_profile_id = p.id) OR (b.blocker_id = p.id AND b.blocked_profile_id = ?2)))`;
+const STARTED_BY = `(SELECT started_by FROM conversations c WHERE c.tenant_id = ?1 AND c.profile_lo = MIN(?2, p.id) AND c.profile_hi = MAX(?2, p.id))`;
+const OWN_PHOTO = `EXISTS (SELECT 1 FROM photos ph WHERE ph.id = ?8 AND ph.tenant_id = ?1 AND ph.profile_id = ?2 AND ph.status = 'active')`;
+
+/**
+ * One row when the send may be written (?1 tenant, ?2 sender's profile, ?3 sender's member id, ?4 profile id or
+ * ?5 conversation id, ?6 sender confirmed, ?7 kind, ?8 photo id, ?9 key): the peer exists in this brand and is not
+ * the sender, its member has not left, neither blocked the other, an unconfirmed sender only writes conversations
+ * they started (SPEC.md §5), a photo is the sender's own, and the key is new. TARGET below reads the same rules
+ * back, so the answer can say which one held the send up.
+ */
+const SENDABLE = `SELECT p.id AS peer, MIN(?2, p.id) AS lo, MAX(?2, p.id) AS hi
+  FROM profiles p LEFT JOIN members pm ON pm.id = p.member_id
+  WHERE p.tenant_id = ?1 AND p.id = ${PEER_ID} AND p.id != ?2
+    AND (p.member_id IS NULL OR pm.status NOT IN ('deleted', 'purged'))
+    AND NOT ${BLOCKED}
+    AND (?6 = 1 OR COALESCE(${STARTED_BY}, ?2) = ?2)
+    AND (?7 != 'photo' OR ${OWN_PHOTO})
+    AND NOT EXISTS (SELECT 1 FROM messages WHERE tenant_id = ?1 AND sender_profile_id = ?2 AND client_key = ?9)`;
+
+/** The target as the answer needs it: null peer_id for a conversation that is not the sender's, null id for no profile. */
+const TARGET = `SELECT x.peer_id, ${PEER_COLUMNS}, ${BLOCKED} AS blocked, ${STARTED_BY} AS started_by,
+    (?7 = 'photo' AND ${OWN_PHOTO}) AS own_photo
+  FROM (SELECT ${PEER_ID} AS peer_id) x
+  LEFT JOIN profiles p ON p.id = x.peer_id AND p.tenant_id = ?1 ${PEER_JOINS}`;
+
+type TargetRow = { [K in keyof PeerRow]: PeerRow[K] | null } & {
+  peer_id: number | null;
+  blocked: number;
+  started_by: number | null;
+  own_photo: number;
+};
+
+const SIDE_UPSERT = 'INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity)';
+const SIDE_CONFLICT = 'ON CONFLICT (member_id, conversation_id) DO UPDATE SET hidden = 0, last_activity = excluded.last_activity';
 
 /** A stored message as a send reads it back, with the sender's balance at that moment. */
 type StoredRow = MessageRow & { recipient_profile_id: number; photo_id: number | null; credits: number };
 
-interface Target {
-  peer: Peer;
-  /** A message with this idempotency key exists already. */
-  replayed: boolean;
-  blocked: boolean;
-  /** Who started the conversation with this peer, or null when there is none yet. */
-  startedBy: number | null;
-}
-
-/**
- * The peer of a send with what the rules need (blocked either way, who started the conversation) in one query.
- * A conversation id must be one of the member's own; a profile id must exist in this brand.
- */
-async function resolveTarget(ctx: SendContext, input: SendMessage): Promise<Target> {
-  let profileId: number;
-  if ('conversation_id' in input.to) {
-    const side = await ctx.db
-      .prepare('SELECT peer_profile_id FROM chat_sides WHERE tenant_id = ? AND member_id = ? AND conversation_id = ?')
-      .bind(ctx.tenant.id, ctx.member.id, input.to.conversation_id)
-      .first<{ peer_profile_id: number }>();
-    if (!side) throw new ApiFailure(404, 'conversation_not_found', 'chat.errors.conversation_not_found');
-    profileId = side.peer_profile_id;
-  } else {
-    profileId = input.to.profile_id;
-  }
-  const row = await ctx.db
-    .prepare(
-      `SELECT ${PEER_COLUMNS},
-          EXISTS (SELECT 1 FROM blocks b WHERE b.tenant_id = ?1
-            AND ((b.blocker_id = ?2 AND b.blocked_profile_id = p.id) OR (b.blocker_id = p.id AND b.blocked_profile_id = ?2))) AS blocked,
-          (SELECT started_by FROM conversations c WHERE c.tenant_id = ?1 AND c.profile_lo = MIN(?2, p.id) AND c.profile_hi = MAX(?2, p.id)) AS started_by,
-          EXISTS (SELECT 1 FROM messages m WHERE m.tenant_id = ?1 AND m.sender_profile_id = ?2 AND m.client_key = ?4) AS replayed
-        FROM profiles p ${PEER_JOINS} WHERE p.id = ?3 AND p.tenant_id = ?1`,
-    )
-    .bind(ctx.tenant.id, ctx.member.profileId, profileId, ctx.key)
-    .first<PeerRow & { blocked: number; started_by: number | null; replayed: number }>();
-  if (!row) throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
-  return { peer: toPeer(row, ctx.now), replayed: row.replayed === 1, blocked: row.blocked === 1, startedBy: row.started_by };
-}
-
 /** A repeated key: the same send answers the stored message again; a different send under the key is refused. */
-async function answerReplay(ctx: SendContext, input: SendMessage, row: StoredRow, peer: Peer): Promise<SendResult> {
+function answerReplay(ctx: SendContext, input: SendMessage, row: StoredRow, peer: Peer, side: Side | null): SendResult {
   const same =
     row.kind === input.kind &&
     row.recipient_profile_id === peer.profile.id &&
@@ -211,33 +253,10 @@ async function answerReplay(ctx: SendContext, input: SendMessage, row: StoredRow
     (input.kind !== 'gift' || row.gift === input.gift) &&
     (input.kind !== 'photo' || row.photo_id === input.photo_id);
   if (!same) throw new ApiFailure(409, 'idempotency_conflict', 'chat.errors.idempotency_conflict');
-  return { created: false, response: await responseFor(ctx, row), peer, row, sender: null };
-}
-
-async function responseFor(ctx: SendContext, row: StoredRow): Promise<SendResponse> {
-  const side = await findSide(ctx.db, ctx.member, row.conversation_id, ctx.now);
-  return {
+  const response = {
     message: toMessage(row, ctx.member.profileId, side?.receipts ?? null),
     conversation: { id: row.conversation_id },
     credits: row.credits,
   };
-}
-
-/** The message sent under the key, with the sender's balance now (as the send's own batch reads it back). */
-function findByKey(db: D1Database, tenantId: string, member: SessionMember, key: string) {
-  return db
-    .prepare(
-      `SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id, (SELECT credits FROM members WHERE id = ?) AS credits
-       FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
-    )
-    .bind(member.id, tenantId, member.profileId, key)
-    .first<StoredRow>();
-}
-
-async function requireOwnPhoto(db: D1Database, tenantId: string, profileId: number, photoId: number): Promise<void> {
-  const row = await db
-    .prepare("SELECT 1 AS x FROM photos WHERE id = ? AND tenant_id = ? AND profile_id = ? AND status = 'active'")
-    .bind(photoId, tenantId, profileId)
-    .first();
-  if (!row) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { photo_id: 'validation.chat_photo' });
+  return { created: false, response, peer, row, sender: null };
 }
