@@ -20,14 +20,25 @@ export function onLiveReconnect(listener: () => void): () => void {
 
 const KNOWN = new Set(['message', 'receipt', 'chats', 'like', 'match', 'credits']);
 
+let connected = false;
+
+/** Whether this tab's live socket is open now: the member's own sends then come back to it as events. */
+export function liveSocketOpen(): boolean {
+  return connected;
+}
+
 /** One WebSocket per tab to /api/live.php (client/lib/reconnecting-socket.ts). Returns the function that stops it. */
 export function startLiveSocket(): () => void {
-  return reconnectingSocket('/api/live.php', {
+  const stop = reconnectingSocket('/api/live.php', {
     // Only while the member is still logged in here (GET user.php answers 200 either way): after the account was
     // deleted or the session ended, the hub's handshake would be refused (403) on every retry.
     stillWanted: async () => !leavingSession() && (await apiFetch<{ user: unknown }>('/api/user.php')).user != null,
     onOpen: (reconnected) => {
+      connected = true;
       if (reconnected) reconnectListeners.forEach((l) => l());
+    },
+    onDown: () => {
+      connected = false;
     },
     onMessage: (data) => {
       let event: LiveEvent;
@@ -39,4 +50,8 @@ export function startLiveSocket(): () => void {
       if (event && KNOWN.has(event.type)) listeners.forEach((l) => l(event));
     },
   });
+  return () => {
+    connected = false;
+    stop();
+  };
 }

@@ -14,8 +14,30 @@ export const chatUrl = (q: string) => `/api/chat.php?${q}`;
 /** Total unread messages of the chat list (SPEC.md §3 chat state). */
 export const unreadOf = (data: ChatsResponse | undefined) => (data?.chats ?? []).reduce((sum, c) => sum + c.num_unread_messages, 0);
 
-/** Reloads the chat list into SWR's cache (every screen reading it updates) and both counters. */
-export async function refreshChats(store: Store): Promise<void> {
+/**
+ * Reloads the chat list into SWR's cache (every screen reading it updates) and both counters. One load at a time:
+ * a call while one runs waits for ONE more load after it (the running one may have started before what the
+ * caller changed), shared by every call meanwhile. A message reaches a tab as its answer, its live event and a
+ * read mark within milliseconds; each used to load the whole list again.
+ */
+export function refreshChats(store: Store): Promise<void> {
+  if (!running) {
+    running = loadChats(store).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+  queued ??= running.then(() => {
+    queued = null;
+    return refreshChats(store);
+  });
+  return queued;
+}
+
+let running: Promise<void> | null = null;
+let queued: Promise<void> | null = null;
+
+async function loadChats(store: Store): Promise<void> {
   try {
     const data = await apiFetch<ChatsResponse>(CHATS_URL);
     await mutate(CHATS_URL, data, { revalidate: false });

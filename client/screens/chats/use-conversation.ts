@@ -4,7 +4,7 @@ import type { ChatProfile, ChatResponse, SendMessage, SendResponse } from '../..
 import { ApiError, apiFetch } from '../../api/fetch-client';
 import { chatUrl, newClientKey, refreshChats } from '../../components/chat/chat-data';
 import type { ShownMessage } from '../../components/chat/message-bubble';
-import { onLiveEvent, onLiveReconnect } from '../../lib/live-socket';
+import { liveSocketOpen, onLiveEvent, onLiveReconnect } from '../../lib/live-socket';
 import { navigate } from '../../navigation';
 import { userAtom } from '../../state/atoms';
 
@@ -135,7 +135,8 @@ export function useConversation(target: Target) {
           idRef.current = res.conversation.id;
           navigate(store, `/chats/${res.conversation.id}`, true);
         }
-        void refreshChats(store);
+        // With the live socket open, the sender's hub sends this tab the message too, and that reloads the list.
+        if (!liveSocketOpen()) void refreshChats(store);
         return true;
       } catch (error) {
         const failure = error instanceof ApiError ? error : new ApiError(0, 'network', String(error));
