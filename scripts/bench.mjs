@@ -161,23 +161,10 @@ try {
     // its own CPU to each on the machine's one workerd thread, which the edge does not have. A pause first lets the
     // edge-cache runs' queues drain.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    chat = await runChatBench({
-      port: directPort,
-      host: directHeaders.host,
-      members: chatSetup.members,
-      perMember: CHAT.paced,
-      thinkMs: CHAT.thinkMs,
-      away: { members: chatSetup.away, online: true },
-    });
-    chat.saturation = await runChatBench({ port: directPort, host: directHeaders.host, members: chatSetup.members, perMember: CHAT.burst });
-    const mailsOn = await runChatBench({
-      port: directPort,
-      host: directHeaders.host,
-      members: chatSetup.members,
-      perMember: CHAT.paced,
-      thinkMs: CHAT.thinkMs,
-      away: { members: chatSetup.away, online: false },
-    });
+    const chatRun = (options) => runChatBench({ port: directPort, host: directHeaders.host, members: chatSetup.members, ...options });
+    chat = await chatRun({ perMember: CHAT.paced, thinkMs: CHAT.thinkMs, away: { members: chatSetup.away, online: true } });
+    chat.saturation = await chatRun({ perMember: CHAT.burst });
+    const mailsOn = await chatRun({ perMember: CHAT.paced, thinkMs: CHAT.thinkMs, away: { members: chatSetup.away, online: false } });
     chat.mails = {
       p99MsMailsOff: chat.p99Ms,
       p99MsMailsOn: mailsOn.p99Ms,

@@ -42,9 +42,8 @@ const revalidations = new WeakSet<Request>();
 type Reason = 'method' | 'route' | 'session' | 'cookie' | 'traffic-source' | 'status' | 'set-cookie';
 
 /** Why this request must not use the cache, or null when it may. */
-function bypassReason(c: AppContext): Reason | null {
+function bypassReason(c: AppContext, url: URL): Reason | null {
   if (c.req.method !== 'GET') return 'method';
-  const url = new URL(c.req.url);
   const route = matchRoute(url.pathname);
   if (!route || !CACHEABLE_ROUTES.test(route.def.name)) return 'route';
   // Any session cookie, even one that is no longer valid: a member never gets a visitor page, nor stores one.
@@ -61,12 +60,12 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     const mark = (result: 'HIT' | 'MISS' | 'BYPASS', reason?: string) => {
       setAnswerHeaders(c, { 'X-Cache': result, ...(reason && isLocal(c.env) ? { 'X-Cache-Reason': reason } : {}) });
     };
-    const reason = bypassReason(c);
+    const url = new URL(c.req.url);
+    const reason = bypassReason(c, url);
     if (reason) {
       await next();
       return mark('BYPASS', reason);
     }
-    const url = new URL(c.req.url);
     const key = pageCacheKey({
       url,
       tenant: c.get('tenant').id,
@@ -81,17 +80,17 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     if (!revalidation) {
       // Locally, `X-Debug-Page-Cache: shared` looks in the Cache API alone, as another isolate would.
       const sharedOnly = isLocal(c.env) && c.req.header('x-debug-page-cache') === 'shared';
-      const page = (sharedOnly ? undefined : recentPage(key.url)) ?? (await fromEdgeCache(c, cache, key));
+      const page = (sharedOnly ? undefined : recentPage(key)) ?? (await fromEdgeCache(c, cache, key));
       const { age, state } = page ? freshness(page, c.get('now')) : { age: 0, state: 'expired' as const };
       if (page && state !== 'expired') {
-        if (state === 'stale') revalidate(c, key.url);
+        if (state === 'stale') revalidate(c, key);
         else if (!page.shared) c.executionCtx.waitUntil(share(c, cache, key, page));
         const response = servedFromCache(page, c.get('nonce'), age);
         response.headers.set('X-Cache', 'HIT');
         if (isLocal(c.env)) response.headers.set('X-Cache-Reason', state);
         return response;
       }
-      forgetPage(key.url);
+      forgetPage(key);
     }
     await next();
     const response = c.res;
@@ -109,7 +108,7 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
         // A page asked for once stays in this isolate, and reaches the Cache API when it is asked for again (the
         // HIT above): a URL that comes once, such as a paid click's with its own click id, costs no cache write.
         // A revalidated page was asked for again already; one too large for the isolate goes there at once.
-        if (!rememberPage(key.url, page) || revalidation) return share(c, cache, key, page);
+        if (!rememberPage(key, page) || revalidation) return share(c, cache, key, page);
       })
       .catch((error: unknown) => log(c, 'warn', 'page cache write failed', describeError(error)));
     // A revalidation is a background request already: it finishes when the entry is in.
@@ -120,11 +119,11 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
 }
 
 /** The Cache API's copy of the page (another isolate's render, or this one's before it was evicted), kept here too. */
-async function fromEdgeCache(c: AppContext, cache: Cache, key: Request): Promise<StoredPage | null> {
+async function fromEdgeCache(c: AppContext, cache: Cache, key: string): Promise<StoredPage | null> {
   try {
     const stored = await cache.match(key);
     const page = stored ? await pageFromCache(stored) : null;
-    if (page) rememberPage(key.url, page);
+    if (page) rememberPage(key, page);
     return page;
   } catch (error) {
     log(c, 'warn', 'page cache read failed', describeError(error));
@@ -133,7 +132,7 @@ async function fromEdgeCache(c: AppContext, cache: Cache, key: Request): Promise
 }
 
 /** Writes the page to the Cache API, for every isolate and location; once per page (a failed write may be retried). */
-async function share(c: AppContext, cache: Cache, key: Request, page: StoredPage): Promise<void> {
+async function share(c: AppContext, cache: Cache, key: string, page: StoredPage): Promise<void> {
   page.shared = true;
   try {
     await cache.put(key, cacheCopy(page));
@@ -144,15 +143,15 @@ async function share(c: AppContext, cache: Cache, key: Request, page: StoredPage
 }
 
 /** Re-renders a stale entry after the answer (waitUntil), through the Worker's own pipeline, once per key. */
-function revalidate(c: AppContext, keyUrl: string): void {
-  if (revalidating.has(keyUrl)) return;
-  revalidating.add(keyUrl);
+function revalidate(c: AppContext, key: string): void {
+  if (revalidating.has(key)) return;
+  revalidating.add(key);
   const request = new Request(c.req.raw.url, { method: 'GET', headers: c.req.raw.headers, cf: c.req.raw.cf });
   revalidations.add(request);
   const done = Promise.resolve()
     .then(() => c.get('handle')(request, c.env, c.executionCtx))
     .then((response) => response.body?.cancel())
     .catch((error) => log(c, 'warn', 'page cache revalidation failed', describeError(error)))
-    .finally(() => revalidating.delete(keyUrl));
+    .finally(() => revalidating.delete(key));
   c.executionCtx.waitUntil(done);
 }

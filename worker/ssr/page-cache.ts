@@ -37,15 +37,16 @@ export interface PageKeyInput {
 }
 
 /**
- * The cache key as a URL under the request's own origin (the Cache API keys by URL). The query is part of it as
+ * The cache key as a URL under the request's own origin (the Cache API keys by URL, and takes it as a string: a
+ * HIT from this isolate makes no Request object). The query is part of it as
  * sent: a page's state carries its own query (route.search) and a lander's entry-warning form carries it back, so
  * two queries are two pages. An empty `?` is no query.
  */
-export function pageCacheKey(input: PageKeyInput): Request {
+export function pageCacheKey(input: PageKeyInput): string {
   const flags = `${input.installedApp ? 'a' : '-'}${input.entryWarningSkipped ? 'e' : '-'}${input.hasTrafficSource ? 't' : '-'}`;
   const parts = [BUILD_VERSION, input.tenant, input.language, input.country ?? 'xx', flags].map(encodeURIComponent).join('/');
   const search = input.url.search.length > 1 ? input.url.search : '';
-  return new Request(`${input.url.origin}/__page-cache/${parts}${input.url.pathname}${search}`);
+  return `${input.url.origin}/__page-cache/${parts}${input.url.pathname}${search}`;
 }
 
 /** The zone's edge cache. The project's types include the DOM's CacheStorage, which knows no `default`. */

@@ -14,6 +14,9 @@ export const chatUrl = (q: string) => `/api/chat.php?${q}`;
 /** Total unread messages of the chat list (SPEC.md §3 chat state). */
 export const unreadOf = (data: ChatsResponse | undefined) => (data?.chats ?? []).reduce((sum, c) => sum + c.num_unread_messages, 0);
 
+let running: Promise<void> | null = null;
+let queued: Promise<void> | null = null;
+
 /**
  * Reloads the chat list into SWR's cache (every screen reading it updates) and both counters. One load at a time:
  * a call while one runs waits for ONE more load after it (the running one may have started before what the
@@ -33,9 +36,6 @@ export function refreshChats(store: Store): Promise<void> {
   });
   return queued;
 }
-
-let running: Promise<void> | null = null;
-let queued: Promise<void> | null = null;
 
 async function loadChats(store: Store): Promise<void> {
   try {
