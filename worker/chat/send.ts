@@ -45,7 +45,7 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
   const cost = tenant.settings[COST_OF[input.kind]];
   const at = now.toISOString();
   // ?1-?9 of SENDABLE (TARGET reads ?1-?8); the statements that use them add their own from ?10 on.
-  const target = [
+  const sendable = [
     tenant.id,
     member.profileId,
     member.id,
@@ -56,10 +56,10 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
     input.kind === 'photo' ? input.photo_id : null,
     key,
   ];
-  // This send's own message row, written by this batch (a replay's row has an earlier created_at).
+  // This send's own message row, written by this batch (a replay's row has an earlier created_at); binds `ownRow`.
   const mine = (alias: string) =>
     `${alias}.tenant_id = ?1 AND ${alias}.sender_profile_id = ?2 AND ${alias}.client_key = ?3 AND ${alias}.created_at = ?4`;
-  const own = [tenant.id, member.profileId, key, at] as const;
+  const ownRow = [tenant.id, member.profileId, key, at] as const;
   const steps = [
     [
       null,
@@ -70,7 +70,7 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
         WHERE ?11 = 1 OR (SELECT COUNT(*) FROM conversations WHERE tenant_id = ?1 AND started_by = ?2) < ?12
        ON CONFLICT (tenant_id, profile_lo, profile_hi) DO NOTHING`,
         )
-        .bind(...target, at, member.paidUser ? 1 : 0, FREE_CONVERSATIONS),
+        .bind(...sendable, at, member.paidUser ? 1 : 0, FREE_CONVERSATIONS),
     ],
     [
       'insert',
@@ -81,7 +81,7 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
          FROM (${SENDABLE}) t WHERE true
        ON CONFLICT (tenant_id, sender_profile_id, client_key) DO NOTHING`,
         )
-        .bind(...target, at, input.kind === 'text' ? input.text : null, input.kind === 'gift' ? input.gift : null, cost),
+        .bind(...sendable, at, input.kind === 'text' ? input.text : null, input.kind === 'gift' ? input.gift : null, cost),
     ],
     [
       null,
@@ -96,7 +96,7 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
           now,
         },
         `EXISTS (SELECT 1 FROM messages m WHERE ${mine('m')})`,
-        ...own,
+        ...ownRow,
       ),
     ],
     // Both sides' list entries: the sender's, and the recipient's when a member is behind the profile.
@@ -107,7 +107,7 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
           `${SIDE_UPSERT} SELECT m.tenant_id, m.conversation_id, m.sender_member_id, m.recipient_profile_id, m.created_at FROM messages m
         WHERE ${mine('m')} ${SIDE_CONFLICT}`,
         )
-        .bind(...own),
+        .bind(...ownRow),
     ],
     [
       null,
@@ -117,7 +117,7 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
          FROM messages m JOIN profiles p ON p.id = m.recipient_profile_id
         WHERE ${mine('m')} AND p.member_id IS NOT NULL ${SIDE_CONFLICT}`,
         )
-        .bind(...own),
+        .bind(...ownRow),
     ],
     // To a fictional profile: the conversation waits for an operator from its oldest unanswered message on (the
     // staff queue reads conversations_waiting).
@@ -130,7 +130,7 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
         WHERE id = (SELECT m.conversation_id FROM messages m JOIN profiles p ON p.id = m.recipient_profile_id
                      WHERE ${mine('m')} AND p.member_id IS NULL AND p.fictional = 1)`,
         )
-        .bind(...own),
+        .bind(...ownRow),
     ],
     // Read back in the same round trip: the sender as the recipient sees them, the target and what stands in the
     // way of writing to it, the stored message with the balance, and (for a replay) the sender's side.
@@ -140,7 +140,7 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
         .prepare(`SELECT ${PEER_COLUMNS} FROM profiles p ${PEER_JOINS} WHERE p.id = ? AND p.tenant_id = ?`)
         .bind(member.profileId, tenant.id),
     ],
-    ['target', rows<TargetRow>(db.prepare(TARGET).bind(...target.slice(0, 8)))],
+    ['target', rows<TargetRow>(db.prepare(TARGET).bind(...sendable.slice(0, 8)))],
     [
       'stored',
       rows<StoredRow>(
