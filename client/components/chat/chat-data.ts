@@ -1,6 +1,7 @@
 import type { createStore } from 'jotai';
 import { mutate } from 'swr';
 import type { ChatsResponse } from '../../../core/schemas/chat';
+import type { LiveEvent } from '../../../core/schemas/live';
 import { apiFetch } from '../../api/fetch-client';
 import { chatCountersAtom } from '../../state/atoms';
 import { base64url } from '../../../core/encoding';
@@ -45,6 +46,47 @@ async function loadChats(store: Store): Promise<void> {
   } catch {
     // offline: the next refresh or reconnect tries again
   }
+}
+
+type MessageEvent = Extract<LiveEvent, { type: 'message' }>;
+
+/**
+ * A message reached the tab live (one's own from another tab too): the chat list shows it at the top without
+ * loading the list again (a load is the session and two list queries on the database, for every open tab of both
+ * members, at every message). The event carries what the list entry shows. Where it cannot tell the whole story
+ * the list is loaded after all: released held messages (there may be several), a list not loaded yet, or a load
+ * under way (it may have read the database before this message and would then hide it).
+ */
+export async function showLiveMessage(store: Store, event: MessageEvent): Promise<void> {
+  if (event.released || running) return refreshChats(store);
+  let shown: ChatsResponse | undefined;
+  await mutate<ChatsResponse>(
+    CHATS_URL,
+    (current) => {
+      shown = current && withMessage(current, event);
+      return shown ?? current;
+    },
+    { revalidate: false },
+  );
+  if (!shown) return refreshChats(store);
+  store.set(chatCountersAtom, (counters) => ({ ...counters, unreadMessages: unreadOf(shown) }));
+}
+
+/**
+ * The list with the event's conversation first, the message as its last and, from the other side, one more unread
+ * (as the server counts them: the peer's messages after the member's read mark). An event the list already shows
+ * changes nothing, so a repeated event is not counted twice.
+ */
+export function withMessage(data: ChatsResponse, event: MessageEvent): ChatsResponse {
+  const existing = data.chats.find((chat) => chat.conversation.id === event.conversation_id);
+  const last = existing?.conversation.last_message;
+  if (last && last.id >= event.message.id) return data;
+  const item = {
+    conversation: { id: event.conversation_id, last_message: event.message, updated_at: event.message.created_at },
+    profile: event.profile,
+    num_unread_messages: (existing?.num_unread_messages ?? 0) + (event.message.from_me ? 0 : 1),
+  };
+  return { ...data, chats: [item, ...data.chats.filter((chat) => chat !== existing)] };
 }
 
 /**
