@@ -18,7 +18,7 @@ export function onLiveReconnect(listener: () => void): () => void {
   return () => reconnectListeners.delete(listener);
 }
 
-const KNOWN = new Set(['message', 'receipt', 'chats', 'like', 'match', 'credits']);
+const KNOWN = new Set(['message', 'receipt', 'read', 'chats', 'like', 'match', 'credits']);
 
 let connected = false;
 

@@ -11,7 +11,9 @@ export type LiveEvent =
   | { type: 'message'; conversation_id: number; message: ChatMessage; profile: ChatProfile; released?: true }
   /** The other side received (a tab of theirs got it) or read messages up to these ids. */
   | { type: 'receipt'; conversation_id: number; delivered_upto: number; read_upto: number }
-  /** The member's own chat list changed in another tab (read, deleted). */
+  /** The member read the conversation (in any tab) up to this message id: its unread count is 0 up to there. */
+  | { type: 'read'; conversation_id: number; read_upto: number }
+  /** The member's own chat list changed in another tab (deleted). */
   | { type: 'chats' }
   | { type: 'like'; profile: { id: number; name: string; main_image: Image | null } }
   | { type: 'match'; profile: { id: number; name: string; main_image: Image | null } }

@@ -14,9 +14,9 @@ export async function markRead(db: D1Database, member: SessionMember, side: Side
   return upto;
 }
 
-/** The reader's other tabs refresh their counters; the sender's ticks turn to "read". */
+/** The reader's tabs update their counters; the sender's ticks turn to "read". */
 export async function notifyRead(env: Env, member: SessionMember, side: Side, upto: number): Promise<void> {
-  const jobs = [publishToMember(env, member.tenantId, member.id, { type: 'chats' })];
+  const jobs = [publishToMember(env, member.tenantId, member.id, { type: 'read', conversation_id: side.conversationId, read_upto: upto })];
   if (upto > side.readUpto && side.peer.memberId !== null) {
     jobs.push(
       publishToMember(env, member.tenantId, side.peer.memberId, {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatCountersAtom } from '../../state/atoms';
 import { mutate } from 'swr';
 import type { ChatListItem, ChatMessage, ChatsResponse } from '../../../core/schemas/chat';
-import { CHATS_URL, refreshChats, showLiveMessage } from './chat-data';
+import { CHATS_URL, refreshChats, showLiveMessage, showRead } from './chat-data';
 
 describe('refreshChats', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -106,5 +106,22 @@ describe('a live message in the chat list', () => {
     await showLiveMessage(store, event(2, 12));
     await running;
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('counts nothing unread in a conversation read up to its last message, without loading the list', async () => {
+    const { store, fetchMock, shown } = await loadedTab();
+    await showRead(store, { type: 'read', conversation_id: 1, read_upto: 10 });
+    expect((await shown()).chats.map((c) => [c.conversation.id, c.num_unread_messages])).toEqual([
+      [1, 0],
+      [2, 0],
+    ]);
+    expect(store.get(chatCountersAtom).unreadMessages).toBe(0);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('loads the list when a newer message than the read mark is in the conversation (how many are unread is not known)', async () => {
+    const { store, fetchMock } = await loadedTab();
+    await showRead(store, { type: 'read', conversation_id: 1, read_upto: 9 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -49,27 +49,50 @@ async function loadChats(store: Store): Promise<void> {
 }
 
 type MessageEvent = Extract<LiveEvent, { type: 'message' }>;
+type ReadEvent = Extract<LiveEvent, { type: 'read' }>;
 
 /**
- * A message reached the tab live (one's own from another tab too): the chat list shows it at the top without
- * loading the list again (a load is the session and two list queries on the database, for every open tab of both
- * members, at every message). The event carries what the list entry shows. Where it cannot tell the whole story
- * the list is loaded after all: released held messages (there may be several), a list not loaded yet, or a load
- * under way (it may have read the database before this message and would then hide it).
+ * A message reached the tab live (one's own from another tab too): the chat list shows it at the top from the
+ * event, which carries what the entry shows. Loading the list instead cost the session and two list queries on
+ * the database, in every open tab of both members, at every message. Released held messages (there may be several)
+ * still load it.
  */
-export async function showLiveMessage(store: Store, event: MessageEvent): Promise<void> {
-  if (event.released || running) return refreshChats(store);
-  let shown: ChatsResponse | undefined;
+export function showLiveMessage(store: Store, event: MessageEvent): Promise<void> {
+  return event.released ? refreshChats(store) : patchChats(store, (data) => withMessage(data, event));
+}
+
+/**
+ * The member read a conversation (in this tab or another): nothing in it is unread up to `read_upto`. When its last
+ * message is newer than that, the count left is not in the list, so the list is loaded.
+ */
+export function showRead(store: Store, event: ReadEvent): Promise<void> {
+  return patchChats(store, (data) => {
+    const chat = data.chats.find((c) => c.conversation.id === event.conversation_id);
+    if (!chat || chat.num_unread_messages === 0) return data;
+    if ((chat.conversation.last_message?.id ?? 0) > event.read_upto) return null;
+    return { ...data, chats: data.chats.map((c) => (c === chat ? { ...c, num_unread_messages: 0 } : c)) };
+  });
+}
+
+/**
+ * Changes the loaded chat list in place of loading it, and counts its unread messages again. The list is loaded
+ * instead when `change` cannot tell (null), when there is no list yet, or while a load is under way (it may have
+ * read the database before this change and would then undo it).
+ */
+async function patchChats(store: Store, change: (data: ChatsResponse) => ChatsResponse | null): Promise<void> {
+  if (running) return refreshChats(store);
+  let changed: ChatsResponse | null | undefined;
   await mutate<ChatsResponse>(
     CHATS_URL,
     (current) => {
-      shown = current && withMessage(current, event);
-      return shown ?? current;
+      changed = current && change(current);
+      return changed ?? current;
     },
     { revalidate: false },
   );
-  if (!shown) return refreshChats(store);
-  store.set(chatCountersAtom, (counters) => ({ ...counters, unreadMessages: unreadOf(shown) }));
+  if (!changed) return refreshChats(store);
+  const unread = unreadOf(changed);
+  store.set(chatCountersAtom, (counters) => ({ ...counters, unreadMessages: unread }));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { LiveEvent } from '../../../core/schemas/live';
 import { onLiveEvent, onLiveReconnect, startLiveSocket } from '../../lib/live-socket';
 import { chatCountersAtom, likeModalAtom, pushAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { detectPush } from '../push/push-client';
-import { refreshChats, refreshLikes, showLiveMessage, type Store } from './chat-data';
+import { refreshChats, refreshLikes, showLiveMessage, showRead, type Store } from './chat-data';
 
 /** Fired by client/lib/user-refresh.ts on every refresh round (SPEC.md §9: it also reloads chats and likes). */
 export const REFRESH_EVENT = 'app:user-refresh';
@@ -34,6 +34,9 @@ function handle(store: Store, event: LiveEvent): void {
   switch (event.type) {
     case 'message':
       void showLiveMessage(store, event);
+      break;
+    case 'read':
+      void showRead(store, event);
       break;
     case 'chats':
       void refreshChats(store);

@@ -52,7 +52,8 @@ export function useConversation(target: Target) {
   const markRead = useCallback(
     async (id: number) => {
       await apiFetch('/api/chat.php', { method: 'PUT', body: { conversation: { id } } }).catch(() => undefined);
-      await refreshChats(store);
+      // With the live socket open, the member's hub tells every tab (this one too) what was read.
+      if (!liveSocketOpen()) await refreshChats(store);
     },
     [store],
   );
