@@ -197,7 +197,9 @@ function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter'];
       {shows('countryregion') && (
         <label className="field">
           <span>{t('search.region')}</span>
-          <select name="region" defaultValue={country === filter.country ? (filter.region ?? '') : ''} key={country}>
+          {/* A fixed width: the regions arrive after the form is shown, and a select as wide as its longest name
+              would push every field after it aside. */}
+          <select name="region" defaultValue={country === filter.country ? (filter.region ?? '') : ''} key={country} className="w-44">
             <option value="">{t('search.any_region')}</option>
             {regions?.regions[country]?.map((r) => (
               <option key={r.code} value={r.code}>
