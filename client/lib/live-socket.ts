@@ -22,7 +22,7 @@ const KNOWN = new Set(['message', 'receipt', 'read', 'chats', 'like', 'match', '
 
 let connected = false;
 
-/** Whether this tab's live socket is open now: the member's own sends then come back to it as events. */
+/** Whether this tab's live socket is open now: the member's own sends and read marks then come back to it as events. */
 export function liveSocketOpen(): boolean {
   return connected;
 }

@@ -100,7 +100,7 @@ async function patchChats(store: Store, change: (data: ChatsResponse) => ChatsRe
  * (as the server counts them: the peer's messages after the member's read mark). An event the list already shows
  * changes nothing, so a repeated event is not counted twice.
  */
-export function withMessage(data: ChatsResponse, event: MessageEvent): ChatsResponse {
+function withMessage(data: ChatsResponse, event: MessageEvent): ChatsResponse {
   const existing = data.chats.find((chat) => chat.conversation.id === event.conversation_id);
   const last = existing?.conversation.last_message;
   if (last && last.id >= event.message.id) return data;

@@ -136,7 +136,7 @@ export function useConversation(target: Target) {
           idRef.current = res.conversation.id;
           navigate(store, `/chats/${res.conversation.id}`, true);
         }
-        // With the live socket open, the sender's hub sends this tab the message too, and that reloads the list.
+        // With the live socket open, the sender's hub sends this tab the message too, and that updates the list.
         if (!liveSocketOpen()) void refreshChats(store);
         return true;
       } catch (error) {
