@@ -19,6 +19,7 @@ import { ProfilesScreen } from './screens/profiles';
 import { QueueScreen } from './screens/queue';
 import { SessionsScreen } from './screens/sessions';
 import { SetupScreen } from './screens/setup';
+import { Loading } from './components/notice';
 
 // The figures dashboard brings its chart library (uPlot): a chunk of its own, loaded when the screen opens.
 const DashboardScreen = lazy(() => import('./screens/dashboard'));
@@ -37,7 +38,7 @@ function Screen({ route }: { route: StaffRoute }) {
       return <FiguresScreen />;
     case 'dashboard':
       return (
-        <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+        <Suspense fallback={<Loading />}>
           <DashboardScreen />
         </Suspense>
       );
@@ -74,7 +75,7 @@ function Workspace({ route }: { route: StaffRoute }) {
   if (!me)
     return (
       <PlainLayout>
-        <p role="status">{t('app.loading')}</p>
+        <Loading />
       </PlainLayout>
     );
   return (

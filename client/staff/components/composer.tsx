@@ -2,6 +2,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { StaffConversation } from '../../../core/schemas/staff';
 import { t } from '../lib/i18n';
 import { Thumb } from './photo';
+import { Problem } from './notice';
 
 interface Props {
   conversation: StaffConversation;
@@ -53,11 +54,7 @@ export function Composer({ conversation, enabled, busy, problem, onSend }: Props
           disabled={!enabled}
           aria-describedby={problem ? 'composer-error' : undefined}
         />
-        {problem && (
-          <p id="composer-error" className="alert alert-danger" role="alert">
-            {problem}
-          </p>
-        )}
+        <Problem message={problem} id="composer-error" />
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={disabled || !text.trim()}>
             {t('composer.send')}

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { StaffApiError, staffFetch, type StaffRequest } from '../lib/api';
 import { t } from '../lib/i18n';
+import { Problem } from './notice';
 
 export interface MemberActionProps {
   /** The button that opens the dialog, and the dialog's title. */
@@ -90,11 +91,7 @@ export function MemberAction({ label, explain, path, method, body, danger, withD
               onChange={(e) => setReason(e.target.value)}
             />
           </div>
-          {problem && (
-            <p role="alert" className="alert alert-danger">
-              {problem}
-            </p>
-          )}
+          <Problem message={problem} />
           <div className="row">
             <button type="submit" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={busy}>
               {t('member.confirm', { action: label })}

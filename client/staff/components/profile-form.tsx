@@ -7,6 +7,7 @@ import type { FictionalProfile } from '../lib/contract';
 import { validate } from '../lib/form';
 import { t, type StaffKey } from '../lib/i18n';
 import { Field } from './field';
+import { Problem } from './notice';
 
 const OPTIONS = {
   gender: ['female', 'male'],
@@ -134,11 +135,7 @@ export function ProfileForm({
       <label className="check">
         <input type="checkbox" name="active" defaultChecked={p?.active ?? true} /> {t('profile.active')}
       </label>
-      {problem && (
-        <p role="alert" className="alert alert-danger">
-          {problem}
-        </p>
-      )}
+      <Problem message={problem} />
       <div className="row">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('profiles.save')}

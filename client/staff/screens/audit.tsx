@@ -5,6 +5,7 @@ import { staffFetch, StaffApiError } from '../lib/api';
 import { brandName } from '../lib/boot';
 import { formatDateTime, t } from '../lib/i18n';
 import { useData } from '../lib/use-data';
+import { Problem } from '../components/notice';
 
 const query = (filter: Record<string, string>) => {
   const params = new URLSearchParams(Object.entries(filter).filter(([, v]) => v));
@@ -61,11 +62,7 @@ export function AuditScreen() {
           {t('audit.filter')}
         </button>
       </form>
-      {(first.error || problem) && (
-        <p role="alert" className="alert alert-danger">
-          {first.error?.message ?? problem}
-        </p>
-      )}
+      <Problem message={first.error?.message ?? problem} />
       <div className="table-wrap">
         <table>
           <caption className="sr-only">{t('audit.title')}</caption>

@@ -5,6 +5,7 @@ import { Field } from '../components/field';
 import { StaffApiError, staffFetch } from '../lib/api';
 import { validate } from '../lib/form';
 import { t, type StaffKey } from '../lib/i18n';
+import { Problem } from '../components/notice';
 
 /** '2026-12-01T12:00' (the browser's local time) from an ISO instant, for a datetime-local input. */
 function localInput(iso: string | null): string {
@@ -68,11 +69,7 @@ export function CodeForm({
   return (
     <form onSubmit={submit} className="card code-form" noValidate aria-labelledby="code-form-title" data-testid="code-form">
       <h2 id="code-form-title">{code ? t('codes.edit', { code: code.code }) : t('codes.new')}</h2>
-      {problem && (
-        <p role="alert" className="alert alert-danger">
-          {problem}
-        </p>
-      )}
+      <Problem message={problem} />
       <div className="grid">
         {!code && (
           <Field

@@ -5,6 +5,7 @@ import { StaffApiError, staffFetch } from '../lib/api';
 import { validate } from '../lib/form';
 import { formatDateTime, t } from '../lib/i18n';
 import { useData } from '../lib/use-data';
+import { Problem } from '../components/notice';
 
 /** Invitation codes of the brand: made in batches, each with the members who signed up with it. */
 export function InviteCodes({ brand }: { brand: string }) {
@@ -48,22 +49,14 @@ export function InviteCodes({ brand }: { brand: string }) {
           {t('invites.create')}
         </button>
       </form>
-      {problem && (
-        <p role="alert" className="alert alert-danger">
-          {problem}
-        </p>
-      )}
+      <Problem message={problem} />
       {made.length > 0 && (
         <div className="card" role="status">
           <p>{t('invites.made', { n: made.length })}</p>
           <textarea readOnly rows={Math.min(made.length, 8)} value={made.join('\n')} aria-label={t('invites.made', { n: made.length })} />
         </div>
       )}
-      {list.error && (
-        <p role="alert" className="alert alert-danger">
-          {list.error.message}
-        </p>
-      )}
+      <Problem message={list.error?.message} />
       {list.data && list.data.codes.length === 0 && <p className="empty">{t('invites.empty')}</p>}
       {list.data && list.data.codes.length > 0 && (
         <div className="table-wrap">

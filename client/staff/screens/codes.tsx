@@ -6,6 +6,7 @@ import { formatDateTime, staffLanguage, t, type StaffKey } from '../lib/i18n';
 import { useData } from '../lib/use-data';
 import { CodeForm } from './codes-form';
 import { InviteCodes } from './codes-invites';
+import { Loading, Problem } from '../components/notice';
 
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat(staffLanguage === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency }).format(cents / 100);
@@ -67,17 +68,9 @@ export function CodesScreen() {
           }}
         />
       )}
-      {problem && (
-        <p role="alert" className="alert alert-danger">
-          {problem}
-        </p>
-      )}
-      {list.error && (
-        <p role="alert" className="alert alert-danger">
-          {list.error.message}
-        </p>
-      )}
-      {!list.data && !list.error && <p role="status">{t('app.loading')}</p>}
+      <Problem message={problem} />
+      <Problem message={list.error?.message} />
+      {!list.data && !list.error && <Loading />}
       {list.data && list.data.codes.length === 0 && <p className="empty">{t('codes.empty')}</p>}
       {list.data && list.data.codes.length > 0 && (
         <div className="table-wrap">

@@ -13,6 +13,7 @@ import { useMe } from '../lib/me';
 import { startQueueLive } from '../lib/queue-live';
 import { releaseClaim } from '../lib/release';
 import { useData, useNow } from '../lib/use-data';
+import { Loading, Problem } from '../components/notice';
 
 type Claim = StaffConversation['claimed_by'];
 
@@ -91,14 +92,12 @@ export function ConversationScreen({ id }: { id: number }) {
     return (
       <>
         <h1>{t('conversation.title')}</h1>
-        <p role="alert" className="alert alert-danger">
-          {conversation.error.message}
-        </p>
+        <Problem message={conversation.error.message} />
         <Link href="/staff">{t('conversation.back')}</Link>
       </>
     );
   }
-  if (!data) return <p role="status">{t('app.loading')}</p>;
+  if (!data) return <Loading />;
   const enabled = Boolean(claim && claim.id === me.id && Date.parse(claim.expires_at) > now);
   return (
     <div className="answer" data-testid="answer-screen">

@@ -8,6 +8,7 @@ import { useMe } from '../lib/me';
 import { formatDuration } from '../lib/time';
 import { useData } from '../lib/use-data';
 import { DashboardChart } from './dashboard-chart';
+import { Loading, Problem } from '../components/notice';
 
 /** The brands whose figures the staff member may see (admin or owner there); '' is the deployment, for owners. */
 function scopes(me: StaffMe): string[] {
@@ -114,17 +115,9 @@ export default function DashboardScreen() {
           <input id="dashboard-to" type="date" min={oldest} max={today} value={to || d?.to || ''} onChange={(e) => setTo(e.target.value)} />
         </div>
       </div>
-      {choices.length === 0 && (
-        <p role="alert" className="alert alert-danger">
-          {t('dashboard.no_access')}
-        </p>
-      )}
-      {figures.error && (
-        <p role="alert" className="alert alert-danger">
-          {figures.error.message} {Object.values(figures.error.fields ?? {}).join(' ')}
-        </p>
-      )}
-      {!d && !figures.error && <p role="status">{t('app.loading')}</p>}
+      {choices.length === 0 && <Problem message={t('dashboard.no_access')} />}
+      {figures.error && <Problem message={[figures.error.message, ...Object.values(figures.error.fields ?? {})].join(' ')} />}
+      {!d && !figures.error && <Loading />}
       {d && (
         <>
           <p data-testid="dashboard-note">

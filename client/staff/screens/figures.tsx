@@ -5,6 +5,7 @@ import { brandName } from '../lib/boot';
 import { t } from '../lib/i18n';
 import { formatDuration } from '../lib/time';
 import { useData } from '../lib/use-data';
+import { Loading, Problem } from '../components/notice';
 
 /** Waiting now, answered today, median and p90 answer times: overall, per brand and per operator. */
 export function FiguresScreen() {
@@ -17,12 +18,8 @@ export function FiguresScreen() {
         <h1 id="figures-title">{t('figures.title')}</h1>
         <BrandFilter value={brand} onChange={setBrand} />
       </div>
-      {figures.error && (
-        <p role="alert" className="alert alert-danger">
-          {figures.error.message}
-        </p>
-      )}
-      {!f && !figures.error && <p role="status">{t('app.loading')}</p>}
+      <Problem message={figures.error?.message} />
+      {!f && !figures.error && <Loading />}
       {f && (
         <>
           <dl className="totals" data-testid="figures-totals">

@@ -8,6 +8,7 @@ import { brandInfo } from '../lib/boot';
 import type { FictionalProfilesResponse } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { useData } from '../lib/use-data';
+import { Problem } from '../components/notice';
 
 /** The filter is sent once the operator stops typing, not per key. */
 function useSettled(value: string, ms = 300): string {
@@ -74,11 +75,7 @@ export function FirstMessagesScreen() {
         <BrandFilter value={brand} onChange={changeBrand} allowAll={false} />
       </div>
       <p className="hint">{t('first.rules')}</p>
-      {profiles.error && (
-        <p role="alert" className="alert alert-danger">
-          {profiles.error.message}
-        </p>
-      )}
+      <Problem message={profiles.error?.message} />
       {profiles.data && active.length === 0 && <p className="empty">{t('first.no_profiles')}</p>}
       {profile && (
         <form className="card first-form" onSubmit={send} aria-describedby={problem ? 'first-error' : undefined}>
@@ -105,11 +102,7 @@ export function FirstMessagesScreen() {
           </div>
           <fieldset className="candidates">
             <legend>{t('first.member')}</legend>
-            {candidates.error && (
-              <p role="alert" className="alert alert-danger">
-                {candidates.error.message}
-              </p>
-            )}
+            <Problem message={candidates.error?.message} />
             {candidates.data && candidates.data.items.length === 0 && <p className="empty">{t('first.no_members')}</p>}
             <ul data-testid="first-candidates">
               {candidates.data?.items.map((m) => (
@@ -135,11 +128,7 @@ export function FirstMessagesScreen() {
             </label>
             <textarea id="first-text" rows={3} maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} />
           </div>
-          {problem && (
-            <p id="first-error" className="alert alert-danger" role="alert">
-              {problem}
-            </p>
-          )}
+          <Problem message={problem} id="first-error" />
           {sent && (
             <p className="alert alert-success" role="status">
               {t('first.sent', { name: sent.name })} <Link href={`/staff/c/${sent.conversationId}`}>{t('first.open')}</Link>

@@ -6,6 +6,7 @@ import { StaffApiError, staffFetch } from '../lib/api';
 import { boot, brandName } from '../lib/boot';
 import { validate } from '../lib/form';
 import { t } from '../lib/i18n';
+import { Problem } from '../components/notice';
 
 /** E-mail, password and the 6-digit code of the authenticator app. */
 export function LoginScreen() {
@@ -55,11 +56,7 @@ export function LoginScreen() {
           hint={t('login.otp_hint')}
           error={fields.otp}
         />
-        {problem && (
-          <p role="alert" className="alert alert-danger">
-            {problem}
-          </p>
-        )}
+        <Problem message={problem} />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('login.submit')}
         </button>

@@ -5,6 +5,7 @@ import { Thumb } from '../components/photo';
 import { brandName } from '../lib/boot';
 import { formatDateTime, t } from '../lib/i18n';
 import { useData } from '../lib/use-data';
+import { Loading, Problem } from '../components/notice';
 
 const money = (cents: number, currency: string) => new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
 
@@ -19,14 +20,9 @@ export function MemberScreen({ id }: { id: number }) {
     setNotice(message);
     void detail.reload();
   };
-  if (detail.error)
-    return (
-      <p role="alert" className="alert alert-danger">
-        {detail.error.message}
-      </p>
-    );
+  if (detail.error) return <Problem message={detail.error.message} />;
   const d = detail.data;
-  if (!d) return <p role="status">{t('app.loading')}</p>;
+  if (!d) return <Loading />;
   const a = d.account;
   const on = { member_id: a.id };
   const gone = a.status === 'deleted';

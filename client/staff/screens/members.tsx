@@ -5,6 +5,7 @@ import { brandName } from '../lib/boot';
 import { formatDateTime, t } from '../lib/i18n';
 import { navigate, useLocation } from '../lib/router';
 import { useData } from '../lib/use-data';
+import { Loading, Problem } from '../components/notice';
 
 /** Back office: find a member by e-mail, name, member id or order id (the address keeps the query: back works). */
 export function MembersScreen() {
@@ -40,12 +41,8 @@ export function MembersScreen() {
           {t('members.search')}
         </button>
       </form>
-      {found.error && (
-        <p role="alert" className="alert alert-danger">
-          {found.error.message}
-        </p>
-      )}
-      {q && found.loading && !found.data && <p role="status">{t('app.loading')}</p>}
+      <Problem message={found.error?.message} />
+      {q && found.loading && !found.data && <Loading />}
       {q && found.data && (
         <div className="table-wrap">
           <table>

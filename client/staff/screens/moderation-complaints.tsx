@@ -8,6 +8,7 @@ import {
 import { StaffApiError, staffFetch } from '../lib/api';
 import { formatDateTime, t, type StaffKey } from '../lib/i18n';
 import { useData } from '../lib/use-data';
+import { Problem } from '../components/notice';
 
 const stateLabel = (s: ComplaintState) => t(`complaints.state_${s}` as StaffKey);
 
@@ -26,11 +27,7 @@ export function Complaints({ brand }: { brand: string }) {
           </button>
         ))}
       </div>
-      {list.error && (
-        <p role="alert" className="alert alert-danger">
-          {list.error.message}
-        </p>
-      )}
+      <Problem message={list.error?.message} />
       {list.data && list.data.complaints.length === 0 && <p className="empty">{t('complaints.empty')}</p>}
       {list.data?.complaints.map((c) => (
         <ComplaintCard key={c.id} brand={brand} complaint={c} onChanged={() => void list.reload()} />
@@ -118,11 +115,7 @@ function ComplaintCard({ brand, complaint: c, onChanged }: { brand: string; comp
           ))}
         </ul>
       )}
-      {problem && (
-        <p role="alert" className="alert alert-danger">
-          {problem}
-        </p>
-      )}
+      <Problem message={problem} />
       <div className="row">
         {COMPLAINT_STATES.filter((s) => s !== c.state).map((s) => (
           <button key={s} type="button" className="btn btn-outline" onClick={() => void move(s)}>

@@ -4,6 +4,7 @@ import { StaffApiError, staffFetch } from '../lib/api';
 import { t } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { useData } from '../lib/use-data';
+import { Problem } from '../components/notice';
 
 const problemOf = (e: unknown) => (e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
 
@@ -28,16 +29,8 @@ export function ProfileTexts({ brand }: { brand: string }) {
   return (
     <section aria-labelledby="texts-title" className="moderation-part">
       <h2 id="texts-title">{t('texts.title')}</h2>
-      {problem && (
-        <p role="alert" className="alert alert-danger">
-          {problem}
-        </p>
-      )}
-      {list.error && (
-        <p role="alert" className="alert alert-danger">
-          {list.error.message}
-        </p>
-      )}
+      <Problem message={problem} />
+      <Problem message={list.error?.message} />
       {list.data && list.data.texts.length === 0 && <p className="empty">{t('texts.empty')}</p>}
       {list.data?.texts.map((text) => (
         <article key={text.profile_id} className="card complaint" data-testid="flagged-text" aria-labelledby={`text-${text.profile_id}`}>
@@ -106,11 +99,7 @@ function WordList({ brand, onChanged }: { brand: string; onChanged: () => void }
   return (
     <details className="word-list">
       <summary>{t('texts.word_list', { n: list.data?.words.length ?? 0 })}</summary>
-      {problem && (
-        <p role="alert" className="alert alert-danger">
-          {problem}
-        </p>
-      )}
+      <Problem message={problem} />
       <ul className="chips">
         {list.data?.words.map((w) => (
           <li key={w.word}>

@@ -8,6 +8,7 @@ import { formatDateTime, t, type StaffKey } from '../lib/i18n';
 import { useData } from '../lib/use-data';
 import { Complaints } from './moderation-complaints';
 import { ProfileTexts } from './moderation-texts';
+import { Problem } from '../components/notice';
 
 /** One moderation queue per brand: members' pending photos, flagged profile texts, then complaints. */
 export function ModerationScreen() {
@@ -55,11 +56,7 @@ function PendingPhotos({ brand }: { brand: string }) {
           {notice.text}
         </p>
       )}
-      {list.error && (
-        <p role="alert" className="alert alert-danger">
-          {list.error.message}
-        </p>
-      )}
+      <Problem message={list.error?.message} />
       {list.data && list.data.photos.length === 0 && <p className="empty">{t('moderation.no_photos')}</p>}
       {list.data && list.data.photos.length > 0 && (
         <ul className="pending-photos">

@@ -8,6 +8,7 @@ import { brandInfo } from '../lib/boot';
 import type { FictionalProfile, FictionalProfilesResponse } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { useData } from '../lib/use-data';
+import { Loading, Problem } from '../components/notice';
 
 /** The brand's fictional profiles: list, create, edit, switch on and off, add photos. */
 export function ProfilesScreen() {
@@ -48,17 +49,9 @@ export function ProfilesScreen() {
           }}
         />
       )}
-      {problem && (
-        <p role="alert" className="alert alert-danger">
-          {problem}
-        </p>
-      )}
-      {list.error && (
-        <p role="alert" className="alert alert-danger">
-          {list.error.message}
-        </p>
-      )}
-      {!list.data && !list.error && <p role="status">{t('app.loading')}</p>}
+      <Problem message={problem} />
+      <Problem message={list.error?.message} />
+      {!list.data && !list.error && <Loading />}
       {list.data && list.data.profiles.length === 0 && <p className="empty">{t('profiles.empty')}</p>}
       {list.data && list.data.profiles.length > 0 && (
         <ul className="profile-list" data-testid="profile-list">

@@ -10,6 +10,7 @@ import { useMe } from '../lib/me';
 import { startQueueLive } from '../lib/queue-live';
 import { navigate } from '../lib/router';
 import { useData, useNow } from '../lib/use-data';
+import { Loading, Problem } from '../components/notice';
 
 /** The answering queue: oldest first, live over the brand's socket (or polled), a click claims and opens. */
 export function QueueScreen() {
@@ -83,17 +84,9 @@ export function QueueScreen() {
           ))}
         </ul>
       )}
-      {problem && (
-        <p role="alert" className="alert alert-danger" data-testid="claim-problem">
-          {holder && !problem.includes(holder) ? `${problem} (${holder})` : problem}
-        </p>
-      )}
-      {queue.error && (
-        <p role="alert" className="alert alert-danger">
-          {queue.error.message}
-        </p>
-      )}
-      {!queue.data && !queue.error && <p role="status">{t('app.loading')}</p>}
+      {problem && <Problem message={holder && !problem.includes(holder) ? `${problem} (${holder})` : problem} testId="claim-problem" />}
+      <Problem message={queue.error?.message} />
+      {!queue.data && !queue.error && <Loading />}
       {queue.data && items.length === 0 && <p className="empty">{t('queue.empty')}</p>}
       {items.length > 0 && (
         <ol className="queue" data-testid="queue">

@@ -3,6 +3,7 @@ import { StaffApiError, staffFetch } from '../lib/api';
 import type { StaffSessionsResponse } from '../lib/contract';
 import { formatDateTime, t } from '../lib/i18n';
 import { useData } from '../lib/use-data';
+import { Loading, Problem } from '../components/notice';
 
 /** The staff member's own sessions, and ending one (or all others). */
 export function SessionsScreen() {
@@ -28,12 +29,8 @@ export function SessionsScreen() {
           </button>
         )}
       </div>
-      {(sessions.error || problem) && (
-        <p role="alert" className="alert alert-danger">
-          {sessions.error?.message ?? problem}
-        </p>
-      )}
-      {!sessions.data && !sessions.error && <p role="status">{t('app.loading')}</p>}
+      <Problem message={sessions.error?.message ?? problem} />
+      {!sessions.data && !sessions.error && <Loading />}
       <ul className="session-list">
         {list.map((s) => (
           <li key={s.id} className="card">

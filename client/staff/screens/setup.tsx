@@ -6,6 +6,7 @@ import type { StaffSetupInfo } from '../lib/contract';
 import { validate } from '../lib/form';
 import { t } from '../lib/i18n';
 import { useData } from '../lib/use-data';
+import { Loading, Problem } from '../components/notice';
 
 /**
  * The one-time setup link: the authenticator QR (an SVG the server made) and its secret as text, then a password
@@ -36,13 +37,11 @@ export function SetupScreen({ token }: { token: string }) {
     return (
       <>
         <h1>{t('setup.title')}</h1>
-        <p role="alert" className="alert alert-danger">
-          {info.error?.message ?? t('setup.no_token')}
-        </p>
+        <Problem message={info.error?.message ?? t('setup.no_token')} />
       </>
     );
   }
-  if (!info.data) return <p role="status">{t('app.loading')}</p>;
+  if (!info.data) return <Loading />;
   return (
     <>
       <h1>{t('setup.title')}</h1>
@@ -78,11 +77,7 @@ export function SetupScreen({ token }: { token: string }) {
           required
           error={fields.otp}
         />
-        {problem && (
-          <p role="alert" className="alert alert-danger">
-            {problem}
-          </p>
-        )}
+        <Problem message={problem} />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('setup.submit')}
         </button>
