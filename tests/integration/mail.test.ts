@@ -6,24 +6,8 @@ import { devMailbox } from '../../worker/dev/mailbox';
 import { sendMail, sendSms, type MailRequest } from '../../worker/mail';
 import { TENANTS } from '../../worker/tenants';
 import { brandEnv } from '../../worker/db/request-db';
+import type { OutboxRow } from '../../worker/db/tables';
 import { fetchBrand } from './helpers';
-
-interface OutboxRow {
-  id: number;
-  tenant_id: string;
-  member_id: number | null;
-  channel: string;
-  recipient: string;
-  subject: string | null;
-  text_body: string;
-  html_body: string | null;
-  headers: string;
-  template: string;
-  status: string;
-  error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
 
 const NOW = new Date('2026-03-01T10:00:00Z');
 const brand = (id: string) => TENANTS.find((t) => t.id === id)!;
