@@ -7,7 +7,17 @@ import type { User } from '../../../core/schemas/user';
 import { canSignUpOpenly } from '../../../core/rules/visitor';
 import { ApiError, apiFetch } from '../../api/fetch-client';
 import { Link } from '../../navigation';
-import { ChoiceGroup, FormAlert, PasswordField, RichText, SubmitButton, TextArea, TextField, useFormState } from '../../screens/account/ui';
+import {
+  ChoiceGroup,
+  EmailField,
+  FormAlert,
+  PasswordField,
+  RichText,
+  SubmitButton,
+  TextArea,
+  TextField,
+  useFormState,
+} from '../../screens/account/ui';
 import { apiErrors, check, localToday } from '../../screens/account/validate';
 import { settingsAtom, trafficSourceAtom, userAtom } from '../../state/atoms';
 import { BirthdateInput } from './birthdate-input';
@@ -113,14 +123,9 @@ export function AccountStep() {
       )}
       <FormAlert message={errors._form} />
 
-      <TextField
+      <EmailField
         label={t('account.fields.email')}
         name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="off"
-        spellCheck={false}
         required
         value={v.email}
         onChange={(e) => set('email', e.target.value)}

@@ -7,7 +7,7 @@ import type { User } from '../../../core/schemas/user';
 import { apiFetch } from '../../api/fetch-client';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, signupModalAtom, userAtom } from '../../state/atoms';
-import { AccountCard, FormAlert, PasswordField, SubmitButton, TextField, formValue, useFormState } from './ui';
+import { AccountCard, EmailField, FormAlert, PasswordField, SubmitButton, formValue, useFormState } from './ui';
 import { apiErrors, check } from './validate';
 import type { DataKey } from '../../i18n-keys';
 
@@ -55,17 +55,7 @@ export default function LoginScreen() {
     <AccountCard title={t('login.title')} testId="login">
       <form ref={form} onSubmit={submit} method="post" noValidate>
         <FormAlert message={errors._form ?? (Object.keys(errors).length ? undefined : postedError)} />
-        <TextField
-          label={t('account.fields.email')}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          error={errors.email}
-        />
+        <EmailField label={t('account.fields.email')} name="email" autoComplete="username" required error={errors.email} />
         <PasswordField
           label={t('account.fields.password')}
           name="password"

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n';
 import { ResetRequestSchema } from '../../../core/schemas/account';
 import { ApiError, apiFetch } from '../../api/fetch-client';
 import { Link } from '../../navigation';
-import { AccountCard, FormAlert, SubmitButton, TextField, formValue, useFormState } from './ui';
+import { AccountCard, EmailField, FormAlert, SubmitButton, formValue, useFormState } from './ui';
 import { apiErrors, check } from './validate';
 
 /** /reset-password: asks for the reset mail (POST /api/reset-password.php). */
@@ -46,17 +46,7 @@ export default function ResetPasswordScreen() {
       <p className="mt-0 text-gray-700">{t('reset_password.intro')}</p>
       <form ref={form} onSubmit={submit} method="post" noValidate>
         <FormAlert message={errors._form} />
-        <TextField
-          label={t('account.fields.email')}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          error={errors.email}
-        />
+        <EmailField label={t('account.fields.email')} name="email" required error={errors.email} />
         <SubmitButton sending={sending}>{t('reset_password.submit')}</SubmitButton>
       </form>
       <p className="mb-0 mt-4 text-center text-sm">

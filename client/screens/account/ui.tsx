@@ -91,6 +91,11 @@ export function TextField({ label, hint, error, after, id: givenId, className, .
   );
 }
 
+/** An e-mail address: the phone's e-mail keyboard, no capitals or spelling fixes; `autoComplete` may say 'username'. */
+export function EmailField(props: Omit<InputProps, 'type'>) {
+  return <TextField type="email" inputMode="email" autoComplete="email" autoCapitalize="off" spellCheck={false} {...props} />;
+}
+
 /** A password with a show/hide toggle; `autoComplete` says whether it is the current or a new one. */
 export function PasswordField({ label, hint, error, ...input }: Omit<InputProps, 'type'>) {
   const { t } = useTranslation();

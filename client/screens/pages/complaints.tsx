@@ -5,7 +5,7 @@ import { COMPLAINT_LIMITS, ComplaintSchema, type ComplaintResponse } from '../..
 import { apiFetch } from '../../api/fetch-client';
 import { Link } from '../../navigation';
 import { routeAtom, userAtom } from '../../state/atoms';
-import { AccountCard, FormAlert, SubmitButton, TextArea, TextField, formValue, useFormState } from '../account/ui';
+import { AccountCard, EmailField, FormAlert, SubmitButton, TextArea, TextField, formValue, useFormState } from '../account/ui';
 import { apiErrors, check } from '../account/validate';
 import { LINK } from './markdown';
 
@@ -108,14 +108,9 @@ export default function ComplaintsScreen() {
           required
           error={errors.name}
         />
-        <TextField
+        <EmailField
           label={t('complaints.email')}
           name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
           defaultValue={user?.email ?? ''}
           hint={t('complaints.email_hint')}
           required

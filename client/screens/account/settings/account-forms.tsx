@@ -4,7 +4,7 @@ import { useTranslation } from '../../../i18n';
 import { ChangePasswordSchema, MailChangeRequestSchema } from '../../../../core/schemas/account';
 import { ApiError, apiFetch } from '../../../api/fetch-client';
 import { userAtom } from '../../../state/atoms';
-import { FormAlert, PasswordField, SubmitButton, TextField, formValue, useFormState } from '../ui';
+import { EmailField, FormAlert, PasswordField, SubmitButton, formValue, useFormState } from '../ui';
 import { apiErrors, check, type FieldErrors } from '../validate';
 
 /** The API's expected failures that belong to one field of these forms. */
@@ -45,17 +45,7 @@ export function ChangeEmailForm() {
       <p className="mt-0 text-sm text-gray-600">{t('settings.email.current', { email: user?.email ?? '' })}</p>
       {sentTo && <FormAlert tone="success" message={t('settings.email.sent', { email: sentTo })} />}
       <FormAlert message={errors._form} />
-      <TextField
-        label={t('account.fields.new_email')}
-        name="new_email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="off"
-        spellCheck={false}
-        required
-        error={errors.new_email}
-      />
+      <EmailField label={t('account.fields.new_email')} name="new_email" required error={errors.new_email} />
       <PasswordField
         label={t('account.fields.password')}
         name="password"
