@@ -3,7 +3,7 @@ import { StaffLoginSchema } from '../../../core/schemas/staff';
 import { clientIp, type AppContext, type AppEnv } from '../../context';
 import { ApiFailure, parseOrFail } from '../../errors';
 import { verifyPassword } from '../../services/passwords';
-import { clearStatement, releaseStatement, reserve } from '../../services/rate-limit';
+import { failedLogin, loginSucceeded, reserveLoginAttempt } from '../../services/login-attempts';
 import { consumeTotpStep, findStaffByEmail, type StaffAccount } from '../../staff/accounts';
 import { auditStatement, clearStaffCookie, findStaffSession, setStaffCookie, staffSessionStatement } from '../../staff/session';
 import { openTotpSecret, verifyTotp } from '../../staff/totp';
@@ -15,14 +15,8 @@ import { jsonBody } from '../helpers';
 /** POST login.php and logout.php of the staff workspace (docs/api/staff.md "Accounts and sign-in"). */
 export const staffAuthRoutes = new Hono<AppEnv>();
 
-// The members' lockout (worker/api/session-routes.ts): 5 checked attempts per account in 15 minutes (the fifth
-// failure blocks the account for 15 minutes), 20 per address. Each attempt takes its slot before anything is
-// checked, so a burst of parallel guesses gets no more checks than that. Staff accounts belong to the deployment,
-// not to a brand, so the keys carry no brand: guesses spread over the brands' hosts share one count.
-const ACCOUNT_FAILURES = { limit: 5, windowSeconds: 900 };
-const LOCK_MS = 15 * 60_000;
-const IP_FAILURES = { limit: 20, windowSeconds: 900 };
-
+// The same lockout as the members' (worker/services/login-attempts.ts). Staff accounts belong to the deployment, not to a brand,
+// so the keys carry no brand: guesses spread over the brands' hosts share one count.
 type Refusal = 'unknown' | 'disabled' | 'not_set_up' | 'password' | 'otp' | 'otp_replayed';
 
 staffAuthRoutes.post('/login.php', async (c) => {
@@ -30,24 +24,7 @@ staffAuthRoutes.post('/login.php', async (c) => {
   const db = staffDb(c.env);
   const { email, password, otp } = parseOrFail(StaffLoginSchema, await jsonBody(c));
 
-  const ipKey = `staff:login:ip:${clientIp(c)}`;
-  const ip = await reserve(db, ipKey, IP_FAILURES, now);
-  if (!ip.allowed) {
-    c.header('Retry-After', String(ip.retryAfter));
-    throw new ApiFailure(429, 'rate_limited', 'errors.rate_limited', undefined, { minutes: Math.ceil(ip.retryAfter / 60) });
-  }
-  const accountKey = `staff:login:account:${email}`;
-  const account = await reserve(
-    db,
-    accountKey,
-    { ...ACCOUNT_FAILURES, lockAt: ACCOUNT_FAILURES.limit, lockUntil: new Date(now.getTime() + LOCK_MS) },
-    now,
-  );
-  if (!account.allowed) {
-    // Not tried, so not a failure of this address.
-    await releaseStatement(db, ipKey, ip.windowStart).run();
-    throw lockout(account.blockedUntil ?? new Date(now.getTime() + account.retryAfter * 1000), now);
-  }
+  const attempt = await reserveLoginAttempt(c, db, { ip: `staff:login:ip:${clientIp(c)}`, account: `staff:login:account:${email}` }, now);
 
   const staff = await findStaffByEmail(db, email);
   const refusal = await check(c, staff, password, otp);
@@ -61,15 +38,13 @@ staffAuthRoutes.post('/login.php', async (c) => {
         reason: refusal,
         host_brand: c.get('tenant').id,
         ...(staff ? {} : { email }),
-        ...(account.blockedUntil ? { locked_until: account.blockedUntil.toISOString() } : {}),
+        ...(attempt.blockedUntil ? { locked_until: attempt.blockedUntil.toISOString() } : {}),
       },
       now,
     }).run();
-    if (account.blockedUntil) throw lockout(account.blockedUntil, now);
-    throw new ApiFailure(401, 'staff_login_failed', 'errors.staff_login_failed');
+    throw failedLogin(attempt, now, new ApiFailure(401, 'staff_login_failed', 'errors.staff_login_failed'));
   }
 
-  // A success is no failure: the account's count starts again and the address gets its slot back.
   const session = await staffSessionStatement(c, staff!.id);
   await db.batch([
     session.statement,
@@ -82,8 +57,7 @@ staffAuthRoutes.post('/login.php', async (c) => {
       detail: { host_brand: c.get('tenant').id },
       now,
     }),
-    clearStatement(db, accountKey),
-    releaseStatement(db, ipKey, ip.windowStart),
+    ...loginSucceeded(db, attempt),
   ]);
   setStaffCookie(c, session.token);
   const signedIn = await findStaffSession(db, session.token, now);
@@ -106,11 +80,6 @@ async function check(c: AppContext, staff: StaffAccount | null, password: string
   if (step === null) return 'otp';
   if (!(await consumeTotpStep(staffDb(c.env), staff.id, step))) return 'otp_replayed';
   return null;
-}
-
-function lockout(until: Date, now: Date): ApiFailure {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  return new ApiFailure(429, 'login_blocked', 'errors.login_blocked', undefined, { minutes });
 }
 
 // POST only (same-origin by the CSRF middleware): a link or an image on another site cannot end a staff session.
