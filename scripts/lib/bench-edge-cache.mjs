@@ -44,21 +44,25 @@ export async function benchEdgeCache({
   asset,
   duration,
   headers = { host, 'x-debug-country': 'NL', 'accept-encoding': 'gzip' },
+  also = [],
 }) {
   const targets = [
     ['static asset', asset],
     ['home page (edge cache)', '/'],
     ['lander (edge cache)', '/landers/tinderswipe'],
     ['home page SSR', '/?uncached=[<id>]'],
+    // More pages measured beside the same static asset: [name, path, headers added to the run's].
+    ...also,
   ];
   const out = {};
-  for (const [name, path] of targets) {
+  for (const [name, path, more] of targets) {
+    const headersOf = more ? { ...headers, ...more } : headers;
     // The first request of a cached target fills the cache; the run measures what the next visitors get.
     // A query no earlier run stored (the cache persists with the bench's state).
     const probe = path.includes('[<id>]') ? path.replace('[<id>]', `probe-${Date.now()}`) : path;
-    if (name.includes('edge cache')) await xCache(port, probe, headers);
-    out[name] = await load(port, path, headers, duration);
-    out[name].xCache = name === 'static asset' ? null : await xCache(port, probe, headers);
+    if (name.includes('edge cache')) await xCache(port, probe, headersOf);
+    out[name] = await load(port, path, headersOf, duration);
+    out[name].xCache = name === 'static asset' ? null : await xCache(port, probe, headersOf);
   }
   for (const r of Object.values(out))
     r.ratioToStatic = Math.round((r.requestsPerSecond / out['static asset'].requestsPerSecond) * 1000) / 1000;
