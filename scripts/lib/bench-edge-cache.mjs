@@ -56,13 +56,13 @@ export async function benchEdgeCache({
   ];
   const out = {};
   for (const [name, path, more] of targets) {
-    const headersOf = more ? { ...headers, ...more } : headers;
+    const targetHeaders = { ...headers, ...more };
     // The first request of a cached target fills the cache; the run measures what the next visitors get.
     // A query no earlier run stored (the cache persists with the bench's state).
     const probe = path.includes('[<id>]') ? path.replace('[<id>]', `probe-${Date.now()}`) : path;
-    if (name.includes('edge cache')) await xCache(port, probe, headersOf);
-    out[name] = await load(port, path, headersOf, duration);
-    out[name].xCache = name === 'static asset' ? null : await xCache(port, probe, headersOf);
+    if (name.includes('edge cache')) await xCache(port, probe, targetHeaders);
+    out[name] = await load(port, path, targetHeaders, duration);
+    out[name].xCache = name === 'static asset' ? null : await xCache(port, probe, targetHeaders);
   }
   for (const r of Object.values(out))
     r.ratioToStatic = Math.round((r.requestsPerSecond / out['static asset'].requestsPerSecond) * 1000) / 1000;
