@@ -15,8 +15,6 @@ import { jsonBody } from '../helpers';
 /** POST login.php and logout.php of the staff workspace (docs/api/staff.md "Accounts and sign-in"). */
 export const staffAuthRoutes = new Hono<AppEnv>();
 
-// The same lockout as the members' (worker/services/login-attempts.ts). Staff accounts belong to the deployment, not to a brand,
-// so the keys carry no brand: guesses spread over the brands' hosts share one count.
 type Refusal = 'unknown' | 'disabled' | 'not_set_up' | 'password' | 'otp' | 'otp_replayed';
 
 staffAuthRoutes.post('/login.php', async (c) => {
@@ -24,6 +22,8 @@ staffAuthRoutes.post('/login.php', async (c) => {
   const db = staffDb(c.env);
   const { email, password, otp } = parseOrFail(StaffLoginSchema, await jsonBody(c));
 
+  // The members' lockout (worker/services/login-attempts.ts). Staff accounts belong to the deployment, not to a
+  // brand, so the keys carry no brand: guesses spread over the brands' hosts share one count.
   const attempt = await reserveLoginAttempt(c, db, { ip: `staff:login:ip:${clientIp(c)}`, account: `staff:login:account:${email}` }, now);
 
   const staff = await findStaffByEmail(db, email);
