@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { i18n } from 'i18next';
 import { z } from 'zod';
 import type { AppContext } from './context';
 
@@ -17,16 +18,26 @@ export class ApiFailure extends Error {
 }
 
 export function apiError(c: AppContext, failure: ApiFailure) {
-  const t = c.get('t');
+  return c.json(errorBody(c.get('t'), failure), failure.status);
+}
+
+/** The answer's body for a failure, in the member's language (also sent over the live socket: worker/chat/member-hub.ts). */
+export function errorBody(t: Translate, failure: ApiFailure): ErrorBody {
   const fields = failure.fields && Object.fromEntries(Object.entries(failure.fields).map(([k, key]) => [k, t(key)]));
-  return c.json(
-    { error: { code: failure.code, message: t(failure.messageKey, failure.values ?? {}), ...(fields ? { fields } : {}) } },
-    failure.status,
-  );
+  return { error: { code: failure.code, message: t(failure.messageKey, failure.values ?? {}), ...(fields ? { fields } : {}) } };
 }
 
 export function genericError(c: AppContext, status: ContentfulStatusCode = 500) {
-  return c.json({ error: { code: 'server_error', message: c.get('t')('errors.generic') } }, status);
+  return c.json(genericErrorBody(c.get('t')), status);
+}
+
+export function genericErrorBody(t: Translate): ErrorBody {
+  return { error: { code: 'server_error', message: t('errors.generic') } };
+}
+
+type Translate = i18n['t'];
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
 }
 
 /** Turns a zod failure into field errors; each issue's message is a catalogue key set in the schema. */

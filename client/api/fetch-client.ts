@@ -62,6 +62,17 @@ export function leaveSessionOnLogoutLink(): void {
 /** Whether the member is leaving the session from this page (leaveSession): nothing live should start. */
 export const leavingSession = (): boolean => sessionLeft;
 
+/**
+ * The bookmark of this tab's last send over the live socket (client/lib/live-socket.ts): the socket cannot set the
+ * bookmark cookie, so the calls after it carry it and read that message back from any replica
+ * (worker/db/request-db.ts takes the later of it and the cookie).
+ */
+let liveBookmark: string | null = null;
+
+export function setLiveBookmark(bookmark: string): void {
+  if (!liveBookmark || bookmark > liveBookmark) liveBookmark = bookmark;
+}
+
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
 export const retryDelayMs = (attempt: number) => 250 * 2 ** attempt;
@@ -85,6 +96,7 @@ export async function apiFetch<T>(path: string, req: ApiRequest = {}): Promise<T
   if (req.body !== undefined) headers['Content-Type'] = 'application/json';
   if (isUserEndpoint(path)) headers['X-Request-Type'] = 'client';
   if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
+  if (liveBookmark) headers['X-D1-Bookmark'] = liveBookmark;
   const safeToRepeat = IDEMPOTENT.has(method) || Boolean(req.idempotencyKey);
   const endsWithSession = !isUserEndpoint(path);
   if (endsWithSession && sessionLeft) throw new DOMException('The member is logging out', 'AbortError');

@@ -45,7 +45,7 @@ describe('reconnectingSocket', () => {
   it('reconnects while the member is logged in, and stops for good once the session is gone', async () => {
     let loggedIn = true;
     const stillWanted = vi.fn(async () => loggedIn);
-    const stop = reconnectingSocket('/api/live.php', { onMessage: () => undefined, stillWanted });
+    const { stop } = reconnectingSocket('/api/live.php', { onMessage: () => undefined, stillWanted });
     expect(FakeSocket.all.map((s) => s.url)).toEqual(['ws://flirtlokaal.localhost/api/live.php']);
     expect(stillWanted).not.toHaveBeenCalled();
 
@@ -64,7 +64,7 @@ describe('reconnectingSocket', () => {
   });
 
   it('keeps retrying when the check itself fails (offline)', async () => {
-    const stop = reconnectingSocket('/api/live.php', {
+    const { stop } = reconnectingSocket('/api/live.php', {
       onMessage: () => undefined,
       stillWanted: () => Promise.reject(new Error('offline')),
     });

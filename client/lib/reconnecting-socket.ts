@@ -22,12 +22,18 @@ export interface SocketHandlers {
   stillWanted?: () => Promise<boolean>;
 }
 
+export interface ReconnectingSocket {
+  /** Closes the socket for good. */
+  stop: () => void;
+  /** Sends a text frame now; false when the socket is not open (the caller takes another way). */
+  send: (data: string) => boolean;
+}
+
 /**
  * A WebSocket to this host's `path` (the members' hub and the staff queue both use it). It reconnects with
  * exponential backoff (sooner when the tab comes back online or into view) and pings so proxies keep it open.
- * Returns the function that stops it.
  */
-export function reconnectingSocket(path: string, handlers: SocketHandlers): () => void {
+export function reconnectingSocket(path: string, handlers: SocketHandlers): ReconnectingSocket {
   let ws: WebSocket | null = null;
   let attempt = 0;
   let opened = false;
@@ -87,6 +93,11 @@ export function reconnectingSocket(path: string, handlers: SocketHandlers): () =
   };
   addEventListener('online', wake);
   document.addEventListener('visibilitychange', wake);
+  const send = (data: string) => {
+    if (ws?.readyState !== WebSocket.OPEN) return false;
+    ws.send(data);
+    return true;
+  };
   connect();
-  return stop;
+  return { stop, send };
 }

@@ -97,6 +97,9 @@ function buildSendMessageSchema(maxLength: number) {
 }
 export type SendMessage = z.infer<ReturnType<typeof sendMessageSchema>>;
 
+/** A send over the live socket (core/schemas/live.ts LiveSendFrame): its key and body are checked as the POST's are. */
+export const LiveSendFrameSchema = z.strictObject({ type: z.literal('send'), key: z.string().max(200), body: z.unknown() });
+
 /** POST /api/chat.php answer: 201 for a new message, 200 with the same body for a repeated key. */
 export const SendResponseSchema = z.object({
   message: ChatMessageSchema,

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatProfile } from './chat';
+import type { ChatMessage, ChatProfile, SendResponse } from './chat';
 import type { Image } from './user';
 
 /**
@@ -21,7 +21,26 @@ export type LiveEvent =
 
 export type LiveEventType = LiveEvent['type'];
 
-/** Frames a client may send; anything else is answered with { type: 'error', code: 'bad_frame' }. */
-export type LiveClientFrame = { type: 'ping' };
+/**
+ * Frames a client may send; anything else is answered with { type: 'error', code: 'bad_frame' }. A `send` is
+ * POST /api/chat.php over the open socket: `key` is its Idempotency-Key and `body` its JSON body, and the answer
+ * is a `sent` frame with the status and body the POST would have answered (docs/api/chat.md).
+ */
+export type LiveClientFrame = { type: 'ping' } | LiveSendFrame;
+export type LiveSendFrame = { type: 'send'; key: string; body: unknown };
+
+/** Frames of the hub that answer the tab itself rather than tell of an event. */
+export type LiveReply =
+  /** The socket is open; `sends`: this hub takes `send` frames (a proxied brand's backend may not). */
+  | { type: 'hello'; sends?: true }
+  /** The answer to a send: the POST's status and body, and the bookmark of its write (client/api/fetch-client.ts). */
+  | { type: 'sent'; key: string; status: 200 | 201; body: SendResponse; bookmark?: string }
+  | {
+      type: 'sent';
+      key: string;
+      status: number;
+      body: { error: { code: string; message: string; fields?: Record<string, string> } };
+      bookmark?: undefined;
+    };
 export const LIVE_PING = JSON.stringify({ type: 'ping' });
 export const LIVE_PONG = JSON.stringify({ type: 'pong' });

@@ -1,5 +1,6 @@
 // The chat run of `npm run bench` (issue 5): pairs of members exchange messages through the local Worker, each
-// message sent over HTTP (POST /api/chat.php) and received over the recipient's live WebSocket. Reports
+// message sent as the app sends it with its live socket open (a `send` frame over the sender's WebSocket, the
+// same rules and answer as POST /api/chat.php) and received over the recipient's. Reports
 // send-to-receive latency and throughput, then checks the books: every member's credits equal the ledger's sum,
 // one ledger row per message (a retried send is charged once), no message lost.
 import { spawnSync } from 'node:child_process';
@@ -80,6 +81,39 @@ function openSocket(port, host, cookie, onText) {
   });
 }
 
+/** A client's text frame (RFC 6455: masked). */
+function textFrame(text) {
+  const payload = Buffer.from(text);
+  const mask = randomBytes(4);
+  const header =
+    payload.length < 126
+      ? Buffer.from([0x81, 0x80 | payload.length])
+      : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff]);
+  const masked = Buffer.alloc(payload.length);
+  for (let i = 0; i < payload.length; i++) masked[i] = payload[i] ^ mask[i % 4];
+  return Buffer.concat([header, mask, masked]);
+}
+
+/**
+ * Sends over a member's open socket (core/schemas/live.ts `send`); resolves with the hub's `sent` answer, which
+ * `answered` (the socket's frame handler) hands over. The same key sent twice gets two answers, in order.
+ */
+function sendLive(socket, answered, memberId, key, body) {
+  return new Promise((resolve) => {
+    const id = `${memberId}|${key}`;
+    answered.set(id, [...(answered.get(id) ?? []), (frame) => resolve({ status: frame.status, body: frame.body })]);
+    socket.write(textFrame(JSON.stringify({ type: 'send', key, body })));
+  });
+}
+
+function answerLive(answered, memberId, frame) {
+  const id = `${memberId}|${frame.key}`;
+  const queue = answered.get(id);
+  if (!queue) return;
+  queue.shift()(frame);
+  if (queue.length === 0) answered.delete(id);
+}
+
 const agent = new Agent({ keepAlive: true, maxSockets: 128 });
 
 function post(port, host, cookie, key, body, extraHeaders = {}) {
@@ -152,17 +186,19 @@ export async function runChatBench({ port, host, members, perMember, thinkMs = n
   // seconds a burst at 1.5x the steady rate, whose queueing was the run's tail rather than a person's pace.
   const firstThink = () => (thinkMs ? pause(Math.random() * thinkMs[1]) : null);
   const waiting = new Map();
+  const answered = new Map();
   const sockets = await Promise.all(
     members.map((m) =>
       openSocket(port, host, m.cookie, (text) => {
         const frame = JSON.parse(text);
+        if (frame.type === 'sent') return answerLive(answered, m.id, frame);
         const tag = frame.type === 'message' && !frame.message.from_me ? frame.message.text : null;
         waiting.get(tag)?.();
       }),
     ),
   );
   // The notification-mail comparison (issue 18): beside the measured pairs, senders write to `away.members` at the
-  // same pace. Online (a tab open) those messages go out live; offline they become notification mails, decided
+  // same pace, by POST (a tab without its socket). Online (a tab open) those messages go out live; offline they become notification mails, decided
   // by each recipient's hub alarm. Only the measured pairs' latencies are reported, so the two runs compare.
   const awayPairs = away ? away.members.length / 2 : 0;
   if (away?.online)
@@ -189,12 +225,15 @@ export async function runChatBench({ port, host, members, perMember, thinkMs = n
   const started = performance.now();
   const pairRun = async (p) => {
     const [a, b] = [members[2 * p], members[2 * p + 1]];
+    // As the app does: the first message names the profile, the rest the conversation it answered with.
+    let conversation = null;
     for (let n = 0; n < perMember * 2; n++) {
       await (n === 0 ? firstThink() : think());
       const [from, to] = n % 2 === 0 ? [a, b] : [b, a];
+      const socket = sockets[n % 2 === 0 ? 2 * p : 2 * p + 1];
       const text = `bench ${p}:${n} ${randomBytes(3).toString('hex')}`;
       const key = randomBytes(12).toString('base64url');
-      const body = { to: { profile_id: to.id }, kind: 'text', text };
+      const body = { to: conversation ? { conversation_id: conversation } : { profile_id: to.id }, kind: 'text', text };
       // A message that has not arrived after 10 s no longer holds up its pair; it counts as lost only if it has
       // still not arrived when the run is over (a loaded machine is slow, not lossy).
       let arrived;
@@ -207,16 +246,15 @@ export async function runChatBench({ port, host, members, perMember, thinkMs = n
         waiting.delete(text);
         arrived(true);
       });
-      const sends =
-        n % 5 === 0
-          ? [send(port, host, from.cookie, key, body), send(port, host, from.cookie, key, body)]
-          : [send(port, host, from.cookie, key, body)];
+      const sendOnce = () => sendLive(socket, answered, from.id, key, body);
+      const sends = n % 5 === 0 ? [sendOnce(), sendOnce()] : [sendOnce()];
       const answers = await Promise.all(sends);
       if (answers.length > 1) {
         retries++;
         if (answers[0].body?.message?.id !== answers[1].body?.message?.id) retryMismatch++;
       }
       if (!answers.some((r) => r.status === 201)) throw new Error(`send failed: ${JSON.stringify(answers[0])}`);
+      conversation = answers[0].body.conversation.id;
       sent++;
       await Promise.race([received, pause(10_000)]);
     }

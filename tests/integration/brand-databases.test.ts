@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { DB_LATENCY_HEADER, injectedLatency } from '../../worker/db/request-db';
+import { DB_LATENCY_HEADER, injectedLatency, latestBookmark } from '../../worker/db/request-db';
 import { PASSWORD, call, sessionCookie, signUp } from './account-helpers';
 import { fictionalProfile, newKey, send, textTo } from './chat-helpers';
 import { createMember, dbOf } from './helpers';
@@ -115,10 +115,19 @@ describe('the D1 session bookmark', () => {
     expect(bookmarkOf(next)).toBeUndefined();
   });
 
-  it('ignores a bookmark that is not one', async () => {
+  it('ignores a bookmark that is not one, in the cookie or in the header of a send over the live socket', async () => {
     const m = await createMember('velvetnights');
     const res = await call('velvetnights', 'GET', '/api/user.php', undefined, `${m.cookie}; d1b=x'; DROP TABLE members`);
     expect(res.status).toBe(200);
+    const header = await call('velvetnights', 'GET', '/api/user.php', undefined, m.cookie, { 'X-D1-Bookmark': "x'; DROP TABLE members" });
+    expect(header.status).toBe(200);
+  });
+
+  it('starts at the later of the cookie and the header (bookmarks sort oldest to newest)', () => {
+    expect(latestBookmark('0000000a-00000002', '0000000b-00000001')).toBe('0000000b-00000001');
+    expect(latestBookmark('0000000c-00000001', '0000000b-00000001')).toBe('0000000c-00000001');
+    expect(latestBookmark(undefined, 'nonsense!')).toBeUndefined();
+    expect(latestBookmark('0000000a-00000002', undefined)).toBe('0000000a-00000002');
   });
 });
 

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
+import { vi } from 'vitest';
 import { ledgerBalance, ledgerEntry } from '../../worker/services/ledger';
 import { call } from './account-helpers';
-import { createMember, dbOf } from './helpers';
+import { createMember, dbOf, fetchBrand } from './helpers';
 
 export const BRAND = 'flirtlokaal';
 /** flirtlokaal's prices (tenants/flirtlokaal.ts). */
@@ -91,4 +92,44 @@ export async function assertBooksBalance(
 
 export async function messageCount(): Promise<number> {
   return (await env.DB.prepare('SELECT COUNT(*) AS n FROM messages').first<{ n: number }>())!.n;
+}
+
+/** Opens the member's live socket through the Worker, as a tab would, and collects what arrives. */
+export async function openSocket(m: TestMember, headers: Record<string, string> = {}, brand = BRAND) {
+  const res = await fetchBrand(brand, '/api/live.php', {
+    headers: { Upgrade: 'websocket', Cookie: m.cookie, Origin: `https://${brand}.localhost`, ...headers },
+  });
+  if (res.status !== 101 || !res.webSocket) throw new Error(`no socket: ${res.status}`);
+  const ws = res.webSocket;
+  const frames: any[] = [];
+  ws.addEventListener('message', (e) => {
+    frames.push(JSON.parse(e.data as string));
+  });
+  ws.accept();
+  const next = async (type: string, where: (f: any) => boolean = () => true) =>
+    vi.waitFor(
+      () => {
+        const found = frames.find((f) => f.type === type && where(f));
+        if (!found) throw new Error(`no ${type} frame yet: ${JSON.stringify(frames)}`);
+        return found;
+      },
+      { timeout: 5000, interval: 20 },
+    );
+  /** Sends over the socket as the app does (a `send` frame) and waits for the hub's answer to that key. */
+  const sendFrame = async (
+    body: unknown,
+    key: string = newKey(),
+  ): Promise<{ key: string; status: number; body: any; bookmark?: string }> => {
+    const answered = frames.length;
+    ws.send(JSON.stringify({ type: 'send', key, body }));
+    return vi.waitFor(
+      () => {
+        const found = frames.slice(answered).find((f) => f.type === 'sent' && f.key === key);
+        if (!found) throw new Error(`no answer to ${key} yet`);
+        return found;
+      },
+      { timeout: 5000, interval: 10 },
+    );
+  };
+  return { ws, frames, next, sendFrame };
 }

@@ -4,31 +4,7 @@ import { publishToMember } from '../../worker/services/live-events';
 import { env } from 'cloudflare:test';
 import { fetchBrand } from './helpers';
 import { call } from './account-helpers';
-import { BRAND, chatMember, chats, send, textTo, type TestMember } from './chat-helpers';
-
-/** Opens the member's live socket through the Worker, as a tab would, and collects what arrives. */
-async function openSocket(m: TestMember, headers: Record<string, string> = {}) {
-  const res = await fetchBrand(BRAND, '/api/live.php', {
-    headers: { Upgrade: 'websocket', Cookie: m.cookie, Origin: `https://${BRAND}.localhost`, ...headers },
-  });
-  if (res.status !== 101 || !res.webSocket) throw new Error(`no socket: ${res.status}`);
-  const ws = res.webSocket;
-  const frames: any[] = [];
-  ws.addEventListener('message', (e) => {
-    frames.push(JSON.parse(e.data as string));
-  });
-  ws.accept();
-  const next = async (type: string, where: (f: any) => boolean = () => true) =>
-    vi.waitFor(
-      () => {
-        const found = frames.find((f) => f.type === type && where(f));
-        if (!found) throw new Error(`no ${type} frame yet: ${JSON.stringify(frames)}`);
-        return found;
-      },
-      { timeout: 5000, interval: 20 },
-    );
-  return { ws, frames, next };
-}
+import { BRAND, chatMember, chats, openSocket, send, textTo } from './chat-helpers';
 
 describe('live delivery', () => {
   it("fans a new message out to every open tab of the recipient and the sender's other tabs, with receipts", async () => {

@@ -5,6 +5,7 @@ import { parseOrFail } from '../errors';
 import { testPushHosts } from '../push/allowed-hosts';
 import { deleteSubscription, saveSubscription } from '../push/subscriptions';
 import { consentStatement } from '../services/consents';
+import { LIVE_SENDER_HEADER, type LiveSender } from '../chat/member-hub';
 import { memberHub } from '../services/live-events';
 import { assertSameOriginUpgrade, jsonBody, requireMember } from './helpers';
 
@@ -32,7 +33,17 @@ chatPushRoutes.on(['POST', 'DELETE'], '/user.php', async (c, next) => {
 chatPushRoutes.get('/live.php', async (c) => {
   const member = requireMember(c);
   assertSameOriginUpgrade(c);
-  const res = await memberHub(c.env, member.tenantId, member.id).fetch(c.req.raw);
+  // The hub keeps who opened the socket, for the messages the tab sends over it (worker/chat/member-hub.ts).
+  const sender: LiveSender = {
+    id: member.id,
+    tenantId: member.tenantId,
+    profileId: member.profileId,
+    tokenHash: member.tokenHash,
+    language: c.get('language'),
+  };
+  const upgrade = new Request(c.req.raw);
+  upgrade.headers.set(LIVE_SENDER_HEADER, JSON.stringify(sender));
+  const res = await memberHub(c.env, member.tenantId, member.id).fetch(upgrade);
   // A fresh response: the hub's headers are immutable, and the security middleware adds its own.
   return new Response(null, { status: res.status, webSocket: res.webSocket });
 });

@@ -1,16 +1,14 @@
 import { Hono } from 'hono';
-import { ChatQuerySchema, ClientKeySchema, ConversationRefSchema, sendMessageSchema } from '../../core/schemas/chat';
+import { ChatQuerySchema, ConversationRefSchema } from '../../core/schemas/chat';
 import type { AppContext, AppEnv } from '../context';
-import { ApiFailure, parseOrFail, validationFailure } from '../errors';
+import { ApiFailure, parseOrFail } from '../errors';
 import { findSide, findSideWith, history, listChats } from '../chat/conversations';
 import { countNewLikes } from '../services/likes';
 import { findPeer } from '../chat/peers';
 import { hideConversation, markRead, notifyRead } from '../chat/reads';
-import { deliverMessage } from '../chat/deliver';
-import { sendMessage } from '../chat/send';
+import { acceptSend } from '../chat/accept-send';
 import { isBlockedBetween } from '../services/blocks';
 import { publishToMember } from '../services/live-events';
-import { notifyStaffQueue } from '../staff/answering/notify';
 import { jsonBody, requireMember } from './helpers';
 
 /** chats.php (the list) and chat.php (history, send, mark read, delete): docs/api/chat.md. */
@@ -55,20 +53,12 @@ chatRoutes.get('/chat.php', async (c) => {
 
 chatRoutes.post('/chat.php', async (c) => {
   const member = requireMember(c);
-  const tenant = c.get('tenant');
-  const keyCheck = ClientKeySchema.safeParse(c.req.header('Idempotency-Key'));
-  if (!keyCheck.success) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { key: 'validation.chat_key' });
-  const body = sendMessageSchema(tenant.settings.message_length).safeParse(await jsonBody(c));
-  if (!body.success) throw validationFailure(body.error);
-  const result = await sendMessage({ db: c.env.DB, tenant, member, now: c.get('now'), key: keyCheck.data }, body.data);
-  if (result.created) {
-    c.executionCtx.waitUntil(deliverMessage(c.env, member, result));
-    // A message to a fictional profile waits in the brand's answering queue: its open workspaces refetch.
-    if (result.peer.memberId === null && result.peer.profile.fictional) {
-      c.executionCtx.waitUntil(notifyStaffQueue(c.env, tenant.id, 'message', result.response.conversation.id));
-    }
-  }
-  return c.json(result.response, result.created ? 201 : 200);
+  const { status, body } = await acceptSend(
+    c.env,
+    { db: c.env.DB, tenant: c.get('tenant'), member, now: c.get('now'), key: c.req.header('Idempotency-Key'), body: await jsonBody(c) },
+    (work) => c.executionCtx.waitUntil(work),
+  );
+  return c.json(body, status);
 });
 
 /** Opening a chat sets its unread count to 0 (SPEC.md §4). */

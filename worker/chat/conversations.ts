@@ -35,9 +35,11 @@ export const SIDES = `SELECT s.conversation_id, s.read_upto, s.delivered_upto, s
   WHERE s.tenant_id = ?1 AND s.member_id = ?2
     AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = p.member_id AND b.blocked_profile_id = ?3)`;
 
-const held = (member: SessionMember) => member.status !== 'confirmed' || member.invisible;
+/** The member's messages wait (unconfirmed e-mail, invisible mode): the other side is not told of them yet. */
+export const isHeld = (member: SenderState) => member.status !== 'confirmed' || member.invisible;
+type SenderState = Pick<SessionMember, 'status' | 'invisible'>;
 
-export function toSide(row: SideRow, member: SessionMember, now: Date): Side {
+export function toSide(row: SideRow, member: SenderState, now: Date): Side {
   const peer = toPeer(row, now);
   return {
     conversationId: row.conversation_id,
@@ -45,7 +47,8 @@ export function toSide(row: SideRow, member: SessionMember, now: Date): Side {
     deliveredUpto: row.delivered_upto,
     clearedUpto: row.cleared_upto,
     peer,
-    receipts: peer.memberId === null ? null : { readUpto: row.peer_read ?? 0, deliveredUpto: row.peer_delivered ?? 0, held: held(member) },
+    receipts:
+      peer.memberId === null ? null : { readUpto: row.peer_read ?? 0, deliveredUpto: row.peer_delivered ?? 0, held: isHeld(member) },
   };
 }
 

@@ -1,19 +1,17 @@
-import type { SessionMember } from '../services/sessions';
 import { publishToMember } from '../services/live-events';
 import { toMessage } from './messages';
-import type { SendResult } from './send';
+import type { Sender, SendResult } from './send';
 
 /**
  * After a new message is stored: the recipient's tabs get it (or a push when none is open), unless the sender's
  * messages are held (unconfirmed e-mail, invisible mode); then the sender's other tabs get it and the new
- * balance (the sending tab has both from the HTTP answer already). The recipient goes first: when the sender's
+ * balance (the sending tab has both from its answer already). The recipient goes first: when the sender's
  * tabs hear of the message, the recipient's delivery has been tried. When a tab of the recipient got it, the
  * sender's tick turns to "delivered".
  */
-export async function deliverMessage(env: Env, member: SessionMember, result: SendResult): Promise<void> {
-  const { response, peer, row, sender } = result;
+export async function deliverMessage(env: Env, member: Sender, result: SendResult): Promise<void> {
+  const { response, peer, row, sender, held } = result;
   const conversationId = response.conversation.id;
-  const held = member.status !== 'confirmed' || member.invisible;
   let receipt: { read_upto: number; delivered_upto: number } | null = null;
   if (!held && peer.memberId !== null && sender) {
     const reached = await publishToMember(env, member.tenantId, peer.memberId, {

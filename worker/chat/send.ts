@@ -3,16 +3,22 @@ import type { Tenant } from '../../core/schemas/tenant';
 import { FREE_CONVERSATIONS } from '../../core/constants';
 import { ApiFailure } from '../errors';
 import { isInsufficientCredits, ledgerEntryIf } from '../services/ledger';
-import type { SessionMember } from '../services/sessions';
-import { SIDES, toSide, type Side, type SideRow } from './conversations';
+import { liveSession, type SessionMember } from '../services/sessions';
+import { isHeld, SIDES, toSide, type Side, type SideRow } from './conversations';
 import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, type MessageRow } from './messages';
 import { PEER_COLUMNS, PEER_JOINS, toPeer, type Peer, type PeerRow } from './peers';
 import { namedBatch, rows } from '../services/batch';
 
+/**
+ * Who sends: the member of a session. Whether the session is still live, and the member's status and premium,
+ * are read in the send's own batch, so a send over a socket opened hours ago obeys them as they are now.
+ */
+export type Sender = Pick<SessionMember, 'id' | 'tenantId' | 'profileId' | 'tokenHash'>;
+
 export interface SendContext {
   db: D1Database;
   tenant: Tenant;
-  member: SessionMember;
+  member: Sender;
   now: Date;
   /** The client's idempotency key: the same key is the same send, however often it arrives. */
   key: string;
@@ -25,6 +31,8 @@ export interface SendResult {
   row: MessageRow;
   /** The sender as the recipient's chat shows them (read in the send's batch; null for a replay). */
   sender: Peer | null;
+  /** The sender's messages wait (unconfirmed e-mail, invisible mode): nobody is told of this one yet. */
+  held: boolean;
 }
 
 const COST_OF = { text: 'message_credits', photo: 'photo_credits', gift: 'gift_credits' } as const;
@@ -44,34 +52,37 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
   const { db, tenant, member, now, key } = ctx;
   const cost = tenant.settings[COST_OF[input.kind]];
   const at = now.toISOString();
-  // ?1-?9 of SENDABLE (TARGET reads ?1-?8); the statements that use them add their own from ?10 on.
+  // ?1-?10 of SENDABLE (TARGET reads ?1-?8); the statements that use them add their own from ?11 on.
   const sendable = [
     tenant.id,
     member.profileId,
     member.id,
     'profile_id' in input.to ? input.to.profile_id : null,
     'conversation_id' in input.to ? input.to.conversation_id : null,
-    member.status === 'confirmed' ? 1 : 0,
+    member.tokenHash,
     input.kind,
     input.kind === 'photo' ? input.photo_id : null,
     key,
+    at,
   ];
   // This send's own message row, written by this batch (a replay's row has an earlier created_at); binds `ownRow`.
   const mine = (alias: string) =>
     `${alias}.tenant_id = ?1 AND ${alias}.sender_profile_id = ?2 AND ${alias}.client_key = ?3 AND ${alias}.created_at = ?4`;
   const ownRow = [tenant.id, member.profileId, key, at] as const;
-  const steps = [
-    [
-      null,
-      db
-        .prepare(
-          `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at)
+  // A new conversation only for a send that names a profile: a conversation id names one of the sender's own.
+  const newConversation = [
+    null,
+    db
+      .prepare(
+        `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at)
        SELECT ?1, t.lo, t.hi, ?2, ?10 FROM (${SENDABLE}) t
-        WHERE ?11 = 1 OR (SELECT COUNT(*) FROM conversations WHERE tenant_id = ?1 AND started_by = ?2) < ?12
+        WHERE t.paid = 1 OR (SELECT COUNT(*) FROM conversations WHERE tenant_id = ?1 AND started_by = ?2) < ?11
        ON CONFLICT (tenant_id, profile_lo, profile_hi) DO NOTHING`,
-        )
-        .bind(...sendable, at, member.paidUser ? 1 : 0, FREE_CONVERSATIONS),
-    ],
+      )
+      .bind(...sendable, FREE_CONVERSATIONS),
+  ] as const;
+  const steps = [
+    ...('profile_id' in input.to ? [newConversation] : []),
     [
       'insert',
       db
@@ -81,7 +92,7 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
          FROM (${SENDABLE}) t WHERE true
        ON CONFLICT (tenant_id, sender_profile_id, client_key) DO NOTHING`,
         )
-        .bind(...sendable, at, input.kind === 'text' ? input.text : null, input.kind === 'gift' ? input.gift : null, cost),
+        .bind(...sendable, input.kind === 'text' ? input.text : null, input.kind === 'gift' ? input.gift : null, cost),
     ],
     [
       null,
@@ -132,13 +143,19 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
         )
         .bind(...ownRow),
     ],
-    // Read back in the same round trip: the sender as the recipient sees them, the target and what stands in the
-    // way of writing to it, the stored message with the balance, and (for a replay) the sender's side.
+    // Read back in the same round trip: the sender as the recipient sees them (with whether the session is still
+    // live, and the member's state now), the target and what stands in the way of writing to it, the stored message
+    // with the balance, and (for a replay) the sender's side.
     [
       'sender',
-      db
-        .prepare(`SELECT ${PEER_COLUMNS} FROM profiles p ${PEER_JOINS} WHERE p.id = ? AND p.tenant_id = ?`)
-        .bind(member.profileId, tenant.id),
+      rows<SenderRow>(
+        db
+          .prepare(
+            `SELECT ${PEER_COLUMNS}, pm.invisible, EXISTS (SELECT 1 FROM ${SENDER_SESSION}) AS live
+               FROM profiles p ${PEER_JOINS} WHERE p.id = ?2 AND p.tenant_id = ?1`,
+          )
+          .bind(...sendable),
+      ),
     ],
     ['target', rows<TargetRow>(db.prepare(TARGET).bind(...sendable.slice(0, 8)))],
     [
@@ -164,6 +181,12 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
   const results = await namedBatch(db, steps).catch((error: unknown) => {
     throw batchFailure(error);
   });
+  const senderRow = results.sender.results[0];
+  if (senderRow?.live !== 1) throw new ApiFailure(403, 'authentication_required', 'errors.login_required');
+  const me = {
+    status: senderRow.member_status === 'confirmed' ? 'confirmed' : 'not_confirmed',
+    invisible: senderRow.invisible === 1,
+  } as const;
   const row = results.target.results[0];
   if (!row || row.peer_id === null) throw new ApiFailure(404, 'conversation_not_found', 'chat.errors.conversation_not_found');
   if (row.id === null) throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
@@ -171,23 +194,24 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
   const stored = results.stored.results[0];
   if (results.insert.meta.changes === 1) {
     const message = toMessage(stored, member.profileId, null);
-    const sender = toPeer(results.sender.results[0] as PeerRow, now);
+    const sender = toPeer(senderRow, now);
     return {
       created: true,
       response: { message, conversation: { id: stored.conversation_id }, credits: stored.credits },
       peer,
       row: stored,
       sender,
+      held: isHeld(me),
     };
   }
   // A repeated key (or a concurrent request with the same key that won the race): the stored message again.
   const side = results.side.results[0];
-  if (stored) return answerReplay(ctx, input, stored, peer, side ? toSide(side, member, now) : null);
+  if (stored) return answerReplay(ctx, input, stored, peer, side ? toSide(side, me, now) : null);
   // Nothing was written: say why, in the order a member would want to hear it.
   if (peer.gone || row.blocked === 1 || peer.profile.id === member.profileId)
     throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
   // SPEC.md §5: an unconfirmed e-mail blocks replies (a first message is kept and delivered once confirmed).
-  if (member.status !== 'confirmed' && row.started_by !== null && row.started_by !== member.profileId)
+  if (me.status !== 'confirmed' && row.started_by !== null && row.started_by !== member.profileId)
     throw new ApiFailure(403, 'email_unconfirmed', 'chat.errors.email_unconfirmed');
   if (input.kind === 'photo' && row.own_photo !== 1)
     throw new ApiFailure(400, 'validation_failed', 'validation.failed', { photo_id: 'validation.chat_photo' });
@@ -209,19 +233,23 @@ const BLOCKED = `EXISTS (SELECT 1 FROM blocks b WHERE b.tenant_id = ?1
 const STARTED_BY = `(SELECT started_by FROM conversations c WHERE c.tenant_id = ?1 AND c.profile_lo = MIN(?2, p.id) AND c.profile_hi = MAX(?2, p.id))`;
 const OWN_PHOTO = `EXISTS (SELECT 1 FROM photos ph WHERE ph.id = ?8 AND ph.tenant_id = ?1 AND ph.profile_id = ?2 AND ph.status = 'active')`;
 
+/** The sender's live session (?6 its token's hash, ?10 now) joined to the sender as `m`, in this brand. */
+const SENDER_SESSION = `sessions s JOIN members m ON m.id = s.member_id AND m.tenant_id = s.tenant_id
+  WHERE s.token_hash = ?6 AND s.tenant_id = ?1 AND s.member_id = ?3 AND ${liveSession('?10')}`;
+
 /**
  * One row when the send may be written (?1 tenant, ?2 sender's profile, ?3 sender's member id, ?4 profile id or
- * ?5 conversation id, ?6 sender confirmed, ?7 kind, ?8 photo id, ?9 key): the peer exists in this brand and is not
- * the sender, its member has not left, neither blocked the other, an unconfirmed sender only writes conversations
- * they started (SPEC.md §5), a photo is the sender's own, and the key is new. TARGET below reads the same rules
- * back, so the answer can say which one held the send up.
+ * ?5 conversation id, ?6 the session token's hash, ?7 kind, ?8 photo id, ?9 key, ?10 now): the sender's session
+ * is live, the peer exists in this brand and is not the sender, its member has not left, neither blocked the
+ * other, an unconfirmed sender only writes conversations they started (SPEC.md §5), a photo is the sender's own,
+ * and the key is new. TARGET below reads the same rules back, so the answer can say which one held the send up.
  */
-const SENDABLE = `SELECT p.id AS peer, MIN(?2, p.id) AS lo, MAX(?2, p.id) AS hi
-  FROM profiles p LEFT JOIN members pm ON pm.id = p.member_id
+const SENDABLE = `SELECT p.id AS peer, MIN(?2, p.id) AS lo, MAX(?2, p.id) AS hi, me.paid_user AS paid
+  FROM (SELECT m.status, m.paid_user FROM ${SENDER_SESSION}) me, profiles p LEFT JOIN members pm ON pm.id = p.member_id
   WHERE p.tenant_id = ?1 AND p.id = ${PEER_ID} AND p.id != ?2
     AND (p.member_id IS NULL OR pm.status NOT IN ('deleted', 'purged'))
     AND NOT ${BLOCKED}
-    AND (?6 = 1 OR COALESCE(${STARTED_BY}, ?2) = ?2)
+    AND (me.status = 'confirmed' OR COALESCE(${STARTED_BY}, ?2) = ?2)
     AND (?7 != 'photo' OR ${OWN_PHOTO})
     AND NOT EXISTS (SELECT 1 FROM messages WHERE tenant_id = ?1 AND sender_profile_id = ?2 AND client_key = ?9)`;
 
@@ -241,6 +269,9 @@ type TargetRow = { [K in keyof PeerRow]: PeerRow[K] | null } & {
 const SIDE_UPSERT = 'INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity)';
 const SIDE_CONFLICT = 'ON CONFLICT (member_id, conversation_id) DO UPDATE SET hidden = 0, last_activity = excluded.last_activity';
 
+/** The sender's profile as PEER_COLUMNS reads it, their invisible mode, and whether their session is live (1). */
+type SenderRow = PeerRow & { invisible: number; live: number };
+
 /** A stored message as a send reads it back, with the sender's balance at that moment. */
 type StoredRow = MessageRow & { recipient_profile_id: number; photo_id: number | null; credits: number };
 
@@ -258,5 +289,5 @@ function answerReplay(ctx: SendContext, input: SendMessage, row: StoredRow, peer
     conversation: { id: row.conversation_id },
     credits: row.credits,
   };
-  return { created: false, response, peer, row, sender: null };
+  return { created: false, response, peer, row, sender: null, held: false };
 }

@@ -16,6 +16,11 @@ import { TENANTS } from '../tenants';
 
 /** The bookmark of the member's last write: host-only, HttpOnly; only a request that wrote sets it. */
 export const BOOKMARK_COOKIE = 'd1b';
+/**
+ * The bookmark of the member's last send over the live socket (worker/chat/member-hub.ts), which cannot set a
+ * cookie: the tab sends it with its API calls, and the session starts at the later of it and the cookie.
+ */
+export const BOOKMARK_HEADER = 'X-D1-Bookmark';
 /** Local mode only: each D1 call of the request waits this long first (a visitor far from the primary). */
 export const DB_LATENCY_HEADER = 'X-Debug-DB-Latency';
 const MAX_LATENCY_MS = 5_000;
@@ -161,6 +166,18 @@ function sessionDatabase(base: D1Database, session: D1DatabaseSession, state: Se
   };
 }
 
+/** A write outside a request (a send over the live socket): one D1 session from the primary, and its bookmark. */
+export function primarySession(db: D1Database): { db: D1Database; bookmark: () => string | null } {
+  const session = db.withSession('first-primary');
+  return { db: sessionDatabase(db, session, { wrote: false, delayMs: 0 }), bookmark: () => session.getBookmark() };
+}
+
+/** The later of two bookmarks (D1's bookmarks sort oldest to newest); malformed ones are ignored. */
+export function latestBookmark(...candidates: (string | undefined)[]): string | undefined {
+  const valid = candidates.filter((b): b is string => b !== undefined && BOOKMARK.test(b));
+  return valid.sort().at(-1);
+}
+
 /** The injected latency of a local request (0 in production, whatever the request says). */
 export function injectedLatency(env: Env, header: string | undefined): number {
   if (!isLocal(env) || !header) return 0;
@@ -178,7 +195,7 @@ export function requestDb(): MiddlewareHandler<AppEnv> {
     const raw = rawEnv(c.env);
     const base = databaseOf(raw, c.get('tenant'));
     const cookie = getCookie(c, BOOKMARK_COOKIE);
-    const bookmark = cookie && BOOKMARK.test(cookie) ? cookie : undefined;
+    const bookmark = latestBookmark(cookie, c.req.header(BOOKMARK_HEADER));
     const session = base.withSession(bookmark ?? 'first-unconstrained');
     const state: SessionState = { wrote: false, delayMs: injectedLatency(raw, c.req.header(DB_LATENCY_HEADER)) };
     const env = { ...raw, DB: sessionDatabase(base, session, state) };

@@ -15,13 +15,17 @@ export abstract class SocketHub<Event> extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
   }
 
-  /** Accepts the upgrade the Worker has checked (session, role, origin), greets it, and tags it for later closing. */
-  protected accept(request: Request, hello: unknown, tags: string[] = []): Response {
+  /**
+   * Accepts the upgrade the Worker has checked (session, role, origin), greets it, tags it for later closing, and
+   * keeps `attachment` with it (it survives hibernation).
+   */
+  protected accept(request: Request, hello: unknown, tags: string[] = [], attachment?: unknown): Response {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket', { status: 426 });
     const open = this.ctx.getWebSockets();
     if (open.length >= this.maxSockets) closeQuietly(open[0], 1008, 'too many connections');
     const pair = new WebSocketPair();
     this.ctx.acceptWebSocket(pair[1], tags);
+    if (attachment !== undefined) pair[1].serializeAttachment(attachment);
     pair[1].send(JSON.stringify(hello));
     return new Response(null, { status: 101, webSocket: pair[0] });
   }

@@ -98,6 +98,15 @@ type Row = OwnProfileRow &
   > &
   Pick<Tables['profiles'], 'last_active'> & { profile_id: Tables['profiles']['id']; has_blocks: number };
 
+/**
+ * The session `s` and its member `m` (joined on id and brand) are live at `now` (a parameter such as '?3'): not
+ * revoked or expired, and the member is neither deleted nor blocked. A send over the live socket checks it in
+ * its batch (worker/chat/send.ts): the socket outlives the request that opened it.
+ */
+export function liveSession(now: string): string {
+  return `s.revoked_at IS NULL AND s.expires_at > ${now} AND m.status != 'deleted' AND m.blocked_at IS NULL`;
+}
+
 /** Finds the live session's member in this brand; revoked, expired, deleted or foreign sessions give null. */
 export async function findSessionMember(db: D1Database, tenantId: string, token: string, now: Date): Promise<SessionMember | null> {
   if (token.length < 20 || token.length > 100) return null;
@@ -111,7 +120,7 @@ export async function findSessionMember(db: D1Database, tenantId: string, token:
          FROM sessions s JOIN members m ON m.id = s.member_id AND m.tenant_id = s.tenant_id
          JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id
          ${ACTIVE_MAIN_PHOTO_JOIN}
-        WHERE s.token_hash = ? AND s.tenant_id = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND m.status != 'deleted' AND m.blocked_at IS NULL`,
+        WHERE s.token_hash = ?1 AND s.tenant_id = ?2 AND ${liveSession('?3')}`,
     )
     .bind(tokenHash, tenantId, now.toISOString())
     .first<Row>();

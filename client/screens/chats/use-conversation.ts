@@ -1,9 +1,10 @@
 import { useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChatProfile, ChatResponse, SendMessage, SendResponse } from '../../../core/schemas/chat';
+import type { ChatProfile, ChatResponse, SendMessage } from '../../../core/schemas/chat';
 import { ApiError, apiFetch } from '../../api/fetch-client';
 import { chatUrl, newClientKey, refreshChats } from '../../components/chat/chat-data';
 import type { ShownMessage } from '../../components/chat/message-bubble';
+import { sendChatMessage } from '../../lib/chat-send';
 import { liveSocketOpen, onLiveEvent, onLiveReconnect } from '../../lib/live-socket';
 import { navigate } from '../../navigation';
 import { userAtom } from '../../state/atoms';
@@ -129,7 +130,7 @@ export function useConversation(target: Target) {
       };
       setState((s) => ({ ...s, messages: merge(s.messages, [optimistic]), noCredits: false, error: null }));
       try {
-        const res = await apiFetch<SendResponse>('/api/chat.php', { method: 'POST', body: { ...content, to }, idempotencyKey: key });
+        const res = await sendChatMessage({ ...content, to }, key);
         store.set(userAtom, (u) => (u ? { ...u, credits: res.credits } : u));
         setState((s) => ({ ...s, conversationId: res.conversation.id, messages: merge(s.messages, [res.message]) }));
         if (!idRef.current) {

@@ -23,7 +23,7 @@ export function startQueueLive({ brand, onChange, onStatus }: QueueLiveOptions):
     clearInterval(poll);
     poll = undefined;
   };
-  const stopSocket = reconnectingSocket(`/api/staff/live.php?brand=${encodeURIComponent(brand)}`, {
+  const socket = reconnectingSocket(`/api/staff/live.php?brand=${encodeURIComponent(brand)}`, {
     onOpen: (reconnected) => {
       stopPolling();
       onStatus?.(true);
@@ -45,7 +45,7 @@ export function startQueueLive({ brand, onChange, onStatus }: QueueLiveOptions):
     },
   });
   return () => {
-    stopSocket();
+    socket.stop();
     stopPolling();
   };
 }
