@@ -1,6 +1,7 @@
 import { ClientKeySchema, sendMessageSchema, type SendResponse } from '../../core/schemas/chat';
 import type { Tenant } from '../../core/schemas/tenant';
 import { ApiFailure, validationFailure } from '../errors';
+import type { LiveEvent } from '../services/live-events';
 import { notifyStaffQueue } from '../staff/answering/notify';
 import { deliverMessage } from './deliver';
 import { sendMessage, type Sender } from './send';
@@ -14,12 +15,14 @@ export interface AcceptedSend {
 /**
  * A member's send as it arrives, over HTTP (POST /api/chat.php) or over the live socket (worker/chat/member-hub.ts):
  * the key and the body are checked alike, the message is sent, and what follows a new message (its delivery, the
- * staff queue for a fictional profile) is handed to `later`, to run after the answer. Throws an ApiFailure.
+ * staff queue for a fictional profile) is handed to `later`, to run after the answer (`toSender`: see
+ * deliverMessage). Throws an ApiFailure.
  */
 export async function acceptSend(
   env: Env,
   send: { db: D1Database; tenant: Tenant; member: Sender; now: Date; key: unknown; body: unknown },
   later: (work: Promise<void>) => void,
+  toSender?: (events: LiveEvent[]) => Promise<number>,
 ): Promise<AcceptedSend> {
   const { db, tenant, member } = send;
   const key = ClientKeySchema.safeParse(send.key);
@@ -28,7 +31,7 @@ export async function acceptSend(
   if (!body.success) throw validationFailure(body.error);
   const result = await sendMessage({ db, tenant, member, now: send.now, key: key.data }, body.data);
   if (result.created) {
-    later(deliverMessage(env, member, result));
+    later(deliverMessage(env, member, result, toSender));
     // A message to a fictional profile waits in the brand's answering queue: its open workspaces refetch.
     if (result.peer.memberId === null && result.peer.profile.fictional)
       later(notifyStaffQueue(env, tenant.id, 'message', result.response.conversation.id));

@@ -1,4 +1,4 @@
-import { publishToMember } from '../services/live-events';
+import { publishToMember, type LiveEvent } from '../services/live-events';
 import { toMessage } from './messages';
 import type { Sender, SendResult } from './send';
 
@@ -7,9 +7,15 @@ import type { Sender, SendResult } from './send';
  * messages are held (unconfirmed e-mail, invisible mode); then the sender's other tabs get it and the new
  * balance (the sending tab has both from its answer already). The recipient goes first: when the sender's
  * tabs hear of the message, the recipient's delivery has been tried. When a tab of the recipient got it, the
- * sender's tick turns to "delivered".
+ * sender's tick turns to "delivered". `toSender` reaches the sender's tabs: through their hub, unless the send came
+ * over a socket of that hub, which has them at hand (a call to a Durable Object is a round trip, even to itself).
  */
-export async function deliverMessage(env: Env, member: Sender, result: SendResult): Promise<void> {
+export async function deliverMessage(
+  env: Env,
+  member: Sender,
+  result: SendResult,
+  toSender: (events: LiveEvent[]) => Promise<number> = (events) => publishToMember(env, member.tenantId, member.id, events),
+): Promise<void> {
   const { response, peer, row, sender, held } = result;
   const conversationId = response.conversation.id;
   let receipt: { read_upto: number; delivered_upto: number } | null = null;
@@ -28,7 +34,7 @@ export async function deliverMessage(env: Env, member: Sender, result: SendResul
         .first<{ read_upto: number; delivered_upto: number }>();
     }
   }
-  await publishToMember(env, member.tenantId, member.id, [
+  await toSender([
     { type: 'message', conversation_id: conversationId, message: response.message, profile: peer.profile },
     { type: 'credits', credits: response.credits },
     ...(receipt ? [{ type: 'receipt', conversation_id: conversationId, ...receipt } as const] : []),

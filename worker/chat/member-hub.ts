@@ -76,6 +76,7 @@ export class MemberHub extends SocketHub<LiveEvent> {
         env,
         { db: session.db, tenant, member: sender, now: new Date(), key: frame.key, body: frame.body },
         (work) => this.ctx.waitUntil(work),
+        async (events) => this.publish(events),
       );
       this.keepOnline(env, sender);
       return { type: 'sent', key: frame.key, status, body, bookmark: session.bookmark() ?? undefined };
