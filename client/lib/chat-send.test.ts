@@ -9,7 +9,7 @@ class FakeSocket {
   static readonly OPEN = 1;
   static all: FakeSocket[] = [];
   readyState = FakeSocket.CONNECTING;
-  sent: any[] = [];
+  sent: { type: string; key?: string; body?: unknown }[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((m: { data: unknown }) => void) | null = null;
   onclose: (() => void) | null = null;

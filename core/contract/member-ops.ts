@@ -281,7 +281,8 @@ export const MEMBER_OPERATIONS: Operation[] = [
     operationId: 'live',
     tag: 'chat',
     auth: 'member',
-    summary: 'The live WebSocket (messages, likes, matches, credits); same origin only',
+    summary:
+      'The live WebSocket (messages, likes, matches, credits; the tab may send chat messages over it, answered as POST /api/chat.php: docs/api/chat.md); same origin only',
     responses: { 101: { description: 'Switching to the WebSocket.', empty: true } },
     errors: { 403: ['authentication_required', 'csrf'], 426: ['upgrade_required'] },
     contract: { as: 'premium', expect: [426], note: 'A plain HTTP request, without Upgrade: websocket.' },
