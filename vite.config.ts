@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import UnoCSS from 'unocss/vite';
 import { parseTenants } from './core/tenant-files';
-import { CLIENT_ENTRIES, STAFF_ENTRY, clientAssets } from './build/client-assets';
+import { clientAssets } from './build/client-assets';
+import { CLIENT_ENTRIES, STAFF_ENTRY } from './build/client-entries';
 import { previewCompression } from './build/preview-compression';
 
 // BUILD_OUT_DIR: a build somewhere else than dist/ (tests/node/production-build.spec.ts builds beside a served dist/).

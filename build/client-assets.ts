@@ -2,19 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 import { entryCatalogueKeys, type EntryKeys } from './entry-catalogue-keys';
+import { type StyleRule, styleRules } from './style-rules';
+import { CLIENT_ENTRIES, STAFF_ENTRY } from './client-entries';
 
 const ID = 'virtual:client-assets';
 const RESOLVED = `\0${ID}`;
-
-/** The client's entry points: the hydrated app, and the small script landers use instead of it. */
-export const CLIENT_ENTRIES = { app: 'client/entry.tsx', lander: 'landers/runtime.ts' } as const;
-
-/**
- * The staff workspace's entry. It is built by an environment of its own (vite.config.ts `staff`), not as a third
- * input of the client build: Rollup would move what it shares with the app (React) into a common chunk and so
- * change the members' entry bundle. Built apart, the members' files stay byte for byte what they were.
- */
-export const STAFF_ENTRY = 'client/staff/entry.tsx';
 
 export interface EntryAssets {
   /** The entry module, a hashed file name in a build. */
@@ -22,8 +14,11 @@ export interface EntryAssets {
   /** Its static imports, preloaded so they download in parallel. */
   preload: string[];
   css: string[];
-  /** The stylesheets' text, for pages that inline them instead of waiting for a render-blocking request. */
-  inlineCss: string;
+  /**
+   * The stylesheets' rules, for pages that inline the ones their HTML uses instead of waiting for a render-blocking
+   * request (worker/ssr/shell.ts); only the app's pages do. Empty where a page links the files alone.
+   */
+  styleRules: StyleRule[];
 }
 
 export interface ClientAssets {
@@ -43,7 +38,7 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-function fromManifest(manifest: Record<string, ManifestChunk>, source: string, outDir: string): EntryAssets {
+function fromManifest(manifest: Record<string, ManifestChunk>, source: string, outDir: string, inline = false): EntryAssets {
   const entry = manifest[source];
   if (!entry) throw new Error(`${source} is missing from the client manifest`);
   const chunks = (entry.imports ?? []).map((key) => manifest[key]).filter(Boolean);
@@ -52,8 +47,14 @@ function fromManifest(manifest: Record<string, ManifestChunk>, source: string, o
     script: `/${entry.file}`,
     preload: chunks.map((c) => `/${c.file}`),
     css: css.map((f) => `/${f}`),
-    inlineCss: css.map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n'),
+    styleRules: inline ? inlineRules(css.map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n')) : [],
   };
+}
+
+/** The rules a page may inline; none (the page links the file) if one could close the <style> element early. */
+function inlineRules(css: string): StyleRule[] {
+  const rules = styleRules(css);
+  return rules.some((rule) => /<\/style/i.test(rule.css)) ? [] : rules;
 }
 
 /**
@@ -69,7 +70,7 @@ export function clientAssets(options: { manifestPath: string; staffManifestPath:
       const entryKeys = entryCatalogueKeys(CLIENT_ENTRIES.app);
       // In dev the key list follows the sources as they change.
       for (const file of entryKeys.files) this.addWatchFile(file);
-      const dev = (source: string): EntryAssets => ({ script: `/${source}`, preload: [], css: [], inlineCss: '' });
+      const dev = (source: string): EntryAssets => ({ script: `/${source}`, preload: [], css: [], styleRules: [] });
       let assets: ClientAssets = {
         app: dev(CLIENT_ENTRIES.app),
         lander: dev(CLIENT_ENTRIES.lander),
@@ -83,7 +84,7 @@ export function clientAssets(options: { manifestPath: string; staffManifestPath:
         const outDir = join(dirname(options.manifestPath), '..');
         assets = {
           ...assets,
-          app: fromManifest(manifest, CLIENT_ENTRIES.app, outDir),
+          app: fromManifest(manifest, CLIENT_ENTRIES.app, outDir, true),
           lander: fromManifest(manifest, CLIENT_ENTRIES.lander, outDir),
           staff: fromManifest(read(options.staffManifestPath), STAFF_ENTRY, outDir),
           dev: false,

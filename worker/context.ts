@@ -28,10 +28,11 @@ export interface AppEnv {
      */
     handle: (request: Request, env: Env, ctx: HonoExecutionContext) => Response | Promise<Response>;
     /**
-     * Set when a page failed after its head (and its 200) had gone out (worker/ssr/render.tsx): the error screen
-     * stands in its place, and the edge cache must not keep it.
+     * The page's whole HTML as the render sent it (worker/ssr/render.tsx), for the edge cache to keep without reading
+     * the answer back; null when the page failed after its head (and its 200) had gone out: the error screen stands
+     * in its place, and the edge cache must not keep it.
      */
-    pageFailed?: boolean;
+    renderedPage?: Promise<string | null>;
   };
 }
 

@@ -31,6 +31,9 @@ export async function serveDirect({ port, persistTo = '.wrangler/state' }) {
       port,
       // The same layout as `wrangler dev --persist-to` (its v3 folder).
       resourcePersistencePath: join(root, persistTo, 'v3'),
+      // INSPECTOR_PORT=9229: each worker's V8 inspector (ws://127.0.0.1:9229/core:user:edge-dating-engine), for CPU
+      // profiles of the Worker under load (docs/edge-cache.md).
+      ...(process.env.INSPECTOR_PORT ? { inspectorPort: Number(process.env.INSPECTOR_PORT) } : {}),
       workers: [{ ...workerOptions, name: 'edge-dating-engine', modulesRules: undefined, modules: modulesOf(dirname(config)) }],
     }),
   );

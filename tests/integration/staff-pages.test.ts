@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STAFF_ENTRY } from '../../build/client-assets';
+import { STAFF_ENTRY } from '../../build/client-entries';
 import { createMember, fetchBrand } from './helpers';
 import { createStaff } from './staff-helpers';
 

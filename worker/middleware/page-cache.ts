@@ -97,18 +97,19 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     if (response.status !== 200) return mark('BYPASS', 'status');
     if (response.headers.has('Set-Cookie')) return mark('BYPASS', 'set-cookie');
     // Stored once the whole page is known: a page that failed after its head went out is a 200 with the error
-    // screen in place (worker/ssr/render.tsx), and is never kept.
-    const copy = response.clone();
+    // screen in place (worker/ssr/render.tsx), and is never kept. An app page hands over the HTML it sent; any
+    // other (a lander) is read back from a copy of the answer.
     const nonce = c.get('nonce');
-    const put = copy
-      .text()
-      .then((html) => {
-        if (c.get('pageFailed')) return;
-        const page = pageToStore(html, copy, nonce, c.get('now'));
+    const headers = new Headers(response.headers);
+    const html = c.get('renderedPage') ?? response.clone().text();
+    const put = html
+      .then((page) => {
+        if (page === null) return;
+        const stored = pageToStore(page, headers, nonce, c.get('now'));
         // A page asked for once stays in this isolate, and reaches the Cache API when it is asked for again (the
         // HIT above): a URL that comes once, such as a paid click's with its own click id, costs no cache write.
         // A revalidated page was asked for again already; one too large for the isolate goes there at once.
-        if (!rememberPage(key, page) || revalidation) return share(c, cache, key, page);
+        if (!rememberPage(key, stored) || revalidation) return share(c, cache, key, stored);
       })
       .catch((error: unknown) => log(c, 'warn', 'page cache write failed', describeError(error)));
     // A revalidation is a background request already: it finishes when the entry is in.

@@ -99,9 +99,8 @@ function pageBody(page: StoredPage, nonce: string): Uint8Array<ArrayBuffer> {
   return body;
 }
 
-/** The page a render answered, read whole, as kept. */
-export function pageToStore(html: string, response: Response, nonce: string, now: Date): StoredPage {
-  const headers = new Headers(response.headers);
+/** The page a render answered, whole, as kept; `headers` is a copy of the answer's, which the entry keeps. */
+export function pageToStore(html: string, headers: Headers, nonce: string, now: Date): StoredPage {
   headers.set('Cache-Control', headers.get('Cache-Control') ?? 'private, no-store');
   // The edge cache must not split or refuse the entry on Vary: the key holds the inputs.
   headers.delete('Vary');

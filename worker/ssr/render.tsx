@@ -23,7 +23,7 @@ import { UpstreamUnavailable } from '../upstream/client';
 import { nestedErrorPage } from './unknown-site';
 import ASSETS from 'virtual:client-assets';
 import { escapeHtml } from '../mail/html';
-import { shellHead, shellTail } from './shell';
+import { shellBody, shellHead, shellTail } from './shell';
 import { loginPathFor } from '../../core/rules/return-path';
 
 export interface PageOptions {
@@ -113,34 +113,46 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
   const nonce = c.get('nonce');
   const language = c.get('language');
   const title = pageTitle(options.route.name === 'index' && !options.error ? head.settings.index_title : head.settings.name, 0, 0);
+  let settle: (html: string | null) => void = () => undefined;
+  c.set('renderedPage', new Promise((resolve) => (settle = resolve)));
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      controller.enqueue(encoder.encode(shellHead({ language, settings: head.settings }, title, nonce, ASSETS)));
-      // Let the runtime write the head to the socket before React's render takes the thread: when the data is
-      // quick, rendering would otherwise hold the head back (measured: docs/decisions/010-head-first.md).
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      let state: InitialState;
+      let failed = false;
+      let page: string | null = null;
       try {
-        state = buildState(c, options, head, await fallback);
-      } catch (error) {
-        // The status has gone out with the head: the error screen takes the page's place, kept out of search
-        // engines. Only unexpected failures get here (a missing subject was found before the head).
-        log(c, 'error', 'page data failed after the head', describeError(error));
-        c.set('pageFailed', true);
-        const status = isNotFound(error) ? 404 : 500;
-        controller.enqueue(encoder.encode('<meta name="robots" content="noindex">'));
-        state = buildState(c, { ...options, error: { status } }, data.settled(), {});
+        const headHtml = shellHead({ language, settings: head.settings }, title, nonce, ASSETS);
+        controller.enqueue(encoder.encode(headHtml));
+        // Let the runtime write the head to the socket before React's render takes the thread: when the data is
+        // quick, rendering would otherwise hold the head back (measured: docs/decisions/010-head-first.md).
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        let state: InitialState;
+        try {
+          state = buildState(c, options, head, await fallback);
+        } catch (error) {
+          // The status has gone out with the head: the error screen takes the page's place, kept out of search
+          // engines. Only unexpected failures get here (a missing subject was found before the head).
+          log(c, 'error', 'page data failed after the head', describeError(error));
+          failed = true;
+          const status = isNotFound(error) ? 404 : 500;
+          controller.enqueue(encoder.encode('<meta name="robots" content="noindex">'));
+          state = buildState(c, { ...options, error: { status } }, data.settled(), {});
+        }
+        let html: string;
+        try {
+          html = await renderApp(c, state, nonce);
+        } catch (error) {
+          log(c, 'error', 'page render failed after the head', describeError(error));
+          failed = true;
+          const t = c.get('t');
+          html = `<p>${escapeHtml(t('error.nested'))} <a href="/">${escapeHtml(t('error.go_home'))}</a></p>`;
+        }
+        const rest = shellBody(html, ASSETS) + shellTail(state, nonce, ASSETS);
+        controller.enqueue(encoder.encode(rest));
+        controller.close();
+        if (!failed) page = headHtml + rest;
+      } finally {
+        settle(page);
       }
-      try {
-        await pipeApp(c, state, nonce, controller);
-      } catch (error) {
-        log(c, 'error', 'page render failed after the head', describeError(error));
-        c.set('pageFailed', true);
-        const t = c.get('t');
-        controller.enqueue(encoder.encode(`<p>${escapeHtml(t('error.nested'))} <a href="/">${escapeHtml(t('error.go_home'))}</a></p>`));
-      }
-      controller.enqueue(encoder.encode(shellTail(state, nonce, ASSETS)));
-      controller.close();
     },
   });
   return new Response(body, {
@@ -150,16 +162,13 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
 }
 
 /** React's HTML of the page, complete: every lazy screen and every loaded answer in place. */
-async function pipeApp(c: AppContext, state: InitialState, nonce: string, controller: ReadableStreamDefaultController<Uint8Array>) {
+async function renderApp(c: AppContext, state: InitialState, nonce: string): Promise<string> {
   // Always the whole catalogue: lazy parts of a page (a member's activation reminder) may render on the server
   // too, and the browser hydrates them only after it has loaded the rest (client/i18n.ts catalogueReady).
   const i18n = createI18n(state.language, catalogueFor(state.language));
   const app = () => <App store={createAppStore(state)} i18n={i18n} />;
   const html = renderedAtOnce(app());
-  if (html !== null) {
-    controller.enqueue(encoder.encode(html));
-    return;
-  }
+  if (html !== null) return html;
   const reactStream = await renderToReadableStream(app(), {
     nonce,
     // The data is loaded before React renders, so the page is complete at once: React must not outline the screen's
@@ -172,14 +181,10 @@ async function pipeApp(c: AppContext, state: InitialState, nonce: string, contro
     },
   });
   // Lazy screens suspend once on the server; waiting for them keeps their content in place in the HTML
-  // rather than behind a fallback and a swap script.
+  // rather than behind a fallback and a swap script. The whole HTML is needed anyway: its classes pick the
+  // page's styles, which go out before it (worker/ssr/shell.ts).
   await reactStream.allReady;
-  const reader = reactStream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    controller.enqueue(value);
-  }
+  return new Response(reactStream).text();
 }
 
 /**

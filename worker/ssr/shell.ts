@@ -1,6 +1,7 @@
 import type { ClientAssets } from '../../build/client-assets';
 import type { InitialState } from '../../core/state';
 import { escapeHtml } from '../mail/html';
+import { criticalCss } from './critical-css';
 
 /** JSON that is safe inside a <script> element (the page's state, the workspace's boot data). */
 export function scriptJson(value: unknown): string {
@@ -10,29 +11,21 @@ export function scriptJson(value: unknown): string {
 const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
 /**
- * The app's stylesheet (UnoCSS: every utility and icon the app uses, ~8 kB gzip) inline: a first visit paints without
- * waiting for a render-blocking request. The file stays for landers and as the fallback if the text could not be
- * inlined safely.
+ * The app's stylesheet (UnoCSS: every utility and icon the app uses, ~39 kB) goes out in two parts. Each page inlines
+ * the rules its own HTML uses (worker/ssr/critical-css.ts, before the body: the head goes out before the page is
+ * rendered), so a first visit paints without waiting for a render-blocking request; the whole file follows at the
+ * end of the body, for what the app renders after hydration, and is cached for a year. Without the rules (a sheet
+ * that could not be inlined safely) the head links the file, render-blocking.
  */
-function stylesheets(assets: ClientAssets): string {
-  let html = stylesheetHtml.get(assets);
-  if (html === undefined) {
-    const css = assets.app.inlineCss;
-    html =
-      css && !/<\/style/i.test(css)
-        ? `<style>${css}</style>`
-        : assets.app.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n');
-    stylesheetHtml.set(assets, html);
-  }
-  return html;
+function inlinesStyles(assets: ClientAssets): boolean {
+  return !assets.dev && assets.app.styleRules.length > 0;
 }
 
-/** Decided once per build's assets, not searched through for every page (the stylesheet is ~40 kB). */
-const stylesheetHtml = new WeakMap<ClientAssets, string>();
+const stylesheetLinks = (assets: ClientAssets) => assets.app.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n');
 
 /**
- * Everything before React's stream: the head with the brand's colours, styles and meta. It goes out before the
- * page's data is loaded (render.tsx), so it takes only what is known without it.
+ * Everything before the page's body: the head with the brand's colours and meta. It goes out before the page's
+ * data is loaded (render.tsx), so it takes only what is known without it.
  */
 export function shellHead(state: Pick<InitialState, 'language' | 'settings'>, title: string, nonce: string, assets: ClientAssets): string {
   const { settings } = state;
@@ -40,7 +33,9 @@ export function shellHead(state: Pick<InitialState, 'language' | 'settings'>, ti
   const devScripts = assets.dev
     ? `<script type="module" nonce="${nonce}">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>
 <script type="module" nonce="${nonce}" src="/@vite/client"></script>`
-    : stylesheets(assets);
+    : inlinesStyles(assets)
+      ? ''
+      : stylesheetLinks(assets);
   // The entry itself too: its <script> is in the tail, after the page's data, and the browser should not wait for it.
   // (Not the route's lazy chunks yet: preloading them changed the order in which /premium's two parts set the title,
   // a race in the client that the chat browser test caught; see docs/decisions/010-head-first.md.)
@@ -57,11 +52,18 @@ export function shellHead(state: Pick<InitialState, 'language' | 'settings'>, ti
 <style>:root{--c-primary:${c.primary};--c-secondary:${c.secondary}}</style>
 ${devScripts}
 ${preloads}
-</head><body><div id="root">`;
+</head><body>`;
 }
 
-/** Everything after React's stream: the state the browser hydrates with, then the client bundle. */
+/** The page's own styles, then the app's root with React's HTML of the page in it. */
+export function shellBody(html: string, assets: ClientAssets): string {
+  const styles = inlinesStyles(assets) ? `<style>${criticalCss(html, assets.app.styleRules)}</style>` : '';
+  return `${styles}<div id="root">${html}`;
+}
+
+/** Everything after React's HTML: the whole stylesheet, the state the browser hydrates with, then the client bundle. */
 export function shellTail(state: InitialState, nonce: string, assets: ClientAssets): string {
-  return `</div><script id="__STATE__" type="application/json">${scriptJson(state)}</script>
+  const styles = inlinesStyles(assets) ? stylesheetLinks(assets) : '';
+  return `</div>${styles}<script id="__STATE__" type="application/json">${scriptJson(state)}</script>
 <script type="module" nonce="${nonce}" src="${assets.app.script}"></script></body></html>`;
 }

@@ -1,0 +1,67 @@
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { brandUrl, expect, logInAs, test } from './fixtures';
+
+// Each page inlines only the rules of the app's stylesheet that its own HTML uses, and links the whole sheet at the
+// end of the body (worker/ssr/shell.ts, worker/ssr/critical-css.ts). The page as the server sent it must look the
+// same painted from its own rules alone as with the whole sheet: compared here without JavaScript (the server's
+// HTML, as a crawler or a first paint has it), once with the sheet's file refused, once with it. Both pictures are
+// of the same HTML, read once: other specs change the demo members' data meanwhile.
+
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+] as const;
+
+async function shot(browser: Browser, url: string, html: string, options: BrowserContextOptions, withSheet: boolean): Promise<Buffer> {
+  const context = await browser.newContext({ ...options, javaScriptEnabled: false, extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
+  const page = await context.newPage();
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+  if (!withSheet) await page.route('**/assets/*.css', (route) => route.abort());
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  const picture = await page.screenshot({ fullPage: true, animations: 'disabled' });
+  await context.close();
+  return picture;
+}
+
+/** The page at `path` as the server sends it to `reader`'s session, painted with and without the whole sheet. */
+async function samePainted(browser: Browser, reader: Page, path: string) {
+  const url = brandUrl('flirtlokaal', path);
+  const html = await reader.evaluate((p) => fetch(p).then((r) => r.text()), path);
+  const options: BrowserContextOptions = { storageState: await reader.context().storageState() };
+  for (const viewport of SIZES) {
+    const alone = await shot(browser, url, html, { ...options, viewport }, false);
+    const whole = await shot(browser, url, html, { ...options, viewport }, true);
+    expect(alone.equals(whole), `${path} at ${viewport.width} px: its own rules alone paint it otherwise`).toBe(true);
+  }
+}
+
+test.describe("a page's own styles", () => {
+  test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
+
+  test('a visitor page inlines a part of the sheet, links the whole at the end, and looks the same without it', async ({
+    browser,
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // A returning visitor, past the entry warning. Read in the page: Node cannot resolve *.localhost.
+    await page.context().addCookies([{ name: 'entry_ok', value: '1', url: brandUrl('flirtlokaal') }]);
+    await page.goto(brandUrl('flirtlokaal', '/pages/terms'));
+    const read = (path: string) => page.evaluate((p) => fetch(p).then((r) => r.text()), path);
+    const html = await read('/');
+    const inline = /<body><style>([^<]*)<\/style><div id="root">/.exec(html)?.[1];
+    const sheet = /<\/div><link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1];
+    expect(inline).toBeTruthy();
+    expect(sheet).toBeTruthy();
+    const whole = await read(sheet!);
+    expect(inline!.length).toBeLessThan(whole.length / 2);
+    for (const path of ['/', '/login', '/signup', '/pages/terms', '/pricing', '/members']) await samePainted(browser, page, path);
+  });
+
+  test("a member's pages look the same from their own rules alone", async ({ browser, page }) => {
+    test.setTimeout(120_000);
+    await logInAs(page, 'flirtlokaal', 'premium@demo.test');
+    for (const path of ['/members', '/likes', '/chats', '/credits', '/profile', '/notifications', '/swipe-game', '/premium'])
+      await samePainted(browser, page, path);
+  });
+});
