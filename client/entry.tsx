@@ -9,6 +9,9 @@ import { createAppStore } from './state/app-store';
 
 installChunkReload();
 leaveSessionOnLogoutLink();
+// The page inlined the rules its own HTML uses; the whole stylesheet came print-only so that it held back neither the
+// first paint nor this script (worker/ssr/shell.ts). From here on the app renders what the page had not.
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-app-styles]')) link.media = 'all';
 
 const state = JSON.parse(document.getElementById('__STATE__')!.textContent!) as InitialState;
 const i18n = createI18n(state.language, state.catalogue);

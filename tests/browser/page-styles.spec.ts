@@ -2,10 +2,11 @@ import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { brandUrl, expect, logInAs, test } from './fixtures';
 
 // Each page inlines only the rules of the app's stylesheet that its own HTML uses, and links the whole sheet at the
-// end of the body (worker/ssr/shell.ts, worker/ssr/critical-css.ts). The page as the server sent it must look the
-// same painted from its own rules alone as with the whole sheet: compared here without JavaScript (the server's
-// HTML, as a crawler or a first paint has it), once with the sheet's file refused, once with it. Both pictures are
-// of the same HTML, read once: other specs change the demo members' data meanwhile.
+// end of the body, print-only until the app's entry makes it apply (worker/ssr/shell.ts, worker/ssr/critical-css.ts).
+// The page as the server sent it must look the same painted from its own rules alone as with the whole sheet:
+// compared here without JavaScript (the server's HTML, as a crawler or a first paint has it), once with the sheet's
+// file refused, once with it applying to the screen. Both pictures are of the same HTML, read once: other specs
+// change the demo members' data meanwhile.
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -15,7 +16,9 @@ const SIZES = [
 async function shot(browser: Browser, url: string, html: string, options: BrowserContextOptions, withSheet: boolean): Promise<Buffer> {
   const context = await browser.newContext({ ...options, javaScriptEnabled: false, extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
   const page = await context.newPage();
-  await page.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+  // With the sheet: as the entry sets it, for the screen.
+  const body = withSheet ? html.replace(' media="print" data-app-styles', ' data-app-styles') : html;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body }));
   if (!withSheet) await page.route('**/assets/*.css', (route) => route.abort());
   await page.goto(url);
   await page.waitForLoadState('networkidle');
@@ -50,11 +53,13 @@ test.describe("a page's own styles", () => {
     const read = (path: string) => page.evaluate((p) => fetch(p).then((r) => r.text()), path);
     const html = await read('/');
     const inline = /<body><style>([^<]*)<\/style><div id="root">/.exec(html)?.[1];
-    const sheet = /<\/div><link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1];
+    const sheet = /<\/div><link rel="stylesheet" href="([^"]+)" media="print" data-app-styles>/.exec(html)?.[1];
     expect(inline).toBeTruthy();
     expect(sheet).toBeTruthy();
     const whole = await read(sheet!);
     expect(inline!.length).toBeLessThan(whole.length / 2);
+    // The app, once started, has the whole sheet apply to the screen.
+    await expect(page.locator('link[data-app-styles]')).toHaveAttribute('media', 'all');
     for (const path of ['/', '/login', '/signup', '/pages/terms', '/pricing', '/members']) await samePainted(browser, page, path);
   });
 

@@ -14,14 +14,20 @@ const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2
  * The app's stylesheet (UnoCSS: every utility and icon the app uses, ~39 kB) goes out in two parts. Each page inlines
  * the rules its own HTML uses (worker/ssr/critical-css.ts, before the body: the head goes out before the page is
  * rendered), so a first visit paints without waiting for a render-blocking request; the whole file follows at the
- * end of the body, for what the app renders after hydration, and is cached for a year. Without the rules (a sheet
- * that could not be inlined safely) the head links the file, render-blocking.
+ * end of the body, cached for a year, for what the app renders after hydration. It comes as print-only, so it
+ * holds back neither the parser nor the entry script (a plain stylesheet in the body does both in Chromium, and
+ * hydration would wait for it); the entry makes it apply to the screen (client/entry.tsx). Without the rules (a
+ * sheet that could not be inlined safely) the head links the file, render-blocking.
  */
 function inlinesStyles(assets: ClientAssets): boolean {
   return !assets.dev && assets.app.styleRules.length > 0;
 }
 
-const stylesheetLinks = (assets: ClientAssets) => assets.app.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n');
+const stylesheetLinks = (assets: ClientAssets, attributes = '') =>
+  assets.app.css.map((href) => `<link rel="stylesheet" href="${href}"${attributes}>`).join('\n');
+
+/** The whole stylesheet after the page's own rules; client/entry.tsx turns `media` to `all`. */
+const DEFERRED_STYLES = ' media="print" data-app-styles';
 
 /**
  * Everything before the page's body: the head with the brand's colours and meta. It goes out before the page's
@@ -63,7 +69,7 @@ export function shellBody(html: string, assets: ClientAssets): string {
 
 /** Everything after React's HTML: the whole stylesheet, the state the browser hydrates with, then the client bundle. */
 export function shellTail(state: InitialState, nonce: string, assets: ClientAssets): string {
-  const styles = inlinesStyles(assets) ? stylesheetLinks(assets) : '';
+  const styles = inlinesStyles(assets) ? stylesheetLinks(assets, DEFERRED_STYLES) : '';
   return `</div>${styles}<script id="__STATE__" type="application/json">${scriptJson(state)}</script>
 <script type="module" nonce="${nonce}" src="${assets.app.script}"></script></body></html>`;
 }
