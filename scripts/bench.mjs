@@ -80,7 +80,7 @@ try {
   const home = await page('/', headers);
   const lander = await page('/landers/tinderswipe', headers);
   const members = await page('/members', { ...headers, cookie: session });
-  // The app inlines its stylesheet; the lander still links the same file, which serves as the static asset.
+  // Every page links the app's stylesheet (the app's print-only after its own inline rules, the lander render-blocking): the static asset.
   const cssAsset = lander.css[0];
   if (home.status !== 200 || !cssAsset) throw new Error(`the home page did not render (status ${home.status})`);
 
