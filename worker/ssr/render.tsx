@@ -115,45 +115,47 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
   const title = pageTitle(options.route.name === 'index' && !options.error ? head.settings.index_title : head.settings.name, 0, 0);
   let settle: (html: string | null) => void = () => undefined;
   c.set('renderedPage', new Promise((resolve) => (settle = resolve)));
+  /** Writes the page from its head on; answers the HTML that went out, or null when the page failed after its head. */
+  const writePage = async (controller: ReadableStreamDefaultController<Uint8Array>): Promise<string | null> => {
+    const headHtml = shellHead({ language, settings: head.settings }, title, nonce, ASSETS);
+    controller.enqueue(encoder.encode(headHtml));
+    // Let the runtime write the head to the socket before React's render takes the thread: when the data is
+    // quick, rendering would otherwise hold the head back (measured: docs/decisions/010-head-first.md).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    let failed = false;
+    let state: InitialState;
+    try {
+      state = buildState(c, options, head, await fallback);
+    } catch (error) {
+      // The status has gone out with the head: the error screen takes the page's place, kept out of search
+      // engines. Only unexpected failures get here (a missing subject was found before the head).
+      log(c, 'error', 'page data failed after the head', describeError(error));
+      failed = true;
+      const status = isNotFound(error) ? 404 : 500;
+      controller.enqueue(encoder.encode('<meta name="robots" content="noindex">'));
+      state = buildState(c, { ...options, error: { status } }, data.settled(), {});
+    }
+    let html: string;
+    try {
+      html = await renderApp(c, state, nonce);
+    } catch (error) {
+      log(c, 'error', 'page render failed after the head', describeError(error));
+      failed = true;
+      const t = c.get('t');
+      html = `<p>${escapeHtml(t('error.nested'))} <a href="/">${escapeHtml(t('error.go_home'))}</a></p>`;
+    }
+    const rest = shellBody(html, ASSETS) + shellTail(state, nonce, ASSETS);
+    controller.enqueue(encoder.encode(rest));
+    controller.close();
+    return failed ? null : headHtml + rest;
+  };
   const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let failed = false;
-      let page: string | null = null;
-      try {
-        const headHtml = shellHead({ language, settings: head.settings }, title, nonce, ASSETS);
-        controller.enqueue(encoder.encode(headHtml));
-        // Let the runtime write the head to the socket before React's render takes the thread: when the data is
-        // quick, rendering would otherwise hold the head back (measured: docs/decisions/010-head-first.md).
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        let state: InitialState;
-        try {
-          state = buildState(c, options, head, await fallback);
-        } catch (error) {
-          // The status has gone out with the head: the error screen takes the page's place, kept out of search
-          // engines. Only unexpected failures get here (a missing subject was found before the head).
-          log(c, 'error', 'page data failed after the head', describeError(error));
-          failed = true;
-          const status = isNotFound(error) ? 404 : 500;
-          controller.enqueue(encoder.encode('<meta name="robots" content="noindex">'));
-          state = buildState(c, { ...options, error: { status } }, data.settled(), {});
-        }
-        let html: string;
-        try {
-          html = await renderApp(c, state, nonce);
-        } catch (error) {
-          log(c, 'error', 'page render failed after the head', describeError(error));
-          failed = true;
-          const t = c.get('t');
-          html = `<p>${escapeHtml(t('error.nested'))} <a href="/">${escapeHtml(t('error.go_home'))}</a></p>`;
-        }
-        const rest = shellBody(html, ASSETS) + shellTail(state, nonce, ASSETS);
-        controller.enqueue(encoder.encode(rest));
-        controller.close();
-        if (!failed) page = headHtml + rest;
-      } finally {
-        settle(page);
-      }
-    },
+    // The edge cache hears what went out in every case: the page, or null (keep nothing) when writing it failed.
+    start: (controller) =>
+      writePage(controller).then(settle, (error: unknown) => {
+        settle(null);
+        throw error;
+      }),
   });
   return new Response(body, {
     status: options.status ?? 200,
