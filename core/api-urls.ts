@@ -14,6 +14,9 @@ export function featuredUrl(search: string): string {
   return query ? `/api/featured.php?${query}` : '/api/featured.php';
 }
 
+/** `/api/regions.php` for one country (the search filter's regions), or for every country of the brand. */
+export const regionsUrl = (country?: string) => (country ? `/api/regions.php?country=${encodeURIComponent(country)}` : '/api/regions.php');
+
 /** The shop's data for the visitor's country (GET); the server loader fills SWR's fallback under this key. */
 export const PACKAGES_URL = '/api/packages.php';
 

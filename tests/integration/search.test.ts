@@ -110,10 +110,16 @@ describe('search', () => {
       redirect: 'manual',
     });
     expect(page.status).toBe(200);
-    const state = pageState(await page.text());
+    const html = await page.text();
+    const state = pageState(html);
     const answer = state.fallback['/api/search.php?country=NL&region=GR&min_age=32&max_age=34'];
     expect(ids(answer)).toContain(found);
     expect(state.user).toBeNull();
+    // The region filter comes with the country's regions and shows the region searched, before any script (and
+    // without one): a member who reloads, or follows a link to the search, sees the filter in effect.
+    const regionSelect = html.match(/<select name="region"[^>]*>(.*?)<\/select>/)?.[1] ?? '';
+    expect(regionSelect).toContain('<option value="GR" selected="">Groningen</option>');
+    expect(regionSelect.match(/<option /g)?.length).toBe(13);
     const refused = await fetchBrand('reifekontakte', '/members', { country: 'DE', redirect: 'manual' });
     expect(refused.status).toBe(302);
     expect(refused.headers.get('location')).toBe('/login?next=%2Fmembers');

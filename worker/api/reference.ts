@@ -7,12 +7,12 @@ import {
   type CompanyInfo,
   type GeocodeResult,
   type InterestsResponse,
-  type RegionOption,
   type RegionsResponse,
 } from '../../core/schemas/reference';
 import type { AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { reverseGeocode } from '../services/geocode';
+import { regionsFor } from '../calls/regions';
 
 /** Reference data the client loads once (SPEC.md §7): geocode, regions, interests, company info. */
 export const reference = new Hono<AppEnv>();
@@ -30,17 +30,9 @@ reference.get('/geocode.php', async (c) => {
 reference.get('/regions.php', (c) => {
   const brandCountries = c.get('tenant').settings.countries;
   const query = parseOrFail(regionsQuerySchema([...brandCountries, ...Object.keys(REGIONS)]), c.req.query());
-  const countries = query.country ? [query.country] : brandCountries;
-  const regions = Object.fromEntries(
-    countries.map((country) => [
-      country,
-      (REGIONS[country] ?? []).map(
-        (r): RegionOption =>
-          query.cities ? { code: r.code, name: r.name, cities: r.cities.map((city) => city.name) } : { code: r.code, name: r.name },
-      ),
-    ]),
-  );
-  return c.json<RegionsResponse>({ regions }, 200, { 'Cache-Control': SHARED_DAY });
+  return c.json<RegionsResponse>(regionsFor(query.country ? [query.country] : brandCountries, query.cities), 200, {
+    'Cache-Control': SHARED_DAY,
+  });
 });
 
 reference.get('/interests.php', (c) => {

@@ -1,4 +1,4 @@
-import { featuredUrl, PACKAGES_URL } from '../../core/api-urls';
+import { featuredUrl, PACKAGES_URL, regionsUrl } from '../../core/api-urls';
 import { CAMS_URL, LIKES_URL, profileUrl, searchParamsFrom, searchUrl } from '../../core/member-urls';
 import { loadProfile, runFeatured, runSearch } from '../calls/members';
 import { ApiFailure } from '../errors';
@@ -10,10 +10,12 @@ import { pageText } from '../calls/pages';
 import { COMPANY_INFO_URL, INFO_PAGES, pageTextUrl, type PageName } from '../../core/content-pages';
 import { packagesFor } from '../calls/packages';
 import { loadCams } from '../calls/cams';
+import { regionsFor } from '../calls/regions';
 import { findSide } from '../chat/conversations';
 import { memberOrder } from '../payments/orders';
 import { pageData } from './page-data';
 import type { PackagesResponse } from '../../core/schemas/payments';
+import type { SearchResponse } from '../../core/schemas/search';
 
 /**
  * Server loaders per route name: each asks the page data (worker/ssr/page-data.ts) for an API URL, which a
@@ -52,10 +54,18 @@ const LOADERS: Record<string, Loader> = {
   cams: (c) => orNothing(c, CAMS_URL, () => loadCams(c)),
 };
 
-/** The search the address asks for, exactly as GET /api/search.php answers it. */
+/**
+ * The search the address asks for, exactly as GET /api/search.php answers it, and where the brand filters by region,
+ * the searched country's regions: the region filter then shows the region in effect from the first paint, and works
+ * without JavaScript.
+ */
 async function searchLoader(c: AppContext, route: RouteMatch) {
   const url = searchUrl(searchParamsFrom(route.search));
-  return orNothing(c, url, () => runSearch(c, Object.fromEntries(new URL(url, 'http://x').searchParams)));
+  const loaded = await orNothing(c, url, () => runSearch(c, Object.fromEntries(new URL(url, 'http://x').searchParams)));
+  const search = loaded[url] as SearchResponse | undefined;
+  if (!search || !(await pageData(c).settings()).search_fields.includes('countryregion')) return loaded;
+  const country = search.filter.country;
+  return { ...loaded, ...(await orNothing(c, regionsUrl(country), () => regionsFor([country], false))) };
 }
 
 async function profileLoader(c: AppContext, route: RouteMatch) {
@@ -74,7 +84,7 @@ async function likesLoader(c: AppContext) {
  * An endpoint's answer keyed by its URL; an expected failure loads nothing, and the screen shows the API's message.
  * Not found is the exception: the page itself does not exist, so it goes on to become a 404.
  */
-async function orNothing(c: AppContext, url: string, load: () => Promise<unknown>): Promise<Record<string, unknown>> {
+async function orNothing(c: AppContext, url: string, load: () => unknown): Promise<Record<string, unknown>> {
   try {
     return { [url]: await pageData(c).get(url, load) };
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { SWRConfiguration } from 'swr';
+import { regionsUrl } from '../../../core/api-urls';
 import { COMPANY_INFO_URL } from '../../../core/content-pages';
 import type { CompanyInfo, InterestsResponse, RegionsResponse } from '../../../core/schemas/reference';
 import { useApi } from '../../api/hooks';
@@ -17,6 +18,5 @@ export const ONCE: SWRConfiguration = {
 };
 
 export const useCompanyInfo = () => useApi<CompanyInfo>(COMPANY_INFO_URL, ONCE);
-export const useRegions = (country?: string) =>
-  useApi<RegionsResponse>(country ? `/api/regions.php?country=${encodeURIComponent(country)}` : '/api/regions.php', ONCE);
+export const useRegions = (country?: string) => useApi<RegionsResponse>(regionsUrl(country), ONCE);
 export const useInterests = () => useApi<InterestsResponse>('/api/interests.php', ONCE);
