@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import 'virtual:uno.css';
 import type { InitialState } from '../core/state';
@@ -20,14 +21,18 @@ completeCatalogueFrom(i18n, state.catalogueUrl);
 // signup modal rarely has to wait for it (a lazy screen's page fetches it at once, below, to hydrate).
 addEventListener('load', () => setTimeout(() => void catalogueReady().catch(() => undefined), 0), { once: true });
 const root = document.getElementById('root')!;
-// The server HTML stays visible and usable while the screen's code loads; hydration then runs in one pass.
-// A failed load still hydrates: the screen's Suspense shows the loading text and the chunk reload takes over.
+// The server HTML stays visible and usable while the screen's code loads; then it hydrates. A failed load still
+// hydrates: the screen's Suspense shows the loading text and the chunk reload takes over. Hydrating as a transition
+// lets React yield to the browser every few milliseconds instead of holding the main thread for the whole page (one
+// long task of ~100 ms on a phone for the members page); a tap before it has finished makes React hydrate at once.
 void preloadScreen(state.route.name)
   .catch(() => undefined)
   .then(() =>
-    hydrateRoot(root, <App store={createAppStore(state)} i18n={i18n} />, {
-      onRecoverableError(error) {
-        console.error('hydration', error);
-      },
+    startTransition(() => {
+      hydrateRoot(root, <App store={createAppStore(state)} i18n={i18n} />, {
+        onRecoverableError(error) {
+          console.error('hydration', error);
+        },
+      });
     }),
   );
