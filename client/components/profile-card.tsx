@@ -9,7 +9,8 @@ import { imageUrl } from '../../core/image-url';
  * A profile in a grid. Fictional profiles always carry the brand's fictional icon and label. An `eager` card is one
  * of the first screen's: its photo loads at once. The others load their photo when near the viewport, and the browser
  * styles and lays them out only then (`content-visibility: auto`, ~270 px tall until it has measured one), so a grid
- * of 24 costs a phone's first frame the cards it shows (docs/edge-cache.md, "Blocking time on /members").
+ * of 24 costs a phone's first frame the cards it shows (docs/edge-cache.md, "Blocking time on /members: hydration
+ * in slices").
  */
 export function ProfileCard({ profile, eager = false, href, badge }: { profile: Card; eager?: boolean; href?: string; badge?: string }) {
   const { t } = useTranslation();

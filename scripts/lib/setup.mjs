@@ -32,7 +32,11 @@ export function run(cmd, args, { env = projectEnv, allowFailure = false } = {}) 
 export function ensureInstalled() {
   const installed = join(root, 'node_modules/.package-lock.json');
   const lock = join(root, 'package-lock.json');
-  if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) run('npm', ['install', '--no-audit', '--no-fund']);
+  // --no-save: npm 11 writes the other platforms' optional packages of the nested wrangler and miniflare back into
+  // the lock (.ci/run says why the committed lock leaves them out), so every local run left it changed. The same
+  // versions are installed either way.
+  if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs)
+    run('npm', ['install', '--no-audit', '--no-fund', '--no-save']);
 }
 
 /**
