@@ -67,6 +67,19 @@ describe('pages of a brand in proxy mode', () => {
     expect(await res.text()).toContain('An error occurred, please try again later.');
   });
 
+  it("shows the search page's region filter with the backend's regions, and the page without them if it has none", async () => {
+    const res = await page('/members?region=SCT', 'auth=member; test=regions');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<option value="SCT" selected="">Scotland (backend)</option>');
+    expect(await upstreamCount('/api/regions.php|regions')).toBe(1);
+    const without = await page('/members?region=SCT', 'auth=member; test=noregions');
+    expect(without.status).toBe(200);
+    const state = pageState(await without.text());
+    expect(state.fallback['/api/search.php?region=SCT'].filter.region).toBe('SCT');
+    expect(Object.keys(state.fallback).some((url) => url.startsWith('/api/regions.php'))).toBe(false);
+  });
+
   it("merges the backend's settings with what the tenant file owns, and keeps them a short while", async () => {
     const before = await upstreamCount('settings|IE');
     const first = pageState(await (await page('/', 'test=settings', { country: 'IE' })).text());

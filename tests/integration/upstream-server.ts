@@ -75,6 +75,13 @@ function pagesBackend(req: IncomingMessage, res: ServerResponse, url: URL) {
     return json(res, 200, { conversation: { id: Number(id) }, profile: null, messages: [], has_more: false });
   }
   if (url.pathname === '/api/featured.php') return json(res, 200, { profiles: [] });
+  if (url.pathname === '/api/search.php') {
+    const filter = { gender: 'female', country: 'GB', region: url.searchParams.get('region'), min_age: 18, max_age: 99 };
+    return json(res, 200, { results: [], num_results: 0, capped: false, page: 1, page_size: 24, filter, similar: null });
+  }
+  // The test key `noregions` plays a backend without regions.php (the 404 below).
+  if (url.pathname === '/api/regions.php' && key !== 'noregions')
+    return json(res, 200, { regions: { GB: [{ code: 'SCT', name: 'Scotland (backend)' }] } });
   // The first call of a key loses its connection before any answer: a retry (GET only) gets the second.
   if (url.pathname === '/api/flaky.php') {
     if ((counts.get(`${url.pathname}|${key}`) ?? 0) === 1) return req.socket.destroy();

@@ -57,15 +57,20 @@ const LOADERS: Record<string, Loader> = {
 /**
  * The search the address asks for, exactly as GET /api/search.php answers it, and where the brand filters by region,
  * the searched country's regions: the region filter then shows the region in effect from the first paint, and works
- * without JavaScript.
+ * without JavaScript. The regions are an extra: if a brand's backend cannot give them, the page still shows and the
+ * filter asks for them itself.
  */
 async function searchLoader(c: AppContext, route: RouteMatch) {
   const url = searchUrl(searchParamsFrom(route.search));
   const loaded = await orNothing(c, url, () => runSearch(c, Object.fromEntries(new URL(url, 'http://x').searchParams)));
-  const search = loaded[url] as SearchResponse | undefined;
-  if (!search || !(await pageData(c).settings()).search_fields.includes('countryregion')) return loaded;
-  const country = search.filter.country;
-  return { ...loaded, ...(await orNothing(c, regionsUrl(country), () => regionsFor([country], false))) };
+  const country = (loaded[url] as SearchResponse | undefined)?.filter?.country;
+  if (!country || !(await pageData(c).settings()).search_fields.includes('countryregion')) return loaded;
+  const key = regionsUrl(country);
+  const regions = await pageData(c)
+    .get(key, () => regionsFor([country], false))
+    .then((answer) => ({ [key]: answer }))
+    .catch(() => ({}));
+  return { ...loaded, ...regions };
 }
 
 async function profileLoader(c: AppContext, route: RouteMatch) {
@@ -84,7 +89,7 @@ async function likesLoader(c: AppContext) {
  * An endpoint's answer keyed by its URL; an expected failure loads nothing, and the screen shows the API's message.
  * Not found is the exception: the page itself does not exist, so it goes on to become a 404.
  */
-async function orNothing(c: AppContext, url: string, load: () => unknown): Promise<Record<string, unknown>> {
+async function orNothing(c: AppContext, url: string, load: () => Promise<unknown>): Promise<Record<string, unknown>> {
   try {
     return { [url]: await pageData(c).get(url, load) };
   } catch (error) {
