@@ -23,8 +23,9 @@ addEventListener('load', () => setTimeout(() => void catalogueReady().catch(() =
 const root = document.getElementById('root')!;
 // The server HTML stays visible and usable while the screen's code loads; then it hydrates. A failed load still
 // hydrates: the screen's Suspense shows the loading text and the chunk reload takes over. Hydrating as a transition
-// lets React yield to the browser every few milliseconds instead of holding the main thread for the whole page (one
-// long task of ~100 ms on a phone for the members page); a tap before it has finished makes React hydrate at once.
+// lets React yield to the browser every few milliseconds instead of holding the main thread for the whole page (on
+// the members page ~80 ms of a desktop CPU, four times that on Lighthouse's phone); a tap before it has finished
+// makes React hydrate at once (docs/edge-cache.md).
 void preloadScreen(state.route.name)
   .catch(() => undefined)
   .then(() =>
