@@ -9,6 +9,8 @@ import { brandUrl, expect, logInAs, test } from './fixtures';
 // file refused, once with it applying to the screen. Both pictures are of the same HTML, read once: other specs
 // change the demo members' data meanwhile.
 
+const LAY_OUT_EVERYTHING = '*{content-visibility:visible!important}';
+
 const SIZES = [
   { width: 390, height: 844 },
   { width: 1366, height: 768 },
@@ -18,7 +20,10 @@ async function shot(browser: Browser, url: string, html: string, options: Browse
   const context = await browser.newContext({ ...options, javaScriptEnabled: false, extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
   const page = await context.newPage();
   // With the sheet: as the entry sets it, for the screen.
-  const body = withSheet ? html.replace(' media="print" data-app-styles', ' data-app-styles') : html;
+  const sent = withSheet ? html.replace(' media="print" data-app-styles', ' data-app-styles') : html;
+  // Cards below the first screen are laid out only near the viewport (content-visibility: auto), and a full-page
+  // screenshot races that layout: both pictures lay out every box at once, so they differ only by the rules.
+  const body = sent.replace('</head>', `<style>${LAY_OUT_EVERYTHING}</style></head>`);
   await page.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body }));
   if (!withSheet) await page.route('**/assets/*.css', (route) => route.abort());
   await page.goto(url);
