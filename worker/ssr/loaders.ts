@@ -64,9 +64,10 @@ async function searchLoader(c: AppContext, route: RouteMatch) {
   const url = searchUrl(searchParamsFrom(route.search));
   const loaded = await orNothing(c, url, () => runSearch(c, Object.fromEntries(new URL(url, 'http://x').searchParams)));
   const country = (loaded[url] as SearchResponse | undefined)?.filter?.country;
-  if (!country || !(await pageData(c).settings()).search_fields.includes('countryregion')) return loaded;
+  const data = pageData(c);
+  if (!country || !(await data.settings()).search_fields.includes('countryregion')) return loaded;
   const key = regionsUrl(country);
-  const regions = await pageData(c)
+  const regions = await data
     .get(key, () => regionsFor([country], false))
     .then((answer) => ({ [key]: answer }))
     .catch(() => ({}));
