@@ -61,6 +61,7 @@ export default defineConfig({
 body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; background: #f6f3f5; color: #212529; }
 a { color: var(--c-primary); }
 .container { width: 100%; }
+h1, h2, h3 { overflow-wrap: break-word; hyphens: auto; }
 @media (min-width: 576px) { .container { max-width: 540px; } }
 @media (min-width: 768px) { .container { max-width: 720px; } }
 @media (min-width: 992px) { .container { max-width: 960px; } }

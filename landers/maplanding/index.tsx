@@ -161,7 +161,7 @@ export default function MapLanding(props: LanderProps) {
           <h2 id="mp-near" className="mb-4 mt-0 text-xl font-bold">
             {t('lander.maplanding.list_title')}
           </h2>
-          <ul className="m-0 grid list-none gap-2 p-0 sm:grid-cols-2" data-testid="lander-profiles">
+          <ul className="m-0 grid list-none grid-cols-1 gap-2 p-0 sm:grid-cols-2" data-testid="lander-profiles">
             {nearest.map(({ profile: p, km }) => (
               <li key={p.id}>
                 <a href={p.href} className="mp-row">

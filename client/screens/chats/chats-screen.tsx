@@ -24,13 +24,14 @@ export function ChatsScreen() {
 
   return (
     <div className="flex h-screen flex-col">
-      <header className="flex items-center gap-3 bg-primary px-3 py-2 text-white">
+      {/* The balance takes a line of its own where the three do not fit in one (a long brand name or language). */}
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 bg-primary px-3 py-2 text-white">
         <Link href="/members" className="font-extrabold text-white no-underline">
           {settings.brand.logo_text}
         </Link>
         <h1 className="m-0 flex-1 text-base font-semibold">{t('nav.messages')}</h1>
         {user && (
-          <Link href="/credits" className="text-sm text-white no-underline" data-testid="chat-credits">
+          <Link href="/credits" className="ml-auto text-sm text-white no-underline" data-testid="chat-credits">
             {t('chat.credits_left', { count: user.credits })}
           </Link>
         )}

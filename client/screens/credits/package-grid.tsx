@@ -45,7 +45,7 @@ export function PackageGrid({ shop, discount, hrefFor, onSignup }: GridProps) {
                 {t('shop.popular')}
               </span>
             )}
-            <h3 className="m-0 text-2xl font-extrabold text-gray-900">{t('shop.credits', { count: pkg.credits })}</h3>
+            <h2 className="m-0 text-2xl font-extrabold text-gray-900">{t('shop.credits', { count: pkg.credits })}</h2>
             <p className="m-0 mt-2 text-3xl font-bold text-secondary" data-testid="price">
               {money(price)}
             </p>

@@ -23,7 +23,7 @@ export function LikesScreen() {
   return (
     <div className="container mx-auto px-3 py-6" data-testid="likes">
       <h1 className="m-0 mb-4 text-2xl font-bold">{t('likes.title')}</h1>
-      <nav className="mb-5 flex gap-2" aria-label={t('likes.title')}>
+      <nav className="mb-5 flex flex-wrap gap-2" aria-label={t('likes.title')}>
         {TABS.map((tab) => (
           <Link
             key={tab}

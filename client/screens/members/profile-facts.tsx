@@ -24,11 +24,12 @@ export function ProfileFacts({ profile }: { profile: ProfileView }) {
       {facts.length > 0 && (
         <section className="mt-6">
           <h2 className="m-0 mb-2 text-lg font-bold">{t('profile_view.details')}</h2>
-          <dl className="m-0 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1">
+          {/* A long label and value (German) share a phone's width: the label column narrows to its longest word. */}
+          <dl className="m-0 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1">
             {facts.map((f) => (
               <div key={f} className="contents">
                 <dt className="text-gray-600">{t(`profile_view.${f}`)}</dt>
-                <dd className="m-0">{t(`profile_values.${f}.${profile[f]}`)}</dd>
+                <dd className="m-0 break-words">{t(`profile_values.${f}.${profile[f]}`)}</dd>
               </div>
             ))}
           </dl>

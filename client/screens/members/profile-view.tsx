@@ -39,7 +39,7 @@ export function ProfileScreen() {
   const { profile, related } = data;
   return (
     <div className="container mx-auto px-3 py-6" data-testid="profile-view">
-      <div className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <Photos profile={profile} />
         <div>
           <h1 className="m-0 text-3xl font-bold">

@@ -54,7 +54,7 @@ export function ContentPage({
         )}
         {data && (
           <>
-            <h1 className="m-0 mb-2 text-3xl font-extrabold text-gray-900">{data.title}</h1>
+            <h1 className="m-0 mb-2 text-2xl font-extrabold text-gray-900 sm:text-3xl">{data.title}</h1>
             {data.version_date && (
               <p className="m-0 text-sm text-gray-600" data-testid="terms-version" data-date={data.version_date}>
                 {t('pages.version', { date: data.values.terms_date })}

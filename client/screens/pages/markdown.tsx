@@ -86,11 +86,16 @@ export function parseBlocks(source: string): Block[] {
   return blocks;
 }
 
-/** Renders a page text; headings get ids so a footer or FAQ link can point at a section. */
+/**
+ * Renders a page text. Headings keep their look ('##' larger than '###'), but their level follows the page: a text
+ * with only '###' headings (the FAQ's questions) gets h2s, so no level is skipped under the page's h1.
+ */
 export function Markdown({ source, values }: { source: string; values: Values }) {
+  const blocks = parseBlocks(source);
+  const subLevel = blocks.some((block) => block.kind === 'h2') ? 'h3' : 'h2';
   return (
     <>
-      {parseBlocks(source).map((block, i) => {
+      {blocks.map((block, i) => {
         if (block.kind === 'ul') {
           return (
             <ul
@@ -110,26 +115,20 @@ export function Markdown({ source, values }: { source: string; values: Values })
             </ul>
           );
         }
-        if (block.kind === 'h2')
+        if (block.kind === 'h2' || block.kind === 'h3') {
+          const Heading = block.kind === 'h2' ? 'h2' : subLevel;
           return (
-            <h2
+            <Heading
               // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
               key={i}
-              className="mb-2 mt-8 text-xl font-bold text-gray-900"
+              className={
+                block.kind === 'h2' ? 'mb-2 mt-8 text-xl font-bold text-gray-900' : 'mb-1 mt-5 text-lg font-semibold text-gray-900'
+              }
             >
               <Inline text={block.text} values={values} />
-            </h2>
+            </Heading>
           );
-        if (block.kind === 'h3')
-          return (
-            <h3
-              // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered
-              key={i}
-              className="mb-1 mt-5 text-lg font-semibold text-gray-900"
-            >
-              <Inline text={block.text} values={values} />
-            </h3>
-          );
+        }
         return (
           <p
             // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed text, never reordered

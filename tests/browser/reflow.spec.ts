@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test';
+import { BRANDS, brandFacts, brandUrl, expect, logInAs, test } from './fixtures';
+
+// WCAG 1.4.10 (reflow): at 320 CSS pixels no page of the member site scrolls sideways, on every demo brand and in its
+// own language (German compounds such as "Geschäftsbedingungen" in a large title are what broke it). A visitor's
+// pages, the landers, and a member's screens; a failure names the page and the innermost elements that stick out.
+
+const LANDERS = [
+  'tinderswipe',
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+];
+const INFO_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'];
+const VISITOR_PAGES = ['/', '/login', '/signup', '/premium', '/pricing', '/complaints', '/reset-password'];
+const MEMBER_PAGES = [
+  '/members',
+  '/likes/received',
+  '/likes/matches',
+  '/chats',
+  '/credits',
+  '/transactions',
+  '/premium',
+  '/profile',
+  '/notifications',
+  '/match-finder',
+  '/swipe-game',
+];
+
+test.use({ viewport: { width: 320, height: 640 } });
+test.describe.configure({ mode: 'parallel' });
+
+/** What sticks out of the page's width: the innermost elements wider than it or whose content is, with their text. */
+function sideways(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    // Boxes past the edge first; where none is (text or a transform sticking out), boxes whose content is wider.
+    const beyond = (e: Element) => e.getBoundingClientRect().right > width + 0.5;
+    const spills = (e: Element) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'visible';
+    const all = [...document.body.querySelectorAll('*')];
+    const innermost = (test: (e: Element) => boolean) => all.filter((e) => test(e) && ![...e.children].some(test));
+    const found = innermost(beyond);
+    return (found.length ? found : innermost(spills))
+      .slice(0, 5)
+      .map((e) => `<${e.tagName.toLowerCase()} class="${e.getAttribute('class') ?? ''}"> ${(e.textContent ?? '').slice(0, 60)}`);
+  });
+}
+
+async function check(page: Page, brand: string, paths: string[]) {
+  const problems: string[] = [];
+  for (const path of paths) {
+    const answer = await page.goto(brandUrl(brand, path));
+    expect(answer?.status(), path).toBe(200);
+    await page.waitForLoadState('networkidle');
+    for (const culprit of await sideways(page)) problems.push(`${path}: ${culprit}`);
+  }
+  return problems;
+}
+
+for (const brand of BRANDS) {
+  test.describe(brand.id, () => {
+    test.use({ extraHTTPHeaders: { 'X-Debug-Country': brand.country } });
+
+    test('a visitor never scrolls sideways at 320 px', async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.context().addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(brand.id) }]);
+      const cams = 'cams' in brandFacts(brand.id).tenant ? ['/cams'] : [];
+      const paths = [
+        ...VISITOR_PAGES,
+        ...cams,
+        ...INFO_PAGES.map((name) => `/pages/${name}`),
+        ...LANDERS.map((name) => `/landers/${name}`),
+      ];
+      const problems = await check(page, brand.id, paths);
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+
+    test('a member never scrolls sideways at 320 px', async ({ page }) => {
+      test.setTimeout(180_000);
+      await logInAs(page, brand.id, 'premium@demo.test', brand.lang);
+      const problems = await check(page, brand.id, MEMBER_PAGES);
+      // A profile and a conversation, opened as a member does.
+      await page.goto(brandUrl(brand.id, '/members'));
+      await page.getByTestId('result-cards').locator('li a').first().click();
+      await expect(page.getByTestId('like-button')).toBeVisible();
+      for (const culprit of await sideways(page)) problems.push(`a profile: ${culprit}`);
+      await page.goto(brandUrl(brand.id, '/chats'));
+      await page.getByTestId('chat-item').first().click();
+      await expect(page.getByTestId('conversation')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      for (const culprit of await sideways(page)) problems.push(`a conversation: ${culprit}`);
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  });
+}
