@@ -3,7 +3,7 @@ import type { StaffMe } from '../../core/schemas/staff';
 import { Layout, PlainLayout } from './components/layout';
 import { onStaffSessionLost } from './lib/api';
 import { t } from './lib/i18n';
-import { MeContext } from './lib/me';
+import { MeContext, mayOpen, useMe } from './lib/me';
 import { matchStaffRoute, useLocation, type StaffRoute } from './lib/router';
 import { useData } from './lib/use-data';
 import { AuditScreen } from './screens/audit';
@@ -19,12 +19,20 @@ import { ProfilesScreen } from './screens/profiles';
 import { QueueScreen } from './screens/queue';
 import { SessionsScreen } from './screens/sessions';
 import { SetupScreen } from './screens/setup';
-import { Loading } from './components/notice';
+import { Loading, Problem } from './components/notice';
 
 // The figures dashboard brings its chart library (uPlot): a chunk of its own, loaded when the screen opens.
 const DashboardScreen = lazy(() => import('./screens/dashboard'));
 
 function Screen({ route }: { route: StaffRoute }) {
+  const me = useMe();
+  if (!mayOpen(me, route.name))
+    return (
+      <>
+        <h1>{t(`title.${route.name}` as 'title.queue')}</h1>
+        <Problem message={t('app.no_access')} testId="no-access" />
+      </>
+    );
   switch (route.name) {
     case 'queue':
       return <QueueScreen />;

@@ -83,3 +83,30 @@ test('an admin creates a discount code that a member can use once; the second us
   // Leaving the queue screen closes its live socket while it may still be connecting; the browser warns of that.
   expect(adminProblems.filter((p) => !p.includes('/api/staff/live.php'))).toEqual([]);
 });
+
+test("an operator's workspace offers only their screens; an admin screen opened by its address says so", async ({ browser }) => {
+  const operator = await staffLogin(browser, BRAND, 'operator2@demo.test');
+  const refused: string[] = [];
+  operator.on('response', (answer) => {
+    if (answer.status() === 403) refused.push(answer.url());
+  });
+  const nav = operator.getByRole('navigation', { name: staff('nav.label') });
+  await expect(nav.getByRole('link', { name: staff('nav.queue') })).toBeVisible();
+  for (const admins of ['nav.codes', 'nav.members', 'nav.dashboard', 'nav.audit', 'nav.moderation'] as const)
+    await expect(nav.getByRole('link', { name: staff(admins) })).toHaveCount(0);
+
+  for (const [path, title] of [
+    ['/staff/codes', 'title.codes'],
+    ['/staff/members', 'title.members'],
+    ['/staff/moderation', 'title.moderation'],
+  ] as const) {
+    await operator.goto(brandUrl(BRAND, path));
+    await expect(operator.getByRole('heading', { level: 1, name: staff(title) })).toBeVisible();
+    await expect(operator.getByTestId('no-access')).toHaveText(staff('app.no_access'));
+    // No form the server would refuse: the codes screen's buttons are not there.
+    await expect(operator.getByRole('button', { name: staff('codes.create') })).toHaveCount(0);
+  }
+  await operator.waitForLoadState('networkidle');
+  expect(refused).toEqual([]);
+  await operator.context().close();
+});

@@ -2,27 +2,30 @@ import type { ReactNode } from 'react';
 import { staffFetch } from '../lib/api';
 import { boot, brandName } from '../lib/boot';
 import { t } from '../lib/i18n';
-import { hasRole, useMe } from '../lib/me';
-import { useLocation } from '../lib/router';
+import { mayOpen, useMe } from '../lib/me';
+import { type StaffRoute, useLocation } from '../lib/router';
 import { Link } from './link';
 
 /** The signed-in workspace: a header with the navigation, then the screen in <main>. */
 export function Layout({ children }: { children: ReactNode }) {
   const me = useMe();
   const { pathname } = useLocation();
-  const items: [string, string][] = [
-    ['/staff', t('nav.queue')],
-    ['/staff/profiles', t('nav.profiles')],
-    ['/staff/first', t('nav.first')],
-    ['/staff/figures', t('nav.figures')],
-    ...(hasRole(me, 'admin') ? [['/staff/members', t('nav.members')] as [string, string]] : []),
-    ...(hasRole(me, 'admin') ? [['/staff/dashboard', t('nav.dashboard')] as [string, string]] : []),
-    ...(hasRole(me, 'admin') ? [['/staff/audit', t('nav.audit')] as [string, string]] : []),
-    ...(hasRole(me, 'admin') ? [['/staff/codes', t('nav.codes')] as [string, string]] : []),
-    // Moderators rank with operators, so hasRole cannot tell them apart: moderation is for moderators and up.
-    ...(me.roles.some((r) => r.role !== 'operator') ? [['/staff/moderation', t('nav.moderation')] as [string, string]] : []),
-    ['/staff/sessions', t('nav.sessions')],
-  ];
+  const items = (
+    [
+      ['/staff', 'queue', t('nav.queue')],
+      ['/staff/profiles', 'profiles', t('nav.profiles')],
+      ['/staff/first', 'first', t('nav.first')],
+      ['/staff/figures', 'figures', t('nav.figures')],
+      ['/staff/members', 'members', t('nav.members')],
+      ['/staff/dashboard', 'dashboard', t('nav.dashboard')],
+      ['/staff/audit', 'audit', t('nav.audit')],
+      ['/staff/codes', 'codes', t('nav.codes')],
+      ['/staff/moderation', 'moderation', t('nav.moderation')],
+      ['/staff/sessions', 'sessions', t('nav.sessions')],
+    ] satisfies [string, StaffRoute['name'], string][]
+  )
+    .filter(([, screen]) => mayOpen(me, screen))
+    .map(([href, , label]) => [href, label]);
   const current = (href: string) =>
     href === '/staff' ? pathname === '/staff' || pathname.startsWith('/staff/c/') : pathname.startsWith(href);
   const logout = async () => {

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { StaffMe, StaffRole } from '../../../core/schemas/staff';
+import type { StaffRoute } from './router';
 
 export const MeContext = createContext<StaffMe | null>(null);
 
@@ -15,4 +16,25 @@ const RANK: Record<StaffRole, number> = { operator: 1, moderator: 1, admin: 2, o
 /** Whether the staff member is at least `role` on some brand (the server checks each call itself). */
 export function hasRole(me: StaffMe, role: StaffRole): boolean {
   return me.roles.some((r) => RANK[r.role] >= RANK[role]);
+}
+
+/** Moderators rank with operators, so hasRole cannot tell them apart: moderation is for moderators and up. */
+const moderates = (me: StaffMe) => me.roles.some((r) => r.role !== 'operator');
+const isAdmin = (me: StaffMe) => hasRole(me, 'admin');
+
+const SCREEN_ACCESS: Partial<Record<StaffRoute['name'], (me: StaffMe) => boolean>> = {
+  members: isAdmin,
+  member: isAdmin,
+  dashboard: isAdmin,
+  audit: isAdmin,
+  codes: isAdmin,
+  moderation: moderates,
+};
+
+/**
+ * Whether the staff member's roles open a screen: the navigation offers only these, and a screen opened by its
+ * address without them says so instead of showing forms whose every call the server refuses (it checks each itself).
+ */
+export function mayOpen(me: StaffMe, screen: StaffRoute['name']): boolean {
+  return SCREEN_ACCESS[screen]?.(me) ?? true;
 }
