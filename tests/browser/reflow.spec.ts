@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { BRANDS, brandFacts, brandUrl, expect, logInAs, test } from './fixtures';
+import { BRANDS, brandFacts, brandUrl, expect, logInAs, test, text } from './fixtures';
 
 // WCAG 1.4.10 (reflow): at 320 CSS pixels no page of the member site scrolls sideways, on every demo brand and in its
 // own language (German compounds such as "Geschäftsbedingungen" in a large title are what broke it). A visitor's
@@ -52,6 +52,17 @@ function sideways(page: Page) {
   });
 }
 
+/** The elements of `selector` that are cut off or spill: past the screen's edge or their content wider than they are. */
+function cutOff(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .evaluateAll((elements) =>
+      elements
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 || e.scrollWidth > e.clientWidth + 1)
+        .map((e) => `${e.getAttribute('data-testid')} "${e.textContent}" is cut off (${e.scrollWidth} px in ${e.clientWidth} px)`),
+    );
+}
+
 async function check(page: Page, brand: string, paths: string[]) {
   const problems: string[] = [];
   for (const path of paths) {
@@ -95,6 +106,11 @@ for (const brand of BRANDS) {
       await expect(page.getByTestId('conversation')).toBeVisible();
       await page.waitForLoadState('networkidle');
       for (const culprit of await sideways(page)) problems.push(`a conversation: ${culprit}`);
+      // Inside the page: the fictional label beside the name whole, the gifts' names within their tiles.
+      problems.push(...(await cutOff(page, '[data-testid="conversation"] [data-testid="fictional-label"]')));
+      await page.getByRole('button', { name: text(brand.lang, 'chat.gift') }).click();
+      await expect(page.getByTestId('gift-rose')).toBeVisible();
+      problems.push(...(await cutOff(page, '[data-testid^="gift-"]')));
       expect(problems, problems.join('\n')).toEqual([]);
     });
   });

@@ -36,7 +36,8 @@ export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto,
   };
   return (
     <form onSubmit={submit} className="border-t border-gray-200 bg-white p-2" aria-label={t('chat.composer')}>
-      <div className="flex items-end gap-2">
+      {/* On a phone the text gets the whole width, the buttons a row under it; from 576 px all share one row. */}
+      <div className="flex flex-wrap items-end gap-2 sm:flex-nowrap">
         <button
           type="button"
           className="btn btn-outline px-3"
@@ -64,7 +65,7 @@ export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto,
         >
           <Icon name="i-lucide-lightbulb" />
         </button>
-        <label className="flex-1">
+        <label className="order-first basis-full sm:order-none sm:flex-1">
           <span className="sr-only">{t('chat.placeholder')}</span>
           <textarea
             value={draft}
@@ -77,7 +78,7 @@ export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto,
             data-testid="composer-text"
           />
         </label>
-        <button type="submit" className="btn btn-primary" disabled={!draft.trim()}>
+        <button type="submit" className="btn btn-primary ml-auto sm:ml-0" disabled={!draft.trim()}>
           {t('chat.send')}
         </button>
       </div>

@@ -11,7 +11,8 @@ export function GiftPicker({ open, onClose, onPick }: { open: boolean; onClose: 
   return (
     <Modal open={open} onClose={onClose} title={t('chat.gift_title')} labelClose={t('common.close')}>
       <p className="mt-0 text-sm text-gray-600">{t('chat.gift_price', { credits: settings.gift_credits })}</p>
-      <ul className="m-0 grid grid-cols-4 gap-2 p-0">
+      {/* Three to a row on the narrowest phones, where four would squeeze the names ("Champagner") out of their tiles. */}
+      <ul className="m-0 grid grid-cols-4 gap-2 p-0 max-[379px]:grid-cols-3">
         {GIFTS.map((gift) => (
           <li key={gift} className="list-none">
             <button
@@ -20,7 +21,7 @@ export function GiftPicker({ open, onClose, onPick }: { open: boolean; onClose: 
               data-testid={`gift-${gift}`}
               className="flex w-full flex-col items-center rounded-lg border border-gray-200 bg-white p-2 text-xs hover:bg-gray-50"
             >
-              <img src={giftImage(gift)} alt="" width={56} height={56} />
+              <img src={giftImage(gift)} alt="" width={56} height={56} className="h-auto max-w-full" />
               {t(`chat.gifts.${gift}`)}
             </button>
           </li>

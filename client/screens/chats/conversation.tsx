@@ -55,8 +55,9 @@ export function Conversation({ target }: { target: Target }) {
           </Link>
           <Avatar profile={profile} />
           <div className="min-w-0">
-            <h1 className="m-0 flex items-center gap-2 truncate text-lg">
-              <Link href={`/members/${profile.id}`} className="text-gray-900 no-underline">
+            {/* The fictional label moves under the name rather than being cut off where both do not fit. */}
+            <h1 className="m-0 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-lg">
+              <Link href={`/members/${profile.id}`} className="min-w-0 truncate text-gray-900 no-underline">
                 {profile.name}, {profile.age}
               </Link>
               {profile.fictional && <FictionalLabel long />}
