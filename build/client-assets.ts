@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import { entryCatalogueKeys, type EntryKeys } from './entry-catalogue-keys';
 import { type StyleRule, styleRules } from './style-rules';
 import { CLIENT_ENTRIES, STAFF_ENTRY } from './client-entries';
+import { sourceHash } from './source-hash';
 
 const ID = 'virtual:client-assets';
 const RESOLVED = `\0${ID}`;
@@ -28,6 +29,8 @@ export interface ClientAssets {
   staff: EntryAssets;
   /** Vite's dev server serves the sources and the HMR client. */
   dev: boolean;
+  /** A build's hash of the Worker's sources (build/source-hash.ts); 'dev' where the sources are served as they are. */
+  sources: string;
   /** The catalogue keys the app's entry bundle can use (the rest loads with the lazy code that needs it). */
   entryKeys: EntryKeys;
 }
@@ -76,6 +79,7 @@ export function clientAssets(options: { manifestPath: string; staffManifestPath:
         lander: dev(CLIENT_ENTRIES.lander),
         staff: dev(STAFF_ENTRY),
         dev: true,
+        sources: 'dev',
         entryKeys: { keys: entryKeys.keys, prefixes: entryKeys.prefixes },
       };
       if (this.environment.mode === 'build' && existsSync(options.manifestPath)) {
@@ -88,6 +92,7 @@ export function clientAssets(options: { manifestPath: string; staffManifestPath:
           lander: fromManifest(manifest, CLIENT_ENTRIES.lander, outDir),
           staff: fromManifest(read(options.staffManifestPath), STAFF_ENTRY, outDir),
           dev: false,
+          sources: sourceHash(),
         };
       }
       return `export default ${JSON.stringify(assets)};`;

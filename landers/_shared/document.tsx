@@ -51,10 +51,11 @@ export function LanderDocument(d: DocumentProps) {
           inert={d.entryWarning ? true : undefined}
         >
           <header className="lander-bar">
-            <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2">
+            {/* Below 380 px (a 320-375 px phone) the bar tightens so a long brand name is not cut off beside the button. */}
+            <div className="lander-bar-row mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2">
               <a
                 href="/"
-                className="lander-focus truncate text-lg font-extrabold tracking-tight no-underline sm:text-xl"
+                className="lander-logo lander-focus truncate text-lg font-extrabold tracking-tight no-underline sm:text-xl"
                 data-testid="lander-logo"
               >
                 {brand.logoText}

@@ -4,7 +4,7 @@ import { BRANDS, brandFacts, brandUrl, expect, logInAs, test, text } from './fix
 // WCAG 1.4.10 (reflow): at 320 CSS pixels no page of the member site scrolls sideways, on every demo brand and in its
 // own language (German compounds such as "Geschäftsbedingungen" in a large title are what broke it). A visitor's
 // pages, the landers, and a member's screens; a failure names the page and the innermost elements that stick out.
-// On the same pages no fictional label is cut off.
+// On the same pages no fictional label is cut off, and no lander's brand name.
 
 const LANDERS = [
   'tinderswipe',
@@ -94,6 +94,8 @@ async function check(page: Page, brand: string, paths: string[]) {
     await page.waitForLoadState('networkidle');
     for (const culprit of await sideways(page)) problems.push(`${path}: ${culprit}`);
     for (const label of await labelsCut(page)) problems.push(`${path}: ${label}`);
+    // A lander's bar: the brand's name whole beside the signup button (on a 320 px phone too).
+    for (const logo of await cutOff(page, '[data-testid="lander-logo"]')) problems.push(`${path}: ${logo}`);
   }
   return problems;
 }

@@ -19,9 +19,12 @@ function fnv1a(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/** The build: a page names its hashed bundle files, so a deploy must never serve a page of the previous one. */
+/**
+ * The build: a page names its hashed bundle files and is rendered by the Worker's code, texts and brand files
+ * (ASSETS.sources), so a deploy must never serve a page of the previous one.
+ */
 export const BUILD_VERSION = fnv1a(
-  JSON.stringify([FORMAT, ASSETS.dev, ASSETS.app.script, ASSETS.app.css, ASSETS.lander.script, ASSETS.lander.css]),
+  JSON.stringify([FORMAT, ASSETS.dev, ASSETS.sources, ASSETS.app.script, ASSETS.app.css, ASSETS.lander.script, ASSETS.lander.css]),
 );
 
 /** Every input that changes a visitor page's HTML (render.tsx buildState, lander.tsx). */

@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** What the Worker's HTML is made from: its code, the React it renders, the landers, texts, brands and dependencies. */
+const SOURCES = ['worker', 'core', 'client', 'landers', 'locales', 'tenants', 'package-lock.json'];
+
+/**
+ * A hash of the Worker's sources, part of the page cache's build version (worker/ssr/page-cache.ts). The asset names
+ * alone miss a deploy that changes only what the server renders (a lander's inline CSS, a text, a brand's setting):
+ * its visitors would get the previous build's cached HTML until it expired. A change to a file the Worker does not
+ * use (a test beside the code) only costs one fresh render per page.
+ */
+export function sourceHash(root = '.'): string {
+  const hash = createHash('sha256');
+  const add = (path: string) => {
+    const entries = readdirSync(join(root, path), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      const child = join(path, entry.name);
+      if (entry.isDirectory()) add(child);
+      else
+        hash
+          .update(child)
+          .update('\0')
+          .update(readFileSync(join(root, child)))
+          .update('\0');
+    }
+  };
+  for (const source of SOURCES) {
+    if (source.includes('.'))
+      hash
+        .update(source)
+        .update('\0')
+        .update(readFileSync(join(root, source)));
+    else add(source);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
