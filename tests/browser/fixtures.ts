@@ -35,6 +35,19 @@ export function brandFacts(id: string) {
   return { tenant, country, language };
 }
 
+/** The landers' variants (core/routes.ts: /landers/tinderswipe and /landers/:variant). */
+export const LANDERS = [
+  'tinderswipe',
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+];
+
 export const brandUrl = (brand: string, path = '/') => `http://${brand}.localhost:${TEST_PORT}${path}`;
 
 /**

@@ -1,20 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { BRANDS, brandUrl, expect, test, watchConsole } from './fixtures';
+import { BRANDS, brandUrl, expect, LANDERS, test, watchConsole } from './fixtures';
 
 // The landing pages paid traffic arrives on: server-rendered, not hydrated, made interactive by the small
 // landers/runtime.ts. Each lander is opened as a visitor from an ad would: with a traffic source in the URL.
 
-const VARIANTS = [
-  'tinderswipe',
-  'alonetonight',
-  'collagelanding',
-  'gallery',
-  'iconslanding',
-  'maplanding',
-  'socialnetwork',
-  'transitionsvideolanding',
-  'video',
-];
 const SOURCE = { network: 'pw-net', ref: 'r.1', sub1: 's_1' };
 const QUERY = new URLSearchParams(SOURCE).toString();
 
@@ -36,7 +25,7 @@ async function expectPhotosLoaded(page: Page) {
 }
 
 // Each lander once, the brands taking turns: NL and DE visitors meet the site-entry warning first.
-VARIANTS.forEach((variant, i) => {
+LANDERS.forEach((variant, i) => {
   const brand = BRANDS[i % BRANDS.length];
   test.describe(`${variant} (${brand.id})`, () => {
     test.use({ extraHTTPHeaders: { 'X-Debug-Country': brand.country } });

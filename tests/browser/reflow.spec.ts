@@ -1,23 +1,12 @@
 import type { Page } from '@playwright/test';
-import { BRANDS, brandFacts, brandUrl, expect, logInAs, test, text } from './fixtures';
+import { INFO_PAGES } from '../../core/content-pages';
+import { BRANDS, brandFacts, brandUrl, expect, LANDERS, logInAs, test, text } from './fixtures';
 
 // WCAG 1.4.10 (reflow): at 320 CSS pixels no page of the member site scrolls sideways, on every demo brand and in its
 // own language (German compounds such as "Geschäftsbedingungen" in a large title are what broke it). A visitor's
 // pages, the landers, and a member's screens; a failure names the page and the innermost elements that stick out.
 // On the same pages no fictional label is cut off, and no lander's brand name.
 
-const LANDERS = [
-  'tinderswipe',
-  'alonetonight',
-  'collagelanding',
-  'gallery',
-  'iconslanding',
-  'maplanding',
-  'socialnetwork',
-  'transitionsvideolanding',
-  'video',
-];
-const INFO_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'];
 const VISITOR_PAGES = ['/', '/login', '/signup', '/premium', '/pricing', '/complaints', '/reset-password'];
 const MEMBER_PAGES = [
   '/members',
