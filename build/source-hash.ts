@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What the Worker's HTML is made from: its code, the React it renders, the landers, texts, brands and dependencies. */
@@ -14,25 +14,17 @@ const SOURCES = ['worker', 'core', 'client', 'landers', 'locales', 'tenants', 'p
 export function sourceHash(root = '.'): string {
   const hash = createHash('sha256');
   const add = (path: string) => {
-    const entries = readdirSync(join(root, path), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
-    for (const entry of entries) {
-      const child = join(path, entry.name);
-      if (entry.isDirectory()) add(child);
-      else
-        hash
-          .update(child)
-          .update('\0')
-          .update(readFileSync(join(root, child)))
-          .update('\0');
-    }
-  };
-  for (const source of SOURCES) {
-    if (source.includes('.'))
+    if (!statSync(join(root, path)).isDirectory()) {
       hash
-        .update(source)
+        .update(path)
         .update('\0')
-        .update(readFileSync(join(root, source)));
-    else add(source);
-  }
+        .update(readFileSync(join(root, path)))
+        .update('\0');
+      return;
+    }
+    const names = readdirSync(join(root, path)).sort();
+    for (const name of names) add(join(path, name));
+  };
+  for (const source of SOURCES) add(source);
   return hash.digest('hex').slice(0, 16);
 }
