@@ -52,10 +52,10 @@ export function LanderDocument(d: DocumentProps) {
         >
           <header className="lander-bar">
             {/* Below 380 px (a 320-375 px phone) the bar tightens so a long brand name is not cut off beside the button. */}
-            <div className="lander-bar-row mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2">
+            <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 max-[379px]:px-3">
               <a
                 href="/"
-                className="lander-logo lander-focus truncate text-lg font-extrabold tracking-tight no-underline sm:text-xl"
+                className="lander-focus truncate text-lg font-extrabold tracking-tight no-underline max-[379px]:text-base sm:text-xl"
                 data-testid="lander-logo"
               >
                 {brand.logoText}

@@ -28,6 +28,6 @@ body{margin:0}
 .lander-scroll:focus-visible{outline:3px solid var(--c-primary);outline-offset:4px}
 [tabindex="-1"]:focus{outline:none}
 @media (max-width:479px){.lander-login{display:none}}
-@media (max-width:379px){.lander-bar .lander-bar-row{padding-left:.75rem;padding-right:.75rem}.lander-bar-row .lander-logo{font-size:1rem}.lander-small-cta{padding:0 .65rem;font-size:.75rem}}
+@media (max-width:379px){.lander-small-cta{padding:0 .65rem;font-size:.75rem}}
 @media (prefers-reduced-motion:reduce){.lander-cta{transition:none}}
 `;
