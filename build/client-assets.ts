@@ -27,6 +27,11 @@ export interface ClientAssets {
   lander: EntryAssets;
   /** The staff workspace (its own build, its own manifest). */
   staff: EntryAssets;
+  /**
+   * Per route name, the chunks of its lazy screen that the entry does not bring (client/app.tsx `lazyScreens`), for
+   * the page head's modulepreload. Empty in dev; the home page has none (its screen is in the entry).
+   */
+  screens: Record<string, string[]>;
   /** Vite's dev server serves the sources and the HMR client. */
   dev: boolean;
   /** A build's hash of the Worker's sources (build/source-hash.ts); 'dev' where the sources are served as they are. */
@@ -39,6 +44,43 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+}
+
+const APP_SOURCE = 'client/app.tsx';
+
+/**
+ * The chunks of each route's lazy screen beyond the entry's own files. Which module serves which routes is read from
+ * client/app.tsx's `lazyScreens(() => import('…'), 'route names')` calls, the one place that says it; a call this
+ * cannot read, or a module missing from the manifest, fails the build rather than silently losing a preload.
+ */
+function screenChunks(manifest: Record<string, ManifestChunk>, entry: EntryAssets): Record<string, string[]> {
+  const inEntry = new Set([entry.script, ...entry.preload]);
+  const chunksOf = (key: string, into: Set<string>): Set<string> => {
+    const file = `/${manifest[key].file}`;
+    if (inEntry.has(file) || into.has(file)) return into;
+    into.add(file);
+    for (const imported of manifest[key].imports ?? []) chunksOf(imported, into);
+    return into;
+  };
+  const keyOf = (specifier: string) => {
+    const base = join(dirname(APP_SOURCE), specifier).replaceAll('\\', '/');
+    const key = ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((k) => manifest[k]);
+    if (!key) throw new Error(`${specifier} (${APP_SOURCE} lazyScreens) is missing from the client manifest`);
+    return key;
+  };
+  const source = readFileSync(APP_SOURCE, 'utf8');
+  const calls = [...source.matchAll(/lazyScreens\(\s*\(\) => import\('([^']+)'\),\s*'([^']+)',?\s*\)/g)];
+  // Every call but the function's own definition.
+  if (calls.length !== (source.match(/\blazyScreens\(/g)?.length ?? 0) - 1)
+    throw new Error(`${APP_SOURCE}: a lazyScreens call this build cannot read`);
+  // Every lazy screen loads SWR with it (client/lib/swr-boundary.tsx).
+  const swr = chunksOf(keyOf('./lib/swr-boundary'), new Set());
+  const screens: Record<string, string[]> = {};
+  for (const [, specifier, names] of calls) {
+    const files = [...new Set([...chunksOf(keyOf(specifier), new Set()), ...swr])];
+    for (const name of names.split(' ')) screens[name] = files;
+  }
+  return screens;
 }
 
 function fromManifest(manifest: Record<string, ManifestChunk>, source: string, outDir: string, inline = false): EntryAssets {
@@ -78,6 +120,7 @@ export function clientAssets(options: { manifestPath: string; staffManifestPath:
         app: dev(CLIENT_ENTRIES.app),
         lander: dev(CLIENT_ENTRIES.lander),
         staff: dev(STAFF_ENTRY),
+        screens: {},
         dev: true,
         sources: 'dev',
         entryKeys: { keys: entryKeys.keys, prefixes: entryKeys.prefixes },
@@ -86,9 +129,11 @@ export function clientAssets(options: { manifestPath: string; staffManifestPath:
         const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
         const manifest = read(options.manifestPath);
         const outDir = join(dirname(options.manifestPath), '..');
+        const app = fromManifest(manifest, CLIENT_ENTRIES.app, outDir, true);
         assets = {
           ...assets,
-          app: fromManifest(manifest, CLIENT_ENTRIES.app, outDir, true),
+          app,
+          screens: screenChunks(manifest, app),
           lander: fromManifest(manifest, CLIENT_ENTRIES.lander, outDir),
           staff: fromManifest(read(options.staffManifestPath), STAFF_ENTRY, outDir),
           dev: false,

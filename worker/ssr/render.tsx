@@ -117,7 +117,8 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
   c.set('renderedPage', new Promise((resolve) => (settle = resolve)));
   /** Writes the page from its head on; answers the HTML that went out, or null when the page failed after its head. */
   const writePage = async (controller: ReadableStreamDefaultController<Uint8Array>): Promise<string | null> => {
-    const headHtml = shellHead({ language, settings: head.settings }, title, nonce, ASSETS);
+    const screen = options.error ? null : options.route.name;
+    const headHtml = shellHead({ language, settings: head.settings, catalogueUrl: catalogueUrl(language) }, screen, title, nonce, ASSETS);
     controller.enqueue(encoder.encode(headHtml));
     // Let the runtime write the head to the socket before React's render takes the thread: when the data is
     // quick, rendering would otherwise hold the head back (measured: docs/decisions/010-head-first.md).

@@ -30,10 +30,30 @@ const stylesheetLinks = (assets: ClientAssets, attributes = '') =>
 const DEFERRED_STYLES = ' media="print" data-app-styles';
 
 /**
+ * What the browser should fetch at once: the entry (its <script> is in the tail, after the page's data), and for a
+ * lazy screen its chunks and the whole catalogue, which the entry would otherwise ask for only once it has run; it
+ * hydrates that screen only when both are in (client/entry.tsx). `crossorigin` makes the catalogue's preload match
+ * the entry's fetch (cors, same-origin credentials). The home page's screen is in the entry: it names neither.
+ */
+function preloadLinks(assets: ClientAssets, screen: string | null, catalogueUrl: string): string {
+  const chunks = (screen && assets.screens[screen]) || [];
+  const modules = [...new Set([assets.app.script, ...assets.app.preload, ...chunks])];
+  const links = modules.map((href) => `<link rel="modulepreload" href="${href}">`);
+  if (chunks.length > 0) links.push(`<link rel="preload" as="fetch" href="${escapeHtml(catalogueUrl)}" crossorigin>`);
+  return links.join('\n');
+}
+
+/**
  * Everything before the page's body: the head with the brand's colours and meta. It goes out before the page's
  * data is loaded (render.tsx), so it takes only what is known without it.
  */
-export function shellHead(state: Pick<InitialState, 'language' | 'settings'>, title: string, nonce: string, assets: ClientAssets): string {
+export function shellHead(
+  state: Pick<InitialState, 'language' | 'settings' | 'catalogueUrl'>,
+  screen: string | null,
+  title: string,
+  nonce: string,
+  assets: ClientAssets,
+): string {
   const { settings } = state;
   const c = settings.brand.colors;
   const devScripts = assets.dev
@@ -42,10 +62,6 @@ export function shellHead(state: Pick<InitialState, 'language' | 'settings'>, ti
     : inlinesStyles(assets)
       ? ''
       : stylesheetLinks(assets);
-  // The entry itself too: its <script> is in the tail, after the page's data, and the browser should not wait for it.
-  // (Not the route's lazy chunks yet: preloading them changed the order in which /premium's two parts set the title,
-  // a race in the client that the chat browser test caught; see docs/decisions/010-head-first.md.)
-  const preloads = [assets.app.script, ...assets.app.preload].map((href) => `<link rel="modulepreload" href="${href}">`).join('\n');
   return `<!doctype html>
 <html lang="${escapeHtml(state.language)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
@@ -57,7 +73,7 @@ export function shellHead(state: Pick<InitialState, 'language' | 'settings'>, ti
 <link rel="apple-touch-icon" href="/icons/icon-192.png">
 <style>:root{--c-primary:${c.primary};--c-secondary:${c.secondary}}</style>
 ${devScripts}
-${preloads}
+${preloadLinks(assets, screen, state.catalogueUrl)}
 </head><body>`;
 }
 
