@@ -41,7 +41,7 @@ function entryWarning(): void {
     setCookie(cookie, '1', 365);
     close();
   });
-  one<HTMLButtonElement>('[data-entry-enter]', dialog)?.focus();
+  one<HTMLButtonElement>('[data-entry-enter]', dialog)?.focus({ preventScroll: true });
 }
 
 /** SPEC.md §4 "lb": a visitor who leaves within 10 s is reported as a bounce; following a link of ours is not leaving. */

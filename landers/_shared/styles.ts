@@ -16,8 +16,8 @@ body{margin:0}
 .lander-small-cta{display:inline-flex;align-items:center;min-height:40px;padding:0 .9rem;white-space:nowrap;border-radius:999px;background:#fff;color:var(--c-secondary);font-weight:700;text-decoration:none;font-size:.9rem}
 .lander-fict{display:inline-flex;align-items:center;gap:.25rem;padding:.1rem .5rem;border-radius:999px;background:rgba(0,0,0,.75);color:#fff;font-size:.75rem;line-height:1.25rem;font-weight:600;max-width:calc(100% - .5rem)}
 .lander-fict-mini{display:inline-flex;align-items:center;justify-content:center;width:1.5rem;height:1.5rem;border-radius:50%;background:rgba(0,0,0,.78);font-size:.8rem;line-height:1}
-.lander-ew{position:fixed;inset:0;z-index:60;display:flex;align-items:center;justify-content:center;padding:1rem;background:rgba(15,5,12,.86);overflow:auto}
-.lander-ew-card{width:100%;max-width:440px;border-radius:1.25rem;background:#fff;color:#1f1f1f;padding:1.75rem 1.5rem;box-shadow:0 30px 60px -20px rgba(0,0,0,.6);text-align:center}
+.lander-ew{position:fixed;inset:0;z-index:60;display:flex;padding:1rem;background:rgba(15,5,12,.86);overflow:auto}
+.lander-ew-card{margin:auto;width:100%;max-width:440px;border-radius:1.25rem;background:#fff;color:#1f1f1f;padding:1.75rem 1.5rem;box-shadow:0 30px 60px -20px rgba(0,0,0,.6);text-align:center}
 .lander-ew-card button{width:100%;min-height:52px;border:0;border-radius:999px;background:var(--c-primary);color:#fff;font:inherit;font-weight:800;font-size:1.1rem;cursor:pointer}
 .lander-ew-card button:focus-visible{outline:3px solid var(--c-secondary);outline-offset:3px}
 .lander-foot{background:#17111a;color:#d9d2dc}

@@ -117,6 +117,12 @@ test('a signup left halfway reopens at its step after a reload', async ({ page, 
   await flow.locator('input[name="accept_terms"]').check();
   await flow.getByRole('button', { name: t('signup.account.submit') }).click();
   await expect(flow.getByRole('heading', { name: t('signup.steps.photo') })).toBeVisible();
+  // A signup in progress (SPEC.md §4): Escape, even twice (the browser then closes a dialog whatever the page
+  // says), and a click beside it leave it open; its close button still works, below.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.mouse.click(3, 3);
+  await expect(flow.getByRole('heading', { name: t('signup.steps.photo') })).toBeVisible();
 
   // A reload, and a new visit in another tab: the flow is open again at the photo step.
   await page.reload();
@@ -124,6 +130,11 @@ test('a signup left halfway reopens at its step after a reload', async ({ page, 
   const again = await context.newPage();
   await again.goto(brandUrl(BRAND, '/members'));
   await expect(again.getByTestId('signup-modal').getByRole('heading', { name: t('signup.steps.photo') })).toBeVisible();
+  await again
+    .getByRole('dialog')
+    .getByRole('button', { name: t('common.close') })
+    .click();
+  await expect(again.getByTestId('signup-modal')).toHaveCount(0);
 });
 
 test("a visitor's like shows its reason inside the signup dialog", async ({ page, context }) => {

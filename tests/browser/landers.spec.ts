@@ -138,6 +138,18 @@ test.describe('site-entry warning on a lander', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test('on a low screen it shows its top and scrolls to its button', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 360 });
+    await page.goto(brandUrl('reifekontakte', '/landers/gallery'));
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button')).toBeFocused();
+    // The card's top (the 18+ mark above the title) is on screen, not cut off above it.
+    expect((await dialog.getByText('18+', { exact: true }).boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await page.mouse.move(160, 200);
+    await page.mouse.wheel(0, 600);
+    await expect(dialog.getByRole('button')).toBeInViewport();
+  });
+
   test('works without JavaScript too: the form comes back with the page and keeps the query', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
     const page = await context.newPage();

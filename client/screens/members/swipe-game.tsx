@@ -54,7 +54,7 @@ export function SwipeGameScreen() {
   const top = stack[0];
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!top || (e.target as HTMLElement).closest('input, textarea, select, [role="dialog"]')) return;
+      if (!top || (e.target as HTMLElement).closest('input, textarea, select, dialog')) return;
       if (e.key === 'ArrowRight') void decide(top, 'like');
       if (e.key === 'ArrowLeft') void decide(top, 'pass');
     };
