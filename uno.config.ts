@@ -55,7 +55,8 @@ export default defineConfig({
     field: 'flex flex-col gap-1 text-sm font-medium text-gray-700',
   },
   // Dialogs (client/components/modal.tsx): the dialog element is its own dim layer, so it looks the same before
-  // hydration (open, not yet modal, no ::backdrop); and the page behind an open one does not scroll.
+  // hydration (open, not yet modal, no ::backdrop); and the page behind an open one does not scroll, nor shift by the
+  // width of the scroll bar it loses (the gutter stays).
   preflights: [
     {
       getCSS: () => `
@@ -72,7 +73,7 @@ h1, h2, h3 { overflow-wrap: break-word; hyphens: auto; }
 .field select, .field input { border: 1px solid #ced4da; border-radius: 0.5rem; padding: 0.5rem 0.6rem; font: inherit; background: #fff; min-width: 6rem; }
 .icon { display: inline-block; vertical-align: -0.15em; flex-shrink: 0; width: 1.11em; height: 1.11em; color: inherit; background-color: currentColor; -webkit-mask: var(--un-icon) no-repeat; mask: var(--un-icon) no-repeat; -webkit-mask-size: 100% 100%; mask-size: 100% 100%; }
 dialog::backdrop { background: transparent; }
-html:has(dialog[open]) { overflow: hidden; }
+html:has(dialog[open]) { overflow: hidden; scrollbar-gutter: stable; }
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
 `,
     },

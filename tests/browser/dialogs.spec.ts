@@ -70,3 +70,20 @@ test('the signup dialog: Escape and a click beside it close it, and the focus go
   await expect(dialog).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+test('on a desktop, opening a dialog does not shift the page behind it by the width of its scroll bar', async ({ playwright }) => {
+  // Headless Chromium hides scroll bars; a desktop browser shows them, and hiding one moved the page sideways.
+  const browser = await playwright.chromium.launch({ ...test.info().project.use.launchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
+  await context.addCookies([{ name: 'entry_ok', value: '1', url: brandUrl('flirtlokaal') }]);
+  const page = await context.newPage();
+  await page.goto(brandUrl('flirtlokaal'));
+  const open = page.getByTestId('cta-signup');
+  await expect.poll(() => isHydrated(open)).toBe(true);
+  expect(await page.evaluate(() => innerWidth - document.documentElement.clientWidth)).toBeGreaterThan(0);
+  const before = (await open.boundingBox())!.x;
+  await open.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect((await open.boundingBox())!.x).toBe(before);
+  await browser.close();
+});
