@@ -63,8 +63,10 @@ export function Modal({ open, title, children, onClose, locked = false, size = '
     };
   }, [open]);
 
-  // Escape: the dialog's cancel event; the dialog closes only through `onClose`, never behind React's back.
+  // Escape: the dialog's cancel event; the dialog closes only through `onClose`, never behind React's back. A cancel
+  // the browser does not let the page stop ends in the close event, which the effect above answers: not here too.
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    if (!event.nativeEvent.cancelable) return;
     event.preventDefault();
     dismiss?.();
   };
