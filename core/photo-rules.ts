@@ -7,14 +7,13 @@ export const PHOTO_RULES = {
   maxBytes: 8 * 1024 * 1024,
   /**
    * Pixel limits read from the file's header before anything is decoded (decompression bombs and CPU). The
-   * decode + downscale + re-encode runs in plain JS (jpeg-js, upng-js) inside the request, and one upload must not
-   * stall the other requests of its isolate: measured on the 2-core dev machine (node 22, the code of
-   * worker/photos/process.ts, photo-like content at JPEG quality 90), 640 x 480 took 120-210 ms of CPU, 1000 x 750
-   * 210-310 ms, 2048 x 1536 about 1.1 s and 8 MP about 2 s. So the cap is 640 x 480 worth of pixels (0.3 MP), what
-   * keeps one upload near the ~150 ms budget; `npm run bench` measures the largest allowed JPEG and PNG through
-   * the Worker (scripts/lib/bench-uploads.mjs). The browser shrinks any bigger photo to this before uploading it
-   * (client/components/photos/shrink.ts), so members can still pick any photo. Raising it needs a faster codec
-   * (a wasm JPEG codec or Cloudflare Images), not a bigger number: docs/api/photos.md.
+   * decode + downscale + re-encode runs inside the request (wasm codecs, JS resizing: worker/photos/), and one upload
+   * must not stall the other requests of its isolate: ~150 ms of CPU. On the 2-core dev machine 640 x 480 takes
+   * 70-90 ms of it, 1024 x 768 ~165 ms and 1600 x 1200 ~380 ms, most of it mozjpeg's encoder (docs/api/photos.md,
+   * "CPU"). So the cap is 640 x 480 worth of pixels (0.3 MP); `npm run bench` measures the largest allowed JPEG and
+   * PNG through the Worker (scripts/lib/bench-uploads.mjs). The browser shrinks any bigger photo to this before
+   * uploading it (client/components/photos/shrink.ts), so members can still pick any photo. Raising it needs a
+   * faster encoder or Cloudflare Images, not a bigger number.
    */
   maxPixels: 640 * 480,
   /** The same cap as a picture size, for the error message ("at most 640 x 480 pixels or as many in another shape"). */

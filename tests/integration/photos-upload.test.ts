@@ -14,6 +14,7 @@ import {
   photoRows,
   pngBytes,
   pngHeaderOnly,
+  rawPng,
   storedKeys,
   upload,
   uploadOk,
@@ -92,6 +93,44 @@ describe('uploading a photo', { timeout: 30_000 }, () => {
     expect(gr + gb).toBeLessThan(80);
     // The transparent right half became white, not black.
     expect(pixel(image, 250, 120).every((v) => v > 230)).toBe(true);
+  });
+
+  it('stores PNGs of every kind a phone or editor writes: grey at 16 bits, and a palette with a transparent colour', async () => {
+    const member = await newMember('flirtlokaal', { paid: true });
+    // 16-bit grey: 0x2800 on the left half, 0xC8FF on the right (the high byte is what 8 bits keep).
+    const grey = rawPng(
+      200,
+      200,
+      16,
+      0,
+      Array.from({ length: 200 }, () => Array.from({ length: 200 }, (_, x) => (x < 100 ? [0x28, 0x00] : [0xc8, 0xff])).flat()),
+    );
+    // Palette: index 0 is red, index 1 blue and fully transparent (tRNS); left half 0, right half 1.
+    const palette = rawPng(
+      200,
+      200,
+      8,
+      3,
+      Array.from({ length: 200 }, () => Array.from({ length: 200 }, (_, x) => (x < 100 ? 0 : 1))),
+      [
+        ['PLTE', [220, 20, 20, 20, 20, 220]],
+        ['tRNS', [255, 0]],
+      ],
+    );
+    for (const [file, left, right] of [
+      [grey, [40, 40, 40], [200, 200, 200]],
+      [palette, [220, 20, 20], [255, 255, 255]],
+    ] as const) {
+      const body = await uploadOk('flirtlokaal', member, file);
+      const photo = body.photos.find((p) => p.id === body.uploaded)!;
+      const image = decodeJpeg(await stored('flirtlokaal', photo.filename), { useTArray: true });
+      expect([image.width, image.height]).toEqual([200, 200]);
+      for (const [x, expected] of [
+        [50, left],
+        [150, right],
+      ] as const)
+        pixel(image, x, 100).forEach((v, i) => expect(Math.abs(v - expected[i]), `x ${x}`).toBeLessThan(12));
+    }
   });
 
   it('accepts a photo at the pixel limit, of any shape within the side limit', async () => {

@@ -31,9 +31,10 @@ const MB = Math.round(PHOTO_RULES.maxBytes / 1024 / 1024);
 const UPLOAD_BODY_BYTES = PHOTO_RULES.maxBytes + 64 * 1024;
 const UPLOADS_PER_HOUR = { limit: 60, windowSeconds: 3600 };
 /**
- * Uploads an hour from one IP address, whoever is logged in: each one costs up to ~150 ms of CPU (PHOTO_RULES.maxPixels),
- * so one address with many accounts gets at most ~15 s of decoding an hour. High enough for a household or an
- * office behind one address; a carrier's shared address may meet it and then waits.
+ * Uploads an hour from one IP address, whoever is logged in: a photo at PHOTO_RULES.maxPixels costs ~70-90 ms of CPU and
+ * a file of pure noise up to ~300 ms (docs/api/photos.md), so one address with many accounts gets at most ~30 s of
+ * decoding an hour. High enough for a household or an office behind one address; a carrier's shared address may meet
+ * it and then waits.
  */
 const UPLOADS_PER_IP_HOUR = { limit: 100, windowSeconds: 3600 };
 
@@ -84,7 +85,7 @@ photoRoutes.post(
 
     let photo: ProcessedPhoto;
     try {
-      photo = processUpload(new Uint8Array(await file.arrayBuffer()));
+      photo = await processUpload(new Uint8Array(await file.arrayBuffer()));
     } catch (error) {
       if (error instanceof ImageRejected) throw REJECTIONS[error.problem]();
       throw error;

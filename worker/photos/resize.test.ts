@@ -38,6 +38,18 @@ describe('downscale', () => {
     const out = downscale({ width: 2, height: 1, data, channels: 4 }, 2, 1);
     expect([...out.data]).toEqual([255, 255, 255, 255, 127, 127, 127, 255]);
   });
+
+  it('at the same size keeps the pixels, as the box filter would', () => {
+    const rgb = new Uint8Array([10, 20, 30, 200, 100, 50]);
+    expect([...downscale({ width: 2, height: 1, data: rgb, channels: 3 }, 2, 1).data]).toEqual([10, 20, 30, 255, 200, 100, 50, 255]);
+    // Each pixel of a 2 x 1 RGBA source, and the same source drawn twice as large (2 x 2 boxes of it), come out alike.
+    const small = new Uint8Array([200, 40, 90, 77, 13, 250, 128, 201]);
+    const large = new Uint8Array(4 * 2 * 4);
+    for (let y = 0; y < 2; y++) for (let x = 0; x < 4; x++) large.set(small.subarray((x >> 1) * 4, (x >> 1) * 4 + 4), (y * 4 + x) * 4);
+    const direct = downscale({ width: 2, height: 1, data: small, channels: 4 }, 2, 1);
+    const boxed = downscale({ width: 4, height: 2, data: large, channels: 4 }, 2, 1);
+    expect([...direct.data]).toEqual([...boxed.data]);
+  });
 });
 
 describe('orient', () => {

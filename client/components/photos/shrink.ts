@@ -2,7 +2,7 @@ import { PHOTO_RULES } from '../../../core/photo-rules';
 
 /**
  * Redraws a picked photo in the browser to at most PHOTO_RULES.maxPixels (and maxSide) as JPEG before it is uploaded.
- * The server decodes in JS within a bounded CPU time and so accepts at most 640 x 480 worth of pixels; phone photos
+ * The server re-encodes within a bounded CPU time and so accepts at most 640 x 480 worth of pixels; phone photos
  * are far bigger.
  * Drawing also applies the EXIF orientation and turns any type the browser decodes (WebP, ...) into JPEG. A file
  * the browser cannot decode is sent as it is: the server's check by magic bytes then says what is wrong with it.

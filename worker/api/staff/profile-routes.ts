@@ -76,7 +76,7 @@ profileRoutes.post(
     if (file.size > PHOTO_RULES.maxBytes) throw tooLarge();
     let photo: ProcessedPhoto;
     try {
-      photo = processUpload(new Uint8Array(await file.arrayBuffer()));
+      photo = await processUpload(new Uint8Array(await file.arrayBuffer()));
     } catch (error) {
       if (error instanceof ImageRejected) throw new ApiFailure(422, 'photo_unreadable', 'photos.errors.unreadable');
       throw error;
