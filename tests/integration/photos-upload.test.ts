@@ -1,3 +1,5 @@
+import encodeWithMozjpeg, { init as initMozjpeg } from '@jsquash/jpeg/encode';
+import mozjpegEncoder from '@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm';
 import { env } from 'cloudflare:test';
 import { decode as decodeJpeg } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +81,25 @@ describe('uploading a photo', { timeout: 30_000 }, () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(full);
+  });
+
+  it('stores a progressive JPEG (as saved for the web by many editors) like any other', async () => {
+    const member = await newMember();
+    await initMozjpeg(mozjpegEncoder);
+    const width = 300;
+    const height = 200;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) data.set(i % width < width / 2 ? [220, 20, 20, 255] : [20, 20, 220, 255], i * 4);
+    const progressive = new Uint8Array(
+      await encodeWithMozjpeg({ data, width, height, colorSpace: 'srgb' }, { quality: 90, progressive: true }),
+    );
+    // A progressive frame header (SOF2), which a baseline file does not have.
+    expect(progressive.some((b, i) => b === 0xff && progressive[i + 1] === 0xc2)).toBe(true);
+    const [photo] = (await uploadOk('flirtlokaal', member, progressive)).photos;
+    const image = decodeJpeg(await stored('flirtlokaal', photo.filename), { useTArray: true });
+    expect([image.width, image.height]).toEqual([300, 200]);
+    expect(pixel(image, 50, 100)[0]).toBeGreaterThan(150);
+    expect(pixel(image, 250, 100)[2]).toBeGreaterThan(150);
   });
 
   it('stores a PNG as JPEG, transparency on white, at its own size when small enough', async () => {
