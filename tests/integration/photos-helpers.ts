@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
-import { zlibSync } from 'fflate';
 import { encode as encodeJpeg } from 'jpeg-js';
 import UPNG from 'upng-js';
 import type { PhotosResponse } from '../../core/schemas/photos';
+import { type PngFormat, pngFile } from '../../worker/pwa/png';
 import { createMember, dbOf, fetchBrand } from './helpers';
 
 // Test images are made here, in the test, so every case says exactly what its file contains.
@@ -36,56 +36,17 @@ export function pngBytes(
   return new Uint8Array(UPNG.encode([raster(width, height, paint).buffer as ArrayBuffer], width, height, 0));
 }
 
-/** CRC-32 (ISO-HDLC), the checksum of every PNG chunk. */
-function crc32(bytes: Uint8Array): number {
-  let crc = -1;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ -1) >>> 0;
-}
-
 /**
- * A PNG written chunk by chunk, for the colour types and depths an encoder would not choose for us: `rows` are the
- * scanlines' bytes (filter 0 is added), `extra` chunks (PLTE, tRNS) go between IHDR and IDAT.
+ * A PNG of the colour types and depths an encoder would not choose for us: `rows` are the scanlines' bytes (filter 0
+ * is added), `extra` chunks (PLTE, tRNS) go between the header and the image data.
  */
-export function rawPng(
-  width: number,
-  height: number,
-  depth: number,
-  colourType: number,
-  rows: number[][],
-  extra: [string, number[]][] = [],
-): Uint8Array {
-  const chunk = (type: string, data: Uint8Array) => {
-    const body = new Uint8Array([...new TextEncoder().encode(type), ...data]);
-    const out = new Uint8Array(body.length + 8);
-    const view = new DataView(out.buffer);
-    view.setUint32(0, data.length);
-    out.set(body, 4);
-    view.setUint32(body.length + 4, crc32(body));
-    return out;
-  };
-  const ihdr = new Uint8Array(13);
-  new DataView(ihdr.buffer).setUint32(0, width);
-  new DataView(ihdr.buffer).setUint32(4, height);
-  ihdr.set([depth, colourType], 8);
+export function rawPng(format: PngFormat, rows: number[][], extra: [string, number[]][] = []): Promise<Uint8Array> {
   const scanlines = new Uint8Array(rows.flatMap((row) => [0, ...row]));
-  const parts = [
-    new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr),
-    ...extra.map(([type, data]) => chunk(type, new Uint8Array(data))),
-    chunk('IDAT', zlibSync(scanlines)),
-    chunk('IEND', new Uint8Array()),
-  ];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return pngFile(
+    format,
+    scanlines,
+    extra.map(([type, data]) => [type, new Uint8Array(data)]),
+  );
 }
 
 export const GPS_MARKER = 'GPS-SECRET-52.3702N-4.8952E';

@@ -119,19 +119,13 @@ describe('uploading a photo', { timeout: 30_000 }, () => {
   it('stores PNGs of every kind a phone or editor writes: grey at 16 bits, and a palette with a transparent colour', async () => {
     const member = await newMember('flirtlokaal', { paid: true });
     // 16-bit grey: 0x2800 on the left half, 0xC8FF on the right (the high byte is what 8 bits keep).
-    const grey = rawPng(
-      200,
-      200,
-      16,
-      0,
+    const grey = await rawPng(
+      { width: 200, height: 200, depth: 16, colourType: 0 },
       Array.from({ length: 200 }, () => Array.from({ length: 200 }, (_, x) => (x < 100 ? [0x28, 0x00] : [0xc8, 0xff])).flat()),
     );
     // Palette: index 0 is red, index 1 blue and fully transparent (tRNS); left half 0, right half 1.
-    const palette = rawPng(
-      200,
-      200,
-      8,
-      3,
+    const palette = await rawPng(
+      { width: 200, height: 200, depth: 8, colourType: 3 },
       Array.from({ length: 200 }, () => Array.from({ length: 200 }, (_, x) => (x < 100 ? 0 : 1))),
       [
         ['PLTE', [220, 20, 20, 20, 20, 220]],

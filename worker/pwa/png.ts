@@ -1,5 +1,5 @@
-// A minimal PNG encoder: 8-bit RGBA, no interlace, filter 0 on every row, zlib from the platform's
-// CompressionStream('deflate') (RFC 1950, exactly what the IDAT chunk holds).
+// A minimal PNG writer: no interlace, zlib from the platform's CompressionStream('deflate') (RFC 1950, exactly what
+// the IDAT chunk holds). The app's icons are 8-bit RGBA; the upload tests write the other colour types with it.
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -33,17 +33,37 @@ async function deflate(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
 
 export const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** Encodes `rgba` (width * height * 4 bytes, rows top to bottom) as a PNG file. */
-export async function encodePng(width: number, height: number, rgba: Uint8Array): Promise<Uint8Array> {
+/** What a PNG's header says about its pixels (compression, filter set and interlace are always the plain ones). */
+export interface PngFormat {
+  width: number;
+  height: number;
+  /** Bits per sample: 1, 2, 4, 8 or 16. */
+  depth: number;
+  /** 0 grey, 2 RGB, 3 palette, 4 grey + alpha, 6 RGBA. */
+  colourType: number;
+}
+
+/**
+ * A PNG file of `scanlines` (each row led by its filter byte), with `extra` chunks (PLTE, tRNS) between the header and
+ * the image data.
+ */
+export async function pngFile(
+  format: PngFormat,
+  scanlines: Uint8Array<ArrayBuffer>,
+  extra: [string, Uint8Array][] = [],
+): Promise<Uint8Array> {
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
-  header.set([8, 6, 0, 0, 0], 8); // bit depth 8, colour type 6 (RGBA), deflate, filter set 0, no interlace
-  const stride = width * 4;
-  const raw = new Uint8Array((stride + 1) * height);
-  for (let y = 0; y < height; y++) raw.set(rgba.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
-  const parts = [PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', await deflate(raw)), chunk('IEND', new Uint8Array(0))];
+  view.setUint32(0, format.width);
+  view.setUint32(4, format.height);
+  header.set([format.depth, format.colourType, 0, 0, 0], 8); // deflate, filter set 0, no interlace
+  const parts = [
+    PNG_SIGNATURE,
+    chunk('IHDR', header),
+    ...extra.map(([type, data]) => chunk(type, data)),
+    chunk('IDAT', await deflate(scanlines)),
+    chunk('IEND', new Uint8Array(0)),
+  ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -51,4 +71,12 @@ export async function encodePng(width: number, height: number, rgba: Uint8Array)
     offset += part.length;
   }
   return out;
+}
+
+/** Encodes `rgba` (width * height * 4 bytes, rows top to bottom) as a PNG file: 8-bit RGBA, filter 0 on every row. */
+export function encodePng(width: number, height: number, rgba: Uint8Array): Promise<Uint8Array> {
+  const stride = width * 4;
+  const raw = new Uint8Array((stride + 1) * height);
+  for (let y = 0; y < height; y++) raw.set(rgba.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  return pngFile({ width, height, depth: 8, colourType: 6 }, raw);
 }
