@@ -4,20 +4,21 @@ import type { ProfileCard as Card } from '../../core/schemas/profile';
 import { Link } from '../navigation';
 import { settingsAtom } from '../state/atoms';
 import { imageUrl } from '../../core/image-url';
+import { type PhotoLoad, photoLoadProps } from './photo-load';
 
 /**
- * A profile in a grid. Fictional profiles always carry the brand's fictional icon and label. An `eager` card is one
- * of the first screen's: its photo loads at once. The others load their photo when near the viewport, and the browser
+ * A profile in a grid. Fictional profiles always carry the brand's fictional icon and label. A card of the first
+ * screen loads its photo at once (`load`). The others load their photo when near the viewport, and the browser
  * styles and lays them out only then (`content-visibility: auto`, ~270 px tall until it has measured one), so a grid
  * of 24 costs a phone's first frame the cards it shows (docs/edge-cache.md, "Blocking time on /members: hydration
  * in slices").
  */
-export function ProfileCard({ profile, eager = false, href, badge }: { profile: Card; eager?: boolean; href?: string; badge?: string }) {
+export function ProfileCard({ profile, load = 'lazy', href, badge }: { profile: Card; load?: PhotoLoad; href?: string; badge?: string }) {
   const { t } = useTranslation();
   const settings = useAtomValue(settingsAtom);
   const src = profile.main_image ? imageUrl(settings.cdn_prefix, profile.main_image.thumb_filename) : null;
   return (
-    <li className={eager ? 'list-none' : 'list-none [content-visibility:auto] [contain-intrinsic-size:auto_270px]'}>
+    <li className={load === 'lazy' ? 'list-none [content-visibility:auto] [contain-intrinsic-size:auto_270px]' : 'list-none'}>
       <Link
         href={href ?? `/members/${profile.id}`}
         className="group block overflow-hidden rounded-xl bg-white text-gray-900 no-underline shadow-sm ring-1 ring-black/5 hover:shadow-md"
@@ -29,7 +30,7 @@ export function ProfileCard({ profile, eager = false, href, badge }: { profile: 
               alt={t('profile.photo_of', { name: profile.name })}
               width={320}
               height={400}
-              loading={eager ? 'eager' : 'lazy'}
+              {...photoLoadProps(load)}
               decoding="async"
               className="h-full w-full object-cover"
             />

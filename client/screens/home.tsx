@@ -6,6 +6,7 @@ import type { FeaturedResponse } from '../../core/schemas/profile';
 import { canSearchLoggedOut } from '../../core/rules/visitor';
 import { apiFetch } from '../api/fetch-client';
 import { ProfileCard } from '../components/profile-card';
+import { gridPhotoLoad } from '../components/photo-load';
 import { Link, navigate } from '../navigation';
 import { fallbackAtom, routeAtom, settingsAtom, signupModalAtom, trafficSourceAtom } from '../state/atoms';
 import { Icon } from '../components/icon';
@@ -94,7 +95,7 @@ export function HomeScreen() {
         {data && data.profiles.length === 0 && <p>{t('home.no_results')}</p>}
         <ul className="m-0 grid grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6" data-testid="profile-grid">
           {data?.profiles.map((p, i) => (
-            <ProfileCard key={p.id} profile={p} eager={i < 4} />
+            <ProfileCard key={p.id} profile={p} load={gridPhotoLoad(i)} />
           ))}
         </ul>
         <div className="mt-6 text-center">

@@ -91,6 +91,26 @@ describe('home page weight', () => {
     expect(state.catalogueUrl).toMatch(/^\/i18n\/nl\./);
   });
 
+  it("fetches the first row's photos first and the cards below the first screen only when near it", async () => {
+    await seedProfiles('flirtlokaal', 'NL', 6);
+    const { cookie } = await createMember('flirtlokaal');
+    const html = await (await fetchBrand('flirtlokaal', '/members', { country: 'NL', headers: { Cookie: cookie } })).text();
+    const grid = /data-testid="result-cards"(.*?)<\/ul>/s.exec(html)?.[1] ?? '';
+    const photos = [...grid.matchAll(/<img [^>]*>/g)].map(([img]) => [
+      /loading="(\w+)"/.exec(img)?.[1],
+      /fetchpriority="(\w+)"/i.exec(img)?.[1],
+    ]);
+    expect(photos.length).toBeGreaterThanOrEqual(5);
+    expect(photos.slice(0, 5)).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['eager', undefined],
+      ['eager', undefined],
+      ['lazy', undefined],
+    ]);
+    expect(photos.slice(5).every(([loading, priority]) => loading === 'lazy' && priority === undefined)).toBe(true);
+  });
+
   it('gives the 404 page the entry keys too', async () => {
     const res = await fetchBrand('flirtlokaal', '/no-such-page', { country: 'NL' });
     expect(res.status).toBe(404);

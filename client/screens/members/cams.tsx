@@ -6,6 +6,7 @@ import { useApi } from '../../api/hooks';
 import { imageUrl } from '../../../core/image-url';
 import { usePageTitle } from '../../lib/page-title';
 import { settingsAtom } from '../../state/atoms';
+import { gridPhotoLoad, type PhotoLoad, photoLoadProps } from '../../components/photo-load';
 import { useCountryName } from '../../lib/country-name';
 
 // Live states change by the minute: the listing refreshes while it is open. Without the server's answer (a client-side
@@ -40,7 +41,7 @@ export function CamsScreen() {
           </p>
           <ul className="m-0 mt-4 grid grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6" data-testid="cam-cards">
             {data.performers.map((p, i) => (
-              <CamCard key={p.id} performer={p} response={data} eager={i < 4} />
+              <CamCard key={p.id} performer={p} response={data} load={gridPhotoLoad(i)} />
             ))}
           </ul>
         </>
@@ -50,7 +51,7 @@ export function CamsScreen() {
 }
 
 /** A performer's card. It names the partner on the card itself: these are not members of the brand. */
-function CamCard({ performer: p, response, eager }: { performer: CamPerformer; response: CamsResponse; eager: boolean }) {
+function CamCard({ performer: p, response, load }: { performer: CamPerformer; response: CamsResponse; load: PhotoLoad }) {
   const { t } = useTranslation();
   const countryName = useCountryName();
   const settings = useAtomValue(settingsAtom);
@@ -71,7 +72,7 @@ function CamCard({ performer: p, response, eager }: { performer: CamPerformer; r
             alt={t('profile.photo_of', { name: p.name })}
             width={320}
             height={400}
-            loading={eager ? 'eager' : 'lazy'}
+            {...photoLoadProps(load)}
             decoding="async"
             className="h-full w-full object-cover"
           />

@@ -7,6 +7,7 @@ import type { SearchResponse } from '../../../core/schemas/search';
 import { useApi } from '../../api/hooks';
 import { AgeRange } from '../../components/age-range';
 import { ProfileCard } from '../../components/profile-card';
+import { gridPhotoLoad } from '../../components/photo-load';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, searchAtom, settingsAtom, type SearchState } from '../../state/atoms';
 import { useRegions } from '../pages/reference';
@@ -101,7 +102,7 @@ export function SearchScreen() {
             {data.capped ? t('search.results_capped', { count: data.num_results }) : t('search.results', { count: data.num_results })}
           </h2>
           {data.results.length === 0 && <p>{t('search.no_results')}</p>}
-          <CardGrid profiles={data.results} testId="result-cards" />
+          <CardGrid profiles={data.results} testId="result-cards" leads />
           {pages > 1 && (
             <nav className="mt-5 flex items-center justify-center gap-3" aria-label={t('search.page', { page: data.page, pages })}>
               <button
@@ -129,7 +130,7 @@ export function SearchScreen() {
                 {t('search.similar_title')}
               </h2>
               <p className="mt-1 text-gray-600">{t('search.similar_text')}</p>
-              <CardGrid profiles={data.similar.results} />
+              <CardGrid profiles={data.similar.results} leads={data.results.length === 0} />
             </section>
           )}
         </section>
@@ -138,11 +139,12 @@ export function SearchScreen() {
   );
 }
 
-export function CardGrid({ profiles, testId }: { profiles: SearchResponse['results']; testId?: string }) {
+/** A grid of cards; `leads` when it is the first thing of its page (its first row is the page's largest paint). */
+export function CardGrid({ profiles, testId, leads = false }: { profiles: SearchResponse['results']; testId?: string; leads?: boolean }) {
   return (
     <ul data-testid={testId} className="m-0 grid grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
       {profiles.map((p, i) => (
-        <ProfileCard key={p.id} profile={p} eager={i < 4} />
+        <ProfileCard key={p.id} profile={p} load={gridPhotoLoad(i, leads)} />
       ))}
     </ul>
   );
