@@ -135,3 +135,44 @@ test('an operator answers a fictional profile live; a second operator cannot cla
   expect(firstProblems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
   expect(memberProblems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
 });
+
+test("an operator adds a photo to a fictional profile from the profiles screen; it shows as the profile's photo", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await operator(browser, OPERATORS[1]);
+  const name = `Foto${`${Date.now()}`.slice(-6)}`;
+  const created = await page.evaluate(
+    async (body) =>
+      (
+        await fetch('/api/staff/profiles.php', {
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    {
+      brand: BRAND,
+      name,
+      gender: 'female',
+      sexuality: 'hetero',
+      birthdate: '1994-03-02',
+      country: 'NL',
+      region: 'UT',
+      interests: [],
+      active: true,
+    },
+  );
+  expect(created).toBe(201);
+
+  await page.goto(brandUrl(BRAND, '/staff/profiles'));
+  const card = page
+    .getByTestId('profile-list')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name }) });
+  await expect(card).toContainText(`0 ${staff('profiles.photos')}`);
+  await card.getByLabel(staff('profiles.upload', { name })).setInputFiles('tests/fixtures/images/portrait.jpg');
+  await expect(card).toContainText(`1 ${staff('profiles.photos')}`);
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  await card.scrollIntoViewIfNeeded(); // the list's thumbnails load lazily
+  await expect.poll(() => card.getByRole('img', { name }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await page.context().close();
+});

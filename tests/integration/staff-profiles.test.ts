@@ -119,4 +119,33 @@ describe('fictional profiles in the workspace', () => {
     expect(await env.MEDIA.head(`${BRAND}/${body.profile.photos[0].filename}`)).not.toBeNull();
     expect(await audits('profile_photo', profile.id)).toBe(1);
   });
+
+  it('a photo the pipeline refuses is answered with the reason, as a member is, and stores nothing', async () => {
+    const op = await createStaff([{ brand: BRAND, role: 'operator' }]);
+    const { profile } = (await (await staffApi(BRAND, 'POST', 'profiles.php', { cookie: op.cookie, body: base })).json()) as {
+      profile: FictionalProfile;
+    };
+    const upload = async (bytes: Uint8Array) => {
+      const form = new FormData();
+      form.set('brand', BRAND);
+      form.set('profile_id', String(profile.id));
+      form.set('photo', new File([bytes as Uint8Array<ArrayBuffer>], 'sanne.jpg', { type: 'image/jpeg' }));
+      const res = await fetchBrand(BRAND, '/api/staff/profile-photo.php', {
+        method: 'POST',
+        body: form,
+        headers: { Cookie: op.cookie, Origin: `https://${BRAND}.localhost` },
+      });
+      return { status: res.status, error: ((await res.json()) as { error: { code: string; message: string } }).error };
+    };
+    const tooBig = await upload(jpegBytes(600, 750));
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.error.code).toBe('photo_dimensions');
+    expect(tooBig.error.message).toContain('640 × 480');
+    const tooSmall = await upload(jpegBytes(150, 150));
+    expect(tooSmall.error.code).toBe('photo_too_small');
+    const notAPhoto = await upload(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    expect(notAPhoto.status).toBe(415);
+    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM photos WHERE profile_id = ?').bind(profile.id).first<{ n: number }>();
+    expect(count!.n).toBe(0);
+  });
 });

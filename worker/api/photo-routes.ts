@@ -1,11 +1,7 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { PHOTO_RULES } from '../../core/photo-rules';
 import { PhotoDeleteSchema, PhotoUpdateSchema } from '../../core/schemas/photos';
 import { clientIp, type AppContext, type AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
-import { ImageRejected } from '../photos/image-header';
-import { processUpload, type ProcessedPhoto } from '../photos/process';
 import {
   countedPhotos,
   deleteObjects,
@@ -22,13 +18,11 @@ import {
   type Owner,
 } from '../photos/store';
 import { jsonBody, limit, requireMember } from './helpers';
+import { photoBodyLimit, processUploadedPhoto, uploadedPhoto } from './photo-upload';
 
 /** The member's own photos (core/schemas/photos.ts, docs/api/photos.md). */
 export const photoRoutes = new Hono<AppEnv>();
 
-const MB = Math.round(PHOTO_RULES.maxBytes / 1024 / 1024);
-/** Room for the multipart envelope around the largest allowed file. */
-const UPLOAD_BODY_BYTES = PHOTO_RULES.maxBytes + 64 * 1024;
 const UPLOADS_PER_HOUR = { limit: 60, windowSeconds: 3600 };
 /**
  * Uploads an hour from one IP address, whoever is logged in: a photo at PHOTO_RULES.maxPixels costs ~70-90 ms of CPU and
@@ -38,18 +32,8 @@ const UPLOADS_PER_HOUR = { limit: 60, windowSeconds: 3600 };
  */
 const UPLOADS_PER_IP_HOUR = { limit: 100, windowSeconds: 3600 };
 
-const tooLarge = () => new ApiFailure(413, 'photo_too_large', 'photos.errors.too_large', undefined, { mb: MB });
 const limitReached = () => new ApiFailure(409, 'photo_limit', 'errors.photo_limit');
 const notFound = () => new ApiFailure(404, 'photo_not_found', 'photos.errors.not_found');
-
-const REJECTIONS: Record<ImageRejected['problem'], () => ApiFailure> = {
-  too_large_bytes: tooLarge,
-  unsupported_type: () => new ApiFailure(415, 'photo_type', 'photos.errors.type'),
-  unreadable: () => new ApiFailure(422, 'photo_unreadable', 'photos.errors.unreadable'),
-  too_large_pixels: () =>
-    new ApiFailure(422, 'photo_dimensions', 'photos.errors.dimensions', undefined, { max: PHOTO_RULES.maxSide, ...PHOTO_RULES.maxFrame }),
-  too_small_pixels: () => new ApiFailure(422, 'photo_too_small', 'photos.errors.too_small', undefined, { min: PHOTO_RULES.minSide }),
-};
 
 function ownerOf(c: AppContext): Owner & { paidUser: boolean } {
   const member = requireMember(c);
@@ -62,64 +46,45 @@ photoRoutes.get('/photos.php', async (c) => {
 });
 
 // The one /api route with a body over 64 KiB: worker/app.ts leaves it to this limit.
-photoRoutes.post(
-  '/photos.php',
-  bodyLimit({
-    maxSize: UPLOAD_BODY_BYTES,
-    onError: () => {
-      throw tooLarge();
-    },
-  }),
-  async (c) => {
-    const owner = ownerOf(c);
-    // Both count before the form is read: a refused or broken upload costs a place too.
-    await limit(c, `photo-upload:${owner.memberId}`, UPLOADS_PER_HOUR);
-    await limit(c, `photo-upload:ip:${clientIp(c)}`, UPLOADS_PER_IP_HOUR);
-    const form = await c.req.formData().catch(() => null);
-    const file = form?.get('photo');
-    if (!file || typeof file === 'string' || file.size === 0)
-      throw new ApiFailure(400, 'photo_missing', 'photos.errors.missing', { photo: 'photos.errors.missing' });
-    if (file.size > PHOTO_RULES.maxBytes) throw tooLarge();
-    // Cheap early answer before the expensive decode; insertPhoto below is what really holds the limit.
-    if ((await countedPhotos(c.env.DB, owner)) >= photoLimit(owner.paidUser)) throw limitReached();
+photoRoutes.post('/photos.php', photoBodyLimit, async (c) => {
+  const owner = ownerOf(c);
+  // Both count before the form is read: a refused or broken upload costs a place too.
+  await limit(c, `photo-upload:${owner.memberId}`, UPLOADS_PER_HOUR);
+  await limit(c, `photo-upload:ip:${clientIp(c)}`, UPLOADS_PER_IP_HOUR);
+  const file = uploadedPhoto(await c.req.formData().catch(() => null));
+  // Cheap early answer before the expensive decode; insertPhoto below is what really holds the limit.
+  if ((await countedPhotos(c.env.DB, owner)) >= photoLimit(owner.paidUser)) throw limitReached();
 
-    let photo: ProcessedPhoto;
-    try {
-      photo = await processUpload(new Uint8Array(await file.arrayBuffer()));
-    } catch (error) {
-      if (error instanceof ImageRejected) throw REJECTIONS[error.problem]();
-      throw error;
-    }
+  const photo = await processUploadedPhoto(file);
 
-    const names = newFilenames();
-    const stored = [{ filename: names.filename, thumb_filename: names.thumb }];
-    const meta = { httpMetadata: { contentType: 'image/jpeg' } };
-    await Promise.all([
-      c.env.MEDIA.put(r2Key(owner.tenantId, names.filename), photo.full, meta),
-      c.env.MEDIA.put(r2Key(owner.tenantId, names.thumb), photo.thumb, meta),
-    ]);
-    let id: number | null;
-    try {
-      id = await insertPhoto(c.env.DB, owner, {
-        filename: names.filename,
-        thumb: names.thumb,
-        width: photo.width,
-        height: photo.height,
-        bytes: photo.full.length,
-        now: c.get('now'),
-      });
-    } catch (error) {
-      await deleteObjects(c.env, owner.tenantId, stored);
-      throw error;
-    }
-    if (id === null) {
-      // Another upload took the last place while this one was being processed: nothing of it stays.
-      await deleteObjects(c.env, owner.tenantId, stored);
-      throw limitReached();
-    }
-    return c.json({ ...(await listOwnPhotos(c.env.DB, owner, owner.paidUser)), uploaded: id }, 201);
-  },
-);
+  const names = newFilenames();
+  const stored = [{ filename: names.filename, thumb_filename: names.thumb }];
+  const meta = { httpMetadata: { contentType: 'image/jpeg' } };
+  await Promise.all([
+    c.env.MEDIA.put(r2Key(owner.tenantId, names.filename), photo.full, meta),
+    c.env.MEDIA.put(r2Key(owner.tenantId, names.thumb), photo.thumb, meta),
+  ]);
+  let id: number | null;
+  try {
+    id = await insertPhoto(c.env.DB, owner, {
+      filename: names.filename,
+      thumb: names.thumb,
+      width: photo.width,
+      height: photo.height,
+      bytes: photo.full.length,
+      now: c.get('now'),
+    });
+  } catch (error) {
+    await deleteObjects(c.env, owner.tenantId, stored);
+    throw error;
+  }
+  if (id === null) {
+    // Another upload took the last place while this one was being processed: nothing of it stays.
+    await deleteObjects(c.env, owner.tenantId, stored);
+    throw limitReached();
+  }
+  return c.json({ ...(await listOwnPhotos(c.env.DB, owner, owner.paidUser)), uploaded: id }, 201);
+});
 
 photoRoutes.put('/photos.php', async (c) => {
   const owner = ownerOf(c);

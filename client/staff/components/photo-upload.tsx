@@ -1,19 +1,35 @@
 import { useState, type ChangeEvent } from 'react';
+import { PHOTO_RULES } from '../../../core/photo-rules';
+import { shrinkForUpload } from '../../components/photos/shrink';
 import { StaffApiError, staffFetch } from '../lib/api';
 import { t } from '../lib/i18n';
 
-/** Adds a photo to a fictional profile: multipart to the staff upload route (profile_id and file). */
-export function PhotoUpload({ profileId, name, onUploaded }: { profileId: number; name: string; onUploaded: () => void }) {
+/**
+ * Adds a photo to a fictional profile: multipart to the staff upload route (brand, profile_id and photo), redrawn in
+ * the browser to the upload's pixel cap first as the members' upload does, so any photo can be picked.
+ */
+export function PhotoUpload({
+  brand,
+  profileId,
+  name,
+  onUploaded,
+}: {
+  brand: string;
+  profileId: number;
+  name: string;
+  onUploaded: () => void;
+}) {
   const [state, setState] = useState<{ busy: boolean; problem: string | null }>({ busy: false, problem: null });
   const id = `upload-${profileId}`;
   const change = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    const form = new FormData();
-    form.set('profile_id', String(profileId));
-    form.set('file', file);
     setState({ busy: true, problem: null });
     try {
+      const form = new FormData();
+      form.set('brand', brand);
+      form.set('profile_id', String(profileId));
+      form.set('photo', await shrinkForUpload(file));
       await staffFetch('profile-photo.php', { method: 'POST', form });
       setState({ busy: false, problem: null });
       onUploaded();
@@ -27,7 +43,7 @@ export function PhotoUpload({ profileId, name, onUploaded }: { profileId: number
       <label htmlFor={id} className="btn btn-outline">
         {t('profiles.upload', { name })}
       </label>
-      <input id={id} type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" onChange={change} disabled={state.busy} />
+      <input id={id} type="file" accept={PHOTO_RULES.accept} className="sr-only" onChange={change} disabled={state.busy} />
       {state.busy && <span role="status">{t('profiles.uploading')}</span>}
       {state.problem && (
         <span role="alert" className="error">

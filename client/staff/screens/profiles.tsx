@@ -89,7 +89,7 @@ export function ProfilesScreen() {
                 >
                   {t('profile.active')}
                 </button>
-                <PhotoUpload profileId={p.id} name={p.name} onUploaded={() => void list.reload()} />
+                <PhotoUpload brand={brand} profileId={p.id} name={p.name} onUploaded={() => void list.reload()} />
               </div>
             </li>
           ))}

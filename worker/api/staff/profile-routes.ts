@@ -1,18 +1,15 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { PHOTO_RULES } from '../../../core/photo-rules';
 import { FictionalProfileSchema, FictionalProfileUpdateSchema, ProfilesQuerySchema } from '../../../core/schemas/staff';
 import type { AppEnv } from '../../context';
 import { ApiFailure, parseOrFail } from '../../errors';
-import { ImageRejected } from '../../photos/image-header';
-import { processUpload, type ProcessedPhoto } from '../../photos/process';
 import { deleteObjects, newFilenames, r2Key } from '../../photos/store';
 import { insertProfilePhoto } from '../../staff/answering/profile-photos';
 import { createProfile, loadProfiles, profileNotFound, updateProfile } from '../../staff/answering/profiles';
 import { brandsWhere, requireStaff, requireStaffOn } from '../../staff/session';
 import { TENANTS } from '../../tenants';
 import { jsonBody } from '../helpers';
+import { photoBodyLimit, processUploadedPhoto, uploadedPhoto } from '../photo-upload';
 import { brandDb } from '../../db/request-db';
 
 /** The brand's fictional profiles (issue 14): operators and above list, create, edit them and add photos. */
@@ -51,62 +48,41 @@ profileRoutes.put('/profiles.php', async (c) => {
 });
 
 const PhotoFieldsSchema = z.object({ brand: z.string().max(40), profile_id: z.coerce.number().int().positive() });
-const tooLarge = () =>
-  new ApiFailure(413, 'photo_too_large', 'photos.errors.too_large', undefined, { mb: Math.round(PHOTO_RULES.maxBytes / 1024 / 1024) });
 
 /**
  * A photo for a fictional profile through the members' upload pipeline (the same checks, resizing and R2 layout),
  * approved at once. multipart/form-data: brand, profile_id, photo. worker/app.ts gives this route the upload limit.
  */
-profileRoutes.post(
-  '/profile-photo.php',
-  bodyLimit({
-    maxSize: PHOTO_RULES.maxBytes + 64 * 1024,
-    onError: () => {
-      throw tooLarge();
-    },
-  }),
-  async (c) => {
-    const form = await c.req.formData().catch(() => null);
-    const fields = parseOrFail(PhotoFieldsSchema, { brand: form?.get('brand'), profile_id: form?.get('profile_id') });
-    const staff = requireStaffOn(c, fields.brand, 'operator');
-    const file = form?.get('photo');
-    if (!file || typeof file === 'string' || file.size === 0)
-      throw new ApiFailure(400, 'photo_missing', 'photos.errors.missing', { photo: 'photos.errors.missing' });
-    if (file.size > PHOTO_RULES.maxBytes) throw tooLarge();
-    let photo: ProcessedPhoto;
-    try {
-      photo = await processUpload(new Uint8Array(await file.arrayBuffer()));
-    } catch (error) {
-      if (error instanceof ImageRejected) throw new ApiFailure(422, 'photo_unreadable', 'photos.errors.unreadable');
-      throw error;
-    }
-    const names = newFilenames();
-    const meta = { httpMetadata: { contentType: 'image/jpeg' } };
-    await Promise.all([
-      c.env.MEDIA.put(r2Key(fields.brand, names.filename), photo.full, meta),
-      c.env.MEDIA.put(r2Key(fields.brand, names.thumb), photo.thumb, meta),
-    ]);
-    const stored = [{ filename: names.filename, thumb_filename: names.thumb }];
-    let id: number | null;
-    try {
-      id = await insertProfilePhoto(
-        brandDb(c, fields.brand),
-        staff,
-        fields.brand,
-        fields.profile_id,
-        { filename: names.filename, thumb: names.thumb, width: photo.width, height: photo.height, bytes: photo.full.length },
-        c.get('now'),
-      );
-    } catch (error) {
-      await deleteObjects(c.env, fields.brand, stored);
-      throw error;
-    }
-    if (id === null) {
-      await deleteObjects(c.env, fields.brand, stored);
-      throw profileNotFound();
-    }
-    const [profile] = await loadProfiles(brandDb(c, fields.brand), tenantOf(fields.brand), c.get('now'), fields.profile_id);
-    return c.json({ profile, uploaded: id }, 201);
-  },
-);
+profileRoutes.post('/profile-photo.php', photoBodyLimit, async (c) => {
+  const form = await c.req.formData().catch(() => null);
+  const fields = parseOrFail(PhotoFieldsSchema, { brand: form?.get('brand'), profile_id: form?.get('profile_id') });
+  const staff = requireStaffOn(c, fields.brand, 'operator');
+  const photo = await processUploadedPhoto(uploadedPhoto(form));
+  const names = newFilenames();
+  const meta = { httpMetadata: { contentType: 'image/jpeg' } };
+  await Promise.all([
+    c.env.MEDIA.put(r2Key(fields.brand, names.filename), photo.full, meta),
+    c.env.MEDIA.put(r2Key(fields.brand, names.thumb), photo.thumb, meta),
+  ]);
+  const stored = [{ filename: names.filename, thumb_filename: names.thumb }];
+  let id: number | null;
+  try {
+    id = await insertProfilePhoto(
+      brandDb(c, fields.brand),
+      staff,
+      fields.brand,
+      fields.profile_id,
+      { filename: names.filename, thumb: names.thumb, width: photo.width, height: photo.height, bytes: photo.full.length },
+      c.get('now'),
+    );
+  } catch (error) {
+    await deleteObjects(c.env, fields.brand, stored);
+    throw error;
+  }
+  if (id === null) {
+    await deleteObjects(c.env, fields.brand, stored);
+    throw profileNotFound();
+  }
+  const [profile] = await loadProfiles(brandDb(c, fields.brand), tenantOf(fields.brand), c.get('now'), fields.profile_id);
+  return c.json({ profile, uploaded: id }, 201);
+});
