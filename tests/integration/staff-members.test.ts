@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../worker/services/passwords';
 import { freshIp, login, mailCount, PASSWORD } from './account-helpers';
 import { api, checkout, IDEAL_ING, json, memberState, newMember, placeOrder } from './payment-helpers';
@@ -12,6 +12,7 @@ import { TENANTS } from '../../worker/tenants';
 import { fakeMollie } from './payment-fake-mollie';
 import { createStaff, staffApi } from './staff-helpers';
 import { dbOf } from './helpers';
+import { openSocket } from './chat-helpers';
 
 // Back office, members (issue 15): find, see and act on a member account, for admins of the member's brand and owners.
 
@@ -172,6 +173,24 @@ describe('credits', () => {
     expect(results.filter((s) => s === 409)).toHaveLength(15);
     expect(await memberState('flirtlokaal', m.memberId)).toMatchObject({ credits: 0, ledger: 0 });
     expect(await auditCount(m.memberId, 'member_credits')).toBe(6);
+  });
+});
+
+describe("the member's open tab", () => {
+  it('shows the balance an adjustment, a purchase and a refund leave, without a reload', async () => {
+    const m = await newMember();
+    const tab = await openSocket(m);
+    const balances = () => tab.frames.filter((f) => f.type === 'credits').map((f) => f.credits);
+    const { cookie } = await admin();
+    await staffApi('flirtlokaal', 'POST', 'credits.php', { cookie, body: { member_id: m.memberId, delta: 30, reason: 'goodwill' } });
+    await vi.waitFor(() => expect(balances()).toEqual([30]));
+    const placed = await placeOrder('flirtlokaal', m.cookie);
+    await checkout('flirtlokaal', placed.paymentId, 'paid', { issuer: IDEAL_ING });
+    await vi.waitFor(() => expect(balances()).toEqual([30, 150]));
+    await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: placed.order.id, reason: 'asked within 14 days' } });
+    await vi.waitFor(() => expect(balances()).toEqual([30, 150, 30]));
+    expect(await memberState('flirtlokaal', m.memberId)).toMatchObject({ credits: 30, ledger: 30 });
+    tab.ws.close();
   });
 });
 

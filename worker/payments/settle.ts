@@ -9,6 +9,7 @@ import { HOLDING_STATUSES, OPEN_STATUSES, type OrderRow } from './orders';
 import type { ProviderPayment, ProviderStatus } from './provider';
 import { logEvent } from '../log';
 import { namedBatch } from '../services/batch';
+import { publishToMember } from '../services/live-events';
 import type { Tables } from '../db/tables';
 
 /**
@@ -77,7 +78,7 @@ async function markPaid(ctx: SettleContext, order: OrderRow, payment: ProviderPa
   const { env, tenant, now } = ctx;
   const db = env.DB;
   const at = now.toISOString();
-  const steps: (readonly ['moved' | null, D1PreparedStatement])[] = [];
+  const steps: (readonly ['moved' | 'balance' | null, D1PreparedStatement])[] = [];
   if (order.discount_scope) {
     steps.push([
       null,
@@ -130,8 +131,12 @@ async function markPaid(ctx: SettleContext, order: OrderRow, payment: ProviderPa
         .bind(order.id, tenant.id, order.member_id, ctx.provider.name, m.customerId, m.mandateId, m.method, m.label, at),
     ]);
   }
+  steps.push(['balance', db.prepare('SELECT credits FROM members WHERE id = ? AND tenant_id = ?').bind(order.member_id, tenant.id)]);
   const results = await namedBatch(db, steps);
   if (results.moved.meta.changes > 0) {
+    // The member's other open tabs (the shop, a chat) show the bought credits at once.
+    const [balance] = results.balance.results as Pick<Tables['members'], 'credits'>[];
+    await publishToMember(env, tenant.id, order.member_id, { type: 'credits', credits: balance.credits });
     await sendConfirmation(ctx, order, at);
     return 'paid';
   }

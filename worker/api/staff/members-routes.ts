@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   CreditAdjustSchema,
   MemberActionSchema,
@@ -11,6 +11,7 @@ import { ApiFailure, parseOrFail } from '../../errors';
 import { memberOrder, toOrder } from '../../payments/orders';
 import { providerFor } from '../../payments/provider';
 import { refundByStaff } from '../../payments/settle';
+import { publishToMember } from '../../services/live-events';
 import { newToken } from '../../services/sessions';
 import { memberForAdmin, orderForAdmin } from '../../staff/members/access';
 import {
@@ -59,8 +60,15 @@ membersRoutes.get('/member.php', async (c) => {
 membersRoutes.post('/credits.php', async (c) => {
   const input = parseOrFail(CreditAdjustSchema, await jsonBody(c));
   const on = await memberForAdmin(c, input.member_id);
-  return c.json(await adjustCredits(brandDb(c, on.tenant.id), on, input.delta, input.reason, input.request_id ?? newToken(), c.get('now')));
+  const result = await adjustCredits(brandDb(c, on.tenant.id), on, input.delta, input.reason, input.request_id ?? newToken(), c.get('now'));
+  announceCredits(c, on.tenant.id, on.memberId, result.credits);
+  return c.json(result);
 });
+
+/** The member's open tabs show the new balance at once (a retried request announces the same balance again). */
+function announceCredits(c: Context<AppEnv>, tenantId: string, memberId: number, credits: number): void {
+  c.executionCtx.waitUntil(publishToMember(c.env, tenantId, memberId, { type: 'credits', credits }));
+}
 
 membersRoutes.post('/refund.php', async (c) => {
   const input = parseOrFail(StaffRefundSchema, await jsonBody(c));
@@ -88,6 +96,7 @@ membersRoutes.post('/refund.php', async (c) => {
     .prepare('SELECT credits FROM members WHERE id = ? AND tenant_id = ?')
     .bind(on.memberId, on.tenant.id)
     .first<Pick<Tables['members'], 'credits'>>();
+  if (takenBack > 0) announceCredits(c, on.tenant.id, on.memberId, member!.credits);
   return c.json({ order: toOrder(refunded), credits_taken_back: takenBack, credits: member!.credits });
 });
 
