@@ -43,6 +43,29 @@ test('an owner reads the figures of the deployment and of one brand, as charts, 
   await expect(rows.last().locator('th')).toHaveText(today);
   await expect(rows.last().locator('td').first()).toHaveText(String(api.series.signups[89]));
 
+  // The chart draws what the table holds, even today's live figures alone among days the daily roll-up has not
+  // written yet (a dot in a series' colour; at equal values the last series' dot covers the others).
+  expect(api.series.signups[89]).not.toBeNull();
+  const seriesPixels = () =>
+    members.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      const colours = [
+        [0x6d, 0x28, 0xd9],
+        [0x0a, 0x7d, 0x4f],
+        [0xc2, 0x41, 0x0c],
+        [0x03, 0x69, 0xa1],
+      ];
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (colours.some(([r, g, b]) => Math.abs(data[i] - r) < 24 && Math.abs(data[i + 1] - g) < 24 && Math.abs(data[i + 2] - b) < 24))
+          n++;
+      return n;
+    });
+  await expect.poll(seriesPixels).toBeGreaterThan(0);
+  // Its legend speaks the workspace's language (the axis, drawn on the canvas, too).
+  await expect(members.locator('.u-legend')).toContainText(staff('dashboard.day'));
+  await expect(members.locator('.u-legend')).not.toContainText('Time');
+
   // The CSV: a header and one row per day, the same numbers.
   const [download] = await Promise.all([
     page.waitForEvent('download'),

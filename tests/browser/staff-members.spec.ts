@@ -139,6 +139,16 @@ test('an admin finds a member, refunds its last order, blocks and unblocks it', 
   const trail = admin.getByRole('table', { name: staff('member.audit') });
   await expect(trail).toContainText('member_unblock');
   await expect(trail).toContainText('order_refund');
+
+  await test.step('the audit log, filtered to the unblock: one line, and no older page to ask for', async () => {
+    await admin.getByRole('link', { name: staff('nav.audit') }).click();
+    await admin.getByLabel(staff('audit.action')).fill('member_unblock');
+    await admin.getByRole('button', { name: staff('audit.filter') }).click();
+    const log = admin.getByRole('table', { name: staff('audit.title') });
+    await expect(log.getByRole('row')).toHaveCount(2); // the header and the unblock
+    await expect(log).toContainText('Resolved with the bank');
+    await expect(admin.getByRole('button', { name: staff('audit.more') })).toHaveCount(0);
+  });
   // The queue screen (where login lands) closes its live sockets when the admin leaves it: not a problem.
   expect(adminProblems.filter((p) => !p.includes('/api/staff/live.php'))).toEqual([]);
   expect(memberProblems.filter((p) => !p.includes('403'))).toEqual([]);

@@ -16,22 +16,23 @@ const query = (filter: Record<string, string>) => {
 export function AuditScreen() {
   const [filter, setFilter] = useState({ brand: '', staff_id: '', action: '' });
   const first = useData<AuditPage>(`audit.php${query(filter)}`);
-  const [older, setOlder] = useState<AuditEntry[]>([]);
+  // The pages loaded after the first, and where the next one starts (null: no older entries).
+  const [older, setOlder] = useState<{ entries: AuditEntry[]; next: number | null } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const items = [...(first.data?.entries ?? []), ...older];
+  const items = [...(first.data?.entries ?? []), ...(older?.entries ?? [])];
+  const nextBefore = older ? older.next : (first.data?.next_before ?? null);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setOlder([]);
+    setOlder(null);
     setFilter((f) => ({ ...f, staff_id: String(form.get('staff_id') ?? ''), action: String(form.get('action') ?? '') }));
   };
   const more = async () => {
-    const last = items[items.length - 1];
-    if (!last) return;
+    if (nextBefore === null) return;
     try {
-      const page = await staffFetch<AuditPage>(`audit.php${query({ ...filter, before: String(last.id) })}`);
-      setOlder((o) => [...o, ...page.entries]);
+      const page = await staffFetch<AuditPage>(`audit.php${query({ ...filter, before: String(nextBefore) })}`);
+      setOlder((o) => ({ entries: [...(o?.entries ?? []), ...page.entries], next: page.next_before }));
     } catch (e) {
       setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
     }
@@ -44,7 +45,7 @@ export function AuditScreen() {
         <BrandFilter
           value={filter.brand}
           onChange={(brand) => {
-            setOlder([]);
+            setOlder(null);
             setFilter((f) => ({ ...f, brand }));
           }}
         />
@@ -95,7 +96,7 @@ export function AuditScreen() {
         </table>
       </div>
       {first.data && items.length === 0 && <p className="empty">{t('audit.empty')}</p>}
-      {items.length > 0 && (
+      {nextBefore !== null && (
         <button type="button" className="btn btn-outline" onClick={() => void more()}>
           {t('audit.more')}
         </button>

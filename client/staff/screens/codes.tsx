@@ -2,21 +2,18 @@ import { useState } from 'react';
 import type { StaffDiscountCode, StaffDiscountCodesResponse } from '../../../core/schemas/staff-codes';
 import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
 import { StaffApiError, staffFetch } from '../lib/api';
-import { formatDateTime, staffLanguage, t, type StaffKey } from '../lib/i18n';
+import { formatDateTime, formatMoney, t, type StaffKey } from '../lib/i18n';
 import { useData } from '../lib/use-data';
 import { CodeForm } from './codes-form';
 import { InviteCodes } from './codes-invites';
 import { Loading, Problem } from '../components/notice';
-
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat(staffLanguage === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency }).format(cents / 100);
 
 /** What a code asks of an order, in one line. */
 function conditions(c: StaffDiscountCode): string {
   const parts = [
     c.country && t('codes.only_country', { country: c.country }),
     c.currency && t('codes.only_currency', { currency: c.currency }),
-    c.minimum_order_value > 0 && t('codes.from_amount', { amount: money(c.minimum_order_value, c.currency ?? 'EUR') }),
+    c.minimum_order_value > 0 && t('codes.from_amount', { amount: formatMoney(c.minimum_order_value, c.currency ?? 'EUR') }),
     c.paymentmethods?.join(', '),
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : t('codes.no_conditions');
@@ -112,7 +109,7 @@ export function CodesScreen() {
                     {c.uses}
                     {c.reserved > 0 && <small> ({t('codes.reserved', { n: c.reserved })})</small>}
                   </td>
-                  <td>{c.revenue.length ? c.revenue.map((r) => money(r.amount, r.currency)).join(', ') : '–'}</td>
+                  <td>{c.revenue.length ? c.revenue.map((r) => formatMoney(r.amount, r.currency)).join(', ') : '–'}</td>
                   <td className="actions">
                     <button
                       type="button"

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { downloadCsv, toCsv, type Column } from '../lib/dashboard-csv';
-import { t } from '../lib/i18n';
+import { formatDay, t } from '../lib/i18n';
 
 const COLOURS = ['#6d28d9', '#0a7d4f', '#c2410c', '#0369a1', '#b91c1c', '#4d7c0f'];
 
@@ -34,13 +34,18 @@ export function DashboardChart({ id, title, days, columns, format, file }: Chart
         height: 220,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         scales: { x: { time: true } },
-        axes: [{}, { values: (_, ticks) => ticks.map((v) => format(v)), size: 70 }],
+        axes: [
+          { values: (_, ticks) => ticks.map((ts) => formatDay(new Date(ts * 1000))) },
+          { values: (_, ticks) => ticks.map((v) => format(v)), size: 70 },
+        ],
         series: [
-          {},
+          { label: t('dashboard.day'), value: (_: uPlot, ts: number | null) => (ts === null ? '–' : formatDay(new Date(ts * 1000))) },
           ...columns.map((c, i) => ({
             label: c.label,
             stroke: COLOURS[i % COLOURS.length],
             width: 2,
+            // A day with figures between days without (before the daily roll-up has run) is a dot, not nothing.
+            points: { show: true, size: 5, fill: COLOURS[i % COLOURS.length] },
             value: (_: uPlot, v: number | null) => (v === null ? '–' : format(v)),
           })),
         ],

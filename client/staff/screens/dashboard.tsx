@@ -3,7 +3,7 @@ import type { StaffMe } from '../../../core/schemas/staff';
 import { DASHBOARD_DAYS, type Dashboard } from '../../../core/schemas/staff-dashboard';
 import { brandName } from '../lib/boot';
 import type { Column } from '../lib/dashboard-csv';
-import { formatDateTime, staffLanguage, t } from '../lib/i18n';
+import { formatCount, formatDateTime, formatMoney, t } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { formatDuration } from '../lib/time';
 import { useData } from '../lib/use-data';
@@ -17,7 +17,7 @@ function scopes(me: StaffMe): string[] {
   return owner ? ['', ...admin] : admin;
 }
 
-const count = (n: number) => n.toLocaleString(staffLanguage === 'nl' ? 'nl-NL' : 'en-GB');
+const count = formatCount;
 const seconds = (ms: number) => formatDuration(ms);
 
 /**
@@ -38,8 +38,7 @@ export default function DashboardScreen() {
     if (!d) return [];
     const s = d.series;
     const col = (key: Parameters<typeof t>[0], values: (number | null)[]): Column => ({ label: t(key), values });
-    const money = (currency: string) => (minor: number) =>
-      (minor / 100).toLocaleString(staffLanguage === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency });
+    const money = (currency: string) => (minor: number) => formatMoney(minor, currency);
     return [
       {
         id: 'members',

@@ -3,11 +3,9 @@ import type { StaffMemberDetail } from '../../../core/schemas/staff-members';
 import { MemberAction } from '../components/member-action';
 import { Thumb } from '../components/photo';
 import { brandName } from '../lib/boot';
-import { formatDateTime, t } from '../lib/i18n';
+import { formatDateTime, formatMoney, t } from '../lib/i18n';
 import { useData } from '../lib/use-data';
 import { Loading, Problem } from '../components/notice';
-
-const money = (cents: number, currency: string) => new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
 
 /**
  * Back office: one member. The account, profile and photos, credits, orders, mandates, conversation counts (never
@@ -209,7 +207,7 @@ export function MemberScreen({ id }: { id: number }) {
                   {o.status}
                   {o.refund_reason && ` (${o.refund_reason})`}
                 </td>
-                <td>{money(o.amount, o.currency)}</td>
+                <td>{formatMoney(o.amount, o.currency)}</td>
                 <td>{o.credits}</td>
                 <td>{o.method}</td>
                 <td>{o.paid_at ? formatDateTime(o.paid_at) : '–'}</td>
@@ -217,7 +215,7 @@ export function MemberScreen({ id }: { id: number }) {
                   {o.refundable && (
                     <MemberAction
                       label={t('member.refund', { id: o.id })}
-                      explain={t('member.refund_explain', { amount: money(o.amount, o.currency), credits: o.credits })}
+                      explain={t('member.refund_explain', { amount: formatMoney(o.amount, o.currency), credits: o.credits })}
                       path="refund.php"
                       method="POST"
                       body={{ order_id: o.id }}
