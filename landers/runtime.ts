@@ -69,6 +69,13 @@ function bounceBeacon(): void {
   );
 }
 
+/** Fills a CountSlot (landers/_shared/ui.tsx) with `n` and shows the plural form the page's language takes for it. */
+function showCount(root: El, n: number): void {
+  const form = new Intl.PluralRules(doc.documentElement.lang).select(n);
+  for (const el of root.querySelectorAll<El>('[data-plural]')) el.hidden = el.dataset.plural !== form;
+  for (const el of root.querySelectorAll('[data-count]')) el.textContent = String(n);
+}
+
 /** The tinderswipe deck: drag, the like/nope buttons, or the arrow keys; after a few swipes, the matches panel. */
 function deck(root: El): void {
   const stack = one('[data-deck-stack]', root)!;
@@ -81,7 +88,7 @@ function deck(root: El): void {
 
   const showPanel = () => {
     if (!panel?.hidden) return;
-    one('[data-match-count]', panel)!.textContent = String(liked.length);
+    showCount(panel, liked.length);
     for (const [i, card] of liked.slice(0, 4).entries()) {
       const img = one<HTMLImageElement>('img', card);
       const slot = one(`[data-match-avatar="${i}"]`, panel);

@@ -44,8 +44,15 @@ if (!files.includes(`${SOURCE}.json`)) {
   process.exit(1);
 }
 
+// Plural forms (`key_one`, `key_few` of a source key with {{count}}) belong to their language: none is required, each
+// needs its key in the source and that key's placeholders.
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+const baseOf = (key) => key.replace(PLURAL_FORM, '');
+
 const source = load(`${SOURCE}.json`).data;
-const srcFlat = flatten(source);
+const sourceAll = new Map(flatten(source));
+const isPluralForm = (key) => PLURAL_FORM.test(key) && String(sourceAll.get(baseOf(key)) ?? '').includes('{{count}}');
+const srcFlat = [...sourceAll].filter(([k]) => !isPluralForm(k));
 const srcMap = new Map(srcFlat);
 const srcKeys = srcFlat.map(([k]) => k);
 
@@ -65,13 +72,20 @@ for (const file of files) {
   }
 
   if (parsed) {
-    const flat = flatten(parsed.data);
+    const all = flatten(parsed.data);
+    const plurals = all.filter(([k]) => isPluralForm(k));
+    const flat = all.filter(([k]) => !isPluralForm(k));
     const map = new Map(flat);
 
     const missing = srcKeys.filter((k) => !map.has(k));
     const extra = flat.map(([k]) => k).filter((k) => !srcMap.has(k));
     const placeholderIssues = [];
     const typeIssues = [];
+    for (const [key, val] of plurals) {
+      const want = placeholders(srcMap.get(baseOf(key)));
+      if (want.join('|') !== placeholders(val).join('|'))
+        placeholderIssues.push(`    ${key}: expected [${want.join(', ')}], got [${placeholders(val).join(', ')}]`);
+    }
 
     for (const [key, srcVal] of srcFlat) {
       if (!map.has(key)) continue;

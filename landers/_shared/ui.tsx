@@ -132,6 +132,30 @@ export function Icon({ name, size = 24, className = '' }: { name: IconName; size
 }
 
 /**
+ * A Slot for a count the page fills in later (`data-count`), once per plural form of the language ("1 profiel",
+ * "2 profielen"): the runtime shows the form Intl.PluralRules picks for the number (landers/runtime.ts `showCount`).
+ * A form the catalogue has no `key_<form>` for uses the key's own text.
+ */
+export function CountSlot({ t, k, language }: { t: LanderProps['t']; k: string; language: string }) {
+  const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  return (
+    <>
+      {forms.map((form) => {
+        const own = `${k}_${form}`;
+        const key = t(own, { count: '' }) === own ? k : own;
+        return (
+          <span key={form} data-plural={form} hidden={form !== 'other'}>
+            <Slot t={t} k={key}>
+              <span data-count />
+            </Slot>
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+/**
  * A translated sentence with an element in it where the value goes ("Nieuwe matches: <span>3</span>"): the
  * catalogue decides where the number stands, the page decides what it is.
  */

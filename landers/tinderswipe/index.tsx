@@ -1,4 +1,4 @@
-import { Cta, FictionalBadge, Icon, ProfilePhoto, Slot, headline, nameAge, placeOf } from '../_shared/ui';
+import { CountSlot, Cta, FictionalBadge, Icon, ProfilePhoto, headline, nameAge, placeOf } from '../_shared/ui';
 import type { LanderMeta, LanderProps } from '../_shared/types';
 
 const SHOW_MATCHES_AFTER = 5;
@@ -44,7 +44,7 @@ export const meta: LanderMeta = {
 
 /** A swipeable card deck: like or pass by dragging, the buttons or the arrow keys; after a few, the matches. */
 export default function TinderSwipe(props: LanderProps) {
-  const { t, profiles, fictional, links, countryName, eager } = props;
+  const { t, language, profiles, fictional, links, countryName, eager } = props;
   const deck = profiles.slice(0, meta.profiles);
   return (
     <div className="ts-bg">
@@ -139,9 +139,7 @@ export default function TinderSwipe(props: LanderProps) {
               {t('lander.tinderswipe.empty_title')}
             </h2>
             <p className="mb-0 mt-2 text-lg font-bold text-primary" data-when="match">
-              <Slot t={t} k="lander.tinderswipe.matches_count">
-                <span data-match-count />
-              </Slot>
+              <CountSlot t={t} k="lander.tinderswipe.matches_count" language={language} />
             </p>
             <p className="mb-5 mt-2 text-gray-700" data-when="match">
               {t('lander.tinderswipe.matches_text')}

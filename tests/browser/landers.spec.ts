@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { BRANDS, brandUrl, expect, LANDERS, test, watchConsole } from './fixtures';
+import { BRANDS, brandUrl, expect, LANDERS, test, text, watchConsole } from './fixtures';
 
 // The landing pages paid traffic arrives on: server-rendered, not hydrated, made interactive by the small
 // landers/runtime.ts. Each lander is opened as a visitor from an ad would: with a traffic source in the URL.
@@ -107,7 +107,10 @@ test.describe('tinderswipe deck', () => {
     await page.getByTestId('swipe-nope').click();
     const panel = page.getByTestId('swipe-matches');
     await expect(panel).toBeVisible();
-    await expect(panel.locator('[data-match-count]')).toHaveText('3');
+    // The sentence in the plural form for three (nl: "Je vindt 3 profielen leuk"; one like would read "1 profiel").
+    await expect(panel.locator('[data-plural]:visible')).toHaveText(
+      text('nl', 'lander.tinderswipe.matches_count').replace('{{count}}', '3'),
+    );
     await expect(panel.locator('[data-match-avatar]:visible img')).toHaveCount(3);
     await expect(panel.getByRole('heading', { level: 2 })).toBeFocused();
     await expect(page.getByTestId('swipe-like')).toBeHidden();

@@ -14,6 +14,9 @@ function flatten(catalogue: Catalogue, prefix = ''): Record<string, string> {
 }
 
 const nl = flatten(byLanguage.nl);
+/** `key_one`, `key_few`, ...: i18next's plural forms of a key with {{count}} (client/i18n.ts picks them by count). */
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+const isPluralForm = (key: string) => PLURAL_FORM.test(key) && (nl[key.replace(PLURAL_FORM, '')] ?? '').includes('{{count}}');
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('message catalogues', () => {
@@ -23,10 +26,27 @@ describe('message catalogues', () => {
 
   it.each(LANGUAGES.filter((l) => l !== 'nl'))('%s has exactly the keys of nl, each translated, with the same placeholders', (language) => {
     const other = flatten(byLanguage[language]);
-    expect(Object.keys(other).sort()).toEqual(Object.keys(nl).sort());
+    // Plural forms (`key_one`, `key_few`) are the language's own: none is required.
+    const keys = (c: Record<string, string>) =>
+      Object.keys(c)
+        .filter((k) => !isPluralForm(k))
+        .sort();
+    expect(keys(other)).toEqual(keys(nl));
     for (const [key, text] of Object.entries(other)) {
+      const base = isPluralForm(key) ? key.replace(PLURAL_FORM, '') : key;
       expect(text.trim(), `${language} ${key}`).not.toBe('');
-      expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(nl[key]));
+      expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(nl[base]));
+    }
+  });
+
+  it.each(LANGUAGES)('%s has plural forms only where they read otherwise, and those its language has', (language) => {
+    const catalogue = flatten(byLanguage[language]);
+    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[];
+    for (const [key, text] of Object.entries(catalogue)) {
+      const form = isPluralForm(key) && PLURAL_FORM.exec(key)?.[1];
+      if (!form) continue;
+      expect(categories, `${language} ${key}`).toContain(form);
+      expect(text, `${language} ${key}: the same as its key`).not.toBe(catalogue[key.replace(PLURAL_FORM, '')]);
     }
   });
 

@@ -106,6 +106,20 @@ describe('landers', () => {
     expect(html).toContain('🎭');
   });
 
+  it("sends the matches sentence in each plural form of the page's language, for the runtime to pick by count", async () => {
+    const forms = async (brand: string, country: string) => {
+      const { html } = await page(brand, '/landers/tinderswipe', country, 'entry_ok=1');
+      return Object.fromEntries(
+        [...html.matchAll(/<span data-plural="(\w+)"[^>]*>(.*?<span data-count="true"><\/span>.*?)<\/span>/g)].map(([, form, sentence]) => [
+          form,
+          sentence.replace('<span data-count="true"></span>', '#'),
+        ]),
+      );
+    };
+    expect(await forms('flirtlokaal', 'NL')).toEqual({ one: 'Je vindt # profiel leuk', other: 'Je vindt # profielen leuk' });
+    expect(await forms('reifekontakte', 'DE')).toEqual({ one: 'Dir gefällt # Profil', other: 'Dir gefallen # Profile' });
+  });
+
   it("shows the niche's ages: the mature brand only women of 40 and over", async () => {
     const { html } = await page('reifekontakte', '/landers/gallery', 'DE');
     const ages = [...html.matchAll(/-1-(\d+)-thumb\.svg/g)].map((m) => Number(m[1]));

@@ -27,9 +27,13 @@ export function SwipeGameScreen() {
   const [match, setMatch] = useState<ProfileCard | null>(null);
   const stack = (data?.profiles ?? []).filter((p) => !gone.includes(p.id));
   const likesLeft = left === undefined ? data?.likes_left : left;
+  // Out of today's likes: Like is off and the limit says when they come back (the stack's resets_at), before a tap.
+  const outOfLikes = likesLeft === 0;
+  const limitNotice = outOfLikes && data ? t('swipe.limit_reached', { time: data.resets_at.slice(11, 16) }) : null;
 
   const decide = useCallback(
     async (profile: ProfileCard, action: 'like' | 'pass') => {
+      if (action === 'like' && outOfLikes) return;
       setNotice(null);
       try {
         const r = await apiFetch<SwipeResult>(SWIPE_URL, { method: 'POST', body: { profile_id: profile.id, action } });
@@ -41,7 +45,7 @@ export function SwipeGameScreen() {
         setNotice(e instanceof ApiError ? e.message : t('errors.generic'));
       }
     },
-    [t],
+    [t, outOfLikes],
   );
 
   // Fetch more cards before the stack runs out.
@@ -88,15 +92,21 @@ export function SwipeGameScreen() {
           <button type="button" className="btn btn-light btn-lg" onClick={() => decide(top, 'pass')} data-testid="swipe-pass">
             <Icon name="i-lucide-x" /> {t('swipe.pass')}
           </button>
-          <button type="button" className="btn btn-primary btn-lg" onClick={() => decide(top, 'like')} data-testid="swipe-like">
+          <button
+            type="button"
+            className="btn btn-primary btn-lg"
+            onClick={() => decide(top, 'like')}
+            disabled={outOfLikes}
+            data-testid="swipe-like"
+          >
             <Icon name="i-lucide-heart" /> {t('swipe.like')}
           </button>
         </div>
       )}
       <p className="mt-3 text-center text-xs text-gray-600">{t('swipe.keys')}</p>
-      {notice && (
+      {(notice ?? limitNotice) && (
         <div className="alert alert-warning mt-3" role="alert" data-testid="swipe-notice">
-          {notice} {likesLeft === 0 && <Link href="/premium">{t('swipe.go_premium')}</Link>}
+          {notice ?? limitNotice} {outOfLikes && <Link href="/premium">{t('swipe.go_premium')}</Link>}
         </div>
       )}
       <MatchModal profile={match} match onClose={() => setMatch(null)} />
