@@ -83,6 +83,9 @@ export const ENTRY_WARNING_LAYOUT_COUNTRIES = ['NL', 'DE'] as const;
 
 export const DEFAULT_TERMS_DATE = '2023-12-01T12:00:00Z';
 
+/** The longest "about me" text, at signup, in the profile and in the staff's fictional profiles. */
+export const ABOUT_MAX_LENGTH = 2000;
+
 /** Cards per search page, and how far search counts and pages: every query then reads at most ~1 000 index rows. */
 export const SEARCH_PAGE_SIZE = 24;
 export const SEARCH_MAX_RESULTS = 960;

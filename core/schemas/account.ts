@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { LANGUAGES, MIN_AGE } from '../constants';
+import { ABOUT_MAX_LENGTH, LANGUAGES, MIN_AGE } from '../constants';
 import { ageOnDay } from '../rules/age';
 
 // The accounts contract (SPEC.md §4-§8): every form of the signup, login, recovery and settings screens is
@@ -98,7 +98,7 @@ export const SignupStepSchema = z.discriminatedUnion('step', [
   }),
   z.object({
     step: z.literal('about'),
-    about: trimmed(1000, 'validation.too_long'),
+    about: trimmed(ABOUT_MAX_LENGTH, 'validation.too_long'),
     interests: z._default(z.array(z.int().check(z.minimum(1), z.maximum(50))).check(z.maxLength(20)), []),
   }),
   z.object({ step: z.literal('push'), subscribed: z.boolean() }),

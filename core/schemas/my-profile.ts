@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ABOUT_MAX_LENGTH } from '../constants';
 import { birthdateSchema, ProfileNameSchema } from './account';
 
 // GET/PUT /api/my-profile.php: the member's own profile as /profile edits it. In zod/mini, like the account forms
@@ -26,6 +27,6 @@ export const myProfileSchema = (today: string) =>
     body_type: z.nullable(z.enum(BODY_TYPES, { message: 'validation.invalid' })),
     relationship_status: z.nullable(z.enum(RELATIONSHIP_STATUSES, { message: 'validation.invalid' })),
     interests: z.array(z.string().check(z.regex(/^[a-z_]{2,32}$/, 'validation.invalid'))).check(z.maxLength(50, 'validation.invalid')),
-    about: z.nullable(z.string().check(z.trim(), z.maxLength(2000, 'validation.too_long'))),
+    about: z.nullable(z.string().check(z.trim(), z.maxLength(ABOUT_MAX_LENGTH, 'validation.too_long'))),
   });
 export type MyProfile = z.infer<ReturnType<typeof myProfileSchema>>;

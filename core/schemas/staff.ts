@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ABOUT_MAX_LENGTH } from '../constants';
 import { PasswordSchema } from './account';
 import type { ImageSchema } from './user';
 
@@ -208,7 +209,7 @@ export const FictionalProfileSchema = z.object({
   eye_colour: z.string().max(20).nullable().optional(),
   body_type: z.enum(['slim', 'normal', 'fat']).nullable().optional(),
   relationship_status: z.enum(['divorced', 'living_together', 'married', 'unmarried', 'single', 'widowed']).nullable().optional(),
-  about: z.string().trim().max(2000).nullable().optional(),
+  about: z.string().trim().max(ABOUT_MAX_LENGTH).nullable().optional(),
   interests: z.array(z.number().int().positive()).max(30).optional(),
   active: z.boolean(),
 });

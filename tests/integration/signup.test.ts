@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { birthdate, call, mailCount, mailedLink, pathOf, sessionCookie, signUp, signupBody } from './account-helpers';
 import type { User } from '../../core/schemas/user';
+import { ABOUT_MAX_LENGTH } from '../../core/constants';
 import { expectContractAnswer } from './expect-answer';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -105,6 +106,18 @@ describe('POST /api/signup.php', () => {
     expect(interests!.n).toBe(3);
     const again = await call('flirtlokaal', 'GET', '/api/user.php', undefined, member.cookie);
     expect((await again.json<{ user: { signup_step: string } }>()).user.signup_step).toBe('check_email');
+  });
+
+  it('takes an about-me text as long as the profile page does, and refuses one longer', async () => {
+    const member = await signUp();
+    const about = (length: number) =>
+      call('flirtlokaal', 'PUT', '/api/signup.php', { step: 'about', about: 'x'.repeat(length) }, member.cookie);
+    const tooLong = await about(ABOUT_MAX_LENGTH + 1);
+    expect(tooLong.status).toBe(400);
+    expect((await tooLong.json<ErrorBody>()).error.fields?.about).toBeTruthy();
+    expect((await about(ABOUT_MAX_LENGTH)).status).toBe(200);
+    const stored = await env.DB.prepare('SELECT length(about) AS n FROM profiles WHERE id = ?').bind(member.user.id).first<{ n: number }>();
+    expect(stored!.n).toBe(ABOUT_MAX_LENGTH);
   });
 
   it('refuses a region that is not in the country, and steps without a session', async () => {

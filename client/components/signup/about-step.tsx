@@ -4,6 +4,7 @@ import { ApiError } from '../../api/fetch-client';
 import { useApi } from '../../api/hooks';
 import { FormAlert, SOFT_PRIMARY, SubmitButton, TextArea, useFormState } from '../../screens/account/ui';
 import { useFlow } from './context';
+import { ABOUT_MAX_LENGTH } from '../../../core/constants';
 
 interface InterestsResponse {
   interests: { id: number; slug: string; icon: string; name: string }[];
@@ -39,7 +40,7 @@ export function AboutStep() {
         label={t('signup.about.about')}
         hint={t('signup.about.about_hint')}
         name="about"
-        maxLength={1000}
+        maxLength={ABOUT_MAX_LENGTH}
         counter
         value={about}
         onChange={(e) => setAbout(e.target.value)}

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { PhotoManager } from '../../components/photos/photo-manager';
+import { ABOUT_MAX_LENGTH } from '../../../core/constants';
 import { useTranslation } from '../../i18n';
 import { MY_PROFILE_URL } from '../../../core/member-urls';
 import {
@@ -199,7 +200,7 @@ function ProfileForm({ initial, onSaved }: { initial: MyProfile; onSaved: (p: My
         label={t('my_profile.about')}
         value={p.about ?? ''}
         onChange={(e) => set('about', orNull(e.target.value))}
-        maxLength={2000}
+        maxLength={ABOUT_MAX_LENGTH}
         counter
         error={errors.about}
       />

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FictionalProfileSchema, type FictionalProfileInput } from '../../../core/schemas/staff';
 import { INTERESTS } from '../../../core/data/interests';
+import { ABOUT_MAX_LENGTH } from '../../../core/constants';
 import { StaffApiError, staffFetch } from '../lib/api';
 import { brandInfo } from '../lib/boot';
 import type { FictionalProfile } from '../lib/contract';
@@ -121,7 +122,7 @@ export function ProfileForm({
       </div>
       <div className="field">
         <label htmlFor="pf-about">{t('profile.about')}</label>
-        <textarea id="pf-about" name="about" rows={4} maxLength={2000} defaultValue={p?.about ?? ''} />
+        <textarea id="pf-about" name="about" rows={4} maxLength={ABOUT_MAX_LENGTH} defaultValue={p?.about ?? ''} />
       </div>
       <fieldset className="interests">
         <legend>{t('profile.interests')}</legend>
