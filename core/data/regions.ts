@@ -21,6 +21,11 @@ function r(code: string, name: string, population: number, cities: [string, numb
   return { code, name, population, cities: cities.map(([city, lat, lon]) => ({ name: city, lat, lon })) };
 }
 
+/** The name of a country's region by its code ("UT" in NL: "Utrecht"); null for a code the country does not have. */
+export function regionName(country: string, code: string): string | null {
+  return REGIONS[country]?.find((region) => region.code === code)?.name ?? null;
+}
+
 export const REGIONS: Record<string, Region[]> = {
   NL: [
     r('DR', 'Drenthe', 500, [

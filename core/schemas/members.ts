@@ -25,6 +25,8 @@ export const PhotoViewSchema = z.object({
 
 /** GET /api/profile.php?id= -> a profile as the viewer may see it. Fields the brand does not show are left out. */
 export const ProfileViewSchema = ProfileCardSchema.extend({
+  /** The region's name in its country's language ("Utrecht" for NL's "UT"). */
+  region_name: z.string().nullable().optional(),
   sexuality: z.enum(SEXUALITIES).optional(),
   hair_colour: z.string().nullable().optional(),
   eye_colour: z.string().nullable().optional(),

@@ -30,6 +30,8 @@ describe('profile view', () => {
     await env.DB.prepare("UPDATE profiles SET hair_colour = 'blond', eye_colour = 'blue' WHERE id = ?").bind(id).run();
     const r = await (await member()).json('GET', `/api/profile.php?id=${id}`);
     expect(r.profile).toMatchObject({ about: 'Hallo!', hair_colour: 'blond', eye_colour: 'blue', sexuality: 'hetero' });
+    // The region by its name, as the search's filter names it, not its code.
+    expect(r.profile).toMatchObject({ region: 'UT', region_name: 'Utrecht' });
     expect(r.related.map((p: any) => p.id)).toContain(related);
     expect(r.related.map((p: any) => p.id)).not.toContain(id);
     // ReifeKontakte shows hair colour but neither eye colour nor sexuality (its visible_profile_fields).

@@ -1,6 +1,7 @@
 import type { ProfileResponse, ProfileView } from '../../core/schemas/members';
 import type { Tenant } from '../../core/schemas/tenant';
 import { INTERESTS } from '../../core/data/interests';
+import { regionName } from '../../core/data/regions';
 import { birthdateRange, CARD_SELECT, MAIN_PHOTO_JOIN, toCard, type CardRow } from './profiles';
 import { noBlockBetween } from './blocks';
 import type { Tables } from '../db/tables';
@@ -101,6 +102,7 @@ export async function viewProfile(
   const profile: ProfileView = {
     ...card,
     city: fields.has('city') ? card.city : null,
+    region_name: card.region ? regionName(card.country, card.region) : null,
     sexuality: shown('sexuality', row.sexuality),
     hair_colour: shown('hair_colour', row.hair_colour),
     eye_colour: shown('eye_colour', row.eye_colour),

@@ -45,7 +45,9 @@ export function ProfileScreen() {
           <h1 className="m-0 text-3xl font-bold">
             {profile.name}, {profile.age}
           </h1>
-          <p className="m-0 mt-1 text-gray-600">{[profile.city, profile.region].filter(Boolean).join(', ') || profile.country}</p>
+          <p className="m-0 mt-1 text-gray-600">
+            {[profile.city, profile.region_name ?? profile.region].filter(Boolean).join(', ') || profile.country}
+          </p>
           <FictionalNotice profile={profile} />
           {profile.match && (
             <p className="alert alert-success mt-3" data-testid="match-banner">
