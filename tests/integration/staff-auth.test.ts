@@ -4,7 +4,7 @@ import type { StaffMe, StaffSessionsResponse } from '../../core/schemas/staff';
 import { purgeExpired } from '../../worker/services/purge';
 import { createMember } from './helpers';
 import { auditRows, codeAt, createSignableStaff, staffCookieOf, staffLogin, stepTime } from './staff-auth-helpers';
-import { staffApi } from './staff-helpers';
+import { createStaff, staffApi } from './staff-helpers';
 
 type Failure = { error: { code: string; message: string } };
 
@@ -18,6 +18,15 @@ describe('staff login: password and TOTP', () => {
     expect(body.staff.brands.map((b) => b.id)).toEqual(['flirtlokaal']);
     const me = await staffApi('flirtlokaal', 'GET', 'me.php', { cookie: staffCookieOf(res) });
     expect(me.status).toBe(200);
+  });
+
+  it('names every brand apart: two brands of one name carry their ids (the proxy demo and its backend)', async () => {
+    const owner = await createStaff([{ brand: '*', role: 'owner' }]);
+    const me = (await (await staffApi('flirtlokaal', 'GET', 'me.php', { cookie: owner.cookie })).json()) as StaffMe;
+    const names = me.brands.map((b) => b.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(me.brands.find((b) => b.id === 'flirtlokaal')?.name).toBe('Flirtlokaal');
+    expect(me.brands.find((b) => b.id === 'proxydemo-origin')?.name).toBe('Proxy Demo (proxydemo-origin)');
   });
 
   it('refuses a wrong password, a wrong code, an unknown address and a missing code with one answer', async () => {

@@ -1,6 +1,7 @@
 import type { StaffMe } from '../../core/schemas/staff';
 import { TENANTS } from '../tenants';
 import { brandsOf, type StaffSession } from './session';
+import { staffBrandName } from './brand-name';
 
 /** The signed-in staff member as the workspace sees them (GET me.php, the login's answer). */
 export function staffMe(staff: StaffSession): StaffMe {
@@ -9,6 +10,6 @@ export function staffMe(staff: StaffSession): StaffMe {
     email: staff.email,
     name: staff.name,
     roles: staff.roles,
-    brands: brandsOf(staff).map((id) => ({ id, name: TENANTS.find((t) => t.id === id)!.settings.name })),
+    brands: brandsOf(staff).map((id) => ({ id, name: staffBrandName(TENANTS.find((t) => t.id === id)!) })),
   };
 }

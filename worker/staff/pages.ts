@@ -6,6 +6,7 @@ import type { AppContext, AppEnv } from '../context';
 import { TENANTS } from '../tenants';
 import ASSETS from 'virtual:client-assets';
 import { brandsOf } from './session';
+import { staffBrandName } from './brand-name';
 import { staffShell } from './shell';
 
 /** Pages a visitor without a staff session may open: everything else sends them to the login. */
@@ -13,7 +14,7 @@ const OPEN_PATHS = new Set(['/staff/login', '/staff/setup']);
 
 const brandInfo = (tenant: Tenant): StaffBrandInfo => ({
   id: tenant.id,
-  name: tenant.settings.name,
+  name: staffBrandName(tenant),
   cdn: tenant.settings.cdn_prefix,
   fictional: labelOf(tenant),
   countries: tenant.settings.countries,
