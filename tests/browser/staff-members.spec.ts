@@ -106,7 +106,9 @@ test('an admin finds a member, refunds its last order, blocks and unblocks it', 
     const label = staff('member.refund', { id: placed.order.id });
     await act(admin, label, 'Asked for a refund within the period');
     await expect(admin.getByRole('status').filter({ hasText: staff('member.refunded', { credits: bundle.credits }) })).toBeVisible();
-    await expect(admin.getByTestId(`order-${placed.order.id}`)).toContainText('refunded');
+    await expect(admin.getByTestId(`order-${placed.order.id}`)).toContainText(
+      `${staff('value.order_status.refunded')} (${staff('value.refund_reason.staff')})`,
+    );
     await expect(admin.getByTestId('member-credits')).toHaveText(String(paidCredits - bundle.credits));
 
     await member.goto(brandUrl(BRAND, `/transactions/${placed.order.id}`));

@@ -53,3 +53,36 @@ test('a complaint is answered by mail from the moderation queue and closed', asy
   // Leaving the queue screen closes its live socket while it may still be connecting; the browser warns of that.
   expect(staffProblems.filter((p) => !p.includes('/api/staff/live.php'))).toEqual([]);
 });
+
+test("clearing a member's flagged text asks first; dismissed, the text stays", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await logInAs(page, BRAND, 'free@demo.test');
+  const { name } = await page.evaluate(async () => {
+    const answer = (await (await fetch('/api/user.php', { headers: { Accept: 'application/json' } })).json()) as { user: { name: string } };
+    return answer.user;
+  });
+  const moderator = await staffLogin(browser, BRAND, 'admin@demo.test');
+  const staffProblems = watchConsole(moderator);
+  await moderator.getByRole('link', { name: staff('nav.moderation') }).click();
+  // The member's own name on the brand's word list puts the member's texts in the queue.
+  await moderator.getByLabel(staff('texts.new_word')).fill(name.toLowerCase());
+  await moderator.getByRole('button', { name: staff('texts.add_word') }).click();
+  const flagged = moderator.getByTestId('flagged-text').filter({ has: moderator.getByRole('heading', { name: new RegExp(`^${name} ·`) }) });
+  await expect(flagged).toHaveCount(1);
+
+  const asked: string[] = [];
+  moderator.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const posts: string[] = [];
+  moderator.on('request', (r) => r.method() === 'POST' && r.url().includes('moderation-texts.php') && posts.push(r.url()));
+  await flagged.getByRole('button', { name: staff('texts.clear_name') }).click();
+  expect(asked).toEqual([staff('texts.clear_name_confirm', { name })]);
+  await expect(flagged).toHaveCount(1);
+  expect(posts).toEqual([]);
+
+  await moderator.getByRole('button', { name: staff('texts.remove_word', { word: name.toLowerCase() }) }).click();
+  await expect(flagged).toHaveCount(0);
+  expect(staffProblems.filter((p) => !p.includes('/api/staff/live.php'))).toEqual([]);
+});

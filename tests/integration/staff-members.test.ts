@@ -118,7 +118,11 @@ describe('finding a member', () => {
     expect(d.ledger[0]).toMatchObject({ delta: 120, reason: 'purchase', ref: `order:${m.orderId}` });
     expect(d.orders[0]).toMatchObject({ id: m.orderId, status: 'paid', refundable: true });
     expect(d.conversations).toEqual({ with_members: 0, with_fictional: 0, messages_sent: 0 });
-    expect(d.complaints[0]).toMatchObject({ subject: 'spam' });
+    expect(d.complaints[0]).toMatchObject({ subject: 'spam', status: 'new' });
+    // Closed in the moderation queue, the member's page says so (the complaint's state, not the old status column).
+    await env.DB.prepare("UPDATE complaints SET state = 'closed' WHERE subject = 'spam' AND concerns = ?").bind(String(m.memberId)).run();
+    const again = await json(await staffApi('flirtlokaal', 'GET', `member.php?id=${m.memberId}`, { cookie }));
+    expect(again.complaints[0]).toMatchObject({ subject: 'spam', status: 'closed' });
     expect(d.refund_days).toBe(14);
     expect(JSON.stringify(d)).not.toContain('he spams');
   });

@@ -15,17 +15,18 @@ export function MessageList({
   memberName: string;
   profileName: string;
 }) {
-  const end = useRef<HTMLDivElement>(null);
-  // Braces: scrollIntoView returns a promise in newer browsers, and an effect must return nothing or a cleanup.
+  // The list scrolls in itself (at most 55% of the screen high): it shows its newest message when one arrives or is
+  // sent, as a chat does; the page around it stays where it is.
+  const list = useRef<HTMLOListElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the end when a message arrives, which the count stands for
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'nearest' });
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [messages.length]);
   return (
     <section className="card conversation" aria-labelledby="messages-title">
       <h2 id="messages-title">{t('conversation.messages')}</h2>
       {messages.length === 0 && <p className="empty">{t('conversation.no_messages')}</p>}
-      <ol className="messages" data-testid="staff-messages">
+      <ol ref={list} className="messages" data-testid="staff-messages">
         {messages.map((m) => (
           <li key={m.id} className={`msg from-${m.from}`} data-testid="staff-message" data-from={m.from}>
             <span className="sr-only">{m.from === 'member' ? memberName : profileName}: </span>
@@ -36,7 +37,6 @@ export function MessageList({
           </li>
         ))}
       </ol>
-      <div ref={end} />
     </section>
   );
 }

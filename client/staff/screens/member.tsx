@@ -5,6 +5,7 @@ import { Thumb } from '../components/photo';
 import { brandName } from '../lib/boot';
 import { formatDateTime, formatMoney, t } from '../lib/i18n';
 import { useData } from '../lib/use-data';
+import { valueLabel } from '../lib/value-label';
 import { Loading, Problem } from '../components/notice';
 
 /**
@@ -162,13 +163,18 @@ export function MemberScreen({ id }: { id: number }) {
         <section className="card" aria-labelledby="m-profile">
           <h2 id="m-profile">{t('member.profile')}</h2>
           <p>
-            {d.profile.name} · {d.profile.gender} · {d.profile.birthdate} · {d.profile.city ?? ''} · {d.profile.status}
+            {d.profile.name} · {valueLabel('gender', d.profile.gender)} · {d.profile.birthdate} · {d.profile.city ?? ''} ·{' '}
+            {valueLabel('profile_status', d.profile.status)}
           </p>
           {d.profile.about && <p className="about">{d.profile.about}</p>}
           <ul className="photos">
             {d.profile.photos.map((p) => (
               <li key={p.id}>
-                <Thumb brand={a.brand} image={p} alt={t('member.photo_alt', { name: d.profile.name, status: p.status })} />
+                <Thumb
+                  brand={a.brand}
+                  image={p}
+                  alt={t('member.photo_alt', { name: d.profile.name, status: valueLabel('photo_status', p.status) })}
+                />
               </li>
             ))}
           </ul>
@@ -204,8 +210,8 @@ export function MemberScreen({ id }: { id: number }) {
               <tr key={o.id} data-testid={`order-${o.id}`}>
                 <td>{o.id}</td>
                 <td>
-                  {o.status}
-                  {o.refund_reason && ` (${o.refund_reason})`}
+                  {valueLabel('order_status', o.status)}
+                  {o.refund_reason && ` (${valueLabel('refund_reason', o.refund_reason)})`}
                 </td>
                 <td>{formatMoney(o.amount, o.currency)}</td>
                 <td>{o.credits}</td>
@@ -247,7 +253,7 @@ export function MemberScreen({ id }: { id: number }) {
               <tr key={l.id}>
                 <td>{formatDateTime(l.created_at)}</td>
                 <td>{l.delta > 0 ? `+${l.delta}` : l.delta}</td>
-                <td>{l.reason}</td>
+                <td>{valueLabel('ledger_reason', l.reason)}</td>
                 <td>
                   <code>{l.ref}</code>
                 </td>
@@ -273,7 +279,7 @@ export function MemberScreen({ id }: { id: number }) {
               <tr key={m.id}>
                 <td>{m.method}</td>
                 <td>{m.label}</td>
-                <td>{m.status}</td>
+                <td>{valueLabel('mandate_status', m.status)}</td>
                 <td>{formatDateTime(m.created_at)}</td>
               </tr>
             ))}
@@ -298,7 +304,7 @@ export function MemberScreen({ id }: { id: number }) {
               <tr key={c.id}>
                 <td>{c.id}</td>
                 <td>{c.subject}</td>
-                <td>{c.status}</td>
+                <td>{valueLabel('complaint_status', c.status)}</td>
                 <td>{formatDateTime(c.created_at)}</td>
               </tr>
             ))}
@@ -315,7 +321,7 @@ export function MemberScreen({ id }: { id: number }) {
               <th scope="col">{t('member.when')}</th>
               <th scope="col">{t('member.staff')}</th>
               <th scope="col">{t('member.action')}</th>
-              <th scope="col">{t('member.reason')}</th>
+              <th scope="col">{t('member.audit_reason')}</th>
             </tr>
           </thead>
           <tbody>

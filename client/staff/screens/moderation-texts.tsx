@@ -14,6 +14,12 @@ export function ProfileTexts({ brand }: { brand: string }) {
   const [problem, setProblem] = useState<string | null>(null);
 
   const decide = async (text: ModerationText, decision: 'approve' | 'clear', field?: 'name' | 'about') => {
+    // Clearing loses the member's words for good: asked once more, as expiring a code is.
+    if (
+      decision === 'clear' &&
+      !confirm(t(field === 'about' ? 'texts.clear_about_confirm' : 'texts.clear_name_confirm', { name: text.name }))
+    )
+      return;
     setProblem(null);
     try {
       await staffFetch('moderation-texts.php', {

@@ -76,7 +76,7 @@ export async function memberDetail(db: D1Database, tenant: Tenant, memberId: num
     // A complaint names who it is about in free text: the member's id, address or profile name.
     db
       .prepare(
-        `SELECT c.id, c.subject, c.status, c.created_at FROM complaints c
+        `SELECT c.id, c.subject, c.state AS status, c.created_at FROM complaints c
         WHERE c.tenant_id = ?2 AND c.concerns IN (?3, (SELECT email FROM members WHERE id = ?1 AND tenant_id = ?2), (SELECT name FROM profiles WHERE member_id = ?1 AND tenant_id = ?2))
         ORDER BY c.created_at DESC LIMIT 100`,
       )
