@@ -57,17 +57,22 @@ test('a complaint is answered by mail from the moderation queue and closed', asy
 test("clearing a member's flagged text asks first; dismissed, the text stays", async ({ page, browser }) => {
   test.setTimeout(120_000);
   await logInAs(page, BRAND, 'free@demo.test');
-  const { name } = await page.evaluate(async () => {
-    const answer = (await (await fetch('/api/user.php', { headers: { Accept: 'application/json' } })).json()) as { user: { name: string } };
-    return answer.user;
+  const { id, name } = await page.evaluate(async () => {
+    const answer = (await (await fetch('/api/user.php', { headers: { Accept: 'application/json' } })).json()) as {
+      user: { id: number; profile: { name: string } };
+    };
+    return { id: answer.user.id, name: answer.user.profile.name };
   });
   const moderator = await staffLogin(browser, BRAND, 'admin@demo.test');
   const staffProblems = watchConsole(moderator);
   await moderator.getByRole('link', { name: staff('nav.moderation') }).click();
   // The member's own name on the brand's word list puts the member's texts in the queue.
+  await moderator.locator('summary', { hasText: staff('texts.word_list').split(' (')[0] }).click();
   await moderator.getByLabel(staff('texts.new_word')).fill(name.toLowerCase());
   await moderator.getByRole('button', { name: staff('texts.add_word') }).click();
-  const flagged = moderator.getByTestId('flagged-text').filter({ has: moderator.getByRole('heading', { name: new RegExp(`^${name} ·`) }) });
+  const flagged = moderator
+    .getByTestId('flagged-text')
+    .filter({ has: moderator.getByRole('heading', { name: `${name} · #${id}`, exact: true }) });
   await expect(flagged).toHaveCount(1);
 
   const asked: string[] = [];
