@@ -4,21 +4,18 @@ import { clientIp, type AppContext, type AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import {
   countedPhotos,
-  deleteObjects,
   deletePhoto,
   findOwnPhoto,
   insertPhoto,
   listOwnPhotos,
-  newFilenames,
   photoLimit,
-  r2Key,
   reorder,
   setMain,
   setPrivate,
   type Owner,
 } from '../photos/store';
 import { jsonBody, limit, requireMember } from './helpers';
-import { photoBodyLimit, processUploadedPhoto, uploadedPhoto } from './photo-upload';
+import { photoBodyLimit, processUploadedPhoto, storeUploadedPhoto, uploadedPhoto } from './photo-upload';
 
 /** The member's own photos (core/schemas/photos.ts, docs/api/photos.md). */
 export const photoRoutes = new Hono<AppEnv>();
@@ -57,32 +54,11 @@ photoRoutes.post('/photos.php', photoBodyLimit, async (c) => {
 
   const photo = await processUploadedPhoto(file);
 
-  const names = newFilenames();
-  const stored = [{ filename: names.filename, thumb_filename: names.thumb }];
-  const meta = { httpMetadata: { contentType: 'image/jpeg' } };
-  await Promise.all([
-    c.env.MEDIA.put(r2Key(owner.tenantId, names.filename), photo.full, meta),
-    c.env.MEDIA.put(r2Key(owner.tenantId, names.thumb), photo.thumb, meta),
-  ]);
-  let id: number | null;
-  try {
-    id = await insertPhoto(c.env.DB, owner, {
-      filename: names.filename,
-      thumb: names.thumb,
-      width: photo.width,
-      height: photo.height,
-      bytes: photo.full.length,
-      now: c.get('now'),
-    });
-  } catch (error) {
-    await deleteObjects(c.env, owner.tenantId, stored);
-    throw error;
-  }
-  if (id === null) {
-    // Another upload took the last place while this one was being processed: nothing of it stays.
-    await deleteObjects(c.env, owner.tenantId, stored);
-    throw limitReached();
-  }
+  const id = await storeUploadedPhoto(c.env, owner.tenantId, photo, (stored) =>
+    insertPhoto(c.env.DB, owner, { ...stored, now: c.get('now') }),
+  );
+  // Another upload took the last place while this one was being processed: nothing of it stays.
+  if (id === null) throw limitReached();
   return c.json({ ...(await listOwnPhotos(c.env.DB, owner, owner.paidUser)), uploaded: id }, 201);
 });
 

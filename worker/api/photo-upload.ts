@@ -3,9 +3,10 @@ import { PHOTO_RULES } from '../../core/photo-rules';
 import { ApiFailure } from '../errors';
 import { ImageRejected } from '../photos/image-header';
 import { processUpload, type ProcessedPhoto } from '../photos/process';
+import { deleteObjects, newFilenames, r2Key, type StoredPhoto } from '../photos/store';
 
 // What the two photo uploads share (a member's own photo, staff's photo for a fictional profile): the body limit,
-// the file field and the answers to a file the pipeline refuses, in the uploader's language.
+// the file field, the answers to a file the pipeline refuses (in the uploader's language) and storing the result.
 
 const tooLarge = () =>
   new ApiFailure(413, 'photo_too_large', 'photos.errors.too_large', undefined, { mb: Math.round(PHOTO_RULES.maxBytes / 1024 / 1024) });
@@ -44,4 +45,33 @@ export async function processUploadedPhoto(file: File): Promise<ProcessedPhoto> 
     if (error instanceof ImageRejected) throw REJECTIONS[error.problem]();
     throw error;
   }
+}
+
+/**
+ * Puts the photo and its thumbnail in R2 under fresh names, then lets `insert` write the row. When the insert throws or
+ * answers null (it wrote nothing: a limit or a target that is gone), both files are deleted again, so R2 holds no file
+ * without a row; the null goes back to the caller to answer.
+ */
+export async function storeUploadedPhoto<T>(
+  env: Env,
+  tenantId: string,
+  photo: ProcessedPhoto,
+  insert: (stored: StoredPhoto) => Promise<T | null>,
+): Promise<T | null> {
+  const names = newFilenames();
+  const meta = { httpMetadata: { contentType: 'image/jpeg' } };
+  await Promise.all([
+    env.MEDIA.put(r2Key(tenantId, names.filename), photo.full, meta),
+    env.MEDIA.put(r2Key(tenantId, names.thumb), photo.thumb, meta),
+  ]);
+  const files = [{ filename: names.filename, thumb_filename: names.thumb }];
+  let result: T | null;
+  try {
+    result = await insert({ ...names, width: photo.width, height: photo.height, bytes: photo.full.length });
+  } catch (error) {
+    await deleteObjects(env, tenantId, files);
+    throw error;
+  }
+  if (result === null) await deleteObjects(env, tenantId, files);
+  return result;
 }

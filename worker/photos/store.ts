@@ -74,12 +74,16 @@ export async function countedPhotos(db: D1Database, owner: Owner): Promise<numbe
   return row?.n ?? 0;
 }
 
-export interface NewPhoto {
+/** A photo's files as stored in R2 (worker/api/photo-upload.ts) and what the row says of them. */
+export interface StoredPhoto {
   filename: string;
   thumb: string;
   width: number;
   height: number;
   bytes: number;
+}
+
+export interface NewPhoto extends StoredPhoto {
   now: Date;
 }
 

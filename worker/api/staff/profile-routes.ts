@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { FictionalProfileSchema, FictionalProfileUpdateSchema, ProfilesQuerySchema } from '../../../core/schemas/staff';
 import type { AppEnv } from '../../context';
 import { ApiFailure, parseOrFail } from '../../errors';
-import { deleteObjects, newFilenames, r2Key } from '../../photos/store';
 import { insertProfilePhoto } from '../../staff/answering/profile-photos';
 import { createProfile, loadProfiles, profileNotFound, updateProfile } from '../../staff/answering/profiles';
 import { brandsWhere, requireStaff, requireStaffOn } from '../../staff/session';
 import { TENANTS } from '../../tenants';
 import { jsonBody } from '../helpers';
-import { photoBodyLimit, processUploadedPhoto, uploadedPhoto } from '../photo-upload';
+import { photoBodyLimit, processUploadedPhoto, storeUploadedPhoto, uploadedPhoto } from '../photo-upload';
 import { brandDb } from '../../db/request-db';
 
 /** The brand's fictional profiles (issue 14): operators and above list, create, edit them and add photos. */
@@ -58,31 +57,10 @@ profileRoutes.post('/profile-photo.php', photoBodyLimit, async (c) => {
   const fields = parseOrFail(PhotoFieldsSchema, { brand: form?.get('brand'), profile_id: form?.get('profile_id') });
   const staff = requireStaffOn(c, fields.brand, 'operator');
   const photo = await processUploadedPhoto(uploadedPhoto(form));
-  const names = newFilenames();
-  const meta = { httpMetadata: { contentType: 'image/jpeg' } };
-  await Promise.all([
-    c.env.MEDIA.put(r2Key(fields.brand, names.filename), photo.full, meta),
-    c.env.MEDIA.put(r2Key(fields.brand, names.thumb), photo.thumb, meta),
-  ]);
-  const stored = [{ filename: names.filename, thumb_filename: names.thumb }];
-  let id: number | null;
-  try {
-    id = await insertProfilePhoto(
-      brandDb(c, fields.brand),
-      staff,
-      fields.brand,
-      fields.profile_id,
-      { filename: names.filename, thumb: names.thumb, width: photo.width, height: photo.height, bytes: photo.full.length },
-      c.get('now'),
-    );
-  } catch (error) {
-    await deleteObjects(c.env, fields.brand, stored);
-    throw error;
-  }
-  if (id === null) {
-    await deleteObjects(c.env, fields.brand, stored);
-    throw profileNotFound();
-  }
+  const id = await storeUploadedPhoto(c.env, fields.brand, photo, (stored) =>
+    insertProfilePhoto(brandDb(c, fields.brand), staff, fields.brand, fields.profile_id, stored, c.get('now')),
+  );
+  if (id === null) throw profileNotFound();
   const [profile] = await loadProfiles(brandDb(c, fields.brand), tenantOf(fields.brand), c.get('now'), fields.profile_id);
   return c.json({ profile, uploaded: id }, 201);
 });

@@ -2,6 +2,7 @@ import type { StaffSession } from '../session';
 import { auditIf } from './audit';
 import { namedBatch, rows } from '../../services/batch';
 import type { Tables } from '../../db/tables';
+import type { StoredPhoto } from '../../photos/store';
 
 /** Staff uploads for fictional profiles: ids of their own, apart from members' uploads and the seed's. */
 export const STAFF_PHOTO_IDS = { first: 400_000_001, last: 499_999_999 } as const;
@@ -16,7 +17,7 @@ export async function insertProfilePhoto(
   staff: StaffSession,
   brand: string,
   profileId: number,
-  photo: { filename: string; thumb: string; width: number; height: number; bytes: number },
+  photo: StoredPhoto,
   now: Date,
 ): Promise<number | null> {
   const at = now.toISOString();
