@@ -119,11 +119,23 @@ test('an operator answers a fictional profile live; a second operator cannot cla
   });
 
   await test.step('the answer goes out as the profile and reaches the member live', async () => {
+    // A screen so low that the two messages overflow the list (55% of its height), which then scrolls in itself.
+    await first.setViewportSize({ width: 1280, height: 160 });
     await first.getByLabel(staff('composer.label')).fill(answer);
     await first.getByRole('button', { name: staff('composer.send'), exact: true }).click();
     await expect(first.getByTestId('staff-message').last()).toHaveAttribute('data-from', 'profile');
     await expect(first.getByTestId('staff-message').last()).toHaveText(new RegExp(answer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     await expect(memberPage.getByTestId('message').last()).toContainText(answer);
+    // The newest message is in view: the list scrolled to its end, not the page.
+    const list = first.getByTestId('staff-messages');
+    await expect
+      .poll(() =>
+        list.evaluate((el) => ({
+          overflows: el.scrollHeight > el.clientHeight,
+          atEnd: el.scrollTop + el.clientHeight >= el.scrollHeight - 2,
+        })),
+      )
+      .toEqual({ overflows: true, atEnd: true });
   });
 
   await test.step('answered, it leaves the queue', async () => {
