@@ -21,7 +21,9 @@ export function sameSitePath(raw: string | null | undefined): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== 'https://same.invalid') return null;
+  // The checks above read the raw text; resolving dot segments can still leave two slashes in front
+  // ('/..//evil.example' and '/.//evil.example' become '//evil.example'), so the result is checked again.
+  if (url.origin !== 'https://same.invalid' || url.pathname.startsWith('//')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -53,15 +53,20 @@ describe('login returns to the page that sent the visitor there (issue 18 item 5
     expect(hasSession(res)).toBe(true);
   });
 
-  it.each(['//evil.example/chats', '/\\evil.example', 'https://evil.example/', '/api/logout.php', '/login'])(
-    'never returns to %s: the members area instead',
-    async (next) => {
-      const member = await signUp();
-      const res = await postForm(`/login?next=${encodeURIComponent(next)}`, { email: member.email, password: PASSWORD });
-      expect(res.status).toBe(303);
-      expect(res.headers.get('location')).toBe('/members');
-    },
-  );
+  it.each([
+    '//evil.example/chats',
+    '/\\evil.example',
+    'https://evil.example/',
+    '/..//evil.example',
+    '/.//evil.example/x',
+    '/api/logout.php',
+    '/login',
+  ])('never returns to %s: the members area instead', async (next) => {
+    const member = await signUp();
+    const res = await postForm(`/login?next=${encodeURIComponent(next)}`, { email: member.email, password: PASSWORD });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/members');
+  });
 
   it('a logged-in member opening /login?next= goes straight there', async () => {
     const member = await signUp();
@@ -103,8 +108,10 @@ describe('the entry warning works as a form post (issue 18 item 11)', () => {
   });
 
   it('never sends the visitor off the site, and refuses another site', async () => {
-    const res = await postForm('/entry-warning', { back: '//evil.example/' });
-    expect(res.headers.get('location')).toBe('/');
+    for (const back of ['//evil.example/', '/.//evil.example/', '/a/../..//evil.example']) {
+      const res = await postForm('/entry-warning', { back });
+      expect(res.headers.get('location')).toBe('/');
+    }
     expect((await postForm('/entry-warning', { back: '/' }, { Origin: 'https://evil.example' })).status).toBe(403);
   });
 });
