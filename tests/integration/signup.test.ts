@@ -150,6 +150,24 @@ describe('activation', () => {
     expect(again.headers.get('location')).toBe('/activate/error');
   });
 
+  it("logs its member in on another device, but never over someone else's session", async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const link = await mailedLink('flirtlokaal', owner.email, '/api/activate.php');
+    // Opened where another member is logged in (a link sent on purpose): the address is confirmed, the session stays.
+    const res = await call('flirtlokaal', 'GET', pathOf(link), undefined, other.cookie, { 'Sec-Fetch-Site': 'cross-site' });
+    expect(res.headers.get('location')).toBe('/activate/done');
+    expect(res.headers.get('set-cookie') ?? '').not.toContain('auth=');
+    const still = await (await call('flirtlokaal', 'GET', '/api/user.php', undefined, other.cookie)).json<{ user: { email: string } }>();
+    expect(still.user.email).toBe(other.email);
+    const confirmed = await env.DB.prepare('SELECT status FROM members WHERE email = ?').bind(owner.email).first('status');
+    expect(confirmed).toBe('confirmed');
+    // Opened in a browser without a session (the member's phone), it logs the member in there.
+    const next = await signUp();
+    const fresh = await call('flirtlokaal', 'GET', pathOf(await mailedLink('flirtlokaal', next.email, '/api/activate.php')));
+    expect(fresh.headers.get('set-cookie') ?? '').toContain('auth=');
+  });
+
   it('refuses a forged, altered, expired or foreign link', async () => {
     const member = await signUp();
     const link = await mailedLink('flirtlokaal', member.email, '/api/activate.php');

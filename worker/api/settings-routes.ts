@@ -11,7 +11,7 @@ import { disableEmail, switchOffEmailType, toSettings, updateSettings } from '..
 import { verifyPassword } from '../services/passwords';
 import { consumeToken, peekToken } from '../services/tokens';
 import { clearSessionCookie } from '../session-cookie';
-import { startSession } from '../services/login';
+import { startSessionFromLink } from '../services/login';
 import { jsonBody, requireMember } from './helpers';
 import { mailScope, sendRecoveryMail } from '../services/mail-scope';
 
@@ -57,7 +57,7 @@ settingsRoutes.get('/recover-account.php', async (c) => {
   const member = redeemed && (await findMemberById(c.env.DB, tenantId, redeemed.memberId));
   if (!member || !isRecoverable(member, now)) return c.redirect('/activate/error', 303);
   await restoreMember(c.env.DB, tenantId, member.id, redeemed.data ?? 'confirmed');
-  await startSession(c, member.id);
+  await startSessionFromLink(c, member.id);
   return c.redirect('/members', 303);
 });
 
@@ -71,7 +71,7 @@ settingsRoutes.get('/mail-login.php', async (c) => {
   const redeemed = await consumeToken(c.env, c.req.query('token') ?? '', tenantId, 'mail_login', c.get('now'));
   const member = redeemed && (await findMemberById(c.env.DB, tenantId, redeemed.memberId));
   const path = redeemed?.data?.startsWith('/') && !redeemed.data.startsWith('//') ? redeemed.data : '/members';
-  if (member && member.status === 'confirmed') await startSession(c, member.id);
+  if (member && member.status === 'confirmed') await startSessionFromLink(c, member.id);
   return c.redirect(path, 303);
 });
 

@@ -13,7 +13,7 @@ import { consumeToken } from '../services/tokens';
 import { saveSignupStep } from '../services/signup-steps';
 import { readTrafficSource } from '../services/traffic-source';
 import { loadUser } from '../services/users';
-import { startSession } from '../services/login';
+import { startSession, startSessionFromLink } from '../services/login';
 import { jsonBody, limit, requireMember } from './helpers';
 import { mailScope, sendActivationMail, sendRecoveryMail } from '../services/mail-scope';
 
@@ -95,7 +95,7 @@ signupRoutes.get('/activate.php', async (c) => {
   if (!member || member.status === 'deleted') return c.redirect('/activate/error', 303);
   await activateMember(c.env.DB, tenantId, member.id, c.get('now'));
   c.executionCtx.waitUntil(announceReleasedMessages(c.env, tenantId, member.id, c.get('now')));
-  // The link proves the address: a member who opens it on another device is logged in there.
-  if (c.get('member')?.id !== member.id) await startSession(c, member.id);
+  // The link proves the address: a member who opens it on another device is logged in there (never over another's session).
+  await startSessionFromLink(c, member.id);
   return c.redirect('/activate/done', 303);
 });

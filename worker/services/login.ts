@@ -55,6 +55,18 @@ function accountBlocked(): ApiFailure {
 }
 
 /** Logs the member in on this browser: a new session and its cookie. Used by login, signup and recovery. */
+/**
+ * A mailed link's login (activation, account recovery, a notification mail's login link): its member is logged in,
+ * but another member's session in this browser is never replaced. A GET link carries no CSRF proof, so a link someone
+ * sends on purpose (their own activation link) must not swap a logged-in member into the sender's account. Answers
+ * whether a session was started (false: a member is logged in here already, the link's own or another, and stays).
+ */
+export async function startSessionFromLink(c: AppContext, memberId: number): Promise<boolean> {
+  if (c.get('member')) return false;
+  await startSession(c, memberId);
+  return true;
+}
+
 export async function startSession(c: AppContext, memberId: number) {
   const token = await createSession(c.env.DB, c.get('tenant').id, memberId, c.get('now'));
   setSessionCookie(c, token);
