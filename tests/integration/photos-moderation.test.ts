@@ -75,6 +75,18 @@ describe('photo moderation in the workspace', { timeout: 30_000 }, () => {
     expect((await decide(mod.cookie, { brand: 'velvetnights', photo_id: other.uploaded, decision: 'approve' })).status).toBe(404);
   });
 
+  it("shows a pending photo to the brand's moderator on a brand with a database of its own, and to nobody else", async () => {
+    const uploaded = await uploadOk('velvetnights', await newMember('velvetnights'), SMALL);
+    const path = `/media/${uploaded.photos[0].filename}`;
+    const mod = await moderator('velvetnights');
+    const seen = await fetchBrand('velvetnights', path, { headers: { Cookie: mod.cookie } });
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get('content-type')).toBe('image/jpeg');
+    expect((await fetchBrand('velvetnights', path)).status).not.toBe(200);
+    const foreign = await moderator();
+    expect((await fetchBrand('velvetnights', path, { headers: { Cookie: foreign.cookie } })).status).not.toBe(200);
+  });
+
   it('approving makes the photo active and the main_image of GET /api/user.php; audited once; deciding twice is refused', async () => {
     const mod = await moderator();
     const member = await newMember();

@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
 import { findStaffSession, may, STAFF_COOKIE } from '../staff/session';
 import { isMemberPhotoKey, mediaAccess } from './access';
+import { staffDb } from '../db/request-db';
 import { portraitSvg } from './portrait';
 import { LOCAL_TOOLS } from '../build-target';
 
@@ -45,7 +46,7 @@ media.get('/*', async (c) => {
   // The workspace's moderators review pending photos: their staff cookie (SameSite=Strict, Path=/) comes along.
   const isModerator = async () => {
     const token = getCookie(c, STAFF_COOKIE);
-    const staff = token ? await findStaffSession(c.env.DB, token, c.get('now')) : null;
+    const staff = token ? await findStaffSession(staffDb(c.env), token, c.get('now')) : null;
     return staff !== null && may(staff, tenantId, 'moderator');
   };
   const access = isMemberPhotoKey(key) ? await mediaAccess(c.env.DB, tenantId, key, c.get('member'), isModerator) : 'public';
