@@ -37,7 +37,7 @@ function Screen({ route }: { route: StaffRoute }) {
     case 'queue':
       return <QueueScreen />;
     case 'conversation':
-      return <ConversationScreen id={route.id} />;
+      return <ConversationScreen brand={route.brand} id={route.id} />;
     case 'profiles':
       return <ProfilesScreen />;
     case 'first':
@@ -57,7 +57,7 @@ function Screen({ route }: { route: StaffRoute }) {
     case 'members':
       return <MembersScreen />;
     case 'member':
-      return <MemberScreen id={route.id} />;
+      return <MemberScreen brand={route.brand} id={route.id} />;
     case 'codes':
       return <CodesScreen />;
     case 'moderation':

@@ -7,6 +7,8 @@ import type { Image } from './user';
  */
 
 const memberId = z.coerce.number().int().positive();
+/** Ids are unique per brand database only (decision 009): every call names the brand with the id. */
+const brand = z.string().min(1, 'validation.field_required').max(40);
 /** Why the staff member acts: required, shown in the audit trail. */
 const reason = z.string().trim().min(3, 'validation.reason_required').max(500);
 
@@ -15,15 +17,16 @@ export const MemberSearchSchema = z.object({
   q: z.string().trim().min(1, 'validation.field_required').max(254),
   brand: z.string().max(40).optional(),
 });
-export const MemberQuerySchema = z.object({ id: memberId });
+export const MemberQuerySchema = z.object({ brand, id: memberId });
 
 /** The body of every member action that needs nothing but the member and the reason. */
-export const MemberActionSchema = z.object({ member_id: memberId, reason });
+export const MemberActionSchema = z.object({ brand, member_id: memberId, reason });
 /**
  * POST credits.php: a ledger entry of `delta` credits (negative takes back, never below zero). `request_id` (a
  * random id the workspace makes per form) makes a repeated post of the same form count once.
  */
 export const CreditAdjustSchema = z.object({
+  brand,
   member_id: memberId,
   delta: z
     .number()
@@ -38,7 +41,7 @@ export const CreditAdjustSchema = z.object({
     .optional(),
 });
 /** POST refund.php: the order's whole amount back to the member within the brand's refund_days. */
-export const StaffRefundSchema = z.object({ order_id: z.coerce.number().int().positive(), reason });
+export const StaffRefundSchema = z.object({ brand, order_id: z.coerce.number().int().positive(), reason });
 
 export interface MemberSearchItem {
   id: number;

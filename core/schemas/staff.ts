@@ -112,11 +112,14 @@ export interface QueueResponse {
   waiting_per_brand: Record<string, number>;
 }
 
-export const ConversationIdSchema = z.object({ conversation_id: z.coerce.number().int().positive() });
-export const ConversationQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+/** Conversation ids are unique per brand database only (decision 009): every call names the brand with the id. */
+const conversationBrand = z.string().min(1, 'validation.field_required').max(40);
+export const ConversationIdSchema = z.object({ brand: conversationBrand, conversation_id: z.coerce.number().int().positive() });
+export const ConversationQuerySchema = z.object({ brand: conversationBrand, id: z.coerce.number().int().positive() });
 
 export const StaffReplySchema = z
   .object({
+    brand: conversationBrand,
     conversation_id: z.number().int().positive(),
     text: z.string().trim().min(1, 'validation.field_required').max(2000).optional(),
     photo_id: z.number().int().positive().optional(),

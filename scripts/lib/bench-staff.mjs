@@ -226,7 +226,7 @@ export async function benchStaff({ env, persistTo, brand, root }) {
   const collect = (target, rounds, names) => rounds.forEach((d) => names.forEach((k, i) => target[k].push(d[i])));
   const q = await measure(() => w.loadQueue([{ db, brands: [brand] }], now));
   collect(queue, q.rounds, ['queue', 'waiting_count']);
-  const lookup = await measure(() => w.findAnsweringConversation(db, q.result.items[0].conversation_id));
+  const lookup = await measure(() => w.findAnsweringConversation(db, q.result.items[0].brand, q.result.items[0].conversation_id));
   collect(screen, lookup.rounds, ['lookup']);
   const conversation = await measure(() => w.loadConversation(db, tenant, lookup.result, now));
   collect(screen, conversation.rounds, Object.keys(screen).slice(1));

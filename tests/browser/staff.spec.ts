@@ -99,7 +99,7 @@ test('an operator answers a fictional profile live; a second operator cannot cla
 
   await test.step('the operator claims it and sees the member, the profile and the message', async () => {
     await item.getByRole('button').click();
-    await expect(first).toHaveURL(/\/staff\/c\/\d+$/);
+    await expect(first).toHaveURL(/\/staff\/c\/flirtlokaal\/\d+$/);
     await expect(first.getByTestId('claim-state')).toHaveAttribute('data-state', 'mine');
     await expect(first.getByTestId('member-card')).toContainText('Bram');
     await expect(first.getByTestId('profile-card')).toContainText(profile.name);

@@ -32,8 +32,9 @@ async function queue(cookie: string, brand = BRAND): Promise<QueueResponse> {
 }
 
 const claim = (cookie: string, conversationId: number) =>
-  staffApi(BRAND, 'POST', 'claim.php', { cookie, body: { conversation_id: conversationId } });
-const reply = (cookie: string, body: Record<string, unknown>) => staffApi(BRAND, 'POST', 'reply.php', { cookie, body });
+  staffApi(BRAND, 'POST', 'claim.php', { cookie, body: { brand: BRAND, conversation_id: conversationId } });
+const reply = (cookie: string, body: Record<string, unknown>) =>
+  staffApi(BRAND, 'POST', 'reply.php', { cookie, body: { brand: BRAND, ...body } });
 const code = async (res: Response) => ((await res.json()) as Json).error?.code;
 
 async function auditCount(action: string, targetId: number | string): Promise<number> {
@@ -113,7 +114,7 @@ describe('the answering queue', () => {
     expect(row).toEqual({ waiting_since: null, fictional_profile_id: null });
     expect((await queue(op.cookie)).items.some((i) => i.conversation_id === sent.conversation.id)).toBe(false);
     for (const res of [
-      await staffApi(BRAND, 'GET', `conversation.php?id=${sent.conversation.id}`, { cookie: op.cookie }),
+      await staffApi(BRAND, 'GET', `conversation.php?brand=${BRAND}&id=${sent.conversation.id}`, { cookie: op.cookie }),
       await claim(op.cookie, sent.conversation.id),
       await reply(op.cookie, { conversation_id: sent.conversation.id, text: 'hoi' }),
     ]) {
@@ -135,19 +136,31 @@ describe('the answering queue', () => {
       .run();
     const sent = (await (await send(member, textTo(profileId), undefined, 'velvetnights')).json()) as Json;
     expect(sent.conversation.id).toBeGreaterThan(0);
-    const foreign = await staffApi(BRAND, 'GET', `conversation.php?id=${sent.conversation.id}`, { cookie: op.cookie });
-    const unknown = await staffApi(BRAND, 'GET', 'conversation.php?id=99999999', { cookie: op.cookie });
+    const foreign = await staffApi(BRAND, 'GET', `conversation.php?brand=velvetnights&id=${sent.conversation.id}`, { cookie: op.cookie });
+    const unknown = await staffApi(BRAND, 'GET', `conversation.php?brand=${BRAND}&id=99999999`, { cookie: op.cookie });
     expect([foreign.status, unknown.status]).toEqual([404, 404]);
     expect(await foreign.json()).toEqual(await unknown.json());
     expect((await claim(op.cookie, sent.conversation.id)).status).toBe(404);
     expect((await staffApi(BRAND, 'GET', 'queue.php?brand=velvetnights', { cookie: op.cookie })).status).toBe(404);
+    // An operator of both brands gets it by naming its brand, whatever the host; named with this brand, it is unknown.
+    const both = await createStaff([
+      { brand: BRAND, role: 'operator' },
+      { brand: 'velvetnights', role: 'operator' },
+    ]);
+    const named = await staffApi(BRAND, 'GET', `conversation.php?brand=velvetnights&id=${sent.conversation.id}`, { cookie: both.cookie });
+    expect(named.status).toBe(200);
+    expect(((await named.json()) as Json).brand).toBe('velvetnights');
+    expect(
+      (await staffApi(BRAND, 'GET', `conversation.php?brand=${BRAND}&id=${sent.conversation.id}`, { cookie: both.cookie })).status,
+    ).toBe(404);
+    expect((await staffApi(BRAND, 'GET', `conversation.php?id=${sent.conversation.id}`, { cookie: both.cookie })).status).toBe(400);
 
     const { conversationId } = await waitingConversation();
     const moderator = await createStaff([{ brand: BRAND, role: 'moderator' }]);
     for (const res of [
       await staffApi(BRAND, 'GET', `queue.php?brand=${BRAND}`, { cookie: moderator.cookie }),
       await staffApi(BRAND, 'GET', 'queue.php', { cookie: moderator.cookie }),
-      await staffApi(BRAND, 'GET', `conversation.php?id=${conversationId}`, { cookie: moderator.cookie }),
+      await staffApi(BRAND, 'GET', `conversation.php?brand=${BRAND}&id=${conversationId}`, { cookie: moderator.cookie }),
       await claim(moderator.cookie, conversationId),
     ])
       expect(res.status).toBe(403);
@@ -201,14 +214,19 @@ describe('claims', () => {
     expect(await auditCount('reply', conversationId)).toBe(0);
     // Someone else may take it now.
     expect((await claim(b.cookie, conversationId)).status).toBe(200);
-    const release = await staffApi(BRAND, 'DELETE', 'claim.php', { cookie: b.cookie, body: { conversation_id: conversationId } });
+    const release = await staffApi(BRAND, 'DELETE', 'claim.php', {
+      cookie: b.cookie,
+      body: { brand: BRAND, conversation_id: conversationId },
+    });
     expect(await release.json()).toEqual({ ok: true, released: true });
     expect(await auditCount('release', conversationId)).toBe(1);
     expect((await claim(a.cookie, conversationId)).status).toBe(200);
     // Releasing someone else's live claim is refused.
-    expect(await code(await staffApi(BRAND, 'DELETE', 'claim.php', { cookie: b.cookie, body: { conversation_id: conversationId } }))).toBe(
-      'claimed_by_other',
-    );
+    expect(
+      await code(
+        await staffApi(BRAND, 'DELETE', 'claim.php', { cookie: b.cookie, body: { brand: BRAND, conversation_id: conversationId } }),
+      ),
+    ).toBe('claimed_by_other');
   });
 });
 
@@ -327,7 +345,7 @@ describe('the answer screen', () => {
     ).toBe(404);
     expect(await auditCount('note', member.memberId)).toBe(1);
 
-    const res = await staffApi(BRAND, 'GET', `conversation.php?id=${conversationId}`, { cookie: op.cookie });
+    const res = await staffApi(BRAND, 'GET', `conversation.php?brand=${BRAND}&id=${conversationId}`, { cookie: op.cookie });
     expect(res.status).toBe(200);
     const screen = (await res.json()) as StaffConversation;
     expect(screen).toMatchObject({
@@ -348,7 +366,7 @@ describe('the answer screen', () => {
     // A Dutch member gets the Dutch sentence and the brand's own warning.
     const nl = await waitingConversation('Hoi', { language: 'nl' });
     const nlScreen = (await (
-      await staffApi(BRAND, 'GET', `conversation.php?id=${nl.conversationId}`, { cookie: op.cookie })
+      await staffApi(BRAND, 'GET', `conversation.php?brand=${BRAND}&id=${nl.conversationId}`, { cookie: op.cookie })
     ).json()) as StaffConversation;
     expect(nlScreen.disclosure_text).toContain('fictief profiel');
     expect(nlScreen.disclosure_text).toContain('Profielen met dit icoon zijn fictief');

@@ -80,19 +80,49 @@ describe('finding a member', () => {
     for (const role of ['operator', 'moderator'] as const) {
       const s = await createStaff([{ brand: 'flirtlokaal', role }]);
       expect((await staffApi('flirtlokaal', 'GET', `members.php?q=x`, { cookie: s.cookie })).status).toBe(403);
-      expect((await staffApi('flirtlokaal', 'GET', `member.php?id=${m.memberId}`, { cookie: s.cookie })).status).toBe(403);
+      expect((await staffApi('flirtlokaal', 'GET', `member.php?brand=flirtlokaal&id=${m.memberId}`, { cookie: s.cookie })).status).toBe(
+        403,
+      );
     }
     const b = await createStaff([{ brand: 'velvetnights', role: 'admin' }]);
-    const res = await staffApi('flirtlokaal', 'GET', `member.php?id=${m.memberId}`, { cookie: b.cookie });
+    const res = await staffApi('flirtlokaal', 'GET', `member.php?brand=flirtlokaal&id=${m.memberId}`, { cookie: b.cookie });
     expect(res.status).toBe(404);
-    expect((await staffApi('flirtlokaal', 'GET', `member.php?id=99999999`, { cookie: b.cookie })).status).toBe(404);
-    const body = { member_id: m.memberId, reason: 'try across brands' };
+    expect((await staffApi('flirtlokaal', 'GET', `member.php?brand=flirtlokaal&id=99999999`, { cookie: b.cookie })).status).toBe(404);
+    const body = { brand: 'flirtlokaal', member_id: m.memberId, reason: 'try across brands' };
     expect((await staffApi('flirtlokaal', 'POST', 'block.php', { cookie: b.cookie, body })).status).toBe(404);
     expect((await staffApi('flirtlokaal', 'POST', 'credits.php', { cookie: b.cookie, body: { ...body, delta: 5 } })).status).toBe(404);
     expect(await env.DB.prepare('SELECT blocked_at, credits FROM members WHERE id = ?').bind(m.memberId).first()).toMatchObject({
       blocked_at: null,
       credits: 0,
     });
+  });
+
+  it('the same id on two brand databases: every call acts on the brand it names, and needs one', async () => {
+    const m = await newMember('flirtlokaal');
+    const vn = dbOf('velvetnights');
+    expect(vn).not.toBe(dbOf('flirtlokaal')); // the test's premise: velvetnights has a database of its own
+    const now = new Date().toISOString();
+    await vn
+      .prepare(
+        "INSERT INTO members (id, tenant_id, email, status, credits, signup_date, created_at) VALUES (?, 'velvetnights', ?, 'confirmed', 0, ?, ?)",
+      )
+      .bind(m.memberId, `twin${m.memberId}@test.example`, now, now)
+      .run();
+    const o = await owner();
+    // On velvetnights' host, whose database holds the twin: the brand named decides, not the host.
+    const detail = await json(await staffApi('velvetnights', 'GET', `member.php?brand=flirtlokaal&id=${m.memberId}`, { cookie: o.cookie }));
+    expect(detail.account).toMatchObject({ id: m.memberId, brand: 'flirtlokaal', email: `m${m.memberId}@test.example` });
+    const body = { brand: 'flirtlokaal', member_id: m.memberId, delta: 7, reason: 'goodwill' };
+    expect((await staffApi('velvetnights', 'POST', 'credits.php', { cookie: o.cookie, body })).status).toBe(200);
+    expect(await dbOf('flirtlokaal').prepare('SELECT credits FROM members WHERE id = ?').bind(m.memberId).first('credits')).toBe(7);
+    expect(await vn.prepare('SELECT credits FROM members WHERE id = ?').bind(m.memberId).first('credits')).toBe(0);
+    // Without the brand the call is refused, whatever the host.
+    const { brand: _, ...unnamed } = body;
+    const refused = await staffApi('velvetnights', 'POST', 'credits.php', { cookie: o.cookie, body: unnamed });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).error.fields).toHaveProperty('brand');
+    expect((await staffApi('velvetnights', 'GET', `member.php?id=${m.memberId}`, { cookie: o.cookie })).status).toBe(400);
+    expect((await staffApi('velvetnights', 'GET', `member.php?brand=nope&id=${m.memberId}`, { cookie: o.cookie })).status).toBe(404);
   });
 
   it('the account, ledger, orders and conversation counts, never message texts', async () => {
@@ -103,7 +133,7 @@ describe('finding a member', () => {
       .bind(String(m.memberId), new Date().toISOString())
       .run();
     const { cookie } = await admin();
-    const res = await staffApi('flirtlokaal', 'GET', `member.php?id=${m.memberId}`, { cookie });
+    const res = await staffApi('flirtlokaal', 'GET', `member.php?brand=flirtlokaal&id=${m.memberId}`, { cookie });
     expect(res.status).toBe(200);
     const d = await json(res);
     expect(d.account).toMatchObject({
@@ -121,7 +151,7 @@ describe('finding a member', () => {
     expect(d.complaints[0]).toMatchObject({ subject: 'spam', status: 'new' });
     // Closed in the moderation queue, the member's page says so (the complaint's state, not the old status column).
     await env.DB.prepare("UPDATE complaints SET state = 'closed' WHERE subject = 'spam' AND concerns = ?").bind(String(m.memberId)).run();
-    const again = await json(await staffApi('flirtlokaal', 'GET', `member.php?id=${m.memberId}`, { cookie }));
+    const again = await json(await staffApi('flirtlokaal', 'GET', `member.php?brand=flirtlokaal&id=${m.memberId}`, { cookie }));
     expect(again.complaints[0]).toMatchObject({ subject: 'spam', status: 'closed' });
     expect(d.refund_days).toBe(14);
     expect(JSON.stringify(d)).not.toContain('he spams');
@@ -134,20 +164,20 @@ describe('credits', () => {
     const { cookie } = await admin();
     const add = await staffApi('flirtlokaal', 'POST', 'credits.php', {
       cookie,
-      body: { member_id: m.memberId, delta: 30, reason: 'goodwill', request_id: 'form-0001' },
+      body: { brand: 'flirtlokaal', member_id: m.memberId, delta: 30, reason: 'goodwill', request_id: 'form-0001' },
     });
     expect(add.status).toBe(200);
     expect(await json(add)).toEqual({ credits: 30 });
     await staffApi('flirtlokaal', 'POST', 'credits.php', {
       cookie,
-      body: { member_id: m.memberId, delta: 30, reason: 'goodwill', request_id: 'form-0001' },
+      body: { brand: 'flirtlokaal', member_id: m.memberId, delta: 30, reason: 'goodwill', request_id: 'form-0001' },
     });
     expect(await memberState('flirtlokaal', m.memberId)).toMatchObject({ credits: 30, ledger: 30 });
     expect(await auditCount(m.memberId, 'member_credits')).toBe(1);
 
     const tooMuch = await staffApi('flirtlokaal', 'POST', 'credits.php', {
       cookie,
-      body: { member_id: m.memberId, delta: -31, reason: 'take back' },
+      body: { brand: 'flirtlokaal', member_id: m.memberId, delta: -31, reason: 'take back' },
     });
     expect(tooMuch.status).toBe(409);
     expect((await json(tooMuch)).error.code).toBe('credits_below_zero');
@@ -156,7 +186,7 @@ describe('credits', () => {
 
     const noReason = await staffApi('flirtlokaal', 'POST', 'credits.php', {
       cookie,
-      body: { member_id: m.memberId, delta: 5, reason: '' },
+      body: { brand: 'flirtlokaal', member_id: m.memberId, delta: 5, reason: '' },
     });
     expect(noReason.status).toBe(400);
     expect((await json(noReason)).error.fields.reason).toBeTruthy();
@@ -165,12 +195,16 @@ describe('credits', () => {
   it('20 concurrent take-backs of 10 from 50 credits: exactly 5 go through, the balance ends at 0', async () => {
     const m = await newMember();
     const { cookie } = await admin();
-    await staffApi('flirtlokaal', 'POST', 'credits.php', { cookie, body: { member_id: m.memberId, delta: 50, reason: 'start' } });
+    await staffApi('flirtlokaal', 'POST', 'credits.php', {
+      cookie,
+      body: { brand: 'flirtlokaal', member_id: m.memberId, delta: 50, reason: 'start' },
+    });
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        staffApi('flirtlokaal', 'POST', 'credits.php', { cookie, body: { member_id: m.memberId, delta: -10, reason: 'take back' } }).then(
-          (r) => r.status,
-        ),
+        staffApi('flirtlokaal', 'POST', 'credits.php', {
+          cookie,
+          body: { brand: 'flirtlokaal', member_id: m.memberId, delta: -10, reason: 'take back' },
+        }).then((r) => r.status),
       ),
     );
     expect(results.filter((s) => s === 200)).toHaveLength(5);
@@ -186,12 +220,18 @@ describe("the member's open tab", () => {
     const tab = await openSocket(m);
     const balances = () => tab.frames.filter((f) => f.type === 'credits').map((f) => f.credits);
     const { cookie } = await admin();
-    await staffApi('flirtlokaal', 'POST', 'credits.php', { cookie, body: { member_id: m.memberId, delta: 30, reason: 'goodwill' } });
+    await staffApi('flirtlokaal', 'POST', 'credits.php', {
+      cookie,
+      body: { brand: 'flirtlokaal', member_id: m.memberId, delta: 30, reason: 'goodwill' },
+    });
     await vi.waitFor(() => expect(balances()).toEqual([30]));
     const placed = await placeOrder('flirtlokaal', m.cookie);
     await checkout('flirtlokaal', placed.paymentId, 'paid', { issuer: IDEAL_ING });
     await vi.waitFor(() => expect(balances()).toEqual([30, 150]));
-    await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: placed.order.id, reason: 'asked within 14 days' } });
+    await staffApi('flirtlokaal', 'POST', 'refund.php', {
+      cookie,
+      body: { brand: 'flirtlokaal', order_id: placed.order.id, reason: 'asked within 14 days' },
+    });
     await vi.waitFor(() => expect(balances()).toEqual([30, 150, 30]));
     expect(await memberState('flirtlokaal', m.memberId)).toMatchObject({ credits: 30, ledger: 30 });
     tab.ws.close();
@@ -204,7 +244,7 @@ describe('refunds', () => {
     const { cookie } = await admin();
     const res = await staffApi('flirtlokaal', 'POST', 'refund.php', {
       cookie,
-      body: { order_id: m.orderId, reason: 'asked within 14 days' },
+      body: { brand: 'flirtlokaal', order_id: m.orderId, reason: 'asked within 14 days' },
     });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({
@@ -221,7 +261,10 @@ describe('refunds', () => {
     expect(mine.order).toMatchObject({ status: 'refunded', refund_reason: 'staff' });
     expect(await auditCount(m.memberId, 'order_refund')).toBe(1);
 
-    const again = await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: m.orderId, reason: 'again' } });
+    const again = await staffApi('flirtlokaal', 'POST', 'refund.php', {
+      cookie,
+      body: { brand: 'flirtlokaal', order_id: m.orderId, reason: 'again' },
+    });
     expect(again.status).toBe(409);
     expect((await json(again)).error.code).toBe('order_refunded');
     expect(await auditCount(m.memberId, 'order_refund')).toBe(1);
@@ -232,10 +275,13 @@ describe('refunds', () => {
     const { cookie } = await admin();
     await staffApi('flirtlokaal', 'POST', 'credits.php', {
       cookie,
-      body: { member_id: m.memberId, delta: -100, reason: 'spent (simulated)' },
+      body: { brand: 'flirtlokaal', member_id: m.memberId, delta: -100, reason: 'spent (simulated)' },
     });
     const res = await json(
-      await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: m.orderId, reason: 'refund' } }),
+      await staffApi('flirtlokaal', 'POST', 'refund.php', {
+        cookie,
+        body: { brand: 'flirtlokaal', order_id: m.orderId, reason: 'refund' },
+      }),
     );
     expect(res).toMatchObject({ credits_taken_back: 20, credits: 0 });
     expect(await memberState('flirtlokaal', m.memberId)).toMatchObject({ credits: 0, ledger: 0 });
@@ -245,7 +291,10 @@ describe('refunds', () => {
     const m = await newMember();
     const open = await placeOrder('flirtlokaal', m.cookie);
     const { cookie } = await admin();
-    const unpaid = await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: open.order.id, reason: 'refund' } });
+    const unpaid = await staffApi('flirtlokaal', 'POST', 'refund.php', {
+      cookie,
+      body: { brand: 'flirtlokaal', order_id: open.order.id, reason: 'refund' },
+    });
     expect(unpaid.status).toBe(409);
     expect((await json(unpaid)).error.code).toBe('order_not_paid');
 
@@ -253,23 +302,39 @@ describe('refunds', () => {
     // An admin of another brand: the order is not theirs to see (404, as an unknown id).
     const foreign = await createStaff([{ brand: 'velvetnights', role: 'admin' }]);
     expect(
-      (await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie: foreign.cookie, body: { order_id: paid.orderId, reason: 'refund' } }))
-        .status,
+      (
+        await staffApi('flirtlokaal', 'POST', 'refund.php', {
+          cookie: foreign.cookie,
+          body: { brand: 'flirtlokaal', order_id: paid.orderId, reason: 'refund' },
+        })
+      ).status,
     ).toBe(404);
-    expect((await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: 99999999, reason: 'refund' } })).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await staffApi('flirtlokaal', 'POST', 'refund.php', {
+          cookie,
+          body: { brand: 'flirtlokaal', order_id: 99999999, reason: 'refund' },
+        })
+      ).status,
+    ).toBe(404);
 
     const mod = await createStaff([{ brand: 'flirtlokaal', role: 'moderator' }]);
     expect(
-      (await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie: mod.cookie, body: { order_id: paid.orderId, reason: 'refund' } }))
-        .status,
+      (
+        await staffApi('flirtlokaal', 'POST', 'refund.php', {
+          cookie: mod.cookie,
+          body: { brand: 'flirtlokaal', order_id: paid.orderId, reason: 'refund' },
+        })
+      ).status,
     ).toBe(403);
 
     await env.DB.prepare('UPDATE orders SET paid_at = ? WHERE id = ?')
       .bind(new Date(Date.now() - 15 * 86_400_000).toISOString(), paid.orderId)
       .run();
-    const late = await staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: paid.orderId, reason: 'refund' } });
+    const late = await staffApi('flirtlokaal', 'POST', 'refund.php', {
+      cookie,
+      body: { brand: 'flirtlokaal', order_id: paid.orderId, reason: 'refund' },
+    });
     expect(late.status).toBe(409);
     const lateError = (await json(late)).error;
     expect(lateError.code).toBe('refund_period_over');
@@ -289,7 +354,10 @@ describe('refunds', () => {
     const { cookie } = await admin();
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        staffApi('flirtlokaal', 'POST', 'refund.php', { cookie, body: { order_id: m.orderId, reason: 'refund' } }).then((r) => r.status),
+        staffApi('flirtlokaal', 'POST', 'refund.php', {
+          cookie,
+          body: { brand: 'flirtlokaal', order_id: m.orderId, reason: 'refund' },
+        }).then((r) => r.status),
       ),
     );
     expect(results.filter((s) => s === 200)).toHaveLength(1);
@@ -310,7 +378,10 @@ describe('block, sessions, direct debit, activation, deletion', () => {
     const { cookie } = await admin();
     const id = signed.user.id;
     expect((await api('flirtlokaal', 'GET', '/api/user.php', { cookie: signed.cookie }).then(json)).user).not.toBeNull();
-    expect((await staffApi('flirtlokaal', 'POST', 'block.php', { cookie, body: { member_id: id, reason: 'fraud' } })).status).toBe(200);
+    expect(
+      (await staffApi('flirtlokaal', 'POST', 'block.php', { cookie, body: { brand: 'flirtlokaal', member_id: id, reason: 'fraud' } }))
+        .status,
+    ).toBe(200);
     expect((await api('flirtlokaal', 'GET', '/api/user.php', { cookie: signed.cookie }).then(json)).user).toBeNull();
     const refused = await login(signed.email, PASSWORD, freshIp());
     expect(refused.status).toBe(403);
@@ -318,16 +389,26 @@ describe('block, sessions, direct debit, activation, deletion', () => {
       code: 'account_blocked',
       message: 'Dit account is geblokkeerd. Neem contact op met de klantenservice.',
     });
-    const twice = await staffApi('flirtlokaal', 'POST', 'block.php', { cookie, body: { member_id: id, reason: 'fraud' } });
+    const twice = await staffApi('flirtlokaal', 'POST', 'block.php', {
+      cookie,
+      body: { brand: 'flirtlokaal', member_id: id, reason: 'fraud' },
+    });
     expect((await json(twice)).error.code).toBe('member_blocked_already');
     expect(await auditCount(id, 'member_block')).toBe(1);
 
-    expect((await staffApi('flirtlokaal', 'DELETE', 'block.php', { cookie, body: { member_id: id, reason: 'cleared' } })).status).toBe(200);
+    expect(
+      (await staffApi('flirtlokaal', 'DELETE', 'block.php', { cookie, body: { brand: 'flirtlokaal', member_id: id, reason: 'cleared' } }))
+        .status,
+    ).toBe(200);
     expect((await login(signed.email, PASSWORD, freshIp())).status).toBe(200);
     expect(
-      (await json(await staffApi('flirtlokaal', 'DELETE', 'block.php', { cookie, body: { member_id: id, reason: 'again' } }))).error.code,
+      (
+        await json(
+          await staffApi('flirtlokaal', 'DELETE', 'block.php', { cookie, body: { brand: 'flirtlokaal', member_id: id, reason: 'again' } }),
+        )
+      ).error.code,
     ).toBe('member_not_blocked');
-    const detail = await json(await staffApi('flirtlokaal', 'GET', `member.php?id=${id}`, { cookie }));
+    const detail = await json(await staffApi('flirtlokaal', 'GET', `member.php?brand=flirtlokaal&id=${id}`, { cookie }));
     expect(detail.audit.map((a: { action: string }) => a.action)).toEqual(['member_unblock', 'member_block']);
     expect(detail.audit[1].detail).toEqual({ reason: 'fraud' });
   });
@@ -337,7 +418,7 @@ describe('block, sessions, direct debit, activation, deletion', () => {
     const { cookie } = await admin();
     const res = await staffApi('flirtlokaal', 'DELETE', 'member-sessions.php', {
       cookie,
-      body: { member_id: m.memberId, reason: 'stolen phone' },
+      body: { brand: 'flirtlokaal', member_id: m.memberId, reason: 'stolen phone' },
     });
     expect(await json(res)).toEqual({ ended: 1 });
     expect((await api('flirtlokaal', 'GET', '/api/user.php', { cookie: m.cookie }).then(json)).user).toBeNull();
@@ -350,14 +431,17 @@ describe('block, sessions, direct debit, activation, deletion', () => {
       (
         await staffApi('flirtlokaal', 'POST', 'directdebit-block.php', {
           cookie,
-          body: { member_id: m.memberId, reason: 'reversed collection' },
+          body: { brand: 'flirtlokaal', member_id: m.memberId, reason: 'reversed collection' },
         })
       ).status,
     ).toBe(200);
     expect(
       (
         await json(
-          await staffApi('flirtlokaal', 'POST', 'directdebit-block.php', { cookie, body: { member_id: m.memberId, reason: 'again' } }),
+          await staffApi('flirtlokaal', 'POST', 'directdebit-block.php', {
+            cookie,
+            body: { brand: 'flirtlokaal', member_id: m.memberId, reason: 'again' },
+          }),
         )
       ).error.code,
     ).toBe('directdebit_blocked_already');
@@ -365,12 +449,17 @@ describe('block, sessions, direct debit, activation, deletion', () => {
       .bind(`member:${m.memberId}`)
       .first();
     expect(row).toEqual({ reason: 'staff: reversed collection' });
-    expect((await json(await staffApi('flirtlokaal', 'GET', `member.php?id=${m.memberId}`, { cookie }))).account.directdebit_blocked).toBe(
-      true,
-    );
     expect(
-      (await staffApi('flirtlokaal', 'DELETE', 'directdebit-block.php', { cookie, body: { member_id: m.memberId, reason: 'ok again' } }))
-        .status,
+      (await json(await staffApi('flirtlokaal', 'GET', `member.php?brand=flirtlokaal&id=${m.memberId}`, { cookie }))).account
+        .directdebit_blocked,
+    ).toBe(true);
+    expect(
+      (
+        await staffApi('flirtlokaal', 'DELETE', 'directdebit-block.php', {
+          cookie,
+          body: { brand: 'flirtlokaal', member_id: m.memberId, reason: 'ok again' },
+        })
+      ).status,
     ).toBe(200);
     expect(await auditCount(m.memberId, 'member_directdebit_block')).toBe(1);
   });
@@ -381,7 +470,7 @@ describe('block, sessions, direct debit, activation, deletion', () => {
     const before = await mailCount('velvetnights', signed.email, 'activation');
     const res = await staffApi('flirtlokaal', 'POST', 'resend-activation.php', {
       cookie: o.cookie,
-      body: { member_id: signed.user.id, reason: 'lost the mail' },
+      body: { brand: 'velvetnights', member_id: signed.user.id, reason: 'lost the mail' },
     });
     expect(res.status).toBe(200);
     expect(await mailCount('velvetnights', signed.email, 'activation')).toBe(before + 1);
@@ -393,7 +482,7 @@ describe('block, sessions, direct debit, activation, deletion', () => {
     const confirmed = await newMember();
     const refused = await staffApi('flirtlokaal', 'POST', 'resend-activation.php', {
       cookie: o.cookie,
-      body: { member_id: confirmed.memberId, reason: 'x-reason' },
+      body: { brand: 'flirtlokaal', member_id: confirmed.memberId, reason: 'x-reason' },
     });
     expect((await json(refused)).error.code).toBe('member_confirmed');
   });
@@ -403,7 +492,7 @@ describe('block, sessions, direct debit, activation, deletion', () => {
     const { cookie } = await admin();
     const res = await staffApi('flirtlokaal', 'DELETE', 'member.php', {
       cookie,
-      body: { member_id: signed.user.id, reason: 'asked by mail' },
+      body: { brand: 'flirtlokaal', member_id: signed.user.id, reason: 'asked by mail' },
     });
     expect(res.status).toBe(200);
     expect(await env.DB.prepare('SELECT status, delete_reason FROM members WHERE id = ?').bind(signed.user.id).first()).toEqual({
@@ -413,8 +502,14 @@ describe('block, sessions, direct debit, activation, deletion', () => {
     expect(await mailCount('flirtlokaal', signed.email, 'account_deleted')).toBe(1);
     expect((await api('flirtlokaal', 'GET', '/api/user.php', { cookie: signed.cookie }).then(json)).user).toBeNull();
     expect(
-      (await json(await staffApi('flirtlokaal', 'DELETE', 'member.php', { cookie, body: { member_id: signed.user.id, reason: 'again' } })))
-        .error.code,
+      (
+        await json(
+          await staffApi('flirtlokaal', 'DELETE', 'member.php', {
+            cookie,
+            body: { brand: 'flirtlokaal', member_id: signed.user.id, reason: 'again' },
+          }),
+        )
+      ).error.code,
     ).toBe('member_deleted');
     expect(await auditCount(signed.user.id, 'member_delete')).toBe(1);
   });
@@ -424,15 +519,15 @@ describe('block, sessions, direct debit, activation, deletion', () => {
     const { cookie } = await admin();
     const times = (n: number, f: () => Promise<Response>) => Promise.all(Array.from({ length: n }, () => f().then((r) => r.status)));
     const blocks = await times(20, () =>
-      staffApi('flirtlokaal', 'POST', 'block.php', { cookie, body: { member_id: m.memberId, reason: 'race' } }),
+      staffApi('flirtlokaal', 'POST', 'block.php', { cookie, body: { brand: 'flirtlokaal', member_id: m.memberId, reason: 'race' } }),
     );
     expect(blocks.filter((s) => s === 200)).toHaveLength(1);
     const unblocks = await times(20, () =>
-      staffApi('flirtlokaal', 'DELETE', 'block.php', { cookie, body: { member_id: m.memberId, reason: 'race' } }),
+      staffApi('flirtlokaal', 'DELETE', 'block.php', { cookie, body: { brand: 'flirtlokaal', member_id: m.memberId, reason: 'race' } }),
     );
     expect(unblocks.filter((s) => s === 200)).toHaveLength(1);
     const deletes = await times(20, () =>
-      staffApi('flirtlokaal', 'DELETE', 'member.php', { cookie, body: { member_id: m.memberId, reason: 'race' } }),
+      staffApi('flirtlokaal', 'DELETE', 'member.php', { cookie, body: { brand: 'flirtlokaal', member_id: m.memberId, reason: 'race' } }),
     );
     expect(deletes.filter((s) => s === 200)).toHaveLength(1);
     expect(deletes.filter((s) => s === 409)).toHaveLength(19);

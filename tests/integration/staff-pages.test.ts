@@ -37,7 +37,7 @@ describe('staff workspace pages', () => {
   });
 
   it('every other workspace page sends a visitor without a staff session to the login', async () => {
-    for (const path of ['/staff', '/staff/', '/staff/c/12', '/staff/profiles', '/staff/audit']) {
+    for (const path of ['/staff', '/staff/', '/staff/c/flirtlokaal/12', '/staff/profiles', '/staff/audit']) {
       const res = await fetchBrand('flirtlokaal', path, { redirect: 'manual' });
       expect(res.status, path).toBe(302);
       expect(res.headers.get('location'), path).toBe('/staff/login');

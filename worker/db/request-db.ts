@@ -103,23 +103,6 @@ export function brandsByDatabase(c: AppContext, brands: readonly string[]): Bran
   return [...out].map(([db, list]) => ({ db, brands: list }));
 }
 
-/**
- * The first row `read` finds in the databases of `brands`, in their order. Ids (member, order, conversation) are
- * unique per database only: a staff call that names a row by id alone takes the first database's row, so callers
- * put the host brand first (docs/decisions/009-one-database-per-brand.md).
- */
-export async function firstInDatabases<T>(
-  c: AppContext,
-  brands: readonly string[],
-  read: (db: D1Database) => Promise<T | null>,
-): Promise<T | null> {
-  for (const { db } of brandsByDatabase(c, brands)) {
-    const row = await read(db);
-    if (row) return row;
-  }
-  return null;
-}
-
 interface SessionState {
   wrote: boolean;
   delayMs: number;

@@ -5,7 +5,7 @@ export type StaffRoute =
   | { name: 'login' }
   | { name: 'setup'; token: string }
   | { name: 'queue' }
-  | { name: 'conversation'; id: number }
+  | { name: 'conversation'; brand: string; id: number }
   | { name: 'profiles' }
   | { name: 'first' }
   | { name: 'figures' }
@@ -13,17 +13,18 @@ export type StaffRoute =
   | { name: 'audit' }
   | { name: 'sessions' }
   | { name: 'members' }
-  | { name: 'member'; id: number }
+  | { name: 'member'; brand: string; id: number }
   | { name: 'codes' }
   | { name: 'moderation' }
   | { name: 'not_found' };
 
 export function matchStaffRoute(pathname: string, search: string): StaffRoute {
   const path = pathname.replace(/\/+$/, '') || '/staff';
-  const conversation = /^\/staff\/c\/(\d{1,12})$/.exec(path);
-  if (conversation) return { name: 'conversation', id: Number(conversation[1]) };
-  const member = /^\/staff\/members\/(\d{1,12})$/.exec(path);
-  if (member) return { name: 'member', id: Number(member[1]) };
+  // Ids are unique per brand database only (decision 009), so a conversation's or member's address names its brand.
+  const conversation = /^\/staff\/c\/([a-z0-9-]{1,40})\/(\d{1,12})$/.exec(path);
+  if (conversation) return { name: 'conversation', brand: conversation[1], id: Number(conversation[2]) };
+  const member = /^\/staff\/members\/([a-z0-9-]{1,40})\/(\d{1,12})$/.exec(path);
+  if (member) return { name: 'member', brand: member[1], id: Number(member[2]) };
   if (path === '/staff/members') return { name: 'members' };
   switch (path) {
     case '/staff':

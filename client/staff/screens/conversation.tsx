@@ -20,9 +20,9 @@ type Claim = StaffConversation['claimed_by'];
 const problemOf = (e: unknown) => (e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
 
 /** The answer screen: who writes, as whom, the whole conversation, notes, the composer and the claim's time. */
-export function ConversationScreen({ id }: { id: number }) {
+export function ConversationScreen({ brand, id }: { brand: string; id: number }) {
   const me = useMe();
-  const conversation = useData<StaffConversation>(`conversation.php?id=${id}`);
+  const conversation = useData<StaffConversation>(`conversation.php?brand=${encodeURIComponent(brand)}&id=${id}`);
   const now = useNow(1000);
   const [claim, setClaim] = useState<Claim>(null);
   const [busy, setBusy] = useState(false);
@@ -37,30 +37,26 @@ export function ConversationScreen({ id }: { id: number }) {
   }, [data]);
 
   // The member may write again while the operator is here: the brand's queue events say when to refetch.
-  const brand = data?.brand;
-  useEffect(() => {
-    if (!brand) return;
-    return startQueueLive({ brand, onChange: () => void reload.current() });
-  }, [brand]);
+  useEffect(() => startQueueLive({ brand, onChange: () => void reload.current() }), [brand]);
 
   // Leaving the screen (another screen, closing the tab) gives a claim of one's own back.
   const mine = Boolean(claim && claim.id === me.id && Date.parse(claim.expires_at) > Date.now());
   const holding = useRef(false);
   holding.current = mine;
   useEffect(() => {
-    const leave = () => holding.current && releaseClaim(id);
+    const leave = () => holding.current && releaseClaim(brand, id);
     addEventListener('pagehide', leave);
     return () => {
       removeEventListener('pagehide', leave);
       leave();
     };
-  }, [id]);
+  }, [brand, id]);
 
   const claimAgain = async () => {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await staffFetch<ClaimResponse>('claim.php', { method: 'POST', body: { conversation_id: id } });
+      const answer = await staffFetch<ClaimResponse>('claim.php', { method: 'POST', body: { brand, conversation_id: id } });
       setClaim(answer.claimed_by);
     } catch (e) {
       setProblem(problemOf(e));
@@ -74,7 +70,10 @@ export function ConversationScreen({ id }: { id: number }) {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await staffFetch<StaffReplyResponse>('reply.php', { method: 'POST', body: { conversation_id: id, ...message } });
+      const answer = await staffFetch<StaffReplyResponse>('reply.php', {
+        method: 'POST',
+        body: { brand, conversation_id: id, ...message },
+      });
       setClaim(answer.claimed_by);
       conversation.mutate((c) => c && { ...c, messages: [...c.messages, answer.message], waiting_since: null, asks_if_real: false });
       return true;

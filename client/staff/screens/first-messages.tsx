@@ -40,7 +40,7 @@ export function FirstMessagesScreen() {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [sent, setSent] = useState<{ name: string; conversationId: number } | null>(null);
+  const [sent, setSent] = useState<{ name: string; brand: string; conversationId: number } | null>(null);
 
   const changeBrand = (next: string) => {
     setBrand(next);
@@ -57,7 +57,7 @@ export function FirstMessagesScreen() {
         method: 'POST',
         body: { brand, profile_id: profile.id, member_id: member.id, text: text.trim() },
       });
-      setSent({ name: member.name, conversationId: answer.conversation_id });
+      setSent({ name: member.name, brand, conversationId: answer.conversation_id });
       setMember(null);
       setText('');
       await candidates.reload();
@@ -131,7 +131,7 @@ export function FirstMessagesScreen() {
           <Problem message={problem} id="first-error" />
           {sent && (
             <p className="alert alert-success" role="status">
-              {t('first.sent', { name: sent.name })} <Link href={`/staff/c/${sent.conversationId}`}>{t('first.open')}</Link>
+              {t('first.sent', { name: sent.name })} <Link href={`/staff/c/${sent.brand}/${sent.conversationId}`}>{t('first.open')}</Link>
             </p>
           )}
           <button type="submit" className="btn btn-primary" disabled={busy || !member || !text.trim()}>

@@ -12,8 +12,8 @@ import { Loading, Problem } from '../components/notice';
  * Back office: one member. The account, profile and photos, credits, orders, mandates, conversation counts (never
  * their contents), complaints and the audit trail; the actions each ask for a reason (member-action.tsx).
  */
-export function MemberScreen({ id }: { id: number }) {
-  const detail = useData<StaffMemberDetail>(`member.php?id=${id}`);
+export function MemberScreen({ brand, id }: { brand: string; id: number }) {
+  const detail = useData<StaffMemberDetail>(`member.php?brand=${encodeURIComponent(brand)}&id=${id}`);
   const [notice, setNotice] = useState<string | null>(null);
   const done = (message: string) => () => {
     setNotice(message);
@@ -23,7 +23,7 @@ export function MemberScreen({ id }: { id: number }) {
   const d = detail.data;
   if (!d) return <Loading />;
   const a = d.account;
-  const on = { member_id: a.id };
+  const on = { brand: a.brand, member_id: a.id };
   const gone = a.status === 'deleted';
   return (
     <section aria-labelledby="member-title" className="member">
@@ -224,7 +224,7 @@ export function MemberScreen({ id }: { id: number }) {
                       explain={t('member.refund_explain', { amount: formatMoney(o.amount, o.currency), credits: o.credits })}
                       path="refund.php"
                       method="POST"
-                      body={{ order_id: o.id }}
+                      body={{ brand: a.brand, order_id: o.id }}
                       danger
                       onDone={(r) => done(t('member.refunded', { credits: (r as { credits_taken_back: number }).credits_taken_back }))()}
                     />

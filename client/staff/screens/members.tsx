@@ -61,7 +61,7 @@ export function MembersScreen() {
               {items.map((m) => (
                 <tr key={m.id}>
                   <td>
-                    <Link href={`/staff/members/${m.id}`}>{m.name || `#${m.id}`}</Link> <small>#{m.id}</small>
+                    <Link href={`/staff/members/${m.brand}/${m.id}`}>{m.name || `#${m.id}`}</Link> <small>#{m.id}</small>
                   </td>
                   <td>{m.email}</td>
                   <td>{brandName(m.brand)}</td>

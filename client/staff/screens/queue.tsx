@@ -47,8 +47,8 @@ export function QueueScreen() {
     setProblem(null);
     setOpening(item.conversation_id);
     try {
-      await staffFetch<ClaimResponse>('claim.php', { method: 'POST', body: { conversation_id: item.conversation_id } });
-      navigate(`/staff/c/${item.conversation_id}`);
+      await staffFetch<ClaimResponse>('claim.php', { method: 'POST', body: { brand: item.brand, conversation_id: item.conversation_id } });
+      navigate(`/staff/c/${item.brand}/${item.conversation_id}`);
     } catch (e) {
       const error = e instanceof StaffApiError ? e : null;
       if (error?.code === 'claimed_by_other') {

@@ -56,30 +56,30 @@ answerRoutes.get('/queue.php', async (c) => {
 });
 
 answerRoutes.post('/claim.php', async (c) => {
-  const { conversation_id } = parseOrFail(ConversationIdSchema, await jsonBody(c));
-  const { ref, staff } = await requireAnswering(c, conversation_id);
+  const { brand, conversation_id } = parseOrFail(ConversationIdSchema, await jsonBody(c));
+  const { ref, staff } = await requireAnswering(c, brand, conversation_id);
   const claimed = await claim(brandDb(c, ref.brand), ref, staff, c.get('now'));
   c.executionCtx.waitUntil(notifyStaffQueue(c.env, ref.brand, 'claim', ref.id));
   return c.json(claimed);
 });
 
 answerRoutes.delete('/claim.php', async (c) => {
-  const { conversation_id } = parseOrFail(ConversationIdSchema, (await jsonBody(c)) ?? c.req.query());
-  const { ref, staff } = await requireAnswering(c, conversation_id);
+  const { brand, conversation_id } = parseOrFail(ConversationIdSchema, (await jsonBody(c)) ?? c.req.query());
+  const { ref, staff } = await requireAnswering(c, brand, conversation_id);
   const released = await release(brandDb(c, ref.brand), ref, staff, c.get('now'));
   if (released) c.executionCtx.waitUntil(notifyStaffQueue(c.env, ref.brand, 'release', ref.id));
   return c.json({ ok: true, released });
 });
 
 answerRoutes.get('/conversation.php', async (c) => {
-  const { id } = parseOrFail(ConversationQuerySchema, c.req.query());
-  const { ref } = await requireAnswering(c, id);
+  const { brand, id } = parseOrFail(ConversationQuerySchema, c.req.query());
+  const { ref } = await requireAnswering(c, brand, id);
   return c.json(await loadConversation(brandDb(c, ref.brand), tenantOf(ref.brand), ref, c.get('now')));
 });
 
 answerRoutes.post('/reply.php', async (c) => {
   const input = parseOrFail(StaffReplySchema, await jsonBody(c));
-  const { ref, staff } = await requireAnswering(c, input.conversation_id);
+  const { ref, staff } = await requireAnswering(c, input.brand, input.conversation_id);
   const sent = await reply(brandDb(c, ref.brand), tenantOf(ref.brand), ref, staff, input, c.get('now'));
   // The member hears of it like of any message (live or push); the workspaces refetch the queue.
   c.executionCtx.waitUntil(deliverFictionalMessage(brandEnvFor(c, ref.brand), sent.send, sent.row));

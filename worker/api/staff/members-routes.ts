@@ -52,14 +52,14 @@ membersRoutes.get('/members.php', async (c) => {
 });
 
 membersRoutes.get('/member.php', async (c) => {
-  const { id } = parseOrFail(MemberQuerySchema, c.req.query());
-  const on = await memberForAdmin(c, id);
+  const { brand, id } = parseOrFail(MemberQuerySchema, c.req.query());
+  const on = await memberForAdmin(c, brand, id);
   return c.json(await memberDetail(brandDb(c, on.tenant.id), on.tenant, id, c.get('now')));
 });
 
 membersRoutes.post('/credits.php', async (c) => {
   const input = parseOrFail(CreditAdjustSchema, await jsonBody(c));
-  const on = await memberForAdmin(c, input.member_id);
+  const on = await memberForAdmin(c, input.brand, input.member_id);
   const result = await adjustCredits(brandDb(c, on.tenant.id), on, input.delta, input.reason, input.request_id ?? newToken(), c.get('now'));
   announceCredits(c, on.tenant.id, on.memberId, result.credits);
   return c.json(result);
@@ -72,7 +72,7 @@ function announceCredits(c: Context<AppEnv>, tenantId: string, memberId: number,
 
 membersRoutes.post('/refund.php', async (c) => {
   const input = parseOrFail(StaffRefundSchema, await jsonBody(c));
-  const on = await orderForAdmin(c, input.order_id);
+  const on = await orderForAdmin(c, input.brand, input.order_id);
   const db = brandDb(c, on.tenant.id);
   const now = c.get('now');
   const order = await memberOrder(db, on.tenant.id, on.memberId, input.order_id);
@@ -102,41 +102,41 @@ membersRoutes.post('/refund.php', async (c) => {
 
 membersRoutes.post('/block.php', async (c) => {
   const input = parseOrFail(MemberActionSchema, await jsonBody(c));
-  const on = await memberForAdmin(c, input.member_id);
+  const on = await memberForAdmin(c, input.brand, input.member_id);
   await blockMember(brandDb(c, on.tenant.id), on, input.reason, c.get('now'));
   return c.json({ blocked: true });
 });
 
 membersRoutes.delete('/block.php', async (c) => {
   const input = parseOrFail(MemberActionSchema, await jsonBody(c));
-  const on = await memberForAdmin(c, input.member_id);
+  const on = await memberForAdmin(c, input.brand, input.member_id);
   await unblockMember(brandDb(c, on.tenant.id), on, input.reason, c.get('now'));
   return c.json({ blocked: false });
 });
 
 membersRoutes.post('/directdebit-block.php', async (c) => {
   const input = parseOrFail(MemberActionSchema, await jsonBody(c));
-  const on = await memberForAdmin(c, input.member_id);
+  const on = await memberForAdmin(c, input.brand, input.member_id);
   await blockDirectDebit(brandDb(c, on.tenant.id), on, input.reason, c.get('now'));
   return c.json({ directdebit_blocked: true });
 });
 
 membersRoutes.delete('/directdebit-block.php', async (c) => {
   const input = parseOrFail(MemberActionSchema, await jsonBody(c));
-  const on = await memberForAdmin(c, input.member_id);
+  const on = await memberForAdmin(c, input.brand, input.member_id);
   await unblockDirectDebit(brandDb(c, on.tenant.id), on, input.reason, c.get('now'));
   return c.json({ directdebit_blocked: false });
 });
 
 membersRoutes.delete('/member-sessions.php', async (c) => {
   const input = parseOrFail(MemberActionSchema, await jsonBody(c));
-  const on = await memberForAdmin(c, input.member_id);
+  const on = await memberForAdmin(c, input.brand, input.member_id);
   return c.json(await endMemberSessions(brandDb(c, on.tenant.id), on, input.reason, c.get('now')));
 });
 
 membersRoutes.post('/resend-activation.php', async (c) => {
   const input = parseOrFail(MemberActionSchema, await jsonBody(c));
-  const on = await memberForAdmin(c, input.member_id);
+  const on = await memberForAdmin(c, input.brand, input.member_id);
   const m = await recordResendActivation(brandDb(c, on.tenant.id), on, input.reason, c.get('now'));
   await sendActivationMail(mailScope(c, on.tenant), on.memberId, m.email, m.language, m.name);
   return c.json({ sent: true });
@@ -144,7 +144,7 @@ membersRoutes.post('/resend-activation.php', async (c) => {
 
 membersRoutes.delete('/member.php', async (c) => {
   const input = parseOrFail(MemberActionSchema, await jsonBody(c));
-  const on = await memberForAdmin(c, input.member_id);
+  const on = await memberForAdmin(c, input.brand, input.member_id);
   const m = await deleteMember(brandDb(c, on.tenant.id), on, input.reason, c.get('now'));
   await sendRecoveryMail(mailScope(c, on.tenant), on.memberId, m.email, m.language, m.previous);
   return c.json({ deleted: true });

@@ -2,7 +2,7 @@ import { CLAIM_MINUTES, type StaffRole } from '../../../core/schemas/staff';
 import type { AppContext } from '../../context';
 import { ApiFailure } from '../../errors';
 import { requireStaff, requireStaffOn, roleOn, type StaffSession } from '../session';
-import { firstInDatabases } from '../../db/request-db';
+import { brandDb } from '../../db/request-db';
 import { TENANTS } from '../../tenants';
 import type { Tables } from '../../db/tables';
 
@@ -26,10 +26,10 @@ type RefRow = Pick<Tables['conversations'], 'id' | 'tenant_id' | 'waiting_since'
   };
 
 /**
- * The conversation by id, only when one side is a fictional profile (no member) and the other a member: staff never
+ * The brand's conversation by id, only when one side is a fictional profile (no member) and the other a member: staff never
  * see conversations between members. Joins by primary keys only.
  */
-export async function findAnsweringConversation(db: D1Database, id: number): Promise<AnsweringRef | null> {
+export async function findAnsweringConversation(db: D1Database, brand: string, id: number): Promise<AnsweringRef | null> {
   const row = await db
     .prepare(
       `SELECT c.id, c.tenant_id, c.fictional_profile_id, c.waiting_since, mp.id AS member_profile_id, mm.id AS member_id, mm.language
@@ -37,9 +37,9 @@ export async function findAnsweringConversation(db: D1Database, id: number): Pro
          JOIN profiles fp ON fp.id = c.fictional_profile_id AND fp.tenant_id = c.tenant_id AND fp.fictional = 1 AND fp.member_id IS NULL
          JOIN profiles mp ON mp.id = (CASE WHEN c.profile_lo = c.fictional_profile_id THEN c.profile_hi ELSE c.profile_lo END) AND mp.tenant_id = c.tenant_id
          JOIN members mm ON mm.id = mp.member_id
-        WHERE c.id = ?`,
+        WHERE c.id = ? AND c.tenant_id = ?`,
     )
-    .bind(id)
+    .bind(id, brand)
     .first<RefRow>();
   if (!row) return null;
   return {
@@ -56,21 +56,20 @@ export async function findAnsweringConversation(db: D1Database, id: number): Pro
 export const conversationNotFound = () => new ApiFailure(404, 'conversation_not_found', 'chat.errors.conversation_not_found');
 
 /**
- * The conversation and the staff member who may act on it as `role`. Unknown ids, conversations between members and
- * conversations of a brand the caller has no role on all answer the same 404 (nothing leaks); a role too low 403.
+ * The brand's conversation and the staff member who may act on it as `role`. Unknown brands and ids, conversations
+ * between members and brands the caller has no role on all answer the same 404 (nothing leaks); a role too low 403.
  */
 export async function requireAnswering(
   c: AppContext,
+  brand: string,
   id: number,
   role: StaffRole = 'operator',
 ): Promise<{ ref: AnsweringRef; staff: StaffSession }> {
   const staff = requireStaff(c);
-  // Only the databases of brands the caller has a role on, the host brand's first (worker/db/request-db.ts).
-  const host = c.get('tenant').id;
-  const brands = [host, ...TENANTS.map((t) => t.id).filter((b) => b !== host)].filter((b) => roleOn(staff, b));
-  const ref = await firstInDatabases(c, brands, (db) => findAnsweringConversation(db, id));
-  if (!ref || !roleOn(staff, ref.brand)) throw conversationNotFound();
-  return { ref, staff: requireStaffOn(c, ref.brand, role) };
+  if (!TENANTS.some((t) => t.id === brand) || !roleOn(staff, brand)) throw conversationNotFound();
+  const ref = await findAnsweringConversation(brandDb(c, brand), brand, id);
+  if (!ref) throw conversationNotFound();
+  return { ref, staff: requireStaffOn(c, brand, role) };
 }
 
 /** When a claim taken or used now expires. */
