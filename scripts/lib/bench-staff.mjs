@@ -235,7 +235,7 @@ export async function benchStaff({ env, persistTo, brand, root }) {
   const liveDay = endOfDay.toISOString().slice(0, 10);
   const from = new Date(endOfDay.getTime() - 89 * 86_400_000).toISOString().slice(0, 10);
   await w.rollUp(db, endOfDay); // the cron's run of that hour: the 89 days before it rolled up
-  const dash = await measure(() => w.loadDashboard(db, brand, [brand], from, liveDay, endOfDay));
+  const dash = await measure(() => w.loadDashboard([{ db, brands: [brand] }], brand, from, liveDay, endOfDay));
   for (const d of dash.rounds) {
     dashboard.total.push(d.reduce((a, b) => a + b, 0));
     dashboard.rollup_read.push(d[0]);

@@ -7,7 +7,7 @@ import { addDays } from '../../staff/dashboard/compute';
 import { loadDashboard } from '../../staff/dashboard/read';
 import { requireStaff, requireStaffOn } from '../../staff/session';
 import { TENANTS } from '../../tenants';
-import { brandDb, staffDb } from '../../db/request-db';
+import { brandsByDatabase } from '../../db/request-db';
 
 /**
  * GET dashboard.php (issue 15, item 5; docs/api/staff.md "Back office: figures"): a brand's figures for its admins
@@ -38,8 +38,7 @@ dashboardRoutes.get('/dashboard.php', async (c) => {
   if (!fields.from && !fields.to && from > to) fields.from = 'validation.date_order';
   // The texts name the 90 days (DASHBOARD_DAYS): field messages are translated without values.
   if (Object.keys(fields).length) throw new ApiFailure(400, 'validation_failed', 'validation.failed', fields);
-  // The whole deployment's figures are those of the default database's brands; a brand's are in its own database
-  // (docs/decisions/009-one-database-per-brand.md).
-  const brands = scope === EVERY_BRAND ? TENANTS.filter((t) => t.database === 'DB').map((t) => t.id) : [scope];
-  return c.json(await loadDashboard(scope === EVERY_BRAND ? staffDb(c.env) : brandDb(c, scope), scope, brands, from, to, now));
+  // The whole deployment's figures are read from every database, a brand's from its own (decision 009).
+  const groups = brandsByDatabase(c, scope === EVERY_BRAND ? TENANTS.map((t) => t.id) : [scope]);
+  return c.json(await loadDashboard(groups, scope, from, to, now));
 });
