@@ -2,6 +2,8 @@
 export interface Column {
   label: string;
   values: (number | null)[];
+  /** In the CSV: the value in the unit its heading names (money in major units, times in seconds), else as is. */
+  csv?: { label?: string; value: (v: number) => string };
 }
 
 const cell = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
@@ -11,8 +13,9 @@ const cell = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '
  * without a value is an empty cell, never a made-up 0.
  */
 export function toCsv(dayLabel: string, days: string[], columns: Column[]): string {
-  const rows = [[dayLabel, ...columns.map((c) => c.label)].map(cell).join(',')];
-  days.forEach((day, i) => rows.push([day, ...columns.map((c) => (c.values[i] === null ? '' : String(c.values[i])))].map(cell).join(',')));
+  const rows = [[dayLabel, ...columns.map((c) => c.csv?.label ?? c.label)].map(cell).join(',')];
+  const value = (c: Column, v: number | null) => (v === null ? '' : (c.csv?.value ?? String)(v));
+  days.forEach((day, i) => rows.push([day, ...columns.map((c) => value(c, c.values[i]))].map(cell).join(',')));
   return `${rows.join('\r\n')}\r\n`;
 }
 

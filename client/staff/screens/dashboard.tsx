@@ -19,6 +19,9 @@ function scopes(me: StaffMe): string[] {
 
 const count = formatCount;
 const seconds = (ms: number) => formatDuration(ms);
+// The CSV's cells are plain numbers a spreadsheet reads: amounts in major units (cents / 100), times in seconds.
+const major = (minor: number) => (minor / 100).toFixed(2);
+const inSeconds = (c: Column): Column => ({ ...c, csv: { label: `${c.label} (s)`, value: (ms) => (ms / 1000).toFixed(1) } });
 
 /**
  * Back office figures (issue 15, item 5): per day for the chosen range (at most the last 90 days) signups,
@@ -57,7 +60,13 @@ export default function DashboardScreen() {
           id: `revenue-${currency.toLowerCase()}`,
           title: t('dashboard.revenue', { currency }),
           format: money(currency),
-          columns: [{ label: t('dashboard.revenue_net', { currency }), values }],
+          columns: [
+            {
+              label: t('dashboard.revenue_net', { currency }),
+              values,
+              csv: { label: t('dashboard.revenue_net', { currency }), value: major },
+            },
+          ],
         })),
       {
         id: 'messages',
@@ -73,7 +82,7 @@ export default function DashboardScreen() {
         id: 'answer-time',
         title: t('dashboard.answer_time'),
         format: seconds,
-        columns: [col('dashboard.median', s.answer_ms_median), col('dashboard.p90', s.answer_ms_p90)],
+        columns: [inSeconds(col('dashboard.median', s.answer_ms_median)), inSeconds(col('dashboard.p90', s.answer_ms_p90))],
       },
     ];
   }, [d]);
