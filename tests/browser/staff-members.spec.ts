@@ -109,12 +109,16 @@ test('an admin finds a member, refunds its last order, blocks and unblocks it', 
     await expect(admin.getByTestId(`order-${placed.order.id}`)).toContainText(
       `${staff('value.order_status.refunded')} (${staff('value.refund_reason.staff')})`,
     );
+    await expect(admin.getByTestId(`order-${placed.order.id}`)).toContainText(staff('value.payment_method.creditcard'));
     await expect(admin.getByTestId('member-credits')).toHaveText(String(paidCredits - bundle.credits));
 
     await member.goto(brandUrl(BRAND, `/transactions/${placed.order.id}`));
     await expect(member.getByTestId('transaction-refunded')).toBeVisible();
     await expect(member.getByTestId('transaction-refunded')).toContainText(de('transaction.status.refunded'));
     await expect(member.getByTestId('transaction-refunded')).toContainText(text('de', 'transaction.refunded_staff').split('{{')[0]);
+    // Given back by staff, the order is over: no "try again", the way back to the members.
+    await expect(member.getByTestId('transaction-refunded').getByRole('link', { name: de('transaction.retry') })).toHaveCount(0);
+    await expect(member.getByTestId('transaction-refunded').getByRole('link', { name: de('transaction.to_members') })).toBeVisible();
     expect((await call<{ user: { credits: number } }>(member, '/api/user.php')).user.credits).toBe(paidCredits - bundle.credits);
     await member.goto(brandUrl(BRAND, '/transactions'));
     await expect(member.getByTestId('order-history')).toContainText(de('transaction.status.refunded'));

@@ -91,9 +91,16 @@ function OrderResult({ id }: { id: string }) {
         <p className="text-sm text-gray-600">
           {summary} · {t('transaction.status.refunded')}
         </p>
-        <Link href={`/credits/${order.package_id}`} className="btn btn-primary">
-          {t('transaction.retry')}
-        </Link>
+        {/* A lost discount code is a payment to make again; a refund staff gave back is the end of this order. */}
+        {order.refund_reason === 'code_used' ? (
+          <Link href={`/credits/${order.package_id}`} className="btn btn-primary">
+            {t('transaction.retry')}
+          </Link>
+        ) : (
+          <Link href="/members" className="btn btn-primary">
+            {t('transaction.to_members')}
+          </Link>
+        )}
       </AccountCard>
     );
   }

@@ -12,6 +12,7 @@ export type ValueGroup =
   | 'refund_reason'
   | 'ledger_reason'
   | 'mandate_status'
+  | 'payment_method'
   | 'complaint_status';
 
 /**

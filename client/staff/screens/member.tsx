@@ -163,8 +163,15 @@ export function MemberScreen({ brand, id }: { brand: string; id: number }) {
         <section className="card" aria-labelledby="m-profile">
           <h2 id="m-profile">{t('member.profile')}</h2>
           <p>
-            {d.profile.name} · {valueLabel('gender', d.profile.gender)} · {d.profile.birthdate} · {d.profile.city ?? ''} ·{' '}
-            {valueLabel('profile_status', d.profile.status)}
+            {[
+              d.profile.name,
+              valueLabel('gender', d.profile.gender),
+              d.profile.birthdate,
+              d.profile.city,
+              valueLabel('profile_status', d.profile.status),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
           {d.profile.about && <p className="about">{d.profile.about}</p>}
           <ul className="photos">
@@ -215,7 +222,7 @@ export function MemberScreen({ brand, id }: { brand: string; id: number }) {
                 </td>
                 <td>{formatMoney(o.amount, o.currency)}</td>
                 <td>{o.credits}</td>
-                <td>{o.method}</td>
+                <td>{valueLabel('payment_method', o.method)}</td>
                 <td>{o.paid_at ? formatDateTime(o.paid_at) : '–'}</td>
                 <td>
                   {o.refundable && (
