@@ -10,6 +10,11 @@ interface ModalProps {
   locked?: boolean;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   labelClose?: string;
+  /**
+   * The id of the element to focus when the dialog closes, for a dialog that opens by itself (nothing was focused
+   * before it, so the focus would fall to the page's start): e.g. the message box under the icebreakers.
+   */
+  returnFocusTo?: string;
 }
 
 const WIDTH = { sm: 'max-w-modal-sm', md: 'max-w-modal', lg: 'max-w-modal-lg', xl: 'max-w-modal-xl' };
@@ -22,7 +27,7 @@ const WIDTH = { sm: 'max-w-modal-sm', md: 'max-w-modal', lg: 'max-w-modal-lg', x
  * The dialog is the full-screen, scrollable dim layer; the panel is centred in it by auto margins, so a panel
  * taller than a small phone's screen scrolls from its top instead of being cut off above it.
  */
-export function Modal({ open, title, children, onClose, locked = false, size = 'md', labelClose = 'Close' }: ModalProps) {
+export function Modal({ open, title, children, onClose, locked = false, size = 'md', labelClose = 'Close', returnFocusTo }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -59,9 +64,10 @@ export function Modal({ open, title, children, onClose, locked = false, size = '
       closing = true;
       element.removeEventListener('close', onNativeClose);
       if (element.open) element.close();
-      previous?.focus?.();
+      const back = previous && previous !== document.body ? previous : returnFocusTo ? document.getElementById(returnFocusTo) : null;
+      back?.focus?.();
     };
-  }, [open]);
+  }, [open, returnFocusTo]);
 
   // Escape: the dialog's cancel event; the dialog closes only through `onClose`, never behind React's back. A cancel
   // the browser does not let the page stop ends in the close event, which the effect above answers: not here too.

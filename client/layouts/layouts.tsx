@@ -8,7 +8,7 @@ import { TimeBonusSlot } from '../components/time-bonus/slot';
 import { TopNav } from '../components/top-nav';
 import { WarningsArea } from '../components/warnings-area';
 import { Link } from '../navigation';
-import { withCatalogue } from '../i18n';
+import { useTranslation, withCatalogue } from '../i18n';
 import { settingsAtom, userAtom } from '../state/atoms';
 
 // Members only, and only after hydration has something to show: kept out of the visitor's first JavaScript.
@@ -18,11 +18,25 @@ const PushAlerts = lazy(() => withCatalogue(import('../components/push/push-aler
 
 type Layout = (props: { children: ReactNode }) => ReactNode;
 
+/** The first stop of Tab: past the top navigation to the page itself; seen only when it has the focus. */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:font-semibold focus:text-primary focus:shadow"
+    >
+      {t('nav.skip')}
+    </a>
+  );
+}
+
 /** Top navigation, warnings, footer with disclaimer, the entry warning and the signup modal. */
 function DefaultLayout({ children }: { children: ReactNode }) {
   const member = useAtomValue(userAtom) !== null;
   return (
     <div className="flex min-h-screen flex-col" data-layout="default">
+      <SkipLink />
       <TopNav />
       <TimeBonusSlot />
       <WarningsArea />
@@ -33,7 +47,7 @@ function DefaultLayout({ children }: { children: ReactNode }) {
           </Suspense>
         </div>
       )}
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
       <Footer />

@@ -39,3 +39,18 @@ test('no serious accessibility violations in the members area', async ({ page })
   }
   expect(severe, severe.join('\n')).toEqual([]);
 });
+
+test('the first Tab stop skips the top navigation to the page itself', async ({ page }) => {
+  await page.context().addCookies([{ name: 'entry_ok', value: '1', url: brandUrl('flirtlokaal') }]);
+  await page.goto(brandUrl('flirtlokaal', '/pages/faq'));
+  await page.waitForLoadState('networkidle');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Naar de inhoud' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  // The next Tab is inside the page, past the navigation.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(true);
+});

@@ -108,6 +108,8 @@ test('two members chat live; badges, title and credits follow', async ({ browser
     await expect(icebreakers).toBeVisible();
     await icebreakers.getByRole('button', { name: t('chat.icebreaker_2', { name: 'Alice' }) }).click();
     await expect(bob.getByTestId('composer-text')).toHaveValue(t('chat.icebreaker_2', { name: 'Alice' }));
+    // The dialog opened by itself; closed, the focus goes to the message box with the choice, not to the page's start.
+    await expect(bob.getByTestId('composer-text')).toBeFocused();
     await bob.getByRole('button', { name: t('chat.send'), exact: true }).click();
     await expect(bob).toHaveURL(/\/chats\/\d+$/);
     await expect(bob.getByTestId('message').last()).toHaveAttribute('data-status', /sent|delivered/);

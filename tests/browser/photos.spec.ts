@@ -70,9 +70,11 @@ test('a member uploads a photo, it waits for review, a staff moderator approves 
   await expect(photo.getByTestId('main-badge')).toHaveText(t('photos.main'));
   await expect(manager.getByTestId('main-badge')).toHaveCount(1);
 
-  // Moved to the front, it stays there after a reload (the order is saved on the server).
-  await photo.getByRole('button', { name: `${t('photos.move_earlier')}: ${t('photos.photo_alt', { number: 4 })}` }).click();
+  // Moved to the front, it stays there after a reload (the order is saved on the server). Moved with the keyboard,
+  // the focus stays on the photo's button (it is disabled while the change runs and would fall to the page).
+  await photo.getByRole('button', { name: `${t('photos.move_earlier')}: ${t('photos.photo_alt', { number: 4 })}` }).press('Enter');
   await expect(manager.getByTestId('own-photo').nth(2)).toHaveAttribute('data-photo-id', photoId);
+  await expect(photo.getByRole('button', { name: `${t('photos.move_earlier')}: ${t('photos.photo_alt', { number: 3 })}` })).toBeFocused();
   await page.reload();
   await expect(manager.getByTestId('own-photo').nth(2)).toHaveAttribute('data-photo-id', photoId);
 

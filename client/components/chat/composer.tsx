@@ -18,6 +18,9 @@ interface ComposerProps {
 }
 
 /** Text box, send, gift and photo buttons, and what a message costs (credits and, per country, money). */
+/** The message box's id: dialogs over the conversation give it the focus back when they close. */
+export const COMPOSER_ID = 'composer-text';
+
 export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto, onIcebreakers }: ComposerProps) {
   const { t, i18n } = useTranslation();
   const settings = useAtomValue(settingsAtom);
@@ -68,6 +71,7 @@ export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto,
         <label className="order-first basis-full sm:order-none sm:flex-1">
           <span className="sr-only">{t('chat.placeholder')}</span>
           <textarea
+            id={COMPOSER_ID}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKey}

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n';
 import { Modal } from '../modal';
+import { COMPOSER_ID } from './composer';
 
 export const ICEBREAKERS = [1, 2, 3, 4, 5, 6] as const;
 
@@ -17,7 +18,7 @@ export function IcebreakerModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} onClose={onClose} title={t('chat.icebreaker_title')} labelClose={t('common.close')}>
+    <Modal open={open} onClose={onClose} title={t('chat.icebreaker_title')} labelClose={t('common.close')} returnFocusTo={COMPOSER_ID}>
       <p className="mt-0 text-sm text-gray-600">{t('chat.icebreaker_intro', { name })}</p>
       <ul className="m-0 flex flex-col gap-2 p-0">
         {ICEBREAKERS.map((n) => {

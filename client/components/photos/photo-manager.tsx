@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { PHOTO_LIMIT } from '../../../core/constants';
 import type { PhotosResponse, PhotoUpdate } from '../../../core/schemas/photos';
@@ -24,7 +24,18 @@ export function PhotoManager() {
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const run = async (request: () => Promise<PhotosResponse>) => {
+  const list = useRef<HTMLUListElement>(null);
+  // Where the keyboard focus goes back to once a change is done and its buttons are enabled again (refocus).
+  const focusAfter = useRef<{ photoId: number; action: string | undefined } | null>(null);
+  useEffect(() => {
+    if (busy || !focusAfter.current) return;
+    refocus(list.current, focusAfter.current.photoId, focusAfter.current.action);
+    focusAfter.current = null;
+  }, [busy]);
+
+  /** Runs a change; with `photoId`, the keyboard focus goes back to that photo afterwards (see refocus). */
+  const run = async (request: () => Promise<PhotosResponse>, photoId?: number) => {
+    const action = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.action : undefined;
     setBusy(true);
     setActionError(null);
     try {
@@ -33,21 +44,22 @@ export function PhotoManager() {
       setActionError(failure instanceof ApiError ? failure.message : t('errors.generic'));
       void mutate(); // the list may have changed elsewhere: show what the server has
     } finally {
+      focusAfter.current = photoId === undefined ? null : { photoId, action };
       setBusy(false);
     }
   };
-  const put = (body: PhotoUpdate) => run(() => apiFetch<PhotosResponse>(PHOTOS_URL, { method: 'PUT', body }));
+  const put = (body: PhotoUpdate, photoId: number) => run(() => apiFetch<PhotosResponse>(PHOTOS_URL, { method: 'PUT', body }), photoId);
 
   const actions: TileActions = {
-    setMain: (id) => void put({ action: 'main', id }),
-    setPrivate: (id, value) => void put({ action: 'private', id, private: value }),
+    setMain: (id) => void put({ action: 'main', id }, id),
+    setPrivate: (id, value) => void put({ action: 'private', id, private: value }, id),
     move: (id, step) => {
       const ids = (data?.photos ?? []).map((p) => p.id);
       const from = ids.indexOf(id);
       const to = from + step;
       if (from < 0 || to < 0 || to >= ids.length) return;
       [ids[from], ids[to]] = [ids[to], ids[from]];
-      void put({ action: 'order', ids });
+      void put({ action: 'order', ids }, id);
     },
     remove: (id) => void run(() => apiFetch<PhotosResponse>(PHOTOS_URL, { method: 'DELETE', body: { id } })),
   };
@@ -95,7 +107,7 @@ export function PhotoManager() {
       {data.photos.length === 0 ? (
         <p className="text-gray-500">{t('photos.empty')}</p>
       ) : (
-        <ul className="m-0 mt-4 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4">
+        <ul ref={list} className="m-0 mt-4 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4">
           {data.photos.map((photo, index) => (
             <PhotoTile
               key={photo.id}
@@ -114,3 +126,16 @@ export function PhotoManager() {
 }
 
 export default PhotoManager;
+
+/**
+ * The buttons are disabled while a change runs, so the pressed one loses the focus (to the page's body). Afterwards
+ * it goes back to the same button of the same photo, wherever the photo moved, or to the photo's first button when
+ * that one is gone or off (a photo made main, moved to the front); never when the member has moved on meanwhile.
+ */
+function refocus(list: HTMLUListElement | null, photoId: number, action: string | undefined): void {
+  const at = document.activeElement;
+  if (at && at !== document.body && !list?.contains(at)) return;
+  const tile = list?.querySelector(`[data-photo-id="${photoId}"]`);
+  const enabled = (which = '') => tile?.querySelector<HTMLButtonElement>(`button${which}:not(:disabled)`);
+  (enabled(action ? `[data-action="${action}"]` : '') ?? enabled())?.focus();
+}

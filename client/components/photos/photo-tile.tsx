@@ -71,6 +71,7 @@ export function PhotoTile({ photo, number, count, cdnPrefix, busy, actions }: Ph
               className={SMALL_BUTTON}
               disabled={busy}
               onClick={() => actions.setMain(photo.id)}
+              data-action="main"
               aria-label={named(t('photos.set_main'))}
             >
               {t('photos.set_main')}
@@ -83,6 +84,7 @@ export function PhotoTile({ photo, number, count, cdnPrefix, busy, actions }: Ph
               disabled={busy}
               aria-pressed={photo.private}
               onClick={() => actions.setPrivate(photo.id, !photo.private)}
+              data-action="private"
               aria-label={named(t(photo.private ? 'photos.make_public' : 'photos.make_private'))}
             >
               {t(photo.private ? 'photos.make_public' : 'photos.make_private')}
@@ -93,6 +95,7 @@ export function PhotoTile({ photo, number, count, cdnPrefix, busy, actions }: Ph
             className={SMALL_BUTTON}
             disabled={busy || number === 1}
             onClick={() => actions.move(photo.id, -1)}
+            data-action="earlier"
             aria-label={named(t('photos.move_earlier'))}
           >
             <Icon name="i-lucide-arrow-left" />
@@ -102,6 +105,7 @@ export function PhotoTile({ photo, number, count, cdnPrefix, busy, actions }: Ph
             className={SMALL_BUTTON}
             disabled={busy || number === count}
             onClick={() => actions.move(photo.id, 1)}
+            data-action="later"
             aria-label={named(t('photos.move_later'))}
           >
             <Icon name="i-lucide-arrow-right" />
