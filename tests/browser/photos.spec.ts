@@ -31,9 +31,13 @@ async function approveAsModerator(browser: Browser, photoId: string) {
   await expect(page.getByRole('heading', { level: 1, name: staffText('moderation.title') })).toBeVisible();
   const card = page.locator(`[data-testid="pending-photo"][data-photo-id="${photoId}"]`);
   await expect(card.getByRole('img')).toHaveJSProperty('naturalWidth', 256); // the pending photo loads for the moderator
-  await card.getByRole('button', { name: staffText('moderation.approve') }).click();
+  await card.getByRole('button', { name: staffText('moderation.approve') }).press('Enter');
   await expect(page.getByRole('status')).toHaveText(staffText('moderation.approved'));
   await expect(page.locator(`[data-photo-id="${photoId}"]`)).toHaveCount(0);
+  // The card left with the focused button: the focus goes to the next card (or the heading), not to the page's start.
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('[aria-labelledby="photos-title"]')!.contains(document.activeElement)))
+    .toBe(true);
   // Leaving the queue screen closes its live socket while it may still be connecting; the browser warns of that.
   expect(problems.filter((p) => !p.includes('/api/staff/live.php'))).toEqual([]);
   await page.context().close();

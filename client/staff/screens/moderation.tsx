@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { REJECT_REASONS } from '../../../core/schemas/photos';
 import type { ModerationPhotosResponse } from '../../../core/schemas/staff-moderation';
 import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
@@ -30,8 +30,20 @@ function PendingPhotos({ brand }: { brand: string }) {
   const list = useData<ModerationPhotosResponse>(`moderation-photos.php?brand=${encodeURIComponent(brand)}`);
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [reasons, setReasons] = useState<Record<number, string>>({});
+  // A decided photo leaves the list with the button that had the focus: it goes to the card that takes its place (its
+  // first button), or to the heading when none is left, not to the page's start.
+  const part = useRef<HTMLElement>(null);
+  const focusAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusAt.current === null || !list.data) return;
+    const cards = part.current?.querySelectorAll<HTMLElement>('[data-testid="pending-photo"]') ?? [];
+    const card = cards[Math.min(focusAt.current, cards.length - 1)];
+    (card?.querySelector<HTMLElement>('button') ?? part.current?.querySelector<HTMLElement>('h2'))?.focus();
+    focusAt.current = null;
+  }, [list.data]);
 
   const decide = async (photoId: number, decision: 'approve' | 'reject') => {
+    focusAt.current = Math.max(0, list.data?.photos.findIndex((p) => p.id === photoId) ?? 0);
     setNotice(null);
     try {
       await staffFetch('moderation-photos.php', {
@@ -46,8 +58,8 @@ function PendingPhotos({ brand }: { brand: string }) {
   };
 
   return (
-    <section aria-labelledby="photos-title" className="moderation-part">
-      <h2 id="photos-title">
+    <section aria-labelledby="photos-title" className="moderation-part" ref={part}>
+      <h2 id="photos-title" tabIndex={-1}>
         {t('moderation.photos')}
         {list.data ? ` (${list.data.total})` : ''}
       </h2>
