@@ -8,6 +8,7 @@ interface __BaseEnv_Env {
 	ASSETS: Fetcher;
 	APP_ENV: string;
 	UPSTREAM_TIMEOUT_MS: string;
+	LOCAL_PORT: string;
 	LIVE: DurableObjectNamespace<import("./index").MemberHub>;
 	STAFF_QUEUE: DurableObjectNamespace<import("./index").StaffQueue>;
 }
@@ -23,7 +24,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_ENV" | "UPSTREAM_TIMEOUT_MS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_ENV" | "UPSTREAM_TIMEOUT_MS" | "LOCAL_PORT">> {}
 }
 declare module "*.txt" {
 	const value: string;

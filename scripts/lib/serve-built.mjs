@@ -34,6 +34,9 @@ export function serveBuilt({ port, persistTo = '.wrangler/state', stdio = 'inher
     '--persist-to',
     persistTo,
     '--show-interactive-dev-session=false',
+    // Mails sent without a request (notification mails) link to <brand>.localhost on this port (worker/services/mail-scope.ts).
+    '--var',
+    `LOCAL_PORT:${port}`,
   ];
   return spawn('wrangler', args, { stdio, env: projectEnv, cwd: root, detached });
 }

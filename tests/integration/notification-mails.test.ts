@@ -58,6 +58,21 @@ const pendingReaches = (m: TestMember, n: number) =>
 const away = (m: TestMember) =>
   env.DB.prepare("UPDATE profiles SET last_active = '2020-01-01T00:00:00.000Z' WHERE id = ?").bind(m.profileId).run();
 
+describe('notification mails: links', () => {
+  it("point at the local site on the port it is served on in local mode, else at the brand's first host", async () => {
+    const [henk, b] = [await sender('Henk'), await awayMember('Bo')];
+    await send(henk, textTo(b.profileId, 'hoi'));
+    await pendingReaches(b, 1);
+    const local = { ...env, APP_ENV: 'local', LOCAL_PORT: '8787' };
+    expect((await sendNotificationMails(local, BRAND, b.memberId, DAY, false)).sent).toEqual(['messages']);
+    const [mail] = await mails(b);
+    expect(mail.text_body).toContain(`http://${BRAND}.localhost:8787/chats/`);
+    expect(JSON.parse(mail.headers)['List-Unsubscribe']).toMatch(
+      new RegExp(`^<http://${BRAND}\\.localhost:8787/api/unsubscribe\\.php\\?token=`),
+    );
+  });
+});
+
 describe('notification mails: batching', () => {
   it('turns 20 messages arriving at once from two senders into one mail, then waits 4 hours for the next', async () => {
     const [henk, daan] = [await sender('Henk'), await sender('Daan')];

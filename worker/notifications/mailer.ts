@@ -17,6 +17,7 @@ import { visibleLike } from '../services/likes';
 import { toSettings } from '../services/notification-settings';
 import { ageOn } from '../../core/rules/age';
 import { issueToken } from '../services/tokens';
+import { brandOrigin } from '../services/mail-scope';
 import { TENANTS } from '../tenants';
 import type { LeftJoined, Tables } from '../db/tables';
 import { namedBatch } from '../services/batch';
@@ -178,8 +179,8 @@ async function notificationMail(
   rows: SenderRow[],
   now: Date,
 ) {
-  // The alarm has no request URL to build links on: the brand's first production host.
-  const origin = `https://${tenant.hosts[0]}`;
+  // The alarm has no request URL to build links on.
+  const origin = brandOrigin(env, tenant);
   const senders = [...new Map(rows.map((r) => [r.id, r])).values()];
   const names = senders.slice(0, NAMED).map((s) => s.name);
   const others = senders.length - names.length;

@@ -1,7 +1,7 @@
 import type { Language } from '../../core/constants';
 import type { Tenant } from '../../core/schemas/tenant';
 import { toLanguage } from '../../core/rules/language';
-import type { AppContext } from '../context';
+import { isLocal, type AppContext } from '../context';
 import { brandEnvFor } from '../db/request-db';
 import { sendMail, type MailTemplate } from '../mail';
 import { issueToken } from './tokens';
@@ -30,6 +30,16 @@ export function mailScope(c: AppContext, tenant: Tenant = c.get('tenant')): Mail
   }
   // A staff call about another brand mails from that brand's database (its outbox).
   return { env: brandEnvFor(c, tenant.id), tenant, now: c.get('now'), language: c.get('language'), origin };
+}
+
+/**
+ * The origin of a brand's links in a mail sent without a request (the notification mails of the hub's alarm): its
+ * first production host; locally, where that host is not this machine, <brand>.localhost on the port the brands are
+ * served on (LOCAL_PORT, set by scripts/lib/serve-built.mjs), so the dev mailbox's links open the local site.
+ */
+export function brandOrigin(env: Env, tenant: Tenant): string {
+  if (isLocal(env) && /^\d+$/.test(env.LOCAL_PORT ?? '')) return `http://${tenant.id}.localhost:${env.LOCAL_PORT}`;
+  return `https://${tenant.hosts[0]}`;
 }
 
 /** mailTo and link for a MailScope. */
