@@ -26,8 +26,8 @@ type RefRow = Pick<Tables['conversations'], 'id' | 'tenant_id' | 'waiting_since'
   };
 
 /**
- * The brand's conversation by id, only when one side is a fictional profile (no member) and the other a member: staff never
- * see conversations between members. Joins by primary keys only.
+ * The brand's conversation by id, only when one side is a fictional profile (no member) and the other a member:
+ * staff never see conversations between members. Joins by primary keys only.
  */
 export async function findAnsweringConversation(db: D1Database, brand: string, id: number): Promise<AnsweringRef | null> {
   const row = await db

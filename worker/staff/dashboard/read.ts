@@ -2,18 +2,13 @@ import { COUNT_METRICS, TIME_METRICS, type Dashboard } from '../../../core/schem
 import { answerTimes, daysBetween, liveSteps, MARKED_METRICS, readDays, sumDays } from './compute';
 import { namedBatch, rows } from '../../services/batch';
 import type { Tables } from '../../db/tables';
+import type { BrandGroup } from '../../db/request-db';
 
 /** The rollup rows of a brand (or '*') and a range of days: one range of the primary key. */
 export const ROLLUP_SQL =
   'SELECT day, metric, currency, value, computed_at FROM daily_figures WHERE tenant_id = ? AND day >= ? AND day <= ?';
 
 type RollupRow = Pick<Tables['daily_figures'], 'day' | 'metric' | 'currency' | 'value' | 'computed_at'>;
-
-/** Some brands and the database that holds them (worker/db/request-db.ts brandsByDatabase). */
-export interface DashboardGroup {
-  db: D1Database;
-  brands: string[];
-}
 
 /**
  * The dashboard of one brand (`scope` = the brand, one group) or the deployment (`scope` = '*', every brand, one
@@ -26,7 +21,7 @@ export interface DashboardGroup {
  * is unknown, not a smaller number). Answer times cannot: a median of medians is no median. A past day's are shown
  * when one database had all of its answers, else unknown; today's answers are read one by one from every database.
  */
-export async function loadDashboard(groups: DashboardGroup[], scope: string, from: string, to: string, now: Date): Promise<Dashboard> {
+export async function loadDashboard(groups: BrandGroup[], scope: string, from: string, to: string, now: Date): Promise<Dashboard> {
   const today = now.toISOString().slice(0, 10);
   const days = daysBetween(from, to);
   const live = to >= today;
