@@ -260,6 +260,15 @@ describe('refunds', () => {
     const mine = await json(await api('flirtlokaal', 'GET', `/api/order.php?id=${m.orderId}`, { cookie: m.cookie }));
     expect(mine.order).toMatchObject({ status: 'refunded', refund_reason: 'staff' });
     expect(await auditCount(m.memberId, 'order_refund')).toBe(1);
+    // The member hears of it by mail: the order, the amount and how, the credits taken back, a link to the order.
+    const mail = await env.DB.prepare("SELECT subject, text_body FROM outbox WHERE recipient = ? AND template = 'payment_refunded'")
+      .bind(`m${m.memberId}@test.example`)
+      .all<{ subject: string; text_body: string }>();
+    expect(mail.results).toHaveLength(1);
+    expect(mail.results[0].subject).toBe(`Terugbetaling van je bestelling ${m.orderId} bij Flirtlokaal`);
+    expect(mail.results[0].text_body).toContain(`Bestelling ${m.orderId}: we hebben €\u00a029,95 teruggestort via iDEAL.`);
+    expect(mail.results[0].text_body).toContain('Credits van je saldo afgeschreven: 120.');
+    expect(mail.results[0].text_body).toContain(`https://flirtlokaal.localhost/transactions/${m.orderId}`);
 
     const again = await staffApi('flirtlokaal', 'POST', 'refund.php', {
       cookie,
@@ -369,6 +378,7 @@ describe('refunds', () => {
         .first(),
     ).toEqual({ n: 1 });
     expect(await auditCount(m.memberId, 'order_refund')).toBe(1);
+    expect(await mailCount('flirtlokaal', `m${m.memberId}@test.example`, 'payment_refunded')).toBe(1);
   });
 });
 

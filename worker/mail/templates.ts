@@ -30,6 +30,8 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   complaint_reply: { link: 'none' },
   // The order, the consent to immediate delivery and the company behind the brand (worker/payments/confirmation-mail.ts).
   payment_confirmation: { link: 'optional' },
+  // A refund staff gave (worker/payments/confirmation-mail.ts): the amount, how, and the credits taken back.
+  payment_refunded: { link: 'optional' },
   // The member's data (worker/api/export-routes.ts): the link lives as long as the text says.
   data_export: { link: 'required', defaults: () => ({ hours: '24' }) },
   // Issue 18: the button opens the conversation or the likes; `names` are the senders' first names.

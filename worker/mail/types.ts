@@ -13,6 +13,7 @@ export type MailTemplate =
   | 'complaint_forwarded'
   | 'complaint_reply'
   | 'payment_confirmation'
+  | 'payment_refunded'
   | 'data_export'
   // Notification mails (worker/notifications/): a new message, like or match while the member was away.
   | 'notify_messages'

@@ -5,6 +5,7 @@ import type { OrderRow } from './orders';
 import { moneyFormatter } from '../../core/money';
 import type { SettleContext } from './settle-context';
 import type { Tables } from '../db/tables';
+import { mailScoped, type MailScope } from '../services/mail-scope';
 
 /**
  * The confirmation on a durable medium that distance selling needs: what was bought, for how much, that the
@@ -12,11 +13,7 @@ import type { Tables } from '../db/tables';
  * (companyinfo: name, address, KvK, VAT). Sent once, by the request that moved the order to paid.
  */
 export async function sendConfirmation(ctx: SettleContext, order: OrderRow, paidAt: string): Promise<void> {
-  const member = await ctx.env.DB.prepare(
-    'SELECT m.email, p.name FROM members m JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id WHERE m.id = ? AND m.tenant_id = ?',
-  )
-    .bind(order.member_id, ctx.tenant.id)
-    .first<Pick<Tables['members'], 'email'> & Pick<Tables['profiles'], 'name'>>();
+  const member = await buyer(ctx.env.DB, ctx.tenant.id, order);
   if (!member) return;
   const language = toLanguage(order.language) ?? 'nl';
   const t = translatorFor(language);
@@ -48,4 +45,40 @@ export async function sendConfirmation(ctx: SettleContext, order: OrderRow, paid
     },
     ctx.now,
   );
+}
+
+/**
+ * The member's word of a refund staff gave (POST /api/staff/refund.php): which order, how much went back and how,
+ * and how many credits left the balance. Sent once, by the request that moved the order to refunded.
+ */
+export async function sendRefundMail(scope: MailScope, order: OrderRow, creditsTakenBack: number): Promise<void> {
+  const member = await buyer(scope.env.DB, scope.tenant.id, order);
+  if (!member) return;
+  const language = toLanguage(order.language) ?? scope.language;
+  const t = translatorFor(language);
+  await mailScoped(
+    scope,
+    member.email,
+    language,
+    'payment_refunded',
+    {
+      name: member.name,
+      order: String(order.id),
+      amount: moneyFormatter(language, order.currency)(order.amount),
+      method: t(`payment.methods.${order.method}`),
+      credits: String(creditsTakenBack),
+      link: new URL(`/transactions/${order.id}`, scope.origin).href,
+    },
+    order.member_id,
+  );
+}
+
+/** The address and name an order's mails go to. */
+function buyer(db: D1Database, tenantId: string, order: OrderRow) {
+  return db
+    .prepare(
+      'SELECT m.email, p.name FROM members m JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id WHERE m.id = ? AND m.tenant_id = ?',
+    )
+    .bind(order.member_id, tenantId)
+    .first<Pick<Tables['members'], 'email'> & Pick<Tables['profiles'], 'name'>>();
 }

@@ -11,6 +11,7 @@ import { ApiFailure, parseOrFail } from '../../errors';
 import { memberOrder, toOrder } from '../../payments/orders';
 import { providerFor } from '../../payments/provider';
 import { refundByStaff } from '../../payments/settle';
+import { sendRefundMail } from '../../payments/confirmation-mail';
 import { publishToMember } from '../../services/live-events';
 import { newToken } from '../../services/sessions';
 import { memberForAdmin, orderForAdmin } from '../../staff/members/access';
@@ -92,6 +93,7 @@ membersRoutes.post('/refund.php', async (c) => {
       }),
   );
   const refunded = await memberOrder(db, on.tenant.id, on.memberId, order.id);
+  await sendRefundMail(mailScope(c, on.tenant), refunded, takenBack);
   const member = await db
     .prepare('SELECT credits FROM members WHERE id = ? AND tenant_id = ?')
     .bind(on.memberId, on.tenant.id)
