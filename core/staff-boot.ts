@@ -6,7 +6,9 @@
 export interface StaffBrandInfo {
   id: string;
   name: string;
-  /** Where the brand's photos are served (an image URL is this plus the image path). */
+  /** The brand's site, for links to its pages (a member's profile) from another brand's host. */
+  origin: string;
+  /** Where the brand's photos are served (an image URL is this plus the image path): /staff/media/<id>/ for another brand. */
   cdn: string;
   /** The brand's fictional label, e.g. "⭐ Fantasieprofiel". */
   fictional: string;

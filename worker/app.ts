@@ -13,7 +13,7 @@ import type { Tenant } from '../core/schemas/tenant';
 import { ApiFailure, apiError, genericError } from './errors';
 import { faviconSvg } from './favicon';
 import { describeError, log } from './log';
-import { media } from './media/route';
+import { media, staffMedia } from './media/route';
 import { pwa } from './pwa/routes';
 import { LOCAL_TOOLS } from './build-target';
 import { devMailbox } from './dev/mailbox';
@@ -101,6 +101,8 @@ app.all('/dev/*', async (c, next) =>
 );
 app.route('/api', api);
 app.route('/media', media);
+// Another brand's photos for the staff workspace on this host (worker/media/route.ts).
+app.route('/staff/media', staffMedia);
 // The dev mailbox answers only in local mode (it checks APP_ENV itself): worker/dev/mailbox.ts. A production build
 // has neither (worker/build-target.ts).
 if (LOCAL_TOOLS) {

@@ -85,6 +85,18 @@ describe('photo moderation in the workspace', { timeout: 30_000 }, () => {
     expect((await fetchBrand('velvetnights', path)).status).not.toBe(200);
     const foreign = await moderator();
     expect((await fetchBrand('velvetnights', path, { headers: { Cookie: foreign.cookie } })).status).not.toBe(200);
+
+    // From another brand's host (the workspace works on every brand of its staff from one host), through
+    // /staff/media/<brand>/: for staff with a role on the brand, a moderator seeing the pending photo.
+    const viaHost = `/staff/media/velvetnights/${uploaded.photos[0].filename}`;
+    const owner = await createStaff([{ brand: '*', role: 'owner' }]);
+    const shown = await fetchBrand(BRAND, viaHost, { headers: { Cookie: owner.cookie } });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('image/jpeg');
+    expect((await fetchBrand(BRAND, viaHost, { headers: { Cookie: foreign.cookie } })).status).toBe(404);
+    expect((await fetchBrand(BRAND, viaHost)).status).toBe(404);
+    const operator = await createStaff([{ brand: 'velvetnights', role: 'operator' }]);
+    expect((await fetchBrand(BRAND, viaHost, { headers: { Cookie: operator.cookie } })).status).toBe(404);
   });
 
   it('approving makes the photo active and the main_image of GET /api/user.php; audited once; deciding twice is refused', async () => {

@@ -60,6 +60,15 @@ describe('staff workspace pages', () => {
     const html = await res.text();
     expect(html).toContain('"id":"velvetnights"');
     expect(html).not.toContain('"id":"reifekontakte"');
+    // Another brand's photos and pages, seen from this host: its photos through /staff/media here, its pages on its site.
+    const boot = JSON.parse(/<script id="__STAFF__" type="application\/json">(.*?)<\/script>/.exec(html)![1]) as {
+      brands: { id: string; cdn: string; origin: string }[];
+    };
+    expect(boot.brands.find((b) => b.id === 'flirtlokaal')).toMatchObject({ cdn: '/media/', origin: 'https://flirtlokaal.localhost' });
+    expect(boot.brands.find((b) => b.id === 'velvetnights')).toMatchObject({
+      cdn: '/staff/media/velvetnights/',
+      origin: 'https://velvetnights.localhost',
+    });
     const login = await fetchBrand('flirtlokaal', '/staff/login', { redirect: 'manual', headers: { Cookie: staff.cookie } });
     expect(login.headers.get('location')).toBe('/staff');
   });

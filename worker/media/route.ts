@@ -1,9 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
-import { findStaffSession, may, STAFF_COOKIE } from '../staff/session';
+import { findStaffSession, may, roleOn, STAFF_COOKIE } from '../staff/session';
 import { isMemberPhotoKey, mediaAccess } from './access';
-import { staffDb } from '../db/request-db';
+import { brandEnvFor, staffDb } from '../db/request-db';
+import { TENANTS } from '../tenants';
+import type { SessionMember } from '../services/sessions';
 import { portraitSvg } from './portrait';
 import { LOCAL_TOOLS } from '../build-target';
 
@@ -27,6 +29,41 @@ const PRIVATE_CACHE = 'private, max-age=300';
  */
 media.get('/*', async (c) => {
   const key = c.req.path.replace(/^\/media\//, '');
+  const tenantId = c.get('tenant').id;
+  // The workspace's moderators review pending photos: their staff cookie (SameSite=Strict, Path=/) comes along.
+  const isModerator = async () => {
+    const token = getCookie(c, STAFF_COOKIE);
+    const staff = token ? await findStaffSession(staffDb(c.env), token, c.get('now')) : null;
+    return staff !== null && may(staff, tenantId, 'moderator');
+  };
+  return serve(c, c.env, tenantId, key, c.get('member'), isModerator);
+});
+
+/**
+ * Another brand's photos for the staff workspace, which works on every brand of the staff member from one host:
+ * /staff/media/<brand>/<key>, same-origin, so the staff cookie comes along and the page's CSP allows the image. Only
+ * for staff with a role on the brand (else 404, as an unknown photo); what a key shows is decided as for /media, a
+ * moderator of the brand seeing pending photos, no member session counting.
+ */
+export const staffMedia = new Hono<AppEnv>();
+
+staffMedia.get('/:brand/*', async (c) => {
+  const brand = c.req.param('brand');
+  const staff = c.get('staff');
+  if (!staff || !TENANTS.some((t) => t.id === brand) || !roleOn(staff, brand)) return refused(c);
+  const key = c.req.path.slice(`/staff/media/${brand}/`.length);
+  return serve(c, brandEnvFor(c, brand), brand, key, null, async () => may(staff, brand, 'moderator'));
+});
+
+/** A photo of `tenantId` under `key` (a seed portrait, or an R2 object the viewer may see). */
+async function serve(
+  c: Context<AppEnv>,
+  env: Env,
+  tenantId: string,
+  key: string,
+  viewer: SessionMember | null,
+  isModerator: () => Promise<boolean>,
+): Promise<Response> {
   const seed = LOCAL_TOOLS ? SEED_PORTRAIT.exec(key) : null;
   if (seed) {
     const svg = portraitSvg({
@@ -42,16 +79,9 @@ media.get('/*', async (c) => {
     });
   }
   if (!R2_KEY.test(key)) return c.notFound();
-  const tenantId = c.get('tenant').id;
-  // The workspace's moderators review pending photos: their staff cookie (SameSite=Strict, Path=/) comes along.
-  const isModerator = async () => {
-    const token = getCookie(c, STAFF_COOKIE);
-    const staff = token ? await findStaffSession(staffDb(c.env), token, c.get('now')) : null;
-    return staff !== null && may(staff, tenantId, 'moderator');
-  };
-  const access = isMemberPhotoKey(key) ? await mediaAccess(c.env.DB, tenantId, key, c.get('member'), isModerator) : 'public';
+  const access = isMemberPhotoKey(key) ? await mediaAccess(env.DB, tenantId, key, viewer, isModerator) : 'public';
   if (access === 'refused') return refused(c);
-  const object = await c.env.MEDIA.get(`${tenantId}/${key}`);
+  const object = await env.MEDIA.get(`${tenantId}/${key}`);
   if (!object) return access === 'public' ? c.notFound() : refused(c);
   return c.body(object.body, 200, {
     'Content-Type': object.httpMetadata?.contentType ?? 'application/octet-stream',
@@ -59,7 +89,7 @@ media.get('/*', async (c) => {
     ...(access === 'public' ? {} : { Vary: 'Cookie' }),
     ETag: object.httpEtag,
   });
-});
+}
 
 /** Not found, and never cached: the same URL may be the owner's a moment later (a shared cache must not keep this). */
 function refused(c: Context<AppEnv>): Response {

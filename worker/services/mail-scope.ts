@@ -20,16 +20,21 @@ export interface MailScope {
 }
 
 export function mailScope(c: AppContext, tenant: Tenant = c.get('tenant')): MailScope {
-  const url = new URL(c.req.url);
-  let origin = url.origin;
-  if (tenant.id !== c.get('tenant').id) {
-    // Locally every brand is <id>.localhost on the same port; in production its first host.
-    origin = url.hostname.endsWith('.localhost')
-      ? `${url.protocol}//${tenant.id}.localhost${url.port ? `:${url.port}` : ''}`
-      : `https://${tenant.hosts[0]}`;
-  }
   // A staff call about another brand mails from that brand's database (its outbox).
-  return { env: brandEnvFor(c, tenant.id), tenant, now: c.get('now'), language: c.get('language'), origin };
+  return { env: brandEnvFor(c, tenant.id), tenant, now: c.get('now'), language: c.get('language'), origin: siteOrigin(c, tenant) };
+}
+
+/**
+ * The origin of a brand's site as seen from this request: the request's own for its brand; for another brand (the
+ * staff workspace works on every brand from one host) its first production host, locally <id>.localhost on the
+ * same port.
+ */
+export function siteOrigin(c: AppContext, tenant: Tenant): string {
+  const url = new URL(c.req.url);
+  if (tenant.id === c.get('tenant').id) return url.origin;
+  return url.hostname.endsWith('.localhost')
+    ? `${url.protocol}//${tenant.id}.localhost${url.port ? `:${url.port}` : ''}`
+    : `https://${tenant.hosts[0]}`;
 }
 
 /**

@@ -8,17 +8,25 @@ import ASSETS from 'virtual:client-assets';
 import { brandsOf } from './session';
 import { staffBrandName } from './brand-name';
 import { staffShell } from './shell';
+import { siteOrigin } from '../services/mail-scope';
 
 /** Pages a visitor without a staff session may open: everything else sends them to the login. */
 const OPEN_PATHS = new Set(['/staff/login', '/staff/setup']);
 
-const brandInfo = (tenant: Tenant): StaffBrandInfo => ({
-  id: tenant.id,
-  name: staffBrandName(tenant),
-  cdn: tenant.settings.cdn_prefix,
-  fictional: labelOf(tenant),
-  countries: tenant.settings.countries,
-});
+function brandInfo(c: AppContext, tenant: Tenant): StaffBrandInfo {
+  const origin = siteOrigin(c, tenant);
+  const cdn = tenant.settings.cdn_prefix;
+  return {
+    id: tenant.id,
+    name: staffBrandName(tenant),
+    origin,
+    // A path on another brand's site is not one on this host: its photos come through /staff/media/<brand>/ here
+    // (worker/media/route.ts), same-origin, so the staff cookie and the page's CSP allow them.
+    cdn: cdn.startsWith('/') && tenant.id !== c.get('tenant').id ? `/staff/media/${tenant.id}/` : cdn,
+    fictional: labelOf(tenant),
+    countries: tenant.settings.countries,
+  };
+}
 
 function page(c: AppContext): Response {
   const tenant = c.get('tenant');
@@ -27,7 +35,11 @@ function page(c: AppContext): Response {
   if (!staff && !OPEN_PATHS.has(path)) return c.redirect('/staff/login', 302);
   if (staff && path === '/staff/login') return c.redirect('/staff', 302);
   const brands = staff ? TENANTS.filter((t) => brandsOf(staff).includes(t.id)) : [tenant];
-  const boot: StaffBoot = { brand: tenant.id, language: staffLanguage(tenant.settings.domain_language), brands: brands.map(brandInfo) };
+  const boot: StaffBoot = {
+    brand: tenant.id,
+    language: staffLanguage(tenant.settings.domain_language),
+    brands: brands.map((b) => brandInfo(c, b)),
+  };
   const html = staffShell({
     boot,
     title: `${tenant.settings.name} staff`,

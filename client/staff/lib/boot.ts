@@ -13,6 +13,9 @@ export function brandInfo(id: string): StaffBrandInfo | undefined {
 
 export const brandName = (id: string) => brandInfo(id)?.name ?? id;
 
+/** The brand's site, for links to its pages (its own host may be another than the workspace's). */
+export const siteOf = (id: string) => brandInfo(id)?.origin ?? '';
+
 /** An image URL: the brand's CDN prefix plus the image path (as the members' client builds it). */
 export function imageUrl(brand: string, path: string): string {
   const prefix = brandInfo(brand)?.cdn ?? '/media/';

@@ -9,6 +9,7 @@ import { StaffApiError, staffFetch } from '../lib/api';
 import { formatDateTime, t, type StaffKey } from '../lib/i18n';
 import { useData } from '../lib/use-data';
 import { Problem } from '../components/notice';
+import { siteOf } from '../lib/boot';
 
 const stateLabel = (s: ComplaintState) => t(`complaints.state_${s}` as StaffKey);
 
@@ -83,7 +84,7 @@ function ComplaintCard({ brand, complaint: c, onChanged }: { brand: string; comp
             <>
               {' '}
               ·{' '}
-              <a href={`/members/${c.member.profile_id ?? ''}`} target="_blank" rel="noreferrer">
+              <a href={`${siteOf(brand)}/members/${c.member.profile_id ?? ''}`} target="_blank" rel="noreferrer">
                 {t('complaints.member', { id: c.member.id, name: c.member.name ?? '' })}
               </a>
             </>
@@ -92,7 +93,7 @@ function ComplaintCard({ brand, complaint: c, onChanged }: { brand: string; comp
         <dt>{t('complaints.concerns')}</dt>
         <dd>
           {c.profile ? (
-            <a href={`/members/${c.profile.id}`} target="_blank" rel="noreferrer">
+            <a href={`${siteOf(brand)}/members/${c.profile.id}`} target="_blank" rel="noreferrer">
               {t('complaints.profile', { id: c.profile.id, name: c.profile.name })}
               {c.profile.fictional ? ` (${t('profile.fictional')})` : ''}
             </a>

@@ -5,6 +5,7 @@ import { t } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { useData } from '../lib/use-data';
 import { Problem } from '../components/notice';
+import { siteOf } from '../lib/boot';
 
 const problemOf = (e: unknown) => (e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
 
@@ -41,7 +42,7 @@ export function ProfileTexts({ brand }: { brand: string }) {
       {list.data?.texts.map((text) => (
         <article key={text.profile_id} className="card complaint" data-testid="flagged-text" aria-labelledby={`text-${text.profile_id}`}>
           <h3 id={`text-${text.profile_id}`}>
-            <a href={`/members/${text.profile_id}`} target="_blank" rel="noreferrer">
+            <a href={`${siteOf(brand)}/members/${text.profile_id}`} target="_blank" rel="noreferrer">
               {text.name}
             </a>{' '}
             · #{text.profile_id}
