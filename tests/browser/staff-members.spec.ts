@@ -143,8 +143,10 @@ test('an admin finds a member, refunds its last order, blocks and unblocks it', 
   });
 
   const trail = admin.getByRole('table', { name: staff('member.audit') });
-  await expect(trail).toContainText('member_unblock');
-  await expect(trail).toContainText('order_refund');
+  // The member's trail in words, not the stored codes.
+  await expect(trail).toContainText(staff('value.audit_action.member_unblock'));
+  await expect(trail).toContainText(staff('value.audit_action.order_refund'));
+  await expect(trail).not.toContainText('order_refund');
 
   await test.step('the audit log, filtered to the unblock: one line, and no older page to ask for', async () => {
     await admin.getByRole('link', { name: staff('nav.audit') }).click();
@@ -152,6 +154,9 @@ test('an admin finds a member, refunds its last order, blocks and unblocks it', 
     await admin.getByRole('button', { name: staff('audit.filter') }).click();
     const log = admin.getByRole('table', { name: staff('audit.title') });
     await expect(log.getByRole('row')).toHaveCount(2); // the header and the unblock
+    // The action in words, with the code the filter takes.
+    await expect(log).toContainText(staff('value.audit_action.member_unblock'));
+    await expect(log).toContainText('member_unblock');
     await expect(log).toContainText('Resolved with the bank');
     await expect(admin.getByRole('button', { name: staff('audit.more') })).toHaveCount(0);
   });

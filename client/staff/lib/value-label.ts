@@ -13,6 +13,7 @@ export type ValueGroup =
   | 'ledger_reason'
   | 'mandate_status'
   | 'payment_method'
+  | 'audit_action'
   | 'complaint_status';
 
 /**

@@ -6,6 +6,7 @@ import { brandName } from '../lib/boot';
 import { formatDateTime, t } from '../lib/i18n';
 import { useData } from '../lib/use-data';
 import { Problem } from '../components/notice';
+import { valueLabel } from '../lib/value-label';
 
 const query = (filter: Record<string, string>) => {
   const params = new URLSearchParams(Object.entries(filter).filter(([, v]) => v));
@@ -85,7 +86,14 @@ export function AuditScreen() {
                 </td>
                 <td>{e.staff ? `${e.staff.name} (#${e.staff.id})` : '–'}</td>
                 <td>{e.brand ? brandName(e.brand) : '–'}</td>
-                <td>{e.action}</td>
+                <td>
+                  {valueLabel('audit_action', e.action)}
+                  {/* The stored code too: the filter searches by it. */}
+                  <br />
+                  <small>
+                    <code>{e.action}</code>
+                  </small>
+                </td>
                 <td>{e.target_type ? `${e.target_type} ${e.target_id ?? ''}` : '–'}</td>
                 <td>
                   <code>{e.detail ? JSON.stringify(e.detail) : ''}</code>

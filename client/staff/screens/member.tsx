@@ -336,7 +336,7 @@ export function MemberScreen({ brand, id }: { brand: string; id: number }) {
               <tr key={e.id}>
                 <td>{formatDateTime(e.created_at)}</td>
                 <td>{e.staff ?? '–'}</td>
-                <td>{e.action}</td>
+                <td>{valueLabel('audit_action', e.action)}</td>
                 <td>{String(e.detail?.reason ?? '')}</td>
               </tr>
             ))}
