@@ -17,7 +17,7 @@ import { visibleLike } from '../services/likes';
 import { toSettings } from '../services/notification-settings';
 import { ageOn } from '../../core/rules/age';
 import { issueToken } from '../services/tokens';
-import { brandOrigin } from '../services/mail-scope';
+import { brandOrigin } from '../services/brand-origin';
 import { TENANTS } from '../tenants';
 import type { LeftJoined, Tables } from '../db/tables';
 import { namedBatch } from '../services/batch';

@@ -8,7 +8,7 @@ import ASSETS from 'virtual:client-assets';
 import { brandsOf } from './session';
 import { staffBrandName } from './brand-name';
 import { staffShell } from './shell';
-import { siteOrigin } from '../services/mail-scope';
+import { siteOrigin } from '../services/brand-origin';
 
 /** Pages a visitor without a staff session may open: everything else sends them to the login. */
 const OPEN_PATHS = new Set(['/staff/login', '/staff/setup']);

@@ -21,24 +21,28 @@ const notFound = () => new ApiFailure(404, 'not_found', 'errors.api_not_found');
  * a brand the caller has no role on answer the same 404; a role too low on the brand answers 403.
  */
 export async function memberForAdmin(c: AppContext, brand: string, memberId: number): Promise<MemberOnBrand> {
-  const { staff, tenant } = adminOn(c, brand);
-  const row = await brandDb(c, brand)
-    .prepare('SELECT id FROM members WHERE id = ? AND tenant_id = ?')
-    .bind(memberId, brand)
-    .first<Pick<Tables['members'], 'id'>>();
-  if (!row) throw notFound();
-  return { staff, tenant, memberId };
+  const on = adminOn(c, brand);
+  await rowOf<Pick<Tables['members'], 'id'>>(c, brand, 'SELECT id FROM members WHERE id = ? AND tenant_id = ?', memberId);
+  return { ...on, memberId };
 }
 
 /** An order of the brand and the member it belongs to, for the same check. */
 export async function orderForAdmin(c: AppContext, brand: string, orderId: number): Promise<MemberOnBrand & { orderId: number }> {
-  const { staff, tenant } = adminOn(c, brand);
-  const row = await brandDb(c, brand)
-    .prepare('SELECT member_id FROM orders WHERE id = ? AND tenant_id = ?')
-    .bind(orderId, brand)
-    .first<Pick<Tables['orders'], 'member_id'>>();
+  const on = adminOn(c, brand);
+  const row = await rowOf<Pick<Tables['orders'], 'member_id'>>(
+    c,
+    brand,
+    'SELECT member_id FROM orders WHERE id = ? AND tenant_id = ?',
+    orderId,
+  );
+  return { ...on, memberId: row.member_id, orderId };
+}
+
+/** The brand's row with this id, read from the brand's database; 404 when there is none. */
+async function rowOf<T>(c: AppContext, brand: string, sql: string, id: number): Promise<T> {
+  const row = await brandDb(c, brand).prepare(sql).bind(id, brand).first<T>();
   if (!row) throw notFound();
-  return { staff, tenant, memberId: row.member_id, orderId };
+  return row;
 }
 
 function adminOn(c: AppContext, brand: string): { staff: StaffSession; tenant: Tenant } {
