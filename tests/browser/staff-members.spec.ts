@@ -157,8 +157,23 @@ test('an admin finds a member, refunds its last order, blocks and unblocks it', 
     // The action in words, with the code the filter takes.
     await expect(log).toContainText(staff('value.audit_action.member_unblock'));
     await expect(log).toContainText('member_unblock');
-    await expect(log).toContainText('Resolved with the bank');
+    await expect(log).toContainText(`${staff('value.audit_detail.reason')}: Resolved with the bank`);
     await expect(admin.getByRole('button', { name: staff('audit.more') })).toHaveCount(0);
+  });
+
+  await test.step("the refund's details in words: the amount in its currency, not in cents", async () => {
+    await admin.getByLabel(staff('audit.action')).fill('order_refund');
+    await admin.getByRole('button', { name: staff('audit.filter') }).click();
+    const entry = admin
+      .getByRole('table', { name: staff('audit.title') })
+      .getByRole('row')
+      .filter({ hasText: `${staff('value.audit_detail.order_id')}: ${placed.order.id}` });
+    await expect(entry).toHaveCount(1);
+    const amount = (bundle.price / 100).toLocaleString('nl-NL', { style: 'currency', currency: shop.currency });
+    await expect(entry).toContainText(`${staff('value.audit_detail.amount')}: ${amount}`);
+    await expect(entry).toContainText(`${staff('value.audit_detail.credits')}: ${bundle.credits}`);
+    await expect(entry).not.toContainText(String(bundle.price));
+    await expect(entry).not.toContainText(staff('value.audit_detail.currency'));
   });
   // The queue screen (where login lands) closes its live sockets when the admin leaves it: not a problem.
   expect(adminProblems.filter((p) => !p.includes('/api/staff/live.php'))).toEqual([]);

@@ -14,6 +14,7 @@ export type ValueGroup =
   | 'mandate_status'
   | 'payment_method'
   | 'audit_action'
+  | 'audit_detail'
   | 'complaint_status';
 
 /**

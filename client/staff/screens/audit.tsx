@@ -3,6 +3,7 @@ import type { AuditEntry, AuditPage } from '../../../core/schemas/staff';
 import { BrandFilter } from '../components/brand-filter';
 import { staffFetch, StaffApiError } from '../lib/api';
 import { brandName } from '../lib/boot';
+import { AuditDetail } from '../components/audit-detail';
 import { formatDateTime, t } from '../lib/i18n';
 import { useData } from '../lib/use-data';
 import { Problem } from '../components/notice';
@@ -96,7 +97,7 @@ export function AuditScreen() {
                 </td>
                 <td>{e.target_type ? `${e.target_type} ${e.target_id ?? ''}` : '–'}</td>
                 <td>
-                  <code>{e.detail ? JSON.stringify(e.detail) : ''}</code>
+                  <AuditDetail detail={e.detail} />
                 </td>
               </tr>
             ))}
