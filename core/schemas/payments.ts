@@ -150,5 +150,7 @@ export const OrderSchema = z.object({
   created_at: z.string(),
   paid_at: z.string().nullable(),
   refund_reason: z.enum(REFUND_REASONS).nullable(),
+  /** This order's payment made the member premium (their first paid order): the result page says so only then. */
+  made_premium: z.boolean(),
 });
 export type Order = z.infer<typeof OrderSchema>;

@@ -3,6 +3,8 @@ import { brandUrl, expect, logInAs, test, text, watchConsole, onBrand } from './
 // The proxydemo project runs this spec through proxy mode (playwright.config.ts).
 const BRAND = () => onBrand('flirtlokaal');
 const t = (key: string) => text('nl', key);
+// A member in the Netherlands: times the page names in the browser's clock are Amsterdam's.
+test.use({ timezoneId: 'Europe/Amsterdam' });
 
 test('a member searches with filters, opens and likes a profile, sees a new like, and swipes until the daily limit', async ({ page }) => {
   const problems = watchConsole(page);
@@ -64,8 +66,14 @@ test('a member searches with filters, opens and likes a profile, sees a new like
     await page.keyboard.press('ArrowLeft'); // passing costs nothing
     await page.getByTestId('swipe-like').click();
     await expect(page.getByTestId('likes-left')).toHaveText(t('swipe.likes_left').replace('{{count}}', '0'));
-    // Out of likes: said at once, with when they come back (midnight UTC); Like is off, passing still works.
-    await expect(page.getByTestId('swipe-notice')).toContainText(t('swipe.limit_reached').replace('{{time}}', '00:00'));
+    // Out of likes: said at once, with when they come back (midnight UTC) in the member's own clock; Like is off,
+    // passing still works.
+    const midnightUtc = new Date(`${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
+    const amsterdam = new Intl.DateTimeFormat('nl', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' }).format(
+      midnightUtc,
+    );
+    expect(amsterdam).toMatch(/^0[12]:00$/);
+    await expect(page.getByTestId('swipe-notice')).toContainText(t('swipe.limit_reached_local').replace('{{time}}', amsterdam));
     await expect(page.getByTestId('swipe-like')).toBeDisabled();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('likes-left')).toHaveText(t('swipe.likes_left').replace('{{count}}', '0'));

@@ -105,6 +105,7 @@ test('time bonus, buying credits with iDEAL through the sandbox, and a failed pa
 
     await expect(page.getByTestId('transaction-paid')).toBeVisible();
     await expect(page.getByTestId('transaction-paid')).toContainText(t('transaction.paid', { credits: 120 }));
+    await expect(page.getByTestId('transaction-paid')).toContainText(t('transaction.now_premium'));
     await expect(page.getByTestId('credits-count')).toHaveText('120');
     await expect(page.getByTestId('nav-premium')).toHaveCount(0);
     await expect(page.getByTestId('time-bonus-banner')).toHaveCount(0);
@@ -121,6 +122,15 @@ test('time bonus, buying credits with iDEAL through the sandbox, and a failed pa
     await expect(failed.getByTestId('retry')).toBeVisible();
     await expect(failed.getByTestId('other-method')).toBeVisible();
     await expect(page.getByTestId('credits-count')).toHaveText('120');
+  });
+
+  await test.step('a second purchase adds its credits and does not announce premium again', async () => {
+    await page.goto(brandUrl(BRAND(), '/credits/1/creditcard'));
+    await payOnCheckout(page);
+    await page.getByRole('button', { name: 'Paid' }).click();
+    await expect(page.getByTestId('transaction-paid')).toContainText(t('transaction.paid', { credits: 50 }));
+    await expect(page.getByTestId('transaction-paid')).not.toContainText(t('transaction.now_premium'));
+    await expect(page.getByTestId('credits-count')).toHaveText('170');
   });
 
   expect(problems).toEqual([]);

@@ -40,7 +40,7 @@ describe('paying through the sandbox', () => {
 
     expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
     const order = await json(await api('flirtlokaal', 'GET', `/api/order.php?id=${placed.order.id}`, { cookie: m.cookie }));
-    expect(order.order).toMatchObject({ status: 'paid', credits: 120, amount: 2995, currency: 'EUR', method: 'ideal' });
+    expect(order.order).toMatchObject({ status: 'paid', credits: 120, amount: 2995, currency: 'EUR', method: 'ideal', made_premium: true });
 
     for (let i = 0; i < 5; i++) expect((await webhook('flirtlokaal', placed.paymentId)).status).toBe(200);
     expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
@@ -61,6 +61,20 @@ describe('paying through the sandbox', () => {
     const second = await placeOrder('flirtlokaal', m.cookie);
     await checkout('flirtlokaal', second.paymentId, 'failed', { issuer: IDEAL_ING });
     expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
+
+    // A second paid order adds credits, and is not the one that made the member premium.
+    const third = await placeOrder('flirtlokaal', m.cookie, { package_id: 1, amount: 1495 });
+    await checkout('flirtlokaal', third.paymentId, 'paid', { issuer: IDEAL_ING });
+    const again = await json(await api('flirtlokaal', 'GET', `/api/order.php?id=${third.order.id}`, { cookie: m.cookie }));
+    expect(again.order).toMatchObject({ status: 'paid', made_premium: false });
+  });
+
+  it('a member who is premium already is not told a purchase made them premium', async () => {
+    const m = await newMember('flirtlokaal', { paid: true });
+    const placed = await placeOrder('flirtlokaal', m.cookie);
+    await checkout('flirtlokaal', placed.paymentId, 'paid', { issuer: IDEAL_ING });
+    const order = await json(await api('flirtlokaal', 'GET', `/api/order.php?id=${placed.order.id}`, { cookie: m.cookie }));
+    expect(order.order).toMatchObject({ status: 'paid', made_premium: false });
   });
 
   it('failed and cancelled payments grant nothing and say so', async () => {
@@ -107,6 +121,11 @@ describe('paying through the sandbox', () => {
       .bind(m.memberId)
       .first<{ n: number }>();
     expect(grants!.n).toBe(2);
+    // Of two first orders paid at once, exactly one made the member premium.
+    const made = await env.DB.prepare('SELECT SUM(made_premium) AS n FROM orders WHERE member_id = ?')
+      .bind(m.memberId)
+      .first<{ n: number }>();
+    expect(made!.n).toBe(1);
   });
 });
 

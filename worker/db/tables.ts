@@ -322,6 +322,7 @@ export interface OrdersRow {
   discount_scope: string | null;
   refund_reason: string | null;
   refunded_at: string | null;
+  made_premium: number;
 }
 
 export interface OutboxRow {

@@ -26,12 +26,13 @@ export function toOrder(row: OrderRow): Order {
     created_at: row.created_at,
     paid_at: row.paid_at,
     refund_reason: row.refund_reason,
+    made_premium: row.made_premium === 1,
   };
 }
 
 export type NewOrder = Omit<
   OrderRow,
-  'id' | 'tenant_id' | 'provider_payment_id' | 'status' | 'updated_at' | 'paid_at' | 'refund_reason' | 'refunded_at'
+  'id' | 'tenant_id' | 'provider_payment_id' | 'status' | 'updated_at' | 'paid_at' | 'refund_reason' | 'refunded_at' | 'made_premium'
 >;
 
 /** Statuses of an order that holds its discount reservation: open, or paid (a paid use stays used). */

@@ -17,7 +17,7 @@ import type { Tables } from '../db/tables';
  * once. A webhook, a returning member and the bench may all ask at the same moment; every path ends here, reads the
  * payment from the provider, and writes with conditional statements in one batch, so:
  * - credits are granted once (the ledger's ref 'order:<id>' is unique, and the batch is all-or-nothing),
- * - the first paid order makes the member premium for good (paid_user is only ever set to 1),
+ * - the first paid order makes the member premium for good (paid_user is only ever set to 1) and says so (made_premium),
  * - only the request whose UPDATE moved the order sends the confirmation mail.
  */
 const TARGET: Record<ProviderStatus, OrderStatus> = {
@@ -110,6 +110,17 @@ async function markPaid(ctx: SettleContext, order: OrderRow, payment: ProviderPa
         order.id,
         tenant.id,
       ),
+    ],
+    // The order records that it made the member premium before the member's row says so: in one batch, so of two
+    // first orders paid at once only the one that found paid_user = 0 tells the member "now premium".
+    [
+      null,
+      db
+        .prepare(
+          `UPDATE orders SET made_premium = 1 WHERE id = ?1 AND tenant_id = ?2 AND status = 'paid'
+            AND EXISTS (SELECT 1 FROM members WHERE id = ?3 AND tenant_id = ?2 AND paid_user = 0)`,
+        )
+        .bind(order.id, tenant.id, order.member_id),
     ],
     [
       null,

@@ -24,7 +24,8 @@ const all = async (db: D1Database, sql: string, ...binds: unknown[]): Promise<Ro
 export async function collectMemberData(db: D1Database, tenantId: string, memberId: number): Promise<Record<string, unknown>> {
   const account = await db
     .prepare(
-      `SELECT id, email, status, credits, paid_user, language, signup_date, invisible, created_at, notification_prefs, email_disabled_reason
+      `SELECT id, email, status, credits, paid_user, language, signup_date, invisible, created_at, activated_at, password_changed_at,
+              traffic_source, invite_code, blocked_at, blocked_reason, notification_prefs, email_disabled_reason
          FROM members WHERE tenant_id = ? AND id = ?`,
     )
     .bind(tenantId, memberId)
@@ -40,6 +41,12 @@ export async function collectMemberData(db: D1Database, tenantId: string, member
         | 'signup_date'
         | 'invisible'
         | 'created_at'
+        | 'activated_at'
+        | 'password_changed_at'
+        | 'traffic_source'
+        | 'invite_code'
+        | 'blocked_at'
+        | 'blocked_reason'
         | 'notification_prefs'
         | 'email_disabled_reason'
       >
@@ -75,7 +82,7 @@ export async function collectMemberData(db: D1Database, tenantId: string, member
       >
     >();
   const profileId = profile?.id ?? -1;
-  const [photos, interests, likesGiven, likesReceived, blocks, messages, orders, ledger, consents] = await Promise.all([
+  const [photos, interests, likesGiven, likesReceived, passed, blocks, messages, orders, ledger, consents] = await Promise.all([
     all(
       db,
       'SELECT id, filename, status, private, position, width, height, created_at FROM photos WHERE tenant_id = ? AND profile_id = ? ORDER BY id',
@@ -102,6 +109,14 @@ export async function collectMemberData(db: D1Database, tenantId: string, member
       tenantId,
       profileId,
     ),
+    // The swipe game's "no" per profile: it keeps those profiles out of the member's stack.
+    all(
+      db,
+      `SELECT s.profile_id, p.name, s.created_at FROM swipe_passes s LEFT JOIN profiles p ON p.id = s.profile_id AND p.tenant_id = s.tenant_id
+              WHERE s.tenant_id = ? AND s.member_id = ? ORDER BY s.created_at`,
+      tenantId,
+      memberId,
+    ),
     all(
       db,
       `SELECT b.blocked_profile_id AS profile_id, p.name, b.created_at FROM blocks b LEFT JOIN profiles p ON p.id = b.blocked_profile_id AND p.tenant_id = b.tenant_id
@@ -124,7 +139,7 @@ export async function collectMemberData(db: D1Database, tenantId: string, member
     all(
       db,
       `SELECT id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, country, method, status, consent_at,
-                    language, created_at, paid_at FROM orders WHERE tenant_id = ? AND member_id = ? ORDER BY id`,
+                    language, created_at, paid_at, made_premium, refund_reason, refunded_at FROM orders WHERE tenant_id = ? AND member_id = ? ORDER BY id`,
       tenantId,
       memberId,
     ),
@@ -136,19 +151,92 @@ export async function collectMemberData(db: D1Database, tenantId: string, member
     ),
     consentsOf(db, tenantId, memberId),
   ]);
+  const [paymentDetails, complaints, activity] = await Promise.all([
+    collectPaymentDetails(db, tenantId, memberId),
+    collectComplaints(db, tenantId, memberId),
+    collectActivity(db, tenantId, memberId),
+  ]);
   const notifications = toSettings({ notification_prefs, email_disabled_reason, invisible: account.invisible });
   return {
     account: accountFields,
     profile: profile ? { ...profile, interests: interests.map((i) => i.slug) } : null,
     photos,
-    likes: { given: likesGiven, received: likesReceived },
+    likes: { given: likesGiven, received: likesReceived, passed },
     blocks,
     messages,
     orders,
     ledger,
+    payment_details: paymentDetails,
+    complaints,
+    activity,
     notifications,
     consents,
   };
+}
+
+/** Direct-debit mandates and the direct-debit forms the member filled in (bank account, address, phone); never the SMS code's hash. */
+async function collectPaymentDetails(db: D1Database, tenantId: string, memberId: number) {
+  const [mandates, directDebitRequests] = await Promise.all([
+    all(
+      db,
+      'SELECT provider, method, label, status, created_at FROM payment_mandates WHERE tenant_id = ? AND member_id = ? ORDER BY id',
+      tenantId,
+      memberId,
+    ),
+    all(
+      db,
+      `SELECT id, package_id, amount, currency, discount_code, holder, iban, street, house_number, zip, city, phone, status, order_id, created_at
+         FROM directdebit_requests WHERE tenant_id = ? AND member_id = ? ORDER BY id`,
+      tenantId,
+      memberId,
+    ),
+  ]);
+  return { mandates, direct_debit_requests: directDebitRequests };
+}
+
+/** Complaints the member sent while logged in, with the answers they were sent (not which staff member wrote them). */
+async function collectComplaints(db: D1Database, tenantId: string, memberId: number) {
+  const [complaints, replies] = await Promise.all([
+    all(
+      db,
+      `SELECT id, subject, concerns, body, contact_email, contact_name, ip, state, language, created_at, confirmed_at
+         FROM complaints WHERE tenant_id = ? AND member_id = ? ORDER BY id`,
+      tenantId,
+      memberId,
+    ),
+    all(
+      db,
+      `SELECT r.complaint_id, r.body, r.language, r.created_at FROM complaint_replies r
+         JOIN complaints c ON c.id = r.complaint_id AND c.tenant_id = r.tenant_id
+        WHERE r.tenant_id = ? AND c.member_id = ? ORDER BY r.id`,
+      tenantId,
+      memberId,
+    ),
+  ]);
+  return complaints.map((complaint) => ({
+    ...complaint,
+    replies: replies.filter((r) => r.complaint_id === complaint.id).map(({ complaint_id, ...reply }) => reply),
+  }));
+}
+
+/** Logins (when, until when, ended), the devices that get push messages, and clicks through to the cams. */
+async function collectActivity(db: D1Database, tenantId: string, memberId: number) {
+  const [sessions, pushDevices, camClicks] = await Promise.all([
+    all(
+      db,
+      'SELECT created_at, expires_at, revoked_at FROM sessions WHERE tenant_id = ? AND member_id = ? ORDER BY created_at',
+      tenantId,
+      memberId,
+    ),
+    all(db, 'SELECT endpoint, created_at FROM push_subscriptions WHERE tenant_id = ? AND member_id = ? ORDER BY id', tenantId, memberId),
+    all(
+      db,
+      'SELECT performer_id, variant, created_at FROM cam_clicks WHERE tenant_id = ? AND member_id = ? ORDER BY created_at',
+      tenantId,
+      memberId,
+    ),
+  ]);
+  return { sessions, push_devices: pushDevices, cam_clicks: camClicks };
 }
 
 export interface ExportPhoto {

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { MIN_AGE } from '../../../core/constants';
-import { INPUT, useHydrated } from '../../screens/account/ui';
+import { INPUT } from '../../screens/account/ui';
+import { useHydrated } from '../../lib/hydrated';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -4,7 +4,6 @@ import {
   useId,
   useRef,
   useState,
-  useSyncExternalStore,
   type InputHTMLAttributes,
   type ReactElement,
   type ReactNode,
@@ -13,21 +12,12 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { useTranslation } from '../../i18n';
+import { useHydrated } from '../../lib/hydrated';
 import type { FieldErrors } from './validate';
 import { Icon, type IconName } from '../../components/icon';
 
 // The form kit of the account screens and the signup flow: every field has a visible label, its hint and error are
 // tied to it with aria-describedby, and an invalid field says so (aria-invalid) and gets the focus.
-
-const noop = () => () => {};
-/** False on the server and while hydrating, true once React runs in the browser: forms submit only then. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
 
 export const INPUT =
   'box-border w-full rounded-lg border border-solid border-gray-300 bg-white px-3 py-2.5 text-base text-gray-900 outline-none focus:border-primary focus:ring-1 focus:ring-primary aria-[invalid=true]:border-danger';

@@ -72,7 +72,10 @@ function OrderResult({ id }: { id: string }) {
   if (paid) {
     return (
       <AccountCard title={t('transaction.paid_title')} testId="transaction-paid" icon="i-lucide-circle-check">
-        <p role="status">{t('transaction.paid', { credits: order.credits })}</p>
+        <p role="status">
+          {t('transaction.paid', { credits: order.credits })}
+          {order.made_premium && ` ${t('transaction.now_premium')}`}
+        </p>
         <p className="text-sm text-gray-600">{summary}</p>
         <p className="text-sm text-gray-600">{t('transaction.mail_sent')}</p>
         <Link href="/members" className="btn btn-primary">

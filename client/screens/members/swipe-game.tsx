@@ -11,6 +11,7 @@ import { Link } from '../../navigation';
 import { settingsAtom } from '../../state/atoms';
 import { MatchModal } from './match-modal';
 import { Icon } from '../../components/icon';
+import { useHydrated } from '../../lib/hydrated';
 
 const THRESHOLD = 100; // px of drag that counts as a decision
 
@@ -29,7 +30,7 @@ export function SwipeGameScreen() {
   const likesLeft = left === undefined ? data?.likes_left : left;
   // Out of today's likes: Like is off and the limit says when they come back (the stack's resets_at), before a tap.
   const outOfLikes = likesLeft === 0;
-  const limitNotice = outOfLikes && data ? t('swipe.limit_reached', { time: data.resets_at.slice(11, 16) }) : null;
+  const limitNotice = outOfLikes && data ? <LimitNotice resetsAt={data.resets_at} /> : null;
 
   const decide = useCallback(
     async (profile: ProfileCard, action: 'like' | 'pass') => {
@@ -41,8 +42,9 @@ export function SwipeGameScreen() {
         setGone((g) => [...g, profile.id]);
         if (r.match) setMatch(profile);
       } catch (e) {
+        // Out of likes: the limit's own notice says when they come back, in the member's clock.
         if (e instanceof ApiError && e.code === 'swipe_limit') setLeft(0);
-        setNotice(e instanceof ApiError ? e.message : t('errors.generic'));
+        else setNotice(e instanceof ApiError ? e.message : t('errors.generic'));
       }
     },
     [t, outOfLikes],
@@ -178,4 +180,16 @@ function SwipeCard({ profile, isTop, onDecide }: { profile: ProfileCard; isTop: 
       </div>
     </div>
   );
+}
+
+/**
+ * When today's likes come back. The day is the server's (UTC), so the server's render names the time in UTC; once
+ * hydrated, the page names it in the browser's own time zone (a Dutch member's 00:00 UTC is 01:00 or 02:00).
+ */
+function LimitNotice({ resetsAt }: { resetsAt: string }) {
+  const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
+  if (!hydrated) return <>{t('swipe.limit_reached', { time: resetsAt.slice(11, 16) })}</>;
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(resetsAt));
+  return <>{t('swipe.limit_reached_local', { time })}</>;
 }
