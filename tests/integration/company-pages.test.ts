@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../core/constants';
+import { COOKIE, LANGUAGES } from '../../core/constants';
+import { BOOKMARK_COOKIE } from '../../worker/db/request-db';
+import { KNOWN_DEVICE_COOKIE } from '../../worker/services/known-device';
+import { TRAFFIC_SOURCE_COOKIE } from '../../worker/services/traffic-source';
 import { fetchBrand, pageState } from './helpers';
 
 const PAGES = ['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'];
@@ -13,6 +16,14 @@ const page = async (brand: string, path: string, language?: string) => {
 };
 
 describe('information pages', () => {
+  it('the cookie policy names every cookie the site sets, in every language', async () => {
+    const cookies = [...Object.values(COOKIE), KNOWN_DEVICE_COOKIE, BOOKMARK_COOKIE, TRAFFIC_SOURCE_COOKIE];
+    for (const language of LANGUAGES) {
+      const { html } = await page('flirtlokaal', '/pages/cookies', language);
+      for (const name of cookies) expect(html, `${language} ${name}`).toContain(`<strong>${name}</strong>`);
+    }
+  });
+
   it.each(PAGES)('/pages/%s renders on the server with the company behind the brand, in nl and en', async (name) => {
     for (const language of ['nl', 'en']) {
       const { status, html } = await page('flirtlokaal', `/pages/${name}`, language);

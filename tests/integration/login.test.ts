@@ -42,6 +42,41 @@ describe('POST /api/user.php (login)', () => {
     expect(later.status).toBe(200);
   });
 
+  it("keeps a browser that logged in before out of a stranger's lockout, and gives it five guesses of its own", async () => {
+    const member = await signUp();
+    const other = await signUp();
+    const first = await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: PASSWORD });
+    expect(first.status).toBe(200);
+    const known = first.headers.getSetCookie().find((c) => c.startsWith('known_device='))!;
+    expect(known).toMatch(/HttpOnly/);
+    expect(known).toMatch(/Secure/);
+    expect(known).toMatch(/SameSite=Lax/);
+    expect(known).not.toMatch(/Domain=/);
+    const device = known.split(';')[0];
+    const login = (password: string, cookie?: string, email = member.email) =>
+      call('flirtlokaal', 'POST', '/api/user.php', { email, password }, cookie);
+
+    // A stranger locks the account for every browser but the member's own.
+    for (let i = 0; i < 5; i++) await login('nope');
+    expect((await login(PASSWORD)).status).toBe(429);
+    const [name, value] = device.split('=');
+    const forged = `${name}=${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await login(PASSWORD, forged)).status).toBe(429);
+    expect((await login(PASSWORD, device)).status).toBe(200);
+    // The proof is for this account only.
+    for (let i = 0; i < 5; i++) await login('nope', undefined, other.email);
+    expect((await login(PASSWORD, device, other.email)).status).toBe(429);
+
+    // The known browser's own failures lock it too (a stolen cookie gets five guesses), not the other way round.
+    const again = (await login(PASSWORD, device)).headers
+      .getSetCookie()
+      .find((c) => c.startsWith('known_device='))!
+      .split(';')[0];
+    for (let i = 0; i < 4; i++) expect((await login('nope', again)).status).toBe(401);
+    expect((await login('nope', again)).status).toBe(429);
+    expect((await login(PASSWORD, again)).status).toBe(429);
+  });
+
   it('throttles one address that fails on many accounts', async () => {
     const ip = { 'CF-Connecting-IP': '198.51.100.23' };
     let last: Response | undefined;

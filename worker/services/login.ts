@@ -34,7 +34,7 @@ export async function logIn(c: AppContext, { email, password }: { email: string;
     // The attempt that took the account's last slot also started its lockout.
     throw failedLogin(attempt, now, new ApiFailure(401, 'login_failed', 'errors.login_failed'));
   }
-  await db.batch(loginSucceeded(db, attempt));
+  await db.batch(await loginSucceeded(c, db, attempt));
   if (recoverable) {
     // Issue 18 item 7: the right password for an account deleted less than 14 days ago says so and mails the
     // recovery link (the same mail as the deletion's), at most a few times an hour however often they try.

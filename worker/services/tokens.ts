@@ -37,7 +37,8 @@ interface Payload {
   j: string;
 }
 
-async function key(secret: string | undefined): Promise<CryptoKey> {
+/** The HMAC key of everything the Worker signs with APP_SECRET (these links, the known-device cookie). */
+export async function appSecretKey(secret: string | undefined): Promise<CryptoKey> {
   if (!secret || secret.length < 32) throw new Error('APP_SECRET is missing or shorter than 32 characters');
   return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
@@ -55,7 +56,7 @@ export async function issueToken(env: Env, opts: IssueOptions): Promise<string> 
   const expires = opts.now.getTime() + TOKEN_LIFETIME_MS[opts.purpose];
   const payload: Payload = { p: opts.purpose, t: opts.tenantId, m: opts.memberId, e: expires, j: jti };
   const body = base64url(new TextEncoder().encode(JSON.stringify(payload)));
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await key(env.APP_SECRET), new TextEncoder().encode(body)));
+  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await appSecretKey(env.APP_SECRET), new TextEncoder().encode(body)));
   await env.DB.prepare(
     'INSERT INTO one_time_tokens (jti, tenant_id, member_id, purpose, data, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   )
@@ -69,7 +70,12 @@ async function verify(env: Env, token: string, tenantId: string, purpose: TokenP
   const [body, signature, extra] = token.split('.');
   if (!body || !signature || extra !== undefined || token.length > 600) return null;
   try {
-    const ok = await crypto.subtle.verify('HMAC', await key(env.APP_SECRET), fromBase64url(signature), new TextEncoder().encode(body));
+    const ok = await crypto.subtle.verify(
+      'HMAC',
+      await appSecretKey(env.APP_SECRET),
+      fromBase64url(signature),
+      new TextEncoder().encode(body),
+    );
     if (!ok) return null;
     const payload = JSON.parse(new TextDecoder().decode(fromBase64url(body))) as Payload;
     if (payload.p !== purpose || payload.t !== tenantId || payload.e <= now.getTime()) return null;

@@ -57,7 +57,7 @@ staffAuthRoutes.post('/login.php', async (c) => {
       detail: { host_brand: c.get('tenant').id },
       now,
     }),
-    ...loginSucceeded(db, attempt),
+    ...(await loginSucceeded(c, db, attempt)),
   ]);
   setStaffCookie(c, session.token);
   const signedIn = await findStaffSession(db, session.token, now);
