@@ -39,13 +39,20 @@ export function sessionCookie(res: Response): string {
   return header.split(';')[0];
 }
 
+/** The known-device cookie a response sets (worker/services/known-device.ts), as a Cookie header's part. */
+export function deviceCookie(res: Response): string {
+  const header = res.headers.getSetCookie().find((c) => c.startsWith('known_device='));
+  if (!header) throw new Error('no known-device cookie');
+  return header.split(';')[0];
+}
+
 export async function signUp(brand = 'flirtlokaal', overrides: Record<string, unknown> = {}) {
   const body = signupBody(overrides);
   // Each test member signs up from an address of its own: the per-address signup limit is tested on its own.
   const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
   const res = await call(brand, 'POST', '/api/signup.php', body, undefined, { 'CF-Connecting-IP': ip });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
-  return { ...body, cookie: sessionCookie(res), user: ((await res.json()) as { user: { id: number } }).user };
+  return { ...body, cookie: sessionCookie(res), device: deviceCookie(res), user: ((await res.json()) as { user: { id: number } }).user };
 }
 
 /** The newest link in the newest mail to `to` whose path starts with `pathPrefix`. */

@@ -14,7 +14,7 @@ import { verifyPassword } from '../services/passwords';
 import { revokeSessions } from '../services/sessions';
 import { consumeToken, countTokensSince, issueToken, tokenClaims } from '../services/tokens';
 import { userOf } from '../services/users';
-import { startSession } from '../services/login';
+import { rememberPasswordBrowser, startSession } from '../services/login';
 import { jsonBody, limit, link, mailTo, requireMember } from './helpers';
 
 /**
@@ -55,6 +55,7 @@ recoveryRoutes.put('/reset-password.php', async (c) => {
   const member = set && (await findMemberById(c.env.DB, tenantId, claims.memberId));
   if (!member) throw linkInvalid();
   await mailTo(c, member.email, member.language, 'password_changed', {}, undefined, member.id);
+  await rememberPasswordBrowser(c, member.email);
   return c.json({ user: await startSession(c, member.id) });
 });
 

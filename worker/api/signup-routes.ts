@@ -13,7 +13,7 @@ import { consumeToken } from '../services/tokens';
 import { saveSignupStep } from '../services/signup-steps';
 import { readTrafficSource } from '../services/traffic-source';
 import { loadUser } from '../services/users';
-import { startSession, startSessionFromLink } from '../services/login';
+import { rememberPasswordBrowser, startSession, startSessionFromLink } from '../services/login';
 import { jsonBody, limit, requireMember } from './helpers';
 import { mailScope, sendActivationMail, sendRecoveryMail } from '../services/mail-scope';
 
@@ -69,6 +69,7 @@ signupRoutes.post('/signup.php', async (c) => {
     now,
   );
   await sendActivationMail(mailScope(c), memberId, input.email, c.get('language'), input.name);
+  await rememberPasswordBrowser(c, input.email);
   return c.json({ user: await startSession(c, memberId) }, 201);
 });
 

@@ -3,6 +3,7 @@ import { ApiFailure } from '../errors';
 import { setSessionCookie } from '../session-cookie';
 import { findMemberByEmail, isRecoverable, loginFailuresKey } from './accounts';
 import { verifyPassword } from './passwords';
+import { rememberDevice } from './known-device';
 import { failedLogin, loginSucceeded, reserveLoginAttempt } from './login-attempts';
 import { createSession, findSessionMember } from './sessions';
 import { countTokensSince } from './tokens';
@@ -48,6 +49,14 @@ export async function logIn(c: AppContext, { email, password }: { email: string;
 }
 
 const RECOVERY_MAILS_PER_HOUR = 3;
+
+/**
+ * This browser has just set the account's password (signup, a reset link): like a login, it is known to the
+ * account from now on, so a stranger's failed logins do not lock it out (known-device.ts).
+ */
+export function rememberPasswordBrowser(c: AppContext, email: string): Promise<void> {
+  return rememberDevice(c, loginFailuresKey(c.get('tenant').id, email));
+}
 
 /** SPEC.md's blocked-account message: the brand's admin blocked the account (back office). */
 function accountBlocked(): ApiFailure {
