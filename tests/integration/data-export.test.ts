@@ -108,6 +108,13 @@ describe('the GDPR export', () => {
       env.DB.prepare(
         `INSERT INTO complaints (tenant_id, member_id, subject, body, contact_email, created_at) VALUES ('flirtlokaal', ?, 'Anders', 'Klacht van een ander', 'x@test.example', ?)`,
       ).bind(other.memberId, at),
+      // As a visitor from my address: mine once the address was proven, not before (anyone can type an address).
+      env.DB.prepare(
+        `INSERT INTO complaints (tenant_id, member_id, subject, body, contact_email, created_at, confirmed_at) VALUES ('flirtlokaal', NULL, 'Bezoeker', 'Bevestigd als bezoeker', ?1, ?2, ?2)`,
+      ).bind(me.email, at),
+      env.DB.prepare(
+        `INSERT INTO complaints (tenant_id, member_id, subject, body, contact_email, created_at) VALUES ('flirtlokaal', NULL, 'Bezoeker', 'Niet bevestigd', ?, ?)`,
+      ).bind(me.email, at),
       env.DB.prepare(
         `INSERT INTO complaint_replies (tenant_id, complaint_id, staff_id, body, language, created_at)
          SELECT 'flirtlokaal', id, 424242, 'Ons antwoord aan jou', 'nl', ? FROM complaints WHERE member_id = ?`,
@@ -185,6 +192,7 @@ describe('the GDPR export', () => {
         ip: '203.0.113.9',
         replies: [{ body: 'Ons antwoord aan jou', language: 'nl', created_at: at }],
       }),
+      expect.objectContaining({ body: 'Bevestigd als bezoeker', replies: [] }),
     ]);
     const activity = read('activity.json');
     expect(activity.sessions.length).toBeGreaterThan(0);
@@ -214,6 +222,7 @@ describe('the GDPR export', () => {
       'sender_member_id',
       'NL02RABO0123456789',
       'Klacht van een ander',
+      'Niet bevestigd',
       // Secrets of the member's own rows stay out too: the SMS code's hash, the push keys, staff's id, the session's token hash.
       'secret-code-hash',
       'push-auth-secret',

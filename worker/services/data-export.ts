@@ -153,7 +153,7 @@ export async function collectMemberData(db: D1Database, tenantId: string, member
   ]);
   const [paymentDetails, complaints, activity] = await Promise.all([
     collectPaymentDetails(db, tenantId, memberId),
-    collectComplaints(db, tenantId, memberId),
+    collectComplaints(db, tenantId, memberId, account.email),
     collectActivity(db, tenantId, memberId),
   ]);
   const notifications = toSettings({ notification_prefs, email_disabled_reason, invisible: account.invisible });
@@ -194,23 +194,29 @@ async function collectPaymentDetails(db: D1Database, tenantId: string, memberId:
   return { mandates, direct_debit_requests: directDebitRequests };
 }
 
-/** Complaints the member sent while logged in, with the answers they were sent (not which staff member wrote them). */
-async function collectComplaints(db: D1Database, tenantId: string, memberId: number) {
+/**
+ * The member's complaints with the answers they were sent (not which staff member wrote them): those sent while
+ * logged in, and those sent as a visitor from the account's address once that address was proven (the mailed link).
+ */
+async function collectComplaints(db: D1Database, tenantId: string, memberId: number, email: string) {
+  const theirs = 'c.tenant_id = ?1 AND (c.member_id = ?2 OR (c.member_id IS NULL AND c.confirmed_at IS NOT NULL AND c.contact_email = ?3))';
   const [complaints, replies] = await Promise.all([
     all(
       db,
-      `SELECT id, subject, concerns, body, contact_email, contact_name, ip, state, language, created_at, confirmed_at
-         FROM complaints WHERE tenant_id = ? AND member_id = ? ORDER BY id`,
+      `SELECT c.id, c.subject, c.concerns, c.body, c.contact_email, c.contact_name, c.ip, c.state, c.language, c.created_at, c.confirmed_at
+         FROM complaints c WHERE ${theirs} ORDER BY c.id`,
       tenantId,
       memberId,
+      email,
     ),
     all(
       db,
       `SELECT r.complaint_id, r.body, r.language, r.created_at FROM complaint_replies r
          JOIN complaints c ON c.id = r.complaint_id AND c.tenant_id = r.tenant_id
-        WHERE r.tenant_id = ? AND c.member_id = ? ORDER BY r.id`,
+        WHERE ${theirs} ORDER BY r.id`,
       tenantId,
       memberId,
+      email,
     ),
   ]);
   return complaints.map((complaint) => ({
