@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, call, deviceCookie, sessionCookie, signUp } from './account-helpers';
+import { PASSWORD, call, deviceCookie, mailedLink, sessionCookie, signUp, tokenOf } from './account-helpers';
 import { ApiErrorSchema } from '../../core/schemas/errors';
 import type { User } from '../../core/schemas/user';
 import { expectAnswer, expectContractAnswer } from './expect-answer';
@@ -88,6 +88,42 @@ describe('POST /api/user.php (login)', () => {
       await call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: 'nope' }, undefined, ip);
     expect((await login()).status).toBe(429);
     expect((await login(member.device)).status).toBe(200);
+  });
+
+  it("ends a browser's proof with a new password, and when the address passes to another account", async () => {
+    const ip = { 'CF-Connecting-IP': '198.51.100.78' };
+    const login = (email: string, password: string, cookie?: string) =>
+      call('flirtlokaal', 'POST', '/api/user.php', { email, password }, cookie, ip);
+    const lockOut = async (email: string) => {
+      for (let i = 0; i < 5; i++) await login(email, 'nope');
+    };
+
+    // A new password: the browser that set it is known again, every other proof has ended.
+    const member = await signUp();
+    const NEW = 'Nieuw-wachtwoord-7';
+    const change = await call(
+      'flirtlokaal',
+      'PUT',
+      '/api/password.php',
+      { old_password: PASSWORD, password: NEW, password_confirm: NEW },
+      member.cookie,
+    );
+    expect(change.status).toBe(200);
+    const changedHere = deviceCookie(change);
+    await lockOut(member.email);
+    expect((await login(member.email, NEW, member.device)).status).toBe(429);
+    expect((await login(member.email, NEW, changedHere)).status).toBe(200);
+
+    // The address moves to another account: the first owner's proofs do not carry over to the new one.
+    const first = await signUp();
+    const moved = `moved-${first.email}`;
+    await call('flirtlokaal', 'POST', '/api/mail-change.php', { new_email: moved, password: PASSWORD }, first.cookie);
+    const token = tokenOf(await mailedLink('flirtlokaal', moved, '/mail-change/do'));
+    expect((await call('flirtlokaal', 'PUT', '/api/mail-change.php', { token }, first.cookie)).status).toBe(200);
+    const second = await signUp('flirtlokaal', { email: first.email });
+    await lockOut(second.email);
+    expect((await login(second.email, PASSWORD, first.device)).status).toBe(429);
+    expect((await login(second.email, PASSWORD, second.device)).status).toBe(200);
   });
 
   it('throttles one address that fails on many accounts', async () => {

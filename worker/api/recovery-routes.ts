@@ -55,7 +55,7 @@ recoveryRoutes.put('/reset-password.php', async (c) => {
   const member = set && (await findMemberById(c.env.DB, tenantId, claims.memberId));
   if (!member) throw linkInvalid();
   await mailTo(c, member.email, member.language, 'password_changed', {}, undefined, member.id);
-  await rememberPasswordBrowser(c, member.email);
+  await rememberPasswordBrowser(c, member);
   return c.json({ user: await startSession(c, member.id) });
 });
 
@@ -80,6 +80,9 @@ recoveryRoutes.put('/password.php', async (c) => {
   });
   if (!set) throw oldWrong();
   await mailTo(c, member.email, member.language, 'password_changed', {}, undefined, member.id);
+  // The new password ends every browser's proof; this browser, which set it, is known again.
+  const changed = await findMemberById(c.env.DB, tenantId, member.id);
+  if (changed) await rememberPasswordBrowser(c, changed);
   return c.json({ ok: true });
 });
 

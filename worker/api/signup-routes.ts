@@ -69,7 +69,8 @@ signupRoutes.post('/signup.php', async (c) => {
     now,
   );
   await sendActivationMail(mailScope(c), memberId, input.email, c.get('language'), input.name);
-  await rememberPasswordBrowser(c, input.email);
+  const created = await findMemberById(c.env.DB, tenant.id, memberId);
+  if (created) await rememberPasswordBrowser(c, created);
   return c.json({ user: await startSession(c, memberId) }, 201);
 });
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { ApiFailure } from '../errors';
-import { attemptAccountKey, rememberDevice } from './known-device';
+import { attemptAccountKey, type DeviceOwner, rememberDevice } from './known-device';
 import { clearStatement, releaseStatement, reserve } from './rate-limit';
 
 // Lockout (SPEC.md §4), for members and staff alike: 5 failed logins on one account within 15 minutes block it for
@@ -20,18 +20,22 @@ export interface LoginAttempt {
   /** The account's key, and the key this attempt counts on: the account's, or this known browser's on it. */
   account: string;
   accountKey: string;
+  /** The account the login names, when there is one. */
+  owner: DeviceOwner | null;
   /** Set when this attempt took the account's last slot: failing it starts the lockout. */
   blockedUntil: Date | null;
 }
 
 /**
  * Takes the attempt's slot for its address, then for its account, before anything is checked; throws the answer
- * when either is used up (an address over its limit, or a locked account).
+ * when either is used up (an address over its limit, or a locked account). `owner` is the account the login names
+ * (null when none has the address): a known browser's proof counts only for that account as it is now.
  */
 export async function reserveLoginAttempt(
   c: AppContext,
   db: D1Database,
   keys: { ip: string; account: string },
+  owner: DeviceOwner | null,
   now: Date,
 ): Promise<LoginAttempt> {
   const ip = await reserve(db, keys.ip, IP_FAILURES, now);
@@ -39,7 +43,7 @@ export async function reserveLoginAttempt(
     c.header('Retry-After', String(ip.retryAfter));
     throw new ApiFailure(429, 'rate_limited', 'errors.rate_limited', undefined, { minutes: Math.ceil(ip.retryAfter / 60) });
   }
-  const accountKey = await attemptAccountKey(c, keys.account);
+  const accountKey = await attemptAccountKey(c, keys.account, owner);
   const account = await reserve(
     db,
     accountKey,
@@ -51,7 +55,7 @@ export async function reserveLoginAttempt(
     await releaseStatement(db, keys.ip, ip.windowStart).run();
     throw lockout(account.blockedUntil ?? new Date(now.getTime() + account.retryAfter * 1000), now);
   }
-  return { ipKey: keys.ip, ipWindowStart: ip.windowStart, account: keys.account, accountKey, blockedUntil: account.blockedUntil };
+  return { ipKey: keys.ip, ipWindowStart: ip.windowStart, account: keys.account, accountKey, owner, blockedUntil: account.blockedUntil };
 }
 
 /** The answer to a failed attempt: the lockout when it took the account's last slot, else `failed`. */
@@ -64,7 +68,7 @@ export function failedLogin(attempt: LoginAttempt, now: Date, failed: ApiFailure
  * statements to run). The browser is known to the account from now on.
  */
 export async function loginSucceeded(c: AppContext, db: D1Database, attempt: LoginAttempt): Promise<D1PreparedStatement[]> {
-  await rememberDevice(c, attempt.account);
+  if (attempt.owner) await rememberDevice(c, attempt.account, attempt.owner);
   return [clearStatement(db, attempt.accountKey), releaseStatement(db, attempt.ipKey, attempt.ipWindowStart)];
 }
 

@@ -1,9 +1,9 @@
 import { clientIp, type AppContext } from '../context';
 import { ApiFailure } from '../errors';
 import { setSessionCookie } from '../session-cookie';
-import { findMemberByEmail, isRecoverable, loginFailuresKey } from './accounts';
+import { findMemberByEmail, isRecoverable, loginFailuresKey, type MemberRow } from './accounts';
 import { verifyPassword } from './passwords';
-import { rememberDevice } from './known-device';
+import { type DeviceOwner, rememberDevice } from './known-device';
 import { failedLogin, loginSucceeded, reserveLoginAttempt } from './login-attempts';
 import { createSession, findSessionMember } from './sessions';
 import { countTokensSince } from './tokens';
@@ -21,14 +21,15 @@ export async function logIn(c: AppContext, { email, password }: { email: string;
   const tenant = c.get('tenant');
   const now = c.get('now');
   const db = c.env.DB;
+  const member = await findMemberByEmail(db, tenant.id, email);
   const attempt = await reserveLoginAttempt(
     c,
     db,
     { ip: `${tenant.id}:login:ip:${clientIp(c)}`, account: loginFailuresKey(tenant.id, email) },
+    member && deviceOwner(member),
     now,
   );
 
-  const member = await findMemberByEmail(db, tenant.id, email);
   const ok = await verifyPassword(member?.password_hash ?? null, password);
   const recoverable = ok && member !== null && isRecoverable(member, now);
   if (!member || !ok || (member.status === 'deleted' && !recoverable)) {
@@ -51,12 +52,18 @@ export async function logIn(c: AppContext, { email, password }: { email: string;
 const RECOVERY_MAILS_PER_HOUR = 3;
 
 /**
- * This browser has just set the account's password (signup, a reset link): like a login, it is known to the
- * account from now on, so a stranger's failed logins do not lock it out (known-device.ts).
+ * This browser has just set the account's password (signup, a reset link, a change in the settings): like a login,
+ * it is known to the account from now on, so a stranger's failed logins do not lock it out (known-device.ts).
  */
-export function rememberPasswordBrowser(c: AppContext, email: string): Promise<void> {
-  return rememberDevice(c, loginFailuresKey(c.get('tenant').id, email));
+export function rememberPasswordBrowser(c: AppContext, member: Pick<MemberRow, 'id' | 'email' | 'password_hash'>): Promise<void> {
+  return rememberDevice(c, loginFailuresKey(c.get('tenant').id, member.email), deviceOwner(member));
 }
+
+/** The account a known browser's proof is bound to: its id and its password as it is now. */
+const deviceOwner = (member: Pick<MemberRow, 'id' | 'password_hash'>): DeviceOwner => ({
+  id: member.id,
+  passwordHash: member.password_hash,
+});
 
 /** SPEC.md's blocked-account message: the brand's admin blocked the account (back office). */
 function accountBlocked(): ApiFailure {

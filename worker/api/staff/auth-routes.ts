@@ -24,9 +24,15 @@ staffAuthRoutes.post('/login.php', async (c) => {
 
   // The members' lockout (worker/services/login-attempts.ts). Staff accounts belong to the deployment, not to a
   // brand, so the keys carry no brand: guesses spread over the brands' hosts share one count.
-  const attempt = await reserveLoginAttempt(c, db, { ip: `staff:login:ip:${clientIp(c)}`, account: `staff:login:account:${email}` }, now);
-
   const staff = await findStaffByEmail(db, email);
+  const attempt = await reserveLoginAttempt(
+    c,
+    db,
+    { ip: `staff:login:ip:${clientIp(c)}`, account: `staff:login:account:${email}` },
+    staff && { id: staff.id, passwordHash: staff.password_hash },
+    now,
+  );
+
   const refusal = await check(c, staff, password, otp);
   if (refusal) {
     // One answer whatever was wrong; the audit log (read by owners) says what it was.
