@@ -105,6 +105,10 @@ describe('the GDPR export', () => {
       env.DB.prepare(
         `INSERT INTO complaints (tenant_id, member_id, subject, body, contact_email, ip, created_at) VALUES ('flirtlokaal', ?, 'Profiel', 'Mijn klacht', ?, '203.0.113.9', ?)`,
       ).bind(meId, me.email, at),
+      // Sent while logged in, with another contact address: mine, but an answer to it went to that address.
+      env.DB.prepare(
+        `INSERT INTO complaints (tenant_id, member_id, subject, body, contact_email, created_at, confirmed_at) VALUES ('flirtlokaal', ?1, 'Anders', 'Met ander adres', 'iemand@test.example', ?2, ?2)`,
+      ).bind(meId, at),
       env.DB.prepare(
         `INSERT INTO complaints (tenant_id, member_id, subject, body, contact_email, created_at) VALUES ('flirtlokaal', ?, 'Anders', 'Klacht van een ander', 'x@test.example', ?)`,
       ).bind(other.memberId, at),
@@ -192,6 +196,7 @@ describe('the GDPR export', () => {
         ip: '203.0.113.9',
         replies: [{ body: 'Ons antwoord aan jou', language: 'nl', created_at: at }],
       }),
+      expect.objectContaining({ body: 'Met ander adres', replies: [] }),
       expect.objectContaining({ body: 'Bevestigd als bezoeker', replies: [] }),
     ]);
     const activity = read('activity.json');

@@ -197,6 +197,7 @@ async function collectPaymentDetails(db: D1Database, tenantId: string, memberId:
 /**
  * The member's complaints with the answers they were sent (not which staff member wrote them): those sent while
  * logged in, and those sent as a visitor from the account's address once that address was proven (the mailed link).
+ * Answers mailed to another contact address than the account's are that address's, not the member's.
  */
 async function collectComplaints(db: D1Database, tenantId: string, memberId: number, email: string) {
   const theirs = 'c.tenant_id = ?1 AND (c.member_id = ?2 OR (c.member_id IS NULL AND c.confirmed_at IS NOT NULL AND c.contact_email = ?3))';
@@ -211,9 +212,10 @@ async function collectComplaints(db: D1Database, tenantId: string, memberId: num
     ),
     all(
       db,
+      // A reply is a mail to the complaint's contact address: the member's when that address is theirs.
       `SELECT r.complaint_id, r.body, r.language, r.created_at FROM complaint_replies r
          JOIN complaints c ON c.id = r.complaint_id AND c.tenant_id = r.tenant_id
-        WHERE ${theirs} ORDER BY r.id`,
+        WHERE ${theirs} AND c.contact_email = ?3 ORDER BY r.id`,
       tenantId,
       memberId,
       email,
