@@ -99,6 +99,10 @@ test('time bonus, buying credits with iDEAL through the sandbox, and a failed pa
     await page.getByTestId('choose-2').click();
     await expect(page.getByRole('radio', { name: 'iDEAL' })).toBeChecked();
     await expect(page.getByTestId('total')).toHaveText(/22,46/);
+    // The member leaves the checkout without paying and orders again: the bonus goes with the new order.
+    await payOnCheckout(page);
+    await page.goto(brandUrl(BRAND(), '/credits/2'));
+    await expect(page.getByTestId('total')).toHaveText(/22,46/);
     await payOnCheckout(page);
     await page.getByLabel('Choose your bank').selectOption({ label: 'ING' });
     await page.getByRole('button', { name: 'Paid' }).click();

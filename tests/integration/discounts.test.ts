@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { api, checkout, IDEAL_ING, json, memberState, newMember, orderBody, placeOrder } from './payment-helpers';
+import { api, checkout, IDEAL_ING, json, memberState, newMember, orderBody, orderStatus, placeOrder } from './payment-helpers';
 
 const FIELDS = [
   'code',
@@ -113,17 +113,15 @@ describe('codes on orders', () => {
     expect((await json(ok)).order).toMatchObject({ amount: 2695, list_price: 2995, discount_code: 'NLONLY', discount_percentage: 10 });
   });
 
-  it('a failed or cancelled order frees its code; while the own order is open it holds the code', async () => {
+  it("a failed or cancelled order frees its code; the member's own open order hands it to their next order", async () => {
     await addCode('VRIJ', { percentage: 50 });
     const m = await newMember();
     const first = await placeOrder('flirtlokaal', m.cookie, { code: 'VRIJ', amount: 1497 });
-    // Going back and choosing again is refused while the first order can still be paid.
-    const again = await api('flirtlokaal', 'POST', '/api/order.php', {
-      cookie: m.cookie,
-      body: orderBody({ code: 'VRIJ', amount: 1497, method: 'creditcard', issuer: undefined }),
-    });
-    expect(again.status).toBe(409);
-    await checkout('flirtlokaal', first.paymentId, 'canceled');
+    // Going back and choosing again: the code stays the member's (the shop still offers it), the first order ends.
+    expect((await json(await lookup(m.cookie, 'code=VRIJ'))).status).toBe('active');
+    const again = await placeOrder('flirtlokaal', m.cookie, { code: 'VRIJ', amount: 1497, method: 'creditcard', issuer: undefined });
+    expect(await orderStatus(first.order.id)).toBe('cancelled');
+    await checkout('flirtlokaal', again.paymentId, 'canceled');
     const second = await placeOrder('flirtlokaal', m.cookie, { code: 'VRIJ', amount: 1497, method: 'creditcard', issuer: undefined });
     await checkout('flirtlokaal', second.paymentId, 'failed');
     expect((await json(await lookup(m.cookie, 'code=VRIJ'))).status).toBe('active');

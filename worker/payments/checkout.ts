@@ -2,11 +2,11 @@ import { MANDATE_METHODS, type PaymentMethod } from '../../core/schemas/payments
 import type { AppContext } from '../context';
 import { ApiFailure } from '../errors';
 import type { SessionMember } from '../services/sessions';
-import { reservationScope } from './discounts';
+import { ownOpenHolder, reservationScope } from './discounts';
 import { abandonOrder, attachPayment, memberOrder, placeOrder, type Mandate, type OrderRow } from './orders';
 import type { PricedOrder } from './pricing';
 import { providerFor, type PaymentProvider } from './provider';
-import { settleOrder, type SettleContext } from './settle';
+import { cancelOrder, settleOrder, type SettleContext } from './settle';
 import { logEvent } from '../log';
 
 export function settleContext(c: AppContext, provider: PaymentProvider = providerFor(c.env, c.get('tenant'))): SettleContext {
@@ -42,6 +42,8 @@ export async function startOrder(
   const now = c.get('now');
   const provider = providerFor(c.env, tenant);
   const recurring = start.mandate ? 'recurring' : MANDATE_METHODS.includes(start.method as PaymentMethod) ? 'first' : 'oneoff';
+  const scope = priced.discount ? reservationScope(priced.discount, member.id) : null;
+  if (scope) await takeOverReservation(settleContext(c, provider), scope, member.id);
   const orderId = await placeOrder(db, tenant.id, {
     member_id: member.id,
     package_id: priced.pkg.id,
@@ -51,7 +53,7 @@ export async function startOrder(
     amount: priced.amount,
     discount_code: priced.discount?.code ?? null,
     discount_percentage: priced.discount?.value_percentage ?? null,
-    discount_scope: priced.discount ? reservationScope(priced.discount, member.id) : null,
+    discount_scope: scope,
     country: priced.shop.country,
     method: start.method,
     issuer: start.issuer ?? null,
@@ -89,4 +91,17 @@ export async function startOrder(
     order = await memberOrder(db, tenant.id, member.id, orderId);
   }
   return { order, checkoutUrl: created.checkoutUrl };
+}
+
+/**
+ * A member who left a checkout and orders again with the same code (the welcome discount is applied by itself):
+ * the left order is cancelled (at the provider too), which frees the code for the new one. A payment made on it
+ * meanwhile keeps it paid, and then the code is used ('Code reeds gebruikt'). Two new orders at once both cancel
+ * it; placeOrder's unique reservation lets one of them have the code.
+ */
+async function takeOverReservation(ctx: SettleContext, scope: string, memberId: number): Promise<void> {
+  const left = await ownOpenHolder(ctx.env.DB, ctx.tenant.id, scope, memberId);
+  if (!left) return;
+  const status = await cancelOrder(ctx, left);
+  if (status === 'paid') throw new ApiFailure(409, 'code_used', 'errors.code_used');
 }

@@ -4,7 +4,7 @@ import { timeBonusExpires, timeBonusRemaining } from '../../core/rules/time-bonu
 import type { DiscountCode } from '../../core/schemas/payments';
 import { ApiFailure } from '../errors';
 import type { SessionMember } from '../services/sessions';
-import { HOLDING_STATUSES } from './orders';
+import { HOLDING_STATUSES, type OrderRow } from './orders';
 import type { Tables } from '../db/tables';
 
 /** The welcome discount of SPEC.md §1: 25% on the first purchase, for a week after signup (docs/decisions/004). */
@@ -58,12 +58,25 @@ async function holderOf(db: D1Database, tenantId: string, scope: string | null):
     .first();
 }
 
-/** Refuses a code that another order holds: 'Code reeds gebruikt', or, when it is the member's own open order, why. */
+/**
+ * Refuses a code that another order holds ('Code reeds gebruikt'). The member's own open order does not count: it is
+ * a checkout they left, and a new order takes the code over from it (checkout.ts `startOrder`).
+ */
 async function assertFree(db: D1Database, tenantId: string, scope: string | null, memberId: number): Promise<void> {
   const holder = await holderOf(db, tenantId, scope);
-  if (!holder) return;
-  const ownOpen = holder.member_id === memberId && holder.status !== 'paid';
-  throw new ApiFailure(409, 'code_used', ownOpen ? 'errors.code_reserved' : 'errors.code_used');
+  if (!holder || (holder.member_id === memberId && holder.status !== 'paid')) return;
+  throw new ApiFailure(409, 'code_used', 'errors.code_used');
+}
+
+/** The member's own open order that holds this reservation, if any: a checkout they left. */
+export function ownOpenHolder(db: D1Database, tenantId: string, scope: string, memberId: number): Promise<OrderRow | null> {
+  return db
+    .prepare(
+      `SELECT o.* FROM discount_redemptions r JOIN orders o ON o.id = r.order_id AND o.tenant_id = r.tenant_id
+        WHERE r.tenant_id = ? AND r.scope = ? AND o.member_id = ? AND o.status IN ('created', 'pending')`,
+    )
+    .bind(tenantId, scope, memberId)
+    .first<OrderRow>();
 }
 
 /**
