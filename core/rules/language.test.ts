@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, switcherLanguages, toLanguage } from './language';
+import { chooseLanguage, switcherLanguages, toLanguage, intlLocale } from './language';
 
 describe('chooseLanguage', () => {
   it("takes the member's saved language first", () => {
@@ -43,5 +43,17 @@ describe('toLanguage', () => {
     expect(toLanguage('de-AT')).toBe('de');
     expect(toLanguage('nb-NO')).toBe('nb');
     expect(toLanguage('pt-BR')).toBeNull();
+  });
+});
+
+describe('intlLocale', () => {
+  it("writes our 'en' as British English and leaves the US variant and other languages as they are", () => {
+    const time = (language: string) =>
+      new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+        new Date('2026-11-29T19:05:00Z'),
+      );
+    expect(time('en')).toBe('29 Nov 2026, 19:05');
+    expect(time('en-US')).toMatch(/^Nov 29, 2026, 7:05\sPM$/);
+    expect(intlLocale('de')).toBe('de');
   });
 });

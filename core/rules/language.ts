@@ -4,6 +4,11 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The locale dates, times and amounts are written in: our 'en' is British English ('en-US' is the US variant). */
+export function intlLocale(language: string): string {
+  return language === 'en' ? 'en-GB' : language;
+}
+
 /** The US variant of English is used for US visitors who read English. */
 export function regionalVariant(language: Language, country: string | null): Language {
   if (language === 'en' && country === 'US') return 'en-US';

@@ -53,6 +53,8 @@ describe('paying through the sandbox', () => {
     expect(text).toContain(`Bestelling ${placed.order.id}: 120 credits`);
     expect(text).toMatch(/€\s?29,95/);
     expect(text).toContain('herroepingsrecht van 14 dagen');
+    // When it was paid, on the wall clock of the order's country (NL), with the zone named.
+    expect(text).toMatch(/\d{1,2} \w+ \d{4} om \d{2}:\d{2} (CET|CEST)/);
     expect(text).toContain('Lokaal Media B.V.');
     expect(text).toContain('KvK 81234567');
     expect(text).toContain('NL862345678B01');

@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { ApiFailure } from '../errors';
 import { lazyJsonByName } from '../lazy-json';
 import { settingsFor } from '../api/settings';
+import { intlLocale } from '../../core/rules/language';
 
 // The page texts of every language live in the worker; a page carries only its own language's text to the browser.
 type PageFile = Record<ContentPageName, { title: string; body: string }>;
@@ -16,9 +17,6 @@ const pageFile = lazyJsonByName<PageFile>(
 );
 
 const PREMIUM_PERCENT = 46;
-
-/** British English for 'en' (the US variant is 'en-US'); the other languages as they are. */
-const intlLocale = (language: Language) => (language === 'en' ? 'en-GB' : language);
 
 function formatDate(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));

@@ -1,4 +1,5 @@
-import { toLanguage } from '../../core/rules/language';
+import { intlLocale, toLanguage } from '../../core/rules/language';
+import { timeZoneOf } from '../../core/rules/notification-mail';
 import { sendMail } from '../mail';
 import { translatorFor } from '../i18n';
 import type { OrderRow } from './orders';
@@ -17,8 +18,17 @@ export async function sendConfirmation(ctx: SettleContext, order: OrderRow, paid
   if (!member) return;
   const language = toLanguage(order.language) ?? 'nl';
   const t = translatorFor(language);
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Amsterdam' }).format(new Date(iso));
+  // On the wall clock of the country the order was placed from, with the zone named (a receipt is kept).
+  const zone = new Intl.DateTimeFormat(intlLocale(language), {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone: timeZoneOf(order.country),
+  });
+  const date = (iso: string) => zone.format(new Date(iso));
   const { company } = ctx.tenant;
   await sendMail(
     ctx.env,

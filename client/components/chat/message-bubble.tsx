@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../../core/schemas/chat';
 import { imageUrl } from '../../../core/image-url';
 import { settingsAtom } from '../../state/atoms';
 import { Icon } from '../icon';
+import { intlLocale } from '../../../core/rules/language';
 
 /** A message on the screen: the stored one, or one on its way ('sending') or refused ('failed'). */
 export type ShownMessage = Omit<ChatMessage, 'status'> & { status: ChatMessage['status'] | 'sending' | 'failed' };
@@ -21,7 +22,7 @@ const TICKS = {
 export function MessageBubble({ message }: { message: ShownMessage }) {
   const { t, i18n } = useTranslation();
   const settings = useAtomValue(settingsAtom);
-  const time = new Date(message.created_at).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const time = new Date(message.created_at).toLocaleTimeString(intlLocale(i18n.language), { hour: '2-digit', minute: '2-digit' });
   return (
     <li
       className={`flex list-none ${message.from_me ? 'justify-end' : 'justify-start'}`}

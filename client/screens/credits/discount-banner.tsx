@@ -1,13 +1,14 @@
 import { useTranslation } from '../../i18n';
 import type { DiscountCode } from '../../../core/schemas/payments';
 import { Icon } from '../../components/icon';
+import { intlLocale } from '../../../core/rules/language';
 
 /** The active discount above the packages: the time bonus or the welcome code, with its end. */
 export function DiscountBanner({ discount }: { discount: DiscountCode | null }) {
   const { t, i18n } = useTranslation();
   if (!discount) return null;
   const until = discount.expires
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(discount.expires))
+    ? new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(discount.expires))
     : null;
   return (
     <div

@@ -4,12 +4,13 @@ import type { Order } from '../../../core/schemas/payments';
 import { useApi } from '../../api/hooks';
 import { Link } from '../../navigation';
 import { AccountCard } from '../account/ui';
+import { intlLocale } from '../../../core/rules/language';
 
 /** /transactions without an id: the member's latest orders. */
 export function OrderHistory() {
   const { t, i18n } = useTranslation();
   const { data } = useApi<{ orders: Order[] }>('/api/orders.php', { revalidateOnMount: true });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <AccountCard title={t('transaction.history')} testId="order-history">
       {!data && <p role="status">{t('common.loading')}</p>}

@@ -12,6 +12,7 @@ import { settingsAtom } from '../../state/atoms';
 import { MatchModal } from './match-modal';
 import { Icon } from '../../components/icon';
 import { useHydrated } from '../../lib/hydrated';
+import { intlLocale } from '../../../core/rules/language';
 
 const THRESHOLD = 100; // px of drag that counts as a decision
 
@@ -190,6 +191,6 @@ function LimitNotice({ resetsAt }: { resetsAt: string }) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   if (!hydrated) return <>{t('swipe.limit_reached', { time: resetsAt.slice(11, 16) })}</>;
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(resetsAt));
+  const time = new Intl.DateTimeFormat(intlLocale(i18n.language), { hour: '2-digit', minute: '2-digit' }).format(new Date(resetsAt));
   return <>{t('swipe.limit_reached_local', { time })}</>;
 }

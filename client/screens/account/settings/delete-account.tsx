@@ -14,6 +14,7 @@ import { FormAlert, PasswordField, TextArea, useFormState } from '../ui';
 import { apiErrors, check, type FieldErrors } from '../validate';
 import type { useNotificationSettings } from './notification-prefs';
 import { Icon } from '../../../components/icon';
+import { intlLocale } from '../../../../core/rules/language';
 
 type Reason = (typeof DELETE_REASONS)[number];
 type Step = 'reason' | 'offer' | 'confirm' | 'invisible';
@@ -169,7 +170,9 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
                 <p className="m-0 mb-2 text-sm text-gray-700">
                   {t('settings.delete.discount_code', {
                     code: stay.code,
-                    date: stay.expires ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(stay.expires)) : '',
+                    date: stay.expires
+                      ? new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'long' }).format(new Date(stay.expires))
+                      : '',
                   })}
                 </p>
                 <Link href="/credits" className="btn btn-primary inline-block" onClick={onClose}>
