@@ -51,9 +51,10 @@ describe('an unfinished order', () => {
     await addOnceCode('JOURNEY1');
     const m = await newMember();
     const { id, payment } = await pendingOrder(m.cookie, { code: 'JOURNEY1', amount: 2396 });
-    // While it is open the code is held.
+    // While it is open the code is held: not for another member (the member's own next order would take it over).
+    const other = await newMember();
     expect(
-      (await api(BRAND, 'POST', '/api/order.php', { cookie: m.cookie, body: orderBody({ code: 'JOURNEY1', amount: 2396 }) })).status,
+      (await api(BRAND, 'POST', '/api/order.php', { cookie: other.cookie, body: orderBody({ code: 'JOURNEY1', amount: 2396 }) })).status,
     ).toBe(409);
 
     const res = await cancel(m.cookie, id);
@@ -122,8 +123,9 @@ describe('an unfinished order', () => {
 
     await hourlyCron(SANDBOX_TIMEOUT_MS - 60_000);
     expect(await orderStatus(abandoned.id)).toBe('pending');
+    const other = await newMember();
     expect(
-      (await api(BRAND, 'POST', '/api/order.php', { cookie: m.cookie, body: orderBody({ code: 'SWEEP1', amount: 2396 }) })).status,
+      (await api(BRAND, 'POST', '/api/order.php', { cookie: other.cookie, body: orderBody({ code: 'SWEEP1', amount: 2396 }) })).status,
     ).toBe(409);
 
     await hourlyCron(SANDBOX_TIMEOUT_MS + 60_000);

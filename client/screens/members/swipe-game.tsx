@@ -97,7 +97,7 @@ export function SwipeGameScreen() {
           </button>
           <button
             type="button"
-            className="btn btn-primary btn-lg"
+            className="btn btn-primary btn-lg disabled:cursor-not-allowed disabled:opacity-50"
             onClick={() => decide(top, 'like')}
             disabled={outOfLikes}
             data-testid="swipe-like"
