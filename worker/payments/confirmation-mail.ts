@@ -19,7 +19,7 @@ export async function sendConfirmation(ctx: SettleContext, order: OrderRow, paid
   const language = toLanguage(order.language) ?? 'nl';
   const t = translatorFor(language);
   // On the wall clock of the country the order was placed from, with the zone named (a receipt is kept).
-  const zone = new Intl.DateTimeFormat(intlLocale(language), {
+  const clock = new Intl.DateTimeFormat(intlLocale(language), {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -28,7 +28,7 @@ export async function sendConfirmation(ctx: SettleContext, order: OrderRow, paid
     timeZoneName: 'short',
     timeZone: timeZoneOf(order.country),
   });
-  const date = (iso: string) => zone.format(new Date(iso));
+  const date = (iso: string) => clock.format(new Date(iso));
   const { company } = ctx.tenant;
   await sendMail(
     ctx.env,

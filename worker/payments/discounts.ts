@@ -4,7 +4,7 @@ import { timeBonusExpires, timeBonusRemaining } from '../../core/rules/time-bonu
 import type { DiscountCode } from '../../core/schemas/payments';
 import { ApiFailure } from '../errors';
 import type { SessionMember } from '../services/sessions';
-import { HOLDING_STATUSES, type OrderRow } from './orders';
+import { HOLDING_STATUSES, OPEN_STATUSES, type OrderRow } from './orders';
 import type { Tables } from '../db/tables';
 
 /** The welcome discount of SPEC.md §1: 25% on the first purchase, for a week after signup (docs/decisions/004). */
@@ -47,15 +47,24 @@ function timeBonusCode(member: SessionMember, now: Date): DiscountCode {
 }
 
 /** The order that holds a reservation now (open, or paid), if any. */
-async function holderOf(db: D1Database, tenantId: string, scope: string | null): Promise<{ member_id: number; status: string } | null> {
+async function holderOf(db: D1Database, tenantId: string, scope: string | null): Promise<OrderRow | null> {
   if (!scope) return null;
   return db
     .prepare(
-      `SELECT o.member_id, o.status FROM discount_redemptions r JOIN orders o ON o.id = r.order_id AND o.tenant_id = r.tenant_id
+      `SELECT o.* FROM discount_redemptions r JOIN orders o ON o.id = r.order_id AND o.tenant_id = r.tenant_id
         WHERE r.tenant_id = ? AND r.scope = ? AND o.status IN ${HOLDING_STATUSES}`,
     )
     .bind(tenantId, scope)
-    .first();
+    .first<OrderRow>();
+}
+
+/** A checkout the member left: their own order, still open. */
+const isOwnOpen = (holder: OrderRow, memberId: number) => holder.member_id === memberId && OPEN_STATUSES.includes(holder.status);
+
+/** The member's own open order that holds this reservation, if any. */
+export async function ownOpenHolder(db: D1Database, tenantId: string, scope: string, memberId: number): Promise<OrderRow | null> {
+  const holder = await holderOf(db, tenantId, scope);
+  return holder && isOwnOpen(holder, memberId) ? holder : null;
 }
 
 /**
@@ -64,19 +73,7 @@ async function holderOf(db: D1Database, tenantId: string, scope: string | null):
  */
 async function assertFree(db: D1Database, tenantId: string, scope: string | null, memberId: number): Promise<void> {
   const holder = await holderOf(db, tenantId, scope);
-  if (!holder || (holder.member_id === memberId && holder.status !== 'paid')) return;
-  throw new ApiFailure(409, 'code_used', 'errors.code_used');
-}
-
-/** The member's own open order that holds this reservation, if any: a checkout they left. */
-export function ownOpenHolder(db: D1Database, tenantId: string, scope: string, memberId: number): Promise<OrderRow | null> {
-  return db
-    .prepare(
-      `SELECT o.* FROM discount_redemptions r JOIN orders o ON o.id = r.order_id AND o.tenant_id = r.tenant_id
-        WHERE r.tenant_id = ? AND r.scope = ? AND o.member_id = ? AND o.status IN ('created', 'pending')`,
-    )
-    .bind(tenantId, scope, memberId)
-    .first<OrderRow>();
+  if (holder && !isOwnOpen(holder, memberId)) throw new ApiFailure(409, 'code_used', 'errors.code_used');
 }
 
 /**

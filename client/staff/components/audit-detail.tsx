@@ -1,6 +1,6 @@
 import { brandName } from '../lib/boot';
-import { formatDateTime, formatMoney, type StaffKey, t } from '../lib/i18n';
-import { valueLabel } from '../lib/value-label';
+import { formatDateTime, formatMoney, t } from '../lib/i18n';
+import { labelOr, valueLabel } from '../lib/value-label';
 
 /** Amounts the audit stores in minor units, beside the entry's `currency`. */
 const MONEY = new Set(['amount', 'minimum_order_value']);
@@ -37,10 +37,7 @@ function inWords(key: string, value: unknown, currency: string | null): string {
   if (typeof value === 'string' && MOMENTS.has(key) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
   if (key === 'state' && typeof value === 'string') return valueLabel('complaint_status', value);
   if (key === 'host_brand' && typeof value === 'string') return brandName(value);
-  if (key === 'validity' && typeof value === 'string') {
-    const label = t(`codes.validity_${value}` as StaffKey);
-    return label === `codes.validity_${value}` ? value : label;
-  }
+  if (key === 'validity' && typeof value === 'string') return labelOr(`codes.validity_${value}`, value);
   if (key === 'paymentmethods' && Array.isArray(value)) return value.map((m) => valueLabel('payment_method', String(m))).join(', ');
   if (Array.isArray(value)) return value.map(String).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);

@@ -22,7 +22,11 @@ export type ValueGroup =
  * it (a value added later shows as it is stored, never as a key).
  */
 export function valueLabel(group: ValueGroup, value: string): string {
-  const key = `value.${group}.${value}`;
+  return labelOr(`value.${group}.${value}`, value);
+}
+
+/** The catalogue's text for `key`, or `stored` when the catalogue has none. */
+export function labelOr(key: string, stored: string): string {
   const label = t(key as StaffKey);
-  return label === key ? value : label;
+  return label === key ? stored : label;
 }
