@@ -53,7 +53,12 @@ export default defineConfig({
     UnoCSS(),
     clientAssets({ manifestPath: CLIENT_MANIFEST, staffManifestPath: `${CLIENT_OUT}/${STAFF_MANIFEST_NAME}` }),
     // PERSIST_TO lets the browser tests and the benchmark use a database of their own, not the one of npm start.
-    cloudflare({ persistState: process.env.PERSIST_TO ? { path: process.env.PERSIST_TO } : true }),
+    cloudflare({
+      persistState: process.env.PERSIST_TO ? { path: process.env.PERSIST_TO } : true,
+      // `npm run dev` names the port it serves on: a local brand's upstream on this server is called there
+      // (worker/upstream/client.ts), never on a port a request's Host header names. A build never takes it.
+      config: (config) => (process.env.DEV_LOCAL_PORT ? { vars: { ...config.vars, LOCAL_PORT: process.env.DEV_LOCAL_PORT } } : {}),
+    }),
   ],
   // <brand>.localhost reaches each demo brand; production hosts are the Worker's business, not Vite's.
   server: { allowedHosts: ['.localhost'] },

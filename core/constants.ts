@@ -48,8 +48,39 @@ export const COOKIE = {
   session: 'auth',
   entryWarningSkipped: 'entry_ok',
   appMode: 'app_mode',
+  knownDevice: 'known_device',
+  bookmark: 'd1b',
+  trafficSource: 'ts',
 } as const;
+
+/** Cookies that are never a member's (so not in the cookie policy): the staff workspace's session, local mode's country. */
+export const STAFF_SESSION_COOKIE = 'staff_session';
+export const DEV_COUNTRY_COOKIE = 'dev_country';
 export const LOCALE_COOKIE_DAYS = 365;
+
+/**
+ * Cookies the engine sets and reads itself on a brand's host (the staff session, the known-browser proof, the D1
+ * read-your-writes bookmark, the local country override, the entry warning and app mode). A
+ * brand's own backend in proxy mode never receives them and can never set them (docs/api/proxy-mode.md).
+ */
+export const ENGINE_COOKIES = [
+  STAFF_SESSION_COOKIE,
+  COOKIE.knownDevice,
+  COOKIE.bookmark,
+  DEV_COUNTRY_COOKIE,
+  COOKIE.entryWarningSkipped,
+  COOKIE.appMode,
+] as const;
+
+/**
+ * Cookies of the PHP contract that the member's browser sends to the brand's API whoever serves it: the language
+ * choice (SPEC.md §9) and the stored traffic source (SPEC.md §6's `with_trafficsource` signups). A backend in proxy
+ * mode receives them but cannot set them; its own cookies are the tenant's `upstream_cookies`.
+ */
+export const CONTRACT_COOKIES = [COOKIE.locale, COOKIE.trafficSource] as const;
+
+/** The backend's own cookies in proxy mode when its tenant file names none: the contract's session cookie. */
+export const DEFAULT_UPSTREAM_COOKIES = [COOKIE.session] as const;
 export const SESSION_DAYS = 30;
 
 /** Niche 1..7 -> slug prefix (SPEC.md §9); niche 1 has none. */

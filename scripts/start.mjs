@@ -22,7 +22,11 @@ const brands = readdirSync(`${root}/tenants`)
   .filter((b) => b !== 'proxydemo-origin');
 const stdio = ['inherit', 'pipe', 'inherit'];
 const server = dev
-  ? spawn('vite', ['dev', '--port', port, '--strictPort', '--host', '127.0.0.1'], { stdio, env: projectEnv, cwd: root })
+  ? spawn('vite', ['dev', '--port', port, '--strictPort', '--host', '127.0.0.1'], {
+      stdio,
+      env: { ...projectEnv, DEV_LOCAL_PORT: String(port) },
+      cwd: root,
+    })
   : serveBuilt({ port, stdio });
 let announced = false;
 server.stdout.on('data', (chunk) => {

@@ -17,6 +17,7 @@ import { media, staffMedia } from './media/route';
 import { pwa } from './pwa/routes';
 import { LOCAL_TOOLS } from './build-target';
 import { devMailbox } from './dev/mailbox';
+import { devUpstreamLog, recordUpstreamRequests } from './dev/upstream-log';
 import { devOperator } from './chat/dev-operator';
 import { localVapidKeys } from './push/vapid';
 import { apiCacheControl } from './middleware/api-cache';
@@ -68,6 +69,8 @@ app.use(requestDb());
 app.use(localVapidKeys());
 app.use(locale());
 app.use(clock());
+// Locally, the demo backend keeps what the engine sent it in proxy mode (/dev/upstream.json, worker/dev/upstream-log.ts).
+if (LOCAL_TOOLS) app.use(recordUpstreamRequests());
 app.use(async function sessionUnlessProxied(c, next) {
   // A brand in proxy mode keeps its sessions upstream; our D1 has none for it. Its pages learn who the member is
   // from the backend's user.php (worker/ssr/page-data.ts).
@@ -107,6 +110,7 @@ app.route('/staff/media', staffMedia);
 // has neither (worker/build-target.ts).
 if (LOCAL_TOOLS) {
   app.route('/dev', devMailbox());
+  app.route('/dev', devUpstreamLog());
   app.route('/dev', devOperator());
 }
 app.get('/favicon.svg', (c) =>

@@ -12,7 +12,7 @@ import { TENANTS } from './tenants';
 /** The schedules of wrangler.toml [triggers] crons. */
 const PURGE_CRON = '17 3 * * *';
 const ROLLUP_CRON = '7 * * * *';
-import { LOCAL_UPSTREAM_HEADER } from './upstream/client';
+import { LOCAL_UPSTREAM_HEADER, LOCAL_UPSTREAM_PROOF, provenLocalUpstream } from './upstream/local-upstream';
 
 // The live hub of each member (Durable Object class named in wrangler.toml).
 export { MemberHub } from './chat/member-hub';
@@ -21,7 +21,7 @@ export { StaffQueue } from './staff/answering/staff-queue';
 
 export default {
   async fetch(request, env, ctx) {
-    const response = await app.fetch(isLocal(env) ? asForwarded(request) : request, env, ctx);
+    const response = await app.fetch(isLocal(env) ? await asForwarded(request, env) : request, env, ctx);
     // Locally, read what the Worker left unread before answering, so the client gets its answer (worker/drain-body.ts).
     if (isLocal(env) && request.body) await drainUnreadBody(request);
     return response;
@@ -55,16 +55,21 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 /**
- * Local mode only: a call from this very Worker to itself as a brand's upstream (worker/upstream/client.ts) arrives
- * on 127.0.0.1. The origin brand answers as a backend behind the edge would: on the host the browser used
- * (X-Forwarded-Host), so its links, cookies and same-origin checks are the proxied brand's.
+ * Local mode only: a call from this very Worker to itself as a brand's upstream (worker/upstream/local-upstream.ts)
+ * arrives on 127.0.0.1. The origin brand answers as a backend behind the edge would: on the host the browser used
+ * (X-Forwarded-Host), so its links, cookies and same-origin checks are the proxied brand's. A request that names an
+ * origin brand without the engine's proof loses the header: it is a visitor's, and chooses nothing.
  */
-function asForwarded(request: Request): Request {
+async function asForwarded(request: Request, env: Env): Promise<Request> {
+  if (!request.headers.has(LOCAL_UPSTREAM_HEADER) && !request.headers.has(LOCAL_UPSTREAM_PROOF)) return request;
+  const origin = await provenLocalUpstream(request, env);
   const forwardedHost = request.headers.get('x-forwarded-host');
-  if (!request.headers.has(LOCAL_UPSTREAM_HEADER) || !forwardedHost) return request;
   const url = new URL(request.url);
   const proto = request.headers.get('x-forwarded-proto') === 'https' ? 'https' : 'http';
-  const rewritten = new Request(`${proto}://${forwardedHost}${url.pathname}${url.search}`, request);
-  rewritten.headers.set('Host', forwardedHost);
+  const rewritten =
+    origin && forwardedHost ? new Request(`${proto}://${forwardedHost}${url.pathname}${url.search}`, request) : new Request(request);
+  rewritten.headers.delete(LOCAL_UPSTREAM_PROOF);
+  if (!origin || !forwardedHost) rewritten.headers.delete(LOCAL_UPSTREAM_HEADER);
+  else rewritten.headers.set('Host', forwardedHost);
   return rewritten;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../constants';
+import { CONTRACT_COOKIES, DEFAULT_UPSTREAM_COOKIES, ENGINE_COOKIES, LANGUAGES } from '../constants';
 import { messagePricesByCurrency } from '../rules/message-price';
 import { CamPartnerSchema } from './cams';
 import { CONTENT_PAGES, INFO_PAGE_TOKEN } from '../content-pages';
@@ -79,6 +79,8 @@ export const BrandLookSchema = z.strictObject({
   show_us_footer: z.boolean().default(false),
 });
 
+const ENGINE_OR_CONTRACT = new Set<string>([...ENGINE_COOKIES, ...CONTRACT_COOKIES]);
+
 /** One file in tenants/ is one brand. */
 export const TenantSchema = z
   .strictObject({
@@ -98,6 +100,23 @@ export const TenantSchema = z
      * it) or not ('polling': the client reloads chats.php at the user refresh's interval, SPEC.md §9).
      */
     upstream_live: z.enum(['websocket', 'polling']).optional(),
+    /**
+     * Proxy mode only: the names of the cookies the backend itself sets (its session and the like). Only these and
+     * the contract's (CONTRACT_COOKIES) go to the backend, and only these may its Set-Cookie answers set; the
+     * engine's own cookies never cross (docs/api/proxy-mode.md).
+     */
+    upstream_cookies: z
+      .array(
+        z
+          .string()
+          .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a cookie name')
+          .refine(
+            (name) => !ENGINE_OR_CONTRACT.has(name.toLowerCase()),
+            "a cookie of the engine's own or the contract's, not the backend's",
+          ),
+      )
+      .max(20)
+      .default([...DEFAULT_UPSTREAM_COOKIES]),
     /**
      * Local and test builds only (never served where APP_ENV is production): a brand that exists to be another
      * brand's upstream on this machine, e.g. proxydemo-origin behind proxydemo.

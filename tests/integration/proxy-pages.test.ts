@@ -132,21 +132,33 @@ describe('loops', () => {
 });
 
 describe('the circuit breaker', () => {
-  it('short-circuits a backend that failed 5 times in 30 s: the generic error at once, no call', async () => {
+  // Issue 42 item 4: one route of the backend, opened by failures that several clients saw; never the whole brand.
+  const call = (path: string, client: string) =>
+    fetchBrand('proxybreaker', path, { unchecked: true, headers: { 'CF-Connecting-IP': client } });
+
+  it('short-circuits a route that failed 5 times for 3 or more clients: the generic error at once, no call', async () => {
     for (let i = 0; i < 5; i++) {
-      // The fake upstream's deliberately broken answer.
-      const res = await fetchBrand('proxybreaker', '/api/chats.php', { unchecked: true });
-      expect(res.status).toBe(500);
+      // The fake upstream's deliberately broken answer, which the member gets as our own error.
+      const res = await call('/api/chats.php', `198.51.100.${i + 1}`);
+      expect(res.status).toBe(502);
+      expect((await res.json<{ error: { code: string } }>()).error.code).toBe('server_error');
     }
     expect(await upstreamCount('breaker|/api/chats.php')).toBe(5);
-    // The proxy's own gateway answer (502): the contract documents the calls, not the proxy in front of an upstream.
-    const api = await fetchBrand('proxybreaker', '/api/chats.php', { unchecked: true });
+    const api = await call('/api/chats.php', '198.51.100.77');
     expect(api.status).toBe(502);
-    expect((await api.json<{ error: { code: string } }>()).error.code).toBe('server_error');
-    const pageRes = await fetchBrand('proxybreaker', '/');
-    expect(pageRes.status).toBe(502);
-    expect(await pageRes.text()).toContain('An error occurred, please try again later.');
     expect(await upstreamCount('breaker|/api/chats.php')).toBe(5);
-    expect(await upstreamCount('breaker|/api/user.php')).toBe(0);
+  });
+
+  it("keeps the brand's other routes and its pages up while one route is open", async () => {
+    for (let i = 0; i < 5; i++) await call('/api/likes.php', `198.51.100.${i + 1}`);
+    const likesCalls = await upstreamCount('breaker|/api/likes.php');
+    expect(await call('/api/likes.php', '198.51.100.9').then((r) => r.status)).toBe(502);
+    expect(await upstreamCount('breaker|/api/likes.php')).toBe(likesCalls);
+    // Another failing route is still asked (not short-circuited by likes.php's breaker)...
+    await call('/api/members.php', '198.51.100.1');
+    expect(await upstreamCount('breaker|/api/members.php')).toBe(1);
+    // ...and the home page, whose data comes from routes that work, is served.
+    const home = await fetchBrand('proxybreaker', '/', { headers: { 'CF-Connecting-IP': '198.51.100.1' } });
+    expect(home.status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { TenantSchema } from '../../core/schemas/tenant';
@@ -90,6 +91,49 @@ function pagesBackend(req: IncomingMessage, res: ServerResponse, url: URL) {
   return json(res, 404, { error: { code: 'not_found', message: 'Not found' } });
 }
 
+/**
+ * A backend that oversteps (issue 42): it tries to set the engine's cookies, sends CORS, Refresh, Link, a cross-site
+ * Location and its server's name; /api/crash.php answers a PHP stack trace with a 500; /api/gzip.php compresses
+ * when it is asked to. Calls are counted per path and client (`boundary|<path>|<X-Forwarded-For>`).
+ */
+function overstepping(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
+  count(`boundary|${url.pathname}|${req.headers['x-forwarded-for'] ?? ''}`);
+  if (url.pathname === '/api/cookies.php') {
+    res.setHeader('Set-Cookie', [
+      'staff_session=from-backend; Path=/; HttpOnly',
+      'known_device=from-backend; Path=/',
+      'd1b=from-backend; Path=/',
+      'i18n_redirected=de; Path=/',
+      'auth=backend-session; Domain=proxied.localhost; Path=/; HttpOnly',
+    ]);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Credentials', 'true');
+    res.setHeader('Refresh', '0; url=https://evil.example/');
+    res.setHeader('Link', '<https://evil.example/x.js>; rel=preload; as=script');
+    res.setHeader('X-Powered-By', 'PHP/8.3.1');
+    res.setHeader('Location', url.searchParams.get('to') ?? 'https://evil.example/next');
+    res.setHeader('ETag', '"v1"');
+    json(res, 200, { ok: true });
+    return true;
+  }
+  if (url.pathname === '/api/crash.php') {
+    res.statusCode = 500;
+    res.setHeader('Content-Type', 'text/html');
+    res.end('<b>Fatal error</b>: Uncaught PDOException: SQLSTATE[HY000] in /var/www/backend/api/crash.php:12');
+    return true;
+  }
+  if (url.pathname === '/api/gzip.php') {
+    const body = JSON.stringify({ acceptEncoding: req.headers['accept-encoding'] ?? null, text: 'hello '.repeat(50) });
+    res.setHeader('Content-Type', 'application/json');
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      res.setHeader('Content-Encoding', 'gzip');
+      res.end(gzipSync(body));
+    } else res.end(body);
+    return true;
+  }
+  return false;
+}
+
 function echo(req: IncomingMessage, res: ServerResponse, body: string) {
   if (req.url?.startsWith('/api/slow.php')) return; // never answers: the proxy's timeout must
   res.setHeader('Content-Type', 'application/json');
@@ -148,8 +192,11 @@ export async function setup() {
       if (brand === 'proxypages') return pagesBackend(req, res, url);
       if (brand === 'proxybreaker') {
         count(`breaker|${url.pathname}`);
+        // Its pages' data works; every other call fails (the breaker opens per route, not for the brand).
+        if (['/api/settings.php', '/api/user.php', '/api/featured.php'].includes(url.pathname)) return pagesBackend(req, res, url);
         return json(res, 500, { error: 'down' });
       }
+      if (overstepping(req, res, url)) return;
       echo(req, res, Buffer.concat(chunks).toString('utf8'));
     });
   });

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
+import { COOKIE } from '../../core/constants';
 import type { Tenant } from '../../core/schemas/tenant';
 import { isLocal, type AppContext, type AppEnv } from '../context';
 import { TENANTS } from '../tenants';
@@ -15,7 +16,7 @@ import { TENANTS } from '../tenants';
  */
 
 /** The bookmark of the member's last write: host-only, HttpOnly; only a request that wrote sets it. */
-export const BOOKMARK_COOKIE = 'd1b';
+export const BOOKMARK_COOKIE = COOKIE.bookmark;
 /**
  * The bookmark of the member's last send over the live socket (worker/chat/member-hub.ts), which cannot set a
  * cookie: the tab sends it with its API calls, and the session starts at the later of it and the cookie.

@@ -128,6 +128,15 @@ export interface DailyQuotaRow {
   used: number;
 }
 
+export interface DevUpstreamRequestsRow {
+  id: number;
+  tenant_id: string;
+  received_at: string;
+  method: string;
+  path: string;
+  headers: string;
+}
+
 export interface DirectdebitBlocksRow {
   tenant_id: string;
   subject: string;
@@ -576,6 +585,7 @@ export interface Tables {
   credit_ledger: CreditLedgerRow;
   daily_figures: DailyFiguresRow;
   daily_quota: DailyQuotaRow;
+  dev_upstream_requests: DevUpstreamRequestsRow;
   directdebit_blocks: DirectdebitBlocksRow;
   directdebit_requests: DirectdebitRequestsRow;
   discount_codes: DiscountCodesRow;

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { COOKIE } from '../../core/constants';
+import { COOKIE, DEV_COUNTRY_COOKIE } from '../../core/constants';
 import { chooseLanguage } from '../../core/rules/language';
 import { isLocal, type AppEnv } from '../context';
 import { translatorFor } from '../i18n';
@@ -16,7 +16,7 @@ export function locale(): MiddlewareHandler<AppEnv> {
     const tenant = c.get('tenant');
     let country: string | null;
     if (isLocal(c.env)) {
-      const override = (c.req.header('x-debug-country') ?? getCookie(c, 'dev_country') ?? '').toUpperCase();
+      const override = (c.req.header('x-debug-country') ?? getCookie(c, DEV_COUNTRY_COOKIE) ?? '').toUpperCase();
       const cf = (c.req.raw.cf as { country?: string } | undefined)?.country;
       country = COUNTRY.test(override) ? override : c.env.APP_ENV === 'test' && cf && COUNTRY.test(cf) ? cf : tenant.settings.countries[0];
     } else {

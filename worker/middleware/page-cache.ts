@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { matchRoute } from '../../core/router';
-import { COOKIE } from '../../core/constants';
+import { COOKIE, DEV_COUNTRY_COOKIE } from '../../core/constants';
 import { parseTrafficSource } from '../../core/rules/traffic-source';
 import { isLocal, type AppContext, type AppEnv } from '../context';
 import { log, describeError } from '../log';
@@ -32,14 +32,29 @@ import {
 const CACHEABLE_ROUTES = /^(index|members|pricing|cams|pages-.+|landers-.+)$/;
 
 /** Cookies a visitor page knows (each is a key input or does not change the HTML); dev_country only locally. */
-const VISITOR_COOKIES = new Set<string>([COOKIE.locale, COOKIE.entryWarningSkipped, COOKIE.appMode, TRAFFIC_SOURCE_COOKIE, 'dev_country']);
+const VISITOR_COOKIES = new Set<string>([
+  COOKIE.locale,
+  COOKIE.entryWarningSkipped,
+  COOKIE.appMode,
+  TRAFFIC_SOURCE_COOKIE,
+  DEV_COUNTRY_COOKIE,
+]);
 
 /** Keys being revalidated by this isolate: one revalidation per key at a time, however many stale hits. */
 const revalidating = new Set<string>();
 /** The Worker's own requests that re-render a stale entry: they skip the lookup and always store. */
 const revalidations = new WeakSet<Request>();
 
-type Reason = 'method' | 'route' | 'session' | 'cookie' | 'traffic-source' | 'status' | 'set-cookie';
+type Reason = 'method' | 'route' | 'session' | 'cookie' | 'traffic-source' | 'debug' | 'status' | 'set-cookie';
+
+/**
+ * The cache's clock: the request's, or locally `X-Debug-Cache-Clock` (an ISO time), which ages stored pages without
+ * changing what a page says, so tests can see a page go stale and expire (X-Debug-Now would change the page).
+ */
+function cacheClock(c: AppContext): Date {
+  const moved = isLocal(c.env) ? Date.parse(c.req.header('x-debug-cache-clock') ?? '') : Number.NaN;
+  return Number.isNaN(moved) ? c.get('now') : new Date(moved);
+}
 
 /** Why this request must not use the cache, or null when it may. */
 function bypassReason(c: AppContext, url: URL): Reason | null {
@@ -52,6 +67,9 @@ function bypassReason(c: AppContext, url: URL): Reason | null {
   if (c.get('tenant').upstream_api && Object.keys(getCookie(c)).some((name) => !VISITOR_COOKIES.has(name))) return 'cookie';
   // Such a URL stores the visitor's traffic source in a cookie (a lander): the page must be rendered to set it.
   if (parseTrafficSource(url.searchParams)) return 'traffic-source';
+  // A moved clock changes what a page says (countdowns, offers) and is not part of the key: such a page is its own.
+  // (The chosen country is part of the key; X-Debug-Cache-Clock moves the cache's clock alone, not the page's.)
+  if (isLocal(c.env) && c.req.header('x-debug-now')) return 'debug';
   return null;
 }
 
@@ -81,7 +99,7 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
       // Locally, `X-Debug-Page-Cache: shared` looks in the Cache API alone, as another isolate would.
       const sharedOnly = isLocal(c.env) && c.req.header('x-debug-page-cache') === 'shared';
       const page = (sharedOnly ? undefined : recentPage(key)) ?? (await fromEdgeCache(c, cache, key));
-      const { age, state } = page ? freshness(page, c.get('now')) : { age: 0, state: 'expired' as const };
+      const { age, state } = page ? freshness(page, cacheClock(c)) : { age: 0, state: 'expired' as const };
       if (page && state !== 'expired') {
         if (state === 'stale') revalidate(c, key);
         else if (!page.shared) c.executionCtx.waitUntil(share(c, cache, key, page));
@@ -105,7 +123,7 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     const put = html
       .then((page) => {
         if (page === null) return;
-        const stored = pageToStore(page, headers, nonce, c.get('now'));
+        const stored = pageToStore(page, headers, nonce, cacheClock(c));
         // A page asked for once stays in this isolate, and reaches the Cache API when it is asked for again (the
         // HIT above): a URL that comes once, such as a paid click's with its own click id, costs no cache write.
         // A revalidated page was asked for again already; one too large for the isolate goes there at once.

@@ -1,14 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
 import { isLocal, type AppEnv } from '../context';
 import { tenantForHost } from '../tenants';
-import { LOCAL_UPSTREAM_HEADER } from '../upstream/client';
+import { LOCAL_UPSTREAM_HEADER } from '../upstream/local-upstream';
 import { unknownSitePage } from '../ssr/unknown-site';
 import { logEvent } from '../log';
 
 /** Host -> brand. An unknown host (or a local-only brand outside local mode) gets a plain 404 page saying so; nothing else runs for it. */
 export function tenant(): MiddlewareHandler<AppEnv> {
   return async function tenantMiddleware(c, next) {
-    // Locally the Worker may be its own upstream: the call names the origin brand (worker/upstream/client.ts).
+    // Locally the Worker may be its own upstream: the call names the origin brand, its proof checked in worker/index.ts.
     const host = (isLocal(c.env) && c.req.header(LOCAL_UPSTREAM_HEADER)) || (c.req.header('host') ?? new URL(c.req.url).host);
     const found = tenantForHost(host);
     // A local-only brand (a demo brand's upstream) is no public site: outside local mode its host is unknown.

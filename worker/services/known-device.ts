@@ -1,4 +1,5 @@
 import { getCookie, setCookie } from 'hono/cookie';
+import { COOKIE } from '../../core/constants';
 import { base64url, fromBase64url } from '../../core/encoding';
 import type { AppContext } from '../context';
 import { appSecretKey } from './tokens';
@@ -10,7 +11,7 @@ import { appSecretKey } from './tokens';
 // A new password (change or reset) ends every proof, and so does the address passing to another account; until
 // then a stolen cookie gets five guesses per lockout window.
 
-export const KNOWN_DEVICE_COOKIE = 'known_device';
+export const KNOWN_DEVICE_COOKIE = COOKIE.knownDevice;
 const DAYS = 365;
 const OPTIONS = { path: '/', httpOnly: true, secure: true, sameSite: 'Lax' } as const;
 

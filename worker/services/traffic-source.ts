@@ -1,9 +1,10 @@
 import { getCookie, setCookie } from 'hono/cookie';
+import { COOKIE } from '../../core/constants';
 import { parseStoredTrafficSource, parseTrafficSource, serializeTrafficSource, type TrafficSource } from '../../core/rules/traffic-source';
 import type { AppContext } from '../context';
 
 /** The cookie that carries the visitor's traffic source to signup (worker/api/signup-routes.ts) and the beacons. */
-export const TRAFFIC_SOURCE_COOKIE = 'ts';
+export const TRAFFIC_SOURCE_COOKIE = COOKIE.trafficSource;
 export const TRAFFIC_SOURCE_DAYS = 30;
 
 // Host-only (no Domain), HttpOnly, Secure, SameSite=Lax: like the session cookie, never readable by page scripts.

@@ -7,7 +7,8 @@ import { safeReturnPath, sameSitePath } from '../../core/rules/return-path';
 import { logIn } from '../services/login';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
-import { forwardingHeaders, hostOnlyCookies, upstreamFetch, UpstreamUnavailable } from '../upstream/client';
+import { upstreamCookies } from '../upstream/boundary';
+import { upstreamFetch, upstreamHeaders, UpstreamUnavailable } from '../upstream/client';
 
 /**
  * The plain-HTML answers of forms that work before the page's JavaScript has arrived (issue 18 item 11): a tap on
@@ -66,7 +67,7 @@ pageForms.post('/login', async (c) => {
 
 /** The login at a proxied brand's backend: its session cookie reaches the browser host-only, its refusal the form. */
 async function logInUpstream(c: AppContext, upstream: string, input: { email: string; password: string }): Promise<void> {
-  const headers = forwardingHeaders(c, c.req.raw.headers);
+  const headers = upstreamHeaders(c);
   headers.set('Content-Type', 'application/json');
   headers.delete('content-length');
   let response: Response;
@@ -76,7 +77,7 @@ async function logInUpstream(c: AppContext, upstream: string, input: { email: st
     if (error instanceof UpstreamUnavailable) throw new ApiFailure(error.status, 'server_error', 'errors.generic');
     throw error;
   }
-  for (const cookie of hostOnlyCookies(response)) c.header('Set-Cookie', cookie, { append: true });
+  for (const cookie of upstreamCookies(c.get('tenant'), response)) c.header('Set-Cookie', cookie, { append: true });
   if (response.ok) return void (await response.body?.cancel());
   const answer = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
   // The backend's error codes are the contract's (docs/api): each has its text under errors.<code> here.

@@ -8,13 +8,14 @@ import { ApiFailure } from '../errors';
 import { log } from '../log';
 import { setLanguage } from '../middleware/locale';
 import { userOf } from '../services/users';
-import { forwardingHeaders, hostOnlyCookies, upstreamFetch, UpstreamUnavailable } from '../upstream/client';
+import { upstreamCookies } from '../upstream/boundary';
+import { upstreamFetch, upstreamHeaders, UpstreamUnavailable } from '../upstream/client';
 
 /**
  * Everything a server-rendered page needs, through one interface shaped like the API contract (issue 16, item 1):
  * the same calls and the same zod types as /api/*.php. A built-in brand answers in-process (the session the
  * middleware read, the settings object, the endpoint's own function: no network hop, no extra query); a brand in
- * proxy mode asks its upstream's /api/*.php with the visitor's cookies and the forwarding headers. So a page can
+ * proxy mode asks its upstream's /api/*.php with what the visitor's browser would send it (worker/upstream/boundary.ts). So a page can
  * need nothing a backend cannot give it.
  */
 export interface PageData {
@@ -26,7 +27,7 @@ export interface PageData {
   get<T>(url: string, builtIn: () => T | Promise<T>): Promise<T>;
   /** What the error page may show without asking anything more (it must not fail for the page's reason). */
   settled(): { user: User | null; settings: Settings };
-  /** The upstream's cookies collected on the way, host-only: the page's answer passes them to the browser. */
+  /** The upstream's own cookies collected on the way, host-only: the page's answer passes them to the browser. */
   readonly cookies: string[];
 }
 
@@ -77,11 +78,11 @@ function upstreamData(c: AppContext, upstream: string): PageData {
   let settingsValue: Settings | undefined;
 
   async function call(url: string, visitorCookies: boolean): Promise<Response> {
-    const headers = forwardingHeaders(c, c.req.raw.headers);
+    const headers = upstreamHeaders(c);
     headers.set('Accept', 'application/json');
     if (!visitorCookies) headers.set('Cookie', `${COOKIE.locale}=${c.get('language')}`);
     const response = await upstreamFetch(c, upstream, url, { method: 'GET', headers });
-    if (visitorCookies) cookies.push(...hostOnlyCookies(response));
+    if (visitorCookies) cookies.push(...upstreamCookies(tenant, response));
     return response;
   }
 

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { STAFF_SESSION_COOKIE } from '../../core/constants';
 import { EVERY_BRAND, STAFF_SESSION_HOURS, type StaffRole, type StaffRoleGrant } from '../../core/schemas/staff';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure } from '../errors';
@@ -12,7 +13,7 @@ import { staffDb } from '../db/request-db';
  * the token is stored only as its SHA-256. A member's cookie never makes a staff session and this cookie never
  * makes a member: the two middlewares read different cookies.
  */
-export const STAFF_COOKIE = 'staff_session';
+export const STAFF_COOKIE = STAFF_SESSION_COOKIE;
 const COOKIE_OPTIONS = { path: '/', httpOnly: true, secure: true, sameSite: 'Strict' } as const;
 
 import type { StaffSession } from './identity';
