@@ -171,6 +171,12 @@ export interface AuditEntry {
   guard?: Guard;
 }
 
+/**
+ * Staff reads of members' data (issue 42): audited like the writes, in the batch that reads, so a read whose row
+ * cannot be written fails with it. They are not actions on the account: the member page's history leaves them out.
+ */
+export const READ_ACTIONS = ['member_view', 'conversation_view', 'member_search'] as const;
+
 /** One append-only audit row; put it in the same batch as the action it records. */
 export function auditStatement(db: D1Database, e: AuditEntry): D1PreparedStatement {
   return db
