@@ -148,13 +148,17 @@ export function requireStaff(c: AppContext): StaffSession {
   return staff;
 }
 
+/** Whether `brand` is a brand of this deployment (a staff role may outlive its brand; an owner's '*' covers any name). */
+export const isBrand = (brand: string): boolean => TENANTS.some((t) => t.id === brand);
+
 /**
- * The signed-in staff member who may act as `needed` on `brand`. A brand the staff member has no role on answers
- * 404 like one that does not exist (no leak of other brands); a role too low answers 403.
+ * The signed-in staff member who may act as `needed` on `brand`. A brand that does not exist answers 404 for every
+ * role, the owner's included (issue 42); a brand the staff member has no role on answers the same 404 (no leak of
+ * other brands); a role too low answers 403.
  */
 export function requireStaffOn(c: AppContext, brand: string, needed: StaffRole): StaffSession {
   const staff = requireStaff(c);
-  if (!roleOn(staff, brand)) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
+  if (!isBrand(brand) || !roleOn(staff, brand)) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
   if (!may(staff, brand, needed)) throw new ApiFailure(403, 'staff_forbidden', 'errors.staff_forbidden');
   return staff;
 }
