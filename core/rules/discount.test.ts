@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DiscountCode } from '../schemas/payments';
-import { discountProblem, orderPrice } from './discount';
+import { discountProblem, orderPrice, unservedCodeFields } from './discount';
 
 const code = (over: Partial<DiscountCode> = {}): DiscountCode => ({
   code: 'NLONLY20',
@@ -34,5 +34,28 @@ describe('discount conditions (the shop and the server share them)', () => {
     expect(orderPrice(code(), order)).toBe(2396);
     expect(orderPrice(code(), { ...order, method: 'paypal' })).toBe(2995);
     expect(orderPrice(null, order)).toBe(2995);
+  });
+});
+
+describe('back-office codes only for where the brand sells (issue 42)', () => {
+  const markets = { countries: ['GB', 'IE', 'US'], shops: { GB: { currency: 'GBP' }, IE: { currency: 'EUR' }, US: { currency: 'USD' } } };
+  it('takes a served country, a served currency and the country with its own currency', () => {
+    expect(unservedCodeFields(markets, { country: null, currency: null })).toEqual({});
+    expect(unservedCodeFields(markets, { country: 'IE', currency: null })).toEqual({});
+    expect(unservedCodeFields(markets, { country: null, currency: 'USD' })).toEqual({});
+    expect(unservedCodeFields(markets, { country: 'GB', currency: 'GBP' })).toEqual({});
+  });
+  it('names the field that no order could meet', () => {
+    expect(unservedCodeFields(markets, { country: 'NL', currency: null })).toEqual({ country: 'validation.country_not_served' });
+    expect(unservedCodeFields(markets, { country: null, currency: 'JPY' })).toEqual({ currency: 'validation.currency_not_served' });
+    expect(unservedCodeFields(markets, { country: 'GB', currency: 'USD' })).toEqual({ currency: 'validation.currency_not_country' });
+    expect(unservedCodeFields(markets, { country: 'DE', currency: 'CHF' })).toEqual({
+      country: 'validation.country_not_served',
+      currency: 'validation.currency_not_served',
+    });
+    // A country in the settings without a shop sells nothing.
+    expect(unservedCodeFields({ ...markets, countries: [...markets.countries, 'CA'] }, { country: 'CA', currency: null })).toEqual({
+      country: 'validation.country_not_served',
+    });
   });
 });

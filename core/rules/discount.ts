@@ -32,3 +32,29 @@ export function orderPrice(discount: DiscountCode | null, order: OrderFacts): nu
     ? discountedPrice(order.listPrice, discount.value_percentage)
     : order.listPrice;
 }
+
+/** Where a brand sells: its countries (settings) that have a shop (payments), each with its currency. */
+export interface BrandMarkets {
+  countries: readonly string[];
+  shops: Readonly<Record<string, { currency: string }>>;
+}
+
+/**
+ * The fields of a back-office code that no order of the brand could ever meet, each with its catalogue key: a
+ * country the brand does not sell in, a currency none of its shops uses, or one the chosen country's shop does not.
+ */
+export function unservedCodeFields(
+  markets: BrandMarkets,
+  code: { country: string | null; currency: string | null },
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const sells = (country: string) => markets.countries.includes(country) && markets.shops[country] !== undefined;
+  if (code.country !== null && !sells(code.country)) fields.country = 'validation.country_not_served';
+  if (code.currency !== null) {
+    const currencies = markets.countries.filter(sells).map((c) => markets.shops[c].currency);
+    if (!currencies.includes(code.currency)) fields.currency = 'validation.currency_not_served';
+    else if (code.country !== null && sells(code.country) && markets.shops[code.country].currency !== code.currency)
+      fields.currency = 'validation.currency_not_country';
+  }
+  return fields;
+}

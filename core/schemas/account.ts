@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ABOUT_MAX_LENGTH, LANGUAGES, MIN_AGE } from '../constants';
 import { ageOnDay } from '../rules/age';
+import { isOneLine } from '../rules/one-line';
 
 // The accounts contract (SPEC.md §4-§8): every form of the signup, login, recovery and settings screens is
 // validated with these schemas in the browser and again in the worker. Issue messages are catalogue keys.
@@ -24,6 +25,8 @@ export const ProfileNameSchema = z.string({ message: 'validation.name_short' }).
   z.minLength(2, 'validation.name_short'),
   z.maxLength(30, 'validation.name_long'),
   z.refine((name) => !name.startsWith('@'), 'validation.name_starts_at'),
+  // A name goes into mail subjects: no line break may start a header of its own (issue 42).
+  z.refine(isOneLine, 'validation.name_control_chars'),
 );
 
 function isRealDate(value: string): boolean {

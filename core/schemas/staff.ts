@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ABOUT_MAX_LENGTH } from '../constants';
+import { isOneLine } from '../rules/one-line';
 import { PasswordSchema } from './account';
 import type { ImageSchema } from './user';
 
@@ -201,7 +202,8 @@ export type StaffLiveEvent =
 /** A fictional profile as operators create and edit it; the fictional flag is not a field: it cannot be removed. */
 export const FictionalProfileSchema = z.object({
   brand: z.string().max(40),
-  name: z.string().trim().min(2, 'validation.field_required').max(40),
+  // Shown in members' notification mails' subjects: one line (issue 42).
+  name: z.string().trim().min(2, 'validation.field_required').max(40).refine(isOneLine, 'validation.name_control_chars'),
   gender: z.enum(['male', 'female']),
   sexuality: z.enum(['hetero', 'gay', 'lesbian', 'bi']),
   birthdate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date_invalid'),

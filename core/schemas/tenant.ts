@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTRACT_COOKIES, DEFAULT_UPSTREAM_COOKIES, ENGINE_COOKIES, LANGUAGES } from '../constants';
 import { messagePricesByCurrency } from '../rules/message-price';
+import { isOneLine } from '../rules/one-line';
 import { CamPartnerSchema } from './cams';
 import { CONTENT_PAGES, INFO_PAGE_TOKEN } from '../content-pages';
 import { TenantPaymentsSchema } from './payments';
@@ -20,8 +21,9 @@ const brandText = (min = 0) =>
 
 /** The Settings object of SPEC.md §3 as a brand configures it (the geo-IP fields are added per request). */
 export const BrandSettingsSchema = z.strictObject({
-  name: z.string().min(1),
-  domain: z.string().min(3),
+  // name, domain and mail_name go into mail headers (subject, From): one line each (issue 42).
+  name: z.string().min(1).refine(isOneLine, 'a line break or control character'),
+  domain: z.string().min(3).refine(isOneLine, 'a line break or control character'),
   domain_language: z.string().min(2),
   cdn_prefix: z.string().min(1),
   niche: z.number().int().min(1).max(7),
@@ -51,7 +53,7 @@ export const BrandSettingsSchema = z.strictObject({
   logged_out_search_trafficsource: yesNo,
   member_resell: yesNo,
   company_id: z.number().int(),
-  mail_name: z.string().min(1),
+  mail_name: z.string().min(1).refine(isOneLine, 'a line break or control character'),
 });
 export type BrandSettings = z.infer<typeof BrandSettingsSchema>;
 

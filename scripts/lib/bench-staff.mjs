@@ -124,6 +124,7 @@ async function workerModules(root) {
       contents: `export { loadQueue } from './worker/staff/answering/queue';
         export { findAnsweringConversation } from './worker/staff/answering/lookup';
         export { loadConversation } from './worker/staff/answering/conversation';
+        export { auditStatement } from './worker/staff/session';
         export { loadDashboard } from './worker/staff/dashboard/read';
         export { rollUp } from './worker/staff/dashboard/rollup';
         import { DAY_SQL } from './worker/staff/dashboard/compute';
@@ -210,6 +211,8 @@ export async function benchStaff({ env, persistTo, brand, root }) {
     messages: [],
     member_notes: [],
     profile_notes: [],
+    // The read's own audit row (conversation_view), the last statement of the screen's batch.
+    audit: [],
   };
   const dashboard = { total: [], rollup_read: [], today_live: [], ...Object.fromEntries(w.DAY_QUERIES.map((k) => [`today_${k}`, []])) };
   // Each measured call runs its batch RUNS + 1 times in one connection, as a running Worker's database would with
@@ -228,7 +231,17 @@ export async function benchStaff({ env, persistTo, brand, root }) {
   collect(queue, q.rounds, ['queue', 'waiting_count']);
   const lookup = await measure(() => w.findAnsweringConversation(db, q.result.items[0].brand, q.result.items[0].conversation_id));
   collect(screen, lookup.rounds, ['lookup']);
-  const conversation = await measure(() => w.loadConversation(db, tenant, lookup.result, now));
+  const ref = lookup.result;
+  const audited = w.auditStatement(db, {
+    staffId: null,
+    brand,
+    action: 'conversation_view',
+    targetType: 'conversation',
+    targetId: ref.id,
+    detail: { member_id: ref.memberId },
+    now,
+  });
+  const conversation = await measure(() => w.loadConversation(db, tenant, ref, now, audited));
   collect(screen, conversation.rounds, Object.keys(screen).slice(1));
   // The dashboard as it is at 23:59:59.999 (yesterday's): "today" live holds a whole day of rows, its worst case.
   const endOfDay = new Date(Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`) - 1);

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../../worker/context';
 import { devMailbox } from '../../worker/dev/mailbox';
 import { sendMail, sendSms, type MailRequest } from '../../worker/mail';
+import { buildMime } from '../../worker/mail/mime';
+import { isOneLine } from '../../core/rules/one-line';
 import { TENANTS } from '../../worker/tenants';
 import { brandEnv } from '../../worker/db/request-db';
 import type { OutboxRow } from '../../worker/db/tables';
@@ -231,6 +233,77 @@ describe('mail transports', () => {
   it('records a failure in production when no transport is configured, instead of holding mail forever', async () => {
     const row = await outboxRow((await sendMail(withVars({ APP_ENV: 'production' }), activation(), NOW)).id);
     expect(row).toMatchObject({ status: 'failed', error: 'no transport configured' });
+  });
+});
+
+// Issue 42 item 9: a value with a line break (a profile name in a subject, a brand's mail_name, any header) cannot
+// add a header of its own, whichever transport carries the mail.
+describe('no header injection through any transport', () => {
+  const INJECT = '\r\nBcc: evil@attacker.test\r\nX-Injected: 1';
+  const hostile = (): MailRequest => {
+    const flirt = brand('flirtlokaal');
+    return {
+      ...activation(),
+      tenant: { ...flirt, settings: { ...flirt.settings, mail_name: `Flirt${INJECT}`, support_email: `support@flirtlokaal.nl${INJECT}` } },
+      to: `${address()}${INJECT}`,
+      template: 'notify_messages',
+      data: { names: `Sanne${INJECT}\u2028Next`, link: 'https://flirtlokaal.nl/chat' },
+      unsubscribeUrl: 'https://flirtlokaal.nl/api/unsubscribe.php?token=u',
+    };
+  };
+  const oneLine = (value: string) => expect(isOneLine(value), JSON.stringify(value)).toBe(true);
+
+  it('outbox (local mode, the dev mailbox): subject and headers stay on one line', async () => {
+    const row = await outboxRow((await sendMail(env, hostile(), NOW)).id);
+    oneLine(row.subject!);
+    expect(row.subject).toContain('Sanne Bcc: evil@attacker.test');
+    const headers = JSON.parse(row.headers) as Record<string, string>;
+    expect(Object.keys(headers).sort()).toEqual(['From', 'List-Unsubscribe', 'List-Unsubscribe-Post', 'Reply-To']);
+    for (const value of Object.values(headers)) oneLine(value);
+    oneLine(row.recipient);
+  });
+
+  it('HTTP API: every field a header is built from is on one line', async () => {
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 202 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const httpEnv = withVars({ MAIL_TRANSPORT: 'http', MAIL_API_URL: 'https://mail.example/v1/send', MAIL_API_KEY: 'key-1' });
+    await sendMail(httpEnv, hostile(), NOW);
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const body = JSON.parse(init.body as string);
+    for (const value of [
+      body.from.name,
+      body.from.email,
+      body.reply_to.email,
+      body.to[0].email,
+      body.subject,
+      ...Object.values(body.headers),
+    ])
+      oneLine(value as string);
+  });
+
+  it('send_email binding: the envelope and the MIME head carry no injected header', async () => {
+    const send = vi.fn(async (_message: EmailMessage) => ({ messageId: 'x' }));
+    await sendMail(withVars({ MAIL_TRANSPORT: 'cloudflare', MAIL: { send } }), hostile(), NOW);
+    const message = send.mock.calls[0][0];
+    oneLine(message.from);
+    oneLine(message.to);
+    // The raw message the binding sends: exactly the headers buildMime writes, none injected.
+    const raw = buildMime(
+      {
+        ...hostile(),
+        from: { email: 'a@b.test', name: 'Flirt\r\nBcc: x@y.test' },
+        replyTo: `r@b.test${INJECT}`,
+        to: `t@b.test${INJECT}`,
+        subject: `S${INJECT}`,
+        text: 't',
+        html: 'h',
+        headers: { [`X-A${INJECT}`]: 'v', 'List-Unsubscribe': `<u>${INJECT}` },
+      },
+      NOW,
+    );
+    const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+    expect(head).not.toMatch(/^(Bcc|X-Injected):/im);
+    expect(head.split('\r\n').every((line) => /^[A-Za-z-]+: /.test(line) || line.startsWith(' '))).toBe(true);
   });
 });
 

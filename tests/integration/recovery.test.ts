@@ -68,6 +68,24 @@ describe('password reset', () => {
     expect((await fourth.json<ErrorBody>()).error.message).toBe('Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.');
     expect(await mailCount('flirtlokaal', member.email, 'password_reset')).toBe(3);
   });
+
+  it('sends at most three reset mails a day however many requests run at once (issue 42)', async () => {
+    const member = await signUp();
+    // Each from an address of its own, so the per-address limit does not hide the per-account cap.
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call('flirtlokaal', 'POST', '/api/reset-password.php', { email: member.email }, undefined, {
+          'CF-Connecting-IP': `198.51.100.${i + 1}`,
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(27);
+    const refused = answers.find((res) => res.status === 429)!;
+    expect((await refused.json<ErrorBody>()).error.code).toBe('reset_limit');
+    expect(await mailCount('flirtlokaal', member.email, 'password_reset')).toBe(3);
+  });
 });
 
 describe('password change', () => {

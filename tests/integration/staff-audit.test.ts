@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../core/schemas/staff';
+import { chatMember, fictionalProfile, send, textTo } from './chat-helpers';
 import { dbOf } from './helpers';
 import { createStaff, staffApi } from './staff-helpers';
 
@@ -83,5 +84,96 @@ describe('reading the audit log', () => {
     expect(replies.body.entries).toHaveLength(31);
     expect(replies.body.entries.every((e) => e.action === 'reply')).toBe(true);
     expect((await read(admin.cookie, '?staff_id=abc')).status).toBe(400);
+  });
+});
+
+// Issue 42 item 8: staff reads of members' data leave a row like the writes do (who, what, when, brand).
+describe('reading members data is audited', () => {
+  type Row = {
+    staff_id: number;
+    brand: string;
+    action: string;
+    target_type: string | null;
+    target_id: string | null;
+    detail: string | null;
+  };
+  const rowsOf = async (brand: string, staffId: number, action: string) =>
+    (
+      await dbOf(brand)
+        .prepare(
+          'SELECT staff_id, brand, action, target_type, target_id, detail FROM staff_audit WHERE staff_id = ? AND action = ? ORDER BY id',
+        )
+        .bind(staffId, action)
+        .all<Row>()
+    ).results;
+
+  it('a member page, a conversation on the answer screen and a member search each write a row; owners filter them', async () => {
+    const admin = await createStaff([{ brand: 'flirtlokaal', role: 'admin' }]);
+    const member = await chatMember({ credits: 20 });
+    const page = await staffApi('flirtlokaal', 'GET', `member.php?brand=flirtlokaal&id=${member.memberId}`, { cookie: admin.cookie });
+    expect(page.status).toBe(200);
+    expect(await rowsOf('flirtlokaal', admin.staffId, 'member_view')).toEqual([
+      {
+        staff_id: admin.staffId,
+        brand: 'flirtlokaal',
+        action: 'member_view',
+        target_type: 'member',
+        target_id: String(member.memberId),
+        detail: null,
+      },
+    ]);
+    // A read is not something done to the account: the member page's history of actions leaves it out.
+    const again = (await (
+      await staffApi('flirtlokaal', 'GET', `member.php?brand=flirtlokaal&id=${member.memberId}`, { cookie: admin.cookie })
+    ).json()) as { audit: { action: string }[] };
+    expect(again.audit.map((e) => e.action)).not.toContain('member_view');
+    expect(await rowsOf('flirtlokaal', admin.staffId, 'member_view')).toHaveLength(2);
+
+    const operator = await createStaff([{ brand: 'flirtlokaal', role: 'operator' }]);
+    const sent = await send(member, textTo(await fictionalProfile()));
+    const conversationId = ((await sent.json()) as { conversation: { id: number } }).conversation.id;
+    const screen = await staffApi('flirtlokaal', 'GET', `conversation.php?brand=flirtlokaal&id=${conversationId}`, {
+      cookie: operator.cookie,
+    });
+    expect(screen.status).toBe(200);
+    expect(await rowsOf('flirtlokaal', operator.staffId, 'conversation_view')).toEqual([
+      {
+        staff_id: operator.staffId,
+        brand: 'flirtlokaal',
+        action: 'conversation_view',
+        target_type: 'conversation',
+        target_id: String(conversationId),
+        detail: JSON.stringify({ member_id: member.memberId }),
+      },
+    ]);
+
+    const search = await staffApi('flirtlokaal', 'GET', `members.php?brand=flirtlokaal&q=${member.memberId}`, { cookie: admin.cookie });
+    expect(search.status).toBe(200);
+    expect(await rowsOf('flirtlokaal', admin.staffId, 'member_search')).toEqual([
+      {
+        staff_id: admin.staffId,
+        brand: 'flirtlokaal',
+        action: 'member_search',
+        target_type: null,
+        target_id: null,
+        detail: JSON.stringify({ q: String(member.memberId) }),
+      },
+    ]);
+    // A search over every brand of an owner leaves its row in each brand searched (velvetnights: its own database).
+    const owner = await createStaff([{ brand: '*', role: 'owner' }]);
+    expect((await staffApi('flirtlokaal', 'GET', 'members.php?q=someone%40', { cookie: owner.cookie })).status).toBe(200);
+    expect((await rowsOf('velvetnights', owner.staffId, 'member_search')).map((r) => r.brand)).toContain('velvetnights');
+    expect((await rowsOf('flirtlokaal', owner.staffId, 'member_search')).map((r) => r.brand)).toContain('flirtlokaal');
+
+    for (const [action, staffId] of [
+      ['member_view', admin.staffId],
+      ['conversation_view', operator.staffId],
+      ['member_search', admin.staffId],
+    ] as const) {
+      const found = await read(owner.cookie, `?brand=flirtlokaal&action=${action}&staff_id=${staffId}`);
+      expect(found.status).toBe(200);
+      expect(found.body.entries.length, action).toBeGreaterThan(0);
+      expect(found.body.entries.every((e) => e.action === action && e.brand === 'flirtlokaal' && e.staff?.id === staffId)).toBe(true);
+    }
   });
 });

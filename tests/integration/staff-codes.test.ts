@@ -257,6 +257,50 @@ describe('back office: discount codes', () => {
   });
 });
 
+// Issue 42 item 10: a code for a country or currency the brand does not sell in would never apply.
+describe('back office: discount codes only where the brand sells', () => {
+  type Failure = { error: { code: string; fields?: Record<string, string> } };
+  const post = (cookie: string, body: Record<string, unknown>, brand = BRAND, method = 'POST') =>
+    // From flirtlokaal's host, whatever brand the code is for: the messages are Dutch.
+    staffApi(BRAND, method, 'codes.php', { cookie, body: { brand, value_percentage: 10, validity: 'unlimited', ...body } });
+
+  it('refuses a country or currency the brand does not serve with 400 naming the field, on create and edit', async () => {
+    const admin = await createStaff([{ brand: BRAND, role: 'admin' }]);
+    for (const [body, fields] of [
+      [{ country: 'GB' }, { country: 'Dit merk verkoopt niet in dit land.' }],
+      [{ currency: 'GBP' }, { currency: 'Dit merk verkoopt niet in deze valuta.' }],
+      [
+        { country: 'US', currency: 'USD' },
+        { country: 'Dit merk verkoopt niet in dit land.', currency: 'Dit merk verkoopt niet in deze valuta.' },
+      ],
+    ] as const) {
+      const res = await post(admin.cookie, { code: fresh('markt'), ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const { error } = await json<Failure>(res);
+      expect(error.code).toBe('validation_failed');
+      expect(error.fields).toEqual(fields);
+    }
+    const code = fresh('markt');
+    expect((await post(admin.cookie, { code, country: 'BE', currency: 'EUR' })).status).toBe(201);
+    const edit = await post(admin.cookie, { code, country: 'DE', currency: 'EUR' }, BRAND, 'PUT');
+    expect(edit.status).toBe(400);
+    expect((await json<Failure>(edit)).error.fields).toEqual({ country: 'Dit merk verkoopt niet in dit land.' });
+    expect(await listed(admin.cookie, code)).toMatchObject({ country: 'BE', currency: 'EUR' });
+    expect(await audits('discount_code_edit', code)).toBe(0);
+  });
+
+  it("refuses a currency that is not the chosen country's on a brand with several", async () => {
+    const owner = await createStaff([{ brand: '*', role: 'owner' }]);
+    const mismatch = await post(owner.cookie, { code: fresh('gbusd'), country: 'GB', currency: 'USD' }, OTHER);
+    expect(mismatch.status).toBe(400);
+    expect((await json<Failure>(mismatch)).error.fields).toEqual({
+      currency: 'In het gekozen land verkoopt dit merk in een andere valuta.',
+    });
+    expect((await post(owner.cookie, { code: fresh('usd'), currency: 'USD' }, OTHER)).status).toBe(201);
+    expect((await post(owner.cookie, { code: fresh('gbp'), country: 'GB', currency: 'GBP' }, OTHER)).status).toBe(201);
+  });
+});
+
 describe('back office: invitation codes', () => {
   it('an admin makes a batch; each code lets one person sign up; the list says who used which', async () => {
     const admin = await createStaff([{ brand: 'inviteonly', role: 'admin' }]);

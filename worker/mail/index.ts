@@ -1,4 +1,5 @@
 import { isLocal } from '../context';
+import { oneLineMail } from './header-safe';
 import { insertOutbox, recordDelivery, type OutboxInsert } from './outbox';
 import { renderMail } from './templates';
 import { mailTransport, smsTransport } from './transports';
@@ -39,12 +40,13 @@ async function enqueue(env: Env, message: Message, send: (() => Promise<Delivery
 /** Renders a mail, writes it to the outbox and hands it to the configured transport. Never throws on delivery. */
 export async function sendMail(env: Env, request: MailRequest, now: Date): Promise<{ id: number }> {
   const { tenant } = request;
-  const mail: OutgoingMail = {
+  // The outbox row's subject and headers (what the dev mailbox shows) are on one line like every transport's.
+  const mail: OutgoingMail = oneLineMail({
     from: { email: `no-reply@${tenant.settings.domain}`, name: tenant.settings.mail_name },
     replyTo: tenant.settings.support_email,
     to: request.to,
     ...renderMail(request),
-  };
+  });
   const transport = mailTransport(env);
   return enqueue(
     env,
@@ -52,7 +54,7 @@ export async function sendMail(env: Env, request: MailRequest, now: Date): Promi
       tenantId: tenant.id,
       memberId: request.memberId ?? null,
       channel: 'mail',
-      recipient: request.to,
+      recipient: mail.to,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,

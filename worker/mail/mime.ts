@@ -1,3 +1,5 @@
+import { toOneLine } from '../../core/rules/one-line';
+import { oneLineMail } from './header-safe';
 import type { Address, OutgoingMail } from './types';
 
 // A minimal RFC 5322 / 2045 / 2047 message for the Cloudflare send_email binding, which takes raw MIME:
@@ -5,8 +7,8 @@ import type { Address, OutgoingMail } from './types';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-/** No header value may start a new header line (header injection). */
-const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ');
+/** No header value may start a new header line (header injection): no CR, LF or other control character. */
+const oneLine = toOneLine;
 
 function base64(bytes: Uint8Array): string {
   let binary = '';
@@ -50,7 +52,8 @@ export function formatAddress({ name, email }: Address): string {
 /** RFC 5322 date, e.g. "Thu, 01 Jan 2026 12:00:00 +0000". */
 const mailDate = (date: Date) => date.toUTCString().replace(/GMT$/, '+0000');
 
-export function buildMime(mail: OutgoingMail, date: Date): string {
+export function buildMime(raw: OutgoingMail, date: Date): string {
+  const mail = oneLineMail(raw);
   const domain = mail.from.email.split('@')[1];
   const boundary = `=_${crypto.randomUUID()}`;
   const headers: [string, string][] = [

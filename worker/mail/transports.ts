@@ -1,4 +1,5 @@
 import { EmailMessage } from 'cloudflare:email';
+import { oneLineMail } from './header-safe';
 import { buildMime } from './mime';
 import type { Delivery, OutgoingMail } from './types';
 
@@ -28,8 +29,12 @@ export function smsTransport(env: Env): SmsTransport | null {
   return SMS_TRANSPORT === 'http' ? (sms) => postJson(SMS_API_URL, SMS_API_KEY, { from: sms.sender, to: sms.to, text: sms.text }) : null;
 }
 
-/** The JSON most transactional-mail APIs take in one form or another; an adapter can reshape it if one differs. */
-function mailPayload(mail: OutgoingMail) {
+/**
+ * The JSON most transactional-mail APIs take in one form or another; an adapter can reshape it if one differs. The
+ * API builds headers from these fields, so each is on one line (header-safe.ts).
+ */
+function mailPayload(raw: OutgoingMail) {
+  const mail = oneLineMail(raw);
   return {
     from: mail.from,
     reply_to: { email: mail.replyTo },
@@ -64,7 +69,9 @@ async function sendWithBinding(env: Env, mail: OutgoingMail, now: Date): Promise
   const binding = (env as unknown as { MAIL?: SendEmail }).MAIL;
   if (!binding) return { ok: false, error: 'no MAIL send_email binding' };
   try {
-    await binding.send(new EmailMessage(mail.from.email, mail.to, buildMime(mail, now)));
+    // The envelope's addresses too: one line each, as in the MIME headers.
+    const envelope = oneLineMail(mail);
+    await binding.send(new EmailMessage(envelope.from.email, envelope.to, buildMime(envelope, now)));
     return { ok: true };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };

@@ -52,17 +52,47 @@ export interface IssueOptions {
 }
 
 export async function issueToken(env: Env, opts: IssueOptions): Promise<string> {
+  const token = await issueTokenWithin(env, opts);
+  if (!token) throw new Error('token not stored');
+  return token;
+}
+
+/** A daily (or other) cap on links of one purpose: at most `max` made for the member since `since`. */
+export interface TokenCap {
+  max: number;
+  since: Date;
+}
+
+/**
+ * Makes a link; with a cap, the row is stored only while the member has fewer than `cap.max` links of this purpose
+ * since `cap.since`, decided and counted in the one INSERT (parallel requests cannot all pass a count read first).
+ * Null when the cap is reached: no link exists, so nothing may be mailed.
+ */
+export async function issueTokenWithin(env: Env, opts: IssueOptions, cap?: TokenCap): Promise<string | null> {
   const jti = base64url(crypto.getRandomValues(new Uint8Array(16)));
   const expires = opts.now.getTime() + TOKEN_LIFETIME_MS[opts.purpose];
   const payload: Payload = { p: opts.purpose, t: opts.tenantId, m: opts.memberId, e: expires, j: jti };
   const body = base64url(new TextEncoder().encode(JSON.stringify(payload)));
   const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await appSecretKey(env.APP_SECRET), new TextEncoder().encode(body)));
-  await env.DB.prepare(
-    'INSERT INTO one_time_tokens (jti, tenant_id, member_id, purpose, data, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  const stored = await env.DB.prepare(
+    `INSERT INTO one_time_tokens (jti, tenant_id, member_id, purpose, data, created_at, expires_at)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
+     WHERE ?8 IS NULL OR (SELECT COUNT(*) FROM one_time_tokens
+                          WHERE tenant_id = ?2 AND member_id = ?3 AND purpose = ?4 AND created_at > ?9) < ?8`,
   )
-    .bind(jti, opts.tenantId, opts.memberId, opts.purpose, opts.data ?? null, opts.now.toISOString(), new Date(expires).toISOString())
+    .bind(
+      jti,
+      opts.tenantId,
+      opts.memberId,
+      opts.purpose,
+      opts.data ?? null,
+      opts.now.toISOString(),
+      new Date(expires).toISOString(),
+      cap?.max ?? null,
+      cap?.since.toISOString() ?? null,
+    )
     .run();
-  return `${body}.${base64url(signature)}`;
+  return stored.meta.changes === 1 ? `${body}.${base64url(signature)}` : null;
 }
 
 /** Checks the signature and claims; null for anything not issued by us for this purpose and brand, or expired. */

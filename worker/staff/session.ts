@@ -149,13 +149,17 @@ export function requireStaff(c: AppContext): StaffSession {
   return staff;
 }
 
+/** Whether `brand` is a brand of this deployment (a staff role may outlive its brand; an owner's '*' covers any name). */
+export const isBrand = (brand: string): boolean => TENANTS.some((t) => t.id === brand);
+
 /**
- * The signed-in staff member who may act as `needed` on `brand`. A brand the staff member has no role on answers
- * 404 like one that does not exist (no leak of other brands); a role too low answers 403.
+ * The signed-in staff member who may act as `needed` on `brand`. A brand that does not exist answers 404 for every
+ * role, the owner's included (issue 42); a brand the staff member has no role on answers the same 404 (no leak of
+ * other brands); a role too low answers 403.
  */
 export function requireStaffOn(c: AppContext, brand: string, needed: StaffRole): StaffSession {
   const staff = requireStaff(c);
-  if (!roleOn(staff, brand)) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
+  if (!isBrand(brand) || !roleOn(staff, brand)) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
   if (!may(staff, brand, needed)) throw new ApiFailure(403, 'staff_forbidden', 'errors.staff_forbidden');
   return staff;
 }
@@ -171,6 +175,12 @@ export interface AuditEntry {
   /** Written only if this holds when the statement runs (the action it records happened in the same batch). */
   guard?: Guard;
 }
+
+/**
+ * Staff reads of members' data (issue 42): audited like the writes, in the batch that reads, so a read whose row
+ * cannot be written fails with it. They are not actions on the account: the member page's history leaves them out.
+ */
+export const READ_ACTIONS = ['member_view', 'conversation_view', 'member_search'] as const;
 
 /** One append-only audit row; put it in the same batch as the action it records. */
 export function auditStatement(db: D1Database, e: AuditEntry): D1PreparedStatement {

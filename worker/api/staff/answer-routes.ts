@@ -23,7 +23,7 @@ import { addNote } from '../../staff/answering/notes';
 import { notifyStaffQueue, staffQueue } from '../../staff/answering/notify';
 import { loadQueue } from '../../staff/answering/queue';
 import { reply } from '../../staff/answering/reply';
-import { brandsWhere, requireStaff, requireStaffOn } from '../../staff/session';
+import { auditStatement, brandsWhere, requireStaff, requireStaffOn } from '../../staff/session';
 import { TENANTS } from '../../tenants';
 import { assertSameOriginUpgrade, jsonBody } from '../helpers';
 import { brandDb, brandEnvFor, brandsByDatabase, staffDb } from '../../db/request-db';
@@ -73,8 +73,19 @@ answerRoutes.delete('/claim.php', async (c) => {
 
 answerRoutes.get('/conversation.php', async (c) => {
   const { brand, id } = parseOrFail(ConversationQuerySchema, c.req.query());
-  const { ref } = await requireAnswering(c, brand, id);
-  return c.json(await loadConversation(brandDb(c, ref.brand), tenantOf(ref.brand), ref, c.get('now')));
+  const { ref, staff } = await requireAnswering(c, brand, id);
+  const db = brandDb(c, ref.brand);
+  const now = c.get('now');
+  const audited = auditStatement(db, {
+    staffId: staff.id,
+    brand: ref.brand,
+    action: 'conversation_view',
+    targetType: 'conversation',
+    targetId: ref.id,
+    detail: { member_id: ref.memberId },
+    now,
+  });
+  return c.json(await loadConversation(db, tenantOf(ref.brand), ref, now, audited));
 });
 
 answerRoutes.post('/reply.php', async (c) => {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { AUDIT_PAGE_SIZE, AuditQuerySchema, EVERY_BRAND, type AuditEntry, type AuditPage } from '../../../core/schemas/staff';
 import type { AppEnv } from '../../context';
 import { ApiFailure, parseOrFail } from '../../errors';
-import { brandsWhere, requireStaff, roleOn } from '../../staff/session';
+import { brandsWhere, isBrand, requireStaff, roleOn } from '../../staff/session';
 import { brandDb, brandsByDatabase, staffDb } from '../../db/request-db';
 import type { Tables } from '../../db/tables';
 
@@ -19,6 +19,8 @@ staffAuditRoutes.get('/audit.php', async (c) => {
   const query = parseOrFail(AuditQuerySchema, c.req.query());
   const owner = staff.roles.some((r) => r.brand === EVERY_BRAND && r.role === 'owner');
   const adminOf = brandsWhere(staff, 'admin');
+  // As requireStaffOn: a brand that does not exist answers 404 for every role.
+  if (query.brand !== undefined && !isBrand(query.brand)) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
   if (!owner && adminOf.length === 0) throw new ApiFailure(403, 'staff_forbidden', 'errors.staff_forbidden');
 
   const where: string[] = [];

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { BrandOnlyQuerySchema, discountCodeSchema, DiscountCodeRefSchema, inviteBatchSchema } from '../../../core/schemas/staff-codes';
 import type { AppContext, AppEnv } from '../../context';
 import { ApiFailure, parseOrFail } from '../../errors';
+import { unservedCodeFields } from '../../../core/rules/discount';
+import type { Tenant } from '../../../core/schemas/tenant';
 import { createDiscountCode, expireDiscountCode, listDiscountCodes, updateDiscountCode } from '../../staff/codes/discount-codes';
 import { createInviteCodes, listInviteCodes } from '../../staff/codes/invite-codes';
 import { requireStaffOn } from '../../staff/session';
@@ -15,13 +17,17 @@ import { brandDb } from '../../db/request-db';
  */
 export const codesRoutes = new Hono<AppEnv>();
 
-/** The brand named in the call, else the host's; the caller must be its admin. */
+/** The brand named in the call, else the host's; the caller must be its admin (an unknown brand: 404 for everyone). */
 function adminOn(c: AppContext, brand: string | undefined) {
   const id = brand ?? c.get('tenant').id;
   const staff = requireStaffOn(c, id, 'admin');
-  // An owner's role covers every brand, even a name that is none: answer it like an unknown brand.
-  if (!TENANTS.some((t) => t.id === id)) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
-  return { staff, brand: id };
+  return { staff, brand: id, tenant: TENANTS.find((t) => t.id === id)! };
+}
+
+/** A code for a country or currency the brand does not sell in would never apply: 400 naming the field (issue 42). */
+function refuseUnserved(tenant: Tenant, input: { country: string | null; currency: string | null }): void {
+  const fields = unservedCodeFields({ countries: tenant.settings.countries, shops: tenant.payments.countries }, input);
+  if (Object.keys(fields).length) throw new ApiFailure(400, 'validation_failed', 'validation.failed', fields);
 }
 
 codesRoutes.get('/codes.php', async (c) => {
@@ -31,13 +37,15 @@ codesRoutes.get('/codes.php', async (c) => {
 
 codesRoutes.post('/codes.php', async (c) => {
   const input = parseOrFail(discountCodeSchema(c.get('now').getTime()), await jsonBody(c));
-  const { staff, brand } = adminOn(c, input.brand);
+  const { staff, brand, tenant } = adminOn(c, input.brand);
+  refuseUnserved(tenant, input);
   return c.json({ code: await createDiscountCode(brandDb(c, brand), staff, { ...input, brand }, c.get('now')) }, 201);
 });
 
 codesRoutes.put('/codes.php', async (c) => {
   const input = parseOrFail(discountCodeSchema(c.get('now').getTime()), await jsonBody(c));
-  const { staff, brand } = adminOn(c, input.brand);
+  const { staff, brand, tenant } = adminOn(c, input.brand);
+  refuseUnserved(tenant, input);
   return c.json({ code: await updateDiscountCode(brandDb(c, brand), staff, { ...input, brand }, c.get('now')) });
 });
 
@@ -49,9 +57,8 @@ codesRoutes.delete('/codes.php', async (c) => {
 });
 
 codesRoutes.get('/invite-codes.php', async (c) => {
-  const { brand } = adminOn(c, parseOrFail(BrandOnlyQuerySchema, c.req.query()).brand);
-  const signups = TENANTS.find((t) => t.id === brand)!.settings.signups;
-  return c.json({ signups, codes: await listInviteCodes(brandDb(c, brand), brand) });
+  const { brand, tenant } = adminOn(c, parseOrFail(BrandOnlyQuerySchema, c.req.query()).brand);
+  return c.json({ signups: tenant.settings.signups, codes: await listInviteCodes(brandDb(c, brand), brand) });
 });
 
 codesRoutes.post('/invite-codes.php', async (c) => {

@@ -41,21 +41,29 @@ export const membersRoutes = new Hono<AppEnv>();
 
 membersRoutes.get('/members.php', async (c) => {
   const q = parseOrFail(MemberSearchSchema, c.req.query());
+  const staff = requireStaff(c);
   let brands: string[];
   if (q.brand) {
     requireStaffOn(c, q.brand, 'admin');
     brands = [q.brand];
   } else {
-    brands = brandsWhere(requireStaff(c), 'admin');
+    brands = brandsWhere(staff, 'admin');
     if (brands.length === 0) throw new ApiFailure(403, 'staff_forbidden', 'errors.staff_forbidden');
   }
-  return c.json({ items: await searchMembers(brandsByDatabase(c, brands), q.q) });
+  const now = c.get('now');
+  // One row per brand searched, in that brand's database, written in the batch that searches it.
+  const audited = (db: D1Database, brand: string) =>
+    auditStatement(db, { staffId: staff.id, brand, action: 'member_search', detail: { q: q.q }, now });
+  return c.json({ items: await searchMembers(brandsByDatabase(c, brands), q.q, audited) });
 });
 
 membersRoutes.get('/member.php', async (c) => {
   const { brand, id } = parseOrFail(MemberQuerySchema, c.req.query());
   const on = await memberForAdmin(c, brand, id);
-  return c.json(await memberDetail(brandDb(c, on.tenant.id), on.tenant, id, c.get('now')));
+  const db = brandDb(c, on.tenant.id);
+  const now = c.get('now');
+  const audited = auditStatement(db, { staffId: on.staff.id, brand, action: 'member_view', targetType: 'member', targetId: id, now });
+  return c.json(await memberDetail(db, on.tenant, id, now, audited));
 });
 
 membersRoutes.post('/credits.php', async (c) => {

@@ -51,8 +51,17 @@ type HeadRow = MemberCardRow &
   };
 type PhotoRow = Pick<Tables['photos'], 'id' | 'filename' | 'thumb_filename'>;
 
-/** Everything the answer screen shows, in one batch (one round trip after the conversation was resolved). */
-export async function loadConversation(db: D1Database, tenant: Tenant, ref: AnsweringRef, now: Date): Promise<StaffConversation> {
+/**
+ * Everything the answer screen shows, in one batch (one round trip after the conversation was resolved), with the
+ * read's own audit row: a read whose row cannot be written fails with it.
+ */
+export async function loadConversation(
+  db: D1Database,
+  tenant: Tenant,
+  ref: AnsweringRef,
+  now: Date,
+  audited: D1PreparedStatement,
+): Promise<StaffConversation> {
   const { head, memberPhotos, interests, profilePhotos, messages, memberNotes, profileNotes } = await namedBatch(db, [
     ['head', rows<HeadRow>(db.prepare(SCREEN_SQL.head).bind(ref.id, ref.memberProfileId, now.toISOString()))],
     ['memberPhotos', rows<PhotoRow>(db.prepare(SCREEN_SQL.photos).bind(ref.brand, ref.memberProfileId))],
@@ -64,6 +73,7 @@ export async function loadConversation(db: D1Database, tenant: Tenant, ref: Answ
     ['messages', rows<MessageRow>(db.prepare(SCREEN_SQL.messages).bind(ref.id, ref.fictionalProfileId))],
     ['memberNotes', rows<NoteRow>(db.prepare(SCREEN_SQL.notes).bind(ref.brand, 'member', ref.memberId))],
     ['profileNotes', rows<NoteRow>(db.prepare(SCREEN_SQL.notes).bind(ref.brand, 'profile', ref.fictionalProfileId))],
+    [null, audited],
   ]);
   const h = head.results[0];
   const history = messages.results.reverse().map((r) => toStaffMessage(r, ref.fictionalProfileId));

@@ -1,6 +1,7 @@
 import type { StaffMemberDetail } from '../../../core/schemas/staff-members';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { ApiFailure } from '../../errors';
+import { READ_ACTIONS } from '../session';
 
 interface AccountRow {
   id: number;
@@ -33,7 +34,14 @@ type Rows<T> = D1Result<T>;
  * are counted, never read: staff do not see what members write to each other (fictional conversations are read in
  * the answering screens, where they belong). `now` decides which paid orders are still refundable.
  */
-export async function memberDetail(db: D1Database, tenant: Tenant, memberId: number, now: Date): Promise<StaffMemberDetail> {
+export async function memberDetail(
+  db: D1Database,
+  tenant: Tenant,
+  memberId: number,
+  now: Date,
+  /** The read's own audit row (session.ts READ_ACTIONS), written in this batch: no row, no page. */
+  audited: D1PreparedStatement,
+): Promise<StaffMemberDetail> {
   const t = tenant.id;
   const [account, photos, ledger, orders, mandates, conversations, sent, complaints, audit] = (await db.batch([
     db
@@ -84,9 +92,11 @@ export async function memberDetail(db: D1Database, tenant: Tenant, memberId: num
     db
       .prepare(
         `SELECT a.id, s.name AS staff, a.action, a.detail, a.created_at FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id
-        WHERE a.target_type = 'member' AND a.target_id = ?1 AND a.brand = ?2 ORDER BY a.id DESC LIMIT 200`,
+        WHERE a.target_type = 'member' AND a.target_id = ?1 AND a.brand = ?2 AND a.action NOT IN (${READ_ACTIONS.map((a) => `'${a}'`).join(', ')})
+        ORDER BY a.id DESC LIMIT 200`,
       )
       .bind(String(memberId), t),
+    audited,
   ])) as [
     Rows<AccountRow>,
     Rows<{ id: number; filename: string; thumb_filename: string; status: string; private: number }>,
@@ -97,6 +107,7 @@ export async function memberDetail(db: D1Database, tenant: Tenant, memberId: num
     Rows<{ n: number }>,
     Rows<StaffMemberDetail['complaints'][number]>,
     Rows<{ id: number; staff: string | null; action: string; detail: string | null; created_at: string }>,
+    D1Result,
   ];
   const a = account.results[0];
   if (!a) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');

@@ -17,19 +17,18 @@ const FROM_MEMBERS = `${COLUMNS} FROM members m LEFT JOIN profiles p ON p.member
  * '@' an e-mail (exact, else the addresses that start with it), anything else the start of a profile name.
  * Each branch reads by key or an index range (members_email, profiles_name): no brand's members are read whole.
  */
-export async function searchMembers(groups: BrandGroup[], q: string): Promise<MemberSearchItem[]> {
-  // One statement per database (a brand may have its own, worker/db/request-db.ts), in the order of the groups.
+export async function searchMembers(
+  groups: BrandGroup[],
+  q: string,
+  /** The search's audit row for each brand searched, written in the batch that searches its database. */
+  audited: (db: D1Database, brand: string) => D1PreparedStatement,
+): Promise<MemberSearchItem[]> {
+  // One batch per database (a brand may have its own, worker/db/request-db.ts), in the order of the groups.
   const results: Row[] = [];
   for (const { db, brands } of groups) {
     const { sql, params } = searchQuery(brands, q);
-    results.push(
-      ...(
-        await db
-          .prepare(sql)
-          .bind(...params)
-          .all<Row>()
-      ).results,
-    );
+    const found = await db.batch([...brands.map((brand) => audited(db, brand)), db.prepare(sql).bind(...params)]);
+    results.push(...(found[brands.length] as D1Result<Row>).results);
   }
   return results.slice(0, LIMIT).map((r) => ({
     id: r.id,
