@@ -142,6 +142,25 @@ describe('logging into a deleted account (issue 18 item 7)', () => {
     expect(await recoveryMails(member.email)).toBe(before + 1);
   });
 
+  it('mails at most three recovery links an hour however many right-password logins run at once (issue 42)', async () => {
+    const member = await signUp();
+    await deleteAccount(member.email, 3);
+    const before = await recoveryMails(member.email);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call('flirtlokaal', 'POST', '/api/user.php', { email: member.email, password: PASSWORD }, undefined, {
+          'CF-Connecting-IP': `198.51.100.${i + 1}`,
+        }),
+      ),
+    );
+    // The login's own attempt reservation lets five through at once (the rest wait as a lockout): more than three
+    // reach the recovery mail together.
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 409).length).toBeGreaterThan(3);
+    expect(statuses.every((s) => s === 409 || s === 429)).toBe(true);
+    expect(await recoveryMails(member.email)).toBe(before + 3);
+  });
+
   it('the recovery link from that mail restores the account and logs in', async () => {
     const member = await signUp();
     await deleteAccount(member.email, 1);

@@ -43,7 +43,7 @@ signupRoutes.post('/signup.php', async (c) => {
   const existing = await findMemberByEmail(c.env.DB, tenant.id, input.email);
   if (existing && isRecoverable(existing, now)) {
     // SPEC.md §8: a deleted account that is not final yet gets a reactivation hint, and the mail to do it.
-    await sendRecoveryMail(mailScope(c), existing.id, input.email, existing.language, existing.status);
+    await sendRecoveryMail(mailScope(c), existing.id, input.email, existing.language, existing.status, { capped: true });
     throw new ApiFailure(409, 'account_deleted', 'errors.account_deleted');
   }
   if (existing) throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { email: 'validation.email_taken' });

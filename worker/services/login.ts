@@ -6,7 +6,6 @@ import { verifyPassword } from './passwords';
 import { type DeviceOwner, rememberDevice } from './known-device';
 import { failedLogin, loginSucceeded, reserveLoginAttempt } from './login-attempts';
 import { createSession, findSessionMember } from './sessions';
-import { countTokensSince } from './tokens';
 import { userOf } from './users';
 import { mailScope, sendRecoveryMail } from './mail-scope';
 
@@ -40,16 +39,13 @@ export async function logIn(c: AppContext, { email, password }: { email: string;
   if (recoverable) {
     // Issue 18 item 7: the right password for an account deleted less than 14 days ago says so and mails the
     // recovery link (the same mail as the deletion's), at most a few times an hour however often they try.
-    const sent = await countTokensSince(db, tenant.id, member.id, 'account_recovery', new Date(now.getTime() - 3_600_000));
-    if (sent < RECOVERY_MAILS_PER_HOUR) await sendRecoveryMail(mailScope(c), member.id, member.email, member.language, member.status);
+    await sendRecoveryMail(mailScope(c), member.id, member.email, member.language, member.status, { capped: true });
     throw new ApiFailure(409, 'account_deleted', 'errors.account_deleted');
   }
   // Told only to whoever knows the password: a blocked account is not revealed to someone guessing addresses.
   if (member.blocked_at) throw accountBlocked();
   return startSession(c, member.id);
 }
-
-const RECOVERY_MAILS_PER_HOUR = 3;
 
 /**
  * This browser has just set the account's password (signup, a reset link, a change in the settings): like a login,

@@ -159,18 +159,3 @@ export async function peekToken(env: Env, token: string, tenantId: string, purpo
     .first<Pick<Tables['one_time_tokens'], 'member_id' | 'data'>>();
   return row ? { memberId: row.member_id, data: row.data } : null;
 }
-
-/** How many tokens of a purpose a member got since `since` (the daily cap on reset mails). */
-export async function countTokensSince(
-  db: D1Database,
-  tenantId: string,
-  memberId: number,
-  purpose: TokenPurpose,
-  since: Date,
-): Promise<number> {
-  const row = await db
-    .prepare('SELECT COUNT(*) AS n FROM one_time_tokens WHERE tenant_id = ? AND member_id = ? AND purpose = ? AND created_at > ?')
-    .bind(tenantId, memberId, purpose, since.toISOString())
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
