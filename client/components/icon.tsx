@@ -39,7 +39,8 @@ export type IconName =
   | 'i-lucide-shield-check'
   | 'i-lucide-lock'
   | 'i-lucide-ban'
-  | 'i-lucide-landmark';
+  | 'i-lucide-landmark'
+  | 'i-lucide-video';
 
 export function Icon({ name, className = '' }: { name: IconName; className?: string }) {
   return <span className={`icon ${name} ${className}`.trim()} aria-hidden="true" />;

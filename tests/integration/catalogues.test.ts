@@ -18,6 +18,13 @@ const nl = flatten(byLanguage.nl);
 const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
 const isPluralForm = (key: string) => PLURAL_FORM.test(key) && (nl[key.replace(PLURAL_FORM, '')] ?? '').includes('{{count}}');
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const wordsOf = (s: string) =>
+  s
+    .replace(/\{\{\w+\}\}/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
+/** Texts that are the same in every language on purpose. */
+const SAME_EVERYWHERE = new Set(['footer.us_2257']);
 
 describe('message catalogues', () => {
   it('exist for every interface language', () => {
@@ -36,6 +43,9 @@ describe('message catalogues', () => {
       const base = isPluralForm(key) ? key.replace(PLURAL_FORM, '') : key;
       expect(text.trim(), `${language} ${key}`).not.toBe('');
       expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(nl[base]));
+      // Translated, not copied: a text of three words or more that reads as the Dutch one is Dutch. Short ones may
+      // be the same word (Match, Sushi, iDEAL, Likes); the 2257 statement is the US law's English everywhere.
+      if (wordsOf(text) >= 3 && !SAME_EVERYWHERE.has(key)) expect(text, `${language} ${key}: still the Dutch text`).not.toBe(nl[base]);
     }
   });
 

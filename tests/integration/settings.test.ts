@@ -49,6 +49,22 @@ describe('GET /api/settings.php', () => {
     const body = await res.json<Record<string, unknown>>();
     for (const field of SPEC_FIELDS) expect(body, field).toHaveProperty(field);
     expect(SettingsSchema.safeParse(body).success).toBe(true);
+    // The values are the brand's, not merely present: each one its tenant file sets as a plain value is answered
+    // as it is there, and a text per language in the visitor's language (nl for an NL visitor, else the brand's first).
+    const tenant = TENANTS.find((t) => t.id === brand)!;
+    const settings = tenant.settings as Record<string, unknown>;
+    const language = tenant.languages.includes('nl') ? 'nl' : tenant.languages[0];
+    let compared = 0;
+    // push_public_key comes from the environment (the brand's VAPID key), tested below.
+    for (const field of SPEC_FIELDS.filter((f) => f in settings && f !== 'push_public_key')) {
+      const value = settings[field];
+      const perLanguage = value !== null && typeof value === 'object' && !Array.isArray(value) && language in value;
+      if (perLanguage) expect(body[field], field).toBe((value as Record<string, string>)[language]);
+      else if (typeof value !== 'object' || Array.isArray(value)) expect(body[field], field).toEqual(value);
+      else continue;
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(20);
   });
 
   it("takes geoip_country from the request's geo-IP country", async () => {

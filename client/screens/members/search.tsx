@@ -6,6 +6,7 @@ import { SEARCH_PAGE_SIZE } from '../../../core/constants';
 import type { SearchResponse } from '../../../core/schemas/search';
 import { useApi } from '../../api/hooks';
 import { AgeRange } from '../../components/age-range';
+import { Icon } from '../../components/icon';
 import { ProfileCard } from '../../components/profile-card';
 import { gridPhotoLoad } from '../../components/photo-load';
 import { Link, navigate } from '../../navigation';
@@ -85,7 +86,8 @@ export function SearchScreen() {
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="m-0 text-2xl font-bold">{t('search.title')}</h1>
         {camPartner && (
-          <Link href="/cams" data-testid="cams-link">
+          <Link href="/cams" data-testid="cams-link" className="inline-flex items-center gap-1">
+            <Icon name="i-lucide-video" />
             {t('cams.link', { partner: camPartner })}
           </Link>
         )}
