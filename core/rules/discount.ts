@@ -58,3 +58,34 @@ export function unservedCodeFields(
   }
   return fields;
 }
+
+/** The discount an order gets, and the one it passes over (issue 44, item 11). */
+export interface DiscountChoice {
+  /** The discount charged, or null: the list price. */
+  applied: DiscountCode | null;
+  /** What is charged, in cents. */
+  price: number;
+  /** The other discount: it fits too, but gives no lower price, so it is neither charged nor held. */
+  passedOver: DiscountCode | null;
+}
+
+/**
+ * The best discount for an order, of the member's own first-purchase discount (the time bonus, else the welcome
+ * code: SPEC.md §4 "active discount") and a code they typed: the one that fits and gives the lowest price. Typing a
+ * code never raises the price. On a tie the member's own discount applies, so the typed code stays unused. A code
+ * that does not fit is no candidate (its reason is `discountProblem`'s). The server charges exactly this
+ * (worker/payments/pricing.ts) and the checkout shows it.
+ */
+export function bestDiscount(own: DiscountCode | null, typed: DiscountCode | null, order: OrderFacts): DiscountChoice {
+  // The member's own discount typed as a code is that one discount, not a second candidate.
+  const candidates = own && typed?.code === own.code ? [own] : [own, typed];
+  const fitting = candidates.filter((d): d is DiscountCode => d !== null && discountProblem(d, order) === null);
+  let applied: DiscountCode | null = null;
+  let price = order.listPrice;
+  for (const discount of fitting) {
+    const discounted = discountedPrice(order.listPrice, discount.value_percentage);
+    if (discounted < price) [applied, price] = [discount, discounted];
+  }
+  const passedOver = applied ? (fitting.find((d) => d !== applied) ?? null) : null;
+  return { applied, price, passedOver };
+}

@@ -33,6 +33,9 @@ export function createPaymentMembers({ env, persistTo, brand, count = MEMBERS })
   const base = 91_000_000 + randomInt(0, 800_000) * 100;
   const now = new Date().toISOString();
   const later = new Date(Date.now() + 86_400_000).toISOString();
+  // Signed up a month ago: no welcome discount of their own, which would beat the race's 20% codes (a code never
+  // raises the price: core/rules/discount.ts bestDiscount), so the codes are really used.
+  const signup = new Date(Date.now() - 30 * 86_400_000).toISOString();
   const statements = [];
   const members = [];
   for (let i = 0; i < count; i++) {
@@ -40,7 +43,7 @@ export function createPaymentMembers({ env, persistTo, brand, count = MEMBERS })
     const token = randomBytes(32).toString('base64url');
     const hash = createHash('sha256').update(token).digest('hex');
     statements.push(
-      `INSERT INTO members (id, tenant_id, email, status, signup_date, created_at) VALUES (${id}, '${brand}', 'pay${id}@bench.test', 'confirmed', '${now}', '${now}')`,
+      `INSERT INTO members (id, tenant_id, email, status, signup_date, created_at) VALUES (${id}, '${brand}', 'pay${id}@bench.test', 'confirmed', '${signup}', '${now}')`,
       `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at) VALUES (${id}, '${brand}', ${id}, 'Payer', 'male', 'hetero', '1985-01-01', 'NL', '${now}', '${now}')`,
       `INSERT INTO sessions (token_hash, tenant_id, member_id, created_at, expires_at) VALUES ('${hash}', '${brand}', ${id}, '${now}', '${later}')`,
     );

@@ -254,3 +254,26 @@ test('the shop shows the payment marks of the country, true trust statements and
   expect(fits).toBe(true);
   await expect(page.getByTestId('checkout').getByTestId('shop-company')).toHaveText(company);
 });
+
+// Issue 44, item 11: during the welcome discount a smaller code does not raise the price; the page says which
+// discount applies and why (the server charges the same: tests/integration/discount-best.test.ts).
+test('a code smaller than the welcome discount keeps the welcome price and says why', async ({ page, context }) => {
+  const problems = watchConsole(page);
+  await context.addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(BRAND()) }]);
+  await signUp(page);
+  await page.goto(brandUrl(BRAND(), '/credits/2/ideal'));
+  const form = page.getByTestId('checkout');
+  await expect(page.getByTestId('total')).toHaveText(/22,46/);
+  await expect.poll(() => isHydrated(form.getByLabel(t('shop.code_label')))).toBe(true);
+  await form.getByLabel(t('shop.code_label')).fill('DEMO10');
+  await form.getByRole('button', { name: t('shop.code_apply') }).click();
+  await expect(page.getByTestId('discount-comparison')).toHaveText(
+    t('shop.code_welcome_better', { welcome: 25, code: 'DEMO10', percent: 10 }),
+  );
+  await expect(page.getByText(t('shop.code_applied', { code: 'DEMO10', percent: 10 }))).toHaveCount(0);
+  await expect(page.getByTestId('discount-line')).toContainText(t('shop.discount_line_welcome', { percent: 25 }));
+  await expect(page.getByTestId('total')).toHaveText(/22,46/);
+  // The server takes the order at that price.
+  await payOnCheckout(page);
+  expect(problems).toEqual([]);
+});

@@ -2,12 +2,14 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { SANDBOX_TIMEOUT_MS } from '../../worker/payments/sandbox';
-import { api, checkout, IDEAL_ING, json, memberState, newMember, orderBody, orderStatus, webhook } from './payment-helpers';
+import { api, checkout, IDEAL_ING, json, memberState, orderBody, orderStatus, settledMember, webhook } from './payment-helpers';
 
 // Issue 18 item 10: an unfinished order offers "try again", "another method" and "cancel", and expires by itself
 // after the payment service's timeout, each time freeing its discount code.
 
 const BRAND = 'flirtlokaal';
+// The members who order with a code are settledMember()s, without a welcome discount of their own: a code below
+// 25% would lose to it (core/rules/discount.ts bestDiscount) and not be used at all.
 
 async function addOnceCode(code: string) {
   await env.DB.prepare(
@@ -34,7 +36,7 @@ const retry = (cookie: string, id: number) => api(BRAND, 'POST', '/api/order-che
 
 describe('an unfinished order', () => {
   it('"try again" answers the same checkout while the payment is open, and paying there pays this order', async () => {
-    const m = await newMember();
+    const m = await settledMember();
     const { id, payment } = await pendingOrder(m.cookie);
     const res = await retry(m.cookie, id);
     expect(res.status).toBe(200);
@@ -49,10 +51,10 @@ describe('an unfinished order', () => {
 
   it('"cancel" closes it, cancels the checkout and frees its single-use code for the next order', async () => {
     await addOnceCode('JOURNEY1');
-    const m = await newMember();
+    const m = await settledMember();
     const { id, payment } = await pendingOrder(m.cookie, { code: 'JOURNEY1', amount: 2396 });
     // While it is open the code is held: not for another member (the member's own next order would take it over).
-    const other = await newMember();
+    const other = await settledMember();
     expect(
       (await api(BRAND, 'POST', '/api/order.php', { cookie: other.cookie, body: orderBody({ code: 'JOURNEY1', amount: 2396 }) })).status,
     ).toBe(409);
@@ -70,7 +72,7 @@ describe('an unfinished order', () => {
   });
 
   it('20 cancels at once close it once; a paid order cannot be cancelled', async () => {
-    const m = await newMember();
+    const m = await settledMember();
     const { id } = await pendingOrder(m.cookie);
     const answers = await Promise.all(Array.from({ length: 20 }, () => cancel(m.cookie, id)));
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
@@ -86,8 +88,8 @@ describe('an unfinished order', () => {
   });
 
   it("another member's order answers 404 and is left as it is", async () => {
-    const owner = await newMember();
-    const other = await newMember();
+    const owner = await settledMember();
+    const other = await settledMember();
     const { id } = await pendingOrder(owner.cookie);
     expect((await cancel(other.cookie, id)).status).toBe(404);
     expect((await retry(other.cookie, id)).status).toBe(404);
@@ -96,7 +98,7 @@ describe('an unfinished order', () => {
 
   it("expires by itself after the payment service's timeout, freeing its code", async () => {
     await addOnceCode('JOURNEY2');
-    const m = await newMember();
+    const m = await settledMember();
     const { id, payment } = await pendingOrder(m.cookie, { code: 'JOURNEY2', amount: 2396 });
     // The service's clock moves on: the payment was made longer ago than its timeout.
     await env.DB.prepare('UPDATE sandbox_payments SET created_at = ? WHERE id = ?')
@@ -112,7 +114,7 @@ describe('an unfinished order', () => {
 
   it('is expired by the hourly cron when the member never comes back: once, freeing its code, never a paid one', async () => {
     await addOnceCode('SWEEP1');
-    const m = await newMember();
+    const m = await settledMember();
     const abandoned = await pendingOrder(m.cookie, { code: 'SWEEP1', amount: 2396 });
     const paid = await pendingOrder(m.cookie);
     await checkout(BRAND, paid.payment, 'paid', { issuer: IDEAL_ING });
@@ -123,7 +125,7 @@ describe('an unfinished order', () => {
 
     await hourlyCron(SANDBOX_TIMEOUT_MS - 60_000);
     expect(await orderStatus(abandoned.id)).toBe('pending');
-    const other = await newMember();
+    const other = await settledMember();
     expect(
       (await api(BRAND, 'POST', '/api/order.php', { cookie: other.cookie, body: orderBody({ code: 'SWEEP1', amount: 2396 }) })).status,
     ).toBe(409);

@@ -82,3 +82,13 @@ export async function memberState(brand: string, memberId: number) {
 export async function orderStatus(id: number): Promise<string> {
   return (await env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(id).first<{ status: string }>())!.status;
 }
+
+/** A logged-in member past the time bonus and the welcome week (signed up 30 days ago): no discount of their own. */
+export async function settledMember(brand = 'flirtlokaal') {
+  const member = await createMember(brand);
+  await dbOf(brand)
+    .prepare('UPDATE members SET signup_date = ? WHERE id = ? AND tenant_id = ?')
+    .bind(new Date(Date.now() - 30 * 86_400_000).toISOString(), member.memberId, brand)
+    .run();
+  return member;
+}

@@ -21,10 +21,13 @@ type CodeRow = Tables['discount_codes'] &
  */
 export function reservationScope(discount: Pick<DiscountCode, 'code' | 'validity' | 'user_id'>, memberId: number): string | null {
   if (discount.validity === 'unlimited') return null;
-  const firstPurchase = discount.code === TIME_BONUS.code || (discount.user_id === memberId && discount.code.startsWith(WELCOME.prefix));
-  if (firstPurchase) return `first-purchase:${memberId}`;
+  if (isFirstPurchase(discount, memberId)) return `first-purchase:${memberId}`;
   return discount.validity === 'once' ? discount.code : `${discount.code}:${memberId}`;
 }
+
+/** Whether a discount is the member's own first-purchase discount: the time bonus or their welcome code. */
+export const isFirstPurchase = (discount: Pick<DiscountCode, 'code' | 'user_id'>, memberId: number): boolean =>
+  discount.code === TIME_BONUS.code || (discount.user_id === memberId && discount.code.startsWith(WELCOME.prefix));
 
 const asMember = (m: SessionMember) => ({ paid_user: m.paidUser, signup_date: m.signupDate });
 
@@ -141,10 +144,12 @@ export async function personalCode(
   return row!.code;
 }
 
+const welcomeExpires = (member: SessionMember) => new Date(Date.parse(member.signupDate) + WELCOME.days * 86_400_000).toISOString();
+
 /** The member's welcome code, made on first request; null once the member has paid. */
 export async function welcomeCode(db: D1Database, tenantId: string, member: SessionMember, now: Date): Promise<DiscountCode | null> {
   if (member.paidUser) return null;
-  const expires = new Date(Date.parse(member.signupDate) + WELCOME.days * 86_400_000).toISOString();
+  const expires = welcomeExpires(member);
   const code = await personalCode(
     db,
     tenantId,
@@ -158,6 +163,26 @@ export async function welcomeCode(db: D1Database, tenantId: string, member: Sess
     if (error instanceof ApiFailure) return null;
     throw error;
   }
+}
+
+/**
+ * The member's own first-purchase discount, the "active discount" of SPEC.md §4 that the shop shows by itself: the
+ * time bonus while it runs, otherwise the welcome code during its week; null once paid, after both, or while another
+ * order holds the first-purchase discount. A typed code competes with it (core/rules/discount.ts bestDiscount).
+ */
+export async function ownDiscount(db: D1Database, tenantId: string, member: SessionMember, now: Date): Promise<DiscountCode | null> {
+  if (member.paidUser) return null;
+  if (timeBonusRemaining(asMember(member), now) > 0) {
+    try {
+      return await findCode(db, tenantId, member, TIME_BONUS.code, now);
+    } catch (error) {
+      if (error instanceof ApiFailure) return null;
+      throw error;
+    }
+  }
+  // No welcome code is made for a member whose week is over.
+  if (Date.parse(welcomeExpires(member)) <= now.getTime()) return null;
+  return welcomeCode(db, tenantId, member, now);
 }
 
 const REFUSALS = {

@@ -1,11 +1,11 @@
 import { moneyFormatter } from '../../core/money';
-import { orderPrice } from '../../core/rules/discount';
+import { bestDiscount, type DiscountChoice } from '../../core/rules/discount';
 import type { DiscountCode, Package } from '../../core/schemas/payments';
 import type { AppContext } from '../context';
 import { ApiFailure } from '../errors';
 import type { SessionMember } from '../services/sessions';
 import { findPackage, shopFor, type Shop } from './catalogue';
-import { checkApplicable, findCode } from './discounts';
+import { checkApplicable, findCode, isFirstPurchase, ownDiscount } from './discounts';
 
 export interface PricedOrder {
   shop: Shop;
@@ -15,7 +15,7 @@ export interface PricedOrder {
 }
 
 /**
- * The server's price of an order: the package of the member's country, less a discount that fits. The client
+ * The server's price of an order: the package of the member's country, less the best discount that fits. The client
  * sends the amount it showed; a different amount (a tampered request, or a discount that ran out meanwhile) is
  * refused, so nobody is charged a price they did not see.
  */
@@ -33,12 +33,17 @@ export async function priceOrder(
     throw new ApiFailure(400, 'method_unavailable', 'errors.method_unavailable');
   }
   const order = { country: shop.country, currency: shop.currency, listPrice: pkg.price, method: input.method };
-  let discount: DiscountCode | null = null;
+  let choice: DiscountChoice = { applied: null, price: pkg.price, passedOver: null };
   if (input.code) {
-    discount = await findCode(c.env.DB, tenant.id, member, input.code, c.get('now'));
-    checkApplicable(discount, order, moneyFormatter(c.get('language'), shop.currency));
+    const db = c.env.DB;
+    const now = c.get('now');
+    const typed = await findCode(db, tenant.id, member, input.code, now);
+    checkApplicable(typed, order, moneyFormatter(c.get('language'), shop.currency));
+    // A typed code never raises the price (issue 44, item 11): it competes with the member's own first-purchase
+    // discount, and only the better one is charged and reserved (checkout.ts); the other is not held.
+    const own = isFirstPurchase(typed, member.id) ? null : await ownDiscount(db, tenant.id, member, now);
+    choice = bestDiscount(own, typed, order);
   }
-  const amount = orderPrice(discount, order);
-  if (input.amount !== amount) throw new ApiFailure(409, 'amount_changed', 'errors.amount_changed');
-  return { shop, pkg, discount, amount };
+  if (input.amount !== choice.price) throw new ApiFailure(409, 'amount_changed', 'errors.amount_changed');
+  return { shop, pkg, discount: choice.applied, amount: choice.price };
 }

@@ -10,12 +10,14 @@ import { apiErrors } from '../account/validate';
 import { CodeField } from './code-field';
 import { ConsentBox } from './consent-box';
 import { PaymentMark, ShopTrust } from './payment-marks';
-import { discountProblemText, priceWith, useActiveDiscount, useMoney, usePackages } from './shop-data';
+import { discountComparison, discountLine } from './discount-note';
+import { checkoutDiscount, discountProblemText, useActiveDiscount, useMoney, usePackages } from './shop-data';
 
 /**
  * /credits/{id}/{paymentmethod?}: the chosen package, the methods of the member's country (iDEAL with its bank),
  * a discount code, the consent to immediate delivery, then off to the payment service's checkout. The amount sent
- * is the one shown: the server refuses the order if its own price differs.
+ * is the one shown: the server refuses the order if its own price differs. A typed code competes with the member's
+ * own welcome discount, and the better one applies, as on the server (core/rules/discount.ts bestDiscount).
  */
 export default function CheckoutScreen() {
   const { t } = useTranslation();
@@ -53,8 +55,10 @@ export default function CheckoutScreen() {
   const method = (methods as string[]).includes(route.params.paymentmethod ?? '')
     ? (route.params.paymentmethod as PaymentMethod)
     : methods[0];
-  const discount = code ?? active;
-  const amount = priceWith(pkg.price, discount, shop, method);
+  const choice = checkoutDiscount(active, code, pkg.price, shop, method);
+  const { applied: discount, price: amount } = choice;
+  const line = discountLine(choice, code);
+  const comparison = discountComparison(choice, code);
   const choose = (m: string) => navigate(store, `/credits/${pkg.id}/${m}`, true);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -68,7 +72,7 @@ export default function CheckoutScreen() {
           currency: shop.currency,
           method,
           consent: data.get('consent') === 'on',
-          ...(amount !== pkg.price && discount ? { code: discount.code } : {}),
+          ...(discount ? { code: discount.code } : {}),
           ...(method === 'ideal' && data.get('issuer') ? { issuer: String(data.get('issuer')) } : {}),
         };
         const res = await apiFetch<{ order: Order; checkout_url: string | null }>('/api/order.php', { method: 'POST', body });
@@ -127,9 +131,17 @@ export default function CheckoutScreen() {
         )}
         <CodeField
           applied={code}
+          charged={code !== null && discount === code}
           notApplicable={code && discountProblemText(t, money, code, pkg.price, shop, method)}
+          comparison={comparison && t(comparison.key, comparison.values)}
           onApplied={setCode}
         />
+        {line && (
+          <p className="m-0 mt-4 flex items-baseline justify-between gap-3 text-sm text-gray-700" data-testid="discount-line">
+            <span>{t(line.key, line.values)}</span>
+            <span className="whitespace-nowrap">&minus;{money(pkg.price - amount)}</span>
+          </p>
+        )}
         <p className="my-4 flex items-baseline justify-between text-lg">
           <span>{t('pay.total')}</span>
           <span>

@@ -7,15 +7,20 @@ import { INPUT } from '../account/ui';
 /**
  * A discount code typed by the member, looked up with GET /api/discountcode.php ('Code niet gevonden', ...). A code
  * that exists but does not fit this order (`notApplicable`: below its minimum, another country or method) says so
- * with its own error text instead of "applied".
+ * with its own error text instead of "applied". A code that fits but gives no more than the member's welcome
+ * discount is not `charged`: then only the `comparison` says why the welcome discount applies instead.
  */
 export function CodeField({
   applied,
+  charged,
   notApplicable,
+  comparison,
   onApplied,
 }: {
   applied: DiscountCode | null;
+  charged: boolean;
   notApplicable: string | null;
+  comparison: string | null;
   onApplied: (code: DiscountCode | null) => void;
 }) {
   const { t } = useTranslation();
@@ -62,9 +67,14 @@ export function CodeField({
           {shown}
         </p>
       )}
-      {applied && !shown && (
+      {applied && !shown && charged && (
         <p className="m-0 mt-1 text-sm text-success" role="status">
           {t('shop.code_applied', { code: applied.code, percent: applied.value_percentage })}
+        </p>
+      )}
+      {applied && !shown && comparison && (
+        <p className="m-0 mt-1 text-sm text-gray-700" role="status" data-testid="discount-comparison">
+          {comparison}
         </p>
       )}
     </div>

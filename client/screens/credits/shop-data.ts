@@ -4,7 +4,7 @@ import { type TFunction, useTranslation } from '../../i18n';
 import type { SWRConfiguration } from 'swr';
 import { TIME_BONUS } from '../../../core/constants';
 import { moneyFormatter } from '../../../core/money';
-import { discountProblem, orderPrice } from '../../../core/rules/discount';
+import { bestDiscount, type DiscountChoice, discountProblem, orderPrice } from '../../../core/rules/discount';
 import { timeBonusExpires, timeBonusRemaining } from '../../../core/rules/time-bonus';
 import { PACKAGES_URL } from '../../../core/api-urls';
 import type { DiscountCode, PackagesResponse } from '../../../core/schemas/payments';
@@ -74,8 +74,23 @@ export function priceWith(
 }
 
 /**
+ * The checkout's discount: the better of the member's active discount and the code they typed, at the price the
+ * server will charge for it (worker/payments/pricing.ts uses the same rule). A typed code never raises the price.
+ */
+export function checkoutDiscount(
+  active: DiscountCode | null,
+  typed: DiscountCode | null,
+  price: number,
+  shop: Pick<PackagesResponse, 'country' | 'currency'>,
+  method: string | null,
+): DiscountChoice {
+  return bestDiscount(active, typed, { country: shop.country, currency: shop.currency, listPrice: price, method });
+}
+
+/**
  * Why a code does not lower this order's price, in the words the server would refuse it with (the code's own error
- * text), or null when it applies. The total shown is then the full price: exactly what will be charged.
+ * text), or null when it applies. The total shown is then without it (the welcome discount or the full price): exactly
+ * what will be charged.
  */
 export function discountProblemText(
   t: TFunction,
