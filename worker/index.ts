@@ -8,6 +8,7 @@ import { expireSandboxOrders } from './payments/expire';
 import { rollUp } from './staff/dashboard/rollup';
 import { databasesOf } from './db/request-db';
 import { TENANTS } from './tenants';
+import { assertEnv } from './env-schema';
 
 /** The schedules of wrangler.toml [triggers] crons. */
 const PURGE_CRON = '17 3 * * *';
@@ -21,6 +22,8 @@ export { StaffQueue } from './staff/answering/staff-queue';
 
 export default {
   async fetch(request, env, ctx) {
+    // Once per isolate: a missing secret or a mistyped var fails every request at once, naming it (worker/env-schema.ts).
+    assertEnv(env, TENANTS);
     const response = await app.fetch(isLocal(env) ? await asForwarded(request, env) : request, env, ctx);
     // Locally, read what the Worker left unread before answering, so the client gets its answer (worker/drain-body.ts).
     if (isLocal(env) && request.body) await drainUnreadBody(request);
@@ -29,6 +32,7 @@ export default {
   // The Cron Triggers (wrangler.toml [triggers]): the daily purge, and hourly the figures rollup and the sweep of
   // abandoned sandbox orders; a run by hand (another or no schedule, e.g. wrangler's test endpoint) does all.
   async scheduled(controller, env, ctx) {
+    assertEnv(env, TENANTS);
     const now = new Date(controller.scheduledTime);
     // Every database a brand is bound to (docs/decisions/009-one-database-per-brand.md), each with its own brands.
     for (const { binding, db, tenantIds } of databasesOf(env, TENANTS)) {

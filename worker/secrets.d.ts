@@ -1,5 +1,6 @@
 // Secrets and optional settings that are not in wrangler.toml's [vars]: set with `wrangler secret put NAME` in
-// production; .dev.vars (made by npm start) and the vitest config set them locally.
+// production; .dev.vars (made by npm start) and the vitest config set them locally. worker/env-schema.ts checks them
+// at an isolate's first request; names known only at run time (per brand) are read with worker/env-access.ts.
 interface Env {
   // VAPID_PRIVATE_KEY_<BRAND> (and locally VAPID_PUBLIC_KEY_<BRAND>) are read by name: worker/push/vapid.ts.
   /** Signs one-time links (activation, reset, mail change, recovery, unsubscribe). Required. */

@@ -3,6 +3,7 @@ import { generateCookie, getCookie } from 'hono/cookie';
 import { COOKIE } from '../../core/constants';
 import type { Tenant } from '../../core/schemas/tenant';
 import { isLocal, type AppContext, type AppEnv } from '../context';
+import { bindingOf } from '../env-access';
 import { TENANTS } from '../tenants';
 
 /**
@@ -40,9 +41,9 @@ export function rawEnv(env: Env): Env {
 
 /** The D1 binding of a brand: `env[tenant.database]`. A binding missing from wrangler.toml is a deployment error. */
 export function databaseOf(env: Env, tenant: Pick<Tenant, 'id' | 'database'>): D1Database {
-  const db = (rawEnv(env) as unknown as Record<string, unknown>)[tenant.database];
-  if (!db || typeof (db as D1Database).prepare !== 'function') throw new Error(`brand ${tenant.id}: no D1 binding ${tenant.database}`);
-  return db as D1Database;
+  const db = bindingOf<D1Database>(rawEnv(env), tenant.database);
+  if (typeof db?.prepare !== 'function') throw new Error(`brand ${tenant.id}: no D1 binding ${tenant.database}`);
+  return db;
 }
 
 /** The environment of a brand's background work (Durable Objects, crons, queues, mails): its `DB` is the brand's. */

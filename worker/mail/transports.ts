@@ -1,4 +1,5 @@
 import { EmailMessage } from 'cloudflare:email';
+import { bindingOf } from '../env-access';
 import { oneLineMail } from './header-safe';
 import { buildMime } from './mime';
 import type { Delivery, OutgoingMail } from './types';
@@ -9,15 +10,12 @@ import type { Delivery, OutgoingMail } from './types';
 export type MailTransport = (mail: OutgoingMail, now: Date) => Promise<Delivery>;
 export type SmsTransport = (sms: { sender: string; to: string; text: string }) => Promise<Delivery>;
 
-/** Optional vars are not in the generated Env until a deployment sets them. */
-const vars = (env: Env) => env as unknown as Record<string, string | undefined>;
-
 // A slow provider must not hold a signup open for long.
 const TIMEOUT_MS = 10_000;
 
 /** MAIL_TRANSPORT: 'http' (MAIL_API_URL + MAIL_API_KEY) or 'cloudflare' (the `MAIL` send_email binding); else none. */
 export function mailTransport(env: Env): MailTransport | null {
-  const { MAIL_TRANSPORT, MAIL_API_URL, MAIL_API_KEY } = vars(env);
+  const { MAIL_TRANSPORT, MAIL_API_URL, MAIL_API_KEY } = env;
   if (MAIL_TRANSPORT === 'http') return (mail) => postJson(MAIL_API_URL, MAIL_API_KEY, mailPayload(mail));
   if (MAIL_TRANSPORT === 'cloudflare') return (mail, now) => sendWithBinding(env, mail, now);
   return null;
@@ -25,7 +23,7 @@ export function mailTransport(env: Env): MailTransport | null {
 
 /** SMS_TRANSPORT: 'http' (SMS_API_URL + SMS_API_KEY); else none. */
 export function smsTransport(env: Env): SmsTransport | null {
-  const { SMS_TRANSPORT, SMS_API_URL, SMS_API_KEY } = vars(env);
+  const { SMS_TRANSPORT, SMS_API_URL, SMS_API_KEY } = env;
   return SMS_TRANSPORT === 'http' ? (sms) => postJson(SMS_API_URL, SMS_API_KEY, { from: sms.sender, to: sms.to, text: sms.text }) : null;
 }
 
@@ -66,7 +64,7 @@ async function postJson(url: string | undefined, key: string | undefined, payloa
 }
 
 async function sendWithBinding(env: Env, mail: OutgoingMail, now: Date): Promise<Delivery> {
-  const binding = (env as unknown as { MAIL?: SendEmail }).MAIL;
+  const binding = bindingOf<SendEmail>(env, 'MAIL');
   if (!binding) return { ok: false, error: 'no MAIL send_email binding' };
   try {
     // The envelope's addresses too: one line each, as in the MIME headers.

@@ -1,6 +1,7 @@
 import type { Tenant } from '../../core/schemas/tenant';
 import { LOCAL_TOOLS } from '../build-target';
 import { isLocal } from '../context';
+import { brandSecret } from '../env-access';
 import { MollieProvider } from './mollie';
 import type { PaymentProvider } from './provider-types';
 import { SandboxProvider } from './sandbox';
@@ -26,7 +27,7 @@ export function providerFor(env: Env, tenant: Tenant, fetcher: typeof fetch = fe
   if (LOCAL_TOOLS && isLocal(env)) return new SandboxProvider(env.DB, tenant.id);
   const config = tenant.payments;
   if (config.provider === 'sandbox') throw new Error(`tenant ${tenant.id}: the sandbox payment provider is for local mode only`);
-  const key = config.api_key_secret ? (env as unknown as Record<string, string | undefined>)[config.api_key_secret] : undefined;
+  const key = config.api_key_secret ? brandSecret(env, config.api_key_secret) : undefined;
   if (!key) throw new Error(`tenant ${tenant.id}: secret ${config.api_key_secret} is not set`);
   return new MollieProvider({ apiKey: key, baseUrl: config.api_url ?? 'https://api.mollie.com/v2', fetch: fetcher });
 }

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { VapidKeys } from '@block65/webcrypto-web-push';
 import type { Tenant } from '../../core/schemas/tenant';
 import { isLocal, type AppEnv } from '../context';
+import { brandSecret } from '../env-access';
 
 /**
  * VAPID keys per brand (RFC 8292). The public key is the brand's settings.push_public_key (tenants/<id>.ts); the
@@ -12,19 +13,14 @@ import { isLocal, type AppEnv } from '../context';
 export const vapidEnvName = (kind: 'PUBLIC' | 'PRIVATE', tenantId: string) =>
   `VAPID_${kind}_KEY_${tenantId.toUpperCase().replace(/-/g, '_')}`;
 
-const read = (env: Env, name: string): string | undefined => {
-  const value = (env as unknown as Record<string, unknown>)[name];
-  return typeof value === 'string' && value ? value : undefined;
-};
-
 export function publicKeyFor(env: Env, tenant: Tenant): string {
-  return (isLocal(env) ? read(env, vapidEnvName('PUBLIC', tenant.id)) : undefined) ?? tenant.settings.push_public_key;
+  return (isLocal(env) ? brandSecret(env, vapidEnvName('PUBLIC', tenant.id)) : undefined) ?? tenant.settings.push_public_key;
 }
 
 /** The brand's VAPID keys, or null when it has none configured (then no push is sent, and it is logged). */
 export function vapidFor(env: Env, tenant: Tenant): VapidKeys | null {
   const publicKey = publicKeyFor(env, tenant);
-  const privateKey = read(env, vapidEnvName('PRIVATE', tenant.id));
+  const privateKey = brandSecret(env, vapidEnvName('PRIVATE', tenant.id));
   if (!publicKey || !privateKey) return null;
   return { subject: `mailto:${tenant.settings.support_email}`, publicKey, privateKey };
 }

@@ -22,7 +22,7 @@ import { pageData } from './page-data';
 import { UpstreamUnavailable } from '../upstream/client';
 import { nestedErrorPage } from './unknown-site';
 import ASSETS from 'virtual:client-assets';
-import { escapeHtml } from '../mail/html';
+import { html } from '../html';
 import { shellBody, shellHead, shellTail } from './shell';
 import { loginPathFor } from '../../core/rules/return-path';
 
@@ -136,16 +136,16 @@ export async function renderPage(c: AppContext, options: PageOptions): Promise<R
       controller.enqueue(encoder.encode('<meta name="robots" content="noindex">'));
       state = buildState(c, { ...options, error: { status } }, data.settled(), {});
     }
-    let html: string;
+    let appHtml: string;
     try {
-      html = await renderApp(c, state, nonce);
+      appHtml = await renderApp(c, state, nonce);
     } catch (error) {
       log(c, 'error', 'page render failed after the head', describeError(error));
       failed = true;
       const t = c.get('t');
-      html = `<p>${escapeHtml(t('error.nested'))} <a href="/">${escapeHtml(t('error.go_home'))}</a></p>`;
+      appHtml = html`<p>${t('error.nested')} <a href="/">${t('error.go_home')}</a></p>`.toString();
     }
-    const rest = shellBody(html, ASSETS) + shellTail(state, nonce, ASSETS);
+    const rest = shellBody(appHtml, ASSETS) + shellTail(state, nonce, ASSETS);
     controller.enqueue(encoder.encode(rest));
     controller.close();
     return failed ? null : headHtml + rest;
@@ -170,8 +170,8 @@ async function renderApp(c: AppContext, state: InitialState, nonce: string): Pro
   // too, and the browser hydrates them only after it has loaded the rest (client/i18n.ts catalogueReady).
   const i18n = createI18n(state.language, catalogueFor(state.language));
   const app = () => <App store={createAppStore(state)} i18n={i18n} />;
-  const html = renderedAtOnce(app());
-  if (html !== null) return html;
+  const atOnce = renderedAtOnce(app());
+  if (atOnce !== null) return atOnce;
   const reactStream = await renderToReadableStream(app(), {
     nonce,
     // The data is loaded before React renders, so the page is complete at once: React must not outline the screen's
@@ -200,8 +200,8 @@ async function renderApp(c: AppContext, state: InitialState, nonce: string): Pro
  */
 function renderedAtOnce(app: ReactElement): string | null {
   try {
-    const html = renderToString(app);
-    return html.includes('<!--$!-->') || html.includes('<script') ? null : html;
+    const out = renderToString(app);
+    return out.includes('<!--$!-->') || out.includes('<script') ? null : out;
   } catch {
     return null;
   }

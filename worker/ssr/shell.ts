@@ -1,6 +1,6 @@
 import type { ClientAssets } from '../../build/client-assets';
 import type { InitialState } from '../../core/state';
-import { escapeHtml } from '../mail/html';
+import { type HtmlEscapedString, html, htmlLines, raw } from '../html';
 import { criticalCss } from './critical-css';
 
 /** JSON that is safe inside a <script> element (the page's state, the workspace's boot data). */
@@ -23,11 +23,18 @@ function inlinesStyles(assets: ClientAssets): boolean {
   return !assets.dev && assets.app.styleRules.length > 0;
 }
 
-const stylesheetLinks = (assets: ClientAssets, attributes = '') =>
-  assets.app.css.map((href) => `<link rel="stylesheet" href="${href}"${attributes}>`).join('\n');
+/** `deferred`: the whole stylesheet after the page's own rules, print-only; client/entry.tsx turns `media` to `all`. */
+const stylesheetLinks = (assets: ClientAssets, deferred = false) =>
+  htmlLines(
+    assets.app.css.map((href) =>
+      deferred ? html`<link rel="stylesheet" href="${href}" media="print" data-app-styles>` : html`<link rel="stylesheet" href="${href}">`,
+    ),
+  );
 
-/** The whole stylesheet after the page's own rules; client/entry.tsx turns `media` to `all`. */
-const DEFERRED_STYLES = ' media="print" data-app-styles';
+/** Vite's dev server: the react-refresh preamble and its client (the preamble is fixed text, written as it is). */
+export const devPreamble = (nonce: string) =>
+  html`<script type="module" nonce="${nonce}">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>
+<script type="module" nonce="${nonce}" src="/@vite/client"></script>`;
 
 /**
  * What the browser should fetch at once: the entry (its <script> is in the tail, after the page's data), and for a
@@ -35,12 +42,12 @@ const DEFERRED_STYLES = ' media="print" data-app-styles';
  * hydrates that screen only when both are in (client/entry.tsx). `crossorigin` makes the catalogue's preload match
  * the entry's fetch (cors, same-origin credentials). The home page's screen is in the entry: it names neither.
  */
-function preloadLinks(assets: ClientAssets, screen: string | null, catalogueUrl: string): string {
+function preloadLinks(assets: ClientAssets, screen: string | null, catalogueUrl: string): HtmlEscapedString {
   const chunks = (screen && assets.screens[screen]) || [];
   const modules = [...new Set([assets.app.script, ...assets.app.preload, ...chunks])];
-  const links = modules.map((href) => `<link rel="modulepreload" href="${href}">`);
-  if (chunks.length > 0) links.push(`<link rel="preload" as="fetch" href="${escapeHtml(catalogueUrl)}" crossorigin>`);
-  return links.join('\n');
+  const links = modules.map((href) => html`<link rel="modulepreload" href="${href}">`);
+  if (chunks.length > 0) links.push(html`<link rel="preload" as="fetch" href="${catalogueUrl}" crossorigin>`);
+  return htmlLines(links);
 }
 
 /**
@@ -56,17 +63,12 @@ export function shellHead(
 ): string {
   const { settings } = state;
   const c = settings.brand.colors;
-  const devScripts = assets.dev
-    ? `<script type="module" nonce="${nonce}">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>
-<script type="module" nonce="${nonce}" src="/@vite/client"></script>`
-    : inlinesStyles(assets)
-      ? ''
-      : stylesheetLinks(assets);
-  return `<!doctype html>
-<html lang="${escapeHtml(state.language)}"><head><meta charset="utf-8">
+  const devScripts = assets.dev ? devPreamble(nonce) : inlinesStyles(assets) ? '' : stylesheetLinks(assets);
+  return html`<!doctype html>
+<html lang="${state.language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<meta name="description" content="${escapeHtml(settings.description)}">
+<title>${title}</title>
+<meta name="description" content="${settings.description}">
 <meta name="theme-color" content="${c.primary}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="manifest" href="/manifest.webmanifest">
@@ -74,18 +76,18 @@ export function shellHead(
 <style>:root{--c-primary:${c.primary};--c-secondary:${c.secondary}}</style>
 ${devScripts}
 ${preloadLinks(assets, screen, state.catalogueUrl)}
-</head><body>`;
+</head><body>`.toString();
 }
 
-/** The page's own styles, then the app's root with React's HTML of the page in it. */
-export function shellBody(html: string, assets: ClientAssets): string {
-  const styles = inlinesStyles(assets) ? `<style>${criticalCss(html, assets.app.styleRules)}</style>` : '';
-  return `${styles}<div id="root">${html}`;
+/** The page's own styles, then the app's root with React's HTML of the page in it (trusted: React escaped it). */
+export function shellBody(appHtml: string, assets: ClientAssets): string {
+  const styles = inlinesStyles(assets) ? html`<style>${raw(criticalCss(appHtml, assets.app.styleRules))}</style>` : '';
+  return html`${styles}<div id="root">${raw(appHtml)}`.toString();
 }
 
 /** Everything after React's HTML: the whole stylesheet, the state the browser hydrates with, then the client bundle. */
 export function shellTail(state: InitialState, nonce: string, assets: ClientAssets): string {
-  const styles = inlinesStyles(assets) ? stylesheetLinks(assets, DEFERRED_STYLES) : '';
-  return `</div>${styles}<script id="__STATE__" type="application/json">${scriptJson(state)}</script>
-<script type="module" nonce="${nonce}" src="${assets.app.script}"></script></body></html>`;
+  const styles = inlinesStyles(assets) ? stylesheetLinks(assets, true) : '';
+  return html`</div>${styles}<script id="__STATE__" type="application/json">${raw(scriptJson(state))}</script>
+<script type="module" nonce="${nonce}" src="${assets.app.script}"></script></body></html>`.toString();
 }

@@ -1,7 +1,7 @@
 import type { EntryAssets } from '../../build/client-assets';
 import type { StaffBoot } from '../../core/staff-boot';
-import { escapeHtml } from '../mail/html';
-import { scriptJson } from '../ssr/shell';
+import { html, htmlLines, raw } from '../html';
+import { devPreamble, scriptJson } from '../ssr/shell';
 
 export interface StaffShellOptions {
   boot: StaffBoot;
@@ -19,21 +19,20 @@ export interface StaffShellOptions {
  */
 export function staffShell({ boot, title, nonce, primary, assets, dev }: StaffShellOptions): string {
   const head = dev
-    ? `<script type="module" nonce="${nonce}">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>
-<script type="module" nonce="${nonce}" src="/@vite/client"></script>`
-    : [
-        ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
-        ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
-      ].join('\n');
-  return `<!doctype html>
-<html lang="${escapeHtml(boot.language)}"><head><meta charset="utf-8">
+    ? devPreamble(nonce)
+    : htmlLines([
+        ...assets.css.map((href) => html`<link rel="stylesheet" href="${href}">`),
+        ...assets.preload.map((href) => html`<link rel="modulepreload" href="${href}">`),
+      ]);
+  return html`<!doctype html>
+<html lang="${boot.language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)}</title>
+<title>${title}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>:root{--c-primary:${primary}}</style>
 ${head}
 </head><body><div id="staff-root"><noscript>JavaScript is required for the staff workspace.</noscript></div>
-<script id="__STAFF__" type="application/json">${scriptJson(boot)}</script>
-<script type="module" nonce="${nonce}" src="${assets.script}"></script></body></html>`;
+<script id="__STAFF__" type="application/json">${raw(scriptJson(boot))}</script>
+<script type="module" nonce="${nonce}" src="${assets.script}"></script></body></html>`.toString();
 }
