@@ -68,7 +68,14 @@ describe('what reaches the backend', () => {
       Referer: 'https://evil.example/page',
     };
     const res = await proxied('/api/user.php', {
-      headers: { ...spoofing, 'CF-Connecting-IP': '203.0.113.9', 'Accept-Language': 'en-GB', 'User-Agent': 'Member browser' },
+      headers: {
+        ...spoofing,
+        'CF-Connecting-IP': '203.0.113.9',
+        'Accept-Language': 'en-GB',
+        'User-Agent': 'Member browser',
+        'Idempotency-Key': 'send-1',
+        'X-Request-Type': 'client',
+      },
     });
     const { headers } = await res.json<Echo>();
     for (const name of Object.keys(spoofing).filter((n) => !['X-Forwarded-For', 'X-Real-IP'].includes(n))) {
@@ -79,6 +86,9 @@ describe('what reaches the backend', () => {
     expect(headers['x-real-ip']).toBe('203.0.113.9');
     expect(headers['accept-language']).toBe('en-GB');
     expect(headers['user-agent']).toBe('Member browser');
+    // The contract's own headers: a paid send's idempotency key, the user refresh's mark (SPEC.md §7).
+    expect(headers['idempotency-key']).toBe('send-1');
+    expect(headers['x-request-type']).toBe('client');
     expect(headers['x-request-id']).toMatch(/\S/);
   });
 

@@ -8,8 +8,22 @@ import type { AppContext } from '../context';
  * untrusted input. Both directions are allow-lists, so a header or cookie nobody named never crosses.
  */
 
-/** The visitor's request headers the API contract needs, passed on as they are. */
-const REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'content-length', 'user-agent', 'if-none-match', 'if-modified-since'];
+/**
+ * The visitor's request headers the API contract needs, passed on as they are: content negotiation, the client's
+ * own marks (Idempotency-Key on a paid send or an order, X-Request-Type on the user refresh: SPEC.md §7) and
+ * conditional GETs.
+ */
+const REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'content-length',
+  'user-agent',
+  'idempotency-key',
+  'x-request-type',
+  'if-none-match',
+  'if-modified-since',
+];
 
 /** The backend's answer headers the member's browser may see. Cookies, Location and Content-Encoding are checked apart. */
 const ANSWER_HEADERS = [
