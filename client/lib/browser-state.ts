@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { COOKIE } from '../../core/constants';
 import { onAuthenticationLost } from '../api/fetch-client';
 import { navigate } from '../navigation';
-import { chatCountersAtom, installedAppAtom, onlineAtom, userAtom } from '../state/atoms';
+import { chatCountersAtom, installedAppAtom, onlineAtom, routeAtom, settingsAtom, userAtom } from '../state/atoms';
 import { setCookie } from './cookies';
 import { writeTitle } from './page-title';
 
@@ -13,6 +13,8 @@ export function useBrowserState(): void {
   const setOnline = useSetAtom(onlineAtom);
   const setInstalled = useSetAtom(installedAppAtom);
   const counters = useAtomValue(chatCountersAtom);
+  const route = useAtomValue(routeAtom);
+  const settings = useAtomValue(settingsAtom);
 
   useEffect(() => {
     const update = () => setOnline(navigator.onLine);
@@ -44,4 +46,11 @@ export function useBrowserState(): void {
   );
 
   useEffect(() => writeTitle(null, counters), [counters]);
+
+  // A page reached inside the app starts from the title the server gives it (the brand's index title on the home
+  // page, else its name), so a screen that named itself (Prijzen, Premium) does not name the next one. A layout
+  // effect: it runs before every passive effect, so a screen that names itself (usePageTitle) still writes last.
+  const defaultTitle = route.name === 'index' ? settings.index_title : settings.name;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title resets when the page changes, not when the counters do
+  useLayoutEffect(() => writeTitle(defaultTitle, store.get(chatCountersAtom)), [route.path, route.search, defaultTitle, store]);
 }

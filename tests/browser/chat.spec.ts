@@ -160,7 +160,10 @@ test('two members chat live; badges, title and credits follow', async ({ browser
       await expect(alice).toHaveURL(brandUrl(BRAND(), path));
       await expect.poll(() => alice.title()).toMatch(new RegExp(`^\\(1\\) .+ · ${escapeRegExp(brandName)}$`));
     }
-    await alice.goto(brandUrl(BRAND(), '/members'));
+    // Back to a page that does not name itself, inside the app: the brand's title again, with the count.
+    await alice.locator('a[href="/members"]').first().click();
+    await expect(alice).toHaveURL(brandUrl(BRAND(), '/members'));
+    await expect.poll(() => alice.title()).toBe(`(1) ${baseTitle}`);
   });
 
   await test.step('opening the chat reads it: the sender sees "read" live', async () => {

@@ -68,7 +68,8 @@ test.describe("a page's own styles", () => {
     browser,
     page,
   }) => {
-    test.setTimeout(120_000);
+    // 24 to 32 full-page screenshots: on a busy 2-core machine this takes up to two minutes.
+    test.setTimeout(240_000);
     // A returning visitor, past the entry warning. Read in the page: Node cannot resolve *.localhost.
     await page.context().addCookies([{ name: 'entry_ok', value: '1', url: brandUrl('flirtlokaal') }]);
     await page.goto(brandUrl('flirtlokaal', '/pages/terms'));
@@ -86,7 +87,8 @@ test.describe("a page's own styles", () => {
   });
 
   test("a member's pages look the same from their own rules alone", async ({ browser, page }) => {
-    test.setTimeout(120_000);
+    // 24 to 32 full-page screenshots: on a busy 2-core machine this takes up to two minutes.
+    test.setTimeout(240_000);
     await logInAs(page, 'flirtlokaal', 'premium@demo.test');
     for (const path of ['/members', '/likes', '/chats', '/credits', '/profile', '/notifications', '/swipe-game', '/premium'])
       await samePainted(browser, page, path);
