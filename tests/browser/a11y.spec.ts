@@ -31,6 +31,8 @@ for (const path of PAGES) {
 // The members area, logged in as the premium demo member: search, a profile (opened from the results), likes,
 // the swipe game, the match finder, the own profile and the shop.
 test('no serious accessibility violations in the members area', async ({ page }) => {
+  // Seven pages, each loaded and analysed by axe: 51-60 s on a busy 2-core machine, past the default minute.
+  test.setTimeout(150_000);
   await logInAs(page, 'flirtlokaal', 'premium@demo.test');
   const severe: string[] = [];
   for (const path of ['/members', null, '/likes', '/swipe-game', '/match-finder', '/profile', '/credits']) {
