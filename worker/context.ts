@@ -46,6 +46,11 @@ export function isLocal(env: Env): boolean {
   return LOCAL_TOOLS && (env.APP_ENV === 'local' || env.APP_ENV === 'test');
 }
 
+/** The host the browser used for this request (with its port, locally). */
+export function requestHost(c: AppContext): string {
+  return c.req.header('host') ?? new URL(c.req.url).host;
+}
+
 /** The visitor's address as the edge saw it; locally there is none. */
 export function clientIp(c: AppContext): string {
   return c.req.header('cf-connecting-ip') ?? 'local';

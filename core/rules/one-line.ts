@@ -3,10 +3,10 @@
  * NUL, NEL...) and Unicode's line and paragraph separators. Such a value can end up in a mail header (a notification
  * mail's subject names who wrote), where a line break would start a header of its own (issue 42).
  */
-export const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029]/u;
+const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029]+/gu;
 
 /** Whether `value` can go into a header as it is. */
-export const isOneLine = (value: string): boolean => !NOT_ONE_LINE.test(value);
+export const isOneLine = (value: string): boolean => value.search(NOT_ONE_LINE) === -1;
 
 /** `value` with every such character (and runs of them) turned into one space: for headers built from stored data. */
-export const toOneLine = (value: string): string => value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+export const toOneLine = (value: string): string => value.replace(NOT_ONE_LINE, ' ');

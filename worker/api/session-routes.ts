@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { LanguageSchema, LoginSchema } from '../../core/schemas/account';
-import type { AppContext, AppEnv } from '../context';
+import { requestHost, type AppContext, type AppEnv } from '../context';
 import { ApiFailure, apiError, parseOrFail } from '../errors';
 import { setMemberLanguage } from '../services/accounts';
 import { logIn } from '../services/login';
@@ -50,7 +50,7 @@ function fromThisSite(c: AppContext): boolean {
   if (site && site !== 'same-origin' && site !== 'none') return false;
   const dest = c.req.header('sec-fetch-dest');
   if (dest && dest !== 'document' && dest !== 'empty') return false;
-  const host = c.req.header('host') ?? new URL(c.req.url).host;
+  const host = requestHost(c);
   for (const header of ['origin', 'referer']) {
     const value = c.req.header(header);
     if (!value) continue;

@@ -56,7 +56,7 @@ async function record(db: D1Database, tenantId: string, request: Request, now: D
 export function recordUpstreamRequests(): MiddlewareHandler<AppEnv> {
   return async function recordUpstreamRequest(c, next) {
     if (isLocal(c.env) && c.req.header(LOCAL_UPSTREAM_HEADER) && !c.req.path.startsWith('/dev/')) {
-      const write = record(c.env.DB, c.get('tenant').id, c.req.raw, c.get('now') ?? new Date()).catch((error: unknown) =>
+      const write = record(c.env.DB, c.get('tenant').id, c.req.raw, c.get('now')).catch((error: unknown) =>
         log(c, 'warn', 'upstream log write failed', describeError(error)),
       );
       c.executionCtx.waitUntil(write);

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context';
+import { requestHost, type AppEnv } from '../context';
 import { ApiFailure, apiError } from '../errors';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -18,7 +18,7 @@ export function csrf(options: CsrfOptions): MiddlewareHandler<AppEnv> {
     if (SAFE.has(c.req.method) || options.exempt.includes(c.req.path)) return next();
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
-    const host = c.req.header('host') ?? new URL(c.req.url).host;
+    const host = requestHost(c);
     let sameOrigin = true;
     if (origin) {
       try {

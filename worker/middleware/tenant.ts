@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { isLocal, type AppEnv } from '../context';
+import { isLocal, requestHost, type AppEnv } from '../context';
 import { tenantForHost } from '../tenants';
 import { LOCAL_UPSTREAM_HEADER } from '../upstream/local-upstream';
 import { unknownSitePage } from '../ssr/unknown-site';
@@ -9,7 +9,7 @@ import { logEvent } from '../log';
 export function tenant(): MiddlewareHandler<AppEnv> {
   return async function tenantMiddleware(c, next) {
     // Locally the Worker may be its own upstream: the call names the origin brand, its proof checked in worker/index.ts.
-    const host = (isLocal(c.env) && c.req.header(LOCAL_UPSTREAM_HEADER)) || (c.req.header('host') ?? new URL(c.req.url).host);
+    const host = (isLocal(c.env) && c.req.header(LOCAL_UPSTREAM_HEADER)) || requestHost(c);
     const found = tenantForHost(host);
     // A local-only brand (a demo brand's upstream) is no public site: outside local mode its host is unknown.
     if (!found || (found.local_only && !isLocal(c.env))) {

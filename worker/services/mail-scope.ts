@@ -52,7 +52,7 @@ export function scopedLink(scope: MailScope, path: string, token: string): strin
  * At most this many recovery mails an hour when someone who knows the password, or signs up with the address again,
  * meets an account deleted less than 14 days ago (issue 18 item 7): decided and counted in the INSERT of the link.
  */
-export const RECOVERY_MAILS_PER_HOUR = 3;
+const RECOVERY_MAILS_PER_HOUR = 3;
 
 /**
  * Mails the link that restores a deleted account. With `capped`, only while fewer than RECOVERY_MAILS_PER_HOUR links

@@ -5,7 +5,7 @@ import { COOKIE } from '../../core/constants';
 import { LoginSchema } from '../../core/schemas/account';
 import { safeReturnPath, sameSitePath } from '../../core/rules/return-path';
 import { logIn } from '../services/login';
-import type { AppContext, AppEnv } from '../context';
+import { requestHost, type AppContext, type AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { upstreamCookies } from '../upstream/boundary';
 import { upstreamFetch, upstreamHeaders, UpstreamUnavailable } from '../upstream/client';
@@ -28,7 +28,7 @@ function fromOwnPage(c: AppContext): boolean {
   const origin = c.req.header('origin');
   if (!origin) return false;
   try {
-    return new URL(origin).host === (c.req.header('host') ?? new URL(c.req.url).host);
+    return new URL(origin).host === requestHost(c);
   } catch {
     return false;
   }

@@ -1,6 +1,6 @@
 import { CONTRACT_COOKIES } from '../../core/constants';
 import type { Tenant } from '../../core/schemas/tenant';
-import type { AppContext } from '../context';
+import { requestHost, type AppContext } from '../context';
 
 /**
  * The trust boundary of proxy mode (issue 42, docs/api/proxy-mode.md): a brand's own backend is another party. It
@@ -47,16 +47,11 @@ function cookiePairs(header: string | null): { name: string; pair: string }[] {
     .map((pair) => ({ name: pair.split('=', 1)[0].trim(), pair }));
 }
 
-/** The host the browser used for this brand. */
-function brandHost(c: AppContext): string {
-  return c.req.header('host') ?? new URL(c.req.url).host;
-}
-
 /** A URL on the brand's own host (or a path on it). */
 function onBrandHost(c: AppContext, value: string): boolean {
   if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return true;
   try {
-    return new URL(value).host === brandHost(c);
+    return new URL(value).host === requestHost(c);
   } catch {
     return false;
   }

@@ -1,4 +1,4 @@
-import { clientIp, isLocal, type AppContext } from '../context';
+import { clientIp, isLocal, requestHost, type AppContext } from '../context';
 import { log, describeError } from '../log';
 import { tenantForHost } from '../tenants';
 import { isOpen, recordFailure, type FailureKind } from './breaker';
@@ -51,7 +51,7 @@ export function upstreamHeaders(c: AppContext): Headers {
     headers.set('X-Forwarded-For', ip);
     headers.set('X-Real-IP', ip);
   }
-  headers.set('X-Forwarded-Host', c.req.header('host') ?? incoming.host);
+  headers.set('X-Forwarded-Host', requestHost(c));
   headers.set('X-Forwarded-Proto', incoming.protocol.replace(':', ''));
   headers.set('CF-IPCountry', c.get('country') ?? 'XX');
   // A local upstream (the demo origin brand) has no geo-IP either: it takes the country the edge chose.
