@@ -1,5 +1,20 @@
 /** API URLs that the server pre-loads and the client reads: one builder, so both use the same SWR key. */
 
+export type QueryValues = Record<string, string | number | boolean | null | undefined>;
+
+/**
+ * A call's URL: the path, and the query's values in the order given (left out when undefined, null or empty), so a
+ * page's loader on the server and the screen in the browser build the same SWR key from the same values.
+ */
+export function apiUrl(path: string, query?: QueryValues): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 const FEATURED_PARAMS = ['gender', 'min_age', 'max_age'] as const;
 
 /** `/api/featured.php` with the home page's search parameters, in a fixed order. */

@@ -34,7 +34,7 @@ const PUSH_BODY = {
 };
 
 /** Session, signup, recovery, settings, complaints and beacons. */
-export const ACCOUNT_OPERATIONS: Operation[] = [
+export const ACCOUNT_OPERATIONS = [
   {
     method: 'get',
     path: '/api/user.php',
@@ -422,4 +422,4 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     errors: { 400: ['validation_failed'], 403: ['csrf'], 429: ['rate_limited'] },
     contract: { body: {} },
   },
-];
+] as const satisfies readonly Operation[];

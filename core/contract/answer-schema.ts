@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentedErrors, errorSchema } from './errors';
+import type { Operation } from './operation';
 import { OPERATIONS } from './operations';
 
 /**
@@ -11,7 +12,7 @@ import { OPERATIONS } from './operations';
  */
 export function answerSchema(method: string, url: string, status: number): z.core.$ZodType | null {
   const path = url.split('?')[0];
-  const operation = OPERATIONS.find((op) => op.method === method.toLowerCase() && op.path === path);
+  const operation: Operation | undefined = OPERATIONS.find((op) => op.method === method.toLowerCase() && op.path === path);
   if (!operation) return null;
   const answer = operation.responses[status];
   const codes = documentedErrors(operation)[status];

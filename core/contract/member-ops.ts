@@ -35,7 +35,7 @@ const MEMBER = ['authentication_required'] as const;
 const UNSAFE = ['authentication_required', 'csrf'] as const;
 
 /** Search, profiles, likes, swipe game, match finder, chat and the member's own photos. */
-export const MEMBER_OPERATIONS: Operation[] = [
+export const MEMBER_OPERATIONS = [
   {
     method: 'get',
     path: '/api/featured.php',
@@ -342,4 +342,4 @@ export const MEMBER_OPERATIONS: Operation[] = [
     errors: { 400: ['validation_failed'], 403: UNSAFE, 404: ['photo_not_found'] },
     contract: { as: 'premium', stage: 2.5, body: { id: '$uploaded' } },
   },
-];
+] as const satisfies readonly Operation[];

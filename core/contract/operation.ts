@@ -64,3 +64,32 @@ export const MaybeUserResponseSchema = z.object({ user: UserSchema.nullable() })
 
 /** Codes every call can answer besides its own. */
 export const COMMON_ERRORS = { 500: ['server_error'] } as const;
+
+/** The JSON a successful (2xx) answer of the operation carries, as its schema outputs it. */
+export type OutputOf<O extends Operation> = {
+  [S in keyof O['responses']]: S extends 200 | 201 | 202
+    ? O['responses'][S] extends { schema: infer Z extends z.core.$ZodType }
+      ? z.output<Z>
+      : never
+    : never;
+}[keyof O['responses']];
+
+/** The parsed query of the operation (what its schema outputs), or an empty object when it takes none. */
+export type QueryOf<O extends Operation> = O['query'] extends z.ZodObject ? z.output<O['query']> : Record<string, never>;
+
+/** The parsed JSON body of the operation, or undefined when it takes none (or not as JSON). */
+export type BodyOf<O extends Operation> = O['body'] extends { schema: infer Z extends z.core.$ZodType; type?: 'json' }
+  ? z.output<Z>
+  : undefined;
+
+/** What a client sends: the body before its schema's defaults and transforms. */
+export type BodyInputOf<O extends Operation> = O['body'] extends { schema: infer Z extends z.core.$ZodType; type?: 'json' }
+  ? z.input<Z>
+  : O['body'] extends { type: 'multipart' | 'form' }
+    ? FormData
+    : undefined;
+
+/** Query values as a client writes them: the schema's keys, each a string, number or boolean (or left out). */
+export type QueryInputOf<O extends Operation> = O['query'] extends z.ZodObject
+  ? { [K in keyof z.input<O['query']>]?: string | number | boolean | null }
+  : Record<string, never>;

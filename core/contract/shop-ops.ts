@@ -35,7 +35,7 @@ const PRICING = {
 const ORDER_BODY = { package_id: '$package', amount: '$price', currency: '$currency', consent: true };
 
 /** The credits shop, the cams listing, reference data and the brand's settings and texts. */
-export const SHOP_OPERATIONS: Operation[] = [
+export const SHOP_OPERATIONS = [
   {
     method: 'get',
     path: '/api/settings.php',
@@ -347,4 +347,4 @@ export const SHOP_OPERATIONS: Operation[] = [
     errors: { 404: ['not_found'] },
     contract: { query: { id: 'contract-unknown' }, body: { status: 'paid' }, expect: [404] },
   },
-];
+] as const satisfies readonly Operation[];

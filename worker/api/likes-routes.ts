@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
-import { LikeSchema, MatchFinderQuerySchema, ProfileIdSchema, SwipeSchema } from '../../core/schemas/members';
 import type { AppContext, AppEnv } from '../context';
-import { ApiFailure, parseOrFail } from '../errors';
+import { ApiFailure } from '../errors';
 import { blockProfile, unblockProfile } from '../services/blocks';
 import { isLikedBy, likeStatement, listLikes, newestNewLike, reachableProfile, shortProfile, unlike } from '../services/likes';
 import { publishToMember } from '../services/live-events';
 import { findMatches } from '../services/match-finder';
 import type { SessionMember } from '../services/sessions';
 import { passProfile, swipeDay, swipeLikesLeft, swipeStack, takeSwipeLike } from '../services/swipe';
-import { jsonBody, requireMember } from './helpers';
+import { operation } from './operation';
 import { profileNotFound, searchStart } from '../calls/members';
 
 /** Likes, matches, blocks, the swipe game and the match finder (members only). */
@@ -42,94 +41,75 @@ async function like(
   return match;
 }
 
-likesRoutes.get('/likes.php', async (c) => {
-  const member = requireMember(c);
-  return c.json(await listLikes(c.env.DB, c.get('tenant').id, member.id, c.get('now')));
+operation(likesRoutes, 'get', '/api/likes.php', async (c, { member }) => listLikes(c.env.DB, c.get('tenant').id, member.id, c.get('now')));
+
+operation(likesRoutes, 'post', '/api/likes.php', async (c, { member, body }) => {
+  const match = await like(c, member, await target(c, member, body.profile_id), body.source);
+  return { liked: true, match, swipe_likes_left: await swipeLikesLeft(c.env.DB, member.id, member.paidUser, c.get('now')) };
 });
 
-likesRoutes.post('/likes.php', async (c) => {
-  const member = requireMember(c);
-  const input = parseOrFail(LikeSchema, await jsonBody(c));
-  const match = await like(c, member, await target(c, member, input.profile_id), input.source);
-  return c.json({ liked: true, match, swipe_likes_left: await swipeLikesLeft(c.env.DB, member.id, member.paidUser, c.get('now')) });
+operation(likesRoutes, 'delete', '/api/likes.php', async (c, { member, body }) => {
+  await target(c, member, body.profile_id);
+  await unlike(c.env.DB, c.get('tenant').id, member.id, body.profile_id);
+  return { liked: false, match: false, swipe_likes_left: await swipeLikesLeft(c.env.DB, member.id, member.paidUser, c.get('now')) };
 });
 
-likesRoutes.delete('/likes.php', async (c) => {
-  const member = requireMember(c);
-  const input = parseOrFail(ProfileIdSchema, await jsonBody(c));
-  await target(c, member, input.profile_id);
-  await unlike(c.env.DB, c.get('tenant').id, member.id, input.profile_id);
-  return c.json({ liked: false, match: false, swipe_likes_left: await swipeLikesLeft(c.env.DB, member.id, member.paidUser, c.get('now')) });
+operation(likesRoutes, 'get', '/api/auto-like.php', async (c, { member }) => ({
+  profile: await newestNewLike(c.env.DB, c.get('tenant').id, member.id, c.get('now')),
+}));
+
+operation(likesRoutes, 'post', '/api/block.php', async (c, { member, body }) => {
+  await target(c, member, body.profile_id);
+  await blockProfile(c.env.DB, c.get('tenant').id, member.id, body.profile_id, c.get('now'));
+  return { blocked: true };
 });
 
-likesRoutes.get('/auto-like.php', async (c) => {
-  const member = requireMember(c);
-  return c.json({ profile: await newestNewLike(c.env.DB, c.get('tenant').id, member.id, c.get('now')) });
-});
-
-likesRoutes.post('/block.php', async (c) => {
-  const member = requireMember(c);
-  const { profile_id } = parseOrFail(ProfileIdSchema, await jsonBody(c));
-  await target(c, member, profile_id);
-  await blockProfile(c.env.DB, c.get('tenant').id, member.id, profile_id, c.get('now'));
-  return c.json({ blocked: true });
-});
-
-likesRoutes.delete('/block.php', async (c) => {
-  const member = requireMember(c);
-  const { profile_id } = parseOrFail(ProfileIdSchema, await jsonBody(c));
+operation(likesRoutes, 'delete', '/api/block.php', async (c, { member, body }) => {
   // Unblocking needs no reachability check: the blocked profile is exactly the one search no longer shows.
-  await unblockProfile(c.env.DB, c.get('tenant').id, member.id, profile_id);
-  return c.json({ blocked: false });
+  await unblockProfile(c.env.DB, c.get('tenant').id, member.id, body.profile_id);
+  return { blocked: false };
 });
 
-likesRoutes.get('/swipe.php', async (c) => {
-  const member = requireMember(c);
+operation(likesRoutes, 'get', '/api/swipe.php', async (c, { member }) => {
   const now = c.get('now');
-  const profiles = await swipeStack(c.env.DB, c.get('tenant').id, member.id, searchStart(c), now);
-  return c.json({
-    profiles,
+  return {
+    profiles: await swipeStack(c.env.DB, c.get('tenant').id, member.id, searchStart(c), now),
     likes_left: await swipeLikesLeft(c.env.DB, member.id, member.paidUser, now),
     resets_at: swipeDay(now).resetsAt,
-  });
+  };
 });
 
-likesRoutes.post('/swipe.php', async (c) => {
-  const member = requireMember(c);
+operation(likesRoutes, 'post', '/api/swipe.php', async (c, { member, body }) => {
   const tenantId = c.get('tenant').id;
   const now = c.get('now');
-  const input = parseOrFail(SwipeSchema, await jsonBody(c));
-  const liked = await target(c, member, input.profile_id);
-  if (input.action === 'pass') {
-    await passProfile(c.env.DB, tenantId, member.id, input.profile_id, now);
-    return c.json({ match: false, likes_left: await swipeLikesLeft(c.env.DB, member.id, member.paidUser, now) });
+  const liked = await target(c, member, body.profile_id);
+  if (body.action === 'pass') {
+    await passProfile(c.env.DB, tenantId, member.id, body.profile_id, now);
+    return { match: false, likes_left: await swipeLikesLeft(c.env.DB, member.id, member.paidUser, now) };
   }
   // A profile liked before costs no swipe like; otherwise a free member spends one of today's four.
-  const already = await isLikedBy(c.env.DB, tenantId, member.id, input.profile_id);
+  const already = await isLikedBy(c.env.DB, tenantId, member.id, body.profile_id);
   if (!already && !member.paidUser && !(await takeSwipeLike(c.env.DB, tenantId, member.id, now))) {
     throw new ApiFailure(429, 'swipe_limit', 'swipe.limit_reached', undefined, { time: swipeDay(now).resetsAt.slice(11, 16) });
   }
   const match = await like(c, member, liked, 'swipe');
-  return c.json({ match, likes_left: await swipeLikesLeft(c.env.DB, member.id, member.paidUser, now) });
+  return { match, likes_left: await swipeLikesLeft(c.env.DB, member.id, member.paidUser, now) };
 });
 
-likesRoutes.get('/match-finder.php', async (c) => {
-  const member = requireMember(c);
-  const q = parseOrFail(MatchFinderQuerySchema, c.req.query());
+operation(likesRoutes, 'get', '/api/match-finder.php', async (c, { member, query }) => {
   const where = searchStart(c);
-  const result = await findMatches(
+  return findMatches(
     c.env.DB,
     c.get('tenant').id,
     member.id,
     {
-      gender: q.gender,
-      minAge: q.min_age,
-      maxAge: q.max_age,
+      gender: query.gender,
+      minAge: query.min_age,
+      maxAge: query.max_age,
       country: where.country,
-      region: q.nearby ? where.region : null,
-      interests: q.interests,
+      region: query.nearby ? where.region : null,
+      interests: query.interests,
     },
     c.get('now'),
   );
-  return c.json(result);
 });

@@ -1,8 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from '../../i18n';
-import { LIKES_URL } from '../../../core/member-urls';
-import type { LikesResponse, LikeType } from '../../../core/schemas/members';
-import { useApi } from '../../api/hooks';
+import type { LikeType } from '../../../core/schemas/members';
+import { useApi } from '../../api/call';
 import { ProfileCard } from '../../components/profile-card';
 import { Link } from '../../navigation';
 import { routeAtom } from '../../state/atoms';
@@ -13,7 +12,7 @@ const TABS: LikeType[] = ['received', 'given', 'matches'];
 export function LikesScreen() {
   const { t } = useTranslation();
   const type = (useAtomValue(routeAtom).params.type as LikeType | undefined) ?? 'received';
-  const { data, error } = useApi<LikesResponse>(LIKES_URL, { revalidateOnMount: true });
+  const { data, error } = useApi('/api/likes.php', {}, { revalidateOnMount: true });
   const lists = data && {
     received: data.liked_by,
     given: data.profiles.map((p) => ({ ...p, like_new: false })),

@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import type { MatchFinderResponse } from '../../../core/schemas/members';
-import { ApiError, apiFetch } from '../../api/fetch-client';
-import { MY_PROFILE_URL } from '../../../core/member-urls';
+import { ApiError } from '../../api/fetch-client';
+import { apiGet, useApi } from '../../api/call';
 import { lookingFor } from '../../../core/rules/search-defaults';
-import type { MyProfile } from '../../../core/schemas/my-profile';
-import { useApi } from '../../api/hooks';
 import { AgeRange } from '../../components/age-range';
 import { ProfileCard } from '../../components/profile-card';
 import { useInterests } from '../pages/reference';
@@ -16,7 +14,7 @@ const MAX_INTERESTS = 10;
 export function MatchFinderScreen() {
   const { t } = useTranslation();
   const { data: interests } = useInterests();
-  const { data: own } = useApi<{ profile: MyProfile }>(MY_PROFILE_URL, { revalidateOnMount: true });
+  const { data: own } = useApi('/api/my-profile.php', {}, { revalidateOnMount: true });
   const [chosen, setChosen] = useState<string[]>([]);
   const [result, setResult] = useState<MatchFinderResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -25,17 +23,17 @@ export function MatchFinderScreen() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const query = new URLSearchParams({
+    const query = {
       gender: String(form.get('gender')),
       min_age: String(form.get('min_age')),
       max_age: String(form.get('max_age')),
       nearby: form.get('nearby') ? '1' : '0',
       interests: chosen.join(','),
-    });
+    };
     setBusy(true);
     setError(null);
     try {
-      setResult(await apiFetch<MatchFinderResponse>(`/api/match-finder.php?${query}`));
+      setResult(await apiGet('/api/match-finder.php', query));
     } catch (e) {
       setError(e instanceof ApiError ? e.message : t('errors.generic'));
     } finally {

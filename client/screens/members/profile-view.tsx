@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { CatalogueKey } from '../../i18n-keys';
 import { profileUrl } from '../../../core/member-urls';
-import type { LikeResult, ProfileResponse, ProfileView } from '../../../core/schemas/members';
-import { ApiError, apiFetch } from '../../api/fetch-client';
+import type { ProfileResponse, ProfileView } from '../../../core/schemas/members';
+import { ApiError } from '../../api/fetch-client';
+import { apiSend } from '../../api/call';
 import { useApi } from '../../api/hooks';
 import { imageUrl } from '../../../core/image-url';
 import { Link, navigate } from '../../navigation';
@@ -197,10 +198,8 @@ function Actions({ profile, onChange }: { profile: ProfileView; onChange: (p: Pa
   };
   const like = () =>
     run(async () => {
-      const r = await apiFetch<LikeResult>('/api/likes.php', {
-        method: profile.liked ? 'DELETE' : 'POST',
-        body: { profile_id: profile.id },
-      });
+      const body = { profile_id: profile.id };
+      const r = await (profile.liked ? apiSend('delete', '/api/likes.php', body) : apiSend('post', '/api/likes.php', body));
       onChange({ liked: r.liked, match: r.match });
       // Liking back makes a match: the match modal says so (issue 18 item 8), as the swipe game's does.
       if (r.match && !profile.match) {
@@ -220,10 +219,8 @@ function Actions({ profile, onChange }: { profile: ProfileView; onChange: (p: Pa
   const block = () =>
     run(async () => {
       if (!profile.blocked && !window.confirm(t('profile_view.block_confirm', { name: profile.name }))) return;
-      const r = await apiFetch<{ blocked: boolean }>('/api/block.php', {
-        method: profile.blocked ? 'DELETE' : 'POST',
-        body: { profile_id: profile.id },
-      });
+      const body = { profile_id: profile.id };
+      const r = await (profile.blocked ? apiSend('delete', '/api/block.php', body) : apiSend('post', '/api/block.php', body));
       onChange({ blocked: r.blocked });
     });
 

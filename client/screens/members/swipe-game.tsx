@@ -1,11 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from '../../i18n';
-import { SWIPE_URL } from '../../../core/member-urls';
-import type { SwipeResult, SwipeStack } from '../../../core/schemas/members';
 import type { ProfileCard } from '../../../core/schemas/profile';
-import { ApiError, apiFetch } from '../../api/fetch-client';
-import { useApi } from '../../api/hooks';
+import { ApiError } from '../../api/fetch-client';
+import { apiSend, useApi } from '../../api/call';
 import { imageUrl } from '../../../core/image-url';
 import { Link } from '../../navigation';
 import { settingsAtom } from '../../state/atoms';
@@ -22,7 +20,7 @@ const THRESHOLD = 100; // px of drag that counts as a decision
  */
 export function SwipeGameScreen() {
   const { t } = useTranslation();
-  const { data, mutate } = useApi<SwipeStack>(SWIPE_URL, { revalidateOnMount: true });
+  const { data, mutate } = useApi('/api/swipe.php', {}, { revalidateOnMount: true });
   const [gone, setGone] = useState<number[]>([]);
   const [left, setLeft] = useState<number | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
@@ -38,7 +36,7 @@ export function SwipeGameScreen() {
       if (action === 'like' && outOfLikes) return;
       setNotice(null);
       try {
-        const r = await apiFetch<SwipeResult>(SWIPE_URL, { method: 'POST', body: { profile_id: profile.id, action } });
+        const r = await apiSend('post', '/api/swipe.php', { profile_id: profile.id, action });
         setLeft(r.likes_left);
         setGone((g) => [...g, profile.id]);
         if (r.match) setMatch(profile);

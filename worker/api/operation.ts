@@ -1,0 +1,53 @@
+import type { Hono } from 'hono';
+import type { z } from 'zod';
+import type { BodyOf, Operation, OutputOf, QueryOf } from '../../core/contract/operation';
+import { type Method, type OperationAt, operationAt, type PathOf } from '../../core/contract/operations';
+import type { AppContext, AppEnv } from '../context';
+import { parseOrFail } from '../errors';
+import type { SessionMember } from '../services/sessions';
+import { jsonBody, requireMember } from './helpers';
+
+/** What a handler gets: its parsed input, and the member of the session (never null where the call needs one). */
+export interface OperationInput<O extends Operation> {
+  query: QueryOf<O>;
+  body: BodyOf<O>;
+  member: O['auth'] extends 'member' ? SessionMember : SessionMember | null;
+}
+
+/** The use case of one call: its answer as the contract types it, or a Response where it answers otherwise. */
+export type Handler<O extends Operation> = (c: AppContext, input: OperationInput<O>) => Promise<OutputOf<O> | Response>;
+
+export interface OperationOptions {
+  /**
+   * The body's schema for this request, where it depends on it (today's date for an age, the brand's message
+   * length): the contract's schema is the outer bound the document describes, this one the rule the Worker applies.
+   */
+  body?: (c: AppContext) => z.core.$ZodType;
+}
+
+/**
+ * Mounts one call of core/contract on a router of /api: its auth rule, its query and JSON body parsed with the
+ * contract's schemas (a 400 in the member's language otherwise), and its answer typed by the contract's output
+ * schema, sent with the contract's success status. The one way an /api/*.php route is written.
+ */
+export function operation<M extends Method, P extends PathOf<M>>(
+  router: Hono<AppEnv>,
+  method: M,
+  path: P,
+  handler: NoInfer<Handler<OperationAt<M, P>>>,
+  options: OperationOptions = {},
+): void {
+  const op: Operation = operationAt(method, path);
+  const success = Number(
+    Object.keys(op.responses).find((status) => status.startsWith('2') && 'schema' in op.responses[Number(status)]) ?? 200,
+  );
+  router.on(method.toUpperCase(), path.slice('/api'.length), async (c) => {
+    const member = op.auth === 'member' ? requireMember(c) : c.get('member');
+    const query = op.query ? parseOrFail(op.query, c.req.query()) : {};
+    const bodySchema = options.body?.(c) ?? (op.body && op.body.type !== 'multipart' && op.body.type !== 'form' ? op.body.schema : null);
+    const body = bodySchema ? parseOrFail(bodySchema, await jsonBody(c)) : undefined;
+    const input = { query, body, member } as OperationInput<OperationAt<M, P>>;
+    const answer = await handler(c, input);
+    return answer instanceof Response ? answer : c.json(answer as object, success as 200);
+  });
+}
