@@ -204,17 +204,40 @@ export function portraitSvg(opts: PortraitOptions): string {
   const id = `p${fnv1a(opts.seed).toString(36)}`; // unique gradient id, in case several SVGs share a document
 
   const { skin, hair } = look;
-  const skinShadow = shade(skin, 0.86);
-  const line = shade(skin, 0.62);
   const hairDark = shade(hair, 0.8);
-  const brow = hair === HAIR.white || hair === HAIR.grey ? shade(hair, 0.7) : hairDark;
+  const colors = {
+    skinShadow: shade(skin, 0.86),
+    line: shade(skin, 0.62),
+    hairDark,
+    brow: hair === HAIR.white || hair === HAIR.grey ? shade(hair, 0.7) : hairDark,
+  };
+  const sitting: Sitting = { female, look, shot, age, colors };
   const [bg1, bg2] = shot.backdrop;
   const parts: string[] = [
     `<defs><linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient></defs>`,
     `<rect width="400" height="500" fill="url(#${id})"/><circle cx="200" cy="200" r="170" fill="#fff" opacity=".22"/>`,
   ];
   if (female && FEMALE_HAIR[look.hairStyle].back) parts.push(`<path d="${FEMALE_HAIR[look.hairStyle].back}" fill="${hairDark}"/>`);
+  parts.push(...bodyParts(sitting), ...faceParts(sitting), ...mouthParts(sitting), ...hairParts(sitting));
 
+  const height = Math.round(opts.size * 1.25);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 500" width="${opts.size}" height="${height}">${parts.join('')}</svg>`;
+}
+
+/** One portrait's person and shot, and the shades drawn from their skin and hair. */
+interface Sitting {
+  female: boolean;
+  look: ReturnType<typeof personLook>;
+  shot: ReturnType<typeof shotLook>;
+  age: number;
+  colors: { skinShadow: string; line: string; hairDark: string; brow: string };
+}
+
+/** Neck, then shoulders and clothing; the top edge between the shoulders is the neckline. */
+function bodyParts({ female, look, shot, colors }: Sitting): string[] {
+  const { skin } = look;
+  const { skinShadow } = colors;
+  const parts: string[] = [];
   // Neck, then shoulders and clothing; the top edge between the shoulders is the neckline.
   const torsoX = female ? 40 : 18;
   const neckX = female ? 168 : 160;
@@ -227,7 +250,14 @@ export function portraitSvg(opts: PortraitOptions): string {
   if (shot.collar && shot.neckline.startsWith('L')) {
     parts.push(`<path d="M150 356L200 410L176 424L138 368ZM250 356L200 410L224 424L262 368Z" fill="${shade(shot.cloth, 1.25)}"/>`);
   }
+  return parts;
+}
 
+/** Ears, earrings, the face, and its eyes, brows, nose, cheeks and laugh lines. */
+function faceParts({ female, look, shot, age, colors }: Sitting): string[] {
+  const { skin } = look;
+  const { skinShadow, line, brow } = colors;
+  const parts: string[] = [];
   // Ears, earrings and the face.
   parts.push(
     `<ellipse cx="124" cy="222" rx="13" ry="21" fill="${skinShadow}"/><ellipse cx="276" cy="222" rx="13" ry="21" fill="${skinShadow}"/>`,
@@ -262,7 +292,13 @@ export function portraitSvg(opts: PortraitOptions): string {
       `<path d="M170 262Q162 276 168 290M230 262Q238 276 232 290M150 228Q160 234 172 232M250 228Q240 234 228 232" fill="none" stroke="${line}" stroke-width="2" stroke-linecap="round" opacity=".45"/>`,
     );
   }
+  return parts;
+}
 
+/** Beard under the mouth, the mouth, moustache over it. */
+function mouthParts({ female, look, shot, colors }: Sitting): string[] {
+  const { skin, hair } = look;
+  const parts: string[] = [];
   // Beard under the mouth, moustache over it.
   if (look.beard === 'full' || look.beard === 'stubble') {
     const full = look.beard === 'full';
@@ -277,14 +313,20 @@ export function portraitSvg(opts: PortraitOptions): string {
       : `<path d="M178 282Q200 300 222 282Q200 292 178 282Z" fill="${lip}" stroke="${lip}" stroke-width="4" stroke-linejoin="round"/>`,
   );
   if (look.beard === 'moustache' || look.beard === 'full') {
-    parts.push(`<path d="M172 280Q184 266 200 272Q216 266 228 280Q214 276 200 280Q186 276 172 280Z" fill="${hairDark}"/>`);
+    parts.push(`<path d="M172 280Q184 266 200 272Q216 266 228 280Q214 276 200 280Q186 276 172 280Z" fill="${colors.hairDark}"/>`);
   }
   if (look.beard === 'goatee') {
     parts.push(
       `<path d="M178 278Q200 270 222 278L218 284Q200 280 182 284ZM184 310Q200 304 216 310Q218 326 200 332Q182 326 184 310Z" fill="${hair}"/>`,
     );
   }
+  return parts;
+}
 
+/** Hair over the head with a soft sheen, then glasses on top of everything. */
+function hairParts({ female, look }: Sitting): string[] {
+  const { hair } = look;
+  const parts: string[] = [];
   // Hair over the head with a soft sheen, then glasses on top of everything.
   parts.push(`<path d="${female ? FEMALE_HAIR[look.hairStyle].front : MALE_HAIR[look.hairStyle]}" fill="${hair}"/>`);
   if (look.hairStyle !== 'receding') {
@@ -297,7 +339,5 @@ export function portraitSvg(opts: PortraitOptions): string {
       `<g fill="#fff" fill-opacity=".15" stroke="${look.glasses}" stroke-width="4"><rect x="142" y="196" width="50" height="36" rx="12"/><rect x="208" y="196" width="50" height="36" rx="12"/><path d="M192 212Q200 206 208 212M142 210L126 206M258 210L274 206" fill="none"/></g>`,
     );
   }
-
-  const height = Math.round(opts.size * 1.25);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 500" width="${opts.size}" height="${height}">${parts.join('')}</svg>`;
+  return parts;
 }

@@ -78,6 +78,30 @@ async function markPaid(ctx: SettleContext, order: OrderRow, payment: ProviderPa
   const { env, tenant, now } = ctx;
   const db = env.DB;
   const at = now.toISOString();
+  const results = await namedBatch(db, paidStatements(ctx, order, payment, at));
+  if (results.moved.meta.changes > 0) {
+    // The member's other open tabs (the shop, a chat) show the bought credits at once.
+    const [balance] = results.balance.results as Pick<Tables['members'], 'credits'>[];
+    await publishToMember(env, tenant.id, order.member_id, { type: 'credits', credits: balance.credits });
+    await sendConfirmation(ctx, order, at);
+    return 'paid';
+  }
+  const current = (await db
+    .prepare('SELECT status FROM orders WHERE id = ? AND tenant_id = ?')
+    .bind(order.id, tenant.id)
+    .first<Pick<OrderRow, 'status'>>())!.status;
+  if (current === 'paid' || current === 'refunded') return current;
+  return refundLostDiscount(ctx, order);
+}
+
+/**
+ * The one batch that pays an order: the discount's redemption, the move to paid, the credits in the ledger, premium
+ * for a first order, the direct-debit mandate, and the balance after. Each write after the move holds only if the
+ * order is paid now (IS_PAID), so a repeated or concurrent settle changes nothing twice.
+ */
+function paidStatements(ctx: SettleContext, order: OrderRow, payment: ProviderPayment, at: string) {
+  const { tenant, now } = ctx;
+  const db = ctx.env.DB;
   const steps: (readonly ['moved' | 'balance' | null, D1PreparedStatement])[] = [];
   if (order.discount_scope) {
     steps.push([
@@ -143,20 +167,7 @@ async function markPaid(ctx: SettleContext, order: OrderRow, payment: ProviderPa
     ]);
   }
   steps.push(['balance', db.prepare('SELECT credits FROM members WHERE id = ? AND tenant_id = ?').bind(order.member_id, tenant.id)]);
-  const results = await namedBatch(db, steps);
-  if (results.moved.meta.changes > 0) {
-    // The member's other open tabs (the shop, a chat) show the bought credits at once.
-    const [balance] = results.balance.results as Pick<Tables['members'], 'credits'>[];
-    await publishToMember(env, tenant.id, order.member_id, { type: 'credits', credits: balance.credits });
-    await sendConfirmation(ctx, order, at);
-    return 'paid';
-  }
-  const current = (await db
-    .prepare('SELECT status FROM orders WHERE id = ? AND tenant_id = ?')
-    .bind(order.id, tenant.id)
-    .first<Pick<OrderRow, 'status'>>())!.status;
-  if (current === 'paid' || current === 'refunded') return current;
-  return refundLostDiscount(ctx, order);
+  return steps;
 }
 
 /** The whole amount back through the provider; the key makes two requests for one refund refund once. */

@@ -22,7 +22,82 @@ const all = async (db: D1Database, sql: string, ...binds: unknown[]): Promise<Ro
 
 /** What the ZIP holds, one JSON file per part (the README names them). */
 export async function collectMemberData(db: D1Database, tenantId: string, memberId: number): Promise<Record<string, unknown>> {
-  const account = await db
+  const account = await readAccount(db, tenantId, memberId);
+  if (!account) throw new Error('export: member not found');
+  const { notification_prefs, email_disabled_reason, ...accountFields } = account;
+  const profile = await readProfile(db, tenantId, memberId);
+  const profileId = profile?.id ?? -1;
+  const [photos, interests, likes, blocks, messages, orders, ledger, consents, paymentDetails, complaints, activity] = await Promise.all([
+    all(
+      db,
+      'SELECT id, filename, status, private, position, width, height, created_at FROM photos WHERE tenant_id = ? AND profile_id = ? ORDER BY id',
+      tenantId,
+      profileId,
+    ),
+    all(
+      db,
+      'SELECT i.slug FROM profile_interests pi JOIN interests i ON i.id = pi.interest_id WHERE pi.tenant_id = ? AND pi.profile_id = ?',
+      tenantId,
+      profileId,
+    ),
+    collectLikes(db, tenantId, memberId, profileId),
+    all(
+      db,
+      `SELECT b.blocked_profile_id AS profile_id, p.name, b.created_at FROM blocks b LEFT JOIN profiles p ON p.id = b.blocked_profile_id AND p.tenant_id = b.tenant_id
+            WHERE b.tenant_id = ? AND b.blocker_id = ? ORDER BY b.created_at`,
+      tenantId,
+      memberId,
+    ),
+    // Sent and received: the conversation partner by profile id and name, never who answered on a fictional profile.
+    all(
+      db,
+      `SELECT m.id, m.conversation_id, CASE WHEN m.sender_profile_id = ?2 THEN 'sent' ELSE 'received' END AS direction,
+                  CASE WHEN m.sender_profile_id = ?2 THEN m.recipient_profile_id ELSE m.sender_profile_id END AS peer_profile_id,
+                  p.name AS peer_name, m.kind, m.body, m.gift, CASE WHEN m.sender_profile_id = ?2 THEN m.cost END AS cost, m.created_at
+             FROM messages m LEFT JOIN profiles p ON p.tenant_id = m.tenant_id
+                  AND p.id = CASE WHEN m.sender_profile_id = ?2 THEN m.recipient_profile_id ELSE m.sender_profile_id END
+            WHERE m.tenant_id = ?1 AND (m.sender_profile_id = ?2 OR m.recipient_profile_id = ?2) ORDER BY m.id`,
+      tenantId,
+      profileId,
+    ),
+    all(
+      db,
+      `SELECT id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, country, method, status, consent_at,
+                  language, created_at, paid_at, made_premium, refund_reason, refunded_at FROM orders WHERE tenant_id = ? AND member_id = ? ORDER BY id`,
+      tenantId,
+      memberId,
+    ),
+    all(
+      db,
+      'SELECT id, delta, reason, created_at FROM credit_ledger WHERE tenant_id = ? AND member_id = ? ORDER BY id',
+      tenantId,
+      memberId,
+    ),
+    consentsOf(db, tenantId, memberId),
+    collectPaymentDetails(db, tenantId, memberId),
+    collectComplaints(db, tenantId, memberId, account.email),
+    collectActivity(db, tenantId, memberId),
+  ]);
+  return {
+    account: accountFields,
+    profile: profile ? { ...profile, interests: interests.map((i) => i.slug) } : null,
+    photos,
+    likes,
+    blocks,
+    messages,
+    orders,
+    ledger,
+    payment_details: paymentDetails,
+    complaints,
+    activity,
+    notifications: toSettings({ notification_prefs, email_disabled_reason, invisible: account.invisible }),
+    consents,
+  };
+}
+
+/** The member's account row, as the export names its fields. */
+function readAccount(db: D1Database, tenantId: string, memberId: number) {
+  return db
     .prepare(
       `SELECT id, email, status, credits, paid_user, language, signup_date, invisible, created_at, activated_at, password_changed_at,
               traffic_source, invite_code, blocked_at, blocked_reason, notification_prefs, email_disabled_reason
@@ -51,9 +126,11 @@ export async function collectMemberData(db: D1Database, tenantId: string, member
         | 'email_disabled_reason'
       >
     >();
-  if (!account) throw new Error('export: member not found');
-  const { notification_prefs, email_disabled_reason, ...accountFields } = account;
-  const profile = await db
+}
+
+/** The member's own profile. */
+function readProfile(db: D1Database, tenantId: string, memberId: number) {
+  return db
     .prepare(
       `SELECT id, name, gender, sexuality, birthdate, country, region, city, hair_colour, eye_colour, body_type, relationship_status, about,
               status, last_active, created_at
@@ -81,20 +158,11 @@ export async function collectMemberData(db: D1Database, tenantId: string, member
         | 'created_at'
       >
     >();
-  const profileId = profile?.id ?? -1;
-  const [photos, interests, likesGiven, likesReceived, passed, blocks, messages, orders, ledger, consents] = await Promise.all([
-    all(
-      db,
-      'SELECT id, filename, status, private, position, width, height, created_at FROM photos WHERE tenant_id = ? AND profile_id = ? ORDER BY id',
-      tenantId,
-      profileId,
-    ),
-    all(
-      db,
-      'SELECT i.slug FROM profile_interests pi JOIN interests i ON i.id = pi.interest_id WHERE pi.tenant_id = ? AND pi.profile_id = ?',
-      tenantId,
-      profileId,
-    ),
+}
+
+/** Likes given and received, and the swipe game's passes. */
+async function collectLikes(db: D1Database, tenantId: string, memberId: number, profileId: number) {
+  const [given, received, passed] = await Promise.all([
     all(
       db,
       `SELECT l.to_profile_id AS profile_id, p.name, l.source, l.created_at FROM likes l LEFT JOIN profiles p ON p.id = l.to_profile_id AND p.tenant_id = l.tenant_id
@@ -117,61 +185,8 @@ export async function collectMemberData(db: D1Database, tenantId: string, member
       tenantId,
       memberId,
     ),
-    all(
-      db,
-      `SELECT b.blocked_profile_id AS profile_id, p.name, b.created_at FROM blocks b LEFT JOIN profiles p ON p.id = b.blocked_profile_id AND p.tenant_id = b.tenant_id
-              WHERE b.tenant_id = ? AND b.blocker_id = ? ORDER BY b.created_at`,
-      tenantId,
-      memberId,
-    ),
-    // Sent and received: the conversation partner by profile id and name, never who answered on a fictional profile.
-    all(
-      db,
-      `SELECT m.id, m.conversation_id, CASE WHEN m.sender_profile_id = ?2 THEN 'sent' ELSE 'received' END AS direction,
-                    CASE WHEN m.sender_profile_id = ?2 THEN m.recipient_profile_id ELSE m.sender_profile_id END AS peer_profile_id,
-                    p.name AS peer_name, m.kind, m.body, m.gift, CASE WHEN m.sender_profile_id = ?2 THEN m.cost END AS cost, m.created_at
-               FROM messages m LEFT JOIN profiles p ON p.tenant_id = m.tenant_id
-                    AND p.id = CASE WHEN m.sender_profile_id = ?2 THEN m.recipient_profile_id ELSE m.sender_profile_id END
-              WHERE m.tenant_id = ?1 AND (m.sender_profile_id = ?2 OR m.recipient_profile_id = ?2) ORDER BY m.id`,
-      tenantId,
-      profileId,
-    ),
-    all(
-      db,
-      `SELECT id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, country, method, status, consent_at,
-                    language, created_at, paid_at, made_premium, refund_reason, refunded_at FROM orders WHERE tenant_id = ? AND member_id = ? ORDER BY id`,
-      tenantId,
-      memberId,
-    ),
-    all(
-      db,
-      'SELECT id, delta, reason, created_at FROM credit_ledger WHERE tenant_id = ? AND member_id = ? ORDER BY id',
-      tenantId,
-      memberId,
-    ),
-    consentsOf(db, tenantId, memberId),
   ]);
-  const [paymentDetails, complaints, activity] = await Promise.all([
-    collectPaymentDetails(db, tenantId, memberId),
-    collectComplaints(db, tenantId, memberId, account.email),
-    collectActivity(db, tenantId, memberId),
-  ]);
-  const notifications = toSettings({ notification_prefs, email_disabled_reason, invisible: account.invisible });
-  return {
-    account: accountFields,
-    profile: profile ? { ...profile, interests: interests.map((i) => i.slug) } : null,
-    photos,
-    likes: { given: likesGiven, received: likesReceived, passed },
-    blocks,
-    messages,
-    orders,
-    ledger,
-    payment_details: paymentDetails,
-    complaints,
-    activity,
-    notifications,
-    consents,
-  };
+  return { given, received, passed };
 }
 
 /** Direct-debit mandates and the direct-debit forms the member filled in (bank account, address, phone); never the SMS code's hash. */

@@ -50,38 +50,7 @@ export async function viewProfile(
   if (!row) return null;
   const own = me !== null && row.member_id === me;
 
-  const { photos, interests, relations } = await namedBatch(db, [
-    // The owner sees their photos that wait for review too, marked as such (issue 18 item 9); nobody else does.
-    [
-      'photos',
-      rows<PhotoRow>(
-        db
-          .prepare(
-            `SELECT id, filename, thumb_filename, private, status FROM photos WHERE tenant_id = ? AND profile_id = ?
-              AND (status = 'active' OR (status = 'pending' AND ? = 1)) ORDER BY position, id`,
-          )
-          .bind(tenant.id, profileId, own ? 1 : 0),
-      ),
-    ],
-    [
-      'interests',
-      rows<Pick<Tables['profile_interests'], 'interest_id'>>(
-        db.prepare('SELECT interest_id FROM profile_interests WHERE profile_id = ? AND tenant_id = ?').bind(profileId, tenant.id),
-      ),
-    ],
-    [
-      'relations',
-      rows<{ liked: number; likes_you: number; blocked: number }>(
-        db
-          .prepare(
-            `SELECT EXISTS (SELECT 1 FROM likes WHERE from_profile_id = ?1 AND to_profile_id = ?2) AS liked,
-                    EXISTS (SELECT 1 FROM likes WHERE from_profile_id = ?2 AND to_profile_id = ?1) AS likes_you,
-                    EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ?1 AND blocked_profile_id = ?2) AS blocked`,
-          )
-          .bind(me ?? -1, profileId),
-      ),
-    ],
-  ]);
+  const { photos, interests, relations } = await profileParts(db, tenant.id, profileId, me, own);
   const all = photos.results;
   // Visitors see the main photo only; free members the public photos; premium members and the owner all of them.
   const mainFirst = [...all].sort((a, b) => Number(b.id === row.main_photo_id) - Number(a.id === row.main_photo_id));
@@ -126,6 +95,42 @@ export async function viewProfile(
     own,
   };
   return { profile, related: await relatedProfiles(db, tenant.id, row, me, now) };
+}
+
+/** The profile's photos (as the viewer may see them), its interests, and the likes and block between it and the viewer, in one batch. */
+function profileParts(db: D1Database, tenantId: string, profileId: number, me: number | null, own: boolean) {
+  return namedBatch(db, [
+    // The owner sees their photos that wait for review too, marked as such (issue 18 item 9); nobody else does.
+    [
+      'photos',
+      rows<PhotoRow>(
+        db
+          .prepare(
+            `SELECT id, filename, thumb_filename, private, status FROM photos WHERE tenant_id = ? AND profile_id = ?
+              AND (status = 'active' OR (status = 'pending' AND ? = 1)) ORDER BY position, id`,
+          )
+          .bind(tenantId, profileId, own ? 1 : 0),
+      ),
+    ],
+    [
+      'interests',
+      rows<Pick<Tables['profile_interests'], 'interest_id'>>(
+        db.prepare('SELECT interest_id FROM profile_interests WHERE profile_id = ? AND tenant_id = ?').bind(profileId, tenantId),
+      ),
+    ],
+    [
+      'relations',
+      rows<{ liked: number; likes_you: number; blocked: number }>(
+        db
+          .prepare(
+            `SELECT EXISTS (SELECT 1 FROM likes WHERE from_profile_id = ?1 AND to_profile_id = ?2) AS liked,
+                    EXISTS (SELECT 1 FROM likes WHERE from_profile_id = ?2 AND to_profile_id = ?1) AS likes_you,
+                    EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ?1 AND blocked_profile_id = ?2) AS blocked`,
+          )
+          .bind(me ?? -1, profileId),
+      ),
+    ],
+  ]);
 }
 
 /** Up to six searchable profiles like this one: same sex and country, about the same age (through the age index). */

@@ -9,7 +9,7 @@ import type { ProfileCard } from '../../core/schemas/profile';
 import { readableShade } from '../../landers/_shared/colors';
 import { LanderDocument } from '../../landers/_shared/document';
 import { placeFromSlug } from '../../landers/_shared/place';
-import type { LanderDefinition, LanderProfile, LanderProps, Translate } from '../../landers/_shared/types';
+import type { LanderDefinition, LanderProfile, LanderProps } from '../../landers/_shared/types';
 import { headline } from '../../landers/_shared/ui';
 import { findLander } from '../../landers/registry';
 import { settingsFor } from '../api/settings';
@@ -117,50 +117,18 @@ export async function renderLander(c: AppContext, variant: string, slug: string 
   const url = new URL(c.req.url);
   const storedSource = storeTrafficSource(c, url.searchParams) !== null;
 
-  // The no-JavaScript way through the site-entry warning: store the answer, then show the page without the flag.
-  if (url.searchParams.has('entry_ok')) {
-    if (url.searchParams.get('entry_ok') === '1') {
-      setCookie(c, COOKIE.entryWarningSkipped, '1', { path: '/', secure: true, sameSite: 'Lax', maxAge: ENTRY_OK_DAYS * 86_400 });
-    }
-    const rest = new URLSearchParams(url.searchParams);
-    rest.delete('entry_ok');
-    const query = rest.toString();
-    c.header('Cache-Control', 'private, no-store');
-    return c.redirect(`${url.pathname}${query ? `?${query}` : ''}`, 303);
-  }
+  if (url.searchParams.has('entry_ok')) return answerEntryWarning(c, url);
 
   const tenant = c.get('tenant');
   const settings = settingsFor(tenant, c.get('country'), c.get('language'));
   const language = c.get('language');
-  const translate = c.get('t');
-  const t: Translate = (key, values) => String(translate(key, values as never));
-  const country = settings.geoip_selected_country;
-  const [cards, online] = await Promise.all([
-    landerProfiles(c, country, lander.meta.profiles),
-    onlineCount(c.env.DB, tenant.id, country, c.get('now')),
-  ]);
-
-  const props: LanderProps = {
-    t,
-    language,
-    brand: { name: settings.name, logoText: settings.brand.logo_text, tagline: settings.brand.tagline },
-    fictional: { icon: settings.fictional_icon, singular: settings.fictional_singular, warning: settings.fictional_warning },
-    profiles: cards.map((card) => toLanderProfile(card, settings.cdn_prefix)).filter((p): p is LanderProfile => p !== null),
-    place: placeFromSlug(slug),
-    country,
-    countryName: countryName(country, language),
-    now: c.get('now'),
-    links: { signup: '/signup', matches: '/signup-matches' },
-    eager: lander.meta.eager,
-    counts: { online },
-  };
-
-  const installedApp = getCookie(c, COOKIE.appMode) === '1';
+  const props = await landerProps(c, lander, slug, settings);
+  const { t } = props;
   const entryWarning = shouldShowEntryWarning({
     loggedIn: Boolean(c.get('member')),
     skipped: getCookie(c, COOKIE.entryWarningSkipped) === '1',
     enabled: tenant.settings.enable_site_entry_popup,
-    installedApp,
+    installedApp: getCookie(c, COOKIE.appMode) === '1',
     country: c.get('country'),
     countries: tenant.settings.countries,
     layout: 'lander',
@@ -213,4 +181,46 @@ export async function renderLander(c: AppContext, variant: string, slug: string 
   // Lets the edge send the stylesheet ahead as an Early Hint.
   if (!ASSETS.dev && stylesheets.length > 0) headers.Link = stylesheets.map((href) => `<${href}>; rel=preload; as=style`).join(', ');
   return c.body(stream, 200, headers);
+}
+
+/** The no-JavaScript way through the site-entry warning: store the answer, then show the page without the flag. */
+function answerEntryWarning(c: AppContext, url: URL): Response {
+  if (url.searchParams.get('entry_ok') === '1') {
+    setCookie(c, COOKIE.entryWarningSkipped, '1', { path: '/', secure: true, sameSite: 'Lax', maxAge: ENTRY_OK_DAYS * 86_400 });
+  }
+  const rest = new URLSearchParams(url.searchParams);
+  rest.delete('entry_ok');
+  const query = rest.toString();
+  c.header('Cache-Control', 'private, no-store');
+  return c.redirect(`${url.pathname}${query ? `?${query}` : ''}`, 303);
+}
+
+/** What every variant is rendered with: the brand, its profiles for the visitor's country, the place, the counts. */
+async function landerProps(
+  c: AppContext,
+  lander: LanderDefinition,
+  slug: string | undefined,
+  settings: ReturnType<typeof settingsFor>,
+): Promise<LanderProps> {
+  const language = c.get('language');
+  const translate = c.get('t');
+  const country = settings.geoip_selected_country;
+  const [cards, online] = await Promise.all([
+    landerProfiles(c, country, lander.meta.profiles),
+    onlineCount(c.env.DB, c.get('tenant').id, country, c.get('now')),
+  ]);
+  return {
+    t: (key, values) => String(translate(key, values as never)),
+    language,
+    brand: { name: settings.name, logoText: settings.brand.logo_text, tagline: settings.brand.tagline },
+    fictional: { icon: settings.fictional_icon, singular: settings.fictional_singular, warning: settings.fictional_warning },
+    profiles: cards.map((card) => toLanderProfile(card, settings.cdn_prefix)).filter((p): p is LanderProfile => p !== null),
+    place: placeFromSlug(slug),
+    country,
+    countryName: countryName(country, language),
+    now: c.get('now'),
+    links: { signup: '/signup', matches: '/signup-matches' },
+    eager: lander.meta.eager,
+    counts: { online },
+  };
 }
