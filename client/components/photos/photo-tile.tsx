@@ -26,10 +26,8 @@ const BADGE = 'rounded-full px-2 py-0.5 text-xs font-semibold';
 /** One own photo: its state (main, awaiting review, rejected, private) and what the member can do with it. */
 export function PhotoTile({ photo, number, count, cdnPrefix, busy, actions }: PhotoTileProps) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
   const label = t('photos.photo_alt', { number });
   const rejected = photo.status === 'rejected';
-  const named = (action: string) => `${action}: ${label}`;
   return (
     <li
       className="flex flex-col overflow-hidden rounded-xl bg-white shadow ring-1 ring-gray-200"
@@ -64,79 +62,96 @@ export function PhotoTile({ photo, number, count, cdnPrefix, busy, actions }: Ph
             ? t('photos.rejected_reason', { reason: t(`photos.reject_reasons.${photo.reject_reason}`) })
             : t(`photos.status.${photo.status}`)}
         </p>
-        <div className="flex flex-wrap gap-1">
-          {!photo.main && !rejected && !photo.private && (
-            <button
-              type="button"
-              className={SMALL_BUTTON}
-              disabled={busy}
-              onClick={() => actions.setMain(photo.id)}
-              data-action="main"
-              aria-label={named(t('photos.set_main'))}
-            >
-              {t('photos.set_main')}
-            </button>
-          )}
-          {!rejected && !photo.main && (
-            <button
-              type="button"
-              className={SMALL_BUTTON}
-              disabled={busy}
-              aria-pressed={photo.private}
-              onClick={() => actions.setPrivate(photo.id, !photo.private)}
-              data-action="private"
-              aria-label={named(t(photo.private ? 'photos.make_public' : 'photos.make_private'))}
-            >
-              {t(photo.private ? 'photos.make_public' : 'photos.make_private')}
-            </button>
-          )}
-          <button
-            type="button"
-            className={SMALL_BUTTON}
-            disabled={busy || number === 1}
-            onClick={() => actions.move(photo.id, -1)}
-            data-action="earlier"
-            aria-label={named(t('photos.move_earlier'))}
-          >
-            <Icon name="i-lucide-arrow-left" />
-          </button>
-          <button
-            type="button"
-            className={SMALL_BUTTON}
-            disabled={busy || number === count}
-            onClick={() => actions.move(photo.id, 1)}
-            data-action="later"
-            aria-label={named(t('photos.move_later'))}
-          >
-            <Icon name="i-lucide-arrow-right" />
-          </button>
-        </div>
-        {confirming ? (
-          <div className="flex gap-1">
-            <button
-              type="button"
-              className="btn bg-danger px-2 py-1 text-xs text-white"
-              disabled={busy}
-              onClick={() => actions.remove(photo.id)}
-            >
-              {t('photos.confirm_delete')}
-            </button>
-            <button type="button" className={SMALL_BUTTON} onClick={() => setConfirming(false)}>
-              {t('photos.cancel')}
-            </button>
-          </div>
-        ) : (
-          <button
-            type="button"
-            className={`${SMALL_BUTTON} text-danger`}
-            disabled={busy}
-            onClick={() => setConfirming(true)}
-            aria-label={named(t('photos.delete'))}
-          >
-            {t('photos.delete')}
-          </button>
-        )}
+        <TileButtons photo={photo} number={number} count={count} busy={busy} actions={actions} label={label} />
+        <DeleteButton photoId={photo.id} busy={busy} remove={actions.remove} label={label} />
       </div>
     </li>
+  );
+}
+
+type TileProps = Pick<PhotoTileProps, 'photo' | 'number' | 'count' | 'busy' | 'actions'> & { label: string };
+
+/** Main photo, private or public, earlier and later: each named with the photo it acts on, for screen readers. */
+function TileButtons({ photo, number, count, busy, actions, label }: TileProps) {
+  const { t } = useTranslation();
+  const rejected = photo.status === 'rejected';
+  const named = (action: string) => `${action}: ${label}`;
+  return (
+    <div className="flex flex-wrap gap-1">
+      {!photo.main && !rejected && !photo.private && (
+        <button
+          type="button"
+          className={SMALL_BUTTON}
+          disabled={busy}
+          onClick={() => actions.setMain(photo.id)}
+          data-action="main"
+          aria-label={named(t('photos.set_main'))}
+        >
+          {t('photos.set_main')}
+        </button>
+      )}
+      {!rejected && !photo.main && (
+        <button
+          type="button"
+          className={SMALL_BUTTON}
+          disabled={busy}
+          aria-pressed={photo.private}
+          onClick={() => actions.setPrivate(photo.id, !photo.private)}
+          data-action="private"
+          aria-label={named(t(photo.private ? 'photos.make_public' : 'photos.make_private'))}
+        >
+          {t(photo.private ? 'photos.make_public' : 'photos.make_private')}
+        </button>
+      )}
+      <button
+        type="button"
+        className={SMALL_BUTTON}
+        disabled={busy || number === 1}
+        onClick={() => actions.move(photo.id, -1)}
+        data-action="earlier"
+        aria-label={named(t('photos.move_earlier'))}
+      >
+        <Icon name="i-lucide-arrow-left" />
+      </button>
+      <button
+        type="button"
+        className={SMALL_BUTTON}
+        disabled={busy || number === count}
+        onClick={() => actions.move(photo.id, 1)}
+        data-action="later"
+        aria-label={named(t('photos.move_later'))}
+      >
+        <Icon name="i-lucide-arrow-right" />
+      </button>
+    </div>
+  );
+}
+
+/** Delete asks once more in place (no dialog over the photo list). */
+function DeleteButton({ photoId, busy, remove, label }: { photoId: number; busy: boolean; remove: (id: number) => void; label: string }) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  if (confirming) {
+    return (
+      <div className="flex gap-1">
+        <button type="button" className="btn bg-danger px-2 py-1 text-xs text-white" disabled={busy} onClick={() => remove(photoId)}>
+          {t('photos.confirm_delete')}
+        </button>
+        <button type="button" className={SMALL_BUTTON} onClick={() => setConfirming(false)}>
+          {t('photos.cancel')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`${SMALL_BUTTON} text-danger`}
+      disabled={busy}
+      onClick={() => setConfirming(true)}
+      aria-label={`${t('photos.delete')}: ${label}`}
+    >
+      {t('photos.delete')}
+    </button>
   );
 }
