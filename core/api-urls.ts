@@ -15,19 +15,14 @@ export function apiUrl(path: string, query?: QueryValues): string {
   return search ? `${path}?${search}` : path;
 }
 
-const FEATURED_PARAMS = ['gender', 'min_age', 'max_age'] as const;
+/** The home page's search parameters from its address, in a fixed order: the query of GET /api/featured.php. */
+export function featuredParams(search: string) {
+  const from = new URLSearchParams(search);
+  return { gender: from.get('gender'), min_age: from.get('min_age'), max_age: from.get('max_age') };
+}
 
 /** `/api/featured.php` with the home page's search parameters, in a fixed order. */
-export function featuredUrl(search: string): string {
-  const from = new URLSearchParams(search);
-  const to = new URLSearchParams();
-  for (const key of FEATURED_PARAMS) {
-    const value = from.get(key);
-    if (value !== null && value !== '') to.set(key, value);
-  }
-  const query = to.toString();
-  return query ? `/api/featured.php?${query}` : '/api/featured.php';
-}
+export const featuredUrl = (search: string): string => apiUrl('/api/featured.php', featuredParams(search));
 
 /** `/api/regions.php` for one country (the search filter's regions), or for every country of the brand. */
 export const regionsUrl = (country?: string) => (country ? `/api/regions.php?country=${encodeURIComponent(country)}` : '/api/regions.php');

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../api/fetch-client';
-import { sendChatMessage } from './chat-send';
+import { type ChatSend, sendChatMessage } from './chat-send';
 import { LIVE_SEND_TIMEOUT_MS, startLiveSocket } from './live-socket';
 
 /** The browser's WebSocket as the tab sees it; the test plays the member's hub. */
@@ -36,7 +36,7 @@ class FakeSocket {
   }
 }
 
-const body = { to: { profile_id: 7 }, kind: 'text', text: 'hoi' };
+const body: ChatSend = { to: { profile_id: 7 }, kind: 'text', text: 'hoi' };
 const stored = (id: number, key: string) => ({
   message: {
     id,

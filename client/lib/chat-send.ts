@@ -1,6 +1,11 @@
-import type { SendResponse } from '../../core/schemas/chat';
-import { ApiError, apiFetch } from '../api/fetch-client';
+import type { BodyInputOf } from '../../core/contract/operation';
+import type { OperationAt } from '../../core/contract/operations';
+import { type AnswerOf, apiSend } from '../api/call';
+import { ApiError } from '../api/fetch-client';
 import { sendOverLive } from './live-socket';
+
+/** POST /api/chat.php's body, as the contract takes it. */
+export type ChatSend = BodyInputOf<OperationAt<'post', '/api/chat.php'>>;
 
 /**
  * Sends a chat message (POST /api/chat.php's body) under the tab's idempotency key: over the open live socket, which
@@ -8,12 +13,12 @@ import { sendOverLive } from './live-socket';
  * answer in time, or failed on the server's side) is posted with the same key, so it is stored and charged once
  * whichever way arrived first. A session that ended is answered by the POST too, which tells the app.
  */
-export async function sendChatMessage(body: unknown, key: string): Promise<SendResponse> {
+export async function sendChatMessage(body: ChatSend, key: string): Promise<AnswerOf<'post', '/api/chat.php'>> {
   const answer = await sendOverLive(key, body)?.catch(() => null);
   if (answer && !('error' in answer.body)) return answer.body;
   if (answer && 'error' in answer.body && answer.status < 500 && answer.body.error.code !== 'authentication_required') {
     const { code, message, fields } = answer.body.error;
     throw new ApiError(answer.status, code, message, fields);
   }
-  return apiFetch<SendResponse>('/api/chat.php', { method: 'POST', body, idempotencyKey: key });
+  return apiSend('post', '/api/chat.php', body, { idempotencyKey: key });
 }

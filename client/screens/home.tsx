@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useTranslation } from '../i18n';
 import { useEffect, useState, type FormEvent } from 'react';
-import { featuredUrl } from '../../core/api-urls';
-import type { FeaturedResponse } from '../../core/schemas/profile';
+import { apiUrl, featuredParams } from '../../core/api-urls';
 import { canSearchLoggedOut } from '../../core/rules/visitor';
+import type { AnswerOf, QueryOfCall } from '../api/call';
 import { apiFetch } from '../api/fetch-client';
 import { ProfileCard } from '../components/profile-card';
 import { gridPhotoLoad } from '../components/photo-load';
@@ -13,18 +13,23 @@ import { Icon } from '../components/icon';
 import { AgeRange } from '../components/age-range';
 import { MAX_AGE, MIN_AGE } from '../../core/constants';
 
+type Featured = AnswerOf<'get', '/api/featured.php'>;
+
 /**
- * The home sample for `url`: the server's answer when the page was loaded with it, else fetched. A small hook of
- * its own instead of SWR, which would cost the home page's first JavaScript about 4 KiB.
+ * The home sample for a query: the server's answer when the page was loaded with it (under apiUrl's key, as
+ * useApi's), else fetched. A small hook of its own instead of SWR (useApi), which would cost the home page's
+ * first JavaScript about 4 KiB. For the same reason it fetches as apiGet does (apiUrl, typed by the contract)
+ * without importing it: client/api/call.ts brings SWR along (scripts/client-weight.mjs: 82.6 -> 89.5 KiB gzip).
  */
-function useFeatured(url: string): { data?: FeaturedResponse; error?: Error } {
-  const preloaded = useAtomValue(fallbackAtom)[url] as FeaturedResponse | undefined;
-  const [loaded, setLoaded] = useState<{ url: string; data?: FeaturedResponse; error?: Error }>({ url, data: preloaded });
+function useFeatured(query: QueryOfCall<'/api/featured.php'>): { data?: Featured; error?: Error } {
+  const url = apiUrl('/api/featured.php', query);
+  const preloaded = useAtomValue(fallbackAtom)[url] as Featured | undefined;
+  const [loaded, setLoaded] = useState<{ url: string; data?: Featured; error?: Error }>({ url, data: preloaded });
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new url loads; the loaded state itself must not restart the request
   useEffect(() => {
     if (loaded.url === url && loaded.data) return;
     let live = true;
-    apiFetch<FeaturedResponse>(url).then(
+    apiFetch<Featured>(url).then(
       (data) => live && setLoaded({ url, data }),
       (error: Error) => live && setLoaded((previous) => ({ ...previous, url, error })),
     );
@@ -43,7 +48,7 @@ export function HomeScreen() {
   const route = useAtomValue(routeAtom);
   const openSignup = useSetAtom(signupModalAtom);
   const searchAllowed = canSearchLoggedOut(settings, useAtomValue(trafficSourceAtom));
-  const { data, error } = useFeatured(featuredUrl(route.search));
+  const { data, error } = useFeatured(featuredParams(route.search));
 
   return (
     <>

@@ -92,7 +92,7 @@ export const MEMBER_OPERATIONS = [
     summary: "Save the member's own profile",
     body: { schema: MY_PROFILE },
     responses: { 200: { description: 'The profile as saved.', schema: z.object({ profile: MY_PROFILE }) } },
-    errors: { 400: ['validation_failed'], 403: UNSAFE },
+    errors: { 400: ['validation_failed'], 403: UNSAFE, 404: ['profile_not_found'] },
     contract: { as: 'premium', stage: 2, body: '$my_profile' },
   },
   {

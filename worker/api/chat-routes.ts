@@ -1,43 +1,43 @@
 import { Hono } from 'hono';
-import { ChatQuerySchema, ConversationRefSchema } from '../../core/schemas/chat';
+import { sendMessageSchema } from '../../core/schemas/chat';
 import type { AppContext, AppEnv } from '../context';
-import { ApiFailure, parseOrFail } from '../errors';
+import { ApiFailure } from '../errors';
 import { findSide, findSideWith, history, listChats } from '../chat/conversations';
 import { countNewLikes } from '../services/likes';
 import { findPeer } from '../chat/peers';
 import { hideConversation, markRead, notifyRead } from '../chat/reads';
-import { acceptSend } from '../chat/accept-send';
+import { acceptSend, sendKey } from '../chat/accept-send';
 import { isBlockedBetween } from '../services/blocks';
 import { publishToMember } from '../services/live-events';
-import { jsonBody, requireMember } from './helpers';
+import type { SessionMember } from '../services/sessions';
+import { operation } from './operation';
 
 /** chats.php (the list) and chat.php (history, send, mark read, delete): docs/api/chat.md. */
 export const chatRoutes = new Hono<AppEnv>();
 
-chatRoutes.get('/chats.php', async (c) => {
-  const member = requireMember(c);
+const conversationNotFound = () => new ApiFailure(404, 'conversation_not_found', 'chat.errors.conversation_not_found');
+
+operation(chatRoutes, 'get', '/api/chats.php', async (c, { member }) => {
   const [chats, newLikes] = await Promise.all([
     listChats(c.env.DB, member, c.get('now')),
     countNewLikes(c.env.DB, member.tenantId, member.profileId),
   ]);
-  return c.json({ chats, new_likes: newLikes });
+  return { chats, new_likes: newLikes };
 });
 
-chatRoutes.get('/chat.php', async (c) => {
-  const member = requireMember(c);
-  const q = parseOrFail(ChatQuerySchema, c.req.query());
+operation(chatRoutes, 'get', '/api/chat.php', async (c, { member, query: q }) => {
   const now = c.get('now');
   const side = q.id !== undefined ? await findSide(c.env.DB, member, q.id, now) : await findSideWith(c.env.DB, member, q.profile!, now);
   if (side) {
     const page = await history(c.env.DB, member, side, q.before);
-    return c.json({
+    return {
       conversation: { id: side.conversationId },
       profile: side.peer.profile,
       messages: page.messages,
       has_more: page.hasMore,
-    });
+    };
   }
-  if (q.id !== undefined) throw new ApiFailure(404, 'conversation_not_found', 'chat.errors.conversation_not_found');
+  if (q.id !== undefined) throw conversationNotFound();
   // Not written to yet: the profile, so the screen can offer the icebreakers.
   const peer = await findPeer(c.env.DB, member.tenantId, q.profile!, now);
   if (
@@ -48,41 +48,52 @@ chatRoutes.get('/chat.php', async (c) => {
   ) {
     throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
   }
-  return c.json({ conversation: null, profile: peer.profile, messages: [], has_more: false });
+  return { conversation: null, profile: peer.profile, messages: [], has_more: false };
 });
 
-chatRoutes.post('/chat.php', async (c) => {
-  const member = requireMember(c);
-  const { status, body } = await acceptSend(
-    c.env,
-    { db: c.env.DB, tenant: c.get('tenant'), member, now: c.get('now'), key: c.req.header('Idempotency-Key'), body: await jsonBody(c) },
-    (work) => c.executionCtx.waitUntil(work),
-  );
-  return c.json(body, status);
-});
+/** The send's Idempotency-Key (400 when it is not one). */
+const idempotencyKey = (c: AppContext) => sendKey(c.req.header('Idempotency-Key'));
+
+operation(
+  chatRoutes,
+  'post',
+  '/api/chat.php',
+  async (c, { member, body }) => {
+    const { status, body: answer } = await acceptSend(
+      c.env,
+      { db: c.env.DB, tenant: c.get('tenant'), member, now: c.get('now'), key: idempotencyKey(c), body },
+      (work) => c.executionCtx.waitUntil(work),
+    );
+    // A new message is 201; the same key again answers the first send with 200.
+    return status === 201 ? c.json(answer, 201) : answer;
+  },
+  {
+    // The key is checked before the body, as over the live socket; the body by the brand's message length.
+    body: (c) => {
+      idempotencyKey(c);
+      return sendMessageSchema(c.get('tenant').settings.message_length);
+    },
+  },
+);
 
 /** Opening a chat sets its unread count to 0 (SPEC.md §4). */
-chatRoutes.put('/chat.php', async (c) => {
-  const member = requireMember(c);
-  const { conversation } = parseOrFail(ConversationRefSchema, await jsonBody(c));
-  const side = await ownSide(c, conversation.id);
+operation(chatRoutes, 'put', '/api/chat.php', async (c, { member, body }) => {
+  const side = await ownSide(c, member, body.conversation.id);
   const upto = await markRead(c.env.DB, member, side);
   c.executionCtx.waitUntil(notifyRead(c.env, member, side, upto));
-  return c.json({ ok: true });
+  return { ok: true };
 });
 
 /** Removes the conversation from the member's list; the other side keeps theirs. */
-chatRoutes.delete('/chat.php', async (c) => {
-  const member = requireMember(c);
-  const { conversation } = parseOrFail(ConversationRefSchema, await jsonBody(c));
-  await ownSide(c, conversation.id);
-  await hideConversation(c.env.DB, member, conversation.id);
+operation(chatRoutes, 'delete', '/api/chat.php', async (c, { member, body }) => {
+  await ownSide(c, member, body.conversation.id);
+  await hideConversation(c.env.DB, member, body.conversation.id);
   c.executionCtx.waitUntil(publishToMember(c.env, member.tenantId, member.id, { type: 'chats' }));
-  return c.json({ ok: true });
+  return { ok: true };
 });
 
-async function ownSide(c: AppContext, conversationId: number) {
-  const side = await findSide(c.env.DB, requireMember(c), conversationId, c.get('now'));
-  if (!side) throw new ApiFailure(404, 'conversation_not_found', 'chat.errors.conversation_not_found');
+async function ownSide(c: AppContext, member: SessionMember, conversationId: number) {
+  const side = await findSide(c.env.DB, member, conversationId, c.get('now'));
+  if (!side) throw conversationNotFound();
   return side;
 }

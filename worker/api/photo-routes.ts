@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { PhotoDeleteSchema, PhotoUpdateSchema } from '../../core/schemas/photos';
+import { z } from 'zod';
+import { PhotoDeleteSchema } from '../../core/schemas/photos';
 import { clientIp, type AppContext, type AppEnv } from '../context';
-import { ApiFailure, parseOrFail } from '../errors';
+import { ApiFailure } from '../errors';
 import {
   countedPhotos,
   deletePhoto,
@@ -14,7 +15,9 @@ import {
   setPrivate,
   type Owner,
 } from '../photos/store';
-import { jsonBody, limit, requireMember } from './helpers';
+import type { SessionMember } from '../services/sessions';
+import { limit } from './helpers';
+import { operation } from './operation';
 import { photoBodyLimit, processUploadedPhoto, storeUploadedPhoto, uploadedPhoto } from './photo-upload';
 
 /** The member's own photos (core/schemas/photos.ts, docs/api/photos.md). */
@@ -32,19 +35,21 @@ const UPLOADS_PER_IP_HOUR = { limit: 100, windowSeconds: 3600 };
 const limitReached = () => new ApiFailure(409, 'photo_limit', 'errors.photo_limit');
 const notFound = () => new ApiFailure(404, 'photo_not_found', 'photos.errors.not_found');
 
-function ownerOf(c: AppContext): Owner & { paidUser: boolean } {
-  const member = requireMember(c);
+function ownerOf(c: AppContext, member: SessionMember): Owner & { paidUser: boolean } {
   return { tenantId: c.get('tenant').id, profileId: member.profileId, memberId: member.id, paidUser: member.paidUser };
 }
 
-photoRoutes.get('/photos.php', async (c) => {
-  const owner = ownerOf(c);
-  return c.json(await listOwnPhotos(c.env.DB, owner, owner.paidUser));
+operation(photoRoutes, 'get', '/api/photos.php', async (c, { member }) => {
+  const owner = ownerOf(c, member);
+  return listOwnPhotos(c.env.DB, owner, owner.paidUser);
 });
 
-// The one /api route with a body over 64 KiB: worker/app.ts leaves it to this limit.
-photoRoutes.post('/photos.php', photoBodyLimit, async (c) => {
-  const owner = ownerOf(c);
+// The one /api route with a body over 64 KiB: worker/app.ts leaves it to this limit, checked before anything else.
+photoRoutes.post('/photos.php', photoBodyLimit);
+
+// The multipart form is read here, not by the operation: its file goes through the upload pipeline.
+operation(photoRoutes, 'post', '/api/photos.php', async (c, { member }) => {
+  const owner = ownerOf(c, member);
   // Both count before the form is read: a refused or broken upload costs a place too.
   await limit(c, `photo-upload:${owner.memberId}`, UPLOADS_PER_HOUR);
   await limit(c, `photo-upload:ip:${clientIp(c)}`, UPLOADS_PER_IP_HOUR);
@@ -59,12 +64,11 @@ photoRoutes.post('/photos.php', photoBodyLimit, async (c) => {
   );
   // Another upload took the last place while this one was being processed: nothing of it stays.
   if (id === null) throw limitReached();
-  return c.json({ ...(await listOwnPhotos(c.env.DB, owner, owner.paidUser)), uploaded: id }, 201);
+  return { ...(await listOwnPhotos(c.env.DB, owner, owner.paidUser)), uploaded: id };
 });
 
-photoRoutes.put('/photos.php', async (c) => {
-  const owner = ownerOf(c);
-  const change = parseOrFail(PhotoUpdateSchema, await jsonBody(c));
+operation(photoRoutes, 'put', '/api/photos.php', async (c, { member, body: change }) => {
+  const owner = ownerOf(c, member);
   const db = c.env.DB;
   if (change.action === 'order') {
     const { photos } = await listOwnPhotos(db, owner, owner.paidUser);
@@ -89,14 +93,20 @@ photoRoutes.put('/photos.php', async (c) => {
       await setPrivate(db, owner, photo.id, change.private);
     }
   }
-  return c.json(await listOwnPhotos(db, owner, owner.paidUser));
+  return listOwnPhotos(db, owner, owner.paidUser);
 });
 
-photoRoutes.delete('/photos.php', async (c) => {
-  const owner = ownerOf(c);
-  const { id } = parseOrFail(PhotoDeleteSchema, (await jsonBody(c)) ?? c.req.query());
-  const photo = await findOwnPhoto(c.env.DB, owner, id);
-  if (!photo) throw notFound();
-  await deletePhoto(c.env, owner, photo);
-  return c.json(await listOwnPhotos(c.env.DB, owner, owner.paidUser));
-});
+operation(
+  photoRoutes,
+  'delete',
+  '/api/photos.php',
+  async (c, { member, body: { id } }) => {
+    const owner = ownerOf(c, member);
+    const photo = await findOwnPhoto(c.env.DB, owner, id);
+    if (!photo) throw notFound();
+    await deletePhoto(c.env, owner, photo);
+    return listOwnPhotos(c.env.DB, owner, owner.paidUser);
+  },
+  // Without a JSON body, the id may come in the query (?id=).
+  { body: (c) => z.preprocess((body) => body ?? c.req.query(), PhotoDeleteSchema) },
+);

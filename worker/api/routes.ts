@@ -7,7 +7,6 @@ import { chatRoutes } from './chat-routes';
 import { complaintsRoutes } from './complaints-routes';
 import { likesRoutes } from './likes-routes';
 import { membersRoutes } from './members-routes';
-import { runFeatured } from '../calls/members';
 import { directDebitRoutes } from './directdebit-routes';
 import { exportRoutes } from './export-routes';
 import { discountRoutes } from './discount-routes';
@@ -37,8 +36,6 @@ api.get('/settings.php', (c) =>
     Vary: 'Cookie',
   }),
 );
-
-api.get('/featured.php', async (c) => c.json(await runFeatured(c, c.req.query())));
 
 // Before the session routes: user.php?push=1 is the push subscription, plain user.php is theirs.
 api.route('/', chatPushRoutes);

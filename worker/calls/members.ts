@@ -3,16 +3,19 @@
 import { REGIONS } from '../../core/data/regions';
 import { canSearchLoggedOut } from '../../core/rules/visitor';
 import { lookingFor, startCountry } from '../../core/rules/search-defaults';
-import { ProfileQuerySchema } from '../../core/schemas/members';
+import { z } from 'zod';
+import type { ProfileQuerySchema } from '../../core/schemas/members';
 import { FeaturedQuerySchema } from '../../core/schemas/profile';
-import { SearchQuerySchema } from '../../core/schemas/search';
+import { SearchQuerySchema, type SearchQuery } from '../../core/schemas/search';
 import type { AppContext } from '../context';
-import { ApiFailure, parseOrFail } from '../errors';
+import { ApiFailure } from '../errors';
 import { viewProfile } from '../services/profile-view';
 import { featuredProfiles } from '../services/profiles';
 import { searchProfiles, type Searcher } from '../services/search';
 import { readTrafficSource } from '../services/traffic-source';
 import { settingsFor } from '../api/settings';
+
+type ProfileQuery = z.output<typeof ProfileQuerySchema>;
 
 export const profileNotFound = () => new ApiFailure(404, 'profile_not_found', 'errors.profile_not_found');
 
@@ -41,12 +44,27 @@ export function mayFilter(c: AppContext): boolean {
   );
 }
 
+/** A visitor who may not filter gets the brand's default sample: their query is not read, not even checked. */
+const DEFAULT_SAMPLE = z.any().transform(() => FeaturedQuerySchema.parse({}));
+
+/** The home sample's query schema for this request (SPEC.md §6): the visitor's filters only where they may filter. */
+export const featuredQueryFor = (c: AppContext) => (mayFilter(c) ? FeaturedQuerySchema : DEFAULT_SAMPLE);
+
+/**
+ * The search's query schema for this request: a visitor where the brand does not allow visitors to search is
+ * refused (403) before the query is read, so that refusal comes before any complaint about the query.
+ */
+export function searchQueryFor(c: AppContext) {
+  if (!mayFilter(c)) throw new ApiFailure(403, 'login_required', 'errors.login_required');
+  return SearchQuerySchema;
+}
+
 /**
  * GET /api/featured.php's answer (also the home page's loader): the home sample, which is the visitor's search by
- * sex and age where the brand allows visitors to search, and the brand's default sample where it does not.
+ * sex and age where the brand allows visitors to search, and the brand's default sample where it does not
+ * (the query read with featuredQueryFor).
  */
-export async function runFeatured(c: AppContext, query: Record<string, string>) {
-  const q = parseOrFail(FeaturedQuerySchema, mayFilter(c) ? query : {});
+export async function runFeatured(c: AppContext, q: z.output<typeof FeaturedQuerySchema>) {
   const country = settingsFor(c.get('tenant'), c.get('country'), c.get('language')).geoip_selected_country;
   const member = c.get('member');
   const viewer = member && { profileId: member.profileId, hasBlocks: member.hasBlocks };
@@ -63,13 +81,11 @@ export async function runFeatured(c: AppContext, query: Record<string, string>) 
   };
 }
 
-/** GET /api/search.php's answer for a query (also the members page's server loader). */
-export async function runSearch(c: AppContext, query: Record<string, string>, onQuery?: Searcher['onQuery']) {
+/** GET /api/search.php's answer for a query read with searchQueryFor (also the members page's server loader). */
+export async function runSearch(c: AppContext, q: SearchQuery, onQuery?: Searcher['onQuery']) {
   const tenant = c.get('tenant');
   const member = c.get('member');
   const settings = settingsFor(tenant, c.get('country'), c.get('language'));
-  if (!mayFilter(c)) throw new ApiFailure(403, 'login_required', 'errors.login_required');
-  const q = parseOrFail(SearchQuerySchema, query);
   const start = searchStart(c);
   const country = q.country ?? start.country;
   if (!settings.countries.includes(country))
@@ -88,8 +104,7 @@ export async function runSearch(c: AppContext, query: Record<string, string>, on
 }
 
 /** GET /api/profile.php's answer (also the profile pages' server loader). */
-export async function loadProfile(c: AppContext, query: Record<string, string>) {
-  const { id } = parseOrFail(ProfileQuerySchema, query);
+export async function loadProfile(c: AppContext, { id }: ProfileQuery) {
   const member = c.get('member');
   const viewer = { memberId: member?.id ?? null, premium: member?.paidUser ?? false };
   const found = await viewProfile(c.env.DB, c.get('tenant'), viewer, id, c.get('now'));

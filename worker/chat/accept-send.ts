@@ -1,6 +1,6 @@
-import { ClientKeySchema, sendMessageSchema, type SendResponse } from '../../core/schemas/chat';
+import { ClientKeySchema, sendMessageSchema, type SendMessage, type SendResponse } from '../../core/schemas/chat';
 import type { Tenant } from '../../core/schemas/tenant';
-import { ApiFailure, validationFailure } from '../errors';
+import { ApiFailure, parseOrFail } from '../errors';
 import type { LiveEvent } from '../services/live-events';
 import { notifyStaffQueue } from '../staff/answering/notify';
 import { deliverMessage } from './deliver';
@@ -12,24 +12,41 @@ export interface AcceptedSend {
   body: SendResponse;
 }
 
+/** A send's idempotency key (the Idempotency-Key header, or the socket frame's key), or the 400 that names it. */
+export function sendKey(key: unknown): string {
+  const parsed = ClientKeySchema.safeParse(key);
+  if (!parsed.success) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { key: 'validation.chat_key' });
+  return parsed.data;
+}
+
 /**
- * A member's send as it arrives, over HTTP (POST /api/chat.php) or over the live socket (worker/chat/member-hub.ts):
- * the key and the body are checked alike, the message is sent, and what follows a new message (its delivery, the
- * staff queue for a fictional profile) is handed to `later`, to run after the answer (`toSender`: see
- * deliverMessage). Throws an ApiFailure.
+ * A send over the live socket (worker/chat/member-hub.ts) as it arrives: its key, then its body, checked as
+ * POST /api/chat.php checks them (the route through its operation), then accepted. Throws an ApiFailure.
  */
-export async function acceptSend(
+export function acceptRawSend(
   env: Env,
   send: { db: D1Database; tenant: Tenant; member: Sender; now: Date; key: unknown; body: unknown },
   later: (work: Promise<void>) => void,
   toSender?: (events: LiveEvent[]) => Promise<number>,
 ): Promise<AcceptedSend> {
+  const key = sendKey(send.key);
+  const body = parseOrFail(sendMessageSchema(send.tenant.settings.message_length), send.body);
+  return acceptSend(env, { ...send, key, body }, later, toSender);
+}
+
+/**
+ * A member's checked send, over HTTP (POST /api/chat.php) or over the live socket: the message is sent, and what
+ * follows a new message (its delivery, the staff queue for a fictional profile) is handed to `later`, to run after
+ * the answer (`toSender`: see deliverMessage). Throws an ApiFailure.
+ */
+export async function acceptSend(
+  env: Env,
+  send: { db: D1Database; tenant: Tenant; member: Sender; now: Date; key: string; body: SendMessage },
+  later: (work: Promise<void>) => void,
+  toSender?: (events: LiveEvent[]) => Promise<number>,
+): Promise<AcceptedSend> {
   const { db, tenant, member } = send;
-  const key = ClientKeySchema.safeParse(send.key);
-  if (!key.success) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { key: 'validation.chat_key' });
-  const body = sendMessageSchema(tenant.settings.message_length).safeParse(send.body);
-  if (!body.success) throw validationFailure(body.error);
-  const result = await sendMessage({ db, tenant, member, now: send.now, key: key.data }, body.data);
+  const result = await sendMessage({ db, tenant, member, now: send.now, key: send.key }, send.body);
   if (result.created) {
     later(deliverMessage(env, member, result, toSender));
     // A message to a fictional profile waits in the brand's answering queue: its open workspaces refetch.

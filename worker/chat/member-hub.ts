@@ -11,7 +11,7 @@ import { writeLastActive } from '../services/last-active';
 import { sendNotificationMails } from '../notifications/mailer';
 import { brandEnv, primarySession } from '../db/request-db';
 import { TENANTS } from '../tenants';
-import { acceptSend } from './accept-send';
+import { acceptRawSend } from './accept-send';
 import type { Sender } from './send';
 
 interface MailTarget {
@@ -72,7 +72,7 @@ export class MemberHub extends SocketHub<LiveEvent> {
     const env = brandEnv(this.env, tenant);
     const session = primarySession(env.DB);
     try {
-      const { status, body } = await acceptSend(
+      const { status, body } = await acceptRawSend(
         env,
         { db: session.db, tenant, member: sender, now: new Date(), key: frame.key, body: frame.body },
         (work) => this.ctx.waitUntil(work),

@@ -49,10 +49,55 @@ const COST_OF = { text: 'message_credits', photo: 'photo_credits', gift: 'gift_c
  * the primary database; locally it is most of a message's CPU (docs/decisions/005).
  */
 export async function sendMessage(ctx: SendContext, input: SendMessage): Promise<SendResult> {
-  const { db, tenant, member, now, key } = ctx;
-  const cost = tenant.settings[COST_OF[input.kind]];
-  const at = now.toISOString();
-  // ?1-?10 of SENDABLE (TARGET reads ?1-?8); the statements that use them add their own from ?11 on.
+  const { member, now } = ctx;
+  const results = await sendBatch(ctx, input);
+  const senderRow = results.sender.results[0];
+  if (senderRow?.live !== 1) throw new ApiFailure(403, 'authentication_required', 'errors.login_required');
+  const me = {
+    status: senderRow.member_status === 'confirmed' ? 'confirmed' : 'not_confirmed',
+    invisible: senderRow.invisible === 1,
+  } as const;
+  const row = results.target.results[0];
+  if (!row || row.peer_id === null) throw new ApiFailure(404, 'conversation_not_found', 'chat.errors.conversation_not_found');
+  if (row.id === null) throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
+  const peer = toPeer(row as PeerRow, now);
+  const stored = results.stored.results[0];
+  if (results.insert.meta.changes === 1) {
+    const message = toMessage(stored, member.profileId, null);
+    return {
+      created: true,
+      response: { message, conversation: { id: stored.conversation_id }, credits: stored.credits },
+      peer,
+      row: stored,
+      sender: toPeer(senderRow, now),
+      held: isHeld(me),
+    };
+  }
+  // A repeated key (or a concurrent request with the same key that won the race): the stored message again.
+  const side = results.side.results[0];
+  if (stored) return answerReplay(ctx, input, stored, peer, side ? toSide(side, me, now) : null);
+  throw whyNothingWritten(ctx, input, me, row, peer);
+}
+
+/** The batch of a send: its conditional writes, then what the answer reads back, in one round trip. */
+function sendBatch(ctx: SendContext, input: SendMessage) {
+  const binds = sendBinds(ctx, input);
+  return namedBatch(ctx.db, [...sendWrites(ctx, input, binds), ...readBack(ctx, binds)]).catch((error: unknown) => {
+    throw batchFailure(error);
+  });
+}
+
+/** The values a send's statements bind. */
+interface SendBinds {
+  /** ?1-?10 of SENDABLE (TARGET reads ?1-?8); the statements that use them add their own from ?11 on. */
+  sendable: unknown[];
+  /** This send's own message row, written by this batch (a replay's row has an earlier created_at): binds `mine`. */
+  ownRow: readonly [string, number, string, string];
+}
+
+function sendBinds(ctx: SendContext, input: SendMessage): SendBinds {
+  const { tenant, member, key } = ctx;
+  const at = ctx.now.toISOString();
   const sendable = [
     tenant.id,
     member.profileId,
@@ -65,10 +110,20 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
     key,
     at,
   ];
-  // This send's own message row, written by this batch (a replay's row has an earlier created_at); binds `ownRow`.
-  const mine = (alias: string) =>
-    `${alias}.tenant_id = ?1 AND ${alias}.sender_profile_id = ?2 AND ${alias}.client_key = ?3 AND ${alias}.created_at = ?4`;
-  const ownRow = [tenant.id, member.profileId, key, at] as const;
+  return { sendable, ownRow: [tenant.id, member.profileId, key, at] };
+}
+
+/** This send's own message row (`ownRow`'s ?1-?4) as `alias`. */
+const mine = (alias: string) =>
+  `${alias}.tenant_id = ?1 AND ${alias}.sender_profile_id = ?2 AND ${alias}.client_key = ?3 AND ${alias}.created_at = ?4`;
+
+/**
+ * The writes: the conversation (for a send that names a profile) and the message only where SENDABLE allows, the
+ * charge, both sides' list entries and the staff queue's mark only where this send's message row was just written.
+ */
+function sendWrites(ctx: SendContext, input: SendMessage, { sendable, ownRow }: SendBinds) {
+  const { db, tenant, member, now, key } = ctx;
+  const cost = tenant.settings[COST_OF[input.kind]];
   // A new conversation only for a send that names a profile: a conversation id names one of the sender's own.
   const newConversation = [
     null,
@@ -81,7 +136,7 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
       )
       .bind(...sendable, FREE_CONVERSATIONS),
   ] as const;
-  const steps = [
+  return [
     ...('profile_id' in input.to ? [newConversation] : []),
     [
       'insert',
@@ -143,9 +198,17 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
         )
         .bind(...ownRow),
     ],
-    // Read back in the same round trip: the sender as the recipient sees them (with whether the session is still
-    // live, and the member's state now), the target and what stands in the way of writing to it, the stored message
-    // with the balance, and (for a replay) the sender's side.
+  ] as const;
+}
+
+/**
+ * Read back in the same round trip: the sender as the recipient sees them (with whether the session is still live,
+ * and the member's state now), the target and what stands in the way of writing to it, the stored message with the
+ * balance, and (for a replay) the sender's side.
+ */
+function readBack(ctx: SendContext, { sendable }: SendBinds) {
+  const { db, tenant, member, key } = ctx;
+  return [
     [
       'sender',
       rows<SenderRow>(
@@ -178,44 +241,24 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
       ),
     ],
   ] as const;
-  const results = await namedBatch(db, steps).catch((error: unknown) => {
-    throw batchFailure(error);
-  });
-  const senderRow = results.sender.results[0];
-  if (senderRow?.live !== 1) throw new ApiFailure(403, 'authentication_required', 'errors.login_required');
-  const me = {
-    status: senderRow.member_status === 'confirmed' ? 'confirmed' : 'not_confirmed',
-    invisible: senderRow.invisible === 1,
-  } as const;
-  const row = results.target.results[0];
-  if (!row || row.peer_id === null) throw new ApiFailure(404, 'conversation_not_found', 'chat.errors.conversation_not_found');
-  if (row.id === null) throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
-  const peer = toPeer(row as PeerRow, now);
-  const stored = results.stored.results[0];
-  if (results.insert.meta.changes === 1) {
-    const message = toMessage(stored, member.profileId, null);
-    const sender = toPeer(senderRow, now);
-    return {
-      created: true,
-      response: { message, conversation: { id: stored.conversation_id }, credits: stored.credits },
-      peer,
-      row: stored,
-      sender,
-      held: isHeld(me),
-    };
-  }
-  // A repeated key (or a concurrent request with the same key that won the race): the stored message again.
-  const side = results.side.results[0];
-  if (stored) return answerReplay(ctx, input, stored, peer, side ? toSide(side, me, now) : null);
-  // Nothing was written: say why, in the order a member would want to hear it.
-  if (peer.gone || row.blocked === 1 || peer.profile.id === member.profileId)
-    throw new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
+}
+
+/** Nothing was written and nothing was stored before under the key: why, in the order a member would want to hear it. */
+function whyNothingWritten(
+  ctx: SendContext,
+  input: SendMessage,
+  me: { status: 'confirmed' | 'not_confirmed' },
+  row: TargetRow,
+  peer: Peer,
+): Error {
+  if (peer.gone || row.blocked === 1 || peer.profile.id === ctx.member.profileId)
+    return new ApiFailure(404, 'profile_unavailable', 'chat.errors.profile_unavailable');
   // SPEC.md §5: an unconfirmed e-mail blocks replies (a first message is kept and delivered once confirmed).
-  if (me.status !== 'confirmed' && row.started_by !== null && row.started_by !== member.profileId)
-    throw new ApiFailure(403, 'email_unconfirmed', 'chat.errors.email_unconfirmed');
+  if (me.status !== 'confirmed' && row.started_by !== null && row.started_by !== ctx.member.profileId)
+    return new ApiFailure(403, 'email_unconfirmed', 'chat.errors.email_unconfirmed');
   if (input.kind === 'photo' && row.own_photo !== 1)
-    throw new ApiFailure(400, 'validation_failed', 'validation.failed', { photo_id: 'validation.chat_photo' });
-  throw new Error('chat send: the batch wrote nothing and no rule explains why');
+    return new ApiFailure(400, 'validation_failed', 'validation.failed', { photo_id: 'validation.chat_photo' });
+  return new Error('chat send: the batch wrote nothing and no rule explains why');
 }
 
 /** What a member hears when the batch aborted: the ledger's CHECK (credits) or a free member's conversation limit. */

@@ -1,7 +1,8 @@
-import { featuredUrl, PACKAGES_URL, regionsUrl } from '../../core/api-urls';
+import { apiUrl, featuredUrl, PACKAGES_URL, regionsUrl } from '../../core/api-urls';
 import { CAMS_URL, LIKES_URL, profileUrl, searchParamsFrom, searchUrl } from '../../core/member-urls';
-import { loadProfile, runFeatured, runSearch } from '../calls/members';
-import { ApiFailure } from '../errors';
+import { ProfileQuerySchema } from '../../core/schemas/members';
+import { featuredQueryFor, loadProfile, runFeatured, runSearch, searchQueryFor } from '../calls/members';
+import { ApiFailure, parseOrFail } from '../errors';
 import { listLikes } from '../services/likes';
 import type { RouteMatch } from '../../core/state';
 import type { AppContext } from '../context';
@@ -30,7 +31,7 @@ type Loader = (c: AppContext, route: RouteMatch) => Promise<Record<string, unkno
 const LOADERS: Record<string, Loader> = {
   async index(c, route) {
     const url = featuredUrl(route.search);
-    return orNothing(c, url, () => runFeatured(c, Object.fromEntries(new URL(url, 'http://x').searchParams)));
+    return orNothing(c, url, async () => runFeatured(c, parseOrFail(featuredQueryFor(c), queryOf(url))));
   },
   ...Object.fromEntries(INFO_PAGES.map((page) => [`pages-${page}`, contentPage(page, true)])),
   'pages-token': (c, route) => contentPage(route.params.token, true)(c, route),
@@ -62,7 +63,7 @@ const LOADERS: Record<string, Loader> = {
  */
 async function searchLoader(c: AppContext, route: RouteMatch) {
   const url = searchUrl(searchParamsFrom(route.search));
-  const loaded = await orNothing(c, url, () => runSearch(c, Object.fromEntries(new URL(url, 'http://x').searchParams)));
+  const loaded = await orNothing(c, url, async () => runSearch(c, parseOrFail(searchQueryFor(c), queryOf(url))));
   const country = (loaded[url] as SearchResponse | undefined)?.filter?.country;
   const data = pageData(c);
   if (!country || !(await data.settings()).search_fields.includes('countryregion')) return loaded;
@@ -76,7 +77,7 @@ async function searchLoader(c: AppContext, route: RouteMatch) {
 
 async function profileLoader(c: AppContext, route: RouteMatch) {
   const url = profileUrl(route.params.id);
-  return orNothing(c, url, () => loadProfile(c, { id: route.params.id }));
+  return orNothing(c, url, async () => loadProfile(c, parseOrFail(ProfileQuerySchema, queryOf(url))));
 }
 
 async function likesLoader(c: AppContext) {
@@ -85,6 +86,9 @@ async function likesLoader(c: AppContext) {
     [LIKES_URL]: await pageData(c).get(LIKES_URL, () => listLikes(c.env.DB, c.get('tenant').id, c.get('member')!.id, c.get('now'))),
   };
 }
+
+/** A call's query as its route reads it (c.req.query()): the loader parses exactly what the API would. */
+const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
 
 /**
  * An endpoint's answer keyed by its URL; an expected failure loads nothing, and the screen shows the API's message.
@@ -116,7 +120,7 @@ async function conversationPage(c: AppContext, route: RouteMatch) {
   if (!(await pageData(c).user())) return {};
   const id = route.params.id;
   if (!/^[1-9]\d{0,15}$/.test(id ?? '')) throw pageNotFound();
-  await pageData(c).get(`/api/chat.php?id=${id}`, async () => {
+  await pageData(c).get(apiUrl('/api/chat.php', { id }), async () => {
     if (!(await findSide(c.env.DB, c.get('member')!, Number(id), c.get('now')))) throw pageNotFound();
   });
   return {};

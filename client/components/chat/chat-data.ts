@@ -2,15 +2,16 @@ import type { createStore } from 'jotai';
 import { mutate } from 'swr';
 import type { ChatsResponse } from '../../../core/schemas/chat';
 import type { LiveEvent } from '../../../core/schemas/live';
-import { apiFetch } from '../../api/fetch-client';
+import { apiUrl } from '../../../core/api-urls';
+import { apiGet } from '../../api/call';
 import { chatCountersAtom } from '../../state/atoms';
 import { base64url } from '../../../core/encoding';
 
 export type Store = ReturnType<typeof createStore>;
 
-export const CHATS_URL = '/api/chats.php';
+/** SWR's key of the chat list: useApi('/api/chats.php')'s. */
+export const CHATS_URL = apiUrl('/api/chats.php');
 export const LIKES_URL = '/api/likes.php';
-export const chatUrl = (q: string) => `/api/chat.php?${q}`;
 
 /** Total unread messages of the chat list (SPEC.md §3 chat state). */
 export const unreadOf = (data: ChatsResponse | undefined) => (data?.chats ?? []).reduce((sum, c) => sum + c.num_unread_messages, 0);
@@ -40,7 +41,7 @@ export function refreshChats(store: Store): Promise<void> {
 
 async function loadChats(store: Store): Promise<void> {
   try {
-    const data = await apiFetch<ChatsResponse>(CHATS_URL);
+    const data = await apiGet('/api/chats.php');
     await mutate(CHATS_URL, data, { revalidate: false });
     store.set(chatCountersAtom, { unreadMessages: unreadOf(data), newLikes: data.new_likes });
   } catch {

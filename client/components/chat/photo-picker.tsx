@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
-import type { OwnPhoto, PhotosResponse } from '../../../core/schemas/photos';
-import { apiFetch } from '../../api/fetch-client';
+import type { OwnPhoto } from '../../../core/schemas/photos';
+import { apiGet } from '../../api/call';
 import { imageUrl } from '../../../core/image-url';
 import { settingsAtom } from '../../state/atoms';
 import { Modal } from '../modal';
@@ -20,7 +20,7 @@ export function PhotoPicker({ open, onClose, onPick }: { open: boolean; onClose:
     if (!open) return;
     let current = true;
     setFailed(false);
-    apiFetch<PhotosResponse>('/api/photos.php')
+    apiGet('/api/photos.php')
       .then((res) => current && setPhotos(res.photos.filter((p) => p.status === 'active')))
       .catch(() => current && setFailed(true));
     return () => {

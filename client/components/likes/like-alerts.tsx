@@ -3,8 +3,7 @@ import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { AUTO_LIKE_RELOAD_MS } from '../../../core/constants';
 import { LIKES_URL } from '../../../core/member-urls';
-import type { AutoLikeResponse } from '../../../core/schemas/members';
-import { apiFetch } from '../../api/fetch-client';
+import { apiGet } from '../../api/call';
 import { navigate } from '../../navigation';
 import { likeModalAtom, routeAtom } from '../../state/atoms';
 import { MatchModal } from '../../screens/members/match-modal';
@@ -41,7 +40,7 @@ export default function LikeAlerts() {
   useEffect(() => {
     if (!modal || modal.profile) return;
     let cancelled = false;
-    void apiFetch<AutoLikeResponse>('/api/auto-like.php')
+    void apiGet('/api/auto-like.php')
       .then((r) => {
         if (cancelled) return;
         setModal(r.profile ? { profile: r.profile, match: false } : null);

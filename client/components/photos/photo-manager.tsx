@@ -3,13 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { PHOTO_LIMIT } from '../../../core/constants';
 import type { PhotosResponse, PhotoUpdate } from '../../../core/schemas/photos';
-import { ApiError, apiFetch } from '../../api/fetch-client';
-import { useApi } from '../../api/hooks';
+import { apiSend, useApi } from '../../api/call';
+import { ApiError } from '../../api/fetch-client';
 import { settingsAtom } from '../../state/atoms';
 import { PhotoTile, type TileActions } from './photo-tile';
 import { UploadButton } from './upload-button';
-
-const PHOTOS_URL = '/api/photos.php';
 
 /**
  * The member's own photos (issue 4 "Photos"): upload, main photo, private, order, delete, with the review state of
@@ -20,7 +18,7 @@ export function PhotoManager() {
   const { t } = useTranslation();
   const settings = useAtomValue(settingsAtom);
   // The app's SWR default is not to fetch on mount (the server's fallback is fresh); this data has no fallback.
-  const { data, error, mutate } = useApi<PhotosResponse>(PHOTOS_URL, { revalidateOnMount: true });
+  const { data, error, mutate } = useApi('/api/photos.php', {}, { revalidateOnMount: true });
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -48,7 +46,7 @@ export function PhotoManager() {
       setBusy(false);
     }
   };
-  const put = (body: PhotoUpdate, photoId: number) => run(() => apiFetch<PhotosResponse>(PHOTOS_URL, { method: 'PUT', body }), photoId);
+  const put = (body: PhotoUpdate, photoId: number) => run(() => apiSend('put', '/api/photos.php', body), photoId);
 
   const actions: TileActions = {
     setMain: (id) => void put({ action: 'main', id }, id),
@@ -61,7 +59,7 @@ export function PhotoManager() {
       [ids[from], ids[to]] = [ids[to], ids[from]];
       void put({ action: 'order', ids }, id);
     },
-    remove: (id) => void run(() => apiFetch<PhotosResponse>(PHOTOS_URL, { method: 'DELETE', body: { id } })),
+    remove: (id) => void run(() => apiSend('delete', '/api/photos.php', { id })),
   };
 
   if (!data) {

@@ -3,7 +3,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import { PhotoManager } from '../../components/photos/photo-manager';
 import { ABOUT_MAX_LENGTH } from '../../../core/constants';
 import { useTranslation } from '../../i18n';
-import { MY_PROFILE_URL } from '../../../core/member-urls';
 import {
   BODY_TYPES,
   EYE_COLOURS,
@@ -13,8 +12,7 @@ import {
   SEXUALITIES,
   type MyProfile,
 } from '../../../core/schemas/my-profile';
-import { apiFetch } from '../../api/fetch-client';
-import { useApi } from '../../api/hooks';
+import { apiSend, useApi } from '../../api/call';
 import { Link } from '../../navigation';
 import { settingsAtom, userAtom } from '../../state/atoms';
 import { BirthdateInput } from '../../components/signup/birthdate-input';
@@ -35,7 +33,7 @@ const CHOICES = [
 export function MyProfileScreen() {
   const { t } = useTranslation();
   const user = useAtomValue(userAtom);
-  const { data, mutate } = useApi<{ profile: MyProfile }>(MY_PROFILE_URL, { revalidateOnMount: true });
+  const { data, mutate } = useApi('/api/my-profile.php', {}, { revalidateOnMount: true });
   return (
     <div className="container mx-auto px-3 py-6" data-testid="my-profile">
       <div className="mx-auto flex max-w-2xl flex-col gap-5">
@@ -86,7 +84,7 @@ function ProfileForm({ initial, onSaved }: { initial: MyProfile; onSaved: (p: My
       const checked = check(myProfileSchema(localToday()), p, t);
       if (!checked.ok) return checked.errors;
       try {
-        const r = await apiFetch<{ profile: MyProfile }>(MY_PROFILE_URL, { method: 'PUT', body: checked.data });
+        const r = await apiSend('put', '/api/my-profile.php', checked.data);
         onSaved(r.profile);
         setSaved(true);
         return {};

@@ -3,8 +3,7 @@ import { useStore } from 'jotai';
 import { type TFunction, useTranslation } from '../../i18n';
 import { mutate } from 'swr';
 import type { ChatListItem, ChatsResponse } from '../../../core/schemas/chat';
-import { apiFetch } from '../../api/fetch-client';
-import { useApi } from '../../api/hooks';
+import { apiSend, useApi } from '../../api/call';
 import { Avatar, FictionalLabel } from '../../components/chat/avatar';
 import { CHATS_URL, refreshChats } from '../../components/chat/chat-data';
 import { CountBadge } from '../../components/badge';
@@ -16,7 +15,7 @@ export function ChatList({ activeId }: { activeId: number | null }) {
   const { t } = useTranslation();
   const store = useStore();
   // The app's SWR config does not fetch on mount (server fallbacks); this list has none, so it asks.
-  const { data } = useApi<ChatsResponse>(CHATS_URL, { revalidateOnMount: true });
+  const { data } = useApi('/api/chats.php', {}, { revalidateOnMount: true });
 
   /** SPEC.md §4: gone from the list at once; on failure an alert with the error and the list reloaded. */
   const remove = async (item: ChatListItem) => {
@@ -25,7 +24,7 @@ export function ChatList({ activeId }: { activeId: number | null }) {
       revalidate: false,
     });
     try {
-      await apiFetch('/api/chat.php', { method: 'DELETE', body: { conversation: { id: item.conversation.id } } });
+      await apiSend('delete', '/api/chat.php', { conversation: { id: item.conversation.id } });
     } catch (error) {
       alert(error instanceof Error ? error.message : String(error));
     }

@@ -1,8 +1,9 @@
 import { useStore } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChatProfile, ChatResponse, SendMessage } from '../../../core/schemas/chat';
-import { ApiError, apiFetch } from '../../api/fetch-client';
-import { chatUrl, newClientKey, refreshChats } from '../../components/chat/chat-data';
+import type { ChatProfile, SendMessage } from '../../../core/schemas/chat';
+import { apiGet, apiSend } from '../../api/call';
+import { ApiError } from '../../api/fetch-client';
+import { newClientKey, refreshChats } from '../../components/chat/chat-data';
 import type { ShownMessage } from '../../components/chat/message-bubble';
 import { sendChatMessage } from '../../lib/chat-send';
 import { liveSocketOpen, onLiveEvent, onLiveReconnect } from '../../lib/live-socket';
@@ -48,11 +49,12 @@ export function useConversation(target: Target) {
     noCredits: false,
   });
   const idRef = useRef<number | null>(null);
-  const query = 'conversationId' in target ? `id=${target.conversationId}` : `profile=${target.profileId}`;
+  const conversationId = 'conversationId' in target ? target.conversationId : undefined;
+  const profileId = 'profileId' in target ? target.profileId : undefined;
 
   const markRead = useCallback(
     async (id: number) => {
-      await apiFetch('/api/chat.php', { method: 'PUT', body: { conversation: { id } } }).catch(() => undefined);
+      await apiSend('put', '/api/chat.php', { conversation: { id } }).catch(() => undefined);
       // With the live socket open, the member's hub tells every tab (this one too) what was read.
       if (!liveSocketOpen()) await refreshChats(store);
     },
@@ -61,7 +63,7 @@ export function useConversation(target: Target) {
 
   const load = useCallback(async () => {
     try {
-      const page = await apiFetch<ChatResponse>(chatUrl(idRef.current ? `id=${idRef.current}` : query));
+      const page = await apiGet('/api/chat.php', idRef.current ? { id: idRef.current } : { id: conversationId, profile: profileId });
       idRef.current = page.conversation?.id ?? null;
       setState((s) => ({
         ...s,
@@ -75,7 +77,7 @@ export function useConversation(target: Target) {
     } catch (error) {
       setState((s) => ({ ...s, error: error instanceof ApiError ? error : new ApiError(0, 'network', String(error)) }));
     }
-  }, [query, markRead]);
+  }, [conversationId, profileId, markRead]);
 
   useEffect(() => {
     idRef.current = null;
@@ -108,7 +110,7 @@ export function useConversation(target: Target) {
   const loadOlder = useCallback(async () => {
     const oldest = state.messages.find((m) => m.id > 0);
     if (!idRef.current || !oldest) return;
-    const page = await apiFetch<ChatResponse>(chatUrl(`id=${idRef.current}&before=${oldest.id}`));
+    const page = await apiGet('/api/chat.php', { id: idRef.current, before: oldest.id });
     setState((s) => ({ ...s, messages: merge(s.messages, page.messages), hasMore: page.has_more }));
   }, [state.messages]);
 

@@ -1,9 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n';
-import { profileUrl } from '../../../core/member-urls';
-import type { ProfileResponse } from '../../../core/schemas/members';
-import { useApi } from '../../api/hooks';
+import { useApi } from '../../api/call';
 import { imageUrl } from '../../../core/image-url';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, settingsAtom, signupModalAtom, userAtom } from '../../state/atoms';
@@ -19,7 +17,7 @@ export function ProfileLandingScreen() {
   const user = useAtomValue(userAtom);
   const settings = useAtomValue(settingsAtom);
   const openSignup = useSetAtom(signupModalAtom);
-  const { data, error } = useApi<ProfileResponse>(profileUrl(route.params.id), { revalidateOnMount: undefined });
+  const { data, error } = useApi('/api/profile.php', { id: route.params.id }, { revalidateOnMount: undefined });
   const store = useStore();
   const toChat = user !== null && route.name === 'members-id-chat';
   // A member following a /members/{id}/chat link goes straight to the conversation.

@@ -2,11 +2,9 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { CatalogueKey } from '../../i18n-keys';
-import { profileUrl } from '../../../core/member-urls';
-import type { ProfileResponse, ProfileView } from '../../../core/schemas/members';
+import type { ProfileView } from '../../../core/schemas/members';
 import { ApiError } from '../../api/fetch-client';
-import { apiSend } from '../../api/call';
-import { useApi } from '../../api/hooks';
+import { apiSend, useApi } from '../../api/call';
 import { imageUrl } from '../../../core/image-url';
 import { Link, navigate } from '../../navigation';
 import { likeModalAtom, routeAtom, settingsAtom, signupModalAtom, signupReasonAtom, userAtom } from '../../state/atoms';
@@ -18,7 +16,7 @@ import { Icon } from '../../components/icon';
 export function ProfileScreen() {
   const { t } = useTranslation();
   const id = useAtomValue(routeAtom).params.id;
-  const { data, error, mutate } = useApi<ProfileResponse>(profileUrl(id), { revalidateOnMount: undefined });
+  const { data, error, mutate } = useApi('/api/profile.php', { id }, { revalidateOnMount: undefined });
   if (error) {
     return (
       <div className="container mx-auto px-3 py-10 text-center">

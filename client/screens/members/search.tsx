@@ -1,10 +1,10 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
-import { searchPagePath, searchParamsFrom, searchUrl, type SearchParams } from '../../../core/member-urls';
+import { searchPagePath, searchParamsFrom, searchQuery, searchUrl, type SearchParams } from '../../../core/member-urls';
 import { SEARCH_PAGE_SIZE } from '../../../core/constants';
 import type { SearchResponse } from '../../../core/schemas/search';
-import { useApi } from '../../api/hooks';
+import { useApi } from '../../api/call';
 import { AgeRange } from '../../components/age-range';
 import { Icon } from '../../components/icon';
 import { ProfileCard } from '../../components/profile-card';
@@ -53,7 +53,10 @@ export function SearchScreen() {
   const setState = useSetAtom(searchAtom);
   const camPartner = useAtomValue(settingsAtom).brand.cam_partner;
   const params = searchParamsFrom(route.search);
-  const { data, error, isValidating } = useApi<SearchResponse>(searchUrl(params), { keepPreviousData: true, revalidateOnMount: undefined });
+  const { data, error, isValidating } = useApi('/api/search.php', searchQuery(params), {
+    keepPreviousData: true,
+    revalidateOnMount: undefined,
+  });
 
   // Coming back to /members without a filter restores the last search (SPEC.md §3 search state).
   // biome-ignore lint/correctness/useExhaustiveDependencies: restoring the last search happens once, when the screen opens
