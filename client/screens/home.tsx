@@ -3,8 +3,7 @@ import { useTranslation } from '../i18n';
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiUrl, featuredParams } from '../../core/api-urls';
 import { canSearchLoggedOut } from '../../core/rules/visitor';
-import type { AnswerOf, QueryOfCall } from '../api/call';
-import { apiFetch } from '../api/fetch-client';
+import { type AnswerOf, apiGet, type QueryOfCall } from '../api/typed-fetch';
 import { ProfileCard } from '../components/profile-card';
 import { gridPhotoLoad } from '../components/photo-load';
 import { Link, navigate } from '../navigation';
@@ -18,8 +17,8 @@ type Featured = AnswerOf<'get', '/api/featured.php'>;
 /**
  * The home sample for a query: the server's answer when the page was loaded with it (under apiUrl's key, as
  * useApi's), else fetched. A small hook of its own instead of SWR (useApi), which would cost the home page's
- * first JavaScript about 4 KiB. For the same reason it fetches as apiGet does (apiUrl, typed by the contract)
- * without importing it: client/api/call.ts brings SWR along (scripts/client-weight.mjs: 82.6 -> 89.5 KiB gzip).
+ * first JavaScript about 4 KiB (it reads with client/api/typed-fetch.ts, which has no SWR: client/api/call.ts has,
+ * and would take the home page from 82.6 to 89.5 KiB gzip by scripts/client-weight.mjs).
  */
 function useFeatured(query: QueryOfCall<'/api/featured.php'>): { data?: Featured; error?: Error } {
   const url = apiUrl('/api/featured.php', query);
@@ -29,7 +28,7 @@ function useFeatured(query: QueryOfCall<'/api/featured.php'>): { data?: Featured
   useEffect(() => {
     if (loaded.url === url && loaded.data) return;
     let live = true;
-    apiFetch<Featured>(url).then(
+    apiGet('/api/featured.php', query).then(
       (data) => live && setLoaded({ url, data }),
       (error: Error) => live && setLoaded((previous) => ({ ...previous, url, error })),
     );
