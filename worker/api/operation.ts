@@ -23,6 +23,8 @@ export interface OperationOptions {
    * length): the contract's schema is the outer bound the document describes, this one the rule the Worker applies.
    */
   body?: (c: AppContext) => z.core.$ZodType;
+  /** The same for the query (the brand's countries): the handler still gets the contract's query type. */
+  query?: (c: AppContext) => z.ZodObject;
 }
 
 /**
@@ -43,7 +45,8 @@ export function operation<M extends Method, P extends PathOf<M>>(
   );
   router.on(method.toUpperCase(), path.slice('/api'.length), async (c) => {
     const member = op.auth === 'member' ? requireMember(c) : c.get('member');
-    const query = op.query ? parseOrFail(op.query, c.req.query()) : {};
+    const querySchema = options.query?.(c) ?? op.query;
+    const query = querySchema ? parseOrFail(querySchema, c.req.query()) : {};
     const bodySchema = options.body?.(c) ?? (op.body && op.body.type !== 'multipart' && op.body.type !== 'form' ? op.body.schema : null);
     const body = bodySchema ? parseOrFail(bodySchema, await jsonBody(c)) : undefined;
     const input = { query, body, member } as OperationInput<OperationAt<M, P>>;
