@@ -24,8 +24,10 @@ export function featuredParams(search: string) {
 /** `/api/featured.php` with the home page's search parameters, in a fixed order. */
 export const featuredUrl = (search: string): string => apiUrl('/api/featured.php', featuredParams(search));
 
-/** `/api/regions.php` for one country (the search filter's regions), or for every country of the brand. */
-export const regionsUrl = (country?: string) => (country ? `/api/regions.php?country=${encodeURIComponent(country)}` : '/api/regions.php');
+/** The query of `/api/regions.php` for one country (the search filter's regions), or for every country of the brand. */
+export const regionsQuery = (country?: string) => ({ country });
+/** Its URL: the search page's loader fills SWR's fallback under it, the screen reads it with regionsQuery's values. */
+export const regionsUrl = (country?: string) => apiUrl('/api/regions.php', regionsQuery(country));
 
 /** The shop's data for the visitor's country (GET); the server loader fills SWR's fallback under this key. */
 export const PACKAGES_URL = '/api/packages.php';

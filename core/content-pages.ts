@@ -1,3 +1,4 @@
+import { apiUrl } from './api-urls';
 import type { Language } from './constants';
 
 // The information pages' names and the URLs of their texts: what the pages' client code needs, without the calls'
@@ -15,9 +16,12 @@ export const INFO_PAGE_TOKEN = /^[a-z0-9][a-z0-9-]{1,39}$/;
 /** A page name: a built-in page or a brand page's token. */
 export type PageName = ContentPageName | (string & {});
 
+/** The query of a page's text: the screen reads pages.php with it, the server loader fills pageTextUrl's key. */
+export const pageTextQuery = (page: PageName, language: Language) => ({ page, lang: language });
+
 /** The one URL both the server loader and the screen use, so the server's answer is SWR's first value. */
 export function pageTextUrl(page: PageName, language: Language): string {
-  return `/api/pages.php?page=${page}&lang=${encodeURIComponent(language)}`;
+  return apiUrl('/api/pages.php', pageTextQuery(page, language));
 }
 
 export const COMPANY_INFO_URL = '/api/companyinfo.php';

@@ -32,6 +32,8 @@ const PRICING = {
   409: ['amount_changed', 'code_used'],
   410: ['code_expired'],
 } as const;
+// Without an id the page answers as for an unknown one (404), not with a validation error.
+const SANDBOX_QUERY = z.object({ id: z.string().optional() });
 const ORDER_BODY = { package_id: '$package', amount: '$price', currency: '$currency', consent: true };
 
 /** The credits shop, the cams listing, reference data and the brand's settings and texts. */
@@ -315,7 +317,7 @@ export const SHOP_OPERATIONS = [
     tag: 'shop',
     auth: 'none',
     summary: "The sandbox payment service's checkout page (local mode only; a backend needs none)",
-    query: z.object({ id: z.string() }),
+    query: SANDBOX_QUERY,
     responses: {
       200: { description: 'The checkout page.', media: 'text/html' },
       404: { description: "Unknown payment (local mode); outside local mode the API's 404.", media: 'text/html' },
@@ -330,7 +332,7 @@ export const SHOP_OPERATIONS = [
     tag: 'shop',
     auth: 'none',
     summary: "The sandbox checkout's outcome (local mode only)",
-    query: z.object({ id: z.string() }),
+    query: SANDBOX_QUERY,
     body: {
       schema: z.object({
         status: z.enum(['paid', 'failed', 'canceled', 'pending']),

@@ -1,8 +1,6 @@
 import { Hono } from 'hono';
 import { maskIban } from '../../core/rules/iban';
-import { DirectDebitConfirmSchema, DirectDebitSchema } from '../../core/schemas/order-form';
 import type { AppEnv } from '../context';
-import { parseOrFail } from '../errors';
 import { sendSms } from '../mail';
 import { startOrder } from '../payments/checkout';
 import {
@@ -17,7 +15,8 @@ import {
 import { toOrder } from '../payments/orders';
 import { priceOrder } from '../payments/pricing';
 import { providerFor } from '../payments/provider';
-import { jsonBody, limit, requireMember } from './helpers';
+import { limit } from './helpers';
+import { operation } from './operation';
 
 /**
  * /directdebit (SPEC.md §3): POST the form -> an SMS code goes to the phone; PUT the code -> the mandate is made
@@ -30,9 +29,7 @@ const secretOf = (env: Env) => {
   return env.APP_SECRET;
 };
 
-directDebitRoutes.post('/directdebit.php', async (c) => {
-  const member = requireMember(c);
-  const form = parseOrFail(DirectDebitSchema, await jsonBody(c));
+operation(directDebitRoutes, 'post', '/api/directdebit.php', async (c, { member, body: form }) => {
   const tenant = c.get('tenant');
   const now = c.get('now');
   const priced = await priceOrder(c, member, { ...form, method: 'directdebit' });
@@ -56,12 +53,10 @@ directDebitRoutes.post('/directdebit.php', async (c) => {
     },
     now,
   );
-  return c.json({ request_id: id, phone: form.phone.replace(/\d(?=\d{2})/g, '•') }, 201);
+  return { request_id: id, phone: form.phone.replace(/\d(?=\d{2})/g, '•') };
 });
 
-directDebitRoutes.put('/directdebit.php', async (c) => {
-  const member = requireMember(c);
-  const input = parseOrFail(DirectDebitConfirmSchema, await jsonBody(c));
+operation(directDebitRoutes, 'put', '/api/directdebit.php', async (c, { member, body: input }) => {
   const tenant = c.get('tenant');
   const now = c.get('now');
   await limit(c, `dd-code:${member.id}`, { limit: 20, windowSeconds: 3600 });
@@ -94,5 +89,5 @@ directDebitRoutes.put('/directdebit.php', async (c) => {
     },
   });
   await linkOrder(c.env.DB, tenant.id, req.id, order.id);
-  return c.json({ order: toOrder(order) }, 201);
+  return { order: toOrder(order) };
 });

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { DiscountQuerySchema } from '../../core/schemas/payments';
 import type { AppEnv } from '../context';
-import { ApiFailure, parseOrFail } from '../errors';
+import { ApiFailure } from '../errors';
 import { findCode, welcomeCode } from '../payments/discounts';
 import { stayOffer } from '../payments/stay-offer';
-import { limit, requireMember } from './helpers';
+import { limit } from './helpers';
+import { operation } from './operation';
 
 /**
  * GET /api/discountcode.php (SPEC.md §7): `?code=X` looks a code up, `?welcome=true` loads the member's welcome
@@ -13,30 +13,29 @@ import { limit, requireMember } from './helpers';
  */
 export const discountRoutes = new Hono<AppEnv>();
 
-discountRoutes.get('/discountcode.php', async (c) => {
-  const member = requireMember(c);
-  const query = parseOrFail(DiscountQuerySchema, c.req.query());
-  // Codes are short: a limit per member keeps anyone from trying them all.
-  await limit(c, `discount:${member.id}`, { limit: 60, windowSeconds: 3600 });
+// Codes are short: a limit per member keeps anyone from trying them all.
+const DISCOUNT_LIMIT = { limit: 60, windowSeconds: 3600 };
+
+operation(discountRoutes, 'get', '/api/discountcode.php', async (c, { member, query }) => {
+  await limit(c, `discount:${member.id}`, DISCOUNT_LIMIT);
   const db = c.env.DB;
   const tenantId = c.get('tenant').id;
   const now = c.get('now');
   if (query.welcome) {
     const welcome = await welcomeCode(db, tenantId, member, now);
     if (!welcome) throw new ApiFailure(404, 'code_not_found', 'errors.code_not_found');
-    return c.json(welcome);
+    return welcome;
   }
   const code = query.timebonus ? 'TIMEBONUS25' : query.code;
   if (!code) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { code: 'validation.invalid' });
-  return c.json(await findCode(db, tenantId, member, code, now));
+  return findCode(db, tenantId, member, code, now);
 });
 
 /**
  * POST /api/stay-offer.php: the delete-account dialog's offer as a real personal code (worker/payments/stay-offer.ts),
  * or a refusal, in which case the dialog offers no discount.
  */
-discountRoutes.post('/stay-offer.php', async (c) => {
-  const member = requireMember(c);
-  await limit(c, `discount:${member.id}`, { limit: 60, windowSeconds: 3600 });
-  return c.json(await stayOffer(c.env.DB, c.get('tenant'), member, c.get('now')));
+operation(discountRoutes, 'post', '/api/stay-offer.php', async (c, { member }) => {
+  await limit(c, `discount:${member.id}`, DISCOUNT_LIMIT);
+  return stayOffer(c.env.DB, c.get('tenant'), member, c.get('now'));
 });

@@ -24,8 +24,8 @@ export interface OperationOptions {
    */
   body?: (c: AppContext) => z.core.$ZodType;
   /**
-   * The query's schema for this request, where it depends on it (whether a visitor may filter at all): read as the
-   * contract's would be, instead of it.
+   * The query's schema for this request, where it depends on it (whether a visitor may filter at all, the brand's
+   * countries): read as the contract's would be, instead of it; the handler still gets the contract's query type.
    */
   query?: (c: AppContext) => z.core.$ZodType;
 }

@@ -5,6 +5,7 @@ import { settleContext } from '../payments/checkout';
 import { orderByPayment } from '../payments/orders';
 import { providerFor } from '../payments/provider';
 import { settleOrder } from '../payments/settle';
+import { operation } from './operation';
 
 /**
  * POST /api/payment-webhook.php: the payment service says "payment <id> changed" (form field id, as Mollie sends
@@ -24,7 +25,8 @@ async function paymentIdOf(request: Request): Promise<string | null> {
   return typeof id === 'string' ? id : null;
 }
 
-paymentWebhookRoutes.post('/payment-webhook.php', async (c) => {
+// The contract's body is a form, which the adapter leaves alone: the id is read here, as a form or as JSON.
+operation(paymentWebhookRoutes, 'post', '/api/payment-webhook.php', async (c) => {
   const id = await paymentIdOf(c.req.raw);
   if (!id || id.length > 64) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { id: 'validation.invalid' });
   const tenant = c.get('tenant');
@@ -32,5 +34,5 @@ paymentWebhookRoutes.post('/payment-webhook.php', async (c) => {
   const order = await orderByPayment(c.env.DB, tenant.id, provider.name, id);
   if (!order) throw new ApiFailure(404, 'unknown_payment', 'errors.unknown_payment');
   const status = await settleOrder(settleContext(c, provider), order);
-  return c.json({ ok: true, status });
+  return { ok: true, status };
 });

@@ -1,54 +1,58 @@
 import { Hono } from 'hono';
 import { INTERESTS } from '../../core/data/interests';
 import { REGIONS } from '../../core/data/regions';
-import {
-  GeocodeQuerySchema,
-  regionsQuerySchema,
-  type CompanyInfo,
-  type GeocodeResult,
-  type InterestsResponse,
-  type RegionsResponse,
-} from '../../core/schemas/reference';
+import { regionsQuerySchema } from '../../core/schemas/reference';
 import type { AppEnv } from '../context';
-import { ApiFailure, parseOrFail } from '../errors';
+import { ApiFailure } from '../errors';
 import { reverseGeocode } from '../services/geocode';
+import { companyInfo } from '../calls/company';
 import { regionsFor } from '../calls/regions';
+import { operation } from './operation';
+import { settingsFor } from './settings';
 
-/** Reference data the client loads once (SPEC.md §7): geocode, regions, interests, company info. */
+/** Reference data the client loads once (SPEC.md §7): the settings, geocode, regions, interests, company info. */
 export const reference = new Hono<AppEnv>();
 
 // Answers that depend only on the URL (and the host) may sit in any cache for a day.
 const SHARED_DAY = 'public, max-age=86400';
 
-reference.get('/geocode.php', async (c) => {
-  const { lat, lon } = parseOrFail(GeocodeQuerySchema, c.req.query());
-  const place = await reverseGeocode(lat, lon);
+// The settings follow the visitor's geo-IP country (locally a cookie may choose it): only the browser keeps them.
+operation(reference, 'get', '/api/settings.php', async (c) => {
+  c.header('Cache-Control', 'private, max-age=300');
+  c.header('Vary', 'Cookie');
+  return settingsFor(c.get('tenant'), c.get('country'), c.get('language'));
+});
+
+operation(reference, 'get', '/api/geocode.php', async (c, { query }) => {
+  const place = await reverseGeocode(query.lat, query.lon);
   if (!place) throw new ApiFailure(404, 'not_found', 'geocode.not_found');
-  return c.json<GeocodeResult>(place, 200, { 'Cache-Control': SHARED_DAY });
+  c.header('Cache-Control', SHARED_DAY);
+  return place;
 });
 
-reference.get('/regions.php', (c) => {
-  const brandCountries = c.get('tenant').settings.countries;
-  const query = parseOrFail(regionsQuerySchema([...brandCountries, ...Object.keys(REGIONS)]), c.req.query());
-  return c.json<RegionsResponse>(regionsFor(query.country ? [query.country] : brandCountries, query.cities), 200, {
-    'Cache-Control': SHARED_DAY,
-  });
-});
+operation(
+  reference,
+  'get',
+  '/api/regions.php',
+  async (c, { query }) => {
+    c.header('Cache-Control', SHARED_DAY);
+    return regionsFor(query.country ? [query.country] : c.get('tenant').settings.countries, query.cities);
+  },
+  // Any of the brand's countries, and every country with region data (the contract cannot know the brand's).
+  { query: (c) => regionsQuerySchema([...c.get('tenant').settings.countries, ...Object.keys(REGIONS)]) },
+);
 
-reference.get('/interests.php', (c) => {
+operation(reference, 'get', '/api/interests.php', async (c) => {
   const t = c.get('t');
   const interests = INTERESTS.map(({ id, slug, icon }) => ({ id, slug, icon, name: t(`interest.${slug}`) }));
   // The names follow the member's language (cookie, saved choice), so only the browser may keep them.
-  return c.json<InterestsResponse>({ interests }, 200, {
-    'Cache-Control': 'private, max-age=86400',
-    'Content-Language': c.get('language'),
-    Vary: 'Cookie',
-  });
+  c.header('Cache-Control', 'private, max-age=86400');
+  c.header('Content-Language', c.get('language'));
+  c.header('Vary', 'Cookie');
+  return { interests };
 });
 
-reference.get('/companyinfo.php', (c) => {
-  const tenant = c.get('tenant');
-  return c.json<CompanyInfo>({ ...tenant.company, support_email: tenant.settings.support_email }, 200, {
-    'Cache-Control': 'public, max-age=3600',
-  });
+operation(reference, 'get', '/api/companyinfo.php', async (c) => {
+  c.header('Cache-Control', 'public, max-age=3600');
+  return companyInfo(c);
 });

@@ -23,19 +23,11 @@ import { sessionRoutes } from './session-routes';
 import { settingsRoutes } from './settings-routes';
 import { signupRoutes } from './signup-routes';
 import { trackingRoutes } from './tracking-routes';
-import { settingsFor } from './settings';
 import { staffApi } from './staff/routes';
 
 /** The built-in /api/*.php endpoints. Each validates its input with a core schema and answers in core's shape. */
 export const api = new Hono<AppEnv>();
 
-// The settings follow the visitor's geo-IP country (locally a cookie may choose it): only the browser keeps them.
-api.get('/settings.php', (c) =>
-  c.json(settingsFor(c.get('tenant'), c.get('country'), c.get('language')), 200, {
-    'Cache-Control': 'private, max-age=300',
-    Vary: 'Cookie',
-  }),
-);
 
 // Before the session routes: user.php?push=1 is the push subscription, plain user.php is theirs.
 api.route('/', chatPushRoutes);

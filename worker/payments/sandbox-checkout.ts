@@ -3,8 +3,8 @@ import { html } from 'hono/html';
 import { moneyFormatter } from '../../core/money';
 import { IDEAL_ISSUERS } from '../../core/schemas/payments';
 import { isLocal, type AppEnv } from '../context';
+import { operation } from '../api/operation';
 import { SandboxProvider } from './sandbox';
-import type { Tables } from '../db/tables';
 
 /**
  * The sandbox's checkout page (local mode and tests only): the person plays the payment service. They pick the
@@ -15,8 +15,6 @@ import type { Tables } from '../db/tables';
 export function sandboxCheckout(): Hono<AppEnv> {
   const sandboxCheckout = new Hono<AppEnv>();
 
-  type Row = Tables['sandbox_payments'];
-
   const OUTCOMES = ['paid', 'failed', 'canceled', 'pending'] as const;
   const STYLE =
     'body{font:16px/1.5 system-ui,sans-serif;max-width:520px;margin:32px auto;padding:0 16px;color:#222}' +
@@ -25,13 +23,8 @@ export function sandboxCheckout(): Hono<AppEnv> {
 
   sandboxCheckout.use('/sandbox-checkout.php', async (c, next) => (isLocal(c.env) ? next() : c.notFound()));
 
-  async function load(db: D1Database, tenantId: string, id: string | undefined): Promise<Row | null> {
-    if (!id) return null;
-    return db.prepare('SELECT * FROM sandbox_payments WHERE id = ? AND tenant_id = ?').bind(id, tenantId).first<Row>();
-  }
-
-  sandboxCheckout.get('/sandbox-checkout.php', async (c) => {
-    const p = await load(c.env.DB, c.get('tenant').id, c.req.query('id'));
+  operation(sandboxCheckout, 'get', '/api/sandbox-checkout.php', async (c, { query }) => {
+    const p = await new SandboxProvider(c.env.DB, c.get('tenant').id).checkoutPayment(query.id);
     if (!p) return c.html(html`<p>Unknown payment</p>`, 404);
     const amount = moneyFormatter('en', p.currency)(p.amount);
     const done = !['open', 'pending'].includes(p.status);
@@ -60,9 +53,10 @@ export function sandboxCheckout(): Hono<AppEnv> {
   <p><strong>${p.description}</strong><br>${amount} · ${p.method}</p>${body}</body></html>`);
   });
 
-  sandboxCheckout.post('/sandbox-checkout.php', async (c) => {
-    const tenantId = c.get('tenant').id;
-    const p = await load(c.env.DB, tenantId, c.req.query('id'));
+  // The form is read as the page posts it (the contract's body is a form, which the adapter leaves to the handler).
+  operation(sandboxCheckout, 'post', '/api/sandbox-checkout.php', async (c, { query }) => {
+    const sandbox = new SandboxProvider(c.env.DB, c.get('tenant').id);
+    const p = await sandbox.checkoutPayment(query.id);
     if (!p) return c.html(html`<p>Unknown payment</p>`, 404);
     const form = await c.req.formData();
     const status = String(form.get('status') ?? '');
@@ -73,13 +67,9 @@ export function sandboxCheckout(): Hono<AppEnv> {
     let mandateId: string | null = null;
     if (status === 'paid' && p.sequence_type === 'first') {
       const label = p.method === 'creditcard' ? 'Visa •••• 4242' : `${p.method} •••• 1234`;
-      mandateId = await new SandboxProvider(c.env.DB, tenantId).addMandate(p.method, label, form.get('decline') === '1');
+      mandateId = await sandbox.addMandate(p.method, label, form.get('decline') === '1');
     }
-    await c.env.DB.prepare(
-      "UPDATE sandbox_payments SET status = ?, issuer = ?, mandate_id = COALESCE(?, mandate_id) WHERE id = ? AND tenant_id = ? AND status IN ('open', 'pending')",
-    )
-      .bind(status, issuer, mandateId, p.id, tenantId)
-      .run();
+    await sandbox.recordOutcome(p.id, status, issuer, mandateId);
     // Like a real service: tell the webhook "this payment changed", with nothing but its id.
     await c.get('handle')(
       new Request(p.webhook_url, {

@@ -143,6 +143,25 @@ export class SandboxProvider implements PaymentProvider {
     return id;
   }
 
+  /** A payment as its checkout page shows it, or null for an unknown id (or another brand's). */
+  checkoutPayment(id: string | undefined): Promise<Tables['sandbox_payments'] | null> {
+    if (!id) return Promise.resolve(null);
+    return this.db
+      .prepare('SELECT * FROM sandbox_payments WHERE id = ? AND tenant_id = ?')
+      .bind(id, this.tenantId)
+      .first<Tables['sandbox_payments']>();
+  }
+
+  /** The outcome the person chose on the checkout page; a payment already settled keeps its state. */
+  async recordOutcome(id: string, status: string, issuer: string | null, mandateId: string | null): Promise<void> {
+    await this.db
+      .prepare(
+        "UPDATE sandbox_payments SET status = ?, issuer = ?, mandate_id = COALESCE(?, mandate_id) WHERE id = ? AND tenant_id = ? AND status IN ('open', 'pending')",
+      )
+      .bind(status, issuer, mandateId, id, this.tenantId)
+      .run();
+  }
+
   private mandate(id: string): Promise<MandateRow | null> {
     return this.db
       .prepare('SELECT id, method, label, decline FROM sandbox_mandates WHERE id = ? AND tenant_id = ?')

@@ -6,7 +6,7 @@ import { ApiFailure, parseOrFail } from '../errors';
 import { listLikes } from '../services/likes';
 import type { RouteMatch } from '../../core/state';
 import type { AppContext } from '../context';
-import type { CompanyInfo } from '../../core/schemas/reference';
+import { companyInfo } from '../calls/company';
 import { pageText } from '../calls/pages';
 import { COMPANY_INFO_URL, INFO_PAGES, pageTextUrl, type PageName } from '../../core/content-pages';
 import { packagesFor } from '../calls/packages';
@@ -165,12 +165,6 @@ function contentPage(page: PageName, withCompany: boolean): Loader {
     ]);
     return { [textUrl]: text, ...(withCompany ? { [COMPANY_INFO_URL]: company } : {}) };
   };
-}
-
-/** What GET /api/companyinfo.php answers (worker/api/reference.ts). */
-function companyInfo(c: AppContext): CompanyInfo {
-  const tenant = c.get('tenant');
-  return { ...tenant.company, support_email: tenant.settings.support_email };
 }
 
 /**

@@ -1,14 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { ApiError } from '../../api/fetch-client';
-import { useApi } from '../../api/hooks';
+import { useApi } from '../../api/call';
 import { FormAlert, SOFT_PRIMARY, SubmitButton, TextArea, useFormState } from '../../screens/account/ui';
 import { useFlow } from './context';
 import { ABOUT_MAX_LENGTH } from '../../../core/constants';
-
-interface InterestsResponse {
-  interests: { id: number; slug: string; icon: string; name: string }[];
-}
 
 const MAX_INTERESTS = 20;
 
@@ -21,10 +17,14 @@ export function AboutStep() {
   const hintId = useId();
   const [about, setAbout] = useState('');
   const [chosen, setChosen] = useState<number[]>([]);
-  const { data, error, isLoading, mutate } = useApi<InterestsResponse>('/api/interests.php', {
-    revalidateOnMount: true,
-    dedupingInterval: 3_600_000,
-  });
+  const { data, error, isLoading, mutate } = useApi(
+    '/api/interests.php',
+    {},
+    {
+      revalidateOnMount: true,
+      dedupingInterval: 3_600_000,
+    },
+  );
 
   const toggle = (id: number) =>
     setChosen((prev) => (prev.includes(id) ? prev.filter((x) => x !== id) : prev.length >= MAX_INTERESTS ? prev : [...prev, id]));

@@ -1,5 +1,5 @@
 import { GEOLOCATION_MAX_AGE_MS } from '../../../core/constants';
-import { apiFetch } from '../../api/fetch-client';
+import { type AnswerOf, apiGet } from '../../api/call';
 
 /** SPEC.md §4: the geolocation permission is unsupported, unknown, or the browser's own state. */
 export type GeoPermission = 'unsupported' | 'unknown' | PermissionState;
@@ -10,14 +10,7 @@ export interface Position {
 }
 
 /** GET /api/geocode.php's answer. */
-export interface GeocodeResult {
-  country: string;
-  region: string;
-  region_name: string;
-  city: string;
-  lat: number;
-  lon: number;
-}
+export type GeocodeResult = AnswerOf<'get', '/api/geocode.php'>;
 
 const CACHE_KEY = 'geolocation';
 
@@ -71,5 +64,5 @@ export function currentPosition(): Promise<Position> {
 }
 
 export function geocode(position: Position): Promise<GeocodeResult> {
-  return apiFetch<GeocodeResult>(`/api/geocode.php?lat=${position.lat}&lon=${position.lon}`);
+  return apiGet('/api/geocode.php', { lat: position.lat, lon: position.lon });
 }

@@ -3,17 +3,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useCountryName } from '../../lib/country-name';
 import { ApiError } from '../../api/fetch-client';
-import { useApi } from '../../api/hooks';
+import { useApi } from '../../api/call';
 import { FormAlert, SelectField, SubmitButton, TextField, useFormState } from '../../screens/account/ui';
 import { useHydrated } from '../../lib/hydrated';
 import { settingsAtom, userAtom } from '../../state/atoms';
 import { useFlow } from './context';
 import { currentPosition, geoPermission, geocode, type GeocodeResult, type GeoPermission } from './geolocation';
 import { Icon } from '../icon';
-
-interface RegionsResponse {
-  regions: Record<string, { code: string; name: string; cities?: (string | { name: string })[] }[]>;
-}
 
 type Phase = 'ask' | 'locating' | 'found' | 'manual';
 const OTHER = '__other__';
@@ -160,10 +156,14 @@ function ManualLocation({ notice, initial }: { notice: string | null; initial: G
   const [city, setCity] = useState(initial?.city ?? '');
   const [otherCity, setOtherCity] = useState('');
 
-  const { data, error, isLoading, mutate } = useApi<RegionsResponse>(`/api/regions.php?country=${encodeURIComponent(country)}&cities=1`, {
-    revalidateOnMount: true,
-    dedupingInterval: 3_600_000,
-  });
+  const { data, error, isLoading, mutate } = useApi(
+    '/api/regions.php',
+    { country, cities: 1 },
+    {
+      revalidateOnMount: true,
+      dedupingInterval: 3_600_000,
+    },
+  );
   const regions = data?.regions[country] ?? [];
   const cities = (regions.find((r) => r.code === region)?.cities ?? []).map(cityName);
   // A geocoded city the list does not have is kept as "another place".

@@ -1,8 +1,8 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
-import type { DiscountCode, Order, PaymentMethod } from '../../../core/schemas/payments';
-import { apiFetch } from '../../api/fetch-client';
+import type { DiscountCode, PaymentMethod } from '../../../core/schemas/payments';
+import { apiSend } from '../../api/call';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { AccountCard, FormAlert, RichText, SelectField, SubmitButton, useFormState } from '../account/ui';
@@ -65,17 +65,19 @@ export default function CheckoutScreen() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     void run(async () => {
+      // The contract takes only a given consent: without it, the field's message as the server would answer it.
+      if (data.get('consent') !== 'on') return { consent: t('validation.consent_required') };
       try {
         const body = {
           package_id: pkg.id,
           amount,
           currency: shop.currency,
           method,
-          consent: data.get('consent') === 'on',
+          consent: true as const,
           ...(discount ? { code: discount.code } : {}),
           ...(method === 'ideal' && data.get('issuer') ? { issuer: String(data.get('issuer')) } : {}),
         };
-        const res = await apiFetch<{ order: Order; checkout_url: string | null }>('/api/order.php', { method: 'POST', body });
+        const res = await apiSend('post', '/api/order.php', body);
         // The payment service's page is another site (or the sandbox's server page): a real page load.
         if (res.checkout_url) location.assign(res.checkout_url);
         else navigate(store, `/transactions/${res.order.id}`);

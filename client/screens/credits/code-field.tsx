@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { DiscountCode } from '../../../core/schemas/payments';
-import { ApiError, apiFetch } from '../../api/fetch-client';
+import { ApiError } from '../../api/fetch-client';
+import { apiGet } from '../../api/call';
 import { INPUT } from '../account/ui';
 
 /**
@@ -29,7 +30,7 @@ export function CodeField({
   const apply = async () => {
     if (!value.trim()) return;
     try {
-      const code = await apiFetch<DiscountCode>(`/api/discountcode.php?code=${encodeURIComponent(value.trim())}`);
+      const code = await apiGet('/api/discountcode.php', { code: value.trim() });
       if (code.expired) {
         setMessage(t('errors.code_expired'));
         return onApplied(null);

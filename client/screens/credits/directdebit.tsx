@@ -2,8 +2,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { DirectDebitConfirmSchema, DirectDebitSchema } from '../../../core/schemas/order-form';
-import type { Order } from '../../../core/schemas/payments';
-import { apiFetch } from '../../api/fetch-client';
+import { apiSend } from '../../api/call';
 import { navigate } from '../../navigation';
 import { routeAtom } from '../../state/atoms';
 import { AccountCard, FormAlert, SubmitButton, TextField, formValue, useFormState } from '../account/ui';
@@ -60,7 +59,7 @@ export default function DirectDebitScreen() {
     if (!checked.ok) return setErrors(checked.errors);
     void run(async () => {
       try {
-        setSent(await apiFetch<{ request_id: number; phone: string }>('/api/directdebit.php', { method: 'POST', body: input }));
+        setSent(await apiSend('post', '/api/directdebit.php', checked.data));
         return {};
       } catch (error) {
         return apiErrors(error, t);
@@ -75,7 +74,7 @@ export default function DirectDebitScreen() {
     if (!checked.ok) return setErrors(checked.errors);
     void run(async () => {
       try {
-        const { order } = await apiFetch<{ order: Order }>('/api/directdebit.php', { method: 'PUT', body: checked.data });
+        const { order } = await apiSend('put', '/api/directdebit.php', checked.data);
         navigate(store, `/transactions/${order.id}`);
         return {};
       } catch (error) {

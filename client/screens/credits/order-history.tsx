@@ -1,7 +1,6 @@
 import { useTranslation } from '../../i18n';
 import { moneyFormatter } from '../../../core/money';
-import type { Order } from '../../../core/schemas/payments';
-import { useApi } from '../../api/hooks';
+import { useApi } from '../../api/call';
 import { Link } from '../../navigation';
 import { AccountCard } from '../account/ui';
 import { intlLocale } from '../../../core/rules/language';
@@ -9,7 +8,7 @@ import { intlLocale } from '../../../core/rules/language';
 /** /transactions without an id: the member's latest orders. */
 export function OrderHistory() {
   const { t, i18n } = useTranslation();
-  const { data } = useApi<{ orders: Order[] }>('/api/orders.php', { revalidateOnMount: true });
+  const { data } = useApi('/api/orders.php', {}, { revalidateOnMount: true });
   const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <AccountCard title={t('transaction.history')} testId="order-history">

@@ -1,8 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useRef, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
-import type { Order } from '../../../core/schemas/payments';
-import { apiFetch } from '../../api/fetch-client';
+import { apiSend } from '../../api/call';
 import { Link, navigate } from '../../navigation';
 import { routeAtom } from '../../state/atoms';
 import { AccountCard, FormAlert, SubmitButton, useFormState } from '../account/ui';
@@ -41,10 +40,14 @@ export default function RepeatOrderScreen() {
     event.preventDefault();
     const consent = new FormData(event.currentTarget).get('consent') === 'on';
     void run(async () => {
+      // The contract takes only a given consent: without it, the field's message as the server would answer it.
+      if (!consent) return { consent: t('validation.consent_required') };
       try {
-        const { order } = await apiFetch<{ order: Order }>('/api/repeat-order.php', {
-          method: 'POST',
-          body: { package_id: pkg.id, amount: pkg.price, currency: shop.currency, consent },
+        const { order } = await apiSend('post', '/api/repeat-order.php', {
+          package_id: pkg.id,
+          amount: pkg.price,
+          currency: shop.currency,
+          consent,
         });
         navigate(store, `/transactions/${order.id}`);
         return {};

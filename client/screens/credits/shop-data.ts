@@ -6,16 +6,14 @@ import { TIME_BONUS } from '../../../core/constants';
 import { moneyFormatter } from '../../../core/money';
 import { bestDiscount, type DiscountChoice, discountProblem, orderPrice } from '../../../core/rules/discount';
 import { timeBonusExpires, timeBonusRemaining } from '../../../core/rules/time-bonus';
-import { PACKAGES_URL } from '../../../core/api-urls';
 import type { DiscountCode, PackagesResponse } from '../../../core/schemas/payments';
-import { useApi } from '../../api/hooks';
+import { useApi } from '../../api/call';
 import { userAtom } from '../../state/atoms';
-
-const WELCOME_URL = '/api/discountcode.php?welcome=true';
 
 const FRESH: SWRConfiguration = { revalidateOnMount: undefined, revalidateOnFocus: false, shouldRetryOnError: false };
 
-export const usePackages = () => useApi<PackagesResponse>(PACKAGES_URL, FRESH);
+// The server loader fills PACKAGES_URL (core/api-urls.ts): the same call without a query.
+export const usePackages = () => useApi('/api/packages.php', {}, FRESH);
 
 export function useMoney(currency: string | undefined): (cents: number) => string {
   const { i18n } = useTranslation();
@@ -43,7 +41,7 @@ function useTimeBonusRunning(): boolean {
 export function useActiveDiscount(): DiscountCode | null {
   const user = useAtomValue(userAtom);
   const timeBonus = useTimeBonusRunning();
-  const { data: welcome } = useApi<DiscountCode>(user && !user.paid_user && !timeBonus ? WELCOME_URL : null, FRESH);
+  const { data: welcome } = useApi(user && !user.paid_user && !timeBonus ? '/api/discountcode.php' : null, { welcome: 'true' }, FRESH);
   if (!user || user.paid_user) return null;
   if (timeBonus) {
     return {

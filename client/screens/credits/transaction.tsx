@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n';
 import type { Order } from '../../../core/schemas/payments';
 import type { User } from '../../../core/schemas/user';
 import { ApiError, apiFetch } from '../../api/fetch-client';
-import { useApi } from '../../api/hooks';
+import { apiSend, useApi } from '../../api/call';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, userAtom } from '../../state/atoms';
 import { AccountCard, FormAlert } from '../account/ui';
@@ -27,11 +27,15 @@ export default function TransactionScreen() {
 function OrderResult({ id }: { id: string }) {
   const { t } = useTranslation();
   const setUser = useSetAtom(userAtom);
-  const { data, error, mutate } = useApi<{ order: Order }>(`/api/order.php?id=${encodeURIComponent(id)}`, {
-    revalidateOnMount: true,
-    refreshInterval: (latest) => (!latest || ['created', 'pending'].includes(latest.order.status) ? POLL_MS : 0),
-    shouldRetryOnError: false,
-  });
+  const { data, error, mutate } = useApi(
+    '/api/order.php',
+    { id },
+    {
+      revalidateOnMount: true,
+      refreshInterval: (latest) => (!latest || ['created', 'pending'].includes(latest.order.status) ? POLL_MS : 0),
+      shouldRetryOnError: false,
+    },
+  );
   const order = data?.order;
   const money = useMoney(order?.currency);
   const paid = order?.status === 'paid';
@@ -155,13 +159,10 @@ function PendingActions({ order, onChange }: { order: Order; onChange: (order: O
       setBusy(false);
     }
   };
-  const cancel = async () => (await apiFetch<{ order: Order }>('/api/order.php', { method: 'DELETE', body: { id: order.id } })).order;
+  const cancel = async () => (await apiSend('delete', '/api/order.php', { id: order.id })).order;
   const retry = () =>
     act(async () => {
-      const { checkout_url } = await apiFetch<{ checkout_url: string }>('/api/order-checkout.php', {
-        method: 'POST',
-        body: { id: order.id },
-      });
+      const { checkout_url } = await apiSend('post', '/api/order-checkout.php', { id: order.id });
       location.assign(checkout_url);
     });
   const otherMethod = () =>

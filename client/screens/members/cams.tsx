@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from '../../i18n';
-import { CAMS_URL, camsPath } from '../../../core/member-urls';
+import { camsPath } from '../../../core/member-urls';
 import type { CamPerformer, CamsResponse } from '../../../core/schemas/cams';
-import { useApi } from '../../api/hooks';
+import { useApi } from '../../api/call';
 import { imageUrl } from '../../../core/image-url';
 import { usePageTitle } from '../../lib/page-title';
 import { settingsAtom } from '../../state/atoms';
@@ -17,7 +17,8 @@ const REFRESH_MS = 60_000;
 export function CamsScreen() {
   const { t } = useTranslation();
   const settings = useAtomValue(settingsAtom);
-  const { data, error } = useApi<CamsResponse>(CAMS_URL, { refreshInterval: REFRESH_MS, revalidateOnMount: undefined });
+  // The server loader fills CAMS_URL (core/member-urls.ts): the same call without a query.
+  const { data, error } = useApi('/api/cams.php', {}, { refreshInterval: REFRESH_MS, revalidateOnMount: undefined });
   usePageTitle(data ? `${t(`cams.title_${data.variant}`, { partner: data.partner })} · ${settings.name}` : null);
 
   return (

@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 import { usePageTitle } from '../../lib/page-title';
 import { useTranslation } from '../../i18n';
 import type { Language } from '../../../core/constants';
-import { pageTextUrl, type PageName } from '../../../core/content-pages';
-import type { PageText } from '../../../core/schemas/pages';
-import { useApi } from '../../api/hooks';
+import { pageTextQuery, type PageName } from '../../../core/content-pages';
+import { useApi } from '../../api/call';
 import { settingsAtom } from '../../state/atoms';
 import { LINK, Markdown } from './markdown';
 import { ONCE, useCompanyInfo } from './reference';
@@ -15,7 +14,7 @@ const CARD = 'mx-auto max-w-3xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-b
 /** Loads a page text in the page's language (the server put it into SWR's fallback for the first render). */
 export function usePageText(page: PageName) {
   const { i18n } = useTranslation();
-  return useApi<PageText>(pageTextUrl(page, i18n.language as Language), ONCE);
+  return useApi('/api/pages.php', pageTextQuery(page, i18n.language as Language), ONCE);
 }
 
 /**

@@ -1,8 +1,6 @@
 import type { SWRConfiguration } from 'swr';
-import { regionsUrl } from '../../../core/api-urls';
-import { COMPANY_INFO_URL } from '../../../core/content-pages';
-import type { CompanyInfo, InterestsResponse, RegionsResponse } from '../../../core/schemas/reference';
-import { useApi } from '../../api/hooks';
+import { regionsQuery } from '../../../core/api-urls';
+import { useApi } from '../../api/call';
 
 /**
  * Reference data of SPEC.md §7 (company info, regions, interests): loaded once and kept for the visit. The app's
@@ -17,6 +15,7 @@ export const ONCE: SWRConfiguration = {
   dedupingInterval: 3_600_000,
 };
 
-export const useCompanyInfo = () => useApi<CompanyInfo>(COMPANY_INFO_URL, ONCE);
-export const useRegions = (country?: string) => useApi<RegionsResponse>(regionsUrl(country), ONCE);
-export const useInterests = () => useApi<InterestsResponse>('/api/interests.php', ONCE);
+// The keys are the server loaders' (COMPANY_INFO_URL, regionsUrl): the same calls with the same query.
+export const useCompanyInfo = () => useApi('/api/companyinfo.php', {}, ONCE);
+export const useRegions = (country?: string) => useApi('/api/regions.php', regionsQuery(country), ONCE);
+export const useInterests = () => useApi('/api/interests.php', {}, ONCE);
