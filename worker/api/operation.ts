@@ -23,6 +23,11 @@ export interface OperationOptions {
    * length): the contract's schema is the outer bound the document describes, this one the rule the Worker applies.
    */
   body?: (c: AppContext) => z.core.$ZodType;
+  /**
+   * What the call checks before its input is read, after its auth rule: a rate limit that counts every attempt,
+   * a shared secret, a session only one use of the call needs. It refuses by throwing an ApiFailure.
+   */
+  before?: (c: AppContext) => Promise<void> | void;
 }
 
 /**
@@ -43,6 +48,7 @@ export function operation<M extends Method, P extends PathOf<M>>(
   );
   router.on(method.toUpperCase(), path.slice('/api'.length), async (c) => {
     const member = op.auth === 'member' ? requireMember(c) : c.get('member');
+    await options.before?.(c);
     const query = op.query ? parseOrFail(op.query, c.req.query()) : {};
     const bodySchema = options.body?.(c) ?? (op.body && op.body.type !== 'multipart' && op.body.type !== 'form' ? op.body.schema : null);
     const body = bodySchema ? parseOrFail(bodySchema, await jsonBody(c)) : undefined;
