@@ -40,7 +40,6 @@ api.get('/settings.php', (c) =>
 
 api.get('/featured.php', async (c) => c.json(await runFeatured(c, c.req.query())));
 
-// Before the session routes: user.php?push=1 is the push subscription, plain user.php is theirs.
 api.route('/', chatPushRoutes);
 api.route('/', chatRoutes);
 api.route('/', sessionRoutes);
