@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { Order } from '../../../core/schemas/payments';
-import type { User } from '../../../core/schemas/user';
+import { apiGet } from '../../api/call';
 import { ApiError, apiFetch } from '../../api/fetch-client';
 import { useApi } from '../../api/hooks';
 import { Link, navigate } from '../../navigation';
@@ -37,7 +37,7 @@ function OrderResult({ id }: { id: string }) {
   const paid = order?.status === 'paid';
   useEffect(() => {
     if (!paid) return;
-    apiFetch<{ user: User | null }>('/api/user.php').then(
+    apiGet('/api/user.php').then(
       ({ user }) => user && setUser(user),
       () => undefined,
     );

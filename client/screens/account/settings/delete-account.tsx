@@ -4,9 +4,8 @@ import { useTranslation } from '../../../i18n';
 import { ACCOUNT_RECOVERY_DAYS } from '../../../../core/constants';
 import { DELETE_REASONS, DeleteAccountSchema } from '../../../../core/schemas/account';
 import type { DiscountCode } from '../../../../core/schemas/payments';
-import type { Company } from '../../../../core/schemas/tenant';
-import { ApiError, apiFetch } from '../../../api/fetch-client';
-import { useApi } from '../../../api/hooks';
+import { apiSend, useApi } from '../../../api/call';
+import { ApiError } from '../../../api/fetch-client';
 import { Modal } from '../../../components/modal';
 import { Link, navigate } from '../../../navigation';
 import { userAtom } from '../../../state/atoms';
@@ -56,7 +55,7 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
   const [reasonText, setReasonText] = useState('');
   const form = useRef<HTMLFormElement>(null);
   const { errors, setErrors, sending, run } = useFormState(form);
-  const company = useApi<Company>('/api/companyinfo.php', { revalidateOnMount: true, dedupingInterval: 3_600_000 });
+  const company = useApi('/api/companyinfo.php', {}, { revalidateOnMount: true, dedupingInterval: 3_600_000 });
   // The offer is a real personal code (POST /api/stay-offer.php); without one, no discount is offered.
   const [stay, setStay] = useState<DiscountCode | null>(null);
   const canGoInvisible = !(settings.data?.invisible ?? user?.invisible ?? false);
@@ -70,7 +69,7 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
       let code: DiscountCode | null = null;
       // The company's answer may still be on its way (a slow backend, proxy mode): wait for it rather than offer nothing.
       const discount = (company.data ?? (await company.mutate().catch(() => undefined)))?.delete_discount ?? 0;
-      if (discount > 0) code = await apiFetch<DiscountCode>('/api/stay-offer.php', { method: 'POST' }).catch(() => null);
+      if (discount > 0) code = await apiSend('post', '/api/stay-offer.php').catch(() => null);
       setStay(code);
       // Nothing to offer (no code, already invisible): straight on to the confirmation.
       setStep(code || canGoInvisible ? 'offer' : 'confirm');
@@ -92,7 +91,7 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
     if (!checked.ok) return setErrors(checked.errors);
     void run(async () => {
       try {
-        await apiFetch('/api/delete-account.php', { method: 'POST', body: checked.data });
+        await apiSend('post', '/api/delete-account.php', checked.data);
         setUser(null);
         navigate(store, '/account-deleted', true);
         return {};
