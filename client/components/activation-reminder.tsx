@@ -1,8 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n';
-import type { User } from '../../core/schemas/user';
-import { ApiError, apiFetch } from '../api/fetch-client';
+import { apiGet, apiSend } from '../api/call';
+import { ApiError } from '../api/fetch-client';
 import { Link } from '../navigation';
 import { routeAtom, userAtom } from '../state/atoms';
 import { Modal } from './modal';
@@ -84,12 +84,12 @@ export function ResendActivation({
     setSending(true);
     setResult(null);
     try {
-      await apiFetch<{ ok: true }>('/api/resend-activation.php', { method: 'POST' });
+      await apiSend('post', '/api/resend-activation.php');
       setResult({ tone: 'ok', text: t('activation.resent') });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'already_confirmed') {
         setResult({ tone: 'ok', text: error.message });
-        const { user } = await apiFetch<{ user: User | null }>('/api/user.php').catch(() => ({ user: undefined }));
+        const { user } = await apiGet('/api/user.php').catch(() => ({ user: undefined }));
         if (user !== undefined) setUser(user);
       } else {
         setResult({ tone: 'error', text: error instanceof ApiError ? error.message : t('errors.generic') });

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from '../i18n';
 import { LANGUAGE_NAMES, LOCALE_COOKIE_DAYS, COOKIE, type Language } from '../../core/constants';
 import { switcherLanguages } from '../../core/rules/language';
-import { apiFetch } from '../api/fetch-client';
+import { apiSend } from '../api/call';
 import { setCookie } from '../lib/cookies';
 import { countryAtom, settingsAtom, userAtom } from '../state/atoms';
 import { Icon } from './icon';
@@ -18,7 +18,7 @@ export function LanguageSwitcher() {
 
   const choose = async (language: Language) => {
     setCookie(COOKIE.locale, language, LOCALE_COOKIE_DAYS);
-    if (user) await apiFetch('/api/user.php', { method: 'PUT', body: { language } }).catch(() => undefined);
+    if (user) await apiSend('put', '/api/user.php', { language }).catch(() => undefined);
     // The server renders and sends only the active catalogue, so a reload is the switch.
     location.reload();
   };

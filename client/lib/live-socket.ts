@@ -1,5 +1,6 @@
 import type { LiveEvent, LiveReply } from '../../core/schemas/live';
-import { apiFetch, leavingSession, setLiveBookmark } from '../api/fetch-client';
+import { apiGet } from '../api/call';
+import { leavingSession, setLiveBookmark } from '../api/fetch-client';
 import { reconnectingSocket, type ReconnectingSocket } from './reconnecting-socket';
 
 type Listener = (event: LiveEvent) => void;
@@ -75,7 +76,7 @@ export function startLiveSocket(): () => void {
   socket = reconnectingSocket('/api/live.php', {
     // Only while the member is still logged in here (GET user.php answers 200 either way): after the account was
     // deleted or the session ended, the hub's handshake would be refused (403) on every retry.
-    stillWanted: async () => !leavingSession() && (await apiFetch<{ user: unknown }>('/api/user.php')).user != null,
+    stillWanted: async () => !leavingSession() && (await apiGet('/api/user.php')).user != null,
     onOpen: (reconnected) => {
       connected = true;
       if (reconnected) reconnectListeners.forEach((l) => l());

@@ -1,8 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { USER_REFRESH_FIRST_MS, USER_REFRESH_MS, USER_REFRESH_PUSH_MS } from '../../core/constants';
-import type { User } from '../../core/schemas/user';
-import { apiFetch } from '../api/fetch-client';
+import { apiGet } from '../api/call';
 import { pushAtom, userAtom } from '../state/atoms';
 
 /**
@@ -21,7 +20,7 @@ export function useUserRefresh(): void {
     const tick = async () => {
       const before = store.get(userAtom);
       try {
-        const { user } = await apiFetch<{ user: User | null }>('/api/user.php');
+        const { user } = await apiGet('/api/user.php');
         if (!stopped && store.get(userAtom) === before && JSON.stringify(user) !== JSON.stringify(before)) store.set(userAtom, user);
         // SPEC.md §9: the refresh also reloads chats and likes (client/components/chat/live-boot.ts listens).
         if (!stopped && user) dispatchEvent(new Event('app:user-refresh'));

@@ -21,7 +21,10 @@ import { MaybeUserResponseSchema, OkSchema, UserResponseSchema, type Operation }
 
 // The document does not carry the date rules (zod refinements are checked by the Worker, not described): any day.
 const SIGNUP = signupSchema('2026-01-01');
-const TOKEN_QUERY = z.object({ token: z.string().meta({ description: 'The token of the mailed link.' }) });
+// A link without its token is answered as one with an unknown token (its redirect or page), never with a 400.
+const TOKEN_QUERY = z.object({
+  token: z.string().default('').meta({ description: 'The token of the mailed link (without one: as an unknown token).' }),
+});
 const PASSWORD = 'Contract-Run-9h2Kq!';
 const NEW_PASSWORD = 'Contract-Run-7x4Lw!';
 const BOGUS_TOKEN = 'contract-suite-token-nobody-has';

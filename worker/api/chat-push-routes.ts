@@ -1,37 +1,35 @@
 import { Hono } from 'hono';
 import { pushSubscribeSchema } from '../../core/schemas/push';
 import type { AppEnv } from '../context';
-import { parseOrFail } from '../errors';
 import { testPushHosts } from '../push/allowed-hosts';
-import { deleteSubscription, saveSubscription } from '../push/subscriptions';
+import { deleteSubscription } from '../push/subscriptions';
 import { consentStatement } from '../services/consents';
 import { LIVE_SENDER_HEADER, type LiveSender } from '../chat/member-hub';
 import { memberHub } from '../services/live-events';
-import { assertSameOriginUpgrade, jsonBody, requireMember } from './helpers';
+import { assertSameOriginUpgrade } from './helpers';
+import { operation } from './operation';
 
 /**
- * POST /api/user.php?push=1 stores the browser's push subscription (SPEC.md §7); DELETE with the same body
- * forgets it (the member switched push off in this browser). GET /api/live.php opens the live WebSocket.
- * Without ?push, user.php falls through to the session routes (login, who am I).
+ * DELETE /api/user.php?push=1 forgets the browser's push subscription (the member switched push off in this
+ * browser; POST stores it: session-routes.ts). GET /api/live.php opens the live WebSocket.
  */
 export const chatPushRoutes = new Hono<AppEnv>();
 
-chatPushRoutes.on(['POST', 'DELETE'], '/user.php', async (c, next) => {
-  if (c.req.query('push') === undefined) return next();
-  const member = requireMember(c);
-  const { subscription } = parseOrFail(pushSubscribeSchema(testPushHosts(c.env)), await jsonBody(c));
-  if (c.req.method === 'DELETE') {
+operation(
+  chatPushRoutes,
+  'delete',
+  '/api/user.php',
+  async (c, { member, body: { subscription } }) => {
     // Push is switched off in this browser: the consent log says so (issue 17, item 9).
     await deleteSubscription(c.env.DB, member.tenantId, member.id, subscription.endpoint, [consentStatement(c, member.id, 'push', false)]);
-    return c.json({ ok: true });
-  }
-  await saveSubscription(c.env.DB, member.tenantId, member.id, subscription, c.get('now'), [consentStatement(c, member.id, 'push', true)]);
-  return c.json({ ok: true }, 201);
-});
+    return { ok: true };
+  },
+  // The test push sink's host is a push service in test mode only (worker/push/allowed-hosts.ts).
+  { body: (c) => pushSubscribeSchema(testPushHosts(c.env)) },
+);
 
 /** The live WebSocket of the member's tabs (same-origin only: helpers.ts `assertSameOriginUpgrade`). */
-chatPushRoutes.get('/live.php', async (c) => {
-  const member = requireMember(c);
+operation(chatPushRoutes, 'get', '/api/live.php', async (c, { member }) => {
   assertSameOriginUpgrade(c);
   // The hub keeps who opened the socket, for the messages the tab sends over it (worker/chat/member-hub.ts).
   const sender: LiveSender = {

@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
-import { ComplaintSchema, type ComplaintResponse } from '../../core/schemas/complaints';
 import { clientIp, type AppContext, type AppEnv } from '../context';
-import { parseOrFail } from '../errors';
 import { log, describeError } from '../log';
 import { consumeToken, issueToken } from '../services/tokens';
-import { jsonBody, limit, link, mailTo } from './helpers';
+import { limit, link, mailTo } from './helpers';
+import { operation } from './operation';
 import { confirmComplaint, findComplaint, storeComplaint } from '../services/complaints';
 
 /**
@@ -20,11 +19,9 @@ const PER_MEMBER = { limit: 5, windowSeconds: 86_400 };
 /** Confirmation links to one address: a visitor cannot flood someone's inbox with them. */
 const PER_ADDRESS = { limit: 3, windowSeconds: 86_400 };
 
-complaintsRoutes.post('/complaints.php', async (c) => {
+operation(complaintsRoutes, 'post', '/api/complaints.php', async (c, { member, body: complaint }) => {
   const tenant = c.get('tenant');
-  const member = c.get('member');
   const now = c.get('now');
-  const complaint = parseOrFail(ComplaintSchema, await jsonBody(c));
   const ip = clientIp(c);
   await limit(c, `complaint:ip:${ip}`, PER_IP);
   if (member) await limit(c, `complaint:member:${member.id}`, PER_MEMBER);
@@ -58,14 +55,14 @@ complaintsRoutes.post('/complaints.php', async (c) => {
   } catch (error) {
     log(c, 'error', 'complaint mail failed', describeError(error));
   }
-  return c.json<ComplaintResponse>({ id, reference, confirmed: proven }, 201);
+  return { id, reference, confirmed: proven };
 });
 
 /** The link of the complaint_confirm mail: the address is proven, the complaint goes to support and is confirmed. */
-complaintsRoutes.get('/complaint-confirm.php', async (c) => {
+operation(complaintsRoutes, 'get', '/api/complaint-confirm.php', async (c, { query }) => {
   const tenantId = c.get('tenant').id;
   const now = c.get('now');
-  const redeemed = await consumeToken(c.env, c.req.query('token') ?? '', tenantId, 'complaint', now);
+  const redeemed = await consumeToken(c.env, query.token, tenantId, 'complaint', now);
   const id = Number(redeemed?.data);
   const confirmed = redeemed && (await confirmComplaint(c.env.DB, tenantId, id, now));
   if (!confirmed) return c.redirect('/complaints?confirmed=0', 303);

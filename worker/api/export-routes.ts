@@ -5,7 +5,8 @@ import { describeError, log } from '../log';
 import { buildZip, collectMemberData, memberPhotos } from '../services/data-export';
 import { issueToken, peekToken } from '../services/tokens';
 import { toLanguage } from '../../core/rules/language';
-import { limit, link, mailTo, requireMember } from './helpers';
+import { limit, link, mailTo } from './helpers';
+import { operation } from './operation';
 
 /**
  * The member's own data (issue 17, item 8). POST /api/export.php starts it (202): the ZIP is made after the answer,
@@ -17,13 +18,12 @@ export const exportRoutes = new Hono<AppEnv>();
 /** Outside every brand's media keys (those start with a tenant id, a letter), so /media can never serve one. */
 const exportKey = (tenantId: string) => `_exports/${tenantId}/${crypto.randomUUID()}.zip`;
 
-exportRoutes.post('/export.php', async (c) => {
-  const member = requireMember(c);
+operation(exportRoutes, 'post', '/api/export.php', async (c, { member }) => {
   await limit(c, `export:${member.id}`, { limit: 1, windowSeconds: 86_400 }, 'settings.export.limit', 'export_limit');
   c.executionCtx.waitUntil(
     makeExport(c, member.id, member.email, member.language).catch((error) => log(c, 'error', 'data export failed', describeError(error))),
   );
-  return c.json({ ok: true }, 202);
+  return { ok: true };
 });
 
 async function makeExport(c: AppContext, memberId: number, email: string, memberLanguage: string | null): Promise<void> {
@@ -42,10 +42,10 @@ async function makeExport(c: AppContext, memberId: number, email: string, member
   await mailTo(c, email, language, 'data_export', { link: link(c, '/api/export.php', token) }, undefined, memberId);
 }
 
-exportRoutes.get('/export.php', async (c) => {
+operation(exportRoutes, 'get', '/api/export.php', async (c, { query }) => {
   const tenant = c.get('tenant');
   // The link may be opened more than once within its 24 hours (a broken download); it names its own file.
-  const redeemed = await peekToken(c.env, c.req.query('token') ?? '', tenant.id, 'data_export', c.get('now'));
+  const redeemed = await peekToken(c.env, query.token, tenant.id, 'data_export', c.get('now'));
   const key = redeemed?.data;
   const object = key?.startsWith(`_exports/${tenant.id}/`) ? await c.env.MEDIA.get(key) : null;
   if (!object) throw new ApiFailure(410, 'export_expired', 'settings.export.expired');

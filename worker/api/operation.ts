@@ -28,6 +28,11 @@ export interface OperationOptions {
    * countries): read as the contract's would be, instead of it; the handler still gets the contract's query type.
    */
   query?: (c: AppContext) => z.core.$ZodType;
+  /**
+   * What the call checks before its input is read, after its auth rule: a rate limit that counts every attempt,
+   * a shared secret, a session only one use of the call needs. It refuses by throwing an ApiFailure.
+   */
+  before?: (c: AppContext) => Promise<void> | void;
 }
 
 /**
@@ -48,6 +53,7 @@ export function operation<M extends Method, P extends PathOf<M>>(
   );
   router.on(method.toUpperCase(), path.slice('/api'.length), async (c) => {
     const member = op.auth === 'member' ? requireMember(c) : c.get('member');
+    await options.before?.(c);
     const querySchema = options.query?.(c) ?? op.query;
     const query = querySchema ? parseOrFail(querySchema, c.req.query()) : {};
     const bodySchema = options.body?.(c) ?? (op.body && op.body.type !== 'multipart' && op.body.type !== 'form' ? op.body.schema : null);

@@ -28,8 +28,6 @@ import { staffApi } from './staff/routes';
 /** The built-in /api/*.php endpoints. Each validates its input with a core schema and answers in core's shape. */
 export const api = new Hono<AppEnv>();
 
-
-// Before the session routes: user.php?push=1 is the push subscription, plain user.php is theirs.
 api.route('/', chatPushRoutes);
 api.route('/', chatRoutes);
 api.route('/', sessionRoutes);

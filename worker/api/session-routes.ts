@@ -1,32 +1,52 @@
 import { Hono } from 'hono';
-import { LanguageSchema, LoginSchema } from '../../core/schemas/account';
+import { LoginSchema } from '../../core/schemas/account';
+import { pushSubscribeSchema } from '../../core/schemas/push';
 import { requestHost, type AppContext, type AppEnv } from '../context';
-import { ApiFailure, apiError, parseOrFail } from '../errors';
+import { ApiFailure, apiError } from '../errors';
+import { testPushHosts } from '../push/allowed-hosts';
+import { saveSubscription } from '../push/subscriptions';
 import { setMemberLanguage } from '../services/accounts';
+import { consentStatement } from '../services/consents';
 import { logIn } from '../services/login';
 import { revokeSession } from '../services/sessions';
 import { userOf } from '../services/users';
 import { clearSessionCookie } from '../session-cookie';
-import { jsonBody, requireMember } from './helpers';
+import { requireMember } from './helpers';
+import { operation } from './operation';
 
-/** user.php (who am I, log in, save language) and logout.php. */
+/** user.php (who am I, log in or store a push subscription, save language) and logout.php. */
 export const sessionRoutes = new Hono<AppEnv>();
 
-sessionRoutes.get('/user.php', async (c) => {
-  const member = c.get('member');
-  return c.json({ user: member ? userOf(c.get('tenant'), member) : null });
-});
+operation(sessionRoutes, 'get', '/api/user.php', async (c, { member }) => ({ user: member ? userOf(c.get('tenant'), member) : null }));
 
-sessionRoutes.post('/user.php', async (c) => {
-  const input = parseOrFail(LoginSchema, await jsonBody(c));
-  return c.json({ user: await logIn(c, input) });
-});
+// One call, two uses (SPEC.md §7): with ?push the browser's push subscription, a member's only (a visitor is
+// refused before the body is read); without, a login.
+const pushing = (c: AppContext) => c.req.query('push') !== undefined;
 
-sessionRoutes.put('/user.php', async (c) => {
-  const member = requireMember(c);
-  const { language } = parseOrFail(LanguageSchema, await jsonBody(c));
+operation(
+  sessionRoutes,
+  'post',
+  '/api/user.php',
+  async (c, { body }) => {
+    // The body's schema followed the query: it holds a subscription exactly with ?push.
+    if (!('subscription' in body)) return { user: await logIn(c, body) };
+    const member = requireMember(c);
+    await saveSubscription(c.env.DB, member.tenantId, member.id, body.subscription, c.get('now'), [
+      consentStatement(c, member.id, 'push', true),
+    ]);
+    return c.json({ ok: true }, 201);
+  },
+  {
+    before: (c) => {
+      if (pushing(c)) requireMember(c);
+    },
+    body: (c) => (pushing(c) ? pushSubscribeSchema(testPushHosts(c.env)) : LoginSchema),
+  },
+);
+
+operation(sessionRoutes, 'put', '/api/user.php', async (c, { member, body: { language } }) => {
   await setMemberLanguage(c.env.DB, c.get('tenant').id, member.id, language);
-  return c.json({ user: userOf(c.get('tenant'), { ...member, language }) });
+  return { user: userOf(c.get('tenant'), { ...member, language }) };
 });
 
 // Logout (SPEC.md §8: GET /api/logout.php) must not be something another site can do to a member: a link or an
@@ -34,11 +54,11 @@ sessionRoutes.put('/user.php', async (c) => {
 // and for a typed address; anything else is refused and the session stays. POST does the same for API clients,
 // same-origin by the CSRF middleware. (The menu keeps its GET link: a brand whose API is proxied to its own backend
 // gets the spec's GET there.)
-sessionRoutes.get('/logout.php', async (c) => {
+operation(sessionRoutes, 'get', '/api/logout.php', async (c) => {
   if (!fromThisSite(c)) return apiError(c, new ApiFailure(403, 'csrf', 'errors.csrf'));
   return logout(c);
 });
-sessionRoutes.post('/logout.php', (c) => logout(c));
+operation(sessionRoutes, 'post', '/api/logout.php', (c) => logout(c));
 
 /**
  * Whether a GET comes from this site's own pages: the browser says same-origin (or 'none': typed, a bookmark), it
@@ -71,5 +91,5 @@ async function logout(c: AppContext) {
   clearSessionCookie(c);
   // A browser following the menu's form or a link lands on the root (SPEC.md §2); the client's fetch gets JSON.
   if (c.req.header('accept')?.includes('text/html')) return c.redirect('/', 303);
-  return c.json({ ok: true });
+  return { ok: true as const };
 }

@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { MAIL_NOTIFICATION_TYPES, type MailNotificationType } from '../../core/rules/notification-mail';
-import { DeleteAccountSchema, MailEventSchema, NotificationUpdateSchema } from '../../core/schemas/account';
 import { announceReleasedMessages } from '../chat/release';
 import type { AppEnv } from '../context';
-import { ApiFailure, parseOrFail } from '../errors';
+import { ApiFailure } from '../errors';
 import { findMemberByEmail, findMemberById, isRecoverable, restoreMember, softDeleteMember } from '../services/accounts';
 import { consentStatementWhen } from '../services/consents';
 import { disableEmail, switchOffEmailType, toSettings, updateSettings } from '../services/notification-settings';
@@ -12,33 +11,28 @@ import { verifyPassword } from '../services/passwords';
 import { consumeToken, peekToken } from '../services/tokens';
 import { clearSessionCookie } from '../session-cookie';
 import { startSessionFromLink } from '../services/login';
-import { jsonBody, requireMember } from './helpers';
+import { operation } from './operation';
 import { mailScope, sendRecoveryMail } from '../services/mail-scope';
 
 /** Notification settings, invisible mode, account deletion and recovery, and the mail provider's events. */
 export const settingsRoutes = new Hono<AppEnv>();
 
-settingsRoutes.get('/notifications.php', async (c) => {
-  const member = requireMember(c);
+operation(settingsRoutes, 'get', '/api/notifications.php', async (c, { member }) => {
   const row = await findMemberById(c.env.DB, c.get('tenant').id, member.id);
-  return c.json(toSettings(row!));
+  return toSettings(row!);
 });
 
-settingsRoutes.put('/notifications.php', async (c) => {
-  const member = requireMember(c);
+operation(settingsRoutes, 'put', '/api/notifications.php', async (c, { member, body: update }) => {
   const tenantId = c.get('tenant').id;
-  const update = parseOrFail(NotificationUpdateSchema, await jsonBody(c));
   // Marketing e-mail is a consent: each change is logged with the text it was given under (issue 17, item 9).
   const { settings, wasInvisible } = await updateSettings(c.env.DB, tenantId, member.id, update, (granted, changed) =>
     consentStatementWhen(c, member.id, 'marketing', granted, changed),
   );
   if (wasInvisible && !settings.invisible) c.executionCtx.waitUntil(announceReleasedMessages(c.env, tenantId, member.id, c.get('now')));
-  return c.json(settings);
+  return settings;
 });
 
-settingsRoutes.post('/delete-account.php', async (c) => {
-  const member = requireMember(c);
-  const input = parseOrFail(DeleteAccountSchema, await jsonBody(c));
+operation(settingsRoutes, 'post', '/api/delete-account.php', async (c, { member, body: input }) => {
   if (!(await verifyPassword(member.passwordHash, input.password))) {
     throw new ApiFailure(400, 'old_password_wrong', 'validation.old_password_wrong', { password: 'validation.old_password_wrong' });
   }
@@ -47,13 +41,13 @@ settingsRoutes.post('/delete-account.php', async (c) => {
   clearSessionCookie(c);
   // Null: a second request of the same deletion at the same moment; the first one sent the mail.
   if (previous !== null) await sendRecoveryMail(mailScope(c), member.id, member.email, member.language, previous);
-  return c.json({ ok: true });
+  return { ok: true };
 });
 
-settingsRoutes.get('/recover-account.php', async (c) => {
+operation(settingsRoutes, 'get', '/api/recover-account.php', async (c, { query }) => {
   const tenantId = c.get('tenant').id;
   const now = c.get('now');
-  const redeemed = await consumeToken(c.env, c.req.query('token') ?? '', tenantId, 'account_recovery', now);
+  const redeemed = await consumeToken(c.env, query.token, tenantId, 'account_recovery', now);
   const member = redeemed && (await findMemberById(c.env.DB, tenantId, redeemed.memberId));
   if (!member || !isRecoverable(member, now)) return c.redirect('/activate/error', 303);
   await restoreMember(c.env.DB, tenantId, member.id, redeemed.data ?? 'confirmed');
@@ -66,9 +60,9 @@ settingsRoutes.get('/recover-account.php', async (c) => {
  * member; opens the page the mail named (a path the server wrote into the token). A used or expired link logs
  * nobody in and leads to /members (the members-area guard sends a member without a session to the login page).
  */
-settingsRoutes.get('/mail-login.php', async (c) => {
+operation(settingsRoutes, 'get', '/api/mail-login.php', async (c, { query }) => {
   const tenantId = c.get('tenant').id;
-  const redeemed = await consumeToken(c.env, c.req.query('token') ?? '', tenantId, 'mail_login', c.get('now'));
+  const redeemed = await consumeToken(c.env, query.token, tenantId, 'mail_login', c.get('now'));
   const member = redeemed && (await findMemberById(c.env.DB, tenantId, redeemed.memberId));
   const path = redeemed?.data?.startsWith('/') && !redeemed.data.startsWith('//') ? redeemed.data : '/members';
   if (member && member.status === 'confirmed') await startSessionFromLink(c, member.id);
@@ -82,9 +76,8 @@ const typeOf = (data: string | null): MailNotificationType | null =>
 // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" to the link; a person opening
 // the link gets a page with a button that does the same POST. The link may be used again. A link from a
 // notification mail switches off exactly that type's e-mails; any other switches off e-mail as a whole.
-settingsRoutes.get('/unsubscribe.php', async (c) => {
+operation(settingsRoutes, 'get', '/api/unsubscribe.php', async (c, { query: { token } }) => {
   const t = c.get('t');
-  const token = c.req.query('token') ?? '';
   const redeemed = await peekToken(c.env, token, c.get('tenant').id, 'unsubscribe', c.get('now'));
   const type = typeOf(redeemed?.data ?? null);
   const what = type && t(`settings.notifications.types.${type}`);
@@ -98,9 +91,9 @@ settingsRoutes.get('/unsubscribe.php', async (c) => {
   );
 });
 
-settingsRoutes.post('/unsubscribe.php', async (c) => {
+operation(settingsRoutes, 'post', '/api/unsubscribe.php', async (c, { query }) => {
   const tenantId = c.get('tenant').id;
-  const redeemed = await peekToken(c.env, c.req.query('token') ?? '', tenantId, 'unsubscribe', c.get('now'));
+  const redeemed = await peekToken(c.env, query.token, tenantId, 'unsubscribe', c.get('now'));
   if (!redeemed) throw new ApiFailure(400, 'link_invalid', 'errors.link_invalid');
   const type = typeOf(redeemed.data);
   if (type) await switchOffEmailType(c.env.DB, tenantId, redeemed.memberId, type);
@@ -114,11 +107,20 @@ settingsRoutes.post('/unsubscribe.php', async (c) => {
 const EVENT_REASON = { complaint: 'fbl', bounce: 'bounce', unsubscribe: 'unsubscribe' } as const;
 
 /** The mail provider's feedback (spam complaint, bounce, list-unsubscribe) switches e-mail off for that address. */
-settingsRoutes.post('/mail-events.php', async (c) => {
-  const secret = c.env.MAIL_EVENTS_SECRET;
-  if (!secret || c.req.header('x-mail-events-secret') !== secret) throw new ApiFailure(401, 'unauthorized', 'errors.unauthorized');
-  const event = parseOrFail(MailEventSchema, await jsonBody(c));
-  const member = await findMemberByEmail(c.env.DB, c.get('tenant').id, event.email.toLowerCase());
-  if (member) await disableEmail(c.env.DB, c.get('tenant').id, member.id, EVENT_REASON[event.type]);
-  return c.json({ ok: true });
-});
+operation(
+  settingsRoutes,
+  'post',
+  '/api/mail-events.php',
+  async (c, { body: event }) => {
+    const member = await findMemberByEmail(c.env.DB, c.get('tenant').id, event.email.toLowerCase());
+    if (member) await disableEmail(c.env.DB, c.get('tenant').id, member.id, EVENT_REASON[event.type]);
+    return { ok: true };
+  },
+  {
+    // The secret first: a caller without it learns nothing about the body it sent.
+    before: (c) => {
+      const secret = c.env.MAIL_EVENTS_SECRET;
+      if (!secret || c.req.header('x-mail-events-secret') !== secret) throw new ApiFailure(401, 'unauthorized', 'errors.unauthorized');
+    },
+  },
+);

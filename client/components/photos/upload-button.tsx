@@ -2,8 +2,8 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { PHOTO_RULES } from '../../../core/photo-rules';
 import { useStore } from 'jotai';
-import type { User } from '../../../core/schemas/user';
-import { ApiError, apiFetch } from '../../api/fetch-client';
+import { apiGet } from '../../api/call';
+import { ApiError } from '../../api/fetch-client';
 import { userAtom } from '../../state/atoms';
 import { shrinkForUpload } from './shrink';
 import { uploadPhoto, type UploadResult } from './upload';
@@ -60,7 +60,7 @@ export function UploadButton({ onUploaded, disabled, label, className = 'btn btn
     setErrors(problems);
     // A new photo waits for review: the user object says so, and the "add a photo" alert goes (issue 18 item 9).
     if (uploaded > 0 && !store.get(userAtom)?.profile.main_image) {
-      const { user } = await apiFetch<{ user: User | null }>('/api/user.php').catch(() => ({ user: undefined }));
+      const { user } = await apiGet('/api/user.php').catch(() => ({ user: undefined }));
       if (user) store.set(userAtom, user);
     }
   };

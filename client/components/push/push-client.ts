@@ -1,5 +1,6 @@
 import type { PushState } from '../../../core/chat-constants';
-import { apiFetch } from '../../api/fetch-client';
+import type { PushSubscriptionInput } from '../../../core/schemas/push';
+import { apiSend } from '../../api/call';
 import { pushAtom, pushStateAtom, settingsAtom } from '../../state/atoms';
 import type { Store } from '../chat/chat-data';
 
@@ -67,7 +68,9 @@ export async function subscribePush(store: Store): Promise<PushState> {
 }
 
 function saveSubscription(sub: PushSubscription): Promise<unknown> {
-  return apiFetch('/api/user.php?push=1', { method: 'POST', body: { subscription: sub.toJSON() } });
+  // The DOM types every field of PushSubscriptionJSON as optional; a live subscription has them all (the server checks).
+  const subscription = sub.toJSON() as PushSubscriptionInput;
+  return apiSend('post', '/api/user.php', { subscription }, { query: { push: 1 } });
 }
 
 function fromBase64Url(value: string): Uint8Array<ArrayBuffer> {

@@ -3,9 +3,9 @@ import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react'
 import { useTranslation } from '../../i18n';
 import { ACCOUNT_RECOVERY_DAYS, MIN_AGE } from '../../../core/constants';
 import { signupSchema } from '../../../core/schemas/account';
-import type { User } from '../../../core/schemas/user';
 import { canSignUpOpenly } from '../../../core/rules/visitor';
-import { ApiError, apiFetch } from '../../api/fetch-client';
+import { apiSend } from '../../api/call';
+import { ApiError } from '../../api/fetch-client';
 import { Link } from '../../navigation';
 import {
   ChoiceGroup,
@@ -86,7 +86,7 @@ export function AccountStep() {
     if (!checked.ok) return setErrors(checked.errors);
     void run(async () => {
       try {
-        const { user } = await apiFetch<{ user: User }>('/api/signup.php', { method: 'POST', body: checked.data });
+        const { user } = await apiSend('post', '/api/signup.php', checked.data);
         setUser(user);
         emitSignupEvent(SIGNUP_EVENTS.started, { userId: user.id });
         return {};

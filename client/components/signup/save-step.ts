@@ -2,8 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useTranslation } from '../../i18n';
 import { SignupStepSchema, type SignupStepInput } from '../../../core/schemas/account';
-import type { User } from '../../../core/schemas/user';
-import { apiFetch } from '../../api/fetch-client';
+import { apiSend } from '../../api/call';
 import { apiErrors, check, type FieldErrors } from '../../screens/account/validate';
 import { userAtom } from '../../state/atoms';
 
@@ -16,7 +15,7 @@ export function useSaveStep(): (body: SignupStepInput) => Promise<FieldErrors> {
       const checked = check(SignupStepSchema, body, t);
       if (!checked.ok) return checked.errors;
       try {
-        const { user } = await apiFetch<{ user: User }>('/api/signup.php', { method: 'PUT', body: checked.data });
+        const { user } = await apiSend('put', '/api/signup.php', checked.data);
         setUser(user);
         return {};
       } catch (error) {

@@ -3,8 +3,7 @@ import { useRef, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { LoginSchema } from '../../../core/schemas/account';
 import { safeReturnPath } from '../../../core/rules/return-path';
-import type { User } from '../../../core/schemas/user';
-import { apiFetch } from '../../api/fetch-client';
+import { apiSend } from '../../api/call';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, signupModalAtom, userAtom } from '../../state/atoms';
 import { AccountCard, EmailField, FormAlert, PasswordField, SubmitButton, formValue, useFormState } from './ui';
@@ -40,8 +39,9 @@ export default function LoginScreen() {
     if (!checked.ok) return setErrors(checked.errors);
     void run(async () => {
       try {
-        const { user } = await apiFetch<{ user: User }>('/api/user.php', { method: 'POST', body: checked.data });
-        setUser(user);
+        const answer = await apiSend('post', '/api/user.php', checked.data);
+        // POST user.php without ?push is the login: its answer is the member (with ?push, { ok }).
+        if ('user' in answer) setUser(answer.user);
         navigate(store, next ?? '/members');
         return {};
       } catch (error) {

@@ -2,8 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { TokenSchema } from '../../../core/schemas/account';
-import type { User } from '../../../core/schemas/user';
-import { ApiError, apiFetch } from '../../api/fetch-client';
+import { apiSend } from '../../api/call';
+import { ApiError } from '../../api/fetch-client';
 import { Link } from '../../navigation';
 import { routeAtom, userAtom } from '../../state/atoms';
 import { AccountCard } from './ui';
@@ -28,7 +28,7 @@ export default function MailChangeDoScreen() {
       return;
     }
     // The answer has the user when this browser is logged in as the member; other sessions have ended.
-    apiFetch<{ user: User | null }>('/api/mail-change.php', { method: 'PUT', body: parsed.data })
+    apiSend('put', '/api/mail-change.php', parsed.data)
       .then(({ user }) => {
         if (user) setUser(user);
         setState({ kind: 'done', email: user?.email ?? null });

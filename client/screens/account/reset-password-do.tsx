@@ -2,8 +2,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useRef, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { ResetPasswordSchema } from '../../../core/schemas/account';
-import type { User } from '../../../core/schemas/user';
-import { apiFetch } from '../../api/fetch-client';
+import { apiSend } from '../../api/call';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, userAtom } from '../../state/atoms';
 import { AccountCard, FormAlert, PasswordField, SubmitButton, formValue, useFormState } from './ui';
@@ -29,7 +28,7 @@ export default function ResetPasswordDoScreen() {
     if (!checked.ok) return setErrors(checked.errors.token ? { ...checked.errors, _form: t('errors.link_invalid') } : checked.errors);
     void run(async () => {
       try {
-        const { user } = await apiFetch<{ user: User }>('/api/reset-password.php', { method: 'PUT', body: checked.data });
+        const { user } = await apiSend('put', '/api/reset-password.php', checked.data);
         setUser(user);
         navigate(store, '/members', true);
         return {};

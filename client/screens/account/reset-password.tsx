@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { ResetRequestSchema } from '../../../core/schemas/account';
-import { ApiError, apiFetch } from '../../api/fetch-client';
+import { apiSend } from '../../api/call';
+import { ApiError } from '../../api/fetch-client';
 import { Link } from '../../navigation';
 import { AccountCard, EmailField, FormAlert, SubmitButton, formValue, useFormState } from './ui';
 import { apiErrors, check } from './validate';
@@ -19,7 +20,7 @@ export default function ResetPasswordScreen() {
     if (!checked.ok) return setErrors(checked.errors);
     void run(async () => {
       try {
-        await apiFetch('/api/reset-password.php', { method: 'POST', body: checked.data });
+        await apiSend('post', '/api/reset-password.php', checked.data);
         setSentTo(checked.data.email);
         return {};
       } catch (error) {

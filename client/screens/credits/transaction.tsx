@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { Order } from '../../../core/schemas/payments';
-import type { User } from '../../../core/schemas/user';
+import { apiGet } from '../../api/call';
 import { ApiError, apiFetch } from '../../api/fetch-client';
 import { apiSend, useApi } from '../../api/call';
 import { Link, navigate } from '../../navigation';
@@ -41,7 +41,7 @@ function OrderResult({ id }: { id: string }) {
   const paid = order?.status === 'paid';
   useEffect(() => {
     if (!paid) return;
-    apiFetch<{ user: User | null }>('/api/user.php').then(
+    apiGet('/api/user.php').then(
       ({ user }) => user && setUser(user),
       () => undefined,
     );

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
-import { COMPLAINT_LIMITS, ComplaintSchema, type ComplaintResponse } from '../../../core/schemas/complaints';
-import { apiFetch } from '../../api/fetch-client';
+import { COMPLAINT_LIMITS, ComplaintSchema } from '../../../core/schemas/complaints';
+import { apiSend } from '../../api/call';
 import { Link } from '../../navigation';
 import { routeAtom, userAtom } from '../../state/atoms';
 import { AccountCard, EmailField, FormAlert, SubmitButton, TextArea, TextField, formValue, useFormState } from '../account/ui';
@@ -32,7 +32,7 @@ export default function ComplaintsScreen() {
     if (!checked.ok) return setErrors(checked.errors);
     void run(async () => {
       try {
-        const answer = await apiFetch<ComplaintResponse>('/api/complaints.php', { method: 'POST', body: checked.data });
+        const answer = await apiSend('post', '/api/complaints.php', checked.data);
         setDone({ reference: answer.reference, email: checked.data.email, confirmed: answer.confirmed });
         return {};
       } catch (error) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { COOKIE, LANGUAGE_NAMES, LOCALE_COOKIE_DAYS, type Language } from '../../../core/constants';
 import { switcherLanguages } from '../../../core/rules/language';
-import { apiFetch } from '../../api/fetch-client';
+import { apiSend } from '../../api/call';
 import { setCookie } from '../../lib/cookies';
 import { countryAtom, routeAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { AccountCard } from '../account/ui';
@@ -38,7 +38,7 @@ export default function LangConfigScreen() {
   const choose = async (language: Language) => {
     setBusy(true);
     setCookie(COOKIE.locale, language, LOCALE_COOKIE_DAYS);
-    if (user) await apiFetch('/api/user.php', { method: 'PUT', body: { language } }).catch(() => undefined);
+    if (user) await apiSend('put', '/api/user.php', { language }).catch(() => undefined);
     // Only the active catalogue is in the page: the way back is a page load in the new language.
     location.replace(backTarget(route.search));
   };

@@ -2,7 +2,8 @@ import { useAtomValue } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
 import { ChangePasswordSchema, MailChangeRequestSchema } from '../../../../core/schemas/account';
-import { ApiError, apiFetch } from '../../../api/fetch-client';
+import { apiSend } from '../../../api/call';
+import { ApiError } from '../../../api/fetch-client';
 import { userAtom } from '../../../state/atoms';
 import { EmailField, FormAlert, PasswordField, SubmitButton, formValue, useFormState } from '../ui';
 import { apiErrors, check, type FieldErrors } from '../validate';
@@ -30,7 +31,7 @@ export function ChangeEmailForm() {
     if (!checked.ok) return setErrors(checked.errors);
     void run(async () => {
       try {
-        await apiFetch('/api/mail-change.php', { method: 'POST', body: checked.data });
+        await apiSend('post', '/api/mail-change.php', checked.data);
         setSentTo(checked.data.new_email);
         target.reset();
         return {};
@@ -84,7 +85,7 @@ export function ChangePasswordForm() {
     if (!checked.ok) return setErrors(checked.errors);
     void run(async () => {
       try {
-        await apiFetch('/api/password.php', { method: 'PUT', body: checked.data });
+        await apiSend('put', '/api/password.php', checked.data);
         setChanged(true);
         target.reset();
         return {};

@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n';
-import { ApiError, apiFetch } from '../../../api/fetch-client';
+import { apiSend } from '../../../api/call';
+import { ApiError } from '../../../api/fetch-client';
 import { settingsAtom } from '../../../state/atoms';
 import { FormAlert } from '../ui';
 
@@ -17,7 +18,7 @@ export function DataExport() {
   const request = async () => {
     setSending(true);
     try {
-      await apiFetch('/api/export.php', { method: 'POST' });
+      await apiSend('post', '/api/export.php');
       setState({ tone: 'success', message: t('settings.export.started') });
     } catch (error) {
       setState({ tone: 'danger', message: error instanceof ApiError ? error.message : t('errors.generic') });

@@ -4,8 +4,8 @@ import { useTranslation } from '../../../i18n';
 import { ACCOUNT_RECOVERY_DAYS } from '../../../../core/constants';
 import { DELETE_REASONS, DeleteAccountSchema } from '../../../../core/schemas/account';
 import type { DiscountCode } from '../../../../core/schemas/payments';
-import { ApiError, apiFetch } from '../../../api/fetch-client';
 import { apiSend, useApi } from '../../../api/call';
+import { ApiError } from '../../../api/fetch-client';
 import { Modal } from '../../../components/modal';
 import { Link, navigate } from '../../../navigation';
 import { userAtom } from '../../../state/atoms';
@@ -91,7 +91,7 @@ function DeleteDialog({ settings, onClose }: { settings: ReturnType<typeof useNo
     if (!checked.ok) return setErrors(checked.errors);
     void run(async () => {
       try {
-        await apiFetch('/api/delete-account.php', { method: 'POST', body: checked.data });
+        await apiSend('post', '/api/delete-account.php', checked.data);
         setUser(null);
         navigate(store, '/account-deleted', true);
         return {};

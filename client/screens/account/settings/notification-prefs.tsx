@@ -2,12 +2,10 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../i18n';
 import { NOTIFICATION_TYPES, type NotificationSettings, type NotificationType } from '../../../../core/schemas/account';
-import { ApiError, apiFetch } from '../../../api/fetch-client';
-import { useApi } from '../../../api/hooks';
+import { apiSend, useApi } from '../../../api/call';
+import { ApiError } from '../../../api/fetch-client';
 import { userAtom } from '../../../state/atoms';
 import { FormAlert } from '../ui';
-
-export const NOTIFICATIONS_URL = '/api/notifications.php';
 
 type Scope = 'prefs' | 'invisible';
 type Update = {
@@ -29,7 +27,7 @@ function applyUpdate(current: NotificationSettings, update: Update): Notificatio
 export function useNotificationSettings() {
   const { t } = useTranslation();
   const setUser = useSetAtom(userAtom);
-  const swr = useApi<NotificationSettings>(NOTIFICATIONS_URL, { revalidateOnMount: true, revalidateOnFocus: false });
+  const swr = useApi('/api/notifications.php', {}, { revalidateOnMount: true, revalidateOnFocus: false });
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<{ scope: Scope; tone: 'ok' | 'error'; text: string } | null>(null);
 
@@ -39,7 +37,7 @@ export function useNotificationSettings() {
     setSaving(true);
     setStatus(null);
     try {
-      const next = await swr.mutate(apiFetch<NotificationSettings>(NOTIFICATIONS_URL, { method: 'PUT', body: patch }), {
+      const next = await swr.mutate(apiSend('put', '/api/notifications.php', patch), {
         optimisticData: applyUpdate(current, patch),
         rollbackOnError: true,
         revalidate: false,
