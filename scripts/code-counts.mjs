@@ -51,11 +51,21 @@ function nameOf(node) {
 
 /** Call sites that pair a URL with an answer type by hand: apiFetch<T>, useApi<T>, staffFetch<T>, useData<T>. */
 export function handTypedCalls(files = productFiles()) {
-  const pattern = /\b(apiFetch|useApi|staffFetch|useData)<(?!T\b)/g;
+  const pattern = /(?<!function )\b(apiFetch|useApi|staffFetch|useData)<(?!T\b)/g;
   return files.flatMap((file) => {
     const text = readFileSync(join(ROOT, file), 'utf8');
     return [...text.matchAll(pattern)].map((m) => `${file}: ${m[0]}`);
   });
+}
+
+/** JSON answers of /api routes written outside the operation adapters (worker/api/operation.ts), so typed by nobody. */
+export function untypedAnswers(files = productFiles()) {
+  return files
+    .filter((file) => file.startsWith('worker/api/') && !file.endsWith('/operation.ts'))
+    .flatMap((file) => {
+      const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
+      return lines.flatMap((line, i) => (/\bc\.json\(/.test(line) ? [`${file}:${i + 1}`] : []));
+    });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -65,4 +75,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const hand = handTypedCalls();
   console.log(`call sites typed by hand: ${hand.length}`);
   for (const h of hand) console.log(`  ${h}`);
+  const untyped = untypedAnswers();
+  console.log(`JSON answers outside the operation adapters: ${untyped.length}`);
+  for (const u of untyped) console.log(`  ${u}`);
 }

@@ -11,5 +11,5 @@ export { type AnswerOf, apiGet, apiSend, type CallOptions, type QueryOfCall } fr
  * and query makes the first render instant.
  */
 export function useApi<P extends PathOf<'get'>>(path: P | null, query?: QueryOfCall<P>, config?: SWRConfiguration<AnswerOf<'get', P>>) {
-  return useSWR<AnswerOf<'get', P>>(path && apiUrl(path, query), (key: string) => apiFetch(key), config);
+  return useSWR<AnswerOf<'get', P>>(path && apiUrl(path, query), (key: string) => apiFetch(key) as Promise<AnswerOf<'get', P>>, config);
 }

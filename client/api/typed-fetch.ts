@@ -19,7 +19,8 @@ export interface CallOptions {
 
 /** Reads a call: its path, its query by the contract's names, and its answer typed by the contract. */
 export function apiGet<P extends PathOf<'get'>>(path: P, query?: QueryOfCall<P>, options: CallOptions = {}): Promise<AnswerOf<'get', P>> {
-  return apiFetch(apiUrl(path, query), options);
+  // The contract's type of the answer: what the development check (answer-check.ts) holds it to.
+  return apiFetch(apiUrl(path, query), options) as Promise<AnswerOf<'get', P>>;
 }
 
 /** Sends to a call: its method and path, its body as the contract's schema takes it, its answer typed. */
@@ -30,5 +31,5 @@ export function apiSend<M extends Sending, P extends PathOf<M>>(
   options: CallOptions & { query?: QueryInputOf<OperationAt<M, P>> } = {},
 ): Promise<AnswerOf<M, P>> {
   const upper = method.toUpperCase() as 'POST' | 'PUT' | 'DELETE';
-  return apiFetch(apiUrl(path, options.query), { ...options, method: upper, body });
+  return apiFetch(apiUrl(path, options.query), { ...options, method: upper, body }) as Promise<AnswerOf<M, P>>;
 }

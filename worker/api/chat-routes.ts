@@ -10,7 +10,7 @@ import { acceptSend, sendKey } from '../chat/accept-send';
 import { isBlockedBetween } from '../services/blocks';
 import { publishToMember } from '../services/live-events';
 import type { SessionMember } from '../services/sessions';
-import { operation } from './operation';
+import { operation, withStatus } from './operation';
 
 /** chats.php (the list) and chat.php (history, send, mark read, delete): docs/api/chat.md. */
 export const chatRoutes = new Hono<AppEnv>();
@@ -65,7 +65,7 @@ operation(
       (work) => c.executionCtx.waitUntil(work),
     );
     // A new message is 201; the same key again answers the first send with 200.
-    return status === 201 ? c.json(answer, 201) : answer;
+    return withStatus(status, answer);
   },
   {
     // The key is checked before the body, as over the live socket; the body by the brand's message length.

@@ -14,8 +14,25 @@ export interface OperationInput<O extends Operation> {
   member: O['auth'] extends 'member' ? SessionMember : SessionMember | null;
 }
 
-/** The use case of one call: its answer as the contract types it, or a Response where it answers otherwise. */
-export type Handler<O extends Operation> = (c: AppContext, input: OperationInput<O>) => Promise<OutputOf<O> | Response>;
+/** A JSON answer with another of the call's documented success statuses than its first (201 beside 200). */
+export class WithStatus<T> {
+  constructor(
+    readonly status: 200 | 201 | 202,
+    readonly body: T,
+  ) {}
+}
+
+/** Answers with this status: the body still typed by the call's output schemas. */
+export const withStatus = <T>(status: 200 | 201 | 202, body: T) => new WithStatus(status, body);
+
+/**
+ * The use case of one call: its answer as the contract types it (with its status where the call has two), or a
+ * Response where it answers otherwise (a redirect, a page, a file, a WebSocket).
+ */
+export type Handler<O extends Operation> = (
+  c: AppContext,
+  input: OperationInput<O>,
+) => Promise<OutputOf<O> | WithStatus<OutputOf<O>> | Response>;
 
 export interface OperationOptions {
   /**
@@ -60,6 +77,8 @@ export function operation<M extends Method, P extends PathOf<M>>(
     const body = bodySchema ? parseOrFail(bodySchema, await jsonBody(c)) : undefined;
     const input = { query, body, member } as OperationInput<OperationAt<M, P>>;
     const answer = await handler(c, input);
-    return answer instanceof Response ? answer : c.json(answer as object, success as 200);
+    if (answer instanceof Response) return answer;
+    if (answer instanceof WithStatus) return c.json(answer.body as object, answer.status);
+    return c.json(answer as object, success as 200);
   });
 }

@@ -12,7 +12,7 @@ import { revokeSession } from '../services/sessions';
 import { userOf } from '../services/users';
 import { clearSessionCookie } from '../session-cookie';
 import { requireMember } from './helpers';
-import { operation } from './operation';
+import { operation, withStatus } from './operation';
 
 /** user.php (who am I, log in or store a push subscription, save language) and logout.php. */
 export const sessionRoutes = new Hono<AppEnv>();
@@ -34,7 +34,7 @@ operation(
     await saveSubscription(c.env.DB, member.tenantId, member.id, body.subscription, c.get('now'), [
       consentStatement(c, member.id, 'push', true),
     ]);
-    return c.json({ ok: true }, 201);
+    return withStatus(201, { ok: true as const });
   },
   {
     before: (c) => {

@@ -101,6 +101,7 @@ operation(settingsRoutes, 'post', '/api/unsubscribe.php', async (c, { query }) =
   const t = c.get('t');
   const done = type ? t('unsubscribe.type_done', { what: t(`settings.notifications.types.${type}`) }) : t('unsubscribe.done');
   if (c.req.header('content-type')?.includes('form')) return c.html(html`<!doctype html><meta charset="utf-8"><p>${done}</p>`);
+  // Not the contract's use (RFC 8058's one-click post is a form): a script's JSON post gets a JSON answer.
   return c.json({ ok: true });
 });
 

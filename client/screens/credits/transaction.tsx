@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { Order } from '../../../core/schemas/payments';
 import { apiGet } from '../../api/call';
-import { ApiError, apiFetch } from '../../api/fetch-client';
+import { ApiError } from '../../api/fetch-client';
 import { apiSend, useApi } from '../../api/call';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, userAtom } from '../../state/atoms';
