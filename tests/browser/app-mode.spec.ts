@@ -41,6 +41,9 @@ test('in the installed app a back button takes the member from a profile back to
 });
 
 test("a page left open takes in the member's credits spent elsewhere at its next user refresh", async ({ page }) => {
+  // The live socket would tell the page at once: here it connects and stays silent, as a connection that a
+  // phone's network dropped without closing it, so only the user refresh can bring the news.
+  await page.routeWebSocket(/\/api\/live\.php/, () => {});
   await page.clock.install();
   await logInAs(page, BRAND(), 'premium@demo.test');
   const badge = page.getByTestId('credits-count');
