@@ -20,18 +20,12 @@ interface ModalProps {
 const WIDTH = { sm: 'max-w-modal-sm', md: 'max-w-modal', lg: 'max-w-modal-lg', xl: 'max-w-modal-xl' };
 
 /**
- * An accessible dialog: the browser's own modal <dialog>, so the page behind it is inert (Tab stays in the dialog,
- * a screen reader reads only it) and it sits above everything. Focus moves to the panel (or to a field the
- * dialog focuses itself) and back to where it was; Escape and a click beside the panel close it when allowed.
- * The server renders it open but not modal (that takes script): it covers the page the same way until hydration.
- * The dialog is the full-screen, scrollable dim layer; the panel is centred in it by auto margins, so a panel
- * taller than a small phone's screen scrolls from its top instead of being cut off above it.
+ * Shows the dialog as a modal while `open`, moves the focus in and back, and answers Escape, a click beside the
+ * panel and the browser's own close with `dismiss` (undefined: the dialog cannot be dismissed that way).
  */
-export function Modal({ open, title, children, onClose, locked = false, size = 'md', labelClose = 'Close', returnFocusTo }: ModalProps) {
-  const titleId = useId();
+function useModalDialog(open: boolean, dismiss: (() => void) | undefined, returnFocusTo: string | undefined) {
   const dialog = useRef<HTMLDialogElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const dismiss = onClose && !locked ? onClose : undefined;
   // The latest dismiss for the close listener below, which lives as long as the dialog is open.
   const dismissRef = useRef(dismiss);
   dismissRef.current = dismiss;
@@ -80,6 +74,22 @@ export function Modal({ open, title, children, onClose, locked = false, size = '
   const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
     if (!panel.current?.contains(event.target as Node)) dismiss?.();
   };
+
+  return { dialog, panel, onCancel, onBackdropClick };
+}
+
+/**
+ * An accessible dialog: the browser's own modal <dialog>, so the page behind it is inert (Tab stays in the dialog,
+ * a screen reader reads only it) and it sits above everything. Focus moves to the panel (or to a field the
+ * dialog focuses itself) and back to where it was; Escape and a click beside the panel close it when allowed.
+ * The server renders it open but not modal (that takes script): it covers the page the same way until hydration.
+ * The dialog is the full-screen, scrollable dim layer; the panel is centred in it by auto margins, so a panel
+ * taller than a small phone's screen scrolls from its top instead of being cut off above it.
+ */
+export function Modal({ open, title, children, onClose, locked = false, size = 'md', labelClose = 'Close', returnFocusTo }: ModalProps) {
+  const titleId = useId();
+  const dismiss = onClose && !locked ? onClose : undefined;
+  const { dialog, panel, onCancel, onBackdropClick } = useModalDialog(open, dismiss, returnFocusTo);
 
   if (!open) return null;
   return (

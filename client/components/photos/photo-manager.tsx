@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
+import type { KeyedMutator } from 'swr';
 import { useTranslation } from '../../i18n';
 import { PHOTO_LIMIT } from '../../../core/constants';
 import type { PhotosResponse, PhotoUpdate } from '../../../core/schemas/photos';
@@ -9,16 +10,9 @@ import { settingsAtom } from '../../state/atoms';
 import { PhotoTile, type TileActions } from './photo-tile';
 import { UploadButton } from './upload-button';
 
-/**
- * The member's own photos (issue 4 "Photos"): upload, main photo, private, order, delete, with the review state of
- * each and the member's limit. Loads its own data; load it lazily (React.lazy), never from eager code: the home
- * page's JavaScript budget has no room for it.
- */
-export function PhotoManager() {
+/** The changes to the photo list (main, private, order, delete), one at a time, with their failure and the focus after. */
+function usePhotoChanges(photos: PhotosResponse['photos'] | undefined, mutate: KeyedMutator<PhotosResponse>) {
   const { t } = useTranslation();
-  const settings = useAtomValue(settingsAtom);
-  // The app's SWR default is not to fetch on mount (the server's fallback is fresh); this data has no fallback.
-  const { data, error, mutate } = useApi('/api/photos.php', {}, { revalidateOnMount: true });
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -52,7 +46,7 @@ export function PhotoManager() {
     setMain: (id) => void put({ action: 'main', id }, id),
     setPrivate: (id, value) => void put({ action: 'private', id, private: value }, id),
     move: (id, step) => {
-      const ids = (data?.photos ?? []).map((p) => p.id);
+      const ids = (photos ?? []).map((p) => p.id);
       const from = ids.indexOf(id);
       const to = from + step;
       if (from < 0 || to < 0 || to >= ids.length) return;
@@ -61,35 +55,27 @@ export function PhotoManager() {
     },
     remove: (id) => void run(() => apiSend('delete', '/api/photos.php', { id })),
   };
+  return { busy, actionError, list, actions };
+}
 
-  if (!data) {
-    return (
-      <section className="py-6" data-testid="photo-manager" aria-busy={!error}>
-        {error ? (
-          <p className="alert alert-danger" role="alert">
-            {error instanceof ApiError ? error.message : t('errors.generic')}
-          </p>
-        ) : (
-          <p className="text-gray-500" role="status">
-            {t('common.loading')}
-          </p>
-        )}
-      </section>
-    );
-  }
+/**
+ * The member's own photos (issue 4 "Photos"): upload, main photo, private, order, delete, with the review state of
+ * each and the member's limit. Loads its own data; load it lazily (React.lazy), never from eager code: the home
+ * page's JavaScript budget has no room for it.
+ */
+export function PhotoManager() {
+  const { t } = useTranslation();
+  const settings = useAtomValue(settingsAtom);
+  // The app's SWR default is not to fetch on mount (the server's fallback is fresh); this data has no fallback.
+  const { data, error, mutate } = useApi('/api/photos.php', {}, { revalidateOnMount: true });
+  const { busy, actionError, list, actions } = usePhotoChanges(data?.photos, mutate);
+
+  if (!data) return <PhotosLoading error={error} />;
 
   const full = data.used >= data.limit;
   return (
     <section className="py-4" data-testid="photo-manager" aria-labelledby="photo-manager-title">
-      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="photo-manager-title" className="m-0 text-xl font-bold">
-          {t('photos.title')}
-        </h2>
-        <p className={`m-0 text-sm font-semibold ${full ? 'text-danger' : 'text-gray-600'}`} data-testid="photo-count">
-          {t('photos.count', { used: data.used, limit: data.limit })}
-        </p>
-      </div>
-      <p className="mt-0 text-sm text-gray-600">{t('photos.intro')}</p>
+      <PhotosHeader used={data.used} limit={data.limit} full={full} />
       {full ? (
         <p className="alert alert-warning" role="status">
           {t('errors.photo_limit')} · {t('photos.limit_rule', { free: PHOTO_LIMIT.free, premium: PHOTO_LIMIT.premium })}
@@ -120,6 +106,42 @@ export function PhotoManager() {
         </ul>
       )}
     </section>
+  );
+}
+
+/** The manager before its list has come: loading, or why it could not load. */
+function PhotosLoading({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <section className="py-6" data-testid="photo-manager" aria-busy={!error}>
+      {error ? (
+        <p className="alert alert-danger" role="alert">
+          {error instanceof ApiError ? error.message : t('errors.generic')}
+        </p>
+      ) : (
+        <p className="text-gray-500" role="status">
+          {t('common.loading')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The title, how many photos of the limit are used, and what the page is for. */
+function PhotosHeader({ used, limit, full }: { used: number; limit: number; full: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="photo-manager-title" className="m-0 text-xl font-bold">
+          {t('photos.title')}
+        </h2>
+        <p className={`m-0 text-sm font-semibold ${full ? 'text-danger' : 'text-gray-600'}`} data-testid="photo-count">
+          {t('photos.count', { used, limit })}
+        </p>
+      </div>
+      <p className="mt-0 text-sm text-gray-600">{t('photos.intro')}</p>
+    </>
   );
 }
 

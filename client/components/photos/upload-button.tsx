@@ -22,13 +22,9 @@ interface Progress {
 
 const MB = Math.round(PHOTO_RULES.maxBytes / 1024 / 1024);
 
-/**
- * Picks one or more photos and uploads them one after another, with a progress bar and the server's refusal
- * (type, size, pixels, limit) in the member's language. Used by the photo manager and the signup's photo step.
- */
-export function UploadButton({ onUploaded, disabled, label, className = 'btn btn-primary' }: UploadButtonProps) {
+/** Uploads the picked files one after another, with the progress of the current one and the refusals of all. */
+function usePhotoUpload(onUploaded: (result: UploadResult) => void) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const store = useStore();
@@ -65,6 +61,18 @@ export function UploadButton({ onUploaded, disabled, label, className = 'btn btn
     }
   };
 
+  return { progress, errors, pick };
+}
+
+/**
+ * Picks one or more photos and uploads them one after another, with a progress bar and the server's refusal
+ * (type, size, pixels, limit) in the member's language. Used by the photo manager and the signup's photo step.
+ */
+export function UploadButton({ onUploaded, disabled, label, className = 'btn btn-primary' }: UploadButtonProps) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const { progress, errors, pick } = usePhotoUpload(onUploaded);
+
   return (
     <div>
       <input
@@ -93,19 +101,24 @@ export function UploadButton({ onUploaded, disabled, label, className = 'btn btn
         </progress>
       )}
       <p className="m-0 mt-1 text-xs text-gray-500">{t('photos.hint', { mb: MB })}</p>
-      {errors.length > 0 && (
-        <div className="alert alert-danger" role="alert" data-testid="upload-error">
-          {errors.map((message, i) => (
-            <p
-              // biome-ignore lint/suspicious/noArrayIndexKey: one answer's messages, replaced as a whole
-              key={i}
-              className="m-0"
-            >
-              {message}
-            </p>
-          ))}
-        </div>
-      )}
+      {errors.length > 0 && <UploadErrors errors={errors} />}
+    </div>
+  );
+}
+
+/** The refusals of the last upload, one line each. */
+function UploadErrors({ errors }: { errors: string[] }) {
+  return (
+    <div className="alert alert-danger" role="alert" data-testid="upload-error">
+      {errors.map((message, i) => (
+        <p
+          // biome-ignore lint/suspicious/noArrayIndexKey: one answer's messages, replaced as a whole
+          key={i}
+          className="m-0"
+        >
+          {message}
+        </p>
+      ))}
     </div>
   );
 }

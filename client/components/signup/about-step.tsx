@@ -1,10 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
-import { ApiError } from '../../api/fetch-client';
 import { useApi } from '../../api/call';
 import { FormAlert, SOFT_PRIMARY, SubmitButton, TextArea, useFormState } from '../../screens/account/ui';
 import { useFlow } from './context';
+import { LoadError } from './load-error';
 import { ABOUT_MAX_LENGTH } from '../../../core/constants';
+import type { InterestOption } from '../../../core/schemas/reference';
 
 const MAX_INTERESTS = 20;
 
@@ -52,36 +53,8 @@ export function AboutStep() {
           {t('signup.about.interests_hint', { max: MAX_INTERESTS, count: chosen.length })}
         </p>
         {isLoading && !data && <p className="text-sm text-gray-500">{t('common.loading')}</p>}
-        {error && (
-          <FormAlert message={error instanceof ApiError ? error.message : t('errors.generic')}>
-            {' '}
-            <button type="button" className="border-0 bg-transparent p-0 font-semibold text-danger underline" onClick={() => void mutate()}>
-              {t('account.retry')}
-            </button>
-          </FormAlert>
-        )}
-        <ul className="m-0 flex list-none flex-wrap gap-2 p-0" data-testid="interests">
-          {data?.interests.map((interest) => {
-            const on = chosen.includes(interest.id);
-            return (
-              <li key={interest.id}>
-                <label
-                  className={`flex cursor-pointer items-center gap-1.5 rounded-full border border-solid px-3 py-1.5 text-sm ${on ? `border-primary ${SOFT_PRIMARY} font-semibold` : 'border-gray-300 bg-white hover:bg-gray-50'}`}
-                >
-                  <input
-                    type="checkbox"
-                    className="m-0 h-4 w-4 accent-primary"
-                    checked={on}
-                    disabled={!on && chosen.length >= MAX_INTERESTS}
-                    onChange={() => toggle(interest.id)}
-                  />
-                  <span aria-hidden="true">{interest.icon}</span>
-                  {interest.name}
-                </label>
-              </li>
-            );
-          })}
-        </ul>
+        {error && <LoadError error={error} onRetry={() => void mutate()} />}
+        <InterestList interests={data?.interests} chosen={chosen} onToggle={toggle} />
         {errors.interests && (
           <p className="m-0 mt-1 text-sm text-danger" data-field-error>
             {errors.interests}
@@ -90,5 +63,53 @@ export function AboutStep() {
       </fieldset>
       <SubmitButton sending={sending}>{t('signup.next')}</SubmitButton>
     </form>
+  );
+}
+
+/** The interests to choose from, as chips; none until they have loaded. */
+function InterestList({
+  interests,
+  chosen,
+  onToggle,
+}: {
+  interests: InterestOption[] | undefined;
+  chosen: number[];
+  onToggle: (id: number) => void;
+}) {
+  return (
+    <ul className="m-0 flex list-none flex-wrap gap-2 p-0" data-testid="interests">
+      {interests?.map((interest) => (
+        <InterestChip
+          key={interest.id}
+          interest={interest}
+          on={chosen.includes(interest.id)}
+          full={chosen.length >= MAX_INTERESTS}
+          onToggle={() => onToggle(interest.id)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+interface InterestChipProps {
+  interest: InterestOption;
+  on: boolean;
+  /** The most interests are chosen: the others cannot be ticked. */
+  full: boolean;
+  onToggle: () => void;
+}
+
+/** One interest as a tickable chip. */
+function InterestChip({ interest, on, full, onToggle }: InterestChipProps) {
+  return (
+    <li>
+      <label
+        className={`flex cursor-pointer items-center gap-1.5 rounded-full border border-solid px-3 py-1.5 text-sm ${on ? `border-primary ${SOFT_PRIMARY} font-semibold` : 'border-gray-300 bg-white hover:bg-gray-50'}`}
+      >
+        <input type="checkbox" className="m-0 h-4 w-4 accent-primary" checked={on} disabled={!on && full} onChange={onToggle} />
+        <span aria-hidden="true">{interest.icon}</span>
+        {interest.name}
+      </label>
+    </li>
   );
 }

@@ -55,23 +55,16 @@ interface SignupFlowProps {
 }
 
 /**
- * The multi-step signup of SPEC.md §4, the same in the signup modal (client/components/signup-flow.tsx) and on
- * the signup pages. The server keeps the step (`user.signup_step`), so a member who leaves continues there.
+ * The flow's SPEC.md §4 events: started locks the modal, complete ends the flow, closed and redirect-to-login close
+ * it. Returns whether the signup has started and the latest `onDone`.
  */
-export function SignupFlow({ mode, onDone, completeHref = '/members' }: SignupFlowProps) {
-  const { t } = useTranslation();
+function useSignupEvents(mode: SignupFlowProps['mode'], completeHref: string, onDone: (() => void) | undefined) {
   const store = useStore();
-  const user = useAtomValue(userAtom);
-  const step = currentStep(user);
-  const save = useSaveStep();
-  const root = useRef<HTMLDivElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
   const [started, setStarted] = useState(false);
   const finished = useRef(false);
   const done = useRef(onDone);
   done.current = onDone;
 
-  // SPEC.md §4 events: started locks the modal, complete ends the flow, closed and redirect-to-login close it.
   useEffect(
     () =>
       onSignupEvents({
@@ -104,14 +97,22 @@ export function SignupFlow({ mode, onDone, completeHref = '/members' }: SignupFl
     };
   }, [mode]);
 
-  const locked = mode === 'modal' && (started || user !== null) && IN_PROGRESS.includes(step);
+  return { started, done };
+}
+
+/** Tells the modal (signupLockedAtom) that backdrop and Escape must not close it while `locked`. */
+function useModalLock(locked: boolean) {
   const setLocked = useSetAtom(signupLockedAtom);
   useLayoutEffect(() => {
     setLocked(locked);
     return () => setLocked(false);
   }, [locked, setLocked]);
+}
 
-  // A new step moves the focus to its title, so keyboard and screen reader users start at the top of it.
+/** A new step moves the focus to its title, so keyboard and screen reader users start at the top of it. */
+function useStepFocus(step: SignupStep) {
+  const root = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(step);
   useEffect(() => {
     if (step !== firstStep.current) {
@@ -119,8 +120,48 @@ export function SignupFlow({ mode, onDone, completeHref = '/members' }: SignupFl
       root.current?.scrollTo?.({ top: 0 });
     }
   }, [step]);
+  return { root, heading };
+}
 
-  const context = useMemo<FlowContextValue>(() => ({ mode, save, leave: () => done.current?.() }), [mode, save]);
+/** "Step n of m" and its bar, for the visible steps. */
+function StepProgress({ index }: { index: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-3">
+      <p className="m-0 mb-1 text-xs font-semibold uppercase tracking-wide text-gray-500">
+        {t('signup.progress', { current: index + 1, total: VISIBLE_STEPS.length })}
+      </p>
+      <div
+        className="h-1.5 overflow-hidden rounded-full bg-gray-200"
+        role="progressbar"
+        aria-label={t('signup.progress_label')}
+        aria-valuemin={1}
+        aria-valuemax={VISIBLE_STEPS.length}
+        aria-valuenow={index + 1}
+      >
+        <div
+          className="h-full rounded-full bg-primary transition-all"
+          style={{ width: `${((index + 1) / VISIBLE_STEPS.length) * 100}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The multi-step signup of SPEC.md §4, the same in the signup modal (client/components/signup-flow.tsx) and on
+ * the signup pages. The server keeps the step (`user.signup_step`), so a member who leaves continues there.
+ */
+export function SignupFlow({ mode, onDone, completeHref = '/members' }: SignupFlowProps) {
+  const { t } = useTranslation();
+  const user = useAtomValue(userAtom);
+  const step = currentStep(user);
+  const save = useSaveStep();
+  const { started, done } = useSignupEvents(mode, completeHref, onDone);
+  useModalLock(mode === 'modal' && (started || user !== null) && IN_PROGRESS.includes(step));
+  const { root, heading } = useStepFocus(step);
+
+  const context = useMemo<FlowContextValue>(() => ({ mode, save, leave: () => done.current?.() }), [mode, save, done]);
   const View = STEP_VIEWS[step];
   const index = VISIBLE_STEPS.indexOf(step as (typeof VISIBLE_STEPS)[number]);
   const Heading = mode === 'modal' ? 'h3' : 'h2';
@@ -133,26 +174,7 @@ export function SignupFlow({ mode, onDone, completeHref = '/members' }: SignupFl
         data-step={step}
         className={mode === 'modal' ? '-mx-2 max-h-[calc(100dvh-10rem)] overflow-y-auto px-2' : ''}
       >
-        {index >= 0 && (
-          <div className="mb-3">
-            <p className="m-0 mb-1 text-xs font-semibold uppercase tracking-wide text-gray-500">
-              {t('signup.progress', { current: index + 1, total: VISIBLE_STEPS.length })}
-            </p>
-            <div
-              className="h-1.5 overflow-hidden rounded-full bg-gray-200"
-              role="progressbar"
-              aria-label={t('signup.progress_label')}
-              aria-valuemin={1}
-              aria-valuemax={VISIBLE_STEPS.length}
-              aria-valuenow={index + 1}
-            >
-              <div
-                className="h-full rounded-full bg-primary transition-all"
-                style={{ width: `${((index + 1) / VISIBLE_STEPS.length) * 100}%` }}
-              />
-            </div>
-          </div>
-        )}
+        {index >= 0 && <StepProgress index={index} />}
         <Heading ref={heading} tabIndex={-1} className="m-0 mb-3 text-lg font-bold text-gray-900 outline-none">
           {t(`signup.steps.${step}`)}
         </Heading>
