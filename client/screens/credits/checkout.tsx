@@ -30,26 +30,8 @@ export default function CheckoutScreen() {
   const { errors, sending, run } = useFormState(form);
   const money = useMoney(shop?.currency);
 
-  if (error)
-    return (
-      <AccountCard title={t('pay.title')}>
-        <FormAlert message={error.message} />
-      </AccountCard>
-    );
-  if (!shop)
-    return (
-      <p className="py-16 text-center text-gray-500" role="status">
-        {t('pay.loading')}
-      </p>
-    );
-  const pkg = shop.packages.find((p) => String(p.id) === route.params.id);
-  if (!pkg)
-    return (
-      <AccountCard title={t('pay.title')}>
-        <FormAlert message={t('errors.package_not_found')} />
-        <Link href="/credits">{t('pay.other_package')}</Link>
-      </AccountCard>
-    );
+  const pkg = shop?.packages.find((p) => String(p.id) === route.params.id);
+  if (error || !shop || !pkg) return <CheckoutUnavailable error={error} loading={!shop} />;
 
   const methods = shop.methods.filter((m) => m !== 'directdebit');
   const method = (methods as string[]).includes(route.params.paymentmethod ?? '')
@@ -95,6 +77,29 @@ export default function CheckoutScreen() {
         <Link href="/credits">{t('pay.other_package')}</Link>
       </p>
       <ShopTrust methods={shop.methods} />
+    </AccountCard>
+  );
+}
+
+/** Instead of the checkout: the packages' load error, the loading line, or a package that is not (or no longer) sold. */
+function CheckoutUnavailable({ error, loading }: { error: Error | undefined; loading: boolean }) {
+  const { t } = useTranslation();
+  if (error)
+    return (
+      <AccountCard title={t('pay.title')}>
+        <FormAlert message={error.message} />
+      </AccountCard>
+    );
+  if (loading)
+    return (
+      <p className="py-16 text-center text-gray-500" role="status">
+        {t('pay.loading')}
+      </p>
+    );
+  return (
+    <AccountCard title={t('pay.title')}>
+      <FormAlert message={t('errors.package_not_found')} />
+      <Link href="/credits">{t('pay.other_package')}</Link>
     </AccountCard>
   );
 }
