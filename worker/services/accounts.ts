@@ -90,50 +90,8 @@ export async function createMember(db: D1Database, tenant: Tenant, input: NewMem
   let created: { member: D1Result<Pick<MemberRow, 'id'>> };
   try {
     created = await namedBatch(db, [
-      [
-        'member',
-        rows<Pick<MemberRow, 'id'>>(
-          db
-            .prepare(
-              `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step,
-                              traffic_source, invite_code, created_at, password_changed_at, notification_prefs)
-         SELECT COALESCE(MAX(id), ?1 - 1) + 1, ?3, ?4, ?5, 'not_confirmed', 0, 0, ?6, ?7, 'photo', ?8, ?9, ?7, ?7, ?10
-           FROM members WHERE id BETWEEN ?1 AND ?2 HAVING COALESCE(MAX(id), ?1 - 1) < ?2
-         RETURNING id`,
-            )
-            .bind(
-              MEMBER_IDS.first,
-              MEMBER_IDS.last,
-              tenant.id,
-              input.email,
-              passwordHash,
-              input.language,
-              nowIso,
-              input.trafficSource,
-              input.inviteCode,
-              JSON.stringify(input.marketing ? { email: { news: true } } : {}),
-            ),
-        ),
-      ],
-      [
-        null,
-        db
-          .prepare(
-            `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, about, status, searchable, last_active, created_at)
-         SELECT id, tenant_id, id, ?3, ?4, ?5, ?6, ?7, ?8, 'disabled', 0, ?9, ?9 FROM members WHERE tenant_id = ?1 AND email = ?2`,
-          )
-          .bind(
-            tenant.id,
-            input.email,
-            input.name,
-            input.gender,
-            SEXUALITY[input.gender][input.lookingFor],
-            input.dateOfBirth,
-            input.country,
-            input.signupMessage,
-            nowIso,
-          ),
-      ],
+      ['member', insertMember(db, tenant, input, passwordHash, nowIso)],
+      [null, insertProfile(db, tenant, input, nowIso)],
     ]);
   } catch (error) {
     if (/members\.tenant_id, members\.email|members_email/.test(String(error)))
@@ -144,27 +102,78 @@ export async function createMember(db: D1Database, tenant: Tenant, input: NewMem
   const id = first?.id;
   if (id === undefined) throw new Error('member id space below the seed blocks is exhausted');
   try {
-    const follow = [
-      ...(tenant.settings.signup_credits > 0
-        ? [
-            ledgerEntry(db, {
-              tenantId: tenant.id,
-              memberId: id,
-              delta: tenant.settings.signup_credits,
-              reason: 'signup',
-              ref: 'signup',
-              now,
-            }),
-          ]
-        : []),
-      ...input.consents(id),
-    ];
+    const follow = signupFollowUps(db, tenant, input, id, now);
     if (follow.length) await db.batch(follow);
   } catch (error) {
     await removeNewMember(db, tenant.id, id);
     throw error;
   }
   return id;
+}
+
+/** The member's row, its id the next free one in MEMBER_IDS (none when the range is full), answered by RETURNING. */
+function insertMember(db: D1Database, tenant: Tenant, input: NewMember, passwordHash: string, nowIso: string) {
+  return rows<Pick<MemberRow, 'id'>>(
+    db
+      .prepare(
+        `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step,
+                              traffic_source, invite_code, created_at, password_changed_at, notification_prefs)
+         SELECT COALESCE(MAX(id), ?1 - 1) + 1, ?3, ?4, ?5, 'not_confirmed', 0, 0, ?6, ?7, 'photo', ?8, ?9, ?7, ?7, ?10
+           FROM members WHERE id BETWEEN ?1 AND ?2 HAVING COALESCE(MAX(id), ?1 - 1) < ?2
+         RETURNING id`,
+      )
+      .bind(
+        MEMBER_IDS.first,
+        MEMBER_IDS.last,
+        tenant.id,
+        input.email,
+        passwordHash,
+        input.language,
+        nowIso,
+        input.trafficSource,
+        input.inviteCode,
+        JSON.stringify(input.marketing ? { email: { news: true } } : {}),
+      ),
+  );
+}
+
+/** The member's profile under the same id (found by the new row's e-mail), disabled and unsearchable until confirmed. */
+function insertProfile(db: D1Database, tenant: Tenant, input: NewMember, nowIso: string) {
+  return db
+    .prepare(
+      `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, about, status, searchable, last_active, created_at)
+         SELECT id, tenant_id, id, ?3, ?4, ?5, ?6, ?7, ?8, 'disabled', 0, ?9, ?9 FROM members WHERE tenant_id = ?1 AND email = ?2`,
+    )
+    .bind(
+      tenant.id,
+      input.email,
+      input.name,
+      input.gender,
+      SEXUALITY[input.gender][input.lookingFor],
+      input.dateOfBirth,
+      input.country,
+      input.signupMessage,
+      nowIso,
+    );
+}
+
+/** What takes the new id as a number: the brand's signup credits (if any) and the consent log. */
+function signupFollowUps(db: D1Database, tenant: Tenant, input: NewMember, id: number, now: Date): D1PreparedStatement[] {
+  return [
+    ...(tenant.settings.signup_credits > 0
+      ? [
+          ledgerEntry(db, {
+            tenantId: tenant.id,
+            memberId: id,
+            delta: tenant.settings.signup_credits,
+            reason: 'signup',
+            ref: 'signup',
+            now,
+          }),
+        ]
+      : []),
+    ...input.consents(id),
+  ];
 }
 
 function removeNewMember(db: D1Database, tenantId: string, id: number) {

@@ -1,12 +1,13 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
+import type { DiscountCode, Package } from '../../../core/schemas/payments';
 import { DirectDebitConfirmSchema, DirectDebitSchema } from '../../../core/schemas/order-form';
 import { apiSend } from '../../api/call';
 import { navigate } from '../../navigation';
 import { routeAtom } from '../../state/atoms';
 import { AccountCard, FormAlert, SubmitButton, TextField, formValue, useFormState } from '../account/ui';
-import { apiErrors, check } from '../account/validate';
+import { apiErrors, check, type FieldErrors } from '../account/validate';
 import { ConsentBox } from './consent-box';
 import { priceWith, useActiveDiscount, useMoney, usePackages } from './shop-data';
 
@@ -47,14 +48,7 @@ export default function DirectDebitScreen() {
   const request = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const input = {
-      ...Object.fromEntries(FIELDS.map(([name]) => [name, formValue(data, name)])),
-      package_id: pkg.id,
-      amount,
-      currency: shop.currency,
-      consent: data.get('consent') === 'on',
-      ...(amount !== pkg.price && discount ? { code: discount.code } : {}),
-    };
+    const input = requestInput(data, pkg, amount, shop.currency, discount);
     const checked = check(DirectDebitSchema, input, t);
     if (!checked.ok) return setErrors(checked.errors);
     void run(async () => {
@@ -90,38 +84,70 @@ export default function DirectDebitScreen() {
       </p>
       {!sent ? (
         <form ref={formRef} onSubmit={request} method="post" noValidate>
-          <p className="mt-0 text-sm text-gray-700">{t('directdebit.intro')}</p>
-          <FormAlert message={errors._form} />
-          {FIELDS.map(([name, autoComplete]) => (
-            <TextField
-              key={name}
-              name={name}
-              label={t(`directdebit.${name}`)}
-              autoComplete={autoComplete}
-              error={errors[name]}
-              type={name === 'phone' ? 'tel' : 'text'}
-              required
-            />
-          ))}
-          <ConsentBox error={errors.consent} />
-          <SubmitButton sending={sending}>{t('directdebit.send_code')}</SubmitButton>
+          <RequestFields errors={errors} sending={sending} />
         </form>
       ) : (
         <form ref={formRef} onSubmit={confirm} method="post" noValidate>
-          <FormAlert tone="info" message={t('directdebit.code_sent', { phone: sent.phone })} />
-          <FormAlert message={errors._form} />
-          <TextField
-            name="otp"
-            label={t('directdebit.otp')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            error={errors.otp ?? errors.request_id}
-            required
-          />
-          <SubmitButton sending={sending}>{t('directdebit.confirm')}</SubmitButton>
+          <ConfirmFields phone={sent.phone} errors={errors} sending={sending} />
         </form>
       )}
     </AccountCard>
+  );
+}
+
+/** The first step's input: the form's fields, the package at the price shown, and the discount code when it counts. */
+function requestInput(data: FormData, pkg: Package, amount: number, currency: string, discount: DiscountCode | null) {
+  return {
+    ...Object.fromEntries(FIELDS.map(([name]) => [name, formValue(data, name)])),
+    package_id: pkg.id,
+    amount,
+    currency,
+    consent: data.get('consent') === 'on',
+    ...(amount !== pkg.price && discount ? { code: discount.code } : {}),
+  };
+}
+
+/** The first step's fields: holder, IBAN, address and phone, and the consent to immediate delivery. */
+function RequestFields({ errors, sending }: { errors: FieldErrors; sending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="mt-0 text-sm text-gray-700">{t('directdebit.intro')}</p>
+      <FormAlert message={errors._form} />
+      {FIELDS.map(([name, autoComplete]) => (
+        <TextField
+          key={name}
+          name={name}
+          label={t(`directdebit.${name}`)}
+          autoComplete={autoComplete}
+          error={errors[name]}
+          type={name === 'phone' ? 'tel' : 'text'}
+          required
+        />
+      ))}
+      <ConsentBox error={errors.consent} />
+      <SubmitButton sending={sending}>{t('directdebit.send_code')}</SubmitButton>
+    </>
+  );
+}
+
+/** The second step's field: the code sent by SMS to the phone given. */
+function ConfirmFields({ phone, errors, sending }: { phone: string; errors: FieldErrors; sending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FormAlert tone="info" message={t('directdebit.code_sent', { phone })} />
+      <FormAlert message={errors._form} />
+      <TextField
+        name="otp"
+        label={t('directdebit.otp')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={errors.otp ?? errors.request_id}
+        required
+      />
+      <SubmitButton sending={sending}>{t('directdebit.confirm')}</SubmitButton>
+    </>
   );
 }

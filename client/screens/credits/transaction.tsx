@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n';
+import { useTranslation, type TFunction } from '../../i18n';
 import type { Order } from '../../../core/schemas/payments';
 import { apiGet } from '../../api/call';
 import { ApiError } from '../../api/fetch-client';
@@ -26,26 +26,8 @@ export default function TransactionScreen() {
 
 function OrderResult({ id }: { id: string }) {
   const { t } = useTranslation();
-  const setUser = useSetAtom(userAtom);
-  const { data, error, mutate } = useApi(
-    '/api/order.php',
-    { id },
-    {
-      revalidateOnMount: true,
-      refreshInterval: (latest) => (!latest || ['created', 'pending'].includes(latest.order.status) ? POLL_MS : 0),
-      shouldRetryOnError: false,
-    },
-  );
-  const order = data?.order;
+  const { order, error, mutate } = useOrder(id);
   const money = useMoney(order?.currency);
-  const paid = order?.status === 'paid';
-  useEffect(() => {
-    if (!paid) return;
-    apiGet('/api/user.php').then(
-      ({ user }) => user && setUser(user),
-      () => undefined,
-    );
-  }, [paid, setUser]);
 
   if (error)
     return (
@@ -60,57 +42,108 @@ function OrderResult({ id }: { id: string }) {
       </p>
     );
   const summary = `${t('transaction.order', { id: order.id })} · ${t('shop.credits', { count: order.credits })} · ${money(order.amount)} · ${t(`payment.methods.${order.method}`)}`;
+  const card: ResultCard = { t, order, summary, money };
 
-  if (order.status === 'created' || order.status === 'pending') {
-    return (
-      <AccountCard title={t('transaction.title')} testId="transaction-pending">
-        <p role="status" aria-live="polite">
-          <Icon name="i-lucide-hourglass" className="mr-1" />
-          {t('transaction.pending')}
-        </p>
-        <p className="text-sm text-gray-600">{summary}</p>
-        <PendingActions order={order} onChange={(next) => void mutate({ order: next }, { revalidate: false })} />
-      </AccountCard>
+  if (order.status === 'created' || order.status === 'pending')
+    return pendingCard(card, (next) => void mutate({ order: next }, { revalidate: false }));
+  if (order.status === 'paid') return paidCard(card);
+  if (order.status === 'refunded') return refundedCard(card);
+  return failedCard(card);
+}
+
+/** The order, polled while it is unfinished; once paid, the user is reloaded for the new credits and premium status. */
+function useOrder(id: string) {
+  const setUser = useSetAtom(userAtom);
+  const { data, error, mutate } = useApi(
+    '/api/order.php',
+    { id },
+    {
+      revalidateOnMount: true,
+      refreshInterval: (latest) => (!latest || ['created', 'pending'].includes(latest.order.status) ? POLL_MS : 0),
+      shouldRetryOnError: false,
+    },
+  );
+  const order = data?.order;
+  const paid = order?.status === 'paid';
+  useEffect(() => {
+    if (!paid) return;
+    apiGet('/api/user.php').then(
+      ({ user }) => user && setUser(user),
+      () => undefined,
     );
-  }
-  if (paid) {
-    return (
-      <AccountCard title={t('transaction.paid_title')} testId="transaction-paid" icon="i-lucide-circle-check">
-        <p role="status">
-          {t('transaction.paid', { credits: order.credits })}
-          {order.made_premium && ` ${t('transaction.now_premium')}`}
-        </p>
-        <p className="text-sm text-gray-600">{summary}</p>
-        <p className="text-sm text-gray-600">{t('transaction.mail_sent')}</p>
+  }, [paid, setUser]);
+  return { order, error, mutate };
+}
+
+/**
+ * What each result card is made of. The cards are render functions, not components: every state renders the same
+ * AccountCard at the top, so React updates it in place when the status changes (the status line stays one live region).
+ */
+interface ResultCard {
+  t: TFunction;
+  order: Order;
+  summary: string;
+  money: (cents: number) => string;
+}
+
+/** Still open at the payment service: the status, polled, and what the member can do meanwhile. */
+function pendingCard({ t, order, summary }: ResultCard, onChange: (order: Order) => void) {
+  return (
+    <AccountCard title={t('transaction.title')} testId="transaction-pending">
+      <p role="status" aria-live="polite">
+        <Icon name="i-lucide-hourglass" className="mr-1" />
+        {t('transaction.pending')}
+      </p>
+      <p className="text-sm text-gray-600">{summary}</p>
+      <PendingActions order={order} onChange={onChange} />
+    </AccountCard>
+  );
+}
+
+/** Paid: the credits granted (and premium, on a first purchase). */
+function paidCard({ t, order, summary }: ResultCard) {
+  return (
+    <AccountCard title={t('transaction.paid_title')} testId="transaction-paid" icon="i-lucide-circle-check">
+      <p role="status">
+        {t('transaction.paid', { credits: order.credits })}
+        {order.made_premium && ` ${t('transaction.now_premium')}`}
+      </p>
+      <p className="text-sm text-gray-600">{summary}</p>
+      <p className="text-sm text-gray-600">{t('transaction.mail_sent')}</p>
+      <Link href="/members" className="btn btn-primary">
+        {t('transaction.to_members')}
+      </Link>
+    </AccountCard>
+  );
+}
+
+/** Refunded: why (a discount code used meanwhile, or staff), and the way on. */
+function refundedCard({ t, order, summary, money }: ResultCard) {
+  return (
+    <AccountCard title={t('transaction.refunded_title')} testId="transaction-refunded" icon="i-lucide-undo-2">
+      {order.refund_reason === 'code_used' && (
+        <p role="status">{t('transaction.refunded_code_used', { code: order.discount_code, amount: money(order.amount) })}</p>
+      )}
+      {order.refund_reason === 'staff' && <p role="status">{t('transaction.refunded_staff', { amount: money(order.amount) })}</p>}
+      <p className="text-sm text-gray-600">
+        {summary} · {t('transaction.status.refunded')}
+      </p>
+      {/* A lost discount code is a payment to make again; a refund staff gave back is the end of this order. */}
+      {order.refund_reason === 'code_used' ? (
+        <Link href={`/credits/${order.package_id}`} className="btn btn-primary">
+          {t('transaction.retry')}
+        </Link>
+      ) : (
         <Link href="/members" className="btn btn-primary">
           {t('transaction.to_members')}
         </Link>
-      </AccountCard>
-    );
-  }
-  if (order.status === 'refunded') {
-    return (
-      <AccountCard title={t('transaction.refunded_title')} testId="transaction-refunded" icon="i-lucide-undo-2">
-        {order.refund_reason === 'code_used' && (
-          <p role="status">{t('transaction.refunded_code_used', { code: order.discount_code, amount: money(order.amount) })}</p>
-        )}
-        {order.refund_reason === 'staff' && <p role="status">{t('transaction.refunded_staff', { amount: money(order.amount) })}</p>}
-        <p className="text-sm text-gray-600">
-          {summary} · {t('transaction.status.refunded')}
-        </p>
-        {/* A lost discount code is a payment to make again; a refund staff gave back is the end of this order. */}
-        {order.refund_reason === 'code_used' ? (
-          <Link href={`/credits/${order.package_id}`} className="btn btn-primary">
-            {t('transaction.retry')}
-          </Link>
-        ) : (
-          <Link href="/members" className="btn btn-primary">
-            {t('transaction.to_members')}
-          </Link>
-        )}
-      </AccountCard>
-    );
-  }
+      )}
+    </AccountCard>
+  );
+}
+
+/** Failed, cancelled or expired: try again (a failed recurring order through the repeat order) or another method. */
+function failedCard({ t, order, summary }: ResultCard) {
   return (
     <AccountCard title={t('errors.payment_failed')} testId="transaction-failed" icon="i-lucide-circle-alert">
       <p role="alert">{t('errors.payment_failed_or_cancelled')}</p>

@@ -1,16 +1,14 @@
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
-import type { CatalogueKey } from '../../i18n-keys';
 import type { ProfileView } from '../../../core/schemas/members';
-import { ApiError } from '../../api/fetch-client';
-import { apiSend, useApi } from '../../api/call';
+import { useApi } from '../../api/call';
 import { imageUrl } from '../../../core/image-url';
-import { Link, navigate } from '../../navigation';
-import { likeModalAtom, routeAtom, settingsAtom, signupModalAtom, signupReasonAtom, userAtom } from '../../state/atoms';
+import { Link } from '../../navigation';
+import { routeAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { CardGrid } from './search';
+import { ProfileActions } from './profile-actions';
 import { ProfileFacts } from './profile-facts';
-import { Icon } from '../../components/icon';
 
 /** /members/{id} and /likes/m/{id}: photos, facts, the actions of SPEC.md §2 and related profiles. */
 export function ProfileScreen() {
@@ -62,7 +60,10 @@ export function ProfileScreen() {
               {t('profile_view.own')} <Link href="/profile">{t('profile_view.edit_own')}</Link>
             </p>
           ) : (
-            <Actions profile={profile} onChange={(next) => mutate({ ...data, profile: { ...profile, ...next } }, { revalidate: false })} />
+            <ProfileActions
+              profile={profile}
+              onChange={(next) => mutate({ ...data, profile: { ...profile, ...next } }, { revalidate: false })}
+            />
           )}
           <ProfileFacts profile={profile} />
         </div>
@@ -161,115 +162,6 @@ function Photos({ profile }: { profile: ProfileView }) {
         <p className="alert alert-info mt-3" data-testid="private-photos">
           {t('profile_view.private_photos', { name: profile.name, count: profile.hidden_private_photos })} {t('errors.premium_only')}{' '}
           <Link href="/premium">{t('swipe.go_premium')}</Link>
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** Like, message, gift and block. Visitors get the login texts of SPEC.md §6 and the signup modal. */
-function Actions({ profile, onChange }: { profile: ProfileView; onChange: (p: Partial<ProfileView>) => void }) {
-  const { t } = useTranslation();
-  const store = useStore();
-  const user = useAtomValue(userAtom);
-  const openSignup = useSetAtom(signupModalAtom);
-  const setSignupReason = useSetAtom(signupReasonAtom);
-  const setLikeModal = useSetAtom(likeModalAtom);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      await action();
-    } catch (e) {
-      setNotice(e instanceof ApiError ? e.message : t('errors.generic'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  // The reason shows inside the signup dialog, which would otherwise cover it (issue 18 item 12).
-  const visitorOnly = (key: CatalogueKey) => () => {
-    setSignupReason(t(key));
-    openSignup(true);
-  };
-  const like = () =>
-    run(async () => {
-      const body = { profile_id: profile.id };
-      const r = await (profile.liked ? apiSend('delete', '/api/likes.php', body) : apiSend('post', '/api/likes.php', body));
-      onChange({ liked: r.liked, match: r.match });
-      // Liking back makes a match: the match modal says so (issue 18 item 8), as the swipe game's does.
-      if (r.match && !profile.match) {
-        const photo = profile.photos[0];
-        setLikeModal({
-          profile: {
-            id: profile.id,
-            name: profile.name,
-            age: profile.age,
-            fictional: profile.fictional,
-            main_image: photo ? { filename: photo.filename, thumb_filename: photo.thumb_filename } : null,
-          },
-          match: true,
-        });
-      }
-    });
-  const block = () =>
-    run(async () => {
-      if (!profile.blocked && !window.confirm(t('profile_view.block_confirm', { name: profile.name }))) return;
-      const body = { profile_id: profile.id };
-      const r = await (profile.blocked ? apiSend('delete', '/api/block.php', body) : apiSend('post', '/api/block.php', body));
-      onChange({ blocked: r.blocked });
-    });
-
-  return (
-    <div className="mt-4">
-      <div className="flex flex-wrap gap-2">
-        {/* A profile the member blocked offers nothing but unblocking (issue 18 item 8). */}
-        {!profile.blocked && (
-          <>
-            <button
-              type="button"
-              className={`btn ${profile.liked ? 'btn-light' : 'btn-primary'}`}
-              disabled={busy}
-              aria-pressed={profile.liked}
-              onClick={user ? like : visitorOnly('visitor.login_to_like')}
-              data-testid="like-button"
-            >
-              <Icon name="i-lucide-heart" className={profile.liked ? 'mr-1 text-danger' : 'mr-1'} />
-              {t(profile.liked ? 'profile_view.unlike' : 'profile_view.like')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              disabled={busy}
-              onClick={user ? () => navigate(store, `/chats?profile=${profile.id}`) : visitorOnly('visitor.login_to_chat')}
-              data-testid="message-button"
-            >
-              <Icon name="i-lucide-mail" className="mr-1" />
-              {t('profile_view.message')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-light"
-              disabled={busy}
-              onClick={user ? () => navigate(store, `/chats?profile=${profile.id}`) : visitorOnly('visitor.login_for_gift')}
-              data-testid="gift-button"
-            >
-              <Icon name="i-lucide-gift" className="mr-1" />
-              {t('profile_view.gift')}
-            </button>
-          </>
-        )}
-        {user && (
-          <button type="button" className="btn btn-light" disabled={busy} onClick={block} data-testid="block-button">
-            {profile.blocked ? t('profile_view.unblock') : t('profile_view.block')}
-          </button>
-        )}
-      </div>
-      {notice && (
-        <p className="alert alert-info mt-3" role="status">
-          {notice}
         </p>
       )}
     </div>

@@ -1,5 +1,5 @@
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { searchPagePath, searchParamsFrom, searchQuery, searchUrl, type SearchParams } from '../../../core/member-urls';
 import { SEARCH_PAGE_SIZE } from '../../../core/constants';
@@ -10,77 +10,23 @@ import { Icon } from '../../components/icon';
 import { ProfileCard } from '../../components/profile-card';
 import { gridPhotoLoad } from '../../components/photo-load';
 import { Link, navigate } from '../../navigation';
-import { routeAtom, searchAtom, settingsAtom, type SearchState } from '../../state/atoms';
+import { routeAtom, settingsAtom } from '../../state/atoms';
 import { useRegions } from '../pages/reference';
 import { useCountryName } from '../../lib/country-name';
-
-/** The search state of SPEC.md §3 from one answer: pages of profile ids, the count and the similar results. */
-function remember(state: SearchState, data: SearchResponse): SearchState {
-  const withPage = (pages: SearchState['results'], page: number, ids: number[]) =>
-    [...pages.filter((p) => p.pageNumber !== page), { pageNumber: page, results: ids }].sort((a, b) => a.pageNumber - b.pageNumber);
-  const sameFilter =
-    state.gender === data.filter.gender &&
-    state.country === data.filter.country &&
-    state.countryregion === data.filter.region &&
-    state.min_age === data.filter.min_age &&
-    state.max_age === data.filter.max_age;
-  const ids = data.results.map((p) => p.id);
-  return {
-    gender: data.filter.gender,
-    country: data.filter.country,
-    countryregion: data.filter.region,
-    min_age: data.filter.min_age,
-    max_age: data.filter.max_age,
-    didInit: true,
-    results: withPage(sameFilter ? state.results : [], data.page, ids),
-    numResults: data.num_results,
-    otherCachedProfiles: sameFilter ? [...new Set([...state.otherCachedProfiles, ...ids])] : ids,
-    similar: data.similar
-      ? { results: [{ pageNumber: 1, results: data.similar.results.map((p) => p.id) }], numResults: data.similar.num_results }
-      : sameFilter
-        ? state.similar
-        : { results: [], numResults: 0 },
-  };
-}
+import { useSearchMemory } from './search-memory';
 
 /** /members: the members' search with filters, a page of cards, paging, and similar profiles when few match. */
 export function SearchScreen() {
   const { t } = useTranslation();
   const store = useStore();
   const route = useAtomValue(routeAtom);
-  // Written, and read once when the screen opens: the screen does not re-render when it changes (it would redraw
-  // every card right after hydration, when the server's answer is remembered).
-  const setState = useSetAtom(searchAtom);
   const camPartner = useAtomValue(settingsAtom).brand.cam_partner;
   const params = searchParamsFrom(route.search);
   const { data, error, isValidating } = useApi('/api/search.php', searchQuery(params), {
     keepPreviousData: true,
     revalidateOnMount: undefined,
   });
-
-  // Coming back to /members without a filter restores the last search (SPEC.md §3 search state).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: restoring the last search happens once, when the screen opens
-  useEffect(() => {
-    const state = store.get(searchAtom);
-    if (!route.search && state.didInit) {
-      const page = state.results.at(-1)?.pageNumber ?? 1;
-      navigate(
-        store,
-        searchPagePath({
-          gender: state.gender,
-          country: state.country,
-          region: state.countryregion,
-          min_age: state.min_age,
-          max_age: state.max_age,
-          page,
-        }),
-        true,
-      );
-    }
-  }, []);
-  useEffect(() => {
-    if (data) setState((s) => remember(s, data));
-  }, [data, setState]);
+  useSearchMemory(route.search, data);
 
   const go = (next: SearchParams) => navigate(store, searchPagePath(next));
   const pages = data ? Math.max(1, Math.ceil(data.num_results / SEARCH_PAGE_SIZE)) : 1;
@@ -108,35 +54,9 @@ export function SearchScreen() {
           </h2>
           {data.results.length === 0 && <p>{t('search.no_results')}</p>}
           <CardGrid profiles={data.results} testId="result-cards" leads />
-          {pages > 1 && (
-            <nav className="mt-5 flex items-center justify-center gap-3" aria-label={t('search.page', { page: data.page, pages })}>
-              <button
-                type="button"
-                className="btn btn-light"
-                disabled={data.page <= 1}
-                onClick={() => go({ ...params, page: data.page - 1 })}
-              >
-                {t('search.prev')}
-              </button>
-              <span>{t('search.page', { page: data.page, pages })}</span>
-              <button
-                type="button"
-                className="btn btn-light"
-                disabled={data.page >= pages}
-                onClick={() => go({ ...params, page: data.page + 1 })}
-              >
-                {t('search.next')}
-              </button>
-            </nav>
-          )}
+          {pages > 1 && <Pager page={data.page} pages={pages} onPage={(page) => go({ ...params, page })} />}
           {data.similar && data.similar.results.length > 0 && (
-            <section aria-labelledby="similar-title" className="mt-8" data-testid="similar-results">
-              <h2 id="similar-title" className="m-0 text-lg font-semibold">
-                {t('search.similar_title')}
-              </h2>
-              <p className="mt-1 text-gray-600">{t('search.similar_text')}</p>
-              <CardGrid profiles={data.similar.results} leads={data.results.length === 0} />
-            </section>
+            <SimilarResults profiles={data.similar.results} leads={data.results.length === 0} />
           )}
         </section>
       )}
@@ -152,6 +72,36 @@ export function CardGrid({ profiles, testId, leads = false }: { profiles: Search
         <ProfileCard key={p.id} profile={p} load={gridPhotoLoad(i, leads)} />
       ))}
     </ul>
+  );
+}
+
+/** Previous and next page, and where the member is. */
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="mt-5 flex items-center justify-center gap-3" aria-label={t('search.page', { page, pages })}>
+      <button type="button" className="btn btn-light" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('search.prev')}
+      </button>
+      <span>{t('search.page', { page, pages })}</span>
+      <button type="button" className="btn btn-light" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('search.next')}
+      </button>
+    </nav>
+  );
+}
+
+/** The similar profiles the server adds when few match the filter. */
+function SimilarResults({ profiles, leads }: { profiles: SearchResponse['results']; leads: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="similar-title" className="mt-8" data-testid="similar-results">
+      <h2 id="similar-title" className="m-0 text-lg font-semibold">
+        {t('search.similar_title')}
+      </h2>
+      <p className="mt-1 text-gray-600">{t('search.similar_text')}</p>
+      <CardGrid profiles={profiles} leads={leads} />
+    </section>
   );
 }
 

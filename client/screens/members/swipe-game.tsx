@@ -20,52 +20,12 @@ const THRESHOLD = 100; // px of drag that counts as a decision
  */
 export function SwipeGameScreen() {
   const { t } = useTranslation();
-  const { data, mutate } = useApi('/api/swipe.php', {}, { revalidateOnMount: true });
-  const [gone, setGone] = useState<number[]>([]);
-  const [left, setLeft] = useState<number | null | undefined>(undefined);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [match, setMatch] = useState<ProfileCard | null>(null);
-  const stack = (data?.profiles ?? []).filter((p) => !gone.includes(p.id));
-  const likesLeft = left === undefined ? data?.likes_left : left;
+  const { data, stack, likesLeft, notice, match, setMatch, decide } = useSwipeStack();
   // Out of today's likes: Like is off and the limit says when they come back (the stack's resets_at), before a tap.
   const outOfLikes = likesLeft === 0;
   const limitNotice = outOfLikes && data ? <LimitNotice resetsAt={data.resets_at} /> : null;
-
-  const decide = useCallback(
-    async (profile: ProfileCard, action: 'like' | 'pass') => {
-      if (action === 'like' && outOfLikes) return;
-      setNotice(null);
-      try {
-        const r = await apiSend('post', '/api/swipe.php', { profile_id: profile.id, action });
-        setLeft(r.likes_left);
-        setGone((g) => [...g, profile.id]);
-        if (r.match) setMatch(profile);
-      } catch (e) {
-        // Out of likes: the limit's own notice says when they come back, in the member's clock.
-        if (e instanceof ApiError && e.code === 'swipe_limit') setLeft(0);
-        else setNotice(e instanceof ApiError ? e.message : t('errors.generic'));
-      }
-    },
-    [t, outOfLikes],
-  );
-
-  // Fetch more cards before the stack runs out.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refill only when the stack shrinks; data and mutate change with every fetch
-  useEffect(() => {
-    // The server leaves out what was liked or passed, so the reloaded stack starts afresh.
-    if (data && data.profiles.length > 0 && stack.length < 2) void mutate().then(() => setGone([]));
-  }, [stack.length]);
-
   const top = stack[0];
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!top || (e.target as HTMLElement).closest('input, textarea, select, dialog')) return;
-      if (e.key === 'ArrowRight') void decide(top, 'like');
-      if (e.key === 'ArrowLeft') void decide(top, 'pass');
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [top, decide]);
+  useArrowKeys(top, decide);
 
   return (
     <div className="container mx-auto max-w-md px-3 py-6" data-testid="swipe-game">
@@ -113,6 +73,61 @@ export function SwipeGameScreen() {
       <MatchModal profile={match} match onClose={() => setMatch(null)} />
     </div>
   );
+}
+
+type Decide = (profile: ProfileCard, action: 'like' | 'pass') => Promise<void>;
+
+/** The stack of cards still to decide, today's likes left, and deciding one card (refilled before it runs out). */
+function useSwipeStack() {
+  const { t } = useTranslation();
+  const { data, mutate } = useApi('/api/swipe.php', {}, { revalidateOnMount: true });
+  const [gone, setGone] = useState<number[]>([]);
+  const [left, setLeft] = useState<number | null | undefined>(undefined);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [match, setMatch] = useState<ProfileCard | null>(null);
+  const stack = (data?.profiles ?? []).filter((p) => !gone.includes(p.id));
+  const likesLeft = left === undefined ? data?.likes_left : left;
+  const outOfLikes = likesLeft === 0;
+
+  const decide: Decide = useCallback(
+    async (profile, action) => {
+      if (action === 'like' && outOfLikes) return;
+      setNotice(null);
+      try {
+        const r = await apiSend('post', '/api/swipe.php', { profile_id: profile.id, action });
+        setLeft(r.likes_left);
+        setGone((g) => [...g, profile.id]);
+        if (r.match) setMatch(profile);
+      } catch (e) {
+        // Out of likes: the limit's own notice says when they come back, in the member's clock.
+        if (e instanceof ApiError && e.code === 'swipe_limit') setLeft(0);
+        else setNotice(e instanceof ApiError ? e.message : t('errors.generic'));
+      }
+    },
+    [t, outOfLikes],
+  );
+
+  // Fetch more cards before the stack runs out.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refill only when the stack shrinks; data and mutate change with every fetch
+  useEffect(() => {
+    // The server leaves out what was liked or passed, so the reloaded stack starts afresh.
+    if (data && data.profiles.length > 0 && stack.length < 2) void mutate().then(() => setGone([]));
+  }, [stack.length]);
+
+  return { data, stack, likesLeft, notice, match, setMatch, decide };
+}
+
+/** The arrow keys decide the top card (right likes, left passes), except while typing or in a dialog. */
+function useArrowKeys(top: ProfileCard | undefined, decide: Decide) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!top || (e.target as HTMLElement).closest('input, textarea, select, dialog')) return;
+      if (e.key === 'ArrowRight') void decide(top, 'like');
+      if (e.key === 'ArrowLeft') void decide(top, 'pass');
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [top, decide]);
 }
 
 function SwipeCard({ profile, isTop, onDecide }: { profile: ProfileCard; isTop: boolean; onDecide: (a: 'like' | 'pass') => void }) {
