@@ -2,16 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import type { Dashboard } from '../../core/schemas/staff-dashboard';
 import { brandUrl, expect, test, watchConsole } from './fixtures';
-import { signInAt } from './staff-login';
+import { signInAt, staffText } from './staff-login';
 
 // The back office's figures (issue 15, item 5): the demo owner signs in to the workspace, opens the dashboard,
 // sees the whole deployment's charts (drawn by uPlot) with their tables, downloads a chart's CSV and switches to one
 // brand. Today's column is live: the numbers of the table, the CSV and the API are the same. Axe checks the screen.
 
 const BRAND = 'flirtlokaal';
-const catalogue = JSON.parse(readFileSync('client/staff/i18n/nl.json', 'utf8')) as Record<string, string>;
-const staff = (key: string, values: Record<string, string | number> = {}) =>
-  catalogue[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+const staff = staffText;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });

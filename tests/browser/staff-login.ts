@@ -10,9 +10,12 @@ import { brandUrl, expect } from './fixtures';
 /** Where the tests claim TOTP steps (cleared with the run's results). */
 const CLAIMS = 'test-results/totp-steps';
 
-const staffCatalogue = JSON.parse(readFileSync('client/staff/i18n/nl.json', 'utf8')) as Record<string, string>;
+const staffCatalogue = JSON.parse(readFileSync('client/staff/i18n/nl.json', 'utf8'));
+/** A text of the workspace's Dutch catalogue (nested keys, as the members' catalogues), its placeholders filled. */
 export const staffText = (key: string, values: Record<string, string | number> = {}) =>
-  staffCatalogue[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+  (key.split('.').reduce((node, part) => node[part], staffCatalogue) as string).replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(values[name]),
+  );
 
 /**
  * The authenticator's code for a 30 s step no other test has used for this account: a code is good once per account

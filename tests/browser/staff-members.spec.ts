@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { brandUrl, expect, logInAs, test, text, watchConsole } from './fixtures';
-import { staffLogin } from './staff-login';
+import { staffLogin, staffText } from './staff-login';
 
 // Back office, members (issue 15): the owner admin@demo.test, in the Dutch workspace on flirtlokaal's host, finds
 // premium@demo.test of ReifeKontakte (a brand no other browser test logs this member into, so blocking it ends no
@@ -11,9 +10,7 @@ import { staffLogin } from './staff-login';
 
 const STAFF_HOST = 'flirtlokaal';
 const BRAND = 'reifekontakte';
-const staffCatalogue = JSON.parse(readFileSync('client/staff/i18n/nl.json', 'utf8')) as Record<string, string>;
-const staff = (key: string, values: Record<string, string | number> = {}) =>
-  staffCatalogue[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+const staff = staffText;
 const de = (key: string, values: Record<string, string | number> = {}) =>
   text('de', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];

@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { brandUrl, expect, logInAs, test, text, watchConsole } from './fixtures';
-import { signInAt } from './staff-login';
+import { signInAt, staffText } from './staff-login';
 
 // The staff workspace answers a fictional profile live (issue 14), on flirtlokaal (Dutch brand: Dutch workspace).
 // A member writes to a fictional profile; an operator, signed in at /staff/login in another browser context with the
@@ -17,9 +16,7 @@ import { signInAt } from './staff-login';
 const BRAND = 'flirtlokaal';
 const OPERATORS = ['operator@demo.test', 'operator2@demo.test'] as const;
 const member = (key: string) => text('nl', key);
-const staffCatalogue = JSON.parse(readFileSync('client/staff/i18n/nl.json', 'utf8')) as Record<string, string>;
-const staff = (key: string, values: Record<string, string | number> = {}) =>
-  staffCatalogue[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+const staff = staffText;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });

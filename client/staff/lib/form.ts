@@ -1,10 +1,9 @@
 import type { ZodType } from 'zod';
-import { t, type StaffKey } from './i18n';
-import en from '../i18n/en.json';
+import { hasText, t, type StaffKey } from './i18n';
 
 /** A schema message (a catalogue key such as `validation.otp_invalid`) in the workspace's language. */
 export function message(key: string): string {
-  return key in en ? t(key as StaffKey) : t('validation.invalid');
+  return hasText(key) ? t(key as StaffKey) : t('validation.invalid');
 }
 
 /** Validates with the contract's schema; answers the value, or the first problem per field. */
