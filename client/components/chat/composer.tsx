@@ -6,7 +6,7 @@ import { countryAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { GiftPicker } from './gift-picker';
 import { PhotoPicker } from './photo-picker';
 import { messagePrice } from './price';
-import { Icon } from '../icon';
+import { Icon, type IconName } from '../icon';
 
 interface ComposerProps {
   draft: string;
@@ -17,18 +17,15 @@ interface ComposerProps {
   onIcebreakers: () => void;
 }
 
-/** Text box, send, gift and photo buttons, and what a message costs (credits and, per country, money). */
 /** The message box's id: dialogs over the conversation give it the focus back when they close. */
 export const COMPOSER_ID = 'composer-text';
 
+/** Text box, send, gift and photo buttons, and what a message costs (credits and, per country, money). */
 export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto, onIcebreakers }: ComposerProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const settings = useAtomValue(settingsAtom);
-  const user = useAtomValue(userAtom);
-  const country = useAtomValue(countryAtom);
   const [picker, setPicker] = useState<'gift' | 'photo' | null>(null);
   const max = settings.message_length;
-  const money = messagePrice(settings, user?.profile.country ?? country, i18n.language);
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (!draft.trim()) return;
@@ -41,33 +38,9 @@ export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto,
     <form onSubmit={submit} className="border-t border-gray-200 bg-white p-2" aria-label={t('chat.composer')}>
       {/* On a phone the text gets the whole width, the buttons a row under it; from 576 px all share one row. */}
       <div className="flex flex-wrap items-end gap-2 sm:flex-nowrap">
-        <button
-          type="button"
-          className="btn btn-outline px-3"
-          onClick={() => setPicker('gift')}
-          title={t('chat.gift')}
-          aria-label={t('chat.gift')}
-        >
-          <Icon name="i-lucide-gift" />
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline px-3"
-          onClick={() => setPicker('photo')}
-          title={t('chat.photo_send')}
-          aria-label={t('chat.photo_send')}
-        >
-          <Icon name="i-lucide-camera" />
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline px-3"
-          onClick={onIcebreakers}
-          title={t('chat.icebreaker_open')}
-          aria-label={t('chat.icebreaker_open')}
-        >
-          <Icon name="i-lucide-lightbulb" />
-        </button>
+        <ToolButton icon="i-lucide-gift" label={t('chat.gift')} onClick={() => setPicker('gift')} />
+        <ToolButton icon="i-lucide-camera" label={t('chat.photo_send')} onClick={() => setPicker('photo')} />
+        <ToolButton icon="i-lucide-lightbulb" label={t('chat.icebreaker_open')} onClick={onIcebreakers} />
         <label className="order-first basis-full sm:order-none sm:flex-1">
           <span className="sr-only">{t('chat.placeholder')}</span>
           <textarea
@@ -86,17 +59,7 @@ export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto,
           {t('chat.send')}
         </button>
       </div>
-      <p className="m-0 mt-1 flex justify-between text-xs text-gray-600">
-        <span data-testid="message-price">
-          {money
-            ? t('chat.price_money', { credits: settings.message_credits, money })
-            : t('chat.price', { credits: settings.message_credits })}
-          {user && <> · {t('chat.credits_left', { count: user.credits })}</>}
-        </span>
-        <span aria-live="polite">
-          {draft.length}/{max}
-        </span>
-      </p>
+      <PriceLine length={draft.length} max={max} />
       <GiftPicker
         open={picker === 'gift'}
         onClose={() => setPicker(null)}
@@ -114,5 +77,36 @@ export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto,
         }}
       />
     </form>
+  );
+}
+
+/** An icon button beside the text box (gift, photo, icebreakers); its label is also its tooltip. */
+function ToolButton({ icon, label, onClick }: { icon: IconName; label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn-outline px-3" onClick={onClick} title={label} aria-label={label}>
+      <Icon name={icon} />
+    </button>
+  );
+}
+
+/** Under the box: a message's price (credits, and money where the country wants it), credits left, and the length. */
+function PriceLine({ length, max }: { length: number; max: number }) {
+  const { t, i18n } = useTranslation();
+  const settings = useAtomValue(settingsAtom);
+  const user = useAtomValue(userAtom);
+  const country = useAtomValue(countryAtom);
+  const money = messagePrice(settings, user?.profile.country ?? country, i18n.language);
+  return (
+    <p className="m-0 mt-1 flex justify-between text-xs text-gray-600">
+      <span data-testid="message-price">
+        {money
+          ? t('chat.price_money', { credits: settings.message_credits, money })
+          : t('chat.price', { credits: settings.message_credits })}
+        {user && <> · {t('chat.credits_left', { count: user.credits })}</>}
+      </span>
+      <span aria-live="polite">
+        {length}/{max}
+      </span>
+    </p>
   );
 }

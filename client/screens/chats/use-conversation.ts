@@ -1,6 +1,7 @@
 import { useStore } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type Dispatch, type RefObject, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatProfile, SendMessage } from '../../../core/schemas/chat';
+import type { LiveEvent } from '../../../core/schemas/live';
 import { apiGet, apiSend } from '../../api/call';
 import { ApiError } from '../../api/fetch-client';
 import { newClientKey, refreshChats } from '../../components/chat/chat-data';
@@ -37,17 +38,25 @@ function merge(current: ShownMessage[], incoming: ShownMessage[]): ShownMessage[
   );
 }
 
+/** A conversation before its first page: nothing shown yet. */
+const emptyState = (): ConversationState => ({
+  profile: null,
+  conversationId: null,
+  messages: [],
+  hasMore: false,
+  error: null,
+  noCredits: false,
+});
+
+/** Any failure as an ApiError: what was not an answer of the API counts as a network failure. */
+const asApiError = (error: unknown) => (error instanceof ApiError ? error : new ApiError(0, 'network', String(error)));
+
+type SetState = Dispatch<SetStateAction<ConversationState>>;
+
 /** One conversation: its history (paging back in time), live updates, read receipts and sending. */
 export function useConversation(target: Target) {
   const store = useStore();
-  const [state, setState] = useState<ConversationState>({
-    profile: null,
-    conversationId: null,
-    messages: [],
-    hasMore: false,
-    error: null,
-    noCredits: false,
-  });
+  const [state, setState] = useState<ConversationState>(emptyState);
   const idRef = useRef<number | null>(null);
   const conversationId = 'conversationId' in target ? target.conversationId : undefined;
   const profileId = 'profileId' in target ? target.profileId : undefined;
@@ -75,31 +84,15 @@ export function useConversation(target: Target) {
       }));
       if (idRef.current) await markRead(idRef.current);
     } catch (error) {
-      setState((s) => ({ ...s, error: error instanceof ApiError ? error : new ApiError(0, 'network', String(error)) }));
+      setState((s) => ({ ...s, error: asApiError(error) }));
     }
   }, [conversationId, profileId, markRead]);
 
   useEffect(() => {
     idRef.current = null;
-    setState({ profile: null, conversationId: null, messages: [], hasMore: false, error: null, noCredits: false });
+    setState(emptyState());
     void load();
-    const offEvent = onLiveEvent((event) => {
-      if (event.type === 'message' && event.released && event.conversation_id === idRef.current) {
-        void load();
-      } else if (event.type === 'message' && event.conversation_id === idRef.current) {
-        setState((s) => ({ ...s, messages: merge(s.messages, [event.message]) }));
-        if (!event.message.from_me && document.visibilityState === 'visible') void markRead(event.conversation_id);
-      } else if (event.type === 'receipt' && event.conversation_id === idRef.current) {
-        setState((s) => ({
-          ...s,
-          messages: s.messages.map((m) =>
-            m.from_me && m.id > 0 && m.status !== 'failed'
-              ? { ...m, status: m.id <= event.read_upto ? 'read' : m.id <= event.delivered_upto ? 'delivered' : m.status }
-              : m,
-          ),
-        }));
-      }
-    });
+    const offEvent = onLiveEvent((event) => applyLiveEvent(event, idRef.current, { load, markRead, setState }));
     const offReconnect = onLiveReconnect(() => void load());
     return () => {
       offEvent();
@@ -114,22 +107,56 @@ export function useConversation(target: Target) {
     setState((s) => ({ ...s, messages: merge(s.messages, page.messages), hasMore: page.has_more }));
   }, [state.messages]);
 
-  const send = useCallback(
+  const send = useSend(target, idRef, setState);
+
+  return { ...state, loadOlder, send };
+}
+
+type LiveActions = { load: () => Promise<void>; markRead: (id: number) => Promise<void>; setState: SetState };
+
+/** What a live event does to the open conversation (id): reload on released messages, add a message, apply receipts. */
+function applyLiveEvent(event: LiveEvent, id: number | null, { load, markRead, setState }: LiveActions) {
+  if (event.type === 'message' && event.released && event.conversation_id === id) {
+    void load();
+  } else if (event.type === 'message' && event.conversation_id === id) {
+    setState((s) => ({ ...s, messages: merge(s.messages, [event.message]) }));
+    if (!event.message.from_me && document.visibilityState === 'visible') void markRead(event.conversation_id);
+  } else if (event.type === 'receipt' && event.conversation_id === id) {
+    setState((s) => ({
+      ...s,
+      messages: s.messages.map((m) =>
+        m.from_me && m.id > 0 && m.status !== 'failed'
+          ? { ...m, status: m.id <= event.read_upto ? 'read' : m.id <= event.delivered_upto ? 'delivered' : m.status }
+          : m,
+      ),
+    }));
+  }
+}
+
+/** The bubble shown while a message is on its way; the stored one replaces it by client_key. */
+function optimisticMessage(content: SendContent, key: string, conversationId: number): ShownMessage {
+  return {
+    id: -Date.now(),
+    conversation_id: conversationId,
+    from_me: true,
+    kind: content.kind,
+    text: content.kind === 'text' ? content.text : null,
+    gift: content.kind === 'gift' ? content.gift : null,
+    photo: null,
+    created_at: new Date().toISOString(),
+    status: 'sending',
+    client_key: key,
+  };
+}
+
+/** Sending: the message shows at once, then as stored (a first message opens /chats/<id>); refused, it goes away. */
+function useSend(target: Target, idRef: RefObject<number | null>, setState: SetState) {
+  const store = useStore();
+  return useCallback(
     async (content: SendContent): Promise<boolean> => {
       const key = newClientKey();
       const to = idRef.current ? { conversation_id: idRef.current } : { profile_id: (target as { profileId: number }).profileId };
-      const optimistic: ShownMessage = {
-        id: -Date.now(),
-        conversation_id: idRef.current ?? 0,
-        from_me: true,
-        kind: content.kind,
-        text: content.kind === 'text' ? content.text : null,
-        gift: content.kind === 'gift' ? content.gift : null,
-        photo: null,
-        created_at: new Date().toISOString(),
-        status: 'sending',
-        client_key: key,
-      };
+      const optimistic = optimisticMessage(content, key, idRef.current ?? 0);
       setState((s) => ({ ...s, messages: merge(s.messages, [optimistic]), noCredits: false, error: null }));
       try {
         const res = await sendChatMessage({ ...content, to }, key);
@@ -143,7 +170,7 @@ export function useConversation(target: Target) {
         if (!liveSocketOpen()) void refreshChats(store);
         return true;
       } catch (error) {
-        const failure = error instanceof ApiError ? error : new ApiError(0, 'network', String(error));
+        const failure = asApiError(error);
         setState((s) => ({
           ...s,
           messages: s.messages.filter((m) => m.client_key !== key),
@@ -153,8 +180,6 @@ export function useConversation(target: Target) {
         return false;
       }
     },
-    [store, target],
+    [store, target, idRef, setState],
   );
-
-  return { ...state, loadOlder, send };
 }
