@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Image } from './user';
+import { OrderSchema } from './payments';
+import { ImageSchema } from './user';
 
 /**
  * Back office, members (issue 15, docs/api/staff.md "Back office: members"): an admin of a brand (an owner on every
@@ -43,71 +44,107 @@ export const CreditAdjustSchema = z.object({
 /** POST refund.php: the order's whole amount back to the member within the brand's refund_days. */
 export const StaffRefundSchema = z.object({ brand, order_id: z.coerce.number().int().positive(), reason });
 
-export interface MemberSearchItem {
-  id: number;
-  brand: string;
-  email: string;
-  name: string;
-  status: 'not_confirmed' | 'confirmed' | 'deleted';
-  blocked: boolean;
-  premium: boolean;
-  credits: number;
-  signup_date: string;
-}
-export interface MemberSearchResponse {
-  items: MemberSearchItem[];
-}
+const MEMBER_STATUS = z.enum(['not_confirmed', 'confirmed', 'deleted']);
 
-export interface StaffMemberOrder {
-  id: number;
-  status: string;
-  credits: number;
-  amount: number;
-  currency: string;
-  method: string;
-  created_at: string;
-  paid_at: string | null;
-  refund_reason: string | null;
-  refunded_at: string | null;
+export const MemberSearchItemSchema = z.object({
+  id: z.number().int(),
+  brand: z.string(),
+  email: z.string(),
+  name: z.string(),
+  status: MEMBER_STATUS,
+  blocked: z.boolean(),
+  premium: z.boolean(),
+  credits: z.number().int(),
+  signup_date: z.string(),
+});
+export type MemberSearchItem = z.infer<typeof MemberSearchItemSchema>;
+export const MemberSearchResponseSchema = z.object({ items: z.array(MemberSearchItemSchema) });
+export type MemberSearchResponse = z.infer<typeof MemberSearchResponseSchema>;
+
+export const StaffMemberOrderSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  credits: z.number().int(),
+  amount: z.number(),
+  currency: z.string(),
+  method: z.string(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  refund_reason: z.string().nullable(),
+  refunded_at: z.string().nullable(),
   /** Paid and inside the brand's refund_days: the refund button is offered. */
-  refundable: boolean;
-}
+  refundable: z.boolean(),
+});
+export type StaffMemberOrder = z.infer<typeof StaffMemberOrderSchema>;
 
-export interface StaffMemberDetail {
-  account: {
-    id: number;
-    brand: string;
-    email: string;
-    status: 'not_confirmed' | 'confirmed' | 'deleted';
-    blocked_at: string | null;
-    blocked_reason: string | null;
-    signup_date: string;
+export const StaffMemberDetailSchema = z.object({
+  account: z.object({
+    id: z.number().int(),
+    brand: z.string(),
+    email: z.string(),
+    status: MEMBER_STATUS,
+    blocked_at: z.string().nullable(),
+    blocked_reason: z.string().nullable(),
+    signup_date: z.string(),
     /** The traffic source of the landing URL (network, ref, sub1-3), null for a direct signup. */
-    source: Record<string, string> | null;
-    invite_code: string | null;
-    language: string | null;
-    country: string;
-    premium: boolean;
-    credits: number;
-    deleted_at: string | null;
-    directdebit_blocked: boolean;
-  };
-  profile: {
-    id: number;
-    name: string;
-    gender: string;
-    birthdate: string;
-    city: string | null;
-    about: string | null;
-    status: string;
-    photos: (Image & { id: number; status: string; private: boolean })[];
-  };
-  ledger: { id: number; delta: number; reason: string; ref: string; created_at: string }[];
-  orders: StaffMemberOrder[];
-  mandates: { id: number; provider: string; method: string; label: string; status: string; created_at: string }[];
+    source: z.record(z.string(), z.string()).nullable(),
+    invite_code: z.string().nullable(),
+    language: z.string().nullable(),
+    country: z.string(),
+    premium: z.boolean(),
+    credits: z.number().int(),
+    deleted_at: z.string().nullable(),
+    directdebit_blocked: z.boolean(),
+  }),
+  profile: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    gender: z.string(),
+    birthdate: z.string(),
+    city: z.string().nullable(),
+    about: z.string().nullable(),
+    status: z.string(),
+    photos: z.array(ImageSchema.extend({ id: z.number().int(), status: z.string(), private: z.boolean() })),
+  }),
+  ledger: z.array(z.object({ id: z.number().int(), delta: z.number().int(), reason: z.string(), ref: z.string(), created_at: z.string() })),
+  orders: z.array(StaffMemberOrderSchema),
+  mandates: z.array(
+    z.object({
+      id: z.number().int(),
+      provider: z.string(),
+      method: z.string(),
+      label: z.string(),
+      status: z.string(),
+      created_at: z.string(),
+    }),
+  ),
   /** Counts only: staff never read a member's conversations with other members. */
-  conversations: { with_members: number; with_fictional: number; messages_sent: number };
-  complaints: { id: number; subject: string; status: string; created_at: string }[];
-  audit: { id: number; staff: string | null; action: string; detail: Record<string, unknown> | null; created_at: string }[];
-  refund_days: number;
-}
+  conversations: z.object({ with_members: z.number().int(), with_fictional: z.number().int(), messages_sent: z.number().int() }),
+  complaints: z.array(z.object({ id: z.number().int(), subject: z.string(), status: z.string(), created_at: z.string() })),
+  audit: z.array(
+    z.object({
+      id: z.number().int(),
+      staff: z.string().nullable(),
+      action: z.string(),
+      detail: z.record(z.string(), z.unknown()).nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  refund_days: z.number().int(),
+});
+export type StaffMemberDetail = z.infer<typeof StaffMemberDetailSchema>;
+
+/** POST credits.php: the member's balance after the entry. */
+export const CreditAdjustResponseSchema = z.object({ credits: z.number().int() });
+/** POST refund.php: the refunded order, the credits taken back (never more than the member has) and the balance. */
+export const StaffRefundResponseSchema = z.object({ order: OrderSchema, credits_taken_back: z.number().int(), credits: z.number().int() });
+/** POST and DELETE block.php. */
+export const MemberBlockedSchema = z.object({ blocked: z.boolean() });
+/** POST and DELETE directdebit-block.php. */
+export const DirectDebitBlockedSchema = z.object({ directdebit_blocked: z.boolean() });
+/** DELETE member-sessions.php: how many of the member's sessions were ended. */
+export const MemberSessionsEndedSchema = z.object({ ended: z.number().int() });
+/** POST resend-activation.php. */
+export const ActivationResentSchema = z.object({ sent: z.literal(true) });
+/** DELETE member.php. */
+export const MemberDeletedSchema = z.object({ deleted: z.literal(true) });

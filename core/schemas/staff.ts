@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ABOUT_MAX_LENGTH } from '../constants';
 import { isOneLine } from '../rules/one-line';
 import { PasswordSchema } from './account';
-import type { ImageSchema } from './user';
+import { ImageSchema } from './user';
 
 /**
  * The staff workspace's contract (issue 14, docs/api/staff.md): JSON under /api/staff/*.php. Staff are not members:
@@ -11,6 +11,7 @@ import type { ImageSchema } from './user';
 
 export const STAFF_ROLES = ['operator', 'moderator', 'admin', 'owner'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+export const StaffRoleSchema = z.enum(STAFF_ROLES);
 /** The brand of a deployment-wide role (owner). */
 export const EVERY_BRAND = '*';
 
@@ -31,28 +32,31 @@ export const StaffSetupSchema = z.object({ token: z.string().min(20).max(200), p
 export const StaffSetupQuerySchema = z.object({ token: z.string().min(20).max(200) });
 
 /** GET setup.php?token=: what the setup page shows, only while the link is valid (72 hours, until it is used). */
-export interface StaffSetupInfo {
-  email: string;
-  name: string;
+export const StaffSetupInfoSchema = z.object({
+  email: z.string(),
+  name: z.string(),
   /** The QR code of `otpauth_uri`, an SVG made on the server. */
-  qr_svg: string;
+  qr_svg: z.string(),
   /** The TOTP secret in base32, for typing into an authenticator app by hand. */
-  secret: string;
-  otpauth_uri: string;
-}
+  secret: z.string(),
+  otpauth_uri: z.string(),
+});
+export type StaffSetupInfo = z.infer<typeof StaffSetupInfoSchema>;
 
 /** A staff member's live session as GET sessions.php lists it: named by a public id, never by its token. */
-export interface StaffSessionInfo {
-  id: string;
-  created_at: string;
-  expires_at: string;
-  user_agent: string | null;
+export const StaffSessionInfoSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  user_agent: z.string().nullable(),
   /** The session of this request. */
-  current: boolean;
-}
-export interface StaffSessionsResponse {
-  sessions: StaffSessionInfo[];
-}
+  current: z.boolean(),
+});
+export type StaffSessionInfo = z.infer<typeof StaffSessionInfoSchema>;
+export const StaffSessionsResponseSchema = z.object({ sessions: z.array(StaffSessionInfoSchema) });
+export type StaffSessionsResponse = z.infer<typeof StaffSessionsResponseSchema>;
+/** DELETE sessions.php: how many sessions were ended. */
+export const StaffSessionsEndedSchema = z.object({ ended: z.number().int() });
 
 /** DELETE sessions.php: end one session by its id, or every other session of this staff member. */
 export const StaffSessionEndSchema = z.union([
@@ -60,58 +64,60 @@ export const StaffSessionEndSchema = z.union([
   z.object({ all_others: z.literal(true) }).strict(),
 ]);
 
-export interface StaffRoleGrant {
-  brand: string;
-  role: StaffRole;
-}
-export interface StaffMe {
-  id: number;
-  email: string;
-  name: string;
-  roles: StaffRoleGrant[];
+export const StaffRoleGrantSchema = z.object({ brand: z.string(), role: StaffRoleSchema });
+export type StaffRoleGrant = z.infer<typeof StaffRoleGrantSchema>;
+export const StaffMeSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(StaffRoleGrantSchema),
   /** The brands this staff member may work on (every brand for an owner), with their display names. */
-  brands: { id: string; name: string }[];
-}
+  brands: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type StaffMe = z.infer<typeof StaffMeSchema>;
+/** POST login.php and setup.php: the staff member now signed in. */
+export const StaffSignedInSchema = z.object({ staff: StaffMeSchema });
 
 export const BrandQuerySchema = z.object({ brand: z.string().max(40).optional() });
 
 /** A member as the answer screen and the queue show them: never e-mail or payment data. */
-export interface StaffMemberCard {
-  id: number;
-  profile_id: number;
-  name: string;
-  age: number;
-  city: string | null;
-  country: string;
-  main_image: z.infer<typeof ImageSchema> | null;
-}
+export const StaffMemberCardSchema = z.object({
+  id: z.number().int(),
+  profile_id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  city: z.string().nullable(),
+  country: z.string(),
+  main_image: ImageSchema.nullable(),
+});
+export type StaffMemberCard = z.infer<typeof StaffMemberCardSchema>;
 
-export interface StaffFictionalRef {
-  id: number;
-  name: string;
-  fictional: true;
-}
+const StaffFictionalRefSchema = z.object({ id: z.number().int(), name: z.string(), fictional: z.literal(true) });
+/** The operator holding a conversation, until when. */
+const ClaimedBySchema = z.object({ id: z.number().int(), name: z.string(), expires_at: z.string() });
 
-export interface QueueItem {
-  conversation_id: number;
-  brand: string;
-  waiting_since: string;
+export const QueueItemSchema = z.object({
+  conversation_id: z.number().int(),
+  brand: z.string(),
+  waiting_since: z.string(),
   /** How long the member has been waiting when the queue was read. */
-  waiting_ms: number;
-  member: StaffMemberCard;
-  profile: StaffFictionalRef;
+  waiting_ms: z.number(),
+  member: StaffMemberCardSchema,
+  profile: StaffFictionalRefSchema,
   /** Set while an operator holds the conversation. */
-  claimed_by: { id: number; name: string; expires_at: string } | null;
+  claimed_by: ClaimedBySchema.nullable(),
   /** The member asked whether the profile is real (e.g. "ben je echt?"): answer honestly. */
-  asks_if_real: boolean;
-}
+  asks_if_real: z.boolean(),
+});
+export type QueueItem = z.infer<typeof QueueItemSchema>;
 /** Waiting counts stop here: more is shown as "200+" (counting a larger backlog would cost every queue refetch). */
 export const WAITING_COUNT_CAP = 200;
-export interface QueueResponse {
-  items: QueueItem[];
+export const QueueResponseSchema = z.object({
+  items: z.array(QueueItemSchema),
   /** Waiting conversations per brand, at most WAITING_COUNT_CAP. */
-  waiting_per_brand: Record<string, number>;
-}
+  waiting_per_brand: z.record(z.string(), z.number().int()),
+});
+export type QueueResponse = z.infer<typeof QueueResponseSchema>;
 
 /** Conversation ids are unique per brand database only (decision 009): every call names the brand with the id. */
 const conversationBrand = z.string().min(1, 'validation.field_required').max(40);
@@ -137,58 +143,72 @@ export const StaffNoteSchema = z.object({
   conversation_id: z.number().int().positive().optional(),
 });
 
-export interface StaffNote {
-  id: number;
-  subject_type: 'member' | 'profile';
-  subject_id: number;
-  body: string;
-  author: string;
-  created_at: string;
-}
+export const StaffNoteOutSchema = z.object({
+  id: z.number().int(),
+  subject_type: z.enum(['member', 'profile']),
+  subject_id: z.number().int(),
+  body: z.string(),
+  author: z.string(),
+  created_at: z.string(),
+});
+export type StaffNote = z.infer<typeof StaffNoteOutSchema>;
+/** POST notes.php: the stored note. */
+export const StaffNoteResponseSchema = z.object({ note: StaffNoteOutSchema });
 
-export interface StaffChatMessage {
-  id: number;
+export const StaffChatMessageSchema = z.object({
+  id: z.number().int(),
   /** Who wrote it: the member, or the fictional profile (staff). */
-  from: 'member' | 'profile';
-  kind: 'text' | 'photo' | 'gift';
-  text: string | null;
-  gift: string | null;
-  photo: z.infer<typeof ImageSchema> | null;
-  created_at: string;
-}
+  from: z.enum(['member', 'profile']),
+  kind: z.enum(['text', 'photo', 'gift']),
+  text: z.string().nullable(),
+  gift: z.string().nullable(),
+  photo: ImageSchema.nullable(),
+  created_at: z.string(),
+});
+export type StaffChatMessage = z.infer<typeof StaffChatMessageSchema>;
 
-export interface StaffConversation {
-  conversation_id: number;
-  brand: string;
-  waiting_since: string | null;
-  claimed_by: { id: number; name: string; expires_at: string } | null;
-  member: StaffMemberCard & { about: string | null; interests: string[]; photos: z.infer<typeof ImageSchema>[]; language: string };
-  profile: StaffFictionalRef & {
-    age: number;
-    city: string | null;
-    about: string | null;
-    photos: (z.infer<typeof ImageSchema> & { id: number })[];
-  };
-  messages: StaffChatMessage[];
-  notes: { member: StaffNote[]; profile: StaffNote[] };
+/** A photo with its id (a fictional profile's: the answer screen sends it by id). */
+const NumberedImageSchema = ImageSchema.extend({ id: z.number().int() });
+
+export const StaffConversationSchema = z.object({
+  conversation_id: z.number().int(),
+  brand: z.string(),
+  waiting_since: z.string().nullable(),
+  claimed_by: ClaimedBySchema.nullable(),
+  member: StaffMemberCardSchema.extend({
+    about: z.string().nullable(),
+    interests: z.array(z.string()),
+    photos: z.array(ImageSchema),
+    language: z.string(),
+  }),
+  profile: StaffFictionalRefSchema.extend({
+    age: z.number().int(),
+    city: z.string().nullable(),
+    about: z.string().nullable(),
+    photos: z.array(NumberedImageSchema),
+  }),
+  messages: z.array(StaffChatMessageSchema),
+  notes: z.object({ member: z.array(StaffNoteOutSchema), profile: z.array(StaffNoteOutSchema) }),
   /** The brand's honest answer to "are you real?", in the member's language, ready to send. */
-  disclosure_text: string;
-  asks_if_real: boolean;
-}
+  disclosure_text: z.string(),
+  asks_if_real: z.boolean(),
+});
+export type StaffConversation = z.infer<typeof StaffConversationSchema>;
 
 /** POST /api/staff/claim.php (and the answer of a claim that is extended): the caller holds it until expires_at. */
-export interface ClaimResponse {
-  conversation_id: number;
-  claimed_by: { id: number; name: string; expires_at: string };
-}
+export const ClaimResponseSchema = z.object({ conversation_id: z.number().int(), claimed_by: ClaimedBySchema });
+export type ClaimResponse = z.infer<typeof ClaimResponseSchema>;
+/** DELETE claim.php: whether the caller's claim was released (false: it held none). */
+export const ReleaseResponseSchema = z.object({ ok: z.literal(true), released: z.boolean() });
 
 /** POST /api/staff/reply.php: the stored message as the answer screen shows it; waited_ms null when nobody waited. */
-export interface StaffReplyResponse {
-  message: StaffChatMessage;
-  conversation_id: number;
-  waited_ms: number | null;
-  claimed_by: { id: number; name: string; expires_at: string };
-}
+export const StaffReplyResponseSchema = z.object({
+  message: StaffChatMessageSchema,
+  conversation_id: z.number().int(),
+  waited_ms: z.number().nullable(),
+  claimed_by: ClaimedBySchema,
+});
+export type StaffReplyResponse = z.infer<typeof StaffReplyResponseSchema>;
 
 /**
  * What a brand's StaffQueue Durable Object sends to open workspaces over /api/staff/live.php: only that something
@@ -225,19 +245,41 @@ export const FictionalProfileUpdateSchema = FictionalProfileSchema.extend({ id: 
 export const ProfilesQuerySchema = z.object({ brand: z.string().max(40).optional(), id: z.coerce.number().int().positive().optional() });
 
 /** A fictional profile as the workspace shows it: always fictional, with the brand's label beside it. */
-export interface FictionalProfile extends Omit<FictionalProfileInput, 'interests'> {
-  id: number;
-  fictional: true;
+export const FictionalProfileOutSchema = z.object({
+  id: z.number().int(),
+  brand: z.string(),
+  name: z.string(),
+  gender: FictionalProfileSchema.shape.gender,
+  sexuality: FictionalProfileSchema.shape.sexuality,
+  birthdate: z.string(),
+  country: z.string(),
+  region: z.string().nullable().optional(),
+  city: z.string().nullable().optional(),
+  hair_colour: z.string().nullable().optional(),
+  eye_colour: z.string().nullable().optional(),
+  body_type: FictionalProfileSchema.shape.body_type,
+  relationship_status: FictionalProfileSchema.shape.relationship_status,
+  about: z.string().nullable().optional(),
+  active: z.boolean(),
+  fictional: z.literal(true),
   /** The brand's label (fictional_icon + fictional_singular), shown wherever the profile is. */
-  label: string;
-  age: number;
-  interests: number[];
-  main_image: z.infer<typeof ImageSchema> | null;
-  photos: (z.infer<typeof ImageSchema> & { id: number })[];
-}
-export interface FictionalProfilesResponse {
-  profiles: FictionalProfile[];
-}
+  label: z.string(),
+  age: z.number().int(),
+  interests: z.array(z.number().int()),
+  main_image: ImageSchema.nullable(),
+  photos: z.array(NumberedImageSchema),
+});
+export type FictionalProfile = z.infer<typeof FictionalProfileOutSchema>;
+export const FictionalProfilesResponseSchema = z.object({ profiles: z.array(FictionalProfileOutSchema) });
+export type FictionalProfilesResponse = z.infer<typeof FictionalProfilesResponseSchema>;
+/** POST and PUT profiles.php: the profile as stored. */
+export const FictionalProfileResponseSchema = z.object({ profile: FictionalProfileOutSchema });
+/** POST profile-photo.php: the profile with its new photo, and that photo's id. */
+export const ProfilePhotoResponseSchema = z.object({ profile: FictionalProfileOutSchema, uploaded: z.number().int() });
+/** POST profile-photo.php, multipart: the brand, the profile and the photo. */
+export const ProfilePhotoFieldsSchema = z.object({ brand: z.string().max(40), profile_id: z.coerce.number().int().positive() });
+/** The upload as the document describes it (the route reads the fields with ProfilePhotoFieldsSchema). */
+export const ProfilePhotoUploadSchema = ProfilePhotoFieldsSchema.extend({ photo: z.string().meta({ format: 'binary' }) });
 
 export const FirstMessageSchema = z.object({
   brand: z.string().max(40),
@@ -253,18 +295,14 @@ export const FirstMessageCandidatesQuerySchema = z.object({
   q: z.string().trim().max(60).optional(),
 });
 export const FIRST_MESSAGE_CANDIDATES = 30;
-export interface FirstMessageCandidate extends StaffMemberCard {
-  last_active: string;
-}
-export interface FirstMessageCandidatesResponse {
-  items: FirstMessageCandidate[];
-}
+export const FirstMessageCandidateSchema = StaffMemberCardSchema.extend({ last_active: z.string() });
+export type FirstMessageCandidate = z.infer<typeof FirstMessageCandidateSchema>;
+export const FirstMessageCandidatesResponseSchema = z.object({ items: z.array(FirstMessageCandidateSchema) });
+export type FirstMessageCandidatesResponse = z.infer<typeof FirstMessageCandidatesResponseSchema>;
 
 /** POST /api/staff/first-message.php answer. */
-export interface FirstMessageResponse {
-  conversation_id: number;
-  message: StaffChatMessage;
-}
+export const FirstMessageResponseSchema = z.object({ conversation_id: z.number().int(), message: StaffChatMessageSchema });
+export type FirstMessageResponse = z.infer<typeof FirstMessageResponseSchema>;
 
 export const AuditQuerySchema = z.object({
   brand: z.string().max(40).optional(),
@@ -274,26 +312,27 @@ export const AuditQuerySchema = z.object({
 });
 /** GET audit.php: newest first, AUDIT_PAGE_SIZE per page; `next_before` asks for the next (older) page. */
 export const AUDIT_PAGE_SIZE = 50;
-export interface AuditPage {
-  entries: AuditEntry[];
-  next_before: number | null;
-}
-export interface AuditEntry {
-  id: number;
-  staff: { id: number; name: string } | null;
-  brand: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  detail: Record<string, unknown> | null;
-  created_at: string;
-}
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  staff: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  brand: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditPageSchema = z.object({ entries: z.array(AuditEntrySchema), next_before: z.number().int().nullable() });
+export type AuditPage = z.infer<typeof AuditPageSchema>;
 
-export interface StaffFigures {
-  brand: string | null;
-  waiting_now: number;
-  answered_today: number;
-  answer_ms: { median: number | null; p90: number | null };
-  per_brand: { brand: string; waiting_now: number; answered_today: number; median_ms: number | null; p90_ms: number | null }[];
-  per_operator: { staff_id: number; name: string; answered_today: number; median_ms: number | null; p90_ms: number | null }[];
-}
+const timesSchema = { median_ms: z.number().nullable(), p90_ms: z.number().nullable() };
+export const StaffFiguresSchema = z.object({
+  brand: z.string().nullable(),
+  waiting_now: z.number().int(),
+  answered_today: z.number().int(),
+  answer_ms: z.object({ median: z.number().nullable(), p90: z.number().nullable() }),
+  per_brand: z.array(z.object({ brand: z.string(), waiting_now: z.number().int(), answered_today: z.number().int(), ...timesSchema })),
+  per_operator: z.array(z.object({ staff_id: z.number().int(), name: z.string(), answered_today: z.number().int(), ...timesSchema })),
+});
+export type StaffFigures = z.infer<typeof StaffFiguresSchema>;
