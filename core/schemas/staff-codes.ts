@@ -68,31 +68,6 @@ export const DiscountCodeRefSchema = z.object({ brand, code: codeText });
 
 export const BrandOnlyQuerySchema = z.object({ brand });
 
-/** A code as the back office lists it: its conditions, and what it brought in (paid orders only). */
-export const StaffDiscountCodeSchema = z.object({
-  code: z.string(),
-  value_percentage: z.number(),
-  country: z.string().nullable(),
-  currency: z.string().nullable(),
-  minimum_order_value: z.number().int(),
-  paymentmethods: z.array(z.string()).nullable(),
-  validity: z.enum(DISCOUNT_VALIDITIES),
-  expires: z.string().nullable(),
-  expired: z.boolean(),
-  created_at: z.string(),
-  /** Paid orders that used the code. */
-  uses: z.number().int(),
-  /** Open orders holding a reservation of the code now (a once code is taken while one is open). */
-  reserved: z.number().int(),
-  /** What those paid orders were paid, per currency, in cents. */
-  revenue: z.array(z.object({ currency: z.string(), amount: z.number().int() })),
-});
-export type StaffDiscountCode = z.infer<typeof StaffDiscountCodeSchema>;
-export const StaffDiscountCodesResponseSchema = z.object({ codes: z.array(StaffDiscountCodeSchema) });
-export type StaffDiscountCodesResponse = z.infer<typeof StaffDiscountCodesResponseSchema>;
-/** POST, PUT and DELETE codes.php: the code as stored now. */
-export const StaffDiscountCodeResponseSchema = z.object({ code: StaffDiscountCodeSchema });
-
 /** POST invite-codes.php: a batch of new invitation codes, each good for `uses` signups until `expires`. */
 export const inviteBatchSchema = (now: number) =>
   z.object({
@@ -105,21 +80,3 @@ export const inviteBatchSchema = (now: number) =>
       .refine((v) => !v || Date.parse(v) > now, 'validation.date_past')
       .transform((v) => (v ? new Date(v).toISOString() : null)),
   });
-
-export const StaffInviteCodeSchema = z.object({
-  code: z.string(),
-  uses_left: z.number().int(),
-  expires_at: z.string().nullable(),
-  created_at: z.string().nullable(),
-  /** The members who signed up with it, newest first. */
-  used_by: z.array(z.object({ member_id: z.number().int(), name: z.string(), signup_date: z.string() })),
-});
-export type StaffInviteCode = z.infer<typeof StaffInviteCodeSchema>;
-export const StaffInviteCodesResponseSchema = z.object({
-  /** The brand's signup rule: codes are asked for unless it is 'all'. */
-  signups: z.string(),
-  codes: z.array(StaffInviteCodeSchema),
-});
-export type StaffInviteCodesResponse = z.infer<typeof StaffInviteCodesResponseSchema>;
-/** POST invite-codes.php: the new codes. */
-export const NewInviteCodesSchema = z.object({ codes: z.array(z.string()) });

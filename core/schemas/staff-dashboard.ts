@@ -38,31 +38,3 @@ export type CountMetric = (typeof COUNT_METRICS)[number];
 /** Operator answer time of the day's answers, nearest rank, in milliseconds; null on a day without answers. */
 export const TIME_METRICS = ['answer_ms_median', 'answer_ms_p90'] as const;
 export type TimeMetric = (typeof TIME_METRICS)[number];
-
-/**
- * The answer: `days` from `from` to `to` (oldest first); every series has one entry per day, null for a past day
- * the rollup has not been written for yet (and for answer times on a day without answers). `revenue` is per
- * currency, in minor units, paid orders minus refunds by the day of the payment or the refund.
- */
-const perDay = z.array(z.number().nullable());
-/** One series per metric, every metric present (an object with named keys: the document lists them). */
-const everyMetric = z.object(
-  Object.fromEntries([...COUNT_METRICS, ...TIME_METRICS].map((metric) => [metric, perDay])) as Record<
-    CountMetric | TimeMetric,
-    typeof perDay
-  >,
-);
-export const DashboardSchema = z.object({
-  /** The brand, or null for the whole deployment (the sum over every brand). */
-  brand: z.string().nullable(),
-  from: z.string(),
-  to: z.string(),
-  days: z.array(z.string()),
-  series: everyMetric,
-  revenue: z.record(z.string(), perDay),
-  /** Today (UTC), when in the range, is computed from the raw tables at `live_at`. */
-  live_at: z.string(),
-  /** When the newest rollup row in the range was written; null when none is. */
-  rolled_up_at: z.string().nullable(),
-});
-export type Dashboard = z.infer<typeof DashboardSchema>;

@@ -1,4 +1,5 @@
-import { AUDIT_PAGE_SIZE, type AuditPage } from '../../core/schemas/staff';
+import { AUDIT_PAGE_SIZE } from '../../core/schemas/staff';
+import type { AuditPage } from '../../core/schemas/staff-answers';
 import type { Tables } from '../db/tables';
 
 // The staff audit log as GET /api/staff/audit.php reads it (worker/api/staff/audit-routes.ts decides who sees what).

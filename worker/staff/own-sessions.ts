@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { StaffSessionEndSchema, StaffSessionInfo } from '../../core/schemas/staff';
+import type { StaffSessionEndSchema } from '../../core/schemas/staff';
+import type { StaffSessionInfo } from '../../core/schemas/staff-answers';
 import type { Tables } from '../db/tables';
 import { namedBatch } from '../services/batch';
 import type { StaffSession } from './identity';
