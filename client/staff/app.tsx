@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
-import type { StaffMe } from '../../core/schemas/staff';
 import { Layout, PlainLayout } from './components/layout';
 import { onStaffSessionLost } from './lib/api';
 import { t } from './lib/i18n';
 import { MeContext, mayOpen, useMe } from './lib/me';
 import { matchStaffRoute, useLocation, type StaffRoute } from './lib/router';
-import { useData } from './lib/use-data';
+import { useStaffData } from './lib/use-data';
 import { AuditScreen } from './screens/audit';
 import { CodesScreen } from './screens/codes';
 import { ConversationScreen } from './screens/conversation';
@@ -69,7 +68,7 @@ function Screen({ route }: { route: StaffRoute }) {
 
 /** The signed-in part: loads who the staff member is once, then the screen of the address. */
 function Workspace({ route }: { route: StaffRoute }) {
-  const { data: me, error } = useData<StaffMe>('me.php');
+  const { data: me, error } = useStaffData('/api/staff/me.php');
   useEffect(() => onStaffSessionLost(() => location.assign('/staff/login')), []);
   useEffect(() => {
     document.title = `${t(`title.${route.name}` as 'title.queue')} · ${document.title.split(' · ').pop()}`;

@@ -1,8 +1,9 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
-import { COOKIE } from '../constants';
+import { COOKIE, STAFF_SESSION_COOKIE } from '../constants';
 import { documentedErrors, errorSchema } from './errors';
 import type { Answer, Operation, Tag } from './operation';
 import { OPERATIONS } from './operations';
+import { STAFF_OPERATIONS } from './staff-ops';
 
 const TAGS: Record<Tag, string> = {
   session: 'Login, logout, language, push subscription (SPEC.md §7)',
@@ -14,7 +15,17 @@ const TAGS: Record<Tag, string> = {
   shop: "Credit packages, orders, discounts, direct debit and the payment service's calls",
   reference: 'Settings and reference data the client loads once',
   pages: 'Page texts, the cams listing and beacons',
+  staff:
+    "The staff workspace's own API (/api/staff/*.php, docs/api/staff.md): a staff session and a role per brand, never a member's session. Not proxied and not for a brand's upstream (no x-contract: the contract suite skips it).",
 };
+
+/** Who may call: the member's session, the staff workspace's, either or none. */
+function security(op: Operation): Record<string, string[]>[] {
+  if (op.auth === 'member') return [{ memberSession: [] }];
+  if (op.auth === 'optional') return [{ memberSession: [] }, {}];
+  if (op.auth === 'staff') return [{ staffSession: [] }];
+  return [];
+}
 
 const MEDIA = { json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' } as const;
 
@@ -49,21 +60,21 @@ function operation(op: Operation): ZodOpenApiOperationObject {
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
-    security: op.auth === 'member' ? [{ memberSession: [] }] : op.auth === 'optional' ? [{ memberSession: [] }, {}] : [],
+    security: security(op),
     ...params,
     ...(op.body ? { requestBody: { required: true, content: { [MEDIA[op.body.type ?? 'json']]: { schema: op.body.schema } } } } : {}),
     responses: responses(op),
-    'x-contract': op.contract,
+    ...(op.contract ? { 'x-contract': op.contract } : {}),
   };
 }
 
 /** The contract's version: raise it when a call changes in a way an upstream must follow. */
 export const CONTRACT_VERSION = '1.0.0';
 
-/** The OpenAPI 3.1 description of the /api/*.php contract, generated from core's zod schemas. */
+/** The OpenAPI 3.1 description of the /api/*.php contract and the staff API, generated from core's zod schemas. */
 export function buildOpenApiDocument() {
   const paths: ZodOpenApiPathsObject = {};
-  for (const op of OPERATIONS) {
+  for (const op of [...OPERATIONS, ...STAFF_OPERATIONS]) {
     const item = (paths[op.path] ??= {});
     item[op.method] = operation(op);
   }
@@ -73,7 +84,7 @@ export function buildOpenApiDocument() {
       title: 'Edge dating engine: the /api/*.php contract',
       version: CONTRACT_VERSION,
       description:
-        "What a brand's upstream must implement in proxy mode, and what the built-in API answers. Every expected failure is `{ error: { code, message, fields? } }` with a 4xx status, the message in the member's language (and `fields` naming the invalid fields). Unsafe methods from another site are refused with 403 `csrf`. `x-contract` on an operation is a valid request for the contract suite (`npm run contract`).",
+        "What a brand's upstream must implement in proxy mode, and what the built-in API answers. Every expected failure is `{ error: { code, message, fields? } }` with a 4xx status, the message in the member's language (and `fields` naming the invalid fields). Unsafe methods from another site are refused with 403 `csrf`. `x-contract` on an operation is a valid request for the contract suite (`npm run contract`). The operations tagged `staff` are the staff workspace's own API, not part of what an upstream implements.",
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: "The brand's own host" }],
@@ -85,6 +96,12 @@ export function buildOpenApiDocument() {
           in: 'cookie',
           name: COOKIE.session,
           description: "The member's session cookie (HttpOnly), set by login and signup.",
+        },
+        staffSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: STAFF_SESSION_COOKIE,
+          description: "The staff workspace's session cookie (HttpOnly, SameSite=Strict, 12 hours), set by the staff login and setup.",
         },
       },
     },

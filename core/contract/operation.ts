@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StaffRole } from '../schemas/staff';
 import { UserSchema } from '../schemas/user';
 
 /**
@@ -12,8 +13,19 @@ export interface Operation {
   summary: string;
   description?: string;
   tag: Tag;
-  /** member: needs the session cookie (403 authentication_required without); optional: answers differ with one. */
-  auth: 'none' | 'member' | 'optional';
+  /**
+   * member: needs the session cookie (403 authentication_required without); optional: answers differ with one;
+   * staff: needs the staff workspace's session cookie (401 staff_login_required without; /api/staff/* only).
+   */
+  auth: 'none' | 'member' | 'optional' | 'staff';
+  /** Staff calls: the least role the caller needs on the brand the call touches (an owner's counts on every brand). */
+  role?: StaffRole;
+  /**
+   * Staff calls whose brand rule the adapter applies (worker/api/staff/operation.ts): `named`, the brand the input
+   * names; `host`, that brand or else the host's; `each`, that brand or else every brand where the caller has the
+   * role (403 without one). Absent: the call applies the role itself (its 404 must not tell a row exists).
+   */
+  scope?: 'named' | 'host' | 'each';
   query?: z.ZodObject;
   headers?: z.ZodObject;
   body?: { schema: z.core.$ZodType; type?: 'json' | 'multipart' | 'form' };
@@ -21,11 +33,11 @@ export interface Operation {
   responses: Record<number, Answer>;
   /** Expected failures: status -> the error codes it can carry, all in the one error shape. */
   errors?: Record<number, readonly string[]>;
-  /** How the contract suite calls it with valid input: x-contract in the document. */
-  contract: ContractHints;
+  /** How the contract suite calls it with valid input: x-contract in the document (the staff API has none: no run). */
+  contract?: ContractHints;
 }
 
-export type Tag = 'session' | 'account' | 'members' | 'likes' | 'chat' | 'photos' | 'shop' | 'reference' | 'pages';
+export type Tag = 'session' | 'account' | 'members' | 'likes' | 'chat' | 'photos' | 'shop' | 'reference' | 'pages' | 'staff';
 
 export type Answer =
   | { description: string; schema: z.core.$ZodType }

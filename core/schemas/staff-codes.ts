@@ -68,29 +68,6 @@ export const DiscountCodeRefSchema = z.object({ brand, code: codeText });
 
 export const BrandOnlyQuerySchema = z.object({ brand });
 
-/** A code as the back office lists it: its conditions, and what it brought in (paid orders only). */
-export interface StaffDiscountCode {
-  code: string;
-  value_percentage: number;
-  country: string | null;
-  currency: string | null;
-  minimum_order_value: number;
-  paymentmethods: string[] | null;
-  validity: DiscountValidity;
-  expires: string | null;
-  expired: boolean;
-  created_at: string;
-  /** Paid orders that used the code. */
-  uses: number;
-  /** Open orders holding a reservation of the code now (a once code is taken while one is open). */
-  reserved: number;
-  /** What those paid orders were paid, per currency, in cents. */
-  revenue: { currency: string; amount: number }[];
-}
-export interface StaffDiscountCodesResponse {
-  codes: StaffDiscountCode[];
-}
-
 /** POST invite-codes.php: a batch of new invitation codes, each good for `uses` signups until `expires`. */
 export const inviteBatchSchema = (now: number) =>
   z.object({
@@ -103,17 +80,3 @@ export const inviteBatchSchema = (now: number) =>
       .refine((v) => !v || Date.parse(v) > now, 'validation.date_past')
       .transform((v) => (v ? new Date(v).toISOString() : null)),
   });
-
-export interface StaffInviteCode {
-  code: string;
-  uses_left: number;
-  expires_at: string | null;
-  created_at: string | null;
-  /** The members who signed up with it, newest first. */
-  used_by: { member_id: number; name: string; signup_date: string }[];
-}
-export interface StaffInviteCodesResponse {
-  /** The brand's signup rule: codes are asked for unless it is 'all'. */
-  signups: string;
-  codes: StaffInviteCode[];
-}

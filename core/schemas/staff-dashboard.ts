@@ -38,22 +38,3 @@ export type CountMetric = (typeof COUNT_METRICS)[number];
 /** Operator answer time of the day's answers, nearest rank, in milliseconds; null on a day without answers. */
 export const TIME_METRICS = ['answer_ms_median', 'answer_ms_p90'] as const;
 export type TimeMetric = (typeof TIME_METRICS)[number];
-
-/**
- * The answer: `days` from `from` to `to` (oldest first); every series has one entry per day, null for a past day
- * the rollup has not been written for yet (and for answer times on a day without answers). `revenue` is per
- * currency, in minor units, paid orders minus refunds by the day of the payment or the refund.
- */
-export interface Dashboard {
-  /** The brand, or null for the whole deployment (the sum over every brand). */
-  brand: string | null;
-  from: string;
-  to: string;
-  days: string[];
-  series: Record<CountMetric, (number | null)[]> & Record<TimeMetric, (number | null)[]>;
-  revenue: Record<string, (number | null)[]>;
-  /** Today (UTC), when in the range, is computed from the raw tables at `live_at`. */
-  live_at: string;
-  /** When the newest rollup row in the range was written; null when none is. */
-  rolled_up_at: string | null;
-}

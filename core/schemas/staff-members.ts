@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Image } from './user';
 
 /**
  * Back office, members (issue 15, docs/api/staff.md "Back office: members"): an admin of a brand (an owner on every
@@ -42,72 +41,3 @@ export const CreditAdjustSchema = z.object({
 });
 /** POST refund.php: the order's whole amount back to the member within the brand's refund_days. */
 export const StaffRefundSchema = z.object({ brand, order_id: z.coerce.number().int().positive(), reason });
-
-export interface MemberSearchItem {
-  id: number;
-  brand: string;
-  email: string;
-  name: string;
-  status: 'not_confirmed' | 'confirmed' | 'deleted';
-  blocked: boolean;
-  premium: boolean;
-  credits: number;
-  signup_date: string;
-}
-export interface MemberSearchResponse {
-  items: MemberSearchItem[];
-}
-
-export interface StaffMemberOrder {
-  id: number;
-  status: string;
-  credits: number;
-  amount: number;
-  currency: string;
-  method: string;
-  created_at: string;
-  paid_at: string | null;
-  refund_reason: string | null;
-  refunded_at: string | null;
-  /** Paid and inside the brand's refund_days: the refund button is offered. */
-  refundable: boolean;
-}
-
-export interface StaffMemberDetail {
-  account: {
-    id: number;
-    brand: string;
-    email: string;
-    status: 'not_confirmed' | 'confirmed' | 'deleted';
-    blocked_at: string | null;
-    blocked_reason: string | null;
-    signup_date: string;
-    /** The traffic source of the landing URL (network, ref, sub1-3), null for a direct signup. */
-    source: Record<string, string> | null;
-    invite_code: string | null;
-    language: string | null;
-    country: string;
-    premium: boolean;
-    credits: number;
-    deleted_at: string | null;
-    directdebit_blocked: boolean;
-  };
-  profile: {
-    id: number;
-    name: string;
-    gender: string;
-    birthdate: string;
-    city: string | null;
-    about: string | null;
-    status: string;
-    photos: (Image & { id: number; status: string; private: boolean })[];
-  };
-  ledger: { id: number; delta: number; reason: string; ref: string; created_at: string }[];
-  orders: StaffMemberOrder[];
-  mandates: { id: number; provider: string; method: string; label: string; status: string; created_at: string }[];
-  /** Counts only: staff never read a member's conversations with other members. */
-  conversations: { with_members: number; with_fictional: number; messages_sent: number };
-  complaints: { id: number; subject: string; status: string; created_at: string }[];
-  audit: { id: number; staff: string | null; action: string; detail: Record<string, unknown> | null; created_at: string }[];
-  refund_days: number;
-}

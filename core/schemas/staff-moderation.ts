@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REJECT_REASONS, type RejectReason } from './photos';
+import { REJECT_REASONS } from './photos';
 
 /**
  * Back office: moderation (issue 15 item 4, docs/api/staff.md "Back office: moderation"). One queue per brand for
@@ -18,28 +18,6 @@ export const PhotoDecisionSchema = z.discriminatedUnion('decision', [
   z.object({ brand, photo_id: id, decision: z.literal('reject'), reason: z.enum(REJECT_REASONS).default('other') }),
 ]);
 
-export interface ModerationPhoto {
-  id: number;
-  profile_id: number;
-  /** The member's profile name, as others would see it. */
-  name: string;
-  filename: string;
-  thumb_filename: string;
-  width: number | null;
-  height: number | null;
-  created_at: string;
-}
-export interface ModerationPhotosResponse {
-  photos: ModerationPhoto[];
-  /** Pending photos of the brand in all (the list shows the oldest 60). */
-  total: number;
-}
-export interface PhotoDecisionResponse {
-  photo_id: number;
-  status: 'active' | 'rejected';
-  reject_reason: RejectReason | null;
-}
-
 export const COMPLAINT_STATES = ['new', 'in_progress', 'closed'] as const;
 export type ComplaintState = (typeof COMPLAINT_STATES)[number];
 
@@ -54,41 +32,11 @@ export const ComplaintReplySchema = z.object({
   close: z.boolean().default(false),
 });
 
-export interface StaffComplaint {
-  id: number;
-  /** What the complainant was told: C-<id>. */
-  reference: string;
-  state: ComplaintState;
-  subject: string;
-  concerns: string | null;
-  text: string;
-  contact_name: string | null;
-  contact_email: string;
-  /** The sender's address is proven (a logged-in member's own, or the mailed link was followed): only then can we reply. */
-  confirmed: boolean;
-  /** The language a reply is written in: the sender's member account's, else the one the complaint was sent in. */
-  language: string;
-  created_at: string;
-  /** The sender when logged in: a member of the brand. */
-  member: { id: number; profile_id: number | null; name: string | null } | null;
-  /** The profile the complaint names in `concerns` when that is a profile id of the brand (a link to it). */
-  profile: { id: number; name: string; fictional: boolean } | null;
-  replies: { id: number; text: string; staff: string; created_at: string }[];
-}
-export interface StaffComplaintsResponse {
-  complaints: StaffComplaint[];
-  /** Complaints per state, for the tabs. */
-  counts: Record<ComplaintState, number>;
-}
-
 /** A word of the brand's list: matched case-insensitively anywhere in a member's profile name or about. */
 export const ModerationWordSchema = z.object({
   brand,
   word: z.string().trim().toLowerCase().min(2, 'validation.invalid').max(60, 'validation.too_long'),
 });
-export interface ModerationWordsResponse {
-  words: { word: string; created_at: string }[];
-}
 
 /**
  * POST moderation-texts.php: approve a profile's texts as shown (`name`, `about`: what the moderator saw; a text
@@ -102,17 +50,3 @@ export const TextDecisionSchema = z.object({
   name: z.string().max(200),
   about: z.string().max(10_000).nullable(),
 });
-
-export interface ModerationText {
-  profile_id: number;
-  member_id: number;
-  name: string;
-  about: string | null;
-  /** The brand's words found in the texts. */
-  words: string[];
-  /** Open complaints that name this profile (their ids). */
-  complaints: number[];
-}
-export interface ModerationTextsResponse {
-  texts: ModerationText[];
-}

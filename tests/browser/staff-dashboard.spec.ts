@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import type { Dashboard } from '../../core/schemas/staff-dashboard';
+import type { Dashboard } from '../../core/schemas/staff-back-office-answers';
 import { brandUrl, expect, test, watchConsole } from './fixtures';
 import { signInAt, staffText } from './staff-login';
 

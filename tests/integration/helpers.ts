@@ -26,7 +26,7 @@ export interface FetchOptions extends RequestInit {
 
 /**
  * A request through the Worker's own fetch, as a browser on <brand>.localhost would make it. Every JSON answer of an
- * /api/*.php call is checked (on a clone) against the schema core/contract documents for its method, path and status:
+ * /api/*.php call (the staff API's /api/staff/*.php too) is checked (on a clone) against the schema core/contract documents for its method, path and status:
  * an answer that does not match, or a JSON answer the contract does not document, fails the test (error answers
  * too: their code must be one the contract lists for that status).
  */
@@ -39,10 +39,13 @@ export async function fetchBrand(brand: string, path: string, { country, uncheck
   return res;
 }
 
-// The member site's calls; the staff API (/api/staff/*) is not part of the contract (docs/decisions/007-api-contract.md).
-const CONTRACT_CALL = /^\/api\/(?!staff\/)[^?]*\.php(\?|$)/;
+// The member site's calls and the staff workspace's (/api/staff/*, core/contract/staff-ops.ts).
+const CONTRACT_CALL = /^\/api\/[^?]*\.php(\?|$)/;
 
-async function checkContract(method: string, path: string, res: Response): Promise<void> {
+async function checkContract(method: string, asked: string, res: Response): Promise<void> {
+  // The path as the Worker saw it (`/api/staff/../user.php` is /api/user.php).
+  const url = new URL(asked, 'https://brand.localhost');
+  const path = url.pathname + url.search;
   if (!CONTRACT_CALL.test(path) || !res.headers.get('Content-Type')?.includes('application/json')) return;
   const where = `${method} ${path} ${res.status}`;
   const schema = answerSchema(method, path, res.status);

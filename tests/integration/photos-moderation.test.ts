@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ModerationPhotosResponse } from '../../core/schemas/staff-moderation';
+import type { ModerationPhotosResponse } from '../../core/schemas/staff-back-office-answers';
 import { dbOf, fetchBrand } from './helpers';
 import { jpegBytes, newMember, photoRows, storedKeys, uploadOk, type Member } from './photos-helpers';
 import { createStaff, staffApi } from './staff-helpers';

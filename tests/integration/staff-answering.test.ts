@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { WAITING_COUNT_CAP, type QueueResponse, type StaffConversation, type StaffFigures } from '../../core/schemas/staff';
+import { WAITING_COUNT_CAP } from '../../core/schemas/staff';
+import type { QueueResponse, StaffConversation, StaffFigures } from '../../core/schemas/staff-answers';
 import { QUEUE_PAGE } from '../../worker/staff/answering/queue';
 import { BRAND, chatMember, chats, credits, fictionalProfile, history, send, textTo, type TestMember } from './chat-helpers';
 import { dbOf, fetchBrand } from './helpers';

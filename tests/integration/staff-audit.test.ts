@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { AuditPage } from '../../core/schemas/staff';
+import type { AuditPage } from '../../core/schemas/staff-answers';
 import { chatMember, fictionalProfile, send, textTo } from './chat-helpers';
 import { dbOf } from './helpers';
 import { createStaff, staffApi } from './staff-helpers';

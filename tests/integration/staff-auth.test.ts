@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { StaffMe, StaffSessionsResponse } from '../../core/schemas/staff';
+import type { StaffMe, StaffSessionsResponse } from '../../core/schemas/staff-answers';
 import { purgeExpired } from '../../worker/services/purge';
 import { createMember } from './helpers';
 import { auditRows, codeAt, createSignableStaff, staffCookieOf, staffLogin, stepTime } from './staff-auth-helpers';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { StaffDiscountCode, StaffInviteCodesResponse } from '../../core/schemas/staff-codes';
+import type { StaffDiscountCode, StaffInviteCodesResponse } from '../../core/schemas/staff-back-office-answers';
 import { call, signupBody } from './account-helpers';
 import { api, checkout, IDEAL_ING, json, newMember, orderBody, placeOrder, settledMember } from './payment-helpers';
 import { createStaff, staffApi } from './staff-helpers';

@@ -32,7 +32,11 @@ export async function createStaff(
   return { staffId: id, cookie: `staff_session=${token}` };
 }
 
-/** A call to the staff API on a brand host, as the workspace makes it (same-origin, JSON). */
+/**
+ * A call to the staff API on a brand host, as the workspace makes it (same-origin, JSON). Through fetchBrand, so
+ * every JSON answer (errors included) is checked against the schema core/contract/staff-ops.ts documents for its
+ * method, path and status.
+ */
 export function staffApi(
   host: string,
   method: string,

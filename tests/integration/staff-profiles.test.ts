@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { FictionalProfile } from '../../core/schemas/staff';
+import type { FictionalProfile } from '../../core/schemas/staff-answers';
 import { fetchBrand } from './helpers';
 import { jpegBytes } from './photos-helpers';
 import { createStaff, staffApi } from './staff-helpers';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { StaffMe, StaffSetupInfo } from '../../core/schemas/staff';
+import type { StaffMe, StaffSetupInfo } from '../../core/schemas/staff-answers';
 import { auditRows, codeAt, createSetupLink, staffCookieOf, staffLogin, stepTime } from './staff-auth-helpers';
 import { staffApi } from './staff-helpers';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ModerationText, ModerationWordsResponse } from '../../core/schemas/staff-moderation';
+import type { ModerationText, ModerationWordsResponse } from '../../core/schemas/staff-back-office-answers';
 import { call } from './account-helpers';
 import { createMember } from './helpers';
 import { createStaff, staffApi } from './staff-helpers';

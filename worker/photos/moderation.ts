@@ -1,5 +1,5 @@
 import type { RejectReason } from '../../core/schemas/photos';
-import type { ModerationPhoto } from '../../core/schemas/staff-moderation';
+import type { ModerationPhoto } from '../../core/schemas/staff-back-office-answers';
 import { NEXT_MAIN, deleteObjects } from './store';
 import type { Tables } from '../db/tables';
 import { namedBatch, rows, writeOnly } from '../services/batch';

@@ -55,3 +55,27 @@ export async function enrolmentSecret(db: D1Database, appSecret: string | undefi
   const row = await db.prepare('SELECT totp_secret FROM staff WHERE id = ?').bind(staff.id).first<Pick<Tables['staff'], 'totp_secret'>>();
   return row?.totp_secret ? openTotpSecret(appSecret, staff.id, row.totp_secret) : null;
 }
+
+/**
+ * The setup's one statement that sets the password and the first accepted TOTP step and kills the link: only while
+ * it is still the same valid link of an active account, so of two parallel setups one wins (changes = 1).
+ */
+export function completeSetupStatement(
+  db: D1Database,
+  staff: StaffAccount & { setup_token_hash: string },
+  passwordHash: string,
+  step: number,
+  now: Date,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE staff SET password_hash = ?, totp_last_step = ?, setup_token_hash = NULL, setup_expires_at = NULL
+        WHERE id = ? AND setup_token_hash = ? AND setup_expires_at > ? AND status = 'active'`,
+    )
+    .bind(passwordHash, step, staff.id, staff.setup_token_hash, now.toISOString());
+}
+
+/** Holds once the setup's update went through (the password is set): the session and the audit row depend on it. */
+export function setupDoneGuard(staffId: number, passwordHash: string): { sql: string; params: unknown[] } {
+  return { sql: 'EXISTS (SELECT 1 FROM staff WHERE id = ? AND password_hash = ?)', params: [staffId, passwordHash] };
+}

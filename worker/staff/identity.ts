@@ -1,4 +1,4 @@
-import type { StaffRoleGrant } from '../../core/schemas/staff';
+import type { StaffRoleGrant } from '../../core/schemas/staff-answers';
 
 /** Who a staff request is (staff/session.ts reads it from the cookie); apart, so context.ts needs no session code. */
 export interface StaffSession {

@@ -1,4 +1,4 @@
-import type { StaffMe } from '../../core/schemas/staff';
+import type { StaffMe } from '../../core/schemas/staff-answers';
 import { TENANTS } from '../tenants';
 import { brandsOf, type StaffSession } from './session';
 import { staffBrandName } from './brand-name';

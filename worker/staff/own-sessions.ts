@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import type { StaffSessionEndSchema, StaffSessionInfo } from '../../core/schemas/staff';
+import type { StaffSessionEndSchema } from '../../core/schemas/staff';
+import type { StaffSessionInfo } from '../../core/schemas/staff-answers';
 import type { Tables } from '../db/tables';
 import { namedBatch } from '../services/batch';
 import type { StaffSession } from './identity';
 import { auditStatement } from './session';
 
-// A staff member's own live sessions (the workspace's sessions screen, worker/api/staff/sessions-routes.ts).
+// A staff member's own live sessions (the workspace's sessions screen, worker/api/staff/sessions-routes.ts; logout).
 
 // The query skips sessions without a public id.
 type Row = Pick<Tables['staff_sessions'], 'public_id' | 'created_at' | 'expires_at' | 'user_agent'> & {
@@ -63,4 +64,22 @@ export async function endSessions(
     ],
   ]);
   return update.meta.changes;
+}
+
+/** Logout: revokes the session of this request; the audit row only if it was still live (a repeated logout adds none). */
+export async function revokeOwnSession(db: D1Database, staff: StaffSession, now: Date): Promise<void> {
+  await db.batch([
+    db
+      .prepare('UPDATE staff_sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL')
+      .bind(now.toISOString(), staff.tokenHash),
+    auditStatement(db, {
+      staffId: staff.id,
+      brand: null,
+      action: 'logout',
+      targetType: 'session',
+      targetId: staff.publicId ?? undefined,
+      now,
+      guard: { sql: 'changes() > 0', params: [] },
+    }),
+  ]);
 }

@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { STAFF_SESSION_COOKIE } from '../../core/constants';
-import { EVERY_BRAND, STAFF_SESSION_HOURS, type StaffRole, type StaffRoleGrant } from '../../core/schemas/staff';
+import { EVERY_BRAND, STAFF_SESSION_HOURS, type StaffRole } from '../../core/schemas/staff';
+import type { StaffRoleGrant } from '../../core/schemas/staff-answers';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure } from '../errors';
 import { hashToken, newToken } from '../services/sessions';

@@ -1,4 +1,4 @@
-import type { StaffConversation } from '../../../core/schemas/staff';
+import type { StaffConversation } from '../../../core/schemas/staff-answers';
 import { brandInfo } from '../lib/boot';
 import { t } from '../lib/i18n';
 import { Thumb } from './photo';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { StaffConversation } from '../../../core/schemas/staff';
+import type { StaffConversation } from '../../../core/schemas/staff-answers';
 import { t } from '../lib/i18n';
 import { Thumb } from './photo';
 import { Problem } from './notice';

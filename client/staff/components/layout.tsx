@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { staffFetch } from '../lib/api';
+import { staffSend } from '../lib/api';
 import { boot, brandName } from '../lib/boot';
 import { t } from '../lib/i18n';
 import { mayOpen, useMe } from '../lib/me';
@@ -29,7 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const current = (href: string) =>
     href === '/staff' ? pathname === '/staff' || pathname.startsWith('/staff/c/') : pathname.startsWith(href);
   const logout = async () => {
-    await staffFetch('logout.php', { method: 'POST', body: {} }).catch(() => undefined);
+    await staffSend('post', '/api/staff/logout.php').catch(() => undefined);
     location.assign('/staff/login');
   };
   return (

@@ -1,22 +1,26 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { StaffApiError, staffFetch, type StaffRequest } from '../lib/api';
+import type { StaffPathOf } from '../../../core/contract/staff-ops';
+import { type StaffAnswerOf, StaffApiError, type StaffBodyOf, type StaffSending, staffSend } from '../lib/api';
 import { t } from '../lib/i18n';
 import { Problem } from './notice';
 
-export interface MemberActionProps {
+/** What the dialog adds to the body: the reason, and for credits.php the change and its request id. */
+type Asked = 'reason' | 'delta' | 'request_id';
+
+export interface MemberActionProps<M extends StaffSending, P extends string> {
   /** The button that opens the dialog, and the dialog's title. */
   label: string;
   /** What the action does, said in the dialog before the reason is asked. */
   explain: string;
-  /** The call: path, method and the body without the reason. */
-  path: string;
-  method: NonNullable<StaffRequest['method']>;
-  body: Record<string, unknown>;
+  /** The call: path, method and the body without what the dialog asks. */
+  path: P;
+  method: M;
+  body: Omit<StaffBodyOf<M, P>, Asked>;
   /** Destructive actions get a red confirm button. */
   danger?: boolean;
   /** Ask for a number of credits too (credits.php). */
   withDelta?: boolean;
-  onDone: (answer: unknown) => void;
+  onDone: (answer: StaffAnswerOf<M, P>) => void;
 }
 
 /**
@@ -24,7 +28,16 @@ export interface MemberActionProps {
  * closes) asking for the required reason, and for the change itself where it needs one; confirming is a second,
  * deliberate step. The server's error is shown in the dialog, and nothing changed.
  */
-export function MemberAction({ label, explain, path, method, body, danger, withDelta, onDone }: MemberActionProps) {
+export function MemberAction<M extends StaffSending, P extends StaffPathOf<M>>({
+  label,
+  explain,
+  path,
+  method,
+  body,
+  danger,
+  withDelta,
+  onDone,
+}: MemberActionProps<M, P>) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [reason, setReason] = useState('');
@@ -46,7 +59,9 @@ export function MemberAction({ label, explain, path, method, body, danger, withD
     setProblem(null);
     try {
       const extra = withDelta ? { delta: Number(delta), request_id: requestId.current } : {};
-      const answer = await staffFetch(path, { method, body: { ...body, ...extra, reason } });
+      // The dialog completes the body the caller started (the props type both by the contract's call).
+      const send = staffSend as (method: M, path: P, body: unknown) => Promise<StaffAnswerOf<M, P>>;
+      const answer = await send(method, path, { ...body, ...extra, reason });
       dialog.current?.close();
       onDone(answer);
     } catch (e) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { StaffChatMessage } from '../../../core/schemas/staff';
+import type { StaffChatMessage } from '../../../core/schemas/staff-answers';
 import { formatDateTime, t } from '../lib/i18n';
 import { Thumb } from './photo';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { StaffNote } from '../../../core/schemas/staff';
+import type { StaffNote } from '../../../core/schemas/staff-answers';
 import { StaffNoteSchema } from '../../../core/schemas/staff';
-import { StaffApiError, staffFetch } from '../lib/api';
+import { StaffApiError, staffSend } from '../lib/api';
 import { validate } from '../lib/form';
 import { formatDateTime, t } from '../lib/i18n';
 
@@ -36,7 +36,7 @@ export function Notes({ brand, conversationId, subject, subjectId, title, notes,
     setProblem(null);
     try {
       // conversation_id is read by the answering branch's schema (it renews the claim); older servers ignore it.
-      await staffFetch('notes.php', { method: 'POST', body: { ...checked.value, conversation_id: conversationId } });
+      await staffSend('post', '/api/staff/notes.php', { ...checked.value, conversation_id: conversationId });
       setBody('');
       onAdded();
     } catch (e) {

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { PHOTO_RULES } from '../../../core/photo-rules';
 import { shrinkForUpload } from '../../components/photos/shrink';
-import { StaffApiError, staffFetch } from '../lib/api';
+import { StaffApiError, staffSend } from '../lib/api';
 import { t } from '../lib/i18n';
 
 /**
@@ -30,7 +30,7 @@ export function PhotoUpload({
       form.set('brand', brand);
       form.set('profile_id', String(profileId));
       form.set('photo', await shrinkForUpload(file));
-      await staffFetch('profile-photo.php', { method: 'POST', form });
+      await staffSend('post', '/api/staff/profile-photo.php', form);
       setState({ busy: false, problem: null });
       onUploaded();
     } catch (e) {

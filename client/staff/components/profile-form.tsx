@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FictionalProfileSchema, type FictionalProfileInput } from '../../../core/schemas/staff';
 import { INTERESTS } from '../../../core/data/interests';
 import { ABOUT_MAX_LENGTH } from '../../../core/constants';
-import { StaffApiError, staffFetch } from '../lib/api';
+import { StaffApiError, staffSend } from '../lib/api';
 import { brandInfo } from '../lib/boot';
 import type { FictionalProfile } from '../lib/contract';
 import { validate } from '../lib/form';
@@ -87,7 +87,9 @@ export function ProfileForm({
     setBusy(true);
     setProblem(null);
     try {
-      await staffFetch('profiles.php', { method: p ? 'PUT' : 'POST', body: p ? { ...checked.value, id: p.id } : checked.value });
+      await (p
+        ? staffSend('put', '/api/staff/profiles.php', { ...checked.value, id: p.id })
+        : staffSend('post', '/api/staff/profiles.php', checked.value));
       onSaved();
     } catch (e) {
       setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));

@@ -1,4 +1,4 @@
-import type { QueueItem } from '../../../core/schemas/staff';
+import type { QueueItem } from '../../../core/schemas/staff-answers';
 import { brandInfo, brandName } from '../lib/boot';
 import { t } from '../lib/i18n';
 import { formatWait } from '../lib/time';

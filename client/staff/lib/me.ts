@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { StaffMe, StaffRole } from '../../../core/schemas/staff';
+import type { StaffRole } from '../../../core/schemas/staff';
+import type { StaffMe } from '../../../core/schemas/staff-answers';
 import type { StaffRoute } from './router';
 
 export const MeContext = createContext<StaffMe | null>(null);

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { StaffApiError, staffFetch } from './api';
+import { apiUrl } from '../../../core/api-urls';
+import type { StaffPathOf } from '../../../core/contract/staff-ops';
+import { StaffApiError, type StaffAnswerOf, type StaffQueryOf, staffGet } from './api';
 
 export interface Data<T> {
   data: T | undefined;
@@ -10,19 +12,28 @@ export interface Data<T> {
   mutate: (update: (current: T | undefined) => T | undefined) => void;
 }
 
-/** GET one staff API path (null: nothing yet); a newer request wins over an older one still under way. */
-export function useData<T>(path: string | null): Data<T> {
+/**
+ * GET one staff call (path null: nothing yet), its query by the contract's names and its answer typed by the
+ * contract; a newer request wins over an older one still under way. A new path or query starts empty.
+ */
+export function useStaffData<P extends StaffPathOf<'get'>>(path: P | null, query?: StaffQueryOf<P>): Data<StaffAnswerOf<'get', P>> {
+  type T = StaffAnswerOf<'get', P>;
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<StaffApiError | null>(null);
   const [loading, setLoading] = useState(path !== null);
   const latest = useRef(0);
+  // The call's URL is what identifies it: a query object made anew at each render must not fetch again.
+  const key = path === null ? null : apiUrl(path, query);
+  const asked = useRef({ path, query });
+  asked.current = { path, query };
 
   const load = useCallback(async () => {
-    if (path === null) return;
+    if (key === null) return;
     const id = ++latest.current;
     setLoading(true);
     try {
-      const answer = await staffFetch<T>(path);
+      const { path: p, query: q } = asked.current;
+      const answer = await staffGet(p!, q);
       if (id !== latest.current) return;
       setData(answer);
       setError(null);
@@ -32,7 +43,7 @@ export function useData<T>(path: string | null): Data<T> {
     } finally {
       if (id === latest.current) setLoading(false);
     }
-  }, [path]);
+  }, [key]);
 
   useEffect(() => {
     setData(undefined);

@@ -1,23 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import type { AuditEntry, AuditPage } from '../../../core/schemas/staff';
+import type { AuditEntry } from '../../../core/schemas/staff-answers';
 import { BrandFilter } from '../components/brand-filter';
-import { staffFetch, StaffApiError } from '../lib/api';
+import { StaffApiError, staffGet } from '../lib/api';
 import { brandName } from '../lib/boot';
 import { AuditDetail } from '../components/audit-detail';
 import { formatDateTime, t } from '../lib/i18n';
-import { useData } from '../lib/use-data';
+import { useStaffData } from '../lib/use-data';
 import { Problem } from '../components/notice';
 import { valueLabel } from '../lib/value-label';
-
-const query = (filter: Record<string, string>) => {
-  const params = new URLSearchParams(Object.entries(filter).filter(([, v]) => v));
-  return params.size ? `?${params}` : '';
-};
 
 /** The audit log (admins and owners): newest first, filtered by brand, staff member and action, paged back. */
 export function AuditScreen() {
   const [filter, setFilter] = useState({ brand: '', staff_id: '', action: '' });
-  const first = useData<AuditPage>(`audit.php${query(filter)}`);
+  const first = useStaffData('/api/staff/audit.php', filter);
   // The pages loaded after the first, and where the next one starts (null: no older entries).
   const [older, setOlder] = useState<{ entries: AuditEntry[]; next: number | null } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -33,7 +28,7 @@ export function AuditScreen() {
   const more = async () => {
     if (nextBefore === null) return;
     try {
-      const page = await staffFetch<AuditPage>(`audit.php${query({ ...filter, before: String(nextBefore) })}`);
+      const page = await staffGet('/api/staff/audit.php', { ...filter, before: nextBefore });
       setOlder((o) => ({ entries: [...(o?.entries ?? []), ...page.entries], next: page.next_before }));
     } catch (e) {
       setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { PAYMENT_METHODS } from '../../../core/schemas/payments';
-import { DISCOUNT_VALIDITIES, discountCodeSchema, type StaffDiscountCode } from '../../../core/schemas/staff-codes';
+import { DISCOUNT_VALIDITIES, discountCodeSchema } from '../../../core/schemas/staff-codes';
+import type { StaffDiscountCode } from '../../../core/schemas/staff-back-office-answers';
 import { Field } from '../components/field';
-import { StaffApiError, staffFetch } from '../lib/api';
+import { StaffApiError, staffSend } from '../lib/api';
 import { validate } from '../lib/form';
 import { t, type StaffKey } from '../lib/i18n';
 import { Problem } from '../components/notice';
@@ -58,7 +59,9 @@ export function CodeForm({
     setBusy(true);
     setProblem(null);
     try {
-      await staffFetch('codes.php', { method: code ? 'PUT' : 'POST', body: input });
+      // The form's values as entered; the two the check narrows (an offered choice, checkboxes) from the check.
+      const body = { ...input, validity: checked.value.validity, paymentmethods: checked.value.paymentmethods };
+      await (code ? staffSend('put', '/api/staff/codes.php', body) : staffSend('post', '/api/staff/codes.php', body));
       onSaved();
     } catch (e) {
       setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { inviteBatchSchema, type StaffInviteCodesResponse } from '../../../core/schemas/staff-codes';
+import { inviteBatchSchema } from '../../../core/schemas/staff-codes';
 import { Field } from '../components/field';
-import { StaffApiError, staffFetch } from '../lib/api';
+import { StaffApiError, staffSend } from '../lib/api';
 import { validate } from '../lib/form';
 import { formatDateTime, t } from '../lib/i18n';
-import { useData } from '../lib/use-data';
+import { useStaffData } from '../lib/use-data';
 import { Problem } from '../components/notice';
 
 /** Invitation codes of the brand: made in batches, each with the members who signed up with it. */
 export function InviteCodes({ brand }: { brand: string }) {
-  const list = useData<StaffInviteCodesResponse>(`invite-codes.php?brand=${encodeURIComponent(brand)}`);
+  const list = useStaffData('/api/staff/invite-codes.php', { brand });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [made, setMade] = useState<string[]>([]);
@@ -29,7 +29,7 @@ export function InviteCodes({ brand }: { brand: string }) {
     setFields({});
     setProblem(null);
     try {
-      const answer = await staffFetch<{ codes: string[] }>('invite-codes.php', { method: 'POST', body: input });
+      const answer = await staffSend('post', '/api/staff/invite-codes.php', input);
       setMade(answer.codes);
       await list.reload();
     } catch (e) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { StaffDiscountCode, StaffDiscountCodesResponse } from '../../../core/schemas/staff-codes';
+import type { StaffDiscountCode } from '../../../core/schemas/staff-back-office-answers';
 import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
-import { StaffApiError, staffFetch } from '../lib/api';
+import { StaffApiError, staffSend } from '../lib/api';
 import { formatDateTime, formatMoney, t, type StaffKey } from '../lib/i18n';
-import { useData } from '../lib/use-data';
+import { useStaffData } from '../lib/use-data';
 import { CodeForm } from './codes-form';
 import { InviteCodes } from './codes-invites';
 import { Loading, Problem } from '../components/notice';
@@ -22,7 +22,7 @@ function conditions(c: StaffDiscountCode): string {
 /** Back office: the brand's discount codes (list, create, edit, expire, uses and revenue) and invitation codes. */
 export function CodesScreen() {
   const [brand, setBrand] = useState(useDefaultBrand());
-  const list = useData<StaffDiscountCodesResponse>(`codes.php?brand=${encodeURIComponent(brand)}`);
+  const list = useStaffData('/api/staff/codes.php', { brand });
   const [editing, setEditing] = useState<StaffDiscountCode | 'new' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -30,7 +30,7 @@ export function CodesScreen() {
     if (!confirm(t('codes.expire_confirm', { code: c.code }))) return;
     setProblem(null);
     try {
-      await staffFetch('codes.php', { method: 'DELETE', body: { brand, code: c.code } });
+      await staffSend('delete', '/api/staff/codes.php', { brand, code: c.code });
       await list.reload();
     } catch (e) {
       setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));

@@ -1,18 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import type { StaffConversation } from '../../../core/schemas/staff';
+import type { StaffConversation } from '../../../core/schemas/staff-answers';
 import { MemberCard, ProfileCard } from '../components/cards';
 import { ClaimTimer } from '../components/claim-timer';
 import { Composer } from '../components/composer';
 import { Link } from '../components/link';
 import { MessageList } from '../components/message-list';
 import { Notes } from '../components/notes';
-import { StaffApiError, staffFetch } from '../lib/api';
-import type { ClaimResponse, StaffReplyResponse } from '../lib/contract';
+import { StaffApiError, staffSend } from '../lib/api';
 import { t } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { startQueueLive } from '../lib/queue-live';
 import { releaseClaim } from '../lib/release';
-import { useData, useNow } from '../lib/use-data';
+import { useNow, useStaffData } from '../lib/use-data';
 import { Loading, Problem } from '../components/notice';
 
 type Claim = StaffConversation['claimed_by'];
@@ -22,7 +21,7 @@ const problemOf = (e: unknown) => (e instanceof StaffApiError && e.status !== 0 
 /** The answer screen: who writes, as whom, the whole conversation, notes, the composer and the claim's time. */
 export function ConversationScreen({ brand, id }: { brand: string; id: number }) {
   const me = useMe();
-  const conversation = useData<StaffConversation>(`conversation.php?brand=${encodeURIComponent(brand)}&id=${id}`);
+  const conversation = useStaffData('/api/staff/conversation.php', { brand, id });
   const now = useNow(1000);
   const [claim, setClaim] = useState<Claim>(null);
   const [busy, setBusy] = useState(false);
@@ -56,7 +55,7 @@ export function ConversationScreen({ brand, id }: { brand: string; id: number })
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await staffFetch<ClaimResponse>('claim.php', { method: 'POST', body: { brand, conversation_id: id } });
+      const answer = await staffSend('post', '/api/staff/claim.php', { brand, conversation_id: id });
       setClaim(answer.claimed_by);
     } catch (e) {
       setProblem(problemOf(e));
@@ -70,10 +69,7 @@ export function ConversationScreen({ brand, id }: { brand: string; id: number })
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await staffFetch<StaffReplyResponse>('reply.php', {
-        method: 'POST',
-        body: { brand, conversation_id: id, ...message },
-      });
+      const answer = await staffSend('post', '/api/staff/reply.php', { brand, conversation_id: id, ...message });
       setClaim(answer.claimed_by);
       conversation.mutate((c) => c && { ...c, messages: [...c.messages, answer.message], waiting_since: null, asks_if_real: false });
       return true;

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import type { StaffMe } from '../../../core/schemas/staff';
-import { DASHBOARD_DAYS, type Dashboard } from '../../../core/schemas/staff-dashboard';
+import type { StaffMe } from '../../../core/schemas/staff-answers';
+import { DASHBOARD_DAYS } from '../../../core/schemas/staff-dashboard';
 import { brandName } from '../lib/boot';
 import type { Column } from '../lib/dashboard-csv';
 import { formatCount, formatDateTime, formatMoney, t } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { formatDuration } from '../lib/time';
-import { useData } from '../lib/use-data';
+import { useStaffData } from '../lib/use-data';
 import { DashboardChart } from './dashboard-chart';
 import { Loading, Problem } from '../components/notice';
 
@@ -34,8 +34,7 @@ export default function DashboardScreen() {
   const [scope, setScope] = useState(choices[0] ?? '');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const query = new URLSearchParams({ ...(scope ? { brand: scope } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
-  const figures = useData<Dashboard>(`dashboard.php${query ? `?${query}` : ''}`);
+  const figures = useStaffData('/api/staff/dashboard.php', { brand: scope, from, to });
   const d = figures.data;
   const charts = useMemo(() => {
     if (!d) return [];

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import type { StaffFigures } from '../../../core/schemas/staff';
 import { BrandFilter } from '../components/brand-filter';
 import { brandName } from '../lib/boot';
 import { t } from '../lib/i18n';
 import { formatDuration } from '../lib/time';
-import { useData } from '../lib/use-data';
+import { useStaffData } from '../lib/use-data';
 import { Loading, Problem } from '../components/notice';
 
 /** Waiting now, answered today, median and p90 answer times: overall, per brand and per operator. */
 export function FiguresScreen() {
   const [brand, setBrand] = useState('');
-  const figures = useData<StaffFigures>(`figures.php${brand ? `?brand=${encodeURIComponent(brand)}` : ''}`);
+  const figures = useStaffData('/api/staff/figures.php', { brand });
   const f = figures.data;
   return (
     <section aria-labelledby="figures-title">

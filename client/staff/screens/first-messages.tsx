@@ -1,13 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { FirstMessageCandidate, FirstMessageCandidatesResponse, FirstMessageResponse } from '../../../core/schemas/staff';
+import type { FirstMessageCandidate } from '../../../core/schemas/staff-answers';
 import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
 import { Link } from '../components/link';
 import { Thumb } from '../components/photo';
-import { StaffApiError, staffFetch } from '../lib/api';
+import { StaffApiError, staffSend } from '../lib/api';
 import { brandInfo } from '../lib/boot';
-import type { FictionalProfilesResponse } from '../lib/contract';
 import { t } from '../lib/i18n';
-import { useData } from '../lib/use-data';
+import { useStaffData } from '../lib/use-data';
 import { Problem } from '../components/notice';
 
 /** The filter is sent once the operator stops typing, not per key. */
@@ -27,15 +26,13 @@ function useSettled(value: string, ms = 300): string {
  */
 export function FirstMessagesScreen() {
   const [brand, setBrand] = useState(useDefaultBrand());
-  const profiles = useData<FictionalProfilesResponse>(`profiles.php?brand=${encodeURIComponent(brand)}`);
+  const profiles = useStaffData('/api/staff/profiles.php', { brand });
   const active = profiles.data?.profiles.filter((p) => p.active) ?? [];
   const [profileId, setProfileId] = useState<number | null>(null);
   const profile = active.find((p) => p.id === profileId) ?? active[0] ?? null;
   const [filter, setFilter] = useState('');
   const q = useSettled(filter.trim());
-  const candidates = useData<FirstMessageCandidatesResponse>(
-    profile ? `first-message-candidates.php?brand=${encodeURIComponent(brand)}&profile_id=${profile.id}&q=${encodeURIComponent(q)}` : null,
-  );
+  const candidates = useStaffData(profile ? '/api/staff/first-message-candidates.php' : null, { brand, profile_id: profile?.id, q });
   const [member, setMember] = useState<FirstMessageCandidate | null>(null);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -53,9 +50,11 @@ export function FirstMessagesScreen() {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await staffFetch<FirstMessageResponse>('first-message.php', {
-        method: 'POST',
-        body: { brand, profile_id: profile.id, member_id: member.id, text: text.trim() },
+      const answer = await staffSend('post', '/api/staff/first-message.php', {
+        brand,
+        profile_id: profile.id,
+        member_id: member.id,
+        text: text.trim(),
       });
       setSent({ name: member.name, brand, conversationId: answer.conversation_id });
       setMember(null);

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { StaffMe } from '../../../core/schemas/staff';
 import { StaffLoginSchema } from '../../../core/schemas/staff';
 import { Field } from '../components/field';
-import { StaffApiError, staffFetch } from '../lib/api';
+import { StaffApiError, staffSend } from '../lib/api';
 import { boot, brandName } from '../lib/boot';
 import { validate } from '../lib/form';
 import { t } from '../lib/i18n';
@@ -23,7 +22,7 @@ export function LoginScreen() {
     setProblem(null);
     setBusy(true);
     try {
-      await staffFetch<{ staff: StaffMe }>('login.php', { method: 'POST', body: checked.value });
+      await staffSend('post', '/api/staff/login.php', checked.value);
       // A full load: the page then carries the brands of the staff member's roles (worker/staff/pages.ts).
       location.assign('/staff');
     } catch (e) {

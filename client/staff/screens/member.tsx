@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import type { StaffMemberDetail } from '../../../core/schemas/staff-members';
 import { MemberAction } from '../components/member-action';
 import { Thumb } from '../components/photo';
 import { brandName } from '../lib/boot';
 import { formatDateTime, formatMoney, t } from '../lib/i18n';
-import { useData } from '../lib/use-data';
+import { useStaffData } from '../lib/use-data';
 import { valueLabel } from '../lib/value-label';
 import { Loading, Problem } from '../components/notice';
 
@@ -13,7 +12,7 @@ import { Loading, Problem } from '../components/notice';
  * their contents), complaints and the audit trail; the actions each ask for a reason (member-action.tsx).
  */
 export function MemberScreen({ brand, id }: { brand: string; id: number }) {
-  const detail = useData<StaffMemberDetail>(`member.php?brand=${encodeURIComponent(brand)}&id=${id}`);
+  const detail = useStaffData('/api/staff/member.php', { brand, id });
   const [notice, setNotice] = useState<string | null>(null);
   const done = (message: string) => () => {
     setNotice(message);
@@ -82,8 +81,8 @@ export function MemberScreen({ brand, id }: { brand: string; id: number }) {
               <MemberAction
                 label={t('member.adjust')}
                 explain={t('member.adjust_explain')}
-                path="credits.php"
-                method="POST"
+                path="/api/staff/credits.php"
+                method="post"
                 body={on}
                 withDelta
                 onDone={done(t('member.adjusted'))}
@@ -92,8 +91,8 @@ export function MemberScreen({ brand, id }: { brand: string; id: number }) {
                 <MemberAction
                   label={t('member.unblock')}
                   explain={t('member.unblock_explain')}
-                  path="block.php"
-                  method="DELETE"
+                  path="/api/staff/block.php"
+                  method="delete"
                   body={on}
                   onDone={done(t('member.unblocked'))}
                 />
@@ -101,8 +100,8 @@ export function MemberScreen({ brand, id }: { brand: string; id: number }) {
                 <MemberAction
                   label={t('member.block')}
                   explain={t('member.block_explain')}
-                  path="block.php"
-                  method="POST"
+                  path="/api/staff/block.php"
+                  method="post"
                   body={on}
                   danger
                   onDone={done(t('member.blocked_done'))}
@@ -112,8 +111,8 @@ export function MemberScreen({ brand, id }: { brand: string; id: number }) {
                 <MemberAction
                   label={t('member.dd_unblock')}
                   explain={t('member.dd_unblock_explain')}
-                  path="directdebit-block.php"
-                  method="DELETE"
+                  path="/api/staff/directdebit-block.php"
+                  method="delete"
                   body={on}
                   onDone={done(t('member.done'))}
                 />
@@ -121,8 +120,8 @@ export function MemberScreen({ brand, id }: { brand: string; id: number }) {
                 <MemberAction
                   label={t('member.dd_block')}
                   explain={t('member.dd_block_explain')}
-                  path="directdebit-block.php"
-                  method="POST"
+                  path="/api/staff/directdebit-block.php"
+                  method="post"
                   body={on}
                   danger
                   onDone={done(t('member.done'))}
@@ -132,8 +131,8 @@ export function MemberScreen({ brand, id }: { brand: string; id: number }) {
                 <MemberAction
                   label={t('member.resend')}
                   explain={t('member.resend_explain')}
-                  path="resend-activation.php"
-                  method="POST"
+                  path="/api/staff/resend-activation.php"
+                  method="post"
                   body={on}
                   onDone={done(t('member.resent'))}
                 />
@@ -141,8 +140,8 @@ export function MemberScreen({ brand, id }: { brand: string; id: number }) {
               <MemberAction
                 label={t('member.end_sessions')}
                 explain={t('member.end_sessions_explain')}
-                path="member-sessions.php"
-                method="DELETE"
+                path="/api/staff/member-sessions.php"
+                method="delete"
                 body={on}
                 danger
                 onDone={done(t('member.done'))}
@@ -150,8 +149,8 @@ export function MemberScreen({ brand, id }: { brand: string; id: number }) {
               <MemberAction
                 label={t('member.delete')}
                 explain={t('member.delete_explain')}
-                path="member.php"
-                method="DELETE"
+                path="/api/staff/member.php"
+                method="delete"
                 body={on}
                 danger
                 onDone={done(t('member.deleted'))}
@@ -229,11 +228,11 @@ export function MemberScreen({ brand, id }: { brand: string; id: number }) {
                     <MemberAction
                       label={t('member.refund', { id: o.id })}
                       explain={t('member.refund_explain', { amount: formatMoney(o.amount, o.currency), credits: o.credits })}
-                      path="refund.php"
-                      method="POST"
+                      path="/api/staff/refund.php"
+                      method="post"
                       body={{ brand: a.brand, order_id: o.id }}
                       danger
-                      onDone={(r) => done(t('member.refunded', { credits: (r as { credits_taken_back: number }).credits_taken_back }))()}
+                      onDone={(r) => done(t('member.refunded', { credits: r.credits_taken_back }))()}
                     />
                   )}
                 </td>

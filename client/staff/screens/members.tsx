@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import type { MemberSearchResponse } from '../../../core/schemas/staff-members';
 import { Link } from '../components/link';
 import { brandName } from '../lib/boot';
 import { formatDateTime, t } from '../lib/i18n';
 import { navigate, useLocation } from '../lib/router';
-import { useData } from '../lib/use-data';
+import { useStaffData } from '../lib/use-data';
 import { Loading, Problem } from '../components/notice';
 
 /** Back office: find a member by e-mail, name, member id or order id (the address keeps the query: back works). */
@@ -12,7 +11,7 @@ export function MembersScreen() {
   const { search } = useLocation();
   const q = new URLSearchParams(search).get('q') ?? '';
   const [text, setText] = useState(q);
-  const found = useData<MemberSearchResponse>(q ? `members.php?q=${encodeURIComponent(q)}` : null);
+  const found = useStaffData(q ? '/api/staff/members.php' : null, { q });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim()) navigate(`/staff/members?q=${encodeURIComponent(text.trim())}`);

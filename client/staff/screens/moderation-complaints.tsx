@@ -1,13 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import {
-  COMPLAINT_STATES,
-  type ComplaintState,
-  type StaffComplaint,
-  type StaffComplaintsResponse,
-} from '../../../core/schemas/staff-moderation';
-import { StaffApiError, staffFetch } from '../lib/api';
+import { COMPLAINT_STATES, type ComplaintState } from '../../../core/schemas/staff-moderation';
+import type { StaffComplaint } from '../../../core/schemas/staff-back-office-answers';
+import { StaffApiError, staffSend } from '../lib/api';
 import { formatDateTime, t, type StaffKey } from '../lib/i18n';
-import { useData } from '../lib/use-data';
+import { useStaffData } from '../lib/use-data';
 import { Problem } from '../components/notice';
 import { siteOf } from '../lib/boot';
 
@@ -16,7 +12,7 @@ const stateLabel = (s: ComplaintState) => t(`complaints.state_${s}` as StaffKey)
 /** The brand's complaints by state: each with its sender, the profile it names, its replies, a state and a reply form. */
 export function Complaints({ brand }: { brand: string }) {
   const [state, setState] = useState<ComplaintState>('new');
-  const list = useData<StaffComplaintsResponse>(`complaints.php?brand=${encodeURIComponent(brand)}&state=${state}`);
+  const list = useStaffData('/api/staff/complaints.php', { brand, state });
   return (
     <section aria-labelledby="complaints-title" className="moderation-part">
       <h2 id="complaints-title">{t('complaints.title')}</h2>
@@ -44,7 +40,7 @@ function ComplaintCard({ brand, complaint: c, onChanged }: { brand: string; comp
   const move = async (state: ComplaintState) => {
     setProblem(null);
     try {
-      await staffFetch('complaints.php', { method: 'PUT', body: { brand, id: c.id, state } });
+      await staffSend('put', '/api/staff/complaints.php', { brand, id: c.id, state });
       onChanged();
     } catch (e) {
       fail(e);
@@ -55,9 +51,11 @@ function ComplaintCard({ brand, complaint: c, onChanged }: { brand: string; comp
     const form = new FormData(event.currentTarget);
     setProblem(null);
     try {
-      await staffFetch('complaint-reply.php', {
-        method: 'POST',
-        body: { brand, id: c.id, text: String(form.get('text') ?? ''), close: form.get('close') === 'on' },
+      await staffSend('post', '/api/staff/complaint-reply.php', {
+        brand,
+        id: c.id,
+        text: String(form.get('text') ?? ''),
+        close: form.get('close') === 'on',
       });
       onChanged();
     } catch (e) {

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import type { ModerationText, ModerationTextsResponse, ModerationWordsResponse } from '../../../core/schemas/staff-moderation';
-import { StaffApiError, staffFetch } from '../lib/api';
+import type { ModerationText } from '../../../core/schemas/staff-back-office-answers';
+import { StaffApiError, staffSend } from '../lib/api';
 import { t } from '../lib/i18n';
 import { useMe } from '../lib/me';
-import { useData } from '../lib/use-data';
+import { useStaffData } from '../lib/use-data';
 import { Problem } from '../components/notice';
 import { siteOf } from '../lib/boot';
 
@@ -11,7 +11,7 @@ const problemOf = (e: unknown) => (e instanceof StaffApiError && e.status !== 0 
 
 /** Members' profile texts that match the brand's word list or that an open complaint names; then the list itself. */
 export function ProfileTexts({ brand }: { brand: string }) {
-  const list = useData<ModerationTextsResponse>(`moderation-texts.php?brand=${encodeURIComponent(brand)}`);
+  const list = useStaffData('/api/staff/moderation-texts.php', { brand });
   const [problem, setProblem] = useState<string | null>(null);
 
   const decide = async (text: ModerationText, decision: 'approve' | 'clear', field?: 'name' | 'about') => {
@@ -23,9 +23,13 @@ export function ProfileTexts({ brand }: { brand: string }) {
       return;
     setProblem(null);
     try {
-      await staffFetch('moderation-texts.php', {
-        method: 'POST',
-        body: { brand, profile_id: text.profile_id, decision, field, name: text.name, about: text.about },
+      await staffSend('post', '/api/staff/moderation-texts.php', {
+        brand,
+        profile_id: text.profile_id,
+        decision,
+        field,
+        name: text.name,
+        about: text.about,
       });
     } catch (e) {
       setProblem(problemOf(e));
@@ -82,13 +86,15 @@ export function ProfileTexts({ brand }: { brand: string }) {
 function WordList({ brand, onChanged }: { brand: string; onChanged: () => void }) {
   const me = useMe();
   const isAdmin = me.roles.some((r) => (r.brand === brand && r.role === 'admin') || r.role === 'owner');
-  const list = useData<ModerationWordsResponse>(`moderation-words.php?brand=${encodeURIComponent(brand)}`);
+  const list = useStaffData('/api/staff/moderation-words.php', { brand });
   const [problem, setProblem] = useState<string | null>(null);
 
-  const change = async (word: string, method: 'POST' | 'DELETE') => {
+  const change = async (word: string, method: 'post' | 'delete') => {
     setProblem(null);
     try {
-      const answer = await staffFetch<ModerationWordsResponse>('moderation-words.php', { method, body: { brand, word } });
+      const answer = await (method === 'post'
+        ? staffSend('post', '/api/staff/moderation-words.php', { brand, word })
+        : staffSend('delete', '/api/staff/moderation-words.php', { brand, word }));
       list.mutate(() => answer);
       onChanged();
     } catch (e) {
@@ -98,7 +104,7 @@ function WordList({ brand, onChanged }: { brand: string; onChanged: () => void }
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const input = event.currentTarget.elements.namedItem('word') as HTMLInputElement;
-    void change(input.value, 'POST').then(() => {
+    void change(input.value, 'post').then(() => {
       input.value = '';
     });
   };
@@ -115,7 +121,7 @@ function WordList({ brand, onChanged }: { brand: string; onChanged: () => void }
               <button
                 type="button"
                 className="btn-link"
-                onClick={() => void change(w.word, 'DELETE')}
+                onClick={() => void change(w.word, 'delete')}
                 aria-label={t('texts.remove_word', { word: w.word })}
               >
                 ×

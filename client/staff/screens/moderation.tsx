@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { REJECT_REASONS } from '../../../core/schemas/photos';
-import type { ModerationPhotosResponse } from '../../../core/schemas/staff-moderation';
+import { REJECT_REASONS, type RejectReason } from '../../../core/schemas/photos';
 import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
 import { Thumb } from '../components/photo';
-import { StaffApiError, staffFetch } from '../lib/api';
+import { StaffApiError, staffSend } from '../lib/api';
 import { formatDateTime, t, type StaffKey } from '../lib/i18n';
-import { useData } from '../lib/use-data';
+import { useStaffData } from '../lib/use-data';
 import { Complaints } from './moderation-complaints';
 import { ProfileTexts } from './moderation-texts';
 import { Problem } from '../components/notice';
@@ -27,7 +26,7 @@ export function ModerationScreen() {
 }
 
 function PendingPhotos({ brand }: { brand: string }) {
-  const list = useData<ModerationPhotosResponse>(`moderation-photos.php?brand=${encodeURIComponent(brand)}`);
+  const list = useStaffData('/api/staff/moderation-photos.php', { brand });
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [reasons, setReasons] = useState<Record<number, string>>({});
   // A decided photo leaves the list with the button that had the focus: it goes to the card that takes its place (its
@@ -46,10 +45,13 @@ function PendingPhotos({ brand }: { brand: string }) {
     focusAt.current = Math.max(0, list.data?.photos.findIndex((p) => p.id === photoId) ?? 0);
     setNotice(null);
     try {
-      await staffFetch('moderation-photos.php', {
-        method: 'POST',
-        body: { brand, photo_id: photoId, decision, ...(decision === 'reject' ? { reason: reasons[photoId] ?? 'other' } : {}) },
-      });
+      await staffSend(
+        'post',
+        '/api/staff/moderation-photos.php',
+        decision === 'reject'
+          ? { brand, photo_id: photoId, decision, reason: (reasons[photoId] ?? 'other') as RejectReason }
+          : { brand, photo_id: photoId, decision },
+      );
       setNotice({ tone: 'ok', text: decision === 'approve' ? t('moderation.approved') : t('moderation.rejected') });
     } catch (e) {
       setNotice({ tone: 'error', text: e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network') });

@@ -3,17 +3,17 @@ import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
 import { Thumb } from '../components/photo';
 import { PhotoUpload } from '../components/photo-upload';
 import { ProfileForm } from '../components/profile-form';
-import { StaffApiError, staffFetch } from '../lib/api';
+import { StaffApiError, staffSend } from '../lib/api';
 import { brandInfo } from '../lib/boot';
-import type { FictionalProfile, FictionalProfilesResponse } from '../lib/contract';
+import type { FictionalProfile } from '../lib/contract';
 import { t } from '../lib/i18n';
-import { useData } from '../lib/use-data';
+import { useStaffData } from '../lib/use-data';
 import { Loading, Problem } from '../components/notice';
 
 /** The brand's fictional profiles: list, create, edit, switch on and off, add photos. */
 export function ProfilesScreen() {
   const [brand, setBrand] = useState(useDefaultBrand());
-  const list = useData<FictionalProfilesResponse>(`profiles.php?brand=${encodeURIComponent(brand)}`);
+  const list = useStaffData('/api/staff/profiles.php', { brand });
   const [editing, setEditing] = useState<FictionalProfile | 'new' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -21,7 +21,7 @@ export function ProfilesScreen() {
     setProblem(null);
     const { id, fictional: _f, label: _l, age: _a, main_image: _m, photos: _p, ...input } = p;
     try {
-      await staffFetch('profiles.php', { method: 'PUT', body: { ...input, id, brand, active: !p.active } });
+      await staffSend('put', '/api/staff/profiles.php', { ...input, id, brand, active: !p.active });
       await list.reload();
     } catch (e) {
       setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));

@@ -1,22 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { WAITING_COUNT_CAP, type QueueItem, type QueueResponse } from '../../../core/schemas/staff';
+import { WAITING_COUNT_CAP } from '../../../core/schemas/staff';
+import type { QueueItem } from '../../../core/schemas/staff-answers';
 import { BrandFilter } from '../components/brand-filter';
 import { QueueRow } from '../components/queue-item';
-import { StaffApiError, staffFetch } from '../lib/api';
+import { StaffApiError, staffSend } from '../lib/api';
 import { brandName } from '../lib/boot';
-import type { ClaimResponse } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { startQueueLive } from '../lib/queue-live';
 import { navigate } from '../lib/router';
-import { useData, useNow } from '../lib/use-data';
+import { useNow, useStaffData } from '../lib/use-data';
 import { Loading, Problem } from '../components/notice';
 
 /** The answering queue: oldest first, live over the brand's socket (or polled), a click claims and opens. */
 export function QueueScreen() {
   const me = useMe();
   const [brand, setBrand] = useState('');
-  const queue = useData<QueueResponse>(`queue.php${brand ? `?brand=${encodeURIComponent(brand)}` : ''}`);
+  const queue = useStaffData('/api/staff/queue.php', { brand });
   const now = useNow(1000);
   const [live, setLive] = useState<Record<string, boolean>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -47,7 +47,7 @@ export function QueueScreen() {
     setProblem(null);
     setOpening(item.conversation_id);
     try {
-      await staffFetch<ClaimResponse>('claim.php', { method: 'POST', body: { brand: item.brand, conversation_id: item.conversation_id } });
+      await staffSend('post', '/api/staff/claim.php', { brand: item.brand, conversation_id: item.conversation_id });
       navigate(`/staff/c/${item.brand}/${item.conversation_id}`);
     } catch (e) {
       const error = e instanceof StaffApiError ? e : null;

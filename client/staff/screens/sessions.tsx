@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { StaffApiError, staffFetch } from '../lib/api';
-import type { StaffSessionsResponse } from '../lib/contract';
+import { StaffApiError, staffSend } from '../lib/api';
 import { formatDateTime, t } from '../lib/i18n';
-import { useData } from '../lib/use-data';
+import { useStaffData } from '../lib/use-data';
 import { Loading, Problem } from '../components/notice';
 
 /** The staff member's own sessions, and ending one (or all others). */
 export function SessionsScreen() {
-  const sessions = useData<StaffSessionsResponse>('sessions.php');
+  const sessions = useStaffData('/api/staff/sessions.php');
   const [problem, setProblem] = useState<string | null>(null);
   const end = async (id?: string) => {
     setProblem(null);
     try {
-      await staffFetch('sessions.php', { method: 'DELETE', body: id ? { id } : { all_others: true } });
+      await staffSend('delete', '/api/staff/sessions.php', id ? { id } : { all_others: true });
       await sessions.reload();
     } catch (e) {
       setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { StaffSetupSchema } from '../../../core/schemas/staff';
 import { Field } from '../components/field';
-import { StaffApiError, staffFetch } from '../lib/api';
-import type { StaffSetupInfo } from '../lib/contract';
+import { StaffApiError, staffSend } from '../lib/api';
 import { validate } from '../lib/form';
 import { t } from '../lib/i18n';
-import { useData } from '../lib/use-data';
+import { useStaffData } from '../lib/use-data';
 import { Loading, Problem } from '../components/notice';
 
 /**
@@ -13,7 +12,7 @@ import { Loading, Problem } from '../components/notice';
  * and the first code. The QR is shown as an image from a data URL, never inserted as markup.
  */
 export function SetupScreen({ token }: { token: string }) {
-  const info = useData<StaffSetupInfo>(token ? `setup.php?token=${encodeURIComponent(token)}` : null);
+  const info = useStaffData(token ? '/api/staff/setup.php' : null, { token });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,7 +24,7 @@ export function SetupScreen({ token }: { token: string }) {
     setFields({});
     setBusy(true);
     try {
-      await staffFetch('setup.php', { method: 'POST', body: checked.value });
+      await staffSend('post', '/api/staff/setup.php', checked.value);
       location.assign('/staff');
     } catch (e) {
       setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));

@@ -1,26 +1,25 @@
 import { Hono } from 'hono';
-import { StaffLoginSchema } from '../../../core/schemas/staff';
 import { clientIp, type AppContext, type AppEnv } from '../../context';
-import { ApiFailure, parseOrFail } from '../../errors';
+import { ApiFailure } from '../../errors';
 import { verifyPassword } from '../../services/passwords';
 import { failedLogin, loginSucceeded, reserveLoginAttempt } from '../../services/login-attempts';
 import { consumeTotpStep, findStaffByEmail, type StaffAccount } from '../../staff/accounts';
+import { revokeOwnSession } from '../../staff/own-sessions';
 import { auditStatement, clearStaffCookie, findStaffSession, setStaffCookie, staffSessionStatement } from '../../staff/session';
 import { openTotpSecret, verifyTotp } from '../../staff/totp';
 import { staffMe } from '../../staff/me';
 import { closeSessionSockets } from '../../staff/answering/notify';
 import { staffDb } from '../../db/request-db';
-import { jsonBody } from '../helpers';
+import { staffOperation } from './operation';
 
 /** POST login.php and logout.php of the staff workspace (docs/api/staff.md "Accounts and sign-in"). */
 export const staffAuthRoutes = new Hono<AppEnv>();
 
 type Refusal = 'unknown' | 'disabled' | 'not_set_up' | 'password' | 'otp' | 'otp_replayed';
 
-staffAuthRoutes.post('/login.php', async (c) => {
+staffOperation(staffAuthRoutes, 'post', '/api/staff/login.php', async (c, { body: { email, password, otp } }) => {
   const now = c.get('now');
   const db = staffDb(c.env);
-  const { email, password, otp } = parseOrFail(StaffLoginSchema, await jsonBody(c));
 
   // The members' lockout (worker/services/login-attempts.ts). Staff accounts belong to the deployment, not to a
   // brand, so the keys carry no brand: guesses spread over the brands' hosts share one count.
@@ -67,7 +66,7 @@ staffAuthRoutes.post('/login.php', async (c) => {
   ]);
   setStaffCookie(c, session.token);
   const signedIn = await findStaffSession(db, session.token, now);
-  return c.json({ staff: staffMe(signedIn!) });
+  return { staff: staffMe(signedIn!) };
 });
 
 /**
@@ -89,27 +88,11 @@ async function check(c: AppContext, staff: StaffAccount | null, password: string
 }
 
 // POST only (same-origin by the CSRF middleware): a link or an image on another site cannot end a staff session.
-staffAuthRoutes.post('/logout.php', async (c) => {
-  const staff = c.get('staff');
+staffOperation(staffAuthRoutes, 'post', '/api/staff/logout.php', async (c, { staff }) => {
   if (staff) {
-    const now = c.get('now');
-    const db = staffDb(c.env);
-    await db.batch([
-      db
-        .prepare('UPDATE staff_sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL')
-        .bind(now.toISOString(), staff.tokenHash),
-      auditStatement(db, {
-        staffId: staff.id,
-        brand: null,
-        action: 'logout',
-        targetType: 'session',
-        targetId: staff.publicId ?? undefined,
-        now,
-        guard: { sql: 'changes() > 0', params: [] },
-      }),
-    ]);
+    await revokeOwnSession(staffDb(c.env), staff, c.get('now'));
     c.executionCtx.waitUntil(closeSessionSockets(c.env, staff, staff.publicId ? { session: staff.publicId } : { allBut: null }));
   }
   clearStaffCookie(c);
-  return c.json({ ok: true });
+  return { ok: true };
 });

@@ -1,28 +1,23 @@
 import { Hono } from 'hono';
-import { BrandOnlyQuerySchema, discountCodeSchema, DiscountCodeRefSchema, inviteBatchSchema } from '../../../core/schemas/staff-codes';
+import { discountCodeSchema, inviteBatchSchema } from '../../../core/schemas/staff-codes';
 import type { AppContext, AppEnv } from '../../context';
-import { ApiFailure, parseOrFail } from '../../errors';
+import { ApiFailure } from '../../errors';
 import { unservedCodeFields } from '../../../core/rules/discount';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { createDiscountCode, expireDiscountCode, listDiscountCodes, updateDiscountCode } from '../../staff/codes/discount-codes';
 import { createInviteCodes, listInviteCodes } from '../../staff/codes/invite-codes';
-import { requireStaffOn } from '../../staff/session';
 import { TENANTS } from '../../tenants';
-import { jsonBody } from '../helpers';
 import { brandDb } from '../../db/request-db';
+import { staffOperation } from './operation';
 
 /**
  * Back office: codes (issue 15 item 3, docs/api/staff.md). For a brand's `admin` (and owners): discount codes for the
- * members' shop and invitation codes for the signup. Another brand's codes answer 404 like a brand without a role.
+ * members' shop and invitation codes for the signup. The brand named in the call, else the host's (the contract's
+ * scope `host`); another brand's codes answer 404 like a brand without a role.
  */
 export const codesRoutes = new Hono<AppEnv>();
 
-/** The brand named in the call, else the host's; the caller must be its admin (an unknown brand: 404 for everyone). */
-function adminOn(c: AppContext, brand: string | undefined) {
-  const id = brand ?? c.get('tenant').id;
-  const staff = requireStaffOn(c, id, 'admin');
-  return { staff, brand: id, tenant: TENANTS.find((t) => t.id === id)! };
-}
+const tenantOf = (brand: string) => TENANTS.find((t) => t.id === brand)!;
 
 /** A code for a country or currency the brand does not sell in would never apply: 400 naming the field (issue 42). */
 function refuseUnserved(tenant: Tenant, input: { country: string | null; currency: string | null }): void {
@@ -30,39 +25,49 @@ function refuseUnserved(tenant: Tenant, input: { country: string | null; currenc
   if (Object.keys(fields).length) throw new ApiFailure(400, 'validation_failed', 'validation.failed', fields);
 }
 
-codesRoutes.get('/codes.php', async (c) => {
-  const { brand } = adminOn(c, parseOrFail(BrandOnlyQuerySchema, c.req.query()).brand);
-  return c.json({ codes: await listDiscountCodes(brandDb(c, brand), brand, c.get('now')) });
-});
+// An expiry must lie after the server's now: the contract's schema is the outer bound, this one today's rule.
+const codeBody = { body: (c: AppContext) => discountCodeSchema(c.get('now').getTime()) };
 
-codesRoutes.post('/codes.php', async (c) => {
-  const input = parseOrFail(discountCodeSchema(c.get('now').getTime()), await jsonBody(c));
-  const { staff, brand, tenant } = adminOn(c, input.brand);
-  refuseUnserved(tenant, input);
-  return c.json({ code: await createDiscountCode(brandDb(c, brand), staff, { ...input, brand }, c.get('now')) }, 201);
-});
+staffOperation(codesRoutes, 'get', '/api/staff/codes.php', async (c, { brand }) => ({
+  codes: await listDiscountCodes(brandDb(c, brand), brand, c.get('now')),
+}));
 
-codesRoutes.put('/codes.php', async (c) => {
-  const input = parseOrFail(discountCodeSchema(c.get('now').getTime()), await jsonBody(c));
-  const { staff, brand, tenant } = adminOn(c, input.brand);
-  refuseUnserved(tenant, input);
-  return c.json({ code: await updateDiscountCode(brandDb(c, brand), staff, { ...input, brand }, c.get('now')) });
-});
+staffOperation(
+  codesRoutes,
+  'post',
+  '/api/staff/codes.php',
+  async (c, { body, staff, brand }) => {
+    refuseUnserved(tenantOf(brand), body);
+    return { code: await createDiscountCode(brandDb(c, brand), staff, { ...body, brand }, c.get('now')) };
+  },
+  codeBody,
+);
+
+staffOperation(
+  codesRoutes,
+  'put',
+  '/api/staff/codes.php',
+  async (c, { body, staff, brand }) => {
+    refuseUnserved(tenantOf(brand), body);
+    return { code: await updateDiscountCode(brandDb(c, brand), staff, { ...body, brand }, c.get('now')) };
+  },
+  codeBody,
+);
 
 /** Expires the code now; the row stays with its uses and revenue. */
-codesRoutes.delete('/codes.php', async (c) => {
-  const input = parseOrFail(DiscountCodeRefSchema, await jsonBody(c));
-  const { staff, brand } = adminOn(c, input.brand);
-  return c.json({ code: await expireDiscountCode(brandDb(c, brand), staff, brand, input.code, c.get('now')) });
-});
+staffOperation(codesRoutes, 'delete', '/api/staff/codes.php', async (c, { body, staff, brand }) => ({
+  code: await expireDiscountCode(brandDb(c, brand), staff, brand, body.code, c.get('now')),
+}));
 
-codesRoutes.get('/invite-codes.php', async (c) => {
-  const { brand, tenant } = adminOn(c, parseOrFail(BrandOnlyQuerySchema, c.req.query()).brand);
-  return c.json({ signups: tenant.settings.signups, codes: await listInviteCodes(brandDb(c, brand), brand) });
-});
+staffOperation(codesRoutes, 'get', '/api/staff/invite-codes.php', async (c, { brand }) => ({
+  signups: tenantOf(brand).settings.signups,
+  codes: await listInviteCodes(brandDb(c, brand), brand),
+}));
 
-codesRoutes.post('/invite-codes.php', async (c) => {
-  const input = parseOrFail(inviteBatchSchema(c.get('now').getTime()), await jsonBody(c));
-  const { staff, brand } = adminOn(c, input.brand);
-  return c.json({ codes: await createInviteCodes(brandDb(c, brand), staff, { ...input, brand }, c.get('now')) }, 201);
-});
+staffOperation(
+  codesRoutes,
+  'post',
+  '/api/staff/invite-codes.php',
+  async (c, { body, staff, brand }) => ({ codes: await createInviteCodes(brandDb(c, brand), staff, { ...body, brand }, c.get('now')) }),
+  { body: (c) => inviteBatchSchema(c.get('now').getTime()) },
+);

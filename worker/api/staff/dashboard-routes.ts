@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import { EVERY_BRAND } from '../../../core/schemas/staff';
-import { DASHBOARD_DAYS, DashboardQuerySchema } from '../../../core/schemas/staff-dashboard';
+import { DASHBOARD_DAYS } from '../../../core/schemas/staff-dashboard';
 import type { AppEnv } from '../../context';
-import { ApiFailure, parseOrFail } from '../../errors';
+import { ApiFailure } from '../../errors';
 import { addDays } from '../../staff/dashboard/compute';
 import { loadDashboard } from '../../staff/dashboard/read';
-import { requireStaff, requireStaffOn } from '../../staff/session';
+import { requireStaffOn } from '../../staff/session';
 import { TENANTS } from '../../tenants';
 import { brandsByDatabase } from '../../db/request-db';
+import { staffOperation } from './operation';
 
 /**
  * GET dashboard.php (issue 15, item 5; docs/api/staff.md "Back office: figures"): a brand's figures for its admins
@@ -15,14 +16,12 @@ import { brandsByDatabase } from '../../db/request-db';
  */
 export const dashboardRoutes = new Hono<AppEnv>();
 
-dashboardRoutes.get('/dashboard.php', async (c) => {
-  const query = parseOrFail(DashboardQuerySchema, c.req.query());
+staffOperation(dashboardRoutes, 'get', '/api/staff/dashboard.php', async (c, { query, staff }) => {
   let scope: string;
   if (query.brand !== undefined) {
     requireStaffOn(c, query.brand, 'admin');
     scope = query.brand;
   } else {
-    const staff = requireStaff(c);
     if (!staff.roles.some((r) => r.brand === EVERY_BRAND && r.role === 'owner'))
       throw new ApiFailure(403, 'staff_forbidden', 'errors.staff_forbidden');
     scope = EVERY_BRAND;
@@ -40,5 +39,5 @@ dashboardRoutes.get('/dashboard.php', async (c) => {
   if (Object.keys(fields).length) throw new ApiFailure(400, 'validation_failed', 'validation.failed', fields);
   // The whole deployment's figures are read from every database, a brand's from its own (decision 009).
   const groups = brandsByDatabase(c, scope === EVERY_BRAND ? TENANTS.map((t) => t.id) : [scope]);
-  return c.json(await loadDashboard(groups, scope, from, to, now));
+  return loadDashboard(groups, scope, from, to, now);
 });

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { staffMe } from '../../staff/me';
-import { requireStaff } from '../../staff/session';
 import { answerRoutes } from './answer-routes';
 import { staffAuditRoutes } from './audit-routes';
 import { staffAuthRoutes } from './auth-routes';
@@ -9,17 +8,19 @@ import { membersRoutes } from './members-routes';
 import { dashboardRoutes } from './dashboard-routes';
 import { codesRoutes } from './codes-routes';
 import { moderationRoutes } from './moderation-routes';
+import { staffOperation } from './operation';
 import { profileRoutes } from './profile-routes';
 import { staffSessionsRoutes } from './sessions-routes';
 import { staffSetupRoutes } from './setup-routes';
 
 /**
- * The staff workspace's API under /api/staff/*.php (docs/api/staff.md). Every call checks a staff session and the
- * role on the brand it touches (staff/session.ts `requireStaffOn`); a member's session never counts here.
+ * The staff workspace's API under /api/staff/*.php (docs/api/staff.md, core/contract/staff-ops.ts). Every call is
+ * mounted by staffOperation (./operation.ts): a staff session and the role on the brand it touches (staff/session.ts
+ * `requireStaffOn`); a member's session never counts here.
  */
 export const staffApi = new Hono<AppEnv>();
 
-staffApi.get('/me.php', (c) => c.json(staffMe(requireStaff(c))));
+staffOperation(staffApi, 'get', '/api/staff/me.php', async (_c, { staff }) => staffMe(staff));
 
 // Accounts and sign-in: login, logout, the one-time setup link, own sessions, the audit log.
 staffApi.route('/', staffAuthRoutes);

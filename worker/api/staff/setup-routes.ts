@@ -1,17 +1,16 @@
 import { Hono } from 'hono';
-import { StaffSetupQuerySchema, StaffSetupSchema, type StaffSetupInfo } from '../../../core/schemas/staff';
 import type { AppEnv } from '../../context';
-import { ApiFailure, parseOrFail } from '../../errors';
+import { ApiFailure } from '../../errors';
 import { refuseCommonPassword } from '../../services/common-passwords';
 import { hashPassword } from '../../services/passwords';
 import { clearStatement, reserve } from '../../services/rate-limit';
-import { enrolmentSecret, findStaffBySetupToken } from '../../staff/accounts';
+import { completeSetupStatement, enrolmentSecret, findStaffBySetupToken, setupDoneGuard } from '../../staff/accounts';
 import { staffMe } from '../../staff/me';
 import { auditStatement, findStaffSession, setStaffCookie, staffSessionStatement } from '../../staff/session';
 import { openTotpSecret, totpEnrolment, verifyTotp } from '../../staff/totp';
-import { jsonBody } from '../helpers';
 import { staffDb } from '../../db/request-db';
 import { namedBatch } from '../../services/batch';
+import { staffOperation } from './operation';
 
 /**
  * The one-time setup link (`/staff/setup?token=…`, made by `npm run staff -- add`): GET shows the TOTP secret and
@@ -25,21 +24,18 @@ const SETUP_TRIES = { limit: 10, windowSeconds: 900 };
 
 const invalidLink = () => new ApiFailure(404, 'staff_setup_invalid', 'errors.staff_setup_invalid');
 
-staffSetupRoutes.get('/setup.php', async (c) => {
-  const { token } = parseOrFail(StaffSetupQuerySchema, c.req.query());
-  const staff = await findStaffBySetupToken(staffDb(c.env), token, c.get('now'));
+staffOperation(staffSetupRoutes, 'get', '/api/staff/setup.php', async (c, { query }) => {
+  const staff = await findStaffBySetupToken(staffDb(c.env), query.token, c.get('now'));
   if (!staff) throw invalidLink();
   const secret = await enrolmentSecret(staffDb(c.env), c.env.APP_SECRET, staff);
   if (!secret) throw invalidLink();
   const { uri, qrSvg } = totpEnrolment(secret, `${c.get('tenant').settings.name} staff`, staff.email);
-  const info: StaffSetupInfo = { email: staff.email, name: staff.name, qr_svg: qrSvg, secret, otpauth_uri: uri };
-  return c.json(info);
+  return { email: staff.email, name: staff.name, qr_svg: qrSvg, secret, otpauth_uri: uri };
 });
 
-staffSetupRoutes.post('/setup.php', async (c) => {
+staffOperation(staffSetupRoutes, 'post', '/api/staff/setup.php', async (c, { body: { token, password, otp } }) => {
   const db = staffDb(c.env);
   const now = c.get('now');
-  const { token, password, otp } = parseOrFail(StaffSetupSchema, await jsonBody(c));
   const staff = await findStaffBySetupToken(db, token, now);
   if (!staff) throw invalidLink();
 
@@ -57,18 +53,10 @@ staffSetupRoutes.post('/setup.php', async (c) => {
   // One batch: the link dies with the update that sets the password (only if it is still the same, valid link:
   // of two parallel posts one wins), and the session and the audit row exist only if that update went through.
   const passwordHash = await hashPassword(password);
-  const done = { sql: 'EXISTS (SELECT 1 FROM staff WHERE id = ? AND password_hash = ?)', params: [staff.id, passwordHash] };
+  const done = setupDoneGuard(staff.id, passwordHash);
   const session = await staffSessionStatement(c, staff.id, done);
   const { update } = await namedBatch(db, [
-    [
-      'update',
-      db
-        .prepare(
-          `UPDATE staff SET password_hash = ?, totp_last_step = ?, setup_token_hash = NULL, setup_expires_at = NULL
-        WHERE id = ? AND setup_token_hash = ? AND setup_expires_at > ? AND status = 'active'`,
-        )
-        .bind(passwordHash, step, staff.id, staff.setup_token_hash, now.toISOString()),
-    ],
+    ['update', completeSetupStatement(db, staff, passwordHash, step, now)],
     [null, session.statement],
     [
       null,
@@ -88,5 +76,5 @@ staffSetupRoutes.post('/setup.php', async (c) => {
   if (update.meta.changes !== 1) throw invalidLink();
   setStaffCookie(c, session.token);
   const signedIn = await findStaffSession(db, session.token, now);
-  return c.json({ staff: staffMe(signedIn!) });
+  return { staff: staffMe(signedIn!) };
 });

@@ -1,4 +1,4 @@
-import type { StaffMemberCard } from '../../../core/schemas/staff';
+import type { StaffMemberCard } from '../../../core/schemas/staff-answers';
 import { ageOn } from '../../../core/rules/age';
 import type { Tables } from '../../db/tables';
 

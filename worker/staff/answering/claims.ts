@@ -1,4 +1,4 @@
-import type { ClaimResponse } from '../../../core/schemas/staff';
+import type { ClaimResponse } from '../../../core/schemas/staff-answers';
 import { ApiFailure } from '../../errors';
 import type { StaffSession } from '../session';
 import { auditIf } from './audit';

@@ -1,6 +1,6 @@
 import { INTERESTS } from '../../../core/data/interests';
 import { anyAsksIfReal } from '../../../core/rules/asks-if-real';
-import type { StaffChatMessage, StaffConversation, StaffNote } from '../../../core/schemas/staff';
+import type { StaffChatMessage, StaffConversation, StaffNote } from '../../../core/schemas/staff-answers';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { MESSAGE_COLUMNS, MESSAGE_JOINS, visibleTo, type MessageRow } from '../../chat/messages';
 import { ageOn } from '../../../core/rules/age';

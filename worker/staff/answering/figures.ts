@@ -1,4 +1,4 @@
-import type { StaffFigures } from '../../../core/schemas/staff';
+import type { StaffFigures } from '../../../core/schemas/staff-answers';
 import { WAITING_COUNT_SQL } from './queue';
 import type { BrandGroup } from '../../db/request-db';
 import { namedBatchPerDatabase, rows } from '../../services/batch';

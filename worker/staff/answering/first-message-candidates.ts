@@ -1,4 +1,5 @@
-import { FIRST_MESSAGE_CANDIDATES, type FirstMessageCandidate, type FirstMessageCandidatesResponse } from '../../../core/schemas/staff';
+import { FIRST_MESSAGE_CANDIDATES } from '../../../core/schemas/staff';
+import type { FirstMessageCandidate, FirstMessageCandidatesResponse } from '../../../core/schemas/staff-answers';
 import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
 import type { Tables } from '../../db/tables';
 

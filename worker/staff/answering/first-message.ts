@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { FirstMessageResponse, FirstMessageSchema } from '../../../core/schemas/staff';
+import type { FirstMessageSchema } from '../../../core/schemas/staff';
+import type { FirstMessageResponse } from '../../../core/schemas/staff-answers';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { fictionalMessageStatements, readBackStatement, SENT, sentParams, type FictionalMessage } from '../../chat/fictional-message';
 import type { MessageRow } from '../../chat/messages';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { StaffNote, StaffNoteSchema } from '../../../core/schemas/staff';
+import type { StaffNoteSchema } from '../../../core/schemas/staff';
+import type { StaffNote } from '../../../core/schemas/staff-answers';
 import { ApiFailure } from '../../errors';
 import type { StaffSession } from '../session';
 import { auditIf } from './audit';

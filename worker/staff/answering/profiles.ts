@@ -1,4 +1,5 @@
-import type { FictionalProfile, FictionalProfileInput } from '../../../core/schemas/staff';
+import type { FictionalProfileInput } from '../../../core/schemas/staff';
+import type { FictionalProfile } from '../../../core/schemas/staff-answers';
 import { brandText } from '../../../core/rules/brand-text';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { ApiFailure } from '../../errors';

@@ -1,5 +1,6 @@
 import { anyAsksIfReal } from '../../../core/rules/asks-if-real';
-import { WAITING_COUNT_CAP, type QueueItem, type QueueResponse } from '../../../core/schemas/staff';
+import { WAITING_COUNT_CAP } from '../../../core/schemas/staff';
+import type { QueueItem, QueueResponse } from '../../../core/schemas/staff-answers';
 import type { BrandGroup } from '../../db/request-db';
 import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
 import { namedBatchPerDatabase, rows } from '../../services/batch';

@@ -1,4 +1,4 @@
-import type { StaffReplyResponse } from '../../../core/schemas/staff';
+import type { StaffReplyResponse } from '../../../core/schemas/staff-answers';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { fictionalMessageStatements, readBackStatement, SENT, sentParams, type FictionalMessage } from '../../chat/fictional-message';
 import type { MessageRow } from '../../chat/messages';

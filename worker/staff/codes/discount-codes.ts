@@ -1,5 +1,6 @@
 import { TIME_BONUS } from '../../../core/constants';
-import type { DiscountCodeInput, StaffDiscountCode } from '../../../core/schemas/staff-codes';
+import type { DiscountCodeInput } from '../../../core/schemas/staff-codes';
+import type { StaffDiscountCode } from '../../../core/schemas/staff-back-office-answers';
 import { ApiFailure } from '../../errors';
 import { HOLDING_STATUSES } from '../../payments/orders';
 import { auditStatement, type StaffSession } from '../session';

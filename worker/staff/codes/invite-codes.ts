@@ -1,4 +1,4 @@
-import type { StaffInviteCode } from '../../../core/schemas/staff-codes';
+import type { StaffInviteCode } from '../../../core/schemas/staff-back-office-answers';
 import { auditStatement, type StaffSession } from '../session';
 import type { Tables } from '../../db/tables';
 import { namedBatch, rows } from '../../services/batch';

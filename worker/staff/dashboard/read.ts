@@ -1,4 +1,5 @@
-import { COUNT_METRICS, TIME_METRICS, type Dashboard } from '../../../core/schemas/staff-dashboard';
+import { COUNT_METRICS, TIME_METRICS } from '../../../core/schemas/staff-dashboard';
+import type { Dashboard } from '../../../core/schemas/staff-back-office-answers';
 import { answerTimes, daysBetween, liveSteps, MARKED_METRICS, readDays, sumDays } from './compute';
 import { namedBatch, rows } from '../../services/batch';
 import type { Tables } from '../../db/tables';

@@ -35,6 +35,15 @@ async function statusOf(db: D1Database, on: MemberOnBrand) {
     .first<Pick<Tables['members'], 'status' | 'blocked_at' | 'credits'>>())!;
 }
 
+/** The member's balance now (after a refund took credits back). */
+export async function creditsOf(db: D1Database, on: Pick<MemberOnBrand, 'tenant' | 'memberId'>): Promise<number> {
+  const row = await db
+    .prepare('SELECT credits FROM members WHERE id = ? AND tenant_id = ?')
+    .bind(on.memberId, on.tenant.id)
+    .first<Pick<Tables['members'], 'credits'>>();
+  return row!.credits;
+}
+
 const deleted = () => new ApiFailure(409, 'member_deleted', 'errors.member_deleted');
 
 /**

@@ -1,4 +1,4 @@
-import type { StaffMemberDetail } from '../../../core/schemas/staff-members';
+import type { StaffMemberDetail } from '../../../core/schemas/staff-back-office-answers';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { ApiFailure } from '../../errors';
 import { READ_ACTIONS } from '../session';

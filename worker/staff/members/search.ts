@@ -1,5 +1,5 @@
 import type { BrandGroup } from '../../db/request-db';
-import type { MemberSearchItem } from '../../../core/schemas/staff-members';
+import type { MemberSearchItem } from '../../../core/schemas/staff-back-office-answers';
 import type { Tables } from '../../db/tables';
 
 const LIMIT = 50;

@@ -1,5 +1,6 @@
 import { toLanguage } from '../../../core/rules/language';
-import type { ComplaintState, StaffComplaint, StaffComplaintsResponse } from '../../../core/schemas/staff-moderation';
+import type { ComplaintState } from '../../../core/schemas/staff-moderation';
+import type { StaffComplaint, StaffComplaintsResponse } from '../../../core/schemas/staff-back-office-answers';
 import { ApiFailure } from '../../errors';
 import { sendMail } from '../../mail';
 import { TENANTS } from '../../tenants';

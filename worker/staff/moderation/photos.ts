@@ -1,4 +1,4 @@
-import type { ModerationPhotosResponse, PhotoDecisionResponse } from '../../../core/schemas/staff-moderation';
+import type { ModerationPhotosResponse, PhotoDecisionResponse } from '../../../core/schemas/staff-back-office-answers';
 import type { RejectReason } from '../../../core/schemas/photos';
 import { ApiFailure } from '../../errors';
 import { approvePhoto, pendingPhotos, rejectPhoto } from '../../photos/moderation';

@@ -1,4 +1,4 @@
-import type { ModerationText, ModerationWordsResponse } from '../../../core/schemas/staff-moderation';
+import type { ModerationText, ModerationWordsResponse } from '../../../core/schemas/staff-back-office-answers';
 import { ApiFailure } from '../../errors';
 import { auditStatement, type StaffSession } from '../session';
 import type { Tables } from '../../db/tables';
