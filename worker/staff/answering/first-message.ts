@@ -37,17 +37,7 @@ export async function sendFirstMessage(
 ): Promise<{ response: FirstMessageResponse; send: FictionalMessage; row: MessageRow }> {
   if (input.text.length > tenant.settings.message_length)
     throw new ApiFailure(400, 'validation_failed', 'validation.failed', { text: 'validation.chat_too_long' });
-  const target = await db
-    .prepare(
-      `SELECT mp.id AS member_profile_id, mm.invisible, mm.status,
-          EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = mm.id AND b.blocked_profile_id = ?3) AS blocked,
-          (SELECT id FROM conversations c WHERE c.tenant_id = ?1 AND c.profile_lo = MIN(mp.id, ?3) AND c.profile_hi = MAX(mp.id, ?3)) AS existing,
-          EXISTS (SELECT 1 FROM profiles fp WHERE fp.id = ?3 AND fp.tenant_id = ?1 AND fp.fictional = 1 AND fp.member_id IS NULL AND fp.status = 'active') AS profile_ok
-         FROM members mm JOIN profiles mp ON mp.member_id = mm.id
-        WHERE mm.id = ?2 AND mm.tenant_id = ?1`,
-    )
-    .bind(input.brand, input.member_id, input.profile_id)
-    .first<TargetRow>();
+  const target = await readTarget(db, input);
   if (!target?.profile_ok || target.status !== 'confirmed' || target.invisible === 1 || target.blocked === 1) throw unavailable();
   if (target.existing !== null)
     throw new ApiFailure(409, 'conversation_exists', 'staff_answering.errors.conversation_exists', undefined, { id: target.existing });
@@ -69,49 +59,9 @@ export async function sendFirstMessage(
       params: [input.brand, Math.min(input.profile_id, target.member_profile_id!), Math.max(input.profile_id, target.member_profile_id!)],
     },
   };
-  const sent = { sql: SENT, params: sentParams(send) };
-  const at = now.toISOString();
   let results: { stored: D1Result<MessageRow> };
   try {
-    results = await namedBatch(db, [
-      ...writeOnly(fictionalMessageStatements(db, send)),
-      // The daily cap: a second first message to this member today fails this primary key and the whole batch.
-      [
-        null,
-        db
-          .prepare(
-            `INSERT INTO fictional_first_messages (tenant_id, member_id, day, conversation_id, staff_id)
-         SELECT ?, ?, ?, m.conversation_id, ? FROM messages m WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
-          )
-          .bind(input.brand, input.member_id, at.slice(0, 10), staff.id, ...sentParams(send)),
-      ],
-      [
-        null,
-        db
-          .prepare(
-            `INSERT INTO staff_messages (message_id, tenant_id, staff_id, conversation_id, waited_ms, created_at)
-         SELECT m.id, m.tenant_id, ?, m.conversation_id, NULL, ? FROM messages m WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
-          )
-          .bind(staff.id, at, ...sentParams(send)),
-      ],
-      [
-        null,
-        auditIf(
-          db,
-          {
-            staffId: staff.id,
-            brand: input.brand,
-            action: 'first_message',
-            targetType: 'member',
-            targetId: input.member_id,
-            detail: { profile_id: input.profile_id },
-            now,
-          },
-          sent,
-        ),
-      ],
-      ['stored', rows<MessageRow>(readBackStatement(db, send))],
-    ]);
+    results = await namedBatch(db, firstMessageStatements(db, staff, input, send, now));
   } catch (error) {
     if (/UNIQUE constraint failed: fictional_first_messages/i.test(String(error))) {
       throw new ApiFailure(409, 'first_message_limit', 'staff_answering.errors.first_message_limit');
@@ -122,4 +72,67 @@ export async function sendFirstMessage(
   // The conversation appeared between the check and the batch (the member wrote first): a reply's job then.
   if (!row) throw new ApiFailure(409, 'conversation_exists', 'staff_answering.errors.conversation_exists');
   return { response: { conversation_id: row.conversation_id, message: toStaffMessage(row, input.profile_id) }, send, row };
+}
+
+/** The member and the fictional profile as the first message needs them, with any conversation between them. */
+function readTarget(db: D1Database, input: FirstMessageInput) {
+  return db
+    .prepare(
+      `SELECT mp.id AS member_profile_id, mm.invisible, mm.status,
+          EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = mm.id AND b.blocked_profile_id = ?3) AS blocked,
+          (SELECT id FROM conversations c WHERE c.tenant_id = ?1 AND c.profile_lo = MIN(mp.id, ?3) AND c.profile_hi = MAX(mp.id, ?3)) AS existing,
+          EXISTS (SELECT 1 FROM profiles fp WHERE fp.id = ?3 AND fp.tenant_id = ?1 AND fp.fictional = 1 AND fp.member_id IS NULL AND fp.status = 'active') AS profile_ok
+         FROM members mm JOIN profiles mp ON mp.member_id = mm.id
+        WHERE mm.id = ?2 AND mm.tenant_id = ?1`,
+    )
+    .bind(input.brand, input.member_id, input.profile_id)
+    .first<TargetRow>();
+}
+
+/**
+ * The first message's batch: the message (into a new conversation), the daily cap, the staff's answer record, the
+ * audit row (written only if the message was), and the message read back.
+ */
+function firstMessageStatements(db: D1Database, staff: StaffSession, input: FirstMessageInput, send: FictionalMessage, now: Date) {
+  const sent = { sql: SENT, params: sentParams(send) };
+  const at = now.toISOString();
+  return [
+    ...writeOnly(fictionalMessageStatements(db, send)),
+    // The daily cap: a second first message to this member today fails this primary key and the whole batch.
+    [
+      null,
+      db
+        .prepare(
+          `INSERT INTO fictional_first_messages (tenant_id, member_id, day, conversation_id, staff_id)
+       SELECT ?, ?, ?, m.conversation_id, ? FROM messages m WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
+        )
+        .bind(input.brand, input.member_id, at.slice(0, 10), staff.id, ...sentParams(send)),
+    ],
+    [
+      null,
+      db
+        .prepare(
+          `INSERT INTO staff_messages (message_id, tenant_id, staff_id, conversation_id, waited_ms, created_at)
+       SELECT m.id, m.tenant_id, ?, m.conversation_id, NULL, ? FROM messages m WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
+        )
+        .bind(staff.id, at, ...sentParams(send)),
+    ],
+    [
+      null,
+      auditIf(
+        db,
+        {
+          staffId: staff.id,
+          brand: input.brand,
+          action: 'first_message',
+          targetType: 'member',
+          targetId: input.member_id,
+          detail: { profile_id: input.profile_id },
+          now,
+        },
+        sent,
+      ),
+    ],
+    ['stored', rows<MessageRow>(readBackStatement(db, send))],
+  ] as const;
 }

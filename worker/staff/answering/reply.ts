@@ -48,9 +48,32 @@ export async function reply(
     now,
     guard: { sql: LIVE_CLAIM, params: liveClaimParams(ref, staff.id, now) },
   };
-  const sent = { sql: SENT, params: sentParams(send) };
   const expires = claimExpiry(now);
-  const results = await namedBatch(db, [
+  const results = await namedBatch(db, replyStatements(db, ref, staff, send, expires, at));
+  const row: MessageRow | undefined = results.stored.results[0];
+  if (!row) throw await claimFailure(db, ref, staff, now);
+  const waitedRow: Pick<Tables['staff_messages'], 'waited_ms'> | undefined = results.waited.results[0];
+  const waited = waitedRow?.waited_ms ?? null;
+  return {
+    response: {
+      message: toStaffMessage(row, ref.fictionalProfileId),
+      conversation_id: ref.id,
+      waited_ms: waited,
+      claimed_by: { id: staff.id, name: staff.name, expires_at: expires },
+    },
+    send,
+    row,
+  };
+}
+
+/**
+ * The reply's batch: the message (only while the operator's claim is live), how long the member waited, the queue
+ * entry cleared, the claim extended, the audit row (each only if the message was written), and what it read back.
+ */
+function replyStatements(db: D1Database, ref: AnsweringRef, staff: StaffSession, send: FictionalMessage, expires: string, at: string) {
+  const sent = { sql: SENT, params: sentParams(send) };
+  const now = send.now;
+  return [
     ...writeOnly(fictionalMessageStatements(db, send)),
     // Before the queue entry is cleared: how long the member waited for this answer.
     [
@@ -99,21 +122,7 @@ export async function reply(
       ),
     ],
     ['stored', rows<MessageRow>(readBackStatement(db, send))],
-  ]);
-  const row: MessageRow | undefined = results.stored.results[0];
-  if (!row) throw await claimFailure(db, ref, staff, now);
-  const waitedRow: Pick<Tables['staff_messages'], 'waited_ms'> | undefined = results.waited.results[0];
-  const waited = waitedRow?.waited_ms ?? null;
-  return {
-    response: {
-      message: toStaffMessage(row, ref.fictionalProfileId),
-      conversation_id: ref.id,
-      waited_ms: waited,
-      claimed_by: { id: staff.id, name: staff.name, expires_at: expires },
-    },
-    send,
-    row,
-  };
+  ] as const;
 }
 
 /** Operators send only the fictional profile's own approved photos. */

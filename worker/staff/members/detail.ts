@@ -44,58 +44,7 @@ export async function memberDetail(
 ): Promise<StaffMemberDetail> {
   const t = tenant.id;
   const [account, photos, ledger, orders, mandates, conversations, sent, complaints, audit] = (await db.batch([
-    db
-      .prepare(
-        `SELECT m.id, m.email, m.status, m.blocked_at, m.blocked_reason, m.signup_date, m.traffic_source, m.invite_code, m.language, m.paid_user,
-              m.credits, m.deleted_at, EXISTS (SELECT 1 FROM directdebit_blocks WHERE tenant_id = m.tenant_id AND subject = 'member:' || m.id) AS dd_blocked,
-              p.id AS profile_id, p.name, p.gender, p.birthdate, p.country, p.city, p.about, p.status AS profile_status
-         FROM members m LEFT JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id
-        WHERE m.id = ?1 AND m.tenant_id = ?2`,
-      )
-      .bind(memberId, t),
-    db
-      .prepare(
-        'SELECT id, filename, thumb_filename, status, private FROM photos WHERE tenant_id = ?2 AND profile_id = ?1 ORDER BY position, id',
-      )
-      .bind(memberId, t),
-    db
-      .prepare(
-        'SELECT id, delta, reason, ref, created_at FROM credit_ledger WHERE member_id = ?1 AND tenant_id = ?2 ORDER BY id DESC LIMIT 200',
-      )
-      .bind(memberId, t),
-    db
-      .prepare(
-        `SELECT id, status, credits, amount, currency, method, created_at, paid_at, refund_reason, refunded_at
-         FROM orders WHERE tenant_id = ?2 AND member_id = ?1 ORDER BY created_at DESC LIMIT 200`,
-      )
-      .bind(memberId, t),
-    db
-      .prepare(
-        'SELECT id, provider, method, label, status, created_at FROM payment_mandates WHERE tenant_id = ?2 AND member_id = ?1 ORDER BY created_at DESC',
-      )
-      .bind(memberId, t),
-    db
-      .prepare(
-        `SELECT COALESCE(SUM(p.fictional = 0), 0) AS with_members, COALESCE(SUM(p.fictional = 1), 0) AS with_fictional
-         FROM chat_sides s JOIN profiles p ON p.id = s.peer_profile_id WHERE s.tenant_id = ?2 AND s.member_id = ?1`,
-      )
-      .bind(memberId, t),
-    db.prepare('SELECT COUNT(*) AS n FROM messages WHERE tenant_id = ?2 AND sender_profile_id = ?1').bind(memberId, t),
-    // A complaint names who it is about in free text: the member's id, address or profile name.
-    db
-      .prepare(
-        `SELECT c.id, c.subject, c.state AS status, c.created_at FROM complaints c
-        WHERE c.tenant_id = ?2 AND c.concerns IN (?3, (SELECT email FROM members WHERE id = ?1 AND tenant_id = ?2), (SELECT name FROM profiles WHERE member_id = ?1 AND tenant_id = ?2))
-        ORDER BY c.created_at DESC LIMIT 100`,
-      )
-      .bind(memberId, t, String(memberId)),
-    db
-      .prepare(
-        `SELECT a.id, s.name AS staff, a.action, a.detail, a.created_at FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id
-        WHERE a.target_type = 'member' AND a.target_id = ?1 AND a.brand = ?2 AND a.action NOT IN (${READ_ACTIONS.map((a) => `'${a}'`).join(', ')})
-        ORDER BY a.id DESC LIMIT 200`,
-      )
-      .bind(String(memberId), t),
+    ...detailStatements(db, t, memberId),
     audited,
   ])) as [
     Rows<AccountRow>,
@@ -113,39 +62,8 @@ export async function memberDetail(
   if (!a) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
   const since = new Date(now.getTime() - tenant.settings.refund_days * 86_400_000).toISOString();
   return {
-    account: {
-      id: a.id,
-      brand: t,
-      email: a.email,
-      status: a.status,
-      blocked_at: a.blocked_at,
-      blocked_reason: a.blocked_reason,
-      signup_date: a.signup_date,
-      source: a.traffic_source ? (JSON.parse(a.traffic_source) as Record<string, string>) : null,
-      invite_code: a.invite_code,
-      language: a.language,
-      country: a.country ?? '',
-      premium: a.paid_user === 1,
-      credits: a.credits,
-      deleted_at: a.deleted_at,
-      directdebit_blocked: a.dd_blocked === 1,
-    },
-    profile: {
-      id: a.profile_id ?? a.id,
-      name: a.name ?? '',
-      gender: a.gender ?? '',
-      birthdate: a.birthdate ?? '',
-      city: a.city,
-      about: a.about,
-      status: a.profile_status ?? '',
-      photos: photos.results.map((p) => ({
-        id: p.id,
-        filename: p.filename,
-        thumb_filename: p.thumb_filename,
-        status: p.status,
-        private: p.private === 1,
-      })),
-    },
+    account: accountOf(a, t),
+    profile: profileOf(a, photos.results),
     ledger: ledger.results,
     orders: orders.results.map((o) => ({ ...o, refundable: o.status === 'paid' && o.paid_at !== null && o.paid_at >= since })),
     mandates: mandates.results,
@@ -157,5 +75,105 @@ export async function memberDetail(
     complaints: complaints.results,
     audit: audit.results.map((r) => ({ ...r, detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null })),
     refund_days: tenant.settings.refund_days,
+  };
+}
+
+/** The reads of the member's page, in the order memberDetail takes their results. */
+function detailStatements(db: D1Database, t: string, memberId: number): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `SELECT m.id, m.email, m.status, m.blocked_at, m.blocked_reason, m.signup_date, m.traffic_source, m.invite_code, m.language, m.paid_user,
+            m.credits, m.deleted_at, EXISTS (SELECT 1 FROM directdebit_blocks WHERE tenant_id = m.tenant_id AND subject = 'member:' || m.id) AS dd_blocked,
+            p.id AS profile_id, p.name, p.gender, p.birthdate, p.country, p.city, p.about, p.status AS profile_status
+       FROM members m LEFT JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id
+      WHERE m.id = ?1 AND m.tenant_id = ?2`,
+      )
+      .bind(memberId, t),
+    db
+      .prepare(
+        'SELECT id, filename, thumb_filename, status, private FROM photos WHERE tenant_id = ?2 AND profile_id = ?1 ORDER BY position, id',
+      )
+      .bind(memberId, t),
+    db
+      .prepare(
+        'SELECT id, delta, reason, ref, created_at FROM credit_ledger WHERE member_id = ?1 AND tenant_id = ?2 ORDER BY id DESC LIMIT 200',
+      )
+      .bind(memberId, t),
+    db
+      .prepare(
+        `SELECT id, status, credits, amount, currency, method, created_at, paid_at, refund_reason, refunded_at
+       FROM orders WHERE tenant_id = ?2 AND member_id = ?1 ORDER BY created_at DESC LIMIT 200`,
+      )
+      .bind(memberId, t),
+    db
+      .prepare(
+        'SELECT id, provider, method, label, status, created_at FROM payment_mandates WHERE tenant_id = ?2 AND member_id = ?1 ORDER BY created_at DESC',
+      )
+      .bind(memberId, t),
+    db
+      .prepare(
+        `SELECT COALESCE(SUM(p.fictional = 0), 0) AS with_members, COALESCE(SUM(p.fictional = 1), 0) AS with_fictional
+       FROM chat_sides s JOIN profiles p ON p.id = s.peer_profile_id WHERE s.tenant_id = ?2 AND s.member_id = ?1`,
+      )
+      .bind(memberId, t),
+    db.prepare('SELECT COUNT(*) AS n FROM messages WHERE tenant_id = ?2 AND sender_profile_id = ?1').bind(memberId, t),
+    // A complaint names who it is about in free text: the member's id, address or profile name.
+    db
+      .prepare(
+        `SELECT c.id, c.subject, c.state AS status, c.created_at FROM complaints c
+      WHERE c.tenant_id = ?2 AND c.concerns IN (?3, (SELECT email FROM members WHERE id = ?1 AND tenant_id = ?2), (SELECT name FROM profiles WHERE member_id = ?1 AND tenant_id = ?2))
+      ORDER BY c.created_at DESC LIMIT 100`,
+      )
+      .bind(memberId, t, String(memberId)),
+    db
+      .prepare(
+        `SELECT a.id, s.name AS staff, a.action, a.detail, a.created_at FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id
+      WHERE a.target_type = 'member' AND a.target_id = ?1 AND a.brand = ?2 AND a.action NOT IN (${READ_ACTIONS.map((a) => `'${a}'`).join(', ')})
+      ORDER BY a.id DESC LIMIT 200`,
+      )
+      .bind(String(memberId), t),
+  ];
+}
+
+function accountOf(a: AccountRow, t: string): StaffMemberDetail['account'] {
+  return {
+    id: a.id,
+    brand: t,
+    email: a.email,
+    status: a.status,
+    blocked_at: a.blocked_at,
+    blocked_reason: a.blocked_reason,
+    signup_date: a.signup_date,
+    source: a.traffic_source ? (JSON.parse(a.traffic_source) as Record<string, string>) : null,
+    invite_code: a.invite_code,
+    language: a.language,
+    country: a.country ?? '',
+    premium: a.paid_user === 1,
+    credits: a.credits,
+    deleted_at: a.deleted_at,
+    directdebit_blocked: a.dd_blocked === 1,
+  };
+}
+
+function profileOf(
+  a: AccountRow,
+  photos: { id: number; filename: string; thumb_filename: string; status: string; private: number }[],
+): StaffMemberDetail['profile'] {
+  return {
+    id: a.profile_id ?? a.id,
+    name: a.name ?? '',
+    gender: a.gender ?? '',
+    birthdate: a.birthdate ?? '',
+    city: a.city,
+    about: a.about,
+    status: a.profile_status ?? '',
+    photos: photos.map((p) => ({
+      id: p.id,
+      filename: p.filename,
+      thumb_filename: p.thumb_filename,
+      status: p.status,
+      private: p.private === 1,
+    })),
   };
 }
