@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import useSWR from 'swr';
 import { apiUrl } from '../../../core/api-urls';
 import type { StaffPathOf } from '../../../core/contract/staff-ops';
 import { StaffApiError, type StaffAnswerOf, type StaffQueryOf, staffGet } from './api';
@@ -14,44 +15,36 @@ export interface Data<T> {
 
 /**
  * GET one staff call (path null: nothing yet), its query by the contract's names and its answer typed by the
- * contract; a newer request wins over an older one still under way. A new path or query starts empty.
+ * contract, through SWR as the member app's useApi (client/api/call.ts): a newer request wins over an older one.
+ * The workspace reloads when its live events say so, not on focus or reconnect, and shows an error at once
+ * instead of retrying behind it (an operator acts on what the screen says).
  */
 export function useStaffData<P extends StaffPathOf<'get'>>(path: P | null, query?: StaffQueryOf<P>): Data<StaffAnswerOf<'get', P>> {
   type T = StaffAnswerOf<'get', P>;
-  const [data, setData] = useState<T | undefined>(undefined);
-  const [error, setError] = useState<StaffApiError | null>(null);
-  const [loading, setLoading] = useState(path !== null);
-  const latest = useRef(0);
   // The call's URL is what identifies it: a query object made anew at each render must not fetch again.
   const key = path === null ? null : apiUrl(path, query);
   const asked = useRef({ path, query });
   asked.current = { path, query };
-
-  const load = useCallback(async () => {
-    if (key === null) return;
-    const id = ++latest.current;
-    setLoading(true);
-    try {
-      const { path: p, query: q } = asked.current;
-      const answer = await staffGet(p!, q);
-      if (id !== latest.current) return;
-      setData(answer);
-      setError(null);
-    } catch (e) {
-      if (id !== latest.current) return;
-      setError(e instanceof StaffApiError ? e : new StaffApiError(0, 'unknown', String(e)));
-    } finally {
-      if (id === latest.current) setLoading(false);
-    }
-  }, [key]);
-
-  useEffect(() => {
-    setData(undefined);
-    void load();
-  }, [load]);
-
-  return { data, error, loading, reload: load, mutate: (update) => setData((current) => update(current)) };
+  const swr = useSWR<T, unknown>(key, () => staffGet(asked.current.path!, asked.current.query), STAFF_SWR);
+  const error =
+    swr.error === undefined ? null : swr.error instanceof StaffApiError ? swr.error : new StaffApiError(0, 'unknown', String(swr.error));
+  return {
+    data: swr.data,
+    error,
+    loading: key !== null && swr.isValidating,
+    reload: async () => {
+      await swr.mutate();
+    },
+    mutate: (update) => void swr.mutate((current) => update(current), { revalidate: false }),
+  };
 }
+
+const STAFF_SWR = {
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  shouldRetryOnError: false,
+  dedupingInterval: 0,
+} as const;
 
 /** The current time, ticking every `ms` (live waiting times and countdowns). */
 export function useNow(ms = 1000): number {
