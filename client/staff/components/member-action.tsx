@@ -28,18 +28,50 @@ export interface MemberActionProps<M extends StaffSending, P extends string> {
  * closes) asking for the required reason, and for the change itself where it needs one; confirming is a second,
  * deliberate step. The server's error is shown in the dialog, and nothing changed.
  */
-export function MemberAction<M extends StaffSending, P extends StaffPathOf<M>>({
-  label,
-  explain,
-  path,
-  method,
-  body,
-  danger,
-  withDelta,
-  onDone,
-}: MemberActionProps<M, P>) {
-  const dialog = useRef<HTMLDialogElement>(null);
+export function MemberAction<M extends StaffSending, P extends StaffPathOf<M>>(props: MemberActionProps<M, P>) {
+  const { label, explain, danger, withDelta } = props;
   const id = useId();
+  const { dialog, reason, setReason, delta, setDelta, problem, busy, open, submit } = useMemberAction(props);
+  return (
+    <>
+      <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-outline'}`} onClick={open}>
+        {label}
+      </button>
+      <dialog ref={dialog} className="action-dialog" aria-labelledby={`${id}-title`}>
+        <form onSubmit={submit}>
+          <h2 id={`${id}-title`}>{label}</h2>
+          <p>{explain}</p>
+          {withDelta && <DeltaField id={id} value={delta} onChange={setDelta} />}
+          <div className="field">
+            <label htmlFor={`${id}-reason`}>{t('member.reason')}</label>
+            <textarea
+              id={`${id}-reason`}
+              required
+              minLength={3}
+              maxLength={500}
+              rows={3}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </div>
+          <Problem message={problem} />
+          <div className="row">
+            <button type="submit" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={busy}>
+              {t('member.confirm', { action: label })}
+            </button>
+            <button type="button" className="btn btn-light" onClick={() => dialog.current?.close()}>
+              {t('member.cancel')}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}
+
+/** The dialog's state: opening it afresh, and sending the call with what it asked (reason, credit change). */
+function useMemberAction<M extends StaffSending, P extends string>({ path, method, body, withDelta, onDone }: MemberActionProps<M, P>) {
+  const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState('');
   const [delta, setDelta] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -70,53 +102,24 @@ export function MemberAction<M extends StaffSending, P extends StaffPathOf<M>>({
       setBusy(false);
     }
   };
+  return { dialog, reason, setReason, delta, setDelta, problem, busy, open, submit };
+}
+
+/** The number of credits to add (or take back, negative) in the credits.php dialog. */
+function DeltaField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
   return (
-    <>
-      <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-outline'}`} onClick={open}>
-        {label}
-      </button>
-      <dialog ref={dialog} className="action-dialog" aria-labelledby={`${id}-title`}>
-        <form onSubmit={submit}>
-          <h2 id={`${id}-title`}>{label}</h2>
-          <p>{explain}</p>
-          {withDelta && (
-            <div className="field">
-              <label htmlFor={`${id}-delta`}>{t('member.delta')}</label>
-              <input
-                id={`${id}-delta`}
-                type="number"
-                step={1}
-                required
-                value={delta}
-                onChange={(e) => setDelta(e.target.value)}
-                aria-describedby={`${id}-delta-hint`}
-              />
-              <small id={`${id}-delta-hint`}>{t('member.delta_hint')}</small>
-            </div>
-          )}
-          <div className="field">
-            <label htmlFor={`${id}-reason`}>{t('member.reason')}</label>
-            <textarea
-              id={`${id}-reason`}
-              required
-              minLength={3}
-              maxLength={500}
-              rows={3}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
-          <Problem message={problem} />
-          <div className="row">
-            <button type="submit" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={busy}>
-              {t('member.confirm', { action: label })}
-            </button>
-            <button type="button" className="btn btn-light" onClick={() => dialog.current?.close()}>
-              {t('member.cancel')}
-            </button>
-          </div>
-        </form>
-      </dialog>
-    </>
+    <div className="field">
+      <label htmlFor={`${id}-delta`}>{t('member.delta')}</label>
+      <input
+        id={`${id}-delta`}
+        type="number"
+        step={1}
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={`${id}-delta-hint`}
+      />
+      <small id={`${id}-delta-hint`}>{t('member.delta_hint')}</small>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { StaffInviteCode } from '../../../core/schemas/staff-back-office-answers';
 import { inviteBatchSchema } from '../../../core/schemas/staff-codes';
 import { Field } from '../components/field';
 import { StaffApiError, staffSend } from '../lib/api';
@@ -50,45 +51,55 @@ export function InviteCodes({ brand }: { brand: string }) {
         </button>
       </form>
       <Problem message={problem} />
-      {made.length > 0 && (
-        <div className="card" role="status">
-          <p>{t('invites.made', { n: made.length })}</p>
-          <textarea readOnly rows={Math.min(made.length, 8)} value={made.join('\n')} aria-label={t('invites.made', { n: made.length })} />
-        </div>
-      )}
+      {made.length > 0 && <MadeCodes made={made} />}
       <Problem message={list.error?.message} />
       {list.data && list.data.codes.length === 0 && <p className="empty">{t('invites.empty')}</p>}
-      {list.data && list.data.codes.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <caption className="sr-only">{t('invites.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('codes.code')}</th>
-                <th scope="col">{t('invites.left')}</th>
-                <th scope="col">{t('codes.expires')}</th>
-                <th scope="col">{t('invites.used_by')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.codes.map((c) => (
-                <tr key={c.code}>
-                  <th scope="row">
-                    <code>{c.code}</code>
-                  </th>
-                  <td>{c.uses_left}</td>
-                  <td>{c.expires_at ? formatDateTime(c.expires_at) : t('codes.never')}</td>
-                  <td>
-                    {c.used_by.length
-                      ? c.used_by.map((m) => `${m.name || '–'} (#${m.member_id}, ${formatDateTime(m.signup_date)})`).join('; ')
-                      : '–'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {list.data && list.data.codes.length > 0 && <InviteTable codes={list.data.codes} />}
     </section>
+  );
+}
+
+/** The codes of the batch just made, to copy at once. */
+function MadeCodes({ made }: { made: string[] }) {
+  return (
+    <div className="card" role="status">
+      <p>{t('invites.made', { n: made.length })}</p>
+      <textarea readOnly rows={Math.min(made.length, 8)} value={made.join('\n')} aria-label={t('invites.made', { n: made.length })} />
+    </div>
+  );
+}
+
+/** The brand's invitation codes: uses left, expiry, and who signed up with each. */
+function InviteTable({ codes }: { codes: StaffInviteCode[] }) {
+  return (
+    <div className="table-wrap">
+      <table>
+        <caption className="sr-only">{t('invites.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('codes.code')}</th>
+            <th scope="col">{t('invites.left')}</th>
+            <th scope="col">{t('codes.expires')}</th>
+            <th scope="col">{t('invites.used_by')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {codes.map((c) => (
+            <tr key={c.code}>
+              <th scope="row">
+                <code>{c.code}</code>
+              </th>
+              <td>{c.uses_left}</td>
+              <td>{c.expires_at ? formatDateTime(c.expires_at) : t('codes.never')}</td>
+              <td>
+                {c.used_by.length
+                  ? c.used_by.map((m) => `${m.name || '–'} (#${m.member_id}, ${formatDateTime(m.signup_date)})`).join('; ')
+                  : '–'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -70,73 +70,87 @@ export function CodesScreen() {
       {!list.data && !list.error && <Loading />}
       {list.data && list.data.codes.length === 0 && <p className="empty">{t('codes.empty')}</p>}
       {list.data && list.data.codes.length > 0 && (
-        <div className="table-wrap">
-          <table data-testid="codes-table">
-            <caption className="sr-only">{t('codes.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('codes.code')}</th>
-                <th scope="col">{t('codes.percentage')}</th>
-                <th scope="col">{t('codes.validity')}</th>
-                <th scope="col">{t('codes.conditions')}</th>
-                <th scope="col">{t('codes.expires')}</th>
-                <th scope="col">{t('codes.uses')}</th>
-                <th scope="col">{t('codes.revenue')}</th>
-                <th scope="col">
-                  <span className="sr-only">{t('codes.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.codes.map((c) => (
-                <tr key={c.code} className={c.expired ? 'is-expired' : undefined}>
-                  <th scope="row">
-                    <code>{c.code}</code>
-                  </th>
-                  <td>{c.value_percentage}%</td>
-                  <td>{t(`codes.validity_${c.validity}` as StaffKey)}</td>
-                  <td>{conditions(c)}</td>
-                  <td>
-                    {c.expired ? (
-                      t('codes.expired')
-                    ) : c.expires ? (
-                      <time dateTime={c.expires}>{formatDateTime(c.expires)}</time>
-                    ) : (
-                      t('codes.never')
-                    )}
-                  </td>
-                  <td>
-                    {c.uses}
-                    {c.reserved > 0 && <small> ({t('codes.reserved', { n: c.reserved })})</small>}
-                  </td>
-                  <td>{c.revenue.length ? c.revenue.map((r) => formatMoney(r.amount, r.currency)).join(', ') : '–'}</td>
-                  <td className="actions">
-                    <button
-                      type="button"
-                      className="btn btn-outline"
-                      onClick={() => setEditing(c)}
-                      aria-label={t('codes.edit', { code: c.code })}
-                    >
-                      {t('profiles.edit_short')}
-                    </button>
-                    {!c.expired && (
-                      <button
-                        type="button"
-                        className="btn btn-outline"
-                        onClick={() => void expire(c)}
-                        aria-label={t('codes.expire_of', { code: c.code })}
-                      >
-                        {t('codes.expire')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CodesTable codes={list.data.codes} onEdit={setEditing} onExpire={(c) => void expire(c)} />
       )}
       <InviteCodes key={brand} brand={brand} />
     </section>
+  );
+}
+
+/** The brand's discount codes, one row each with its edit and expire buttons. */
+function CodesTable({
+  codes,
+  onEdit,
+  onExpire,
+}: {
+  codes: StaffDiscountCode[];
+  onEdit: (code: StaffDiscountCode) => void;
+  onExpire: (code: StaffDiscountCode) => void;
+}) {
+  return (
+    <div className="table-wrap">
+      <table data-testid="codes-table">
+        <caption className="sr-only">{t('codes.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('codes.code')}</th>
+            <th scope="col">{t('codes.percentage')}</th>
+            <th scope="col">{t('codes.validity')}</th>
+            <th scope="col">{t('codes.conditions')}</th>
+            <th scope="col">{t('codes.expires')}</th>
+            <th scope="col">{t('codes.uses')}</th>
+            <th scope="col">{t('codes.revenue')}</th>
+            <th scope="col">
+              <span className="sr-only">{t('codes.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {codes.map((c) => (
+            <CodeRow key={c.code} code={c} onEdit={onEdit} onExpire={onExpire} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One discount code: its terms, uses and revenue, and the buttons to edit it and (while it runs) expire it. */
+function CodeRow({
+  code: c,
+  onEdit,
+  onExpire,
+}: {
+  code: StaffDiscountCode;
+  onEdit: (code: StaffDiscountCode) => void;
+  onExpire: (code: StaffDiscountCode) => void;
+}) {
+  return (
+    <tr className={c.expired ? 'is-expired' : undefined}>
+      <th scope="row">
+        <code>{c.code}</code>
+      </th>
+      <td>{c.value_percentage}%</td>
+      <td>{t(`codes.validity_${c.validity}` as StaffKey)}</td>
+      <td>{conditions(c)}</td>
+      <td>
+        {c.expired ? t('codes.expired') : c.expires ? <time dateTime={c.expires}>{formatDateTime(c.expires)}</time> : t('codes.never')}
+      </td>
+      <td>
+        {c.uses}
+        {c.reserved > 0 && <small> ({t('codes.reserved', { n: c.reserved })})</small>}
+      </td>
+      <td>{c.revenue.length ? c.revenue.map((r) => formatMoney(r.amount, r.currency)).join(', ') : '–'}</td>
+      <td className="actions">
+        <button type="button" className="btn btn-outline" onClick={() => onEdit(c)} aria-label={t('codes.edit', { code: c.code })}>
+          {t('profiles.edit_short')}
+        </button>
+        {!c.expired && (
+          <button type="button" className="btn btn-outline" onClick={() => onExpire(c)} aria-label={t('codes.expire_of', { code: c.code })}>
+            {t('codes.expire')}
+          </button>
+        )}
+      </td>
+    </tr>
   );
 }
