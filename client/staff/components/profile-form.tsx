@@ -43,44 +43,34 @@ function Select({
   );
 }
 
-/**
- * Creates or edits a fictional profile. The form has no fictional switch: a fictional profile stays fictional
- * (the contract has no such field), and the brand's label is always shown with it.
- */
-export function ProfileForm({
-  brand,
-  profile,
-  onSaved,
-  onCancel,
-}: {
-  brand: string;
-  profile: FictionalProfile | null;
-  onSaved: () => void;
-  onCancel: () => void;
-}) {
+/** The profile the form's fields describe, as the contract's input (empty optional texts are null). */
+function profileInput(brand: string, form: FormData): FictionalProfileInput {
+  const text = (name: string) => String(form.get(name) ?? '').trim() || null;
+  return {
+    brand,
+    name: String(form.get('name') ?? ''),
+    gender: String(form.get('gender')) as FictionalProfileInput['gender'],
+    sexuality: String(form.get('sexuality')) as FictionalProfileInput['sexuality'],
+    birthdate: String(form.get('birthdate') ?? ''),
+    country: String(form.get('country') ?? ''),
+    city: text('city'),
+    body_type: (text('body_type') as FictionalProfileInput['body_type']) ?? null,
+    relationship_status: (text('relationship_status') as FictionalProfileInput['relationship_status']) ?? null,
+    about: text('about'),
+    interests: form.getAll('interests').map(Number),
+    active: form.get('active') === 'on',
+  };
+}
+
+/** Validates the form and saves the profile (new or edited); the fields' errors and the server's refusal to show. */
+function useSaveProfile(brand: string, p: FictionalProfile | null, onSaved: () => void) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const p = profile;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim() || null;
-    const input: FictionalProfileInput = {
-      brand,
-      name: String(form.get('name') ?? ''),
-      gender: String(form.get('gender')) as FictionalProfileInput['gender'],
-      sexuality: String(form.get('sexuality')) as FictionalProfileInput['sexuality'],
-      birthdate: String(form.get('birthdate') ?? ''),
-      country: String(form.get('country') ?? ''),
-      city: text('city'),
-      body_type: (text('body_type') as FictionalProfileInput['body_type']) ?? null,
-      relationship_status: (text('relationship_status') as FictionalProfileInput['relationship_status']) ?? null,
-      about: text('about'),
-      interests: form.getAll('interests').map(Number),
-      active: form.get('active') === 'on',
-    };
+    const input = profileInput(brand, new FormData(event.currentTarget));
     const checked = validate(FictionalProfileSchema, input);
     if (!checked.ok) return setFields(checked.fields);
     setFields({});
@@ -96,6 +86,57 @@ export function ProfileForm({
       setBusy(false);
     }
   };
+  return { fields, problem, busy, submit };
+}
+
+/** The profile's country, one of the brand's countries. */
+function CountrySelect({ brand, p }: { brand: string; p: FictionalProfile | null }) {
+  return (
+    <div className="field">
+      <label htmlFor="pf-country">{t('profile.country')}</label>
+      <select id="pf-country" name="country" defaultValue={p?.country ?? brandInfo(brand)?.countries[0]}>
+        {(brandInfo(brand)?.countries ?? [p?.country ?? 'NL']).map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A checkbox per interest, the profile's own ticked. */
+function InterestChoices({ p }: { p: FictionalProfile | null }) {
+  return (
+    <fieldset className="interests">
+      <legend>{t('profile.interests')}</legend>
+      {INTERESTS.map((i) => (
+        <label key={i.id}>
+          <input type="checkbox" name="interests" value={i.id} defaultChecked={p?.interests.includes(i.id)} /> {i.icon}{' '}
+          {i.slug.replace(/_/g, ' ')}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Creates or edits a fictional profile. The form has no fictional switch: a fictional profile stays fictional
+ * (the contract has no such field), and the brand's label is always shown with it.
+ */
+export function ProfileForm({
+  brand,
+  profile,
+  onSaved,
+  onCancel,
+}: {
+  brand: string;
+  profile: FictionalProfile | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const p = profile;
+  const { fields, problem, busy, submit } = useSaveProfile(brand, p, onSaved);
 
   return (
     <form onSubmit={submit} className="card profile-form" noValidate aria-labelledby="profile-form-title" data-testid="profile-form">
@@ -108,16 +149,7 @@ export function ProfileForm({
         <Field label={t('profile.birthdate')} name="birthdate" type="date" defaultValue={p?.birthdate} required error={fields.birthdate} />
         <Select name="gender" value={p?.gender ?? 'female'} options={OPTIONS.gender} error={fields.gender} />
         <Select name="sexuality" value={p?.sexuality ?? 'hetero'} options={OPTIONS.sexuality} error={fields.sexuality} />
-        <div className="field">
-          <label htmlFor="pf-country">{t('profile.country')}</label>
-          <select id="pf-country" name="country" defaultValue={p?.country ?? brandInfo(brand)?.countries[0]}>
-            {(brandInfo(brand)?.countries ?? [p?.country ?? 'NL']).map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CountrySelect brand={brand} p={p} />
         <Field label={t('profile.city')} name="city" defaultValue={p?.city ?? ''} error={fields.city} />
         <Select name="body_type" value={p?.body_type ?? ''} options={OPTIONS.body_type} />
         <Select name="relationship_status" value={p?.relationship_status ?? ''} options={OPTIONS.relationship_status} />
@@ -126,15 +158,7 @@ export function ProfileForm({
         <label htmlFor="pf-about">{t('profile.about')}</label>
         <textarea id="pf-about" name="about" rows={4} maxLength={ABOUT_MAX_LENGTH} defaultValue={p?.about ?? ''} />
       </div>
-      <fieldset className="interests">
-        <legend>{t('profile.interests')}</legend>
-        {INTERESTS.map((i) => (
-          <label key={i.id}>
-            <input type="checkbox" name="interests" value={i.id} defaultChecked={p?.interests.includes(i.id)} /> {i.icon}{' '}
-            {i.slug.replace(/_/g, ' ')}
-          </label>
-        ))}
-      </fieldset>
+      <InterestChoices p={p} />
       <label className="check">
         <input type="checkbox" name="active" defaultChecked={p?.active ?? true} /> {t('profile.active')}
       </label>

@@ -9,6 +9,76 @@ import { useStaffData } from '../lib/use-data';
 import { Problem } from '../components/notice';
 import { valueLabel } from '../lib/value-label';
 
+/** One entry: when, who, where, what (its label and stored code), on what, and its detail. */
+function AuditRow({ entry: e }: { entry: AuditEntry }) {
+  return (
+    <tr>
+      <td>
+        <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
+      </td>
+      <td>{e.staff ? `${e.staff.name} (#${e.staff.id})` : '–'}</td>
+      <td>{e.brand ? brandName(e.brand) : '–'}</td>
+      <td>
+        {valueLabel('audit_action', e.action)}
+        {/* The stored code too: the filter searches by it. */}
+        <br />
+        <small>
+          <code>{e.action}</code>
+        </small>
+      </td>
+      <td>{e.target_type ? `${e.target_type} ${e.target_id ?? ''}` : '–'}</td>
+      <td>
+        <AuditDetail detail={e.detail} />
+      </td>
+    </tr>
+  );
+}
+
+/** The entries loaded so far, as a table. */
+function AuditTable({ items }: { items: AuditEntry[] }) {
+  return (
+    <div className="table-wrap">
+      <table>
+        <caption className="sr-only">{t('audit.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('audit.when')}</th>
+            <th scope="col">{t('audit.who')}</th>
+            <th scope="col">{t('figures.brand')}</th>
+            <th scope="col">{t('audit.action')}</th>
+            <th scope="col">{t('audit.target')}</th>
+            <th scope="col">{t('audit.detail')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((e) => (
+            <AuditRow key={e.id} entry={e} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The staff member and action filters, applied on submit. */
+function AuditFilters({ onSubmit }: { onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+  return (
+    <form className="filters" onSubmit={onSubmit}>
+      <div className="field inline">
+        <label htmlFor="audit-staff">{t('audit.staff_id')}</label>
+        <input id="audit-staff" name="staff_id" inputMode="numeric" pattern="\d*" />
+      </div>
+      <div className="field inline">
+        <label htmlFor="audit-action">{t('audit.action')}</label>
+        <input id="audit-action" name="action" maxLength={40} />
+      </div>
+      <button type="submit" className="btn btn-outline">
+        {t('audit.filter')}
+      </button>
+    </form>
+  );
+}
+
 /** The audit log (admins and owners): newest first, filtered by brand, staff member and action, paged back. */
 export function AuditScreen() {
   const [filter, setFilter] = useState({ brand: '', staff_id: '', action: '' });
@@ -47,58 +117,9 @@ export function AuditScreen() {
           }}
         />
       </div>
-      <form className="filters" onSubmit={apply}>
-        <div className="field inline">
-          <label htmlFor="audit-staff">{t('audit.staff_id')}</label>
-          <input id="audit-staff" name="staff_id" inputMode="numeric" pattern="\d*" />
-        </div>
-        <div className="field inline">
-          <label htmlFor="audit-action">{t('audit.action')}</label>
-          <input id="audit-action" name="action" maxLength={40} />
-        </div>
-        <button type="submit" className="btn btn-outline">
-          {t('audit.filter')}
-        </button>
-      </form>
+      <AuditFilters onSubmit={apply} />
       <Problem message={first.error?.message ?? problem} />
-      <div className="table-wrap">
-        <table>
-          <caption className="sr-only">{t('audit.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('audit.when')}</th>
-              <th scope="col">{t('audit.who')}</th>
-              <th scope="col">{t('figures.brand')}</th>
-              <th scope="col">{t('audit.action')}</th>
-              <th scope="col">{t('audit.target')}</th>
-              <th scope="col">{t('audit.detail')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((e) => (
-              <tr key={e.id}>
-                <td>
-                  <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
-                </td>
-                <td>{e.staff ? `${e.staff.name} (#${e.staff.id})` : '–'}</td>
-                <td>{e.brand ? brandName(e.brand) : '–'}</td>
-                <td>
-                  {valueLabel('audit_action', e.action)}
-                  {/* The stored code too: the filter searches by it. */}
-                  <br />
-                  <small>
-                    <code>{e.action}</code>
-                  </small>
-                </td>
-                <td>{e.target_type ? `${e.target_type} ${e.target_id ?? ''}` : '–'}</td>
-                <td>
-                  <AuditDetail detail={e.detail} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AuditTable items={items} />
       {first.data && items.length === 0 && <p className="empty">{t('audit.empty')}</p>}
       {nextBefore !== null && (
         <button type="button" className="btn btn-outline" onClick={() => void more()}>

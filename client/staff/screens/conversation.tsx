@@ -18,8 +18,8 @@ type Claim = StaffConversation['claimed_by'];
 
 const problemOf = (e: unknown) => (e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
 
-/** The answer screen: who writes, as whom, the whole conversation, notes, the composer and the claim's time. */
-export function ConversationScreen({ brand, id }: { brand: string; id: number }) {
+/** The conversation and its claim: loads it, follows the brand's queue, and gives a claim of one's own back on leaving. */
+function useClaimedConversation(brand: string, id: number) {
   const me = useMe();
   const conversation = useStaffData('/api/staff/conversation.php', { brand, id });
   const now = useNow(1000);
@@ -51,6 +51,12 @@ export function ConversationScreen({ brand, id }: { brand: string; id: number })
     };
   }, [brand, id]);
 
+  return { me, conversation, now, claim, setClaim, busy, setBusy, problem, setProblem, reload };
+}
+
+/** What the operator does on the screen: claim the conversation again, and send a reply (text or photo). */
+function answerActions(brand: string, id: number, state: ReturnType<typeof useClaimedConversation>) {
+  const { conversation, setClaim, setBusy, setProblem, reload } = state;
   const claimAgain = async () => {
     setBusy(true);
     setProblem(null);
@@ -82,6 +88,15 @@ export function ConversationScreen({ brand, id }: { brand: string; id: number })
       setBusy(false);
     }
   };
+  return { claimAgain, send };
+}
+
+/** The answer screen: who writes, as whom, the whole conversation, notes, the composer and the claim's time. */
+export function ConversationScreen({ brand, id }: { brand: string; id: number }) {
+  const state = useClaimedConversation(brand, id);
+  const { me, conversation, now, claim, busy, problem, reload } = state;
+  const { claimAgain, send } = answerActions(brand, id, state);
+  const data = conversation.data;
 
   if (conversation.error) {
     return (

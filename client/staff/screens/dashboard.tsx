@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { Dashboard } from '../../../core/schemas/staff-back-office-answers';
 import type { StaffMe } from '../../../core/schemas/staff-answers';
 import { DASHBOARD_DAYS } from '../../../core/schemas/staff-dashboard';
 import { brandName } from '../lib/boot';
@@ -23,6 +24,107 @@ const seconds = (ms: number) => formatDuration(ms);
 const major = (minor: number) => (minor / 100).toFixed(2);
 const inSeconds = (c: Column): Column => ({ ...c, csv: { label: `${c.label} (s)`, value: (ms) => (ms / 1000).toFixed(1) } });
 
+/** The charts of one answer: members, revenue per currency (alphabetical), messages and answer times. */
+function dashboardCharts(d: Dashboard) {
+  const s = d.series;
+  const col = (key: Parameters<typeof t>[0], values: (number | null)[]): Column => ({ label: t(key), values });
+  const money = (currency: string) => (minor: number) => formatMoney(minor, currency);
+  return [
+    {
+      id: 'members',
+      title: t('dashboard.members'),
+      format: count,
+      columns: [
+        col('dashboard.signups', s.signups),
+        col('dashboard.activations', s.activations),
+        col('dashboard.first_purchases', s.first_purchases),
+        col('dashboard.paying_members', s.paying_members),
+      ],
+    },
+    ...Object.entries(d.revenue)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, values]) => ({
+        id: `revenue-${currency.toLowerCase()}`,
+        title: t('dashboard.revenue', { currency }),
+        format: money(currency),
+        columns: [
+          {
+            label: t('dashboard.revenue_net', { currency }),
+            values,
+            csv: { label: t('dashboard.revenue_net', { currency }), value: major },
+          },
+        ],
+      })),
+    {
+      id: 'messages',
+      title: t('dashboard.messages'),
+      format: count,
+      columns: [
+        col('dashboard.messages_members', s.messages_members),
+        col('dashboard.messages_staff', s.messages_staff),
+        col('dashboard.answered', s.answered),
+      ],
+    },
+    {
+      id: 'answer-time',
+      title: t('dashboard.answer_time'),
+      format: seconds,
+      columns: [inSeconds(col('dashboard.median', s.answer_ms_median)), inSeconds(col('dashboard.p90', s.answer_ms_p90))],
+    },
+  ];
+}
+
+interface HeadProps {
+  choices: string[];
+  scope: string;
+  setScope: (scope: string) => void;
+  from: string;
+  setFrom: (from: string) => void;
+  to: string;
+  setTo: (to: string) => void;
+  /** The answer shown, whose range fills the date pickers until one is chosen. */
+  d: Dashboard | undefined;
+}
+
+/** The screen's title with its filters: the brand (when there is a choice) and the range of days. */
+function DashboardHead({ choices, scope, setScope, from, setFrom, to, setTo, d }: HeadProps) {
+  // The range the server accepts (DASHBOARD_DAYS up to today, UTC): the date pickers offer nothing else.
+  const today = new Date().toISOString().slice(0, 10);
+  const oldest = new Date(Date.now() - (DASHBOARD_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  return (
+    <div className="screen-head">
+      <h1 id="dashboard-title">{t('dashboard.title')}</h1>
+      {choices.length > 1 && (
+        <div className="field inline">
+          <label htmlFor="dashboard-scope">{t('filter.brand')}</label>
+          <select id="dashboard-scope" value={scope} onChange={(e) => setScope(e.target.value)}>
+            {choices.map((b) => (
+              <option key={b} value={b}>
+                {b ? brandName(b) : t('dashboard.deployment')}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="field inline">
+        <label htmlFor="dashboard-from">{t('dashboard.from')}</label>
+        <input
+          id="dashboard-from"
+          type="date"
+          min={oldest}
+          max={today}
+          value={from || d?.from || ''}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+      </div>
+      <div className="field inline">
+        <label htmlFor="dashboard-to">{t('dashboard.to')}</label>
+        <input id="dashboard-to" type="date" min={oldest} max={today} value={to || d?.to || ''} onChange={(e) => setTo(e.target.value)} />
+      </div>
+    </div>
+  );
+}
+
 /**
  * Back office figures (issue 15, item 5): per day for the chosen range (at most the last 90 days) signups,
  * activations, first purchases, paying members, revenue per currency, messages (members and staff apart) and the
@@ -36,92 +138,12 @@ export default function DashboardScreen() {
   const [to, setTo] = useState('');
   const figures = useStaffData('/api/staff/dashboard.php', { brand: scope, from, to });
   const d = figures.data;
-  const charts = useMemo(() => {
-    if (!d) return [];
-    const s = d.series;
-    const col = (key: Parameters<typeof t>[0], values: (number | null)[]): Column => ({ label: t(key), values });
-    const money = (currency: string) => (minor: number) => formatMoney(minor, currency);
-    return [
-      {
-        id: 'members',
-        title: t('dashboard.members'),
-        format: count,
-        columns: [
-          col('dashboard.signups', s.signups),
-          col('dashboard.activations', s.activations),
-          col('dashboard.first_purchases', s.first_purchases),
-          col('dashboard.paying_members', s.paying_members),
-        ],
-      },
-      ...Object.entries(d.revenue)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([currency, values]) => ({
-          id: `revenue-${currency.toLowerCase()}`,
-          title: t('dashboard.revenue', { currency }),
-          format: money(currency),
-          columns: [
-            {
-              label: t('dashboard.revenue_net', { currency }),
-              values,
-              csv: { label: t('dashboard.revenue_net', { currency }), value: major },
-            },
-          ],
-        })),
-      {
-        id: 'messages',
-        title: t('dashboard.messages'),
-        format: count,
-        columns: [
-          col('dashboard.messages_members', s.messages_members),
-          col('dashboard.messages_staff', s.messages_staff),
-          col('dashboard.answered', s.answered),
-        ],
-      },
-      {
-        id: 'answer-time',
-        title: t('dashboard.answer_time'),
-        format: seconds,
-        columns: [inSeconds(col('dashboard.median', s.answer_ms_median)), inSeconds(col('dashboard.p90', s.answer_ms_p90))],
-      },
-    ];
-  }, [d]);
-  // The range the server accepts (DASHBOARD_DAYS up to today, UTC): the date pickers offer nothing else.
-  const today = new Date().toISOString().slice(0, 10);
-  const oldest = new Date(Date.now() - (DASHBOARD_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  const charts = useMemo(() => (d ? dashboardCharts(d) : []), [d]);
   const scopeName = scope ? brandName(scope) : t('dashboard.deployment');
 
   return (
     <section aria-labelledby="dashboard-title">
-      <div className="screen-head">
-        <h1 id="dashboard-title">{t('dashboard.title')}</h1>
-        {choices.length > 1 && (
-          <div className="field inline">
-            <label htmlFor="dashboard-scope">{t('filter.brand')}</label>
-            <select id="dashboard-scope" value={scope} onChange={(e) => setScope(e.target.value)}>
-              {choices.map((b) => (
-                <option key={b} value={b}>
-                  {b ? brandName(b) : t('dashboard.deployment')}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        <div className="field inline">
-          <label htmlFor="dashboard-from">{t('dashboard.from')}</label>
-          <input
-            id="dashboard-from"
-            type="date"
-            min={oldest}
-            max={today}
-            value={from || d?.from || ''}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </div>
-        <div className="field inline">
-          <label htmlFor="dashboard-to">{t('dashboard.to')}</label>
-          <input id="dashboard-to" type="date" min={oldest} max={today} value={to || d?.to || ''} onChange={(e) => setTo(e.target.value)} />
-        </div>
-      </div>
+      <DashboardHead choices={choices} scope={scope} setScope={setScope} from={from} setFrom={setFrom} to={to} setTo={setTo} d={d} />
       {choices.length === 0 && <Problem message={t('dashboard.no_access')} />}
       {figures.error && <Problem message={[figures.error.message, ...Object.values(figures.error.fields ?? {})].join(' ')} />}
       {!d && !figures.error && <Loading />}

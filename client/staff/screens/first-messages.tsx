@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { FirstMessageCandidate } from '../../../core/schemas/staff-answers';
+import type { FictionalProfile, FirstMessageCandidate } from '../../../core/schemas/staff-answers';
 import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
 import { Link } from '../components/link';
 import { Thumb } from '../components/photo';
@@ -19,6 +19,95 @@ function useSettled(value: string, ms = 300): string {
   return settled;
 }
 
+type Sent = { name: string; brand: string; conversationId: number };
+
+/** Sends the first message to the chosen member and, once sent, clears the choice and fetches the candidates again. */
+function useSendFirstMessage(
+  brand: string,
+  profile: FictionalProfile | null,
+  member: FirstMessageCandidate | null,
+  text: string,
+  done: () => Promise<void>,
+) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sent, setSent] = useState<Sent | null>(null);
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!profile || !member || !text.trim()) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await staffSend('post', '/api/staff/first-message.php', {
+        brand,
+        profile_id: profile.id,
+        member_id: member.id,
+        text: text.trim(),
+      });
+      setSent({ name: member.name, brand, conversationId: answer.conversation_id });
+      await done();
+    } catch (e) {
+      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, problem, sent, send };
+}
+
+/** The choice of the fictional profile that writes (the brand's active ones). */
+function ProfileSelect(props: { brand: string; active: FictionalProfile[]; value: number; onChange: (id: number) => void }) {
+  const { brand, active, value, onChange } = props;
+  return (
+    <div className="field">
+      <label htmlFor="first-profile">{t('first.profile')}</label>
+      <select id="first-profile" value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {active.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} ({p.age}, {p.city ?? p.country}) · {p.label || brandInfo(brand)?.fictional}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+interface CandidatesProps {
+  brand: string;
+  error: string | undefined;
+  items: FirstMessageCandidate[] | undefined;
+  member: FirstMessageCandidate | null;
+  onChoose: (member: FirstMessageCandidate) => void;
+}
+
+/** The members the server says may receive a first message, one to choose. */
+function CandidateList({ brand, error, items, member, onChoose }: CandidatesProps) {
+  return (
+    <fieldset className="candidates">
+      <legend>{t('first.member')}</legend>
+      <Problem message={error} />
+      {items && items.length === 0 && <p className="empty">{t('first.no_members')}</p>}
+      <ul data-testid="first-candidates">
+        {items?.map((m) => (
+          <li key={m.id}>
+            <label className={member?.id === m.id ? 'candidate chosen' : 'candidate'}>
+              <input type="radio" name="member" value={m.id} checked={member?.id === m.id} onChange={() => onChoose(m)} />
+              {m.main_image ? (
+                <Thumb brand={brand} image={m.main_image} alt="" size={48} />
+              ) : (
+                <span className="thumb empty" aria-hidden="true" />
+              )}
+              <span>
+                <strong>{m.name}</strong> · {t('card.age_city', { age: m.age, city: m.city ?? m.country })}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
 /**
  * An unsolicited first message from one of the brand's fictional profiles: pick the profile, pick a member the server
  * says may receive one (first-message-candidates.php applies the same rules as the send), write, send. The server
@@ -35,36 +124,20 @@ export function FirstMessagesScreen() {
   const candidates = useStaffData(profile ? '/api/staff/first-message-candidates.php' : null, { brand, profile_id: profile?.id, q });
   const [member, setMember] = useState<FirstMessageCandidate | null>(null);
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sent, setSent] = useState<{ name: string; brand: string; conversationId: number } | null>(null);
+  const { busy, problem, sent, send } = useSendFirstMessage(brand, profile, member, text, async () => {
+    setMember(null);
+    setText('');
+    await candidates.reload();
+  });
 
   const changeBrand = (next: string) => {
     setBrand(next);
     setProfileId(null);
     setMember(null);
   };
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!profile || !member || !text.trim()) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await staffSend('post', '/api/staff/first-message.php', {
-        brand,
-        profile_id: profile.id,
-        member_id: member.id,
-        text: text.trim(),
-      });
-      setSent({ name: member.name, brand, conversationId: answer.conversation_id });
-      setMember(null);
-      setText('');
-      await candidates.reload();
-    } catch (e) {
-      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
-    } finally {
-      setBusy(false);
-    }
+  const changeProfile = (id: number) => {
+    setProfileId(id);
+    setMember(null);
   };
 
   return (
@@ -78,49 +151,18 @@ export function FirstMessagesScreen() {
       {profiles.data && active.length === 0 && <p className="empty">{t('first.no_profiles')}</p>}
       {profile && (
         <form className="card first-form" onSubmit={send} aria-describedby={problem ? 'first-error' : undefined}>
-          <div className="field">
-            <label htmlFor="first-profile">{t('first.profile')}</label>
-            <select
-              id="first-profile"
-              value={profile.id}
-              onChange={(e) => {
-                setProfileId(Number(e.target.value));
-                setMember(null);
-              }}
-            >
-              {active.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({p.age}, {p.city ?? p.country}) · {p.label || brandInfo(brand)?.fictional}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ProfileSelect brand={brand} active={active} value={profile.id} onChange={changeProfile} />
           <div className="field">
             <label htmlFor="first-filter">{t('first.filter')}</label>
             <input id="first-filter" type="search" value={filter} maxLength={60} onChange={(e) => setFilter(e.target.value)} />
           </div>
-          <fieldset className="candidates">
-            <legend>{t('first.member')}</legend>
-            <Problem message={candidates.error?.message} />
-            {candidates.data && candidates.data.items.length === 0 && <p className="empty">{t('first.no_members')}</p>}
-            <ul data-testid="first-candidates">
-              {candidates.data?.items.map((m) => (
-                <li key={m.id}>
-                  <label className={member?.id === m.id ? 'candidate chosen' : 'candidate'}>
-                    <input type="radio" name="member" value={m.id} checked={member?.id === m.id} onChange={() => setMember(m)} />
-                    {m.main_image ? (
-                      <Thumb brand={brand} image={m.main_image} alt="" size={48} />
-                    ) : (
-                      <span className="thumb empty" aria-hidden="true" />
-                    )}
-                    <span>
-                      <strong>{m.name}</strong> · {t('card.age_city', { age: m.age, city: m.city ?? m.country })}
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
+          <CandidateList
+            brand={brand}
+            error={candidates.error?.message}
+            items={candidates.data?.items}
+            member={member}
+            onChoose={setMember}
+          />
           <div className="field">
             <label htmlFor="first-text">
               {member ? t('first.text_to', { name: member.name, profile: profile.name }) : t('first.text')}

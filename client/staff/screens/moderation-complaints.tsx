@@ -33,6 +33,73 @@ export function Complaints({ brand }: { brand: string }) {
   );
 }
 
+/** Who sent the complaint (and their member account), whom it concerns, and its language. */
+function ComplaintFacts({ brand, complaint: c }: { brand: string; complaint: StaffComplaint }) {
+  return (
+    <dl className="facts">
+      <dt>{t('complaints.sender')}</dt>
+      <dd>
+        {c.contact_name ?? '–'} &lt;{c.contact_email}&gt; {c.confirmed ? '' : `(${t('complaints.unconfirmed')})`}
+        {c.member && (
+          <>
+            {' '}
+            ·{' '}
+            <a href={`${siteOf(brand)}/members/${c.member.profile_id ?? ''}`} target="_blank" rel="noreferrer">
+              {t('complaints.member', { id: c.member.id, name: c.member.name ?? '' })}
+            </a>
+          </>
+        )}
+      </dd>
+      <dt>{t('complaints.concerns')}</dt>
+      <dd>
+        {c.profile ? (
+          <a href={`${siteOf(brand)}/members/${c.profile.id}`} target="_blank" rel="noreferrer">
+            {t('complaints.profile', { id: c.profile.id, name: c.profile.name })}
+            {c.profile.fictional ? ` (${t('profile.fictional')})` : ''}
+          </a>
+        ) : (
+          (c.concerns ?? '–')
+        )}
+      </dd>
+      <dt>{t('complaints.language')}</dt>
+      <dd>{c.language}</dd>
+    </dl>
+  );
+}
+
+/** The staff's replies so far, oldest first. */
+function ComplaintReplies({ replies }: { replies: StaffComplaint['replies'] }) {
+  return (
+    <ul className="replies">
+      {replies.map((r) => (
+        <li key={r.id}>
+          <small>
+            {r.staff} · {formatDateTime(r.created_at)}
+          </small>
+          <p className="about">{r.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The reply to the sender, in the complaint's language, closing it by default. */
+function ReplyForm({ complaint: c, onSubmit }: { complaint: StaffComplaint; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+  return (
+    <form onSubmit={onSubmit} className="reply-form">
+      <label htmlFor={`reply-${c.id}`}>{t('complaints.reply', { language: c.language })}</label>
+      <textarea id={`reply-${c.id}`} name="text" rows={4} maxLength={5000} required />
+      <label className="check">
+        <input type="checkbox" name="close" defaultChecked /> {t('complaints.close_with_reply')}
+      </label>
+      <button type="submit" className="btn btn-primary">
+        {t('complaints.send')}
+      </button>
+    </form>
+  );
+}
+
+/** One complaint: what it says, its replies, the moves to another state and (once confirmed) the reply form. */
 function ComplaintCard({ brand, complaint: c, onChanged }: { brand: string; complaint: StaffComplaint; onChanged: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const fail = (e: unknown) => setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
@@ -74,46 +141,8 @@ function ComplaintCard({ brand, complaint: c, onChanged }: { brand: string; comp
         </small>
       </p>
       <p className="about">{c.text}</p>
-      <dl className="facts">
-        <dt>{t('complaints.sender')}</dt>
-        <dd>
-          {c.contact_name ?? '–'} &lt;{c.contact_email}&gt; {c.confirmed ? '' : `(${t('complaints.unconfirmed')})`}
-          {c.member && (
-            <>
-              {' '}
-              ·{' '}
-              <a href={`${siteOf(brand)}/members/${c.member.profile_id ?? ''}`} target="_blank" rel="noreferrer">
-                {t('complaints.member', { id: c.member.id, name: c.member.name ?? '' })}
-              </a>
-            </>
-          )}
-        </dd>
-        <dt>{t('complaints.concerns')}</dt>
-        <dd>
-          {c.profile ? (
-            <a href={`${siteOf(brand)}/members/${c.profile.id}`} target="_blank" rel="noreferrer">
-              {t('complaints.profile', { id: c.profile.id, name: c.profile.name })}
-              {c.profile.fictional ? ` (${t('profile.fictional')})` : ''}
-            </a>
-          ) : (
-            (c.concerns ?? '–')
-          )}
-        </dd>
-        <dt>{t('complaints.language')}</dt>
-        <dd>{c.language}</dd>
-      </dl>
-      {c.replies.length > 0 && (
-        <ul className="replies">
-          {c.replies.map((r) => (
-            <li key={r.id}>
-              <small>
-                {r.staff} · {formatDateTime(r.created_at)}
-              </small>
-              <p className="about">{r.text}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ComplaintFacts brand={brand} complaint={c} />
+      {c.replies.length > 0 && <ComplaintReplies replies={c.replies} />}
       <Problem message={problem} />
       <div className="row">
         {COMPLAINT_STATES.filter((s) => s !== c.state).map((s) => (
@@ -122,18 +151,7 @@ function ComplaintCard({ brand, complaint: c, onChanged }: { brand: string; comp
           </button>
         ))}
       </div>
-      {c.confirmed && (
-        <form onSubmit={reply} className="reply-form">
-          <label htmlFor={`reply-${c.id}`}>{t('complaints.reply', { language: c.language })}</label>
-          <textarea id={`reply-${c.id}`} name="text" rows={4} maxLength={5000} required />
-          <label className="check">
-            <input type="checkbox" name="close" defaultChecked /> {t('complaints.close_with_reply')}
-          </label>
-          <button type="submit" className="btn btn-primary">
-            {t('complaints.send')}
-          </button>
-        </form>
-      )}
+      {c.confirmed && <ReplyForm complaint={c} onSubmit={reply} />}
     </article>
   );
 }
