@@ -4,8 +4,6 @@ import type { PathOf } from '../../core/contract/operations';
 import { apiFetch } from './fetch-client';
 import type { AnswerOf, QueryOfCall } from './typed-fetch';
 
-export { type AnswerOf, apiGet, apiSend, type CallOptions, type QueryOfCall } from './typed-fetch';
-
 /**
  * Reads a call through SWR (null: nothing yet); the key is apiUrl's, so the server's fallback for the same call
  * and query makes the first render instant.

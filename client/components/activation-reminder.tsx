@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n';
-import { apiGet, apiSend } from '../api/call';
+import { apiGet, apiSend } from '../api/typed-fetch';
 import { ApiError } from '../api/fetch-client';
 import { Link } from '../navigation';
 import { routeAtom, userAtom } from '../state/atoms';

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from '../i18n';
 import { LANGUAGE_NAMES, LOCALE_COOKIE_DAYS, COOKIE, type Language } from '../../core/constants';
 import { switcherLanguages } from '../../core/rules/language';
-import { apiSend } from '../api/call';
+import { apiSend } from '../api/typed-fetch';
 import { setCookie } from '../lib/cookies';
 import { countryAtom, settingsAtom, userAtom } from '../state/atoms';
 import { Icon } from './icon';

@@ -8,15 +8,16 @@ import { chatCountersAtom, installedAppAtom, routeAtom, settingsAtom, signupModa
 import { CountBadge } from './badge';
 import { LanguageSwitcher } from './language-switcher';
 import { canSearchLoggedOut } from '../../core/rules/visitor';
-import type { User } from '../../core/schemas/user';
 import { Icon } from './icon';
 
 export function TopNav() {
   const { t } = useTranslation();
   const user = useAtomValue(userAtom);
   const settings = useAtomValue(settingsAtom);
+  const counters = useAtomValue(chatCountersAtom);
   const route = useAtomValue(routeAtom);
   const installedApp = useAtomValue(installedAppAtom);
+  const openSignup = useSetAtom(signupModalAtom);
   const hasTrafficSource = useAtomValue(trafficSourceAtom);
   const hasHistory = useHasHistory(route.path);
   const showBack = installedApp && hasHistory && BACK_BUTTON_ROUTES.includes(route.name);
@@ -38,83 +39,64 @@ export function TopNav() {
             <Icon name="i-lucide-search" /> <Label>{t('nav.search')}</Label>
           </Link>
         )}
-        {user && <MemberLinks user={user} />}
+        {user && (
+          <>
+            <Link href="/chats" className="nav-link" data-testid="nav-messages">
+              <Icon name="i-lucide-message-circle" /> <Label>{t('nav.messages')}</Label>
+              <CountBadge count={counters.unreadMessages} label={t('nav.unread')} />
+            </Link>
+            <Link href="/likes" className="nav-link" data-testid="nav-likes">
+              <Icon name="i-lucide-heart" /> <Label>{t('nav.likes')}</Label>
+              <CountBadge count={counters.newLikes} label={t('nav.new_likes')} />
+            </Link>
+            {user.paid_user ? (
+              <Link href="/credits" className="nav-link" data-testid="nav-credits">
+                {t('nav.credits')}
+                <CreditsBadge credits={user.credits} />
+              </Link>
+            ) : (
+              <Link href="/premium" className="nav-link font-bold" data-testid="nav-premium">
+                <Icon name="i-lucide-star" /> {t('nav.get_premium')}
+              </Link>
+            )}
+          </>
+        )}
         <LanguageSwitcher />
-        {user ? <AccountMenu name={user.profile.name} /> : <VisitorButtons />}
+        {user ? (
+          <details className="relative">
+            <summary className="nav-link cursor-pointer list-none">
+              <Icon name="i-lucide-user" /> <Label>{user.profile.name}</Label>
+            </summary>
+            <ul className="absolute right-0 z-40 m-0 mt-2 min-w-44 list-none rounded-lg bg-white p-1 text-gray-900 shadow-lg">
+              <li>
+                <Link href="/profile" className="menu-item">
+                  {t('nav.my_profile')}
+                </Link>
+              </li>
+              <li>
+                <Link href="/notifications" className="menu-item">
+                  {t('nav.settings')}
+                </Link>
+              </li>
+              <li>
+                <a href="/api/logout.php" className="menu-item">
+                  {t('nav.logout')}
+                </a>
+              </li>
+            </ul>
+          </details>
+        ) : (
+          <>
+            <Link href="/login" className="nav-link">
+              {t('nav.login')}
+            </Link>
+            <button type="button" onClick={() => openSignup(true)} className="btn btn-light">
+              {t('nav.signup')}
+            </button>
+          </>
+        )}
       </nav>
     </header>
-  );
-}
-
-/** A member's messages, likes and credits (or the way to premium), each with its count. */
-function MemberLinks({ user }: { user: User }) {
-  const { t } = useTranslation();
-  const counters = useAtomValue(chatCountersAtom);
-  return (
-    <>
-      <Link href="/chats" className="nav-link" data-testid="nav-messages">
-        <Icon name="i-lucide-message-circle" /> <Label>{t('nav.messages')}</Label>
-        <CountBadge count={counters.unreadMessages} label={t('nav.unread')} />
-      </Link>
-      <Link href="/likes" className="nav-link" data-testid="nav-likes">
-        <Icon name="i-lucide-heart" /> <Label>{t('nav.likes')}</Label>
-        <CountBadge count={counters.newLikes} label={t('nav.new_likes')} />
-      </Link>
-      {user.paid_user ? (
-        <Link href="/credits" className="nav-link" data-testid="nav-credits">
-          {t('nav.credits')}
-          <CreditsBadge credits={user.credits} />
-        </Link>
-      ) : (
-        <Link href="/premium" className="nav-link font-bold" data-testid="nav-premium">
-          <Icon name="i-lucide-star" /> {t('nav.get_premium')}
-        </Link>
-      )}
-    </>
-  );
-}
-
-/** The member's menu: their profile, settings and logout. */
-function AccountMenu({ name }: { name: string }) {
-  const { t } = useTranslation();
-  return (
-    <details className="relative">
-      <summary className="nav-link cursor-pointer list-none">
-        <Icon name="i-lucide-user" /> <Label>{name}</Label>
-      </summary>
-      <ul className="absolute right-0 z-40 m-0 mt-2 min-w-44 list-none rounded-lg bg-white p-1 text-gray-900 shadow-lg">
-        <li>
-          <Link href="/profile" className="menu-item">
-            {t('nav.my_profile')}
-          </Link>
-        </li>
-        <li>
-          <Link href="/notifications" className="menu-item">
-            {t('nav.settings')}
-          </Link>
-        </li>
-        <li>
-          <a href="/api/logout.php" className="menu-item">
-            {t('nav.logout')}
-          </a>
-        </li>
-      </ul>
-    </details>
-  );
-}
-
-function VisitorButtons() {
-  const { t } = useTranslation();
-  const openSignup = useSetAtom(signupModalAtom);
-  return (
-    <>
-      <Link href="/login" className="nav-link">
-        {t('nav.login')}
-      </Link>
-      <button type="button" onClick={() => openSignup(true)} className="btn btn-light">
-        {t('nav.signup')}
-      </button>
-    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { BodyInputOf } from '../../core/contract/operation';
 import type { OperationAt } from '../../core/contract/operations';
-import { type AnswerOf, apiSend } from '../api/call';
+import { type AnswerOf, apiSend } from '../api/typed-fetch';
 import { ApiError } from '../api/fetch-client';
 import { sendOverLive } from './live-socket';
 

@@ -1,5 +1,5 @@
 import type { LiveEvent, LiveReply } from '../../core/schemas/live';
-import { apiGet } from '../api/call';
+import { apiGet } from '../api/typed-fetch';
 import { leavingSession, setLiveBookmark } from '../api/fetch-client';
 import { reconnectingSocket, type ReconnectingSocket } from './reconnecting-socket';
 

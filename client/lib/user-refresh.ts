@@ -1,7 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { USER_REFRESH_FIRST_MS, USER_REFRESH_MS, USER_REFRESH_PUSH_MS } from '../../core/constants';
-import { apiGet } from '../api/call';
+import { apiGet } from '../api/typed-fetch';
 import { pushAtom, userAtom } from '../state/atoms';
 
 /**

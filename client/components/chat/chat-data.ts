@@ -3,7 +3,7 @@ import { mutate } from 'swr';
 import type { ChatsResponse } from '../../../core/schemas/chat';
 import type { LiveEvent } from '../../../core/schemas/live';
 import { apiUrl } from '../../../core/api-urls';
-import { apiGet } from '../../api/call';
+import { apiGet } from '../../api/typed-fetch';
 import { chatCountersAtom } from '../../state/atoms';
 import { base64url } from '../../../core/encoding';
 

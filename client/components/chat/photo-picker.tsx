@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { OwnPhoto } from '../../../core/schemas/photos';
-import { apiGet } from '../../api/call';
+import { apiGet } from '../../api/typed-fetch';
 import { imageUrl } from '../../../core/image-url';
 import { settingsAtom } from '../../state/atoms';
 import { Modal } from '../modal';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { AUTO_LIKE_RELOAD_MS } from '../../../core/constants';
 import { LIKES_URL } from '../../../core/member-urls';
-import { apiGet } from '../../api/call';
+import { apiGet } from '../../api/typed-fetch';
 import { navigate } from '../../navigation';
 import { likeModalAtom, routeAtom } from '../../state/atoms';
 import { MatchModal } from '../../screens/members/match-modal';

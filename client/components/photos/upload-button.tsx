@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { PHOTO_RULES } from '../../../core/photo-rules';
 import { useStore } from 'jotai';
-import { apiGet } from '../../api/call';
+import { apiGet } from '../../api/typed-fetch';
 import { ApiError } from '../../api/fetch-client';
 import { userAtom } from '../../state/atoms';
 import { shrinkForUpload } from './shrink';

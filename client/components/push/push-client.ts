@@ -1,6 +1,6 @@
 import type { PushState } from '../../../core/chat-constants';
 import type { PushSubscriptionInput } from '../../../core/schemas/push';
-import { apiSend } from '../../api/call';
+import { apiSend } from '../../api/typed-fetch';
 import { pushAtom, pushStateAtom, settingsAtom } from '../../state/atoms';
 import type { Store } from '../chat/chat-data';
 

@@ -4,7 +4,7 @@ import { useTranslation, type TFunction } from '../../i18n';
 import { ACCOUNT_RECOVERY_DAYS } from '../../../core/constants';
 import { signupSchema } from '../../../core/schemas/account';
 import { canSignUpOpenly } from '../../../core/rules/visitor';
-import { apiSend } from '../../api/call';
+import { apiSend } from '../../api/typed-fetch';
 import { ApiError } from '../../api/fetch-client';
 import { EmailField, FormAlert, SubmitButton, useFormState } from '../../screens/account/ui';
 import { apiErrors, check, localToday, type FieldErrors } from '../../screens/account/validate';

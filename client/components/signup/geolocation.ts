@@ -1,5 +1,5 @@
 import { GEOLOCATION_MAX_AGE_MS } from '../../../core/constants';
-import { type AnswerOf, apiGet } from '../../api/call';
+import { type AnswerOf, apiGet } from '../../api/typed-fetch';
 
 /** SPEC.md §4: the geolocation permission is unsupported, unknown, or the browser's own state. */
 export type GeoPermission = 'unsupported' | 'unknown' | PermissionState;

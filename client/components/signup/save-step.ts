@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useTranslation } from '../../i18n';
 import { SignupStepSchema, type SignupStepInput } from '../../../core/schemas/account';
-import { apiSend } from '../../api/call';
+import { apiSend } from '../../api/typed-fetch';
 import { apiErrors, check, type FieldErrors } from '../../screens/account/validate';
 import { userAtom } from '../../state/atoms';
 

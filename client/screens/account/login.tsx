@@ -3,7 +3,7 @@ import { useRef, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { LoginSchema } from '../../../core/schemas/account';
 import { safeReturnPath } from '../../../core/rules/return-path';
-import { apiSend } from '../../api/call';
+import { apiSend } from '../../api/typed-fetch';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, signupModalAtom, userAtom } from '../../state/atoms';
 import { AccountCard, EmailField, FormAlert, PasswordField, SubmitButton, formValue, useFormState } from './ui';

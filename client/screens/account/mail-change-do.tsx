@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { TokenSchema } from '../../../core/schemas/account';
-import { apiSend } from '../../api/call';
+import { apiSend } from '../../api/typed-fetch';
 import { ApiError } from '../../api/fetch-client';
 import { Link } from '../../navigation';
 import { routeAtom, userAtom } from '../../state/atoms';

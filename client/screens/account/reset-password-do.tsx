@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useRef, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { ResetPasswordSchema } from '../../../core/schemas/account';
-import { apiSend } from '../../api/call';
+import { apiSend } from '../../api/typed-fetch';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, userAtom } from '../../state/atoms';
 import { AccountCard, FormAlert, PasswordField, SubmitButton, formValue, useFormState } from './ui';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { ResetRequestSchema } from '../../../core/schemas/account';
-import { apiSend } from '../../api/call';
+import { apiSend } from '../../api/typed-fetch';
 import { ApiError } from '../../api/fetch-client';
 import { Link } from '../../navigation';
 import { AccountCard, EmailField, FormAlert, SubmitButton, formValue, useFormState } from './ui';

@@ -2,7 +2,7 @@ import { useStore } from 'jotai';
 import { type Dispatch, type RefObject, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatProfile, SendMessage } from '../../../core/schemas/chat';
 import type { LiveEvent } from '../../../core/schemas/live';
-import { apiGet, apiSend } from '../../api/call';
+import { apiGet, apiSend } from '../../api/typed-fetch';
 import { ApiError } from '../../api/fetch-client';
 import { newClientKey, refreshChats } from '../../components/chat/chat-data';
 import type { ShownMessage } from '../../components/chat/message-bubble';

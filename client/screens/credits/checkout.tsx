@@ -2,7 +2,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation, type TFunction } from '../../i18n';
 import type { DiscountCode, PackagesResponse, PaymentMethod } from '../../../core/schemas/payments';
-import { apiSend } from '../../api/call';
+import { apiSend } from '../../api/typed-fetch';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { AccountCard, FormAlert, RichText, SelectField, SubmitButton, useFormState } from '../account/ui';

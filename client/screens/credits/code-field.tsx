@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { DiscountCode } from '../../../core/schemas/payments';
 import { ApiError } from '../../api/fetch-client';
-import { apiGet } from '../../api/call';
+import { apiGet } from '../../api/typed-fetch';
 import { INPUT } from '../account/ui';
 
 /**

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import type { DiscountCode, Package } from '../../../core/schemas/payments';
 import { DirectDebitConfirmSchema, DirectDebitSchema } from '../../../core/schemas/order-form';
-import { apiSend } from '../../api/call';
+import { apiSend } from '../../api/typed-fetch';
 import { navigate } from '../../navigation';
 import { routeAtom } from '../../state/atoms';
 import { AccountCard, FormAlert, SubmitButton, TextField, formValue, useFormState } from '../account/ui';

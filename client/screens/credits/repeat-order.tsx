@@ -1,7 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useRef, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
-import { apiSend } from '../../api/call';
+import { apiSend } from '../../api/typed-fetch';
 import { Link, navigate } from '../../navigation';
 import { routeAtom } from '../../state/atoms';
 import { AccountCard, FormAlert, SubmitButton, useFormState } from '../account/ui';

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n';
 import type { CatalogueKey } from '../../i18n-keys';
 import type { ProfileView } from '../../../core/schemas/members';
 import { ApiError } from '../../api/fetch-client';
-import { apiSend } from '../../api/call';
+import { apiSend } from '../../api/typed-fetch';
 import { navigate } from '../../navigation';
 import { likeModalAtom, signupModalAtom, signupReasonAtom, userAtom } from '../../state/atoms';
 import { Icon } from '../../components/icon';

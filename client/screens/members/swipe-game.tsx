@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'rea
 import { useTranslation } from '../../i18n';
 import type { ProfileCard } from '../../../core/schemas/profile';
 import { ApiError } from '../../api/fetch-client';
-import { apiSend, useApi } from '../../api/call';
+import { apiSend } from '../../api/typed-fetch';
+import { useApi } from '../../api/call';
 import { imageUrl } from '../../../core/image-url';
 import { Link } from '../../navigation';
 import { settingsAtom } from '../../state/atoms';

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from '../../i18n';
 import { COMPLAINT_LIMITS, ComplaintSchema } from '../../../core/schemas/complaints';
-import { apiSend } from '../../api/call';
+import { apiSend } from '../../api/typed-fetch';
 import { Link } from '../../navigation';
 import { routeAtom, userAtom } from '../../state/atoms';
 import { AccountCard, EmailField, FormAlert, SubmitButton, TextArea, TextField, formValue, useFormState } from '../account/ui';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { COOKIE, LANGUAGE_NAMES, LOCALE_COOKIE_DAYS, type Language } from '../../../core/constants';
 import { switcherLanguages } from '../../../core/rules/language';
-import { apiSend } from '../../api/call';
+import { apiSend } from '../../api/typed-fetch';
 import { setCookie } from '../../lib/cookies';
 import { countryAtom, routeAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { AccountCard } from '../account/ui';

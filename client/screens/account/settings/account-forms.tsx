@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
 import { ChangePasswordSchema, MailChangeRequestSchema } from '../../../../core/schemas/account';
-import { apiSend } from '../../../api/call';
+import { apiSend } from '../../../api/typed-fetch';
 import { ApiError } from '../../../api/fetch-client';
 import { userAtom } from '../../../state/atoms';
 import { EmailField, FormAlert, PasswordField, SubmitButton, formValue, useFormState } from '../ui';

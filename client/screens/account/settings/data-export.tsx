@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n';
-import { apiSend } from '../../../api/call';
+import { apiSend } from '../../../api/typed-fetch';
 import { ApiError } from '../../../api/fetch-client';
 import { settingsAtom } from '../../../state/atoms';
 import { FormAlert } from '../ui';
