@@ -18,30 +18,13 @@ export function QueueScreen() {
   const [brand, setBrand] = useState('');
   const queue = useStaffData('/api/staff/queue.php', { brand });
   const now = useNow(1000);
-  const [live, setLive] = useState<Record<string, boolean>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [opening, setOpening] = useState<number | null>(null);
   const reloadRef = useRef(queue.reload);
   reloadRef.current = queue.reload;
 
   const brands = brand ? [brand] : me.brands.map((b) => b.id);
-  const brandsKey = brands.join(',');
-  useEffect(() => {
-    // Several events in a burst (a message and a claim) make one refetch.
-    let pending: ReturnType<typeof setTimeout> | undefined;
-    const changed = () => {
-      clearTimeout(pending);
-      pending = setTimeout(() => void reloadRef.current(), 150);
-    };
-    const stops = brandsKey
-      .split(',')
-      .filter(Boolean)
-      .map((b) => startQueueLive({ brand: b, onChange: changed, onStatus: (up) => setLive((s) => ({ ...s, [b]: up })) }));
-    return () => {
-      clearTimeout(pending);
-      stops.forEach((stop) => stop());
-    };
-  }, [brandsKey]);
+  const live = useQueueLive(brands, reloadRef);
 
   const open = useCallback(async (item: QueueItem) => {
     setProblem(null);
@@ -97,4 +80,28 @@ export function QueueScreen() {
       )}
     </section>
   );
+}
+
+/** The queue's live connection per brand: each change refetches the queue; answers which brands are live. */
+function useQueueLive(brands: string[], reloadRef: { current: () => Promise<void> }): Record<string, boolean> {
+  const [live, setLive] = useState<Record<string, boolean>>({});
+  const brandsKey = brands.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ref's function is read when an event comes; the brands alone restart the connections
+  useEffect(() => {
+    // Several events in a burst (a message and a claim) make one refetch.
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const changed = () => {
+      clearTimeout(pending);
+      pending = setTimeout(() => void reloadRef.current(), 150);
+    };
+    const stops = brandsKey
+      .split(',')
+      .filter(Boolean)
+      .map((b) => startQueueLive({ brand: b, onChange: changed, onStatus: (up) => setLive((s) => ({ ...s, [b]: up })) }));
+    return () => {
+      clearTimeout(pending);
+      stops.forEach((stop) => stop());
+    };
+  }, [brandsKey]);
+  return live;
 }
