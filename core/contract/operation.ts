@@ -105,3 +105,14 @@ export type BodyInputOf<O extends Operation> = O['body'] extends { schema: infer
 export type QueryInputOf<O extends Operation> = O['query'] extends z.ZodObject
   ? { [K in keyof z.input<O['query']>]?: string | number | boolean | null }
   : Record<string, never>;
+
+/** The status a successful JSON answer of the call is sent with: its first documented 2xx with a schema (else 200). */
+export function successStatus(op: Operation): 200 | 201 | 202 {
+  const found = Object.keys(op.responses).find((status) => status.startsWith('2') && 'schema' in op.responses[Number(status)]);
+  return Number(found ?? 200) as 200 | 201 | 202;
+}
+
+/** The schema of the call's JSON body; null where it takes none, or a multipart or form body it reads itself. */
+export function jsonBodySchema(op: Operation): z.core.$ZodType | null {
+  return op.body && op.body.type !== 'multipart' && op.body.type !== 'form' ? op.body.schema : null;
+}

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { z } from 'zod';
-import type { BodyOf, Operation, OutputOf, QueryOf } from '../../core/contract/operation';
+import { type BodyOf, jsonBodySchema, type Operation, type OutputOf, type QueryOf, successStatus } from '../../core/contract/operation';
 import { type Method, type OperationAt, operationAt, type PathOf } from '../../core/contract/operations';
 import type { AppContext, AppEnv } from '../context';
 import { parseOrFail } from '../errors';
@@ -65,20 +65,18 @@ export function operation<M extends Method, P extends PathOf<M>>(
   options: OperationOptions = {},
 ): void {
   const op: Operation = operationAt(method, path);
-  const success = Number(
-    Object.keys(op.responses).find((status) => status.startsWith('2') && 'schema' in op.responses[Number(status)]) ?? 200,
-  );
+  const success = successStatus(op);
   router.on(method.toUpperCase(), path.slice('/api'.length), async (c) => {
     const member = op.auth === 'member' ? requireMember(c) : c.get('member');
     await options.before?.(c);
     const querySchema = options.query?.(c) ?? op.query;
     const query = querySchema ? parseOrFail(querySchema, c.req.query()) : {};
-    const bodySchema = options.body?.(c) ?? (op.body && op.body.type !== 'multipart' && op.body.type !== 'form' ? op.body.schema : null);
+    const bodySchema = options.body?.(c) ?? jsonBodySchema(op);
     const body = bodySchema ? parseOrFail(bodySchema, await jsonBody(c)) : undefined;
     const input = { query, body, member } as OperationInput<OperationAt<M, P>>;
     const answer = await handler(c, input);
     if (answer instanceof Response) return answer;
     if (answer instanceof WithStatus) return c.json(answer.body as object, answer.status);
-    return c.json(answer as object, success as 200);
+    return c.json(answer as object, success);
   });
 }

@@ -1,6 +1,6 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import type { BodyOf, Operation, OutputOf, QueryOf } from '../../../core/contract/operation';
+import { type BodyOf, jsonBodySchema, type Operation, type OutputOf, type QueryOf, successStatus } from '../../../core/contract/operation';
 import { type StaffMethod, type StaffOperationAt, staffOperationAt, type StaffPathOf } from '../../../core/contract/staff-ops';
 import type { AppContext, AppEnv } from '../../context';
 import { ApiFailure, parseOrFail } from '../../errors';
@@ -72,13 +72,11 @@ export function staffOperation<M extends StaffMethod, P extends StaffPathOf<M>>(
   options: StaffOperationOptions = {},
 ): void {
   const op: Operation = staffOperationAt(method, path);
-  const success = Number(
-    Object.keys(op.responses).find((status) => status.startsWith('2') && 'schema' in op.responses[Number(status)]) ?? 200,
-  );
+  const success = successStatus(op);
   const call: MiddlewareHandler<AppEnv> = async (c) => {
     const staff = op.auth === 'staff' ? requireStaff(c) : c.get('staff');
     const query: Record<string, unknown> = op.query ? parseOrFail(op.query, c.req.query()) : {};
-    const bodySchema = options.body?.(c) ?? (op.body && op.body.type !== 'multipart' && op.body.type !== 'form' ? op.body.schema : null);
+    const bodySchema = options.body?.(c) ?? jsonBodySchema(op);
     let body: Record<string, unknown> | undefined;
     if (bodySchema) {
       const raw = await jsonBody(c);
@@ -87,7 +85,7 @@ export function staffOperation<M extends StaffMethod, P extends StaffPathOf<M>>(
     const scoped = applyScope(c, op, (op.method === 'get' ? query : body)?.brand);
     const input = { query, body, staff, ...scoped } as unknown as StaffOperationInput<StaffOperationAt<M, P>>;
     const answer = await handler(c, input);
-    return answer instanceof Response ? answer : c.json(answer as object, success as 200);
+    return answer instanceof Response ? answer : c.json(answer as object, success);
   };
   const subPath = path.slice('/api/staff'.length);
   if (options.before) router.on(method.toUpperCase(), subPath, options.before, call);
