@@ -32,18 +32,38 @@ module.exports = {
       to: { path: '^client/' },
     },
     {
-      name: 'services-not-routes',
+      name: 'no-folder-cycles',
       severity: 'error',
-      comment: 'Route files call services; a service never reaches back into worker/api/ (its helpers take a request).',
-      from: { path: '^worker/services/' },
+      comment:
+        'Folders depend one way (a folder counts with its subfolders): a feature that reaches back into one that uses it is two features in one knot (docs/decisions/012).',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'platform-not-features',
+      severity: 'error',
+      comment:
+        'The shared platform (db, auth, http, mail, live, push) is used by the features and never uses them: README "Where things are".',
+      from: { path: '^worker/(db|auth|http|mail|live|push)/' },
+      to: {
+        path: '^worker/(account|profiles|chat|photos|payments|content|cams|tracking|notifications|staff|ssr|api|upstream|dev|pwa|middleware)/',
+      },
+    },
+    {
+      name: 'features-not-the-router',
+      severity: 'error',
+      comment: 'worker/api/ assembles the /api router from the features; a feature never reaches back into it.',
+      from: { path: '^worker/[^/]+/', pathNot: '^worker/api/' },
       to: { path: '^worker/api/' },
     },
     {
       name: 'routes-only-from-the-router',
       severity: 'error',
-      comment: 'A route file parses, calls and answers; what a page loader shares with a route lives in worker/calls/ or a service.',
-      from: { path: '^worker/', pathNot: '^worker/(app|api/routes|api/staff/routes)\\.ts$' },
-      to: { path: '^worker/api/.*-routes\\.ts$' },
+      comment:
+        "A route file parses, calls and answers; what a page loader shares with a route lives in the feature's *-calls.ts or a service.",
+      from: { path: '^worker/', pathNot: '^worker/(app|api/routes|staff/routes)\\.ts$' },
+      to: { path: '^worker/.+-routes\\.ts$' },
     },
     {
       name: 'member-app-without-classic-zod',

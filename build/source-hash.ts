@@ -6,7 +6,7 @@ import { join } from 'node:path';
 const SOURCES = ['worker', 'core', 'client', 'landers', 'locales', 'tenants', 'package-lock.json'];
 
 /**
- * A hash of the Worker's sources, part of the page cache's build version (worker/ssr/page-cache.ts). The asset names
+ * A hash of the Worker's sources, part of the page cache's build version (worker/middleware/page-cache-key.ts). The asset names
  * alone miss a deploy that changes only what the server renders (a lander's inline CSS, a text, a brand's setting):
  * its visitors would get the previous build's cached HTML until it expired. A change to a file the Worker does not
  * use (a test beside the code) only costs one fresh render per page.

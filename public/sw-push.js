@@ -1,5 +1,5 @@
 // The one service worker at scope '/' (decision 003): the offline page of /sw.js plus web push (SPEC.md §7).
-// A push is sent only when the member has no open tab with a live socket (worker/services/live-events.ts), so
+// A push is sent only when the member has no open tab with a live socket (worker/live/events.ts), so
 // every push becomes a notification; open tabs of this origin are told too, so they reload chats and likes.
 // Payload (core/schemas/push.ts): { type, title, body, checkUrl, openUrl, tag }. A click opens openUrl.
 importScripts('/sw.js');

@@ -58,10 +58,13 @@ export function handTypedCalls(files = productFiles()) {
   });
 }
 
-/** JSON answers of /api routes written outside the operation adapters (worker/api/operation.ts), so typed by nobody. */
+/**
+ * JSON answers of /api routes written outside the operation adapters (worker/http/operation.ts,
+ * worker/staff/operation.ts), so typed by nobody: every route file of every feature, and the router.
+ */
 export function untypedAnswers(files = productFiles()) {
   return files
-    .filter((file) => file.startsWith('worker/api/') && !file.endsWith('/operation.ts'))
+    .filter((file) => /^worker\/.*(-routes|\/routes)\.ts$/.test(file))
     .flatMap((file) => {
       const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
       return lines.flatMap((line, i) => (/\bc\.json\(/.test(line) ? [`${file}:${i + 1}`] : []));

@@ -7,7 +7,7 @@
 // - for production, put the public key into tenants/<brand>.ts (settings.push_public_key) and the private key into
 //   the secret VAPID_PRIVATE_KEY_<BRAND> (`npx wrangler secret put VAPID_PRIVATE_KEY_<BRAND>`).
 // Rotating the pair makes every existing subscription of the brand useless: browsers subscribe again on their next
-// visit (client/components/push/push-client.ts), so rotate only when the private key leaked.
+// visit (client/components/chat/push-client.ts), so rotate only when the private key leaked.
 import { createECDH } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

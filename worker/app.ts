@@ -4,21 +4,21 @@ import { HTTPException } from 'hono/http-exception';
 import { matchRoute } from '../core/router';
 import { visitorMayOpen } from '../core/routes';
 import { api } from './api/routes';
-import { proxyApi } from './api/proxy';
+import { proxyApi } from './upstream/proxy';
 import { canSearchLoggedOut } from '../core/rules/visitor';
-import { hasInfoPage } from './calls/pages';
+import { hasInfoPage } from './content/page-calls';
 import { camOutbound } from './cams/outbound';
 import { isLocal, type AppContext, type AppEnv } from './context';
 import type { Tenant } from '../core/schemas/tenant';
 import { ApiFailure, apiError, genericError } from './errors';
 import { faviconSvg } from './favicon';
 import { describeError, log } from './log';
-import { media, staffMedia } from './media/route';
+import { media, staffMedia } from './photos/media-route';
 import { pwa } from './pwa/routes';
 import { LOCAL_TOOLS } from './build-target';
 import { devMailbox } from './dev/mailbox';
 import { devUpstreamLog, recordUpstreamRequests } from './dev/upstream-log';
-import { devOperator } from './chat/dev-operator';
+import { devOperator } from './dev/operator';
 import { localVapidKeys } from './push/vapid';
 import { apiCacheControl } from './middleware/api-cache';
 import { clock } from './middleware/clock';
@@ -31,7 +31,7 @@ import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
 import { staffPages } from './staff/pages';
-import { staffSession } from './staff/session';
+import { staffSession } from './auth/staff-session';
 import { tenant } from './middleware/tenant';
 import { requestDb } from './db/request-db';
 import { catalogueRoute } from './ssr/catalogue';
@@ -40,7 +40,7 @@ import { loginPathFor, safeReturnPath } from '../core/rules/return-path';
 import { renderLander } from './ssr/lander';
 import { renderErrorPage, renderPage } from './ssr/render';
 import { pageData } from './ssr/page-data';
-import { readTrafficSource } from './services/traffic-source';
+import { readTrafficSource } from './tracking/traffic-source';
 import { UpstreamUnavailable } from './upstream/client';
 
 const isProxiedApi = (c: { get(k: 'tenant'): { upstream_api?: string } }, path: string) =>
@@ -90,8 +90,8 @@ app.use(csrf({ exempt: CROSS_SITE_CALLS }));
 // No API call needs more than this; uploads get their own limit on their own route.
 const apiBodyLimit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, new ApiFailure(413, 'too_large', 'errors.too_large')) });
 // The photo upload is the one exception: the built-in route applies its own, larger limit
-// (worker/api/photo-routes.ts); a brand's own backend (proxy mode) receives the upload and applies its own.
-// The staff workspace's photo upload for fictional profiles (worker/api/staff/profile-routes.ts) likewise.
+// (worker/photos/photo-routes.ts); a brand's own backend (proxy mode) receives the upload and applies its own.
+// The staff workspace's photo upload for fictional profiles (worker/staff/answering/profile-routes.ts) likewise.
 const isPhotoUpload = (c: { req: { method: string; path: string } }) =>
   c.req.method === 'POST' && (c.req.path === '/api/photos.php' || c.req.path === '/api/staff/profile-photo.php');
 app.use('/api/*', (c, next) => (isPhotoUpload(c) ? next() : apiBodyLimit(c, next)));
@@ -104,7 +104,7 @@ app.all('/dev/*', async (c, next) =>
 );
 app.route('/api', api);
 app.route('/media', media);
-// Another brand's photos for the staff workspace on this host (worker/media/route.ts).
+// Another brand's photos for the staff workspace on this host (worker/photos/media-route.ts).
 app.route('/staff/media', staffMedia);
 // The dev mailbox answers only in local mode (it checks APP_ENV itself): worker/dev/mailbox.ts. A production build
 // has neither (worker/build-target.ts).

@@ -2,8 +2,8 @@ import type { Context, ExecutionContext as HonoExecutionContext } from 'hono';
 import type { Language } from '../core/constants';
 import type { Tenant } from '../core/schemas/tenant';
 import type { i18n } from 'i18next';
-import type { SessionMember } from './services/sessions';
-import type { StaffSession } from './staff/identity';
+import type { SessionMember } from './auth/sessions';
+import type { StaffSession } from './auth/staff-identity';
 import { LOCAL_TOOLS } from './build-target';
 
 /** The one typed environment of every Hono app and middleware in the worker. */

@@ -32,7 +32,7 @@ const isD1 = (env: Env, name: string) => typeof bindingOf<D1Database>(env, name)
 const EnvSchema = z
   .object({
     APP_ENV: z.enum(APP_ENVS, { error: missingOr(`must be one of ${APP_ENVS.join(', ')}`) }),
-    /** Signs one-time links and the known-device cookie (worker/services/tokens.ts appSecretKey). */
+    /** Signs one-time links and the known-device cookie (worker/auth/tokens.ts appSecretKey). */
     APP_SECRET: z.string({ error: missingOr('must be text') }).min(32, 'must be at least 32 characters'),
     UPSTREAM_TIMEOUT_MS: optional(text.regex(/^[1-9]\d*$/, 'must be a whole number of milliseconds')),
     LOCAL_PORT: optional(text.regex(/^\d{1,5}$/, 'must be a port number or empty')),

@@ -1,7 +1,7 @@
 import { app } from './app';
 import { isLocal } from './context';
 import { drainUnreadBody } from './drain-body';
-import { purgeExpired } from './services/purge';
+import { purgeExpired } from './account/purge';
 import { logEvent } from './log';
 import { LOCAL_TOOLS } from './build-target';
 import { expireSandboxOrders } from './payments/expire';
@@ -18,7 +18,7 @@ import { LOCAL_UPSTREAM_HEADER, LOCAL_UPSTREAM_PROOF, provenLocalUpstream } from
 // The live hub of each member (Durable Object class named in wrangler.toml).
 export { MemberHub } from './chat/member-hub';
 // The answering queue of each brand's staff workspaces (issue 14).
-export { StaffQueue } from './staff/answering/staff-queue';
+export { StaffQueue } from './live/staff-queue';
 
 export default {
   async fetch(request, env, ctx) {

@@ -47,7 +47,7 @@ export const searchAtom = atom<SearchState>({
   similar: { results: [], numResults: 0 },
 });
 
-/** Push state of SPEC.md §4 (unknown, capable, subscribed, denied), set by client/components/push/push-client.ts. */
+/** Push state of SPEC.md §4 (unknown, capable, subscribed, denied), set by client/components/chat/push-client.ts. */
 export const pushStateAtom = atom<'unknown' | 'capable' | 'subscribed' | 'denied'>('unknown');
 
 /** Push state of SPEC.md §3. */

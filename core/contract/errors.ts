@@ -12,7 +12,7 @@ export function documentedErrors(op: Operation): Record<number, readonly string[
   const errors: Record<number, readonly string[]> = { ...op.errors, ...COMMON_ERRORS };
   const add = (status: number, code: string) => (errors[status] = [...new Set([...(errors[status] ?? []), code])]);
   if (op.auth === 'member') add(403, 'authentication_required');
-  // The staff workspace's session and role (worker/staff/session.ts requireStaff, requireStaffOn).
+  // The staff workspace's session and role (worker/auth/staff-session.ts requireStaff, requireStaffOn).
   if (op.auth === 'staff') add(401, 'staff_login_required');
   if (op.role) add(403, 'staff_forbidden');
   if (op.scope) add(404, 'not_found');

@@ -21,7 +21,7 @@ export interface Operation {
   /** Staff calls: the least role the caller needs on the brand the call touches (an owner's counts on every brand). */
   role?: StaffRole;
   /**
-   * Staff calls whose brand rule the adapter applies (worker/api/staff/operation.ts): `named`, the brand the input
+   * Staff calls whose brand rule the adapter applies (worker/staff/operation.ts): `named`, the brand the input
    * names; `host`, that brand or else the host's; `each`, that brand or else every brand where the caller has the
    * role (403 without one). Absent: the call applies the role itself (its 404 must not tell a row exists).
    */

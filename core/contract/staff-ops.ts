@@ -73,7 +73,7 @@ import {
 import { OkSchema, type Operation } from './operation';
 
 // The bodies whose rule depends on the clock (an expiry in the future): the document describes the outer bound,
-// the Worker applies today's (worker/api/staff/codes-routes.ts).
+// the Worker applies today's (worker/staff/codes/codes-routes.ts).
 const CODE = discountCodeSchema(0);
 const INVITES = inviteBatchSchema(0);
 

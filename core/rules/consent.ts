@@ -1,5 +1,3 @@
-import type { NotificationType } from '../schemas/account';
-
 // Consent is opt-in (issue 17, items 6 and 9). A member gives or withdraws three consents: the terms (at signup),
 // marketing e-mail (the `news` notification type) and push. Each is logged with the version of the text the
 // member was shown; bump a version here whenever its catalogue text changes meaning.
@@ -12,6 +10,10 @@ export const CONSENT_TEXT_VERSION: Record<Exclude<ConsentKind, 'terms'>, string>
   marketing: '2026-11-24',
   push: '2026-11-24',
 };
+
+/** What a member can be notified of, by push and by mail. */
+export const NOTIFICATION_TYPES = ['messages', 'likes', 'matches', 'news'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
  * Which notification types are on for a member who never chose: everything about their own contacts, but no

@@ -1,5 +1,15 @@
-import type { DiscountCode } from '../schemas/payments';
 import { discountedPrice } from './time-bonus';
+
+/** The conditions of a discount code that decide whether it fits an order (a DiscountCode of core/schemas/payments.ts). */
+export interface DiscountTerms {
+  code: string;
+  expired: boolean;
+  country: string | null;
+  currency: string | null;
+  minimum_order_value: number;
+  paymentmethods: readonly string[] | null;
+  value_percentage: number;
+}
 
 /** What an order is, as far as a discount code's conditions go (SPEC.md §5). */
 export interface OrderFacts {
@@ -17,7 +27,7 @@ export type DiscountProblem = 'expired' | 'country' | 'currency' | 'minimum' | '
  * Why a discount code does not fit an order, or null when it does. The server refuses the order with the reason
  * (worker/payments/discounts.ts); the shop shows the full price, so both always agree on what is charged.
  */
-export function discountProblem(discount: DiscountCode, order: OrderFacts): DiscountProblem | null {
+export function discountProblem(discount: DiscountTerms, order: OrderFacts): DiscountProblem | null {
   if (discount.expired) return 'expired';
   if (discount.country && discount.country !== order.country) return 'country';
   if (discount.currency && discount.currency !== order.currency) return 'currency';
@@ -27,7 +37,7 @@ export function discountProblem(discount: DiscountCode, order: OrderFacts): Disc
 }
 
 /** The price of an order: the list price less the discount when the code fits. */
-export function orderPrice(discount: DiscountCode | null, order: OrderFacts): number {
+export function orderPrice(discount: DiscountTerms | null, order: OrderFacts): number {
   return discount && discountProblem(discount, order) === null
     ? discountedPrice(order.listPrice, discount.value_percentage)
     : order.listPrice;
@@ -60,13 +70,13 @@ export function unservedCodeFields(
 }
 
 /** The discount an order gets, and the one it passes over (issue 44, item 11). */
-export interface DiscountChoice {
+export interface DiscountChoice<D extends DiscountTerms = DiscountTerms> {
   /** The discount charged, or null: the list price. */
-  applied: DiscountCode | null;
+  applied: D | null;
   /** What is charged, in cents. */
   price: number;
   /** The other discount: it fits too, but gives no lower price, so it is neither charged nor held. */
-  passedOver: DiscountCode | null;
+  passedOver: D | null;
 }
 
 /**
@@ -76,11 +86,11 @@ export interface DiscountChoice {
  * that does not fit is no candidate (its reason is `discountProblem`'s). The server charges exactly this
  * (worker/payments/pricing.ts) and the checkout shows it.
  */
-export function bestDiscount(own: DiscountCode | null, typed: DiscountCode | null, order: OrderFacts): DiscountChoice {
+export function bestDiscount<D extends DiscountTerms>(own: D | null, typed: D | null, order: OrderFacts): DiscountChoice<D> {
   // The member's own discount typed as a code is that one discount, not a second candidate.
   const candidates = own && typed?.code === own.code ? [own] : [own, typed];
-  const fitting = candidates.filter((d): d is DiscountCode => d !== null && discountProblem(d, order) === null);
-  let applied: DiscountCode | null = null;
+  const fitting = candidates.filter((d): d is D => d !== null && discountProblem(d, order) === null);
+  let applied: D | null = null;
   let price = order.listPrice;
   for (const discount of fitting) {
     const discounted = discountedPrice(order.listPrice, discount.value_percentage);

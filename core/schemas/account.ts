@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ABOUT_MAX_LENGTH, LANGUAGES, MIN_AGE } from '../constants';
 import { ageOnDay } from '../rules/age';
+import { NOTIFICATION_TYPES, type NotificationType } from '../rules/consent';
 import { isOneLine } from '../rules/one-line';
 
 // The accounts contract (SPEC.md §4-§8): every form of the signup, login, recovery and settings screens is
@@ -14,7 +15,7 @@ export const EmailSchema = z.pipe(
   z.email({ message: 'validation.email_invalid' }),
 );
 
-/** A new password: 10 to 128 characters. The worker also refuses the most common ones (worker/services/common-passwords.ts). */
+/** A new password: 10 to 128 characters. The worker also refuses the most common ones (worker/auth/common-passwords.ts). */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PasswordSchema = z
   .string({ message: 'validation.password_short' })
@@ -149,8 +150,6 @@ export const TokenSchema = z.object({ token: ResetToken });
 
 // No `visits`: the engine records no profile visits, so a switch for them would promise mails that never come
 // (issue 18, item 3; docs/api/notifications.md). A stored `visits` from before is dropped when read.
-export const NOTIFICATION_TYPES = ['messages', 'likes', 'matches', 'news'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 const Prefs = z.object(Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, z.boolean()])) as Record<NotificationType, z.ZodMiniBoolean>);
 
 /** GET /api/notifications.php -> this; PUT with { email?, push?, invisible? } changes it. */

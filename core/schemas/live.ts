@@ -2,7 +2,7 @@ import type { ChatMessage, ChatProfile, SendResponse } from './chat';
 import type { Image } from './user';
 
 /**
- * Events that a member's open tabs receive over the live WebSocket (worker/services/live-events.ts publishes
+ * Events that a member's open tabs receive over the live WebSocket (worker/live/events.ts publishes
  * them; client/lib/live-socket.ts reads them). A tab that was away fetches the state again instead of replaying
  * events, so events carry what is needed to update the screen, not a sequence number.
  */

@@ -4,7 +4,7 @@ import { BrandSettingsSchema, CompanySchema } from './tenant';
 
 /** GET /api/settings.php: the brand's settings plus the visitor's geo-IP country. */
 export const SettingsSchema = BrandSettingsSchema.extend({
-  // The brand's texts resolved for the page's language (worker/api/settings.ts).
+  // The brand's texts resolved for the page's language (worker/brand-settings.ts).
   description: z.string(),
   index_title: z.string(),
   fictional_warning: z.string(),

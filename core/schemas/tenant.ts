@@ -143,7 +143,7 @@ export const TenantSchema = z
     /**
      * The brand's own information pages at /pages/{token} (an Impressum, safety tips...): per language a title and a
      * body in the pages' text format ('## ' headings, '- ' lists, **bold**, [label](/path), {{company}} and the other
-     * placeholders of worker/api/pages-routes.ts). A language without its own text shows the brand's first one.
+     * placeholders of worker/content/pages-routes.ts). A language without its own text shows the brand's first one.
      */
     info_pages: z
       .record(

@@ -124,7 +124,7 @@ async function workerModules(root) {
       contents: `export { loadQueue } from './worker/staff/answering/queue';
         export { findAnsweringConversation } from './worker/staff/answering/lookup';
         export { loadConversation } from './worker/staff/answering/conversation';
-        export { auditStatement } from './worker/staff/session';
+        export { auditStatement } from './worker/auth/staff-session';
         export { loadDashboard } from './worker/staff/dashboard/read';
         export { rollUp } from './worker/staff/dashboard/rollup';
         import { DAY_SQL } from './worker/staff/dashboard/compute';

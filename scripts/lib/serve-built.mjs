@@ -34,7 +34,7 @@ export function serveBuilt({ port, persistTo = '.wrangler/state', stdio = 'inher
     '--persist-to',
     persistTo,
     '--show-interactive-dev-session=false',
-    // Mails sent without a request (notification mails) link to <brand>.localhost on this port (worker/services/mail-scope.ts).
+    // Mails sent without a request (notification mails) link to <brand>.localhost on this port (worker/mail/scope.ts).
     '--var',
     `LOCAL_PORT:${port}`,
   ];

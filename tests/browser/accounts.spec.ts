@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { NOTIFICATION_TYPES } from '../../core/schemas/account';
+import { NOTIFICATION_TYPES } from '../../core/rules/consent';
 import { brandUrl, expect, test, text, watchConsole, onBrand, watchFailedResponses } from './fixtures';
 
 // The whole life of an account on a Dutch brand, as a person goes through it: signing up through every step,

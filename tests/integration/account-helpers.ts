@@ -39,7 +39,7 @@ export function sessionCookie(res: Response): string {
   return header.split(';')[0];
 }
 
-/** The known-device cookie a response sets (worker/services/known-device.ts), as a Cookie header's part. */
+/** The known-device cookie a response sets (worker/auth/known-device.ts), as a Cookie header's part. */
 export function deviceCookie(res: Response): string {
   const header = res.headers.getSetCookie().find((c) => c.startsWith('known_device='));
   if (!header) throw new Error('no known-device cookie');

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { purgeExpired } from '../../worker/services/purge';
+import { purgeExpired } from '../../worker/account/purge';
 import { PASSWORD, call, mailedLink, pathOf, signUp } from './account-helpers';
 
 type Settings = { email: Record<string, boolean>; push: Record<string, boolean>; email_disabled_reason: string | null; invisible: boolean };

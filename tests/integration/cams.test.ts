@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { CamsResponse } from '../../core/schemas/cams';
-import { purgeExpired } from '../../worker/services/purge';
+import { purgeExpired } from '../../worker/account/purge';
 import { createMember, fetchBrand, pageState } from './helpers';
 
 // Shows: #1 20:00-23:00 UTC, #2 21:30-23:30, #3 08:00-12:00 (ranked 1, 2, 3 by the partner).
@@ -103,6 +103,9 @@ describe('cam-profile listing', () => {
     for (const path of ['/cams/5001/go', '/cams/999999/go', '/cams/abc/go', '/cams/99999999999999999999/go']) {
       const res = await fetchBrand('flirtlokaal', path, { redirect: 'manual' });
       expect(res.status, path).toBe(404);
+      // The brand's own error page, as for any unknown page.
+      expect(res.headers.get('content-type'), path).toContain('text/html');
+      expect(await res.text(), path).toContain('<html');
     }
     expect((await clicks('flirtlokaal')).results.filter((r) => r.performer_id === 5001)).toEqual([]);
     expect((await fetchBrand('flirtlokaal', '/api/cams.php')).status).toBe(200);

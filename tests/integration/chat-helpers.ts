@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { vi } from 'vitest';
-import { ledgerBalance, ledgerEntry } from '../../worker/services/ledger';
+import { ledgerBalance, ledgerEntry } from '../../worker/db/ledger';
 import { call } from './account-helpers';
 import { createMember, dbOf, fetchBrand } from './helpers';
 

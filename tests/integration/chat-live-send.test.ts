@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { FREE_CONVERSATIONS } from '../../core/constants';
-import { writeLastActive } from '../../worker/services/last-active';
+import { writeLastActive } from '../../worker/auth/last-active';
 import { call } from './account-helpers';
 import { dbOf } from './helpers';
 import { assertBooksBalance, BRAND, chatMember, credits, fictionalProfile, newKey, openSocket, PRICE, send, textTo } from './chat-helpers';

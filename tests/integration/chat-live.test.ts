@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { announceReleasedMessages } from '../../worker/chat/release';
-import { publishToMember } from '../../worker/services/live-events';
+import { publishToMember } from '../../worker/live/events';
 import { env } from 'cloudflare:test';
 import { fetchBrand } from './helpers';
 import { call } from './account-helpers';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COOKIE, LANGUAGES } from '../../core/constants';
 import { BOOKMARK_COOKIE } from '../../worker/db/request-db';
-import { KNOWN_DEVICE_COOKIE } from '../../worker/services/known-device';
-import { TRAFFIC_SOURCE_COOKIE } from '../../worker/services/traffic-source';
+import { KNOWN_DEVICE_COOKIE } from '../../worker/auth/known-device';
+import { TRAFFIC_SOURCE_COOKIE } from '../../worker/tracking/traffic-source';
 import { fetchBrand, pageState } from './helpers';
 
 const PAGES = ['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'];

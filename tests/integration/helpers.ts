@@ -3,7 +3,7 @@ import { exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { answerSchema } from '../../core/contract/answer-schema';
-import { hashToken, newToken } from '../../worker/services/sessions';
+import { hashToken, newToken } from '../../worker/auth/sessions';
 import { databaseOf } from '../../worker/db/request-db';
 import { TENANTS } from '../../worker/tenants';
 

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { touchLastActive } from '../../worker/services/last-active';
-import { findSessionMember } from '../../worker/services/sessions';
+import { touchLastActive } from '../../worker/auth/last-active';
+import { findSessionMember } from '../../worker/auth/sessions';
 import worker from '../../worker/index';
 import { createMember } from './helpers';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { isInsufficientCredits, ledgerBalance, ledgerEntry } from '../../worker/services/ledger';
+import { isInsufficientCredits, ledgerBalance, ledgerEntry } from '../../worker/db/ledger';
 import { signUp } from './account-helpers';
 import { dbOf } from './helpers';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../worker/services/passwords';
+import { hashPassword } from '../../worker/auth/passwords';
 import { PASSWORD, call, freshIp, login, mailedLink, signUp, signupBody, tokenOf } from './account-helpers';
 import { createMember } from './helpers';
 

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { ledgerBalance } from '../../worker/services/ledger';
+import { ledgerBalance } from '../../worker/db/ledger';
 import { createMember, dbOf, fetchBrand } from './helpers';
 
 // Shared by the payment, discount, time-bonus and direct-debit tests: calls as a member would make them, the

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { PhotosResponse } from '../../core/schemas/photos';
-import { purgeExpired } from '../../worker/services/purge';
+import { purgeExpired } from '../../worker/account/purge';
 import { fetchBrand } from './helpers';
 import { errorOf, jpegBytes, newMember, photoRows, photosCall, storedKeys, uploadOk, type Member } from './photos-helpers';
 

@@ -72,7 +72,7 @@ function recordingDb(log: { sql: string; params: unknown[] }[]): D1Database {
 }
 
 describe('every search filter combination walks an index', async () => {
-  const { searchProfiles } = await import('../../worker/services/search');
+  const { searchProfiles } = await import('../../worker/profiles/search');
   const now = new Date('2026-11-21T12:00:00Z');
   // Member 43 has blocked someone: its searches carry the block check.
   const combos = [
@@ -109,8 +109,8 @@ describe('every search filter combination walks an index', async () => {
   }
 
   it('the swipe stack and the likes lists', async () => {
-    const { swipeStack } = await import('../../worker/services/swipe');
-    const { listLikes } = await import('../../worker/services/likes');
+    const { swipeStack } = await import('../../worker/profiles/swipe');
+    const { listLikes } = await import('../../worker/profiles/likes');
     const log: { sql: string; params: unknown[] }[] = [];
     await swipeStack(recordingDb(log), 'flirtlokaal', 42, { gender: 'female', country: 'NL' }, now);
     await listLikes(recordingDb(log), 'flirtlokaal', 42, now);

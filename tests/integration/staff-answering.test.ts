@@ -6,7 +6,7 @@ import { QUEUE_PAGE } from '../../worker/staff/answering/queue';
 import { BRAND, chatMember, chats, credits, fictionalProfile, history, send, textTo, type TestMember } from './chat-helpers';
 import { dbOf, fetchBrand } from './helpers';
 import { createStaff, staffApi } from './staff-helpers';
-import { hashToken, newToken } from '../../worker/services/sessions';
+import { hashToken, newToken } from '../../worker/auth/sessions';
 import { TENANTS } from '../../worker/tenants';
 
 const FLIRTLOKAAL = TENANTS.find((t) => t.id === BRAND)!;

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { Secret, TOTP } from 'otpauth';
 import type { StaffRole } from '../../core/schemas/staff';
-import { hashPassword } from '../../worker/services/passwords';
-import { hashToken, newToken } from '../../worker/services/sessions';
+import { hashPassword } from '../../worker/auth/passwords';
+import { hashToken, newToken } from '../../worker/auth/sessions';
 import { newTotpSecret, sealTotpSecret } from '../../worker/staff/totp';
 import { staffApi } from './staff-helpers';
 

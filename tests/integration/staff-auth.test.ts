@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { StaffMe, StaffSessionsResponse } from '../../core/schemas/staff-answers';
-import { purgeExpired } from '../../worker/services/purge';
+import { purgeExpired } from '../../worker/account/purge';
 import { createMember } from './helpers';
 import { auditRows, codeAt, createSignableStaff, staffCookieOf, staffLogin, stepTime } from './staff-auth-helpers';
 import { createStaff, staffApi } from './staff-helpers';

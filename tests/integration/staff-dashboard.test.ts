@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../core/schemas/staff-back-office-answers';
-import { activateMember } from '../../worker/services/accounts';
+import { activateMember } from '../../worker/account/accounts';
 import { answerTimes, computeDays, DAY_SQL, LIVE_SQL } from '../../worker/staff/dashboard/compute';
 import { ROLLUP_SQL } from '../../worker/staff/dashboard/read';
 import { rollUp } from '../../worker/staff/dashboard/rollup';

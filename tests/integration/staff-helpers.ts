@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import type { StaffRole } from '../../core/schemas/staff';
-import { hashToken, newToken } from '../../worker/services/sessions';
+import { hashToken, newToken } from '../../worker/auth/sessions';
 import { fetchBrand } from './helpers';
 
 let nextStaff = 1;

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../../worker/services/passwords';
+import { hashPassword } from '../../worker/auth/passwords';
 import { freshIp, login, mailCount, PASSWORD } from './account-helpers';
 import { api, checkout, IDEAL_ING, json, memberState, newMember, placeOrder } from './payment-helpers';
 import { MollieProvider } from '../../worker/payments/mollie';
 import { placeOrder as placeOrderRow, type OrderRow } from '../../worker/payments/orders';
 import { refundByStaff, settleOrder } from '../../worker/payments/settle';
-import { auditStatement } from '../../worker/staff/session';
+import { auditStatement } from '../../worker/auth/staff-session';
 import { searchQuery } from '../../worker/staff/members/search';
 import { TENANTS } from '../../worker/tenants';
 import { fakeMollie } from './payment-fake-mollie';

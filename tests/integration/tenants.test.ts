@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TenantSchema } from '../../core/schemas/tenant';
 import { parseTenants } from '../../core/tenant-files';
 import { messagePricesByCurrency } from '../../core/rules/message-price';
-import { settingsFor } from '../../worker/api/settings';
+import { settingsFor } from '../../worker/brand-settings';
 import { TENANTS } from '../../worker/tenants';
 
 describe('tenant files', () => {

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { TenantSchema } from '../../core/schemas/tenant';
 import velvetnights from '../../tenants/velvetnights';
-import { settingsFor } from '../../worker/api/settings';
+import { settingsFor } from '../../worker/brand-settings';
 
 /**
  * A stand-in for a brand's own PHP backend, for the proxy-mode tests. It tells the test brands apart by the

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { sourceHash } from '../../build/source-hash';
 
-// The visitor page cache's build version (worker/ssr/page-cache.ts) covers what the Worker renders, not only the
+// The visitor page cache's build version (worker/middleware/page-cache-key.ts) covers what the Worker renders, not only the
 // client's asset names: a deploy that changes only a lander's inline CSS or a text must not serve cached pages of
 // the build before it.
 

@@ -36,3 +36,14 @@ export function partnerLink(partner: CamPartner, variant: CamVariant, handle: st
     .replaceAll('{affiliate}', encodeURIComponent(partner.affiliate))
     .replaceAll('{click}', encodeURIComponent(clickId));
 }
+
+/** One counted click through to the partner; its id travels in the partner link (worker/cams/outbound.ts). */
+export async function logCamClick(
+  db: D1Database,
+  click: { id: string; tenantId: string; performerId: number; memberId: number | null; variant: CamVariant; now: Date },
+): Promise<void> {
+  await db
+    .prepare('INSERT INTO cam_clicks (id, tenant_id, performer_id, member_id, variant, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    .bind(click.id, click.tenantId, click.performerId, click.memberId, click.variant, click.now.toISOString())
+    .run();
+}

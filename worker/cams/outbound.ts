@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import { CamClickSchema } from '../../core/schemas/cams';
 import { clientIp, type AppEnv } from '../context';
-import { hit } from '../services/rate-limit';
-import { renderErrorPage } from '../ssr/render';
+import { hit } from '../auth/rate-limit';
 import { d1CamFeed } from './feed';
-import { camVariantOf, partnerLink } from './listing';
+import { camVariantOf, logCamClick, partnerLink } from './listing';
 
 /** Clicks one address may log per hour; beyond it the visitor still gets through, the click is just not counted. */
 const CLICKS_PER_IP = { limit: 120, windowSeconds: 3600 };
@@ -20,16 +19,22 @@ camOutbound.get('/cams/:id/go', async (c) => {
   const partner = tenant.cams;
   const parsed = CamClickSchema.safeParse({ id: c.req.param('id') });
   const performer = partner && parsed.success ? await d1CamFeed(c.env.DB).performer(tenant.id, parsed.data.id) : null;
-  if (!partner || !performer) return renderErrorPage(c, 404);
+  // The app's not-found handler renders the brand's 404 page (the cams feature does not render pages itself).
+  if (!partner || !performer) return c.notFound();
 
   const variant = camVariantOf(tenant);
   const clickId = crypto.randomUUID();
   const now = c.get('now');
   const counted = await hit(c.env.DB, `${tenant.id}:cam-click:${clientIp(c)}`, CLICKS_PER_IP, now);
   if (counted.allowed) {
-    await c.env.DB.prepare('INSERT INTO cam_clicks (id, tenant_id, performer_id, member_id, variant, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .bind(clickId, tenant.id, performer.id, c.get('member')?.id ?? null, variant, now.toISOString())
-      .run();
+    await logCamClick(c.env.DB, {
+      id: clickId,
+      tenantId: tenant.id,
+      performerId: performer.id,
+      memberId: c.get('member')?.id ?? null,
+      variant,
+      now,
+    });
   }
   c.header('Cache-Control', 'no-store');
   c.header('Referrer-Policy', 'no-referrer');

@@ -1,8 +1,8 @@
 import { ClientKeySchema, sendMessageSchema, type SendMessage, type SendResponse } from '../../core/schemas/chat';
 import type { Tenant } from '../../core/schemas/tenant';
 import { ApiFailure, parseOrFail } from '../errors';
-import type { LiveEvent } from '../services/live-events';
-import { notifyStaffQueue } from '../staff/answering/notify';
+import type { LiveEvent } from '../live/events';
+import { notifyStaffQueue } from '../live/staff-queue-notify';
 import { deliverMessage } from './deliver';
 import { sendMessage, type Sender } from './send';
 

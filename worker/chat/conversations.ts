@@ -1,6 +1,6 @@
 import type { ChatListItem, ChatMessage } from '../../core/schemas/chat';
 import { MESSAGE_PAGE } from '../../core/schemas/chat';
-import type { SessionMember } from '../services/sessions';
+import type { SessionMember } from '../auth/sessions';
 import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, visibleTo, type MessageRow, type PeerReceipts } from './messages';
 import { PEER_COLUMNS, PEER_JOINS, toPeer, type Peer, type PeerRow } from './peers';
 

@@ -1,4 +1,4 @@
-import { publishToMember, type LiveEvent } from '../services/live-events';
+import { publishToMember, type LiveEvent } from '../live/events';
 import { toMessage } from './messages';
 import type { Sender, SendResult } from './send';
 

@@ -1,4 +1,4 @@
-import { publishToMember } from '../services/live-events';
+import { publishToMember } from '../live/events';
 import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, type MessageRow } from './messages';
 import { findPeer } from './peers';
 import { logEvent } from '../log';

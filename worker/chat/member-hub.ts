@@ -7,7 +7,7 @@ import { ApiFailure, errorBody, genericErrorBody } from '../errors';
 import { translatorFor } from '../i18n';
 import { SocketHub } from '../live/socket-hub';
 import { logEvent } from '../log';
-import { writeLastActive } from '../services/last-active';
+import { writeLastActive } from '../auth/last-active';
 import { sendNotificationMails } from '../notifications/mailer';
 import { brandEnv, primarySession } from '../db/request-db';
 import { TENANTS } from '../tenants';
@@ -24,7 +24,7 @@ export interface LiveSender extends Sender {
   language: Language;
 }
 
-/** Set by the Worker on the hub's upgrade request only (worker/api/chat-push-routes.ts), never by the browser. */
+/** Set by the Worker on the hub's upgrade request only (worker/chat/chat-push-routes.ts), never by the browser. */
 export const LIVE_SENDER_HEADER = 'X-Live-Sender';
 
 /**

@@ -1,5 +1,5 @@
-import type { SessionMember } from '../services/sessions';
-import { publishToMember } from '../services/live-events';
+import type { SessionMember } from '../auth/sessions';
+import { publishToMember } from '../live/events';
 import { newestFromPeer, type Side } from './conversations';
 
 /** Marks everything the member can see in the conversation as read (and so delivered); answers the id. */

@@ -1,4 +1,4 @@
-import { publishToMember } from '../services/live-events';
+import { publishToMember } from '../live/events';
 import { PEER_COLUMNS, PEER_JOINS, toPeer, type PeerRow } from './peers';
 import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, type MessageRow } from './messages';
 import { logEvent } from '../log';

@@ -2,12 +2,12 @@ import type { SendMessage, SendResponse } from '../../core/schemas/chat';
 import type { Tenant } from '../../core/schemas/tenant';
 import { FREE_CONVERSATIONS } from '../../core/constants';
 import { ApiFailure } from '../errors';
-import { isInsufficientCredits, ledgerEntryIf } from '../services/ledger';
-import { liveSession, type SessionMember } from '../services/sessions';
+import { isInsufficientCredits, ledgerEntryIf } from '../db/ledger';
+import { liveSession, type SessionMember } from '../auth/sessions';
 import { isHeld, SIDES, toSide, type Side, type SideRow } from './conversations';
 import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, type MessageRow } from './messages';
 import { PEER_COLUMNS, PEER_JOINS, toPeer, type Peer, type PeerRow } from './peers';
-import { namedBatch, rows } from '../services/batch';
+import { namedBatch, rows } from '../db/batch';
 
 /**
  * Who sends: the member of a session. Whether the session is still live, and the member's status and premium,

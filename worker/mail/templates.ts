@@ -32,7 +32,7 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   payment_confirmation: { link: 'optional' },
   // A refund staff gave (worker/payments/confirmation-mail.ts): the amount, how, and the credits taken back.
   payment_refunded: { link: 'optional' },
-  // The member's data (worker/api/export-routes.ts): the link lives as long as the text says.
+  // The member's data (worker/account/export-routes.ts): the link lives as long as the text says.
   data_export: { link: 'required', defaults: () => ({ hours: '24' }) },
   // Issue 18: the button opens the conversation or the likes; `names` are the senders' first names.
   notify_messages: { link: 'required', counted: true },

@@ -6,7 +6,7 @@ import { parseTrafficSource } from '../../core/rules/traffic-source';
 import { isLocal, type AppContext, type AppEnv } from '../context';
 import { log, describeError } from '../log';
 import { setAnswerHeaders } from './answer-headers';
-import { readTrafficSource, TRAFFIC_SOURCE_COOKIE } from '../services/traffic-source';
+import { readTrafficSource, TRAFFIC_SOURCE_COOKIE } from '../tracking/traffic-source';
 import {
   cacheCopy,
   edgeCache,
@@ -19,7 +19,7 @@ import {
   rememberPage,
   servedFromCache,
   type StoredPage,
-} from '../ssr/page-cache';
+} from './page-cache-key';
 
 /**
  * Visitor pages from the edge cache (issue 20, docs/edge-cache.md). Put in front of the page handlers (the

@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { COOKIE } from '../../core/constants';
 import type { AppEnv } from '../context';
-import { touchLastActive } from '../services/last-active';
-import { findSessionMember } from '../services/sessions';
+import { touchLastActive } from '../auth/last-active';
+import { findSessionMember } from '../auth/sessions';
 import { log, describeError } from '../log';
 import { setLanguage } from './locale';
 

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { isLocal, requestHost, type AppEnv } from '../context';
 import { tenantForHost } from '../tenants';
 import { LOCAL_UPSTREAM_HEADER } from '../upstream/local-upstream';
-import { unknownSitePage } from '../ssr/unknown-site';
+import { unknownSitePage } from './unknown-site';
 import { logEvent } from '../log';
 
 /** Host -> brand. An unknown host (or a local-only brand outside local mode) gets a plain 404 page saying so; nothing else runs for it. */

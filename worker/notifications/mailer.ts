@@ -13,16 +13,16 @@ import type { Tenant } from '../../core/schemas/tenant';
 import { translatorFor } from '../i18n';
 import { sendMail } from '../mail';
 import type { MailCard } from '../mail/types';
-import { visibleLike } from '../services/likes';
-import { toSettings } from '../services/notification-settings';
+import { visibleLike } from '../profiles/likes';
+import { toSettings } from '../auth/notification-settings';
 import { ageOn } from '../../core/rules/age';
-import { issueToken } from '../services/tokens';
-import { brandOrigin } from '../services/brand-origin';
+import { issueToken } from '../auth/tokens';
+import { brandOrigin } from '../brand-origin';
 import { TENANTS } from '../tenants';
 import type { LeftJoined, Tables } from '../db/tables';
-import { namedBatch } from '../services/batch';
+import { namedBatch } from '../db/batch';
 
-// Turns a member's pending notifications (worker/notifications/pending.ts) into mails (issue 18, items 1-3). Runs in
+// Turns a member's pending notifications (worker/live/pending.ts) into mails (issue 18, items 1-3). Runs in
 // the member's hub alarm (worker/chat/member-hub.ts), never in the request that caused the event.
 
 type MemberRow = Pick<Tables['members'], 'email' | 'status' | 'language' | 'notification_prefs' | 'email_disabled_reason' | 'invisible'> &

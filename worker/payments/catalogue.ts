@@ -1,6 +1,6 @@
 import { IDEAL_ISSUERS, type Package, type PaymentMethod } from '../../core/schemas/payments';
 import type { Tenant } from '../../core/schemas/tenant';
-import { settingsFor } from '../api/settings';
+import { settingsFor } from '../brand-settings';
 
 /** What one country of a brand can buy, in which currency, and how it can pay. */
 export interface Shop {

@@ -1,7 +1,7 @@
 import { MANDATE_METHODS, type PaymentMethod } from '../../core/schemas/payments';
 import type { AppContext } from '../context';
 import { ApiFailure } from '../errors';
-import type { SessionMember } from '../services/sessions';
+import type { SessionMember } from '../auth/sessions';
 import { ownOpenHolder, reservationScope } from './discounts';
 import { abandonOrder, attachPayment, memberOrder, placeOrder, type Mandate, type OrderRow } from './orders';
 import type { PricedOrder } from './pricing';

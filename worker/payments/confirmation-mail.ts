@@ -6,7 +6,7 @@ import type { OrderRow } from './orders';
 import { moneyFormatter } from '../../core/money';
 import type { SettleContext } from './settle-context';
 import type { Tables } from '../db/tables';
-import { mailScoped, type MailScope } from '../services/mail-scope';
+import { mailScoped, type MailScope } from '../mail/scope';
 
 /**
  * The confirmation on a durable medium that distance selling needs: what was bought, for how much, that the

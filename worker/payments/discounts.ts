@@ -3,7 +3,7 @@ import { discountProblem, type OrderFacts } from '../../core/rules/discount';
 import { timeBonusExpires, timeBonusRemaining } from '../../core/rules/time-bonus';
 import type { DiscountCode } from '../../core/schemas/payments';
 import { ApiFailure } from '../errors';
-import type { SessionMember } from '../services/sessions';
+import type { SessionMember } from '../auth/sessions';
 import { HOLDING_STATUSES, OPEN_STATUSES, type OrderRow } from './orders';
 import type { Tables } from '../db/tables';
 

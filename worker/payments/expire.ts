@@ -1,5 +1,5 @@
 import { SANDBOX_TIMEOUT_MS } from './sandbox';
-import { namedBatch } from '../services/batch';
+import { namedBatch } from '../db/batch';
 
 /**
  * The hourly sweep of sandbox orders that were started and never paid (worker/index.ts `scheduled`). A member who

@@ -1,7 +1,7 @@
 import type { Order, OrderStatus, RefundReason } from '../../core/schemas/payments';
 import { ApiFailure } from '../errors';
 import { DIRECT_DEBIT } from './directdebit';
-import { namedBatch, rows } from '../services/batch';
+import { namedBatch, rows } from '../db/batch';
 import type { Tables } from '../db/tables';
 
 /** An order row as stored (migrations/0006_payments.sql). */

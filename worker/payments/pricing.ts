@@ -3,7 +3,7 @@ import { bestDiscount, type DiscountChoice } from '../../core/rules/discount';
 import type { DiscountCode, Package } from '../../core/schemas/payments';
 import type { AppContext } from '../context';
 import { ApiFailure } from '../errors';
-import type { SessionMember } from '../services/sessions';
+import type { SessionMember } from '../auth/sessions';
 import { findPackage, shopFor, type Shop } from './catalogue';
 import { checkApplicable, findCode, isFirstPurchase, ownDiscount } from './discounts';
 
@@ -33,7 +33,7 @@ export async function priceOrder(
     throw new ApiFailure(400, 'method_unavailable', 'errors.method_unavailable');
   }
   const order = { country: shop.country, currency: shop.currency, listPrice: pkg.price, method: input.method };
-  let choice: DiscountChoice = { applied: null, price: pkg.price, passedOver: null };
+  let choice: DiscountChoice<DiscountCode> = { applied: null, price: pkg.price, passedOver: null };
   if (input.code) {
     const db = c.env.DB;
     const now = c.get('now');

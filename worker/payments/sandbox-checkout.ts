@@ -3,7 +3,7 @@ import { html } from 'hono/html';
 import { moneyFormatter } from '../../core/money';
 import { IDEAL_ISSUERS } from '../../core/schemas/payments';
 import { isLocal, type AppEnv } from '../context';
-import { operation } from '../api/operation';
+import { operation } from '../http/operation';
 import { SandboxProvider } from './sandbox';
 
 /**

@@ -1,15 +1,15 @@
 import type { OrderStatus } from '../../core/schemas/payments';
 import type { Tenant } from '../../core/schemas/tenant';
 import { ApiFailure } from '../errors';
-import type { Guard } from '../staff/session';
-import { ledgerEntryIf, takeBackIf } from '../services/ledger';
+import type { Guard } from '../auth/staff-session';
+import { ledgerEntryIf, takeBackIf } from '../db/ledger';
 import { sendConfirmation } from './confirmation-mail';
 import type { SettleContext } from './settle-context';
 import { HOLDING_STATUSES, OPEN_STATUSES, type OrderRow } from './orders';
 import type { ProviderPayment, ProviderStatus } from './provider';
 import { logEvent } from '../log';
-import { namedBatch } from '../services/batch';
-import { publishToMember } from '../services/live-events';
+import { namedBatch } from '../db/batch';
+import { publishToMember } from '../live/events';
 import type { Tables } from '../db/tables';
 
 /**

@@ -1,7 +1,7 @@
 import type { DiscountCode } from '../../core/schemas/payments';
 import type { Tenant } from '../../core/schemas/tenant';
 import { ApiFailure } from '../errors';
-import type { SessionMember } from '../services/sessions';
+import type { SessionMember } from '../auth/sessions';
 import { findCode, personalCode } from './discounts';
 
 /**

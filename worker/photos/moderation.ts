@@ -2,7 +2,7 @@ import type { RejectReason } from '../../core/schemas/photos';
 import type { ModerationPhoto } from '../../core/schemas/staff-back-office-answers';
 import { NEXT_MAIN, deleteObjects } from './store';
 import type { Tables } from '../db/tables';
-import { namedBatch, rows, writeOnly } from '../services/batch';
+import { namedBatch, rows, writeOnly } from '../db/batch';
 
 // The moderator's side of photos: the queue of pending uploads of one brand and the two decisions. The staff
 // workspace calls them (worker/staff/moderation/photos.ts); fictional profiles' photos are approved on upload.

@@ -5,7 +5,7 @@ import type { Tables } from '../db/tables';
 // The member's own photos in D1 and their objects in R2. Every statement names the tenant; a photo of another
 // brand or another member is simply not found.
 //
-// R2 keys are `<tenant>/<filename>`, filename a random server-made `p/<32 hex>.jpg`: worker/media/route.ts serves
+// R2 keys are `<tenant>/<filename>`, filename a random server-made `p/<32 hex>.jpg`: worker/photos/media-route.ts serves
 // them under the brand's cdn_prefix, looked up with the brand of the request's host, so another brand's host
 // cannot reach them.
 
@@ -74,7 +74,7 @@ export async function countedPhotos(db: D1Database, owner: Owner): Promise<numbe
   return row?.n ?? 0;
 }
 
-/** A photo's files as stored in R2 (worker/api/photo-upload.ts) and what the row says of them. */
+/** A photo's files as stored in R2 (worker/photos/upload.ts) and what the row says of them. */
 export interface StoredPhoto {
   filename: string;
   thumb: string;

@@ -1,10 +1,10 @@
 import { toLanguage } from '../../core/rules/language';
-import type { NotificationType } from '../../core/schemas/account';
+import type { NotificationType } from '../../core/rules/consent';
 import type { LiveEvent } from '../../core/schemas/live';
 import type { PushPayload } from '../../core/schemas/push';
 import { DEFAULT_LANGUAGE } from '../../core/constants';
 import { translatorFor } from '../i18n';
-import { toSettings } from '../services/notification-settings';
+import { toSettings } from '../auth/notification-settings';
 import { TENANTS } from '../tenants';
 import { sendPush } from './send';
 import type { Tables } from '../db/tables';

@@ -1,6 +1,6 @@
 import type { PushSubscriptionInput } from '../../core/schemas/push';
 import type { Tables } from '../db/tables';
-import { namedBatch, writeOnly } from '../services/batch';
+import { namedBatch, writeOnly } from '../db/batch';
 
 export type StoredSubscription = Pick<Tables['push_subscriptions'], 'id' | 'endpoint' | 'p256dh' | 'auth'>;
 

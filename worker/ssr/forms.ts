@@ -4,7 +4,7 @@ import { setCookie } from 'hono/cookie';
 import { COOKIE } from '../../core/constants';
 import { LoginSchema } from '../../core/schemas/account';
 import { safeReturnPath, sameSitePath } from '../../core/rules/return-path';
-import { logIn } from '../services/login';
+import { logIn } from '../account/login';
 import { requestHost, type AppContext, type AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { upstreamCookies } from '../upstream/boundary';

@@ -12,11 +12,11 @@ import { placeFromSlug } from '../../landers/_shared/place';
 import type { LanderDefinition, LanderProfile, LanderProps } from '../../landers/_shared/types';
 import { headline } from '../../landers/_shared/ui';
 import { findLander } from '../../landers/registry';
-import { settingsFor } from '../api/settings';
+import { settingsFor } from '../brand-settings';
 import type { AppContext } from '../context';
 import { describeError, log } from '../log';
-import { featuredProfiles, onlineCount } from '../services/profiles';
-import { storeTrafficSource } from '../services/traffic-source';
+import { featuredProfiles, onlineCount } from '../profiles/profiles';
+import { storeTrafficSource } from '../tracking/traffic-source';
 import { renderErrorPage } from './render';
 import { imageUrl } from '../../core/image-url';
 

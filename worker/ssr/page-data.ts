@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { COOKIE } from '../../core/constants';
 import { SettingsSchema, type Settings } from '../../core/schemas/settings';
 import { UserSchema, type User } from '../../core/schemas/user';
-import { settingsFor } from '../api/settings';
+import { settingsFor } from '../brand-settings';
 import type { AppContext } from '../context';
 import { ApiFailure } from '../errors';
 import { log } from '../log';
 import { setLanguage } from '../middleware/locale';
-import { userOf } from '../services/users';
+import { userOf } from '../auth/users';
 import { upstreamCookies } from '../upstream/boundary';
 import { upstreamFetch, upstreamHeaders, UpstreamUnavailable } from '../upstream/client';
 

@@ -1,4 +1,4 @@
-import { hashToken } from '../services/sessions';
+import { hashToken } from '../auth/sessions';
 import { newTotpSecret, openTotpSecret, sealTotpSecret } from './totp';
 import type { Tables } from '../db/tables';
 

@@ -2,7 +2,7 @@ import { AUDIT_PAGE_SIZE } from '../../core/schemas/staff';
 import type { AuditPage } from '../../core/schemas/staff-answers';
 import type { Tables } from '../db/tables';
 
-// The staff audit log as GET /api/staff/audit.php reads it (worker/api/staff/audit-routes.ts decides who sees what).
+// The staff audit log as GET /api/staff/audit.php reads it (worker/staff/audit-routes.ts decides who sees what).
 
 type Row = Tables['staff_audit'] & { staff_name: Tables['staff']['name'] | null };
 

@@ -1,6 +1,6 @@
 import type { StaffMe } from '../../core/schemas/staff-answers';
 import { TENANTS } from '../tenants';
-import { brandsOf, type StaffSession } from './session';
+import { brandsOf, type StaffSession } from '../auth/staff-session';
 import { staffBrandName } from './brand-name';
 
 /** The signed-in staff member as the workspace sees them (GET me.php, the login's answer). */

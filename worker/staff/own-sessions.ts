@@ -2,11 +2,11 @@ import type { z } from 'zod';
 import type { StaffSessionEndSchema } from '../../core/schemas/staff';
 import type { StaffSessionInfo } from '../../core/schemas/staff-answers';
 import type { Tables } from '../db/tables';
-import { namedBatch } from '../services/batch';
-import type { StaffSession } from './identity';
-import { auditStatement } from './session';
+import { namedBatch } from '../db/batch';
+import type { StaffSession } from '../auth/staff-identity';
+import { auditStatement } from '../auth/staff-session';
 
-// A staff member's own live sessions (the workspace's sessions screen, worker/api/staff/sessions-routes.ts; logout).
+// A staff member's own live sessions (the workspace's sessions screen, worker/staff/sessions-routes.ts; logout).
 
 // The query skips sessions without a public id.
 type Row = Pick<Tables['staff_sessions'], 'public_id' | 'created_at' | 'expires_at' | 'user_agent'> & {

@@ -5,10 +5,10 @@ import { labelOf } from './answering/profiles';
 import type { AppContext, AppEnv } from '../context';
 import { TENANTS } from '../tenants';
 import ASSETS from 'virtual:client-assets';
-import { brandsOf } from './session';
+import { brandsOf } from '../auth/staff-session';
 import { staffBrandName } from './brand-name';
 import { staffShell } from './shell';
-import { siteOrigin } from '../services/brand-origin';
+import { siteOrigin } from '../brand-origin';
 
 /** Pages a visitor without a staff session may open: everything else sends them to the login. */
 const OPEN_PATHS = new Set(['/staff/login', '/staff/setup']);
@@ -21,7 +21,7 @@ function brandInfo(c: AppContext, tenant: Tenant): StaffBrandInfo {
     name: staffBrandName(tenant),
     origin,
     // A path on another brand's site is not one on this host: its photos come through /staff/media/<brand>/ here
-    // (worker/media/route.ts), same-origin, so the staff cookie and the page's CSP allow them.
+    // (worker/photos/media-route.ts), same-origin, so the staff cookie and the page's CSP allow them.
     cdn: cdn.startsWith('/') && tenant.id !== c.get('tenant').id ? `/staff/media/${tenant.id}/` : cdn,
     fictional: labelOf(tenant),
     countries: tenant.settings.countries,

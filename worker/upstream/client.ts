@@ -6,7 +6,7 @@ import { visitorRequestHeaders } from './boundary';
 import { markLocalUpstream } from './local-upstream';
 
 /**
- * The one way the Worker talks to a brand's own backend (proxy mode): the API proxy (worker/api/proxy.ts), the
+ * The one way the Worker talks to a brand's own backend (proxy mode): the API proxy (worker/upstream/proxy.ts), the
  * pages' data (worker/ssr/page-data.ts) and the login form (worker/ssr/forms.ts) all call upstreamFetch with
  * upstreamHeaders, so the boundary (worker/upstream/boundary.ts), timeouts, the retry rule, the circuit breaker, the
  * forwarding headers and the loop guard hold for every call.

@@ -1,6 +1,6 @@
 import { base64url, fromBase64url } from '../../core/encoding';
 import { isLocal } from '../context';
-import { appSecretKey } from '../services/tokens';
+import { appSecretKey } from '../auth/tokens';
 
 /**
  * Local mode only: the Worker as its own upstream (the demo brand proxydemo and its origin brand proxydemo-origin).

@@ -1,7 +1,7 @@
 import type { LiveEvent } from '../../../core/schemas/live';
 import { onLiveEvent, onLiveReconnect, startLiveSocket } from '../../lib/live-socket';
 import { chatCountersAtom, likeModalAtom, pushAtom, settingsAtom, userAtom } from '../../state/atoms';
-import { detectPush } from '../push/push-client';
+import { detectPush } from './push-client';
 import { refreshChats, refreshLikes, showLiveMessage, showRead, type Store } from './chat-data';
 
 /** Fired by client/lib/user-refresh.ts on every refresh round (SPEC.md §9: it also reloads chats and likes). */

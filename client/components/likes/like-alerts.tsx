@@ -6,7 +6,7 @@ import { LIKES_URL } from '../../../core/member-urls';
 import { apiGet } from '../../api/typed-fetch';
 import { navigate } from '../../navigation';
 import { likeModalAtom, routeAtom } from '../../state/atoms';
-import { MatchModal } from '../../screens/members/match-modal';
+import { MatchModal } from './match-modal';
 
 /** Reads the like popup's delay from the address: `t` in whole or decimal seconds, nothing else. */
 export function popupDelaySeconds(search: string): number | null {

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n';
 import { DISMISS_DAYS, DISMISS_KEYS } from '../../../core/chat-constants';
 import { Link } from '../../navigation';
 import { pushStateAtom, userAtom } from '../../state/atoms';
-import { subscribePush } from './push-client';
+import { subscribePush } from '../chat/push-client';
 import { dismiss, dismissedRecently as wasDismissed } from '../../lib/dismissals';
 
 type DismissKey = (typeof DISMISS_KEYS)[keyof typeof DISMISS_KEYS];

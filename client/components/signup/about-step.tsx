@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { useApi } from '../../api/call';
-import { FormAlert, SOFT_PRIMARY, SubmitButton, TextArea, useFormState } from '../../screens/account/ui';
+import { FormAlert, SOFT_PRIMARY, SubmitButton, TextArea, useFormState } from '../form-ui';
 import { useFlow } from './context';
 import { LoadError } from './load-error';
 import { ABOUT_MAX_LENGTH } from '../../../core/constants';

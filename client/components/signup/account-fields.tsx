@@ -2,8 +2,8 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { MIN_AGE } from '../../../core/constants';
 import { Link } from '../../navigation';
-import { ChoiceGroup, PasswordField, RichText, TextArea, TextField } from '../../screens/account/ui';
-import type { FieldErrors } from '../../screens/account/validate';
+import { ChoiceGroup, PasswordField, RichText, TextArea, TextField } from '../form-ui';
+import type { FieldErrors } from '../../lib/validate';
 import { useFlow } from './context';
 import { SIGNUP_EVENTS, emitSignupEvent } from './events';
 

@@ -6,8 +6,8 @@ import { signupSchema } from '../../../core/schemas/account';
 import { canSignUpOpenly } from '../../../core/rules/visitor';
 import { apiSend } from '../../api/typed-fetch';
 import { ApiError } from '../../api/fetch-client';
-import { EmailField, FormAlert, SubmitButton, useFormState } from '../../screens/account/ui';
-import { apiErrors, check, localToday, type FieldErrors } from '../../screens/account/validate';
+import { EmailField, FormAlert, SubmitButton, useFormState } from '../form-ui';
+import { apiErrors, check, localToday, type FieldErrors } from '../../lib/validate';
 import { settingsAtom, trafficSourceAtom, userAtom } from '../../state/atoms';
 import {
   ConsentFields,

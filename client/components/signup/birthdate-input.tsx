@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { MIN_AGE } from '../../../core/constants';
-import { INPUT } from '../../screens/account/ui';
+import { INPUT } from '../form-ui';
 import { useHydrated } from '../../lib/hydrated';
 
 const pad = (n: number) => String(n).padStart(2, '0');

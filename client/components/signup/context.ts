@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { FieldErrors } from '../../screens/account/validate';
+import type { FieldErrors } from '../../lib/validate';
 import type { SignupStepInput } from '../../../core/schemas/account';
 
 export interface FlowContextValue {

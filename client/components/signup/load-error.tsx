@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n';
 import { ApiError } from '../../api/fetch-client';
-import { FormAlert } from '../../screens/account/ui';
+import { FormAlert } from '../form-ui';
 
 /** A list a step needs could not be loaded: the server's message (or the generic one) and a retry button. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation, type TFunction } from '../../i18n';
 import { useCountryName } from '../../lib/country-name';
-import { FormAlert, useFormState } from '../../screens/account/ui';
-import type { FieldErrors } from '../../screens/account/validate';
+import { FormAlert, useFormState } from '../form-ui';
+import type { FieldErrors } from '../../lib/validate';
 import { useHydrated } from '../../lib/hydrated';
 import { useFlow } from './context';
 import { currentPosition, geoPermission, geocode, type GeocodeResult, type GeoPermission } from './geolocation';

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from '../../i18n';
 import { SignupStepSchema, type SignupStepInput } from '../../../core/schemas/account';
 import { apiSend } from '../../api/typed-fetch';
-import { apiErrors, check, type FieldErrors } from '../../screens/account/validate';
+import { apiErrors, check, type FieldErrors } from '../../lib/validate';
 import { userAtom } from '../../state/atoms';
 
 /** Checks one later step with the core schema, PUTs it, and moves the user (and so the flow) to the next step. */

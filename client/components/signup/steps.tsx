@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import type { SignupStepInput } from '../../../core/schemas/account';
 import { Link } from '../../navigation';
-import { ChoiceGroup, FormAlert, RichText, SubmitButton, useFormState } from '../../screens/account/ui';
+import { ChoiceGroup, FormAlert, RichText, SubmitButton, useFormState } from '../form-ui';
 import { useHydrated } from '../../lib/hydrated';
 import { settingsAtom, userAtom } from '../../state/atoms';
 import { imageUrl } from '../../../core/image-url';

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n';
 import { ACCOUNT_RECOVERY_DAYS } from '../../../core/constants';
 import { Link } from '../../navigation';
-import { AccountCard } from './ui';
+import { AccountCard } from '../../components/form-ui';
 
 /** /account-deleted: the account is gone for now and can come back for 14 days through the mailed link. */
 export default function AccountDeletedScreen() {

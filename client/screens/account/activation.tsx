@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n';
 import { ResendActivation } from '../../components/activation-reminder';
 import { Link } from '../../navigation';
 import { userAtom } from '../../state/atoms';
-import { AccountCard } from './ui';
+import { AccountCard } from '../../components/form-ui';
 
 /** /activate/done: where the activation link lands when it worked. */
 export function ActivateDoneScreen() {

@@ -6,8 +6,8 @@ import { safeReturnPath } from '../../../core/rules/return-path';
 import { apiSend } from '../../api/typed-fetch';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, signupModalAtom, userAtom } from '../../state/atoms';
-import { AccountCard, EmailField, FormAlert, PasswordField, SubmitButton, formValue, useFormState } from './ui';
-import { apiErrors, check } from './validate';
+import { AccountCard, EmailField, FormAlert, PasswordField, SubmitButton, formValue, useFormState } from '../../components/form-ui';
+import { apiErrors, check } from '../../lib/validate';
 import type { DataKey } from '../../i18n-keys';
 
 /**

@@ -6,7 +6,7 @@ import { apiSend } from '../../api/typed-fetch';
 import { ApiError } from '../../api/fetch-client';
 import { Link } from '../../navigation';
 import { routeAtom, userAtom } from '../../state/atoms';
-import { AccountCard } from './ui';
+import { AccountCard } from '../../components/form-ui';
 
 type State = { kind: 'working' } | { kind: 'done'; email: string | null } | { kind: 'failed'; message: string };
 

@@ -9,9 +9,9 @@ import {
   type MyProfile,
 } from '../../../core/schemas/my-profile';
 import { settingsAtom } from '../../state/atoms';
-import { SelectField, TextField } from './ui';
-import type { FieldErrors } from './validate';
-import type { useInterests, useRegions } from '../pages/reference';
+import { SelectField, TextField } from '../../components/form-ui';
+import type { FieldErrors } from '../../lib/validate';
+import type { useInterests, useRegions } from '../../api/reference';
 import { useCountryName } from '../../lib/country-name';
 
 /** The profile's optional choices: each a select of its values, in this order. */

@@ -9,9 +9,9 @@ import { useApi } from '../../api/call';
 import { Link } from '../../navigation';
 import { settingsAtom, userAtom } from '../../state/atoms';
 import { BirthdateInput } from '../../components/signup/birthdate-input';
-import { FormAlert, SubmitButton, TextArea, TextField, useFormState } from './ui';
-import { apiErrors, check, localToday } from './validate';
-import { useInterests, useRegions } from '../pages/reference';
+import { FormAlert, SubmitButton, TextArea, TextField, useFormState } from '../../components/form-ui';
+import { apiErrors, check, localToday } from '../../lib/validate';
+import { useInterests, useRegions } from '../../api/reference';
 import { ChoiceFields, GenderFields, InterestsField, orNull, PlaceFields, type SetField } from './my-profile-fields';
 
 /** /profile: the member's photos and everything others read about them, saved in one go. */

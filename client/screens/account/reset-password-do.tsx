@@ -5,8 +5,8 @@ import { ResetPasswordSchema } from '../../../core/schemas/account';
 import { apiSend } from '../../api/typed-fetch';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, userAtom } from '../../state/atoms';
-import { AccountCard, FormAlert, PasswordField, SubmitButton, formValue, useFormState } from './ui';
-import { apiErrors, check } from './validate';
+import { AccountCard, FormAlert, PasswordField, SubmitButton, formValue, useFormState } from '../../components/form-ui';
+import { apiErrors, check } from '../../lib/validate';
 
 /** /reset-password/do?token=: the new password, twice (PUT /api/reset-password.php); success logs in. */
 export default function ResetPasswordDoScreen() {

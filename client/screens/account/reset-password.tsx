@@ -4,8 +4,8 @@ import { ResetRequestSchema } from '../../../core/schemas/account';
 import { apiSend } from '../../api/typed-fetch';
 import { ApiError } from '../../api/fetch-client';
 import { Link } from '../../navigation';
-import { AccountCard, EmailField, FormAlert, SubmitButton, formValue, useFormState } from './ui';
-import { apiErrors, check } from './validate';
+import { AccountCard, EmailField, FormAlert, SubmitButton, formValue, useFormState } from '../../components/form-ui';
+import { apiErrors, check } from '../../lib/validate';
 
 /** /reset-password: asks for the reset mail (POST /api/reset-password.php). */
 export default function ResetPasswordScreen() {

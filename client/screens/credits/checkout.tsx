@@ -5,8 +5,8 @@ import type { DiscountCode, PackagesResponse, PaymentMethod } from '../../../cor
 import { apiSend } from '../../api/typed-fetch';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, settingsAtom, userAtom } from '../../state/atoms';
-import { AccountCard, FormAlert, RichText, SelectField, SubmitButton, useFormState } from '../account/ui';
-import { apiErrors, type FieldErrors } from '../account/validate';
+import { AccountCard, FormAlert, RichText, SelectField, SubmitButton, useFormState } from '../../components/form-ui';
+import { apiErrors, type FieldErrors } from '../../lib/validate';
 import { CodeField } from './code-field';
 import { ConsentBox } from './consent-box';
 import { PaymentMark, ShopTrust } from './payment-marks';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n';
 import type { DiscountCode } from '../../../core/schemas/payments';
 import { ApiError } from '../../api/fetch-client';
 import { apiGet } from '../../api/typed-fetch';
-import { INPUT } from '../account/ui';
+import { INPUT } from '../../components/form-ui';
 
 /**
  * A discount code typed by the member, looked up with GET /api/discountcode.php ('Code niet gevonden', ...). A code

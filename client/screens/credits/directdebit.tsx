@@ -6,8 +6,8 @@ import { DirectDebitConfirmSchema, DirectDebitSchema } from '../../../core/schem
 import { apiSend } from '../../api/typed-fetch';
 import { navigate } from '../../navigation';
 import { routeAtom } from '../../state/atoms';
-import { AccountCard, FormAlert, SubmitButton, TextField, formValue, useFormState } from '../account/ui';
-import { apiErrors, check, type FieldErrors } from '../account/validate';
+import { AccountCard, FormAlert, SubmitButton, TextField, formValue, useFormState } from '../../components/form-ui';
+import { apiErrors, check, type FieldErrors } from '../../lib/validate';
 import { ConsentBox } from './consent-box';
 import { priceWith, useActiveDiscount, useMoney, usePackages } from './shop-data';
 

@@ -2,7 +2,7 @@ import { useTranslation } from '../../i18n';
 import { moneyFormatter } from '../../../core/money';
 import { useApi } from '../../api/call';
 import { Link } from '../../navigation';
-import { AccountCard } from '../account/ui';
+import { AccountCard } from '../../components/form-ui';
 import { intlLocale } from '../../../core/rules/language';
 
 /** /transactions without an id: the member's latest orders. */

@@ -4,8 +4,8 @@ import { useTranslation } from '../../i18n';
 import { apiSend } from '../../api/typed-fetch';
 import { Link, navigate } from '../../navigation';
 import { routeAtom } from '../../state/atoms';
-import { AccountCard, FormAlert, SubmitButton, useFormState } from '../account/ui';
-import { apiErrors } from '../account/validate';
+import { AccountCard, FormAlert, SubmitButton, useFormState } from '../../components/form-ui';
+import { apiErrors } from '../../lib/validate';
 import { ConsentBox } from './consent-box';
 import { useMoney, usePackages } from './shop-data';
 

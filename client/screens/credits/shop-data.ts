@@ -81,7 +81,7 @@ export function checkoutDiscount(
   price: number,
   shop: Pick<PackagesResponse, 'country' | 'currency'>,
   method: string | null,
-): DiscountChoice {
+): DiscountChoice<DiscountCode> {
   return bestDiscount(active, typed, { country: shop.country, currency: shop.currency, listPrice: price, method });
 }
 

@@ -8,7 +8,7 @@ import { apiSend } from '../../api/typed-fetch';
 import { useApi } from '../../api/call';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, userAtom } from '../../state/atoms';
-import { AccountCard, FormAlert } from '../account/ui';
+import { AccountCard, FormAlert } from '../../components/form-ui';
 import { OrderHistory } from './order-history';
 import { useMoney } from './shop-data';
 import { Icon } from '../../components/icon';

@@ -8,7 +8,7 @@ import { useApi } from '../../api/call';
 import { lookingFor } from '../../../core/rules/search-defaults';
 import { AgeRange } from '../../components/age-range';
 import { ProfileCard } from '../../components/profile-card';
-import { useInterests } from '../pages/reference';
+import { useInterests } from '../../api/reference';
 
 const MAX_INTERESTS = 10;
 

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from '../../i18n';
 import type { ProfileView } from '../../../core/schemas/members';
 import { settingsAtom } from '../../state/atoms';
-import { useInterests } from '../pages/reference';
+import { useInterests } from '../../api/reference';
 
 const FACTS = ['sexuality', 'relationship_status', 'body_type', 'hair_colour', 'eye_colour'] as const;
 

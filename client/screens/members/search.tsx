@@ -11,7 +11,7 @@ import { ProfileCard } from '../../components/profile-card';
 import { gridPhotoLoad } from '../../components/photo-load';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, settingsAtom } from '../../state/atoms';
-import { useRegions } from '../pages/reference';
+import { useRegions } from '../../api/reference';
 import { useCountryName } from '../../lib/country-name';
 import { useSearchMemory } from './search-memory';
 

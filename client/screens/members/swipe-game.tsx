@@ -8,7 +8,7 @@ import { useApi } from '../../api/call';
 import { imageUrl } from '../../../core/image-url';
 import { Link } from '../../navigation';
 import { settingsAtom } from '../../state/atoms';
-import { MatchModal } from './match-modal';
+import { MatchModal } from '../../components/likes/match-modal';
 import { Icon } from '../../components/icon';
 import { useHydrated } from '../../lib/hydrated';
 import { intlLocale } from '../../../core/rules/language';

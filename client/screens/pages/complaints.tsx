@@ -5,8 +5,8 @@ import { COMPLAINT_LIMITS, ComplaintSchema } from '../../../core/schemas/complai
 import { apiSend } from '../../api/typed-fetch';
 import { Link } from '../../navigation';
 import { routeAtom, userAtom } from '../../state/atoms';
-import { AccountCard, EmailField, FormAlert, SubmitButton, TextArea, TextField, formValue, useFormState } from '../account/ui';
-import { apiErrors, check, type FieldErrors } from '../account/validate';
+import { AccountCard, EmailField, FormAlert, SubmitButton, TextArea, TextField, formValue, useFormState } from '../../components/form-ui';
+import { apiErrors, check, type FieldErrors } from '../../lib/validate';
 import { LINK } from './markdown';
 import type { IconName } from '../../components/icon';
 

@@ -7,7 +7,7 @@ import { pageTextQuery, type PageName } from '../../../core/content-pages';
 import { useApi } from '../../api/call';
 import { settingsAtom } from '../../state/atoms';
 import { LINK, Markdown } from './markdown';
-import { ONCE, useCompanyInfo } from './reference';
+import { ONCE, useCompanyInfo } from '../../api/reference';
 
 const CARD = 'mx-auto max-w-3xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-8';
 

@@ -6,7 +6,7 @@ import { switcherLanguages } from '../../../core/rules/language';
 import { apiSend } from '../../api/typed-fetch';
 import { setCookie } from '../../lib/cookies';
 import { countryAtom, routeAtom, settingsAtom, userAtom } from '../../state/atoms';
-import { AccountCard } from '../account/ui';
+import { AccountCard } from '../../components/form-ui';
 
 /** Where to return: `?back=/path` (a path on this site), else the referring page of this site, else home. */
 function backTarget(search: string): string {

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../session';
+import type { AuditEntry } from '../../auth/staff-session';
 
 /**
  * An audit row written only when `condition` holds at that point of the batch (e.g. "the claim is mine now", "the

@@ -1,10 +1,10 @@
 import type { ClaimResponse } from '../../../core/schemas/staff-answers';
 import { ApiFailure } from '../../errors';
-import type { StaffSession } from '../session';
+import type { StaffSession } from '../../auth/staff-session';
 import { auditIf } from './audit';
 import { claimExpiry, type AnsweringRef } from './lookup';
 import type { Tables } from '../../db/tables';
-import { namedBatch, rows } from '../../services/batch';
+import { namedBatch, rows } from '../../db/batch';
 
 export const claimedByOther = () => new ApiFailure(409, 'claimed_by_other', 'staff_answering.errors.claimed_by_other');
 export const claimRequired = () => new ApiFailure(409, 'claim_required', 'staff_answering.errors.claim_required');

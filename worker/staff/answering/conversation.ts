@@ -8,7 +8,7 @@ import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRo
 import { disclosureText, memberLanguage } from './disclosure';
 import type { AnsweringRef } from './lookup';
 import type { Tables } from '../../db/tables';
-import { namedBatch, rows } from '../../services/batch';
+import { namedBatch, rows } from '../../db/batch';
 
 /** The answer screen shows this much history; older messages are rarely needed to answer. */
 export const HISTORY_LIMIT = 200;

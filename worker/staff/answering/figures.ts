@@ -1,7 +1,7 @@
 import type { StaffFigures } from '../../../core/schemas/staff-answers';
 import { WAITING_COUNT_SQL } from './queue';
 import type { BrandGroup } from '../../db/request-db';
-import { namedBatchPerDatabase, rows } from '../../services/batch';
+import { namedBatchPerDatabase, rows } from '../../db/batch';
 import type { Tables } from '../../db/tables';
 
 // ANSWERED_SQL: waited_ms is set. The staff member's name is filled in from the staff database after the batch.

@@ -5,10 +5,10 @@ import type { Tenant } from '../../../core/schemas/tenant';
 import { fictionalMessageStatements, readBackStatement, SENT, sentParams, type FictionalMessage } from '../../chat/fictional-message';
 import type { MessageRow } from '../../chat/messages';
 import { ApiFailure } from '../../errors';
-import type { StaffSession } from '../session';
+import type { StaffSession } from '../../auth/staff-session';
 import { auditIf } from './audit';
 import { toStaffMessage } from './conversation';
-import { namedBatch, rows, writeOnly } from '../../services/batch';
+import { namedBatch, rows, writeOnly } from '../../db/batch';
 import type { Tables } from '../../db/tables';
 
 type FirstMessageInput = z.infer<typeof FirstMessageSchema>;

@@ -1,7 +1,7 @@
 import { CLAIM_MINUTES, type StaffRole } from '../../../core/schemas/staff';
 import type { AppContext } from '../../context';
 import { ApiFailure } from '../../errors';
-import { requireStaff, requireStaffOn, roleOn, type StaffSession } from '../session';
+import { requireStaff, requireStaffOn, roleOn, type StaffSession } from '../../auth/staff-session';
 import { brandDb } from '../../db/request-db';
 import { TENANTS } from '../../tenants';
 import type { Tables } from '../../db/tables';

@@ -2,10 +2,10 @@ import type { z } from 'zod';
 import type { StaffNoteSchema } from '../../../core/schemas/staff';
 import type { StaffNote } from '../../../core/schemas/staff-answers';
 import { ApiFailure } from '../../errors';
-import type { StaffSession } from '../session';
+import type { StaffSession } from '../../auth/staff-session';
 import { auditIf } from './audit';
 import { claimExpiry } from './lookup';
-import { namedBatch, rows, writeOnly } from '../../services/batch';
+import { namedBatch, rows, writeOnly } from '../../db/batch';
 import type { Tables } from '../../db/tables';
 
 type NoteInput = z.infer<typeof StaffNoteSchema>;

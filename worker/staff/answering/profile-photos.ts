@@ -1,6 +1,6 @@
-import type { StaffSession } from '../session';
+import type { StaffSession } from '../../auth/staff-session';
 import { auditIf } from './audit';
-import { namedBatch, rows } from '../../services/batch';
+import { namedBatch, rows } from '../../db/batch';
 import type { Tables } from '../../db/tables';
 import type { StoredPhoto } from '../../photos/store';
 

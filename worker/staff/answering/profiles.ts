@@ -4,10 +4,10 @@ import { brandText } from '../../../core/rules/brand-text';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { ApiFailure } from '../../errors';
 import { ageOn } from '../../../core/rules/age';
-import type { StaffSession } from '../session';
+import type { StaffSession } from '../../auth/staff-session';
 import { auditIf } from './audit';
 import type { Tables } from '../../db/tables';
-import { namedBatch, rows, writeOnly } from '../../services/batch';
+import { namedBatch, rows, writeOnly } from '../../db/batch';
 
 /**
  * The brand's fictional profiles as operators make them (issue 14). `fictional = 1` and `member_id IS NULL` are

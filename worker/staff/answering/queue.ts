@@ -3,7 +3,7 @@ import { WAITING_COUNT_CAP } from '../../../core/schemas/staff';
 import type { QueueItem, QueueResponse } from '../../../core/schemas/staff-answers';
 import type { BrandGroup } from '../../db/request-db';
 import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
-import { namedBatchPerDatabase, rows } from '../../services/batch';
+import { namedBatchPerDatabase, rows } from '../../db/batch';
 import type { Tables } from '../../db/tables';
 
 /**

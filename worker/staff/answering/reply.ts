@@ -3,12 +3,12 @@ import type { Tenant } from '../../../core/schemas/tenant';
 import { fictionalMessageStatements, readBackStatement, SENT, sentParams, type FictionalMessage } from '../../chat/fictional-message';
 import type { MessageRow } from '../../chat/messages';
 import { ApiFailure } from '../../errors';
-import type { StaffSession } from '../session';
+import type { StaffSession } from '../../auth/staff-session';
 import { auditIf } from './audit';
 import { claimFailure, LIVE_CLAIM, liveClaimParams } from './claims';
 import { toStaffMessage } from './conversation';
 import { claimExpiry, type AnsweringRef } from './lookup';
-import { namedBatch, rows, writeOnly } from '../../services/batch';
+import { namedBatch, rows, writeOnly } from '../../db/batch';
 import type { Tables } from '../../db/tables';
 
 export interface ReplyInput {

@@ -3,9 +3,9 @@ import type { DiscountCodeInput } from '../../../core/schemas/staff-codes';
 import type { StaffDiscountCode } from '../../../core/schemas/staff-back-office-answers';
 import { ApiFailure } from '../../errors';
 import { HOLDING_STATUSES } from '../../payments/orders';
-import { auditStatement, type StaffSession } from '../session';
+import { auditStatement, type StaffSession } from '../../auth/staff-session';
 import type { Tables } from '../../db/tables';
-import { namedBatch, rows } from '../../services/batch';
+import { namedBatch, rows } from '../../db/batch';
 
 /**
  * The brand's discount codes in the back office (issue 15 item 3). They are the `discount_codes` rows the shop reads

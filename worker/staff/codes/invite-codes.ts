@@ -1,11 +1,11 @@
 import type { StaffInviteCode } from '../../../core/schemas/staff-back-office-answers';
-import { auditStatement, type StaffSession } from '../session';
+import { auditStatement, type StaffSession } from '../../auth/staff-session';
 import type { Tables } from '../../db/tables';
-import { namedBatch, rows } from '../../services/batch';
+import { namedBatch, rows } from '../../db/batch';
 
 /**
  * Invitation codes in the back office (issue 15 item 3): the `invite_codes` rows the signup uses
- * (worker/services/accounts.ts redeemInviteCode, asked for while the brand's `signups` is not 'all'). A member who
+ * (worker/account/accounts.ts redeemInviteCode, asked for while the brand's `signups` is not 'all'). A member who
  * signed up with one keeps it in `members.invite_code`: that is "used by whom".
  */
 

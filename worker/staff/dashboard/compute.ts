@@ -1,6 +1,6 @@
 import type { CountMetric } from '../../../core/schemas/staff-dashboard';
 import { ANSWERED_SQL, answerSpread } from '../answering/figures';
-import { namedBatch, rows, type Rows } from '../../services/batch';
+import { namedBatch, rows, type Rows } from '../../db/batch';
 
 /** One brand's (or the deployment's) figures of one UTC day, computed from the raw tables. */
 export interface DayFigures {

@@ -1,7 +1,7 @@
 import { COUNT_METRICS, TIME_METRICS } from '../../../core/schemas/staff-dashboard';
 import type { Dashboard } from '../../../core/schemas/staff-back-office-answers';
 import { answerTimes, daysBetween, liveSteps, MARKED_METRICS, readDays, sumDays } from './compute';
-import { namedBatch, rows } from '../../services/batch';
+import { namedBatch, rows } from '../../db/batch';
 import type { Tables } from '../../db/tables';
 import type { BrandGroup } from '../../db/request-db';
 

@@ -2,7 +2,7 @@ import { ApiFailure } from '../../errors';
 import type { AppContext } from '../../context';
 import { TENANTS } from '../../tenants';
 import type { Tenant } from '../../../core/schemas/tenant';
-import { requireStaff, requireStaffOn, type StaffSession } from '../session';
+import { requireStaff, requireStaffOn, type StaffSession } from '../../auth/staff-session';
 import { brandDb } from '../../db/request-db';
 import type { Tables } from '../../db/tables';
 

@@ -1,10 +1,10 @@
 import { ApiFailure } from '../../errors';
-import { isInsufficientCredits, ledgerEntryIf } from '../../services/ledger';
-import { softDeleteMember } from '../../services/accounts';
-import { auditStatement, type Guard } from '../session';
+import { isInsufficientCredits, ledgerEntryIf } from '../../db/ledger';
+import { softDeleteMember } from '../../account/accounts';
+import { auditStatement, type Guard } from '../../auth/staff-session';
 import type { MemberOnBrand } from './access';
 import type { Tables } from '../../db/tables';
-import { namedBatch } from '../../services/batch';
+import { namedBatch } from '../../db/batch';
 
 /**
  * The back office's actions on a member account (issue 15). Each writes its audit row (action, the reason) in the

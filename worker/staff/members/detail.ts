@@ -1,7 +1,7 @@
 import type { StaffMemberDetail } from '../../../core/schemas/staff-back-office-answers';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { ApiFailure } from '../../errors';
-import { READ_ACTIONS } from '../session';
+import { READ_ACTIONS } from '../../auth/staff-session';
 
 interface AccountRow {
   id: number;

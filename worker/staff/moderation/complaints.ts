@@ -4,12 +4,12 @@ import type { StaffComplaint, StaffComplaintsResponse } from '../../../core/sche
 import { ApiFailure } from '../../errors';
 import { sendMail } from '../../mail';
 import { TENANTS } from '../../tenants';
-import { auditStatement, type StaffSession } from '../session';
+import { auditStatement, type StaffSession } from '../../auth/staff-session';
 import type { Tables } from '../../db/tables';
-import { namedBatch, rows } from '../../services/batch';
+import { namedBatch, rows } from '../../db/batch';
 
 /**
- * Complaints (/complaints, worker/api/complaints-routes.ts) in the workspace: a state (new, in progress, closed), a
+ * Complaints (/complaints, worker/content/complaints-routes.ts) in the workspace: a state (new, in progress, closed), a
  * reply mailed to the sender in their language, links to the sender's member account and to the profile the
  * complaint names. Every change is audited in its batch.
  */

@@ -2,7 +2,7 @@ import type { ModerationPhotosResponse, PhotoDecisionResponse } from '../../../c
 import type { RejectReason } from '../../../core/schemas/photos';
 import { ApiFailure } from '../../errors';
 import { approvePhoto, pendingPhotos, rejectPhoto } from '../../photos/moderation';
-import { auditStatement, type StaffSession } from '../session';
+import { auditStatement, type StaffSession } from '../../auth/staff-session';
 
 /**
  * Photo moderation in the workspace (moved here from the members' /operator/photos): the same queue and the same

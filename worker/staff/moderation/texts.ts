@@ -1,8 +1,8 @@
 import type { ModerationText, ModerationWordsResponse } from '../../../core/schemas/staff-back-office-answers';
 import { ApiFailure } from '../../errors';
-import { auditStatement, type StaffSession } from '../session';
+import { auditStatement, type StaffSession } from '../../auth/staff-session';
 import type { Tables } from '../../db/tables';
-import { namedBatch } from '../../services/batch';
+import { namedBatch } from '../../db/batch';
 
 /**
  * Profile texts in the moderation queue: a member's name or about that contains a word of the brand's list

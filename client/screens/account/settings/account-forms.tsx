@@ -5,8 +5,8 @@ import { ChangePasswordSchema, MailChangeRequestSchema } from '../../../../core/
 import { apiSend } from '../../../api/typed-fetch';
 import { ApiError } from '../../../api/fetch-client';
 import { userAtom } from '../../../state/atoms';
-import { EmailField, FormAlert, PasswordField, SubmitButton, formValue, useFormState } from '../ui';
-import { apiErrors, check, type FieldErrors } from '../validate';
+import { EmailField, FormAlert, PasswordField, SubmitButton, formValue, useFormState } from '../../../components/form-ui';
+import { apiErrors, check, type FieldErrors } from '../../../lib/validate';
 
 /** The API's expected failures that belong to one field of these forms. */
 function fieldOf(error: unknown, t: Parameters<typeof apiErrors>[1], byCode: Record<string, string>): FieldErrors {

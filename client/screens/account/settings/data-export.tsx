@@ -4,7 +4,7 @@ import { useTranslation } from '../../../i18n';
 import { apiSend } from '../../../api/typed-fetch';
 import { ApiError } from '../../../api/fetch-client';
 import { settingsAtom } from '../../../state/atoms';
-import { FormAlert } from '../ui';
+import { FormAlert } from '../../../components/form-ui';
 
 /**
  * "Download mijn gegevens" (issue 17, item 8): POST /api/export.php asks for the ZIP; it arrives as a link by mail,

@@ -4,8 +4,8 @@ import { ACCOUNT_RECOVERY_DAYS } from '../../../../core/constants';
 import { DELETE_REASONS } from '../../../../core/schemas/account';
 import type { DiscountCode } from '../../../../core/schemas/payments';
 import { Link } from '../../../navigation';
-import { FormAlert, PasswordField, TextArea } from '../ui';
-import type { FieldErrors } from '../validate';
+import { FormAlert, PasswordField, TextArea } from '../../../components/form-ui';
+import type { FieldErrors } from '../../../lib/validate';
 import { Icon } from '../../../components/icon';
 import { intlLocale } from '../../../../core/rules/language';
 

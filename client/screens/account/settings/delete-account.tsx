@@ -10,8 +10,8 @@ import { ApiError } from '../../../api/fetch-client';
 import { Modal } from '../../../components/modal';
 import { navigate } from '../../../navigation';
 import { userAtom } from '../../../state/atoms';
-import { useFormState } from '../ui';
-import { apiErrors, check, type FieldErrors } from '../validate';
+import { useFormState } from '../../../components/form-ui';
+import { apiErrors, check, type FieldErrors } from '../../../lib/validate';
 import type { useNotificationSettings } from './notification-prefs';
 import { ConfirmStep, InvisibleDone, OfferStep, type Reason, ReasonStep } from './delete-account-steps';
 

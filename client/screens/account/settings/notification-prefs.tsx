@@ -1,12 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../i18n';
-import { NOTIFICATION_TYPES, type NotificationSettings, type NotificationType } from '../../../../core/schemas/account';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../../../core/rules/consent';
+import type { NotificationSettings } from '../../../../core/schemas/account';
 import { apiSend } from '../../../api/typed-fetch';
 import { useApi } from '../../../api/call';
 import { ApiError } from '../../../api/fetch-client';
 import { userAtom } from '../../../state/atoms';
-import { FormAlert } from '../ui';
+import { FormAlert } from '../../../components/form-ui';
 
 type Scope = 'prefs' | 'invisible';
 type Update = {

@@ -1,0 +1,26 @@
+import { IDEAL_ISSUERS, PREMIUM_PERCENT, type PackagesResponse } from '../../core/schemas/payments';
+import type { AppContext } from '../context';
+import { shopFor } from './catalogue';
+import { lastPaidPackage, latestMandate } from './orders';
+import { providerFor } from './provider';
+
+/** What GET /api/packages.php answers; also the server loader of /credits, /premium and /pricing. */
+export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
+  const tenant = c.get('tenant');
+  const shop = shopFor(tenant, c.get('country'));
+  const member = c.get('member');
+  const provider = member ? providerFor(c.env, tenant).name : null;
+  const mandate = member && provider ? await latestMandate(c.env.DB, tenant.id, member.id, provider) : null;
+  const lastPackage = member ? await lastPaidPackage(c.env.DB, tenant.id, member.id, shop.currency) : null;
+  return {
+    country: shop.country,
+    currency: shop.currency,
+    packages: shop.packages,
+    methods: shop.methods,
+    ideal_issuers: shop.methods.includes('ideal') ? [...IDEAL_ISSUERS] : [],
+    refund_days: tenant.settings.refund_days,
+    premium_percent: PREMIUM_PERCENT,
+    mandate: mandate && { method: mandate.method, label: mandate.label },
+    last_package_id: lastPackage,
+  };
+}

@@ -1,0 +1,113 @@
+// The members' calls a page needs (search, the home sample, a profile): answered by the routes of
+// worker/profiles/members-routes.ts and read in-process by the pages' loaders (issue 16: one data path for pages).
+import { REGIONS } from '../../core/data/regions';
+import { canSearchLoggedOut } from '../../core/rules/visitor';
+import { lookingFor, startCountry } from '../../core/rules/search-defaults';
+import { z } from 'zod';
+import type { ProfileQuerySchema } from '../../core/schemas/members';
+import { FeaturedQuerySchema } from '../../core/schemas/profile';
+import { SearchQuerySchema, type SearchQuery } from '../../core/schemas/search';
+import type { AppContext } from '../context';
+import { ApiFailure } from '../errors';
+import { viewProfile } from './profile-view';
+import { featuredProfiles } from './profiles';
+import { searchProfiles, type Searcher } from './search';
+import { readTrafficSource } from '../tracking/traffic-source';
+import { settingsFor } from '../brand-settings';
+
+type ProfileQuery = z.output<typeof ProfileQuerySchema>;
+
+export const profileNotFound = () => new ApiFailure(404, 'profile_not_found', 'errors.profile_not_found');
+
+/**
+ * Where a search starts (the search page, the swipe stack, the match finder): the sex the member is into, their
+ * country when the brand serves it (else the brand's geo-IP choice) and their region. Visitors start with women.
+ */
+export function searchStart(c: AppContext) {
+  // The session read the member's own profile and whether any block involves them: no query here.
+  const member = c.get('member');
+  const own = member?.profile ?? null;
+  const settings = settingsFor(c.get('tenant'), c.get('country'), c.get('language'));
+  return {
+    gender: own ? lookingFor(own.gender, own.sexuality) : ('female' as const),
+    country: startCountry(own?.country ?? null, settings.countries, settings.geoip_selected_country),
+    region: own?.region ?? null,
+    blocks: member?.hasBlocks ?? false,
+  };
+}
+
+/** SPEC.md §6: visitors may filter only where logged_out_search allows it (and, if so asked, with a traffic source). */
+export function mayFilter(c: AppContext): boolean {
+  return (
+    c.get('member') !== null ||
+    canSearchLoggedOut(settingsFor(c.get('tenant'), c.get('country'), c.get('language')), readTrafficSource(c) !== null)
+  );
+}
+
+/** A visitor who may not filter gets the brand's default sample: their query is not read, not even checked. */
+const DEFAULT_SAMPLE = z.any().transform(() => FeaturedQuerySchema.parse({}));
+
+/** The home sample's query schema for this request (SPEC.md §6): the visitor's filters only where they may filter. */
+export const featuredQueryFor = (c: AppContext) => (mayFilter(c) ? FeaturedQuerySchema : DEFAULT_SAMPLE);
+
+/**
+ * The search's query schema for this request: a visitor where the brand does not allow visitors to search is
+ * refused (403) before the query is read, so that refusal comes before any complaint about the query.
+ */
+export function searchQueryFor(c: AppContext) {
+  if (!mayFilter(c)) throw new ApiFailure(403, 'login_required', 'errors.login_required');
+  return SearchQuerySchema;
+}
+
+/**
+ * GET /api/featured.php's answer (also the home page's loader): the home sample, which is the visitor's search by
+ * sex and age where the brand allows visitors to search, and the brand's default sample where it does not
+ * (the query read with featuredQueryFor).
+ */
+export async function runFeatured(c: AppContext, q: z.output<typeof FeaturedQuerySchema>) {
+  const country = settingsFor(c.get('tenant'), c.get('country'), c.get('language')).geoip_selected_country;
+  const member = c.get('member');
+  const viewer = member && { profileId: member.profileId, hasBlocks: member.hasBlocks };
+  return {
+    profiles: await featuredProfiles(
+      c.env.DB,
+      c.get('tenant').id,
+      country,
+      { gender: q.gender, minAge: q.min_age, maxAge: q.max_age },
+      c.get('now'),
+      undefined,
+      viewer,
+    ),
+  };
+}
+
+/** GET /api/search.php's answer for a query read with searchQueryFor (also the members page's server loader). */
+export async function runSearch(c: AppContext, q: SearchQuery, onQuery?: Searcher['onQuery']) {
+  const tenant = c.get('tenant');
+  const member = c.get('member');
+  const settings = settingsFor(tenant, c.get('country'), c.get('language'));
+  const start = searchStart(c);
+  const country = q.country ?? start.country;
+  if (!settings.countries.includes(country))
+    throw new ApiFailure(400, 'validation_failed', 'validation.failed', { country: 'validation.country' });
+  if (q.region && !REGIONS[country]?.some((r) => r.code === q.region))
+    throw new ApiFailure(400, 'validation_failed', 'validation.failed', { region: 'validation.region' });
+  const filter = {
+    gender: q.gender ?? start.gender,
+    country,
+    region: q.region ?? null,
+    minAge: q.min_age,
+    maxAge: q.max_age,
+  };
+  const searcher = { tenantId: tenant.id, memberId: member?.id ?? null, blocks: start.blocks, now: c.get('now'), onQuery };
+  return searchProfiles(c.env.DB, searcher, filter, q.page, q.sort);
+}
+
+/** GET /api/profile.php's answer (also the profile pages' server loader). */
+export async function loadProfile(c: AppContext, { id }: ProfileQuery) {
+  const member = c.get('member');
+  const viewer = { memberId: member?.id ?? null, premium: member?.paidUser ?? false };
+  const found = await viewProfile(c.env.DB, c.get('tenant'), viewer, id, c.get('now'));
+  if (!found) throw profileNotFound();
+  return found;
+}

@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { staffMe } from './me';
+import { answerRoutes } from './answering/answer-routes';
+import { staffAuditRoutes } from './audit-routes';
+import { staffAuthRoutes } from './auth-routes';
+import { membersRoutes } from './members/members-routes';
+import { dashboardRoutes } from './dashboard/dashboard-routes';
+import { codesRoutes } from './codes/codes-routes';
+import { moderationRoutes } from './moderation/moderation-routes';
+import { staffOperation } from './operation';
+import { profileRoutes } from './answering/profile-routes';
+import { staffSessionsRoutes } from './sessions-routes';
+import { staffSetupRoutes } from './setup-routes';
+
+/**
+ * The staff workspace's API under /api/staff/*.php (docs/api/staff.md, core/contract/staff-ops.ts). Every call is
+ * mounted by staffOperation (./operation.ts): a staff session and the role on the brand it touches (staff/session.ts
+ * `requireStaffOn`); a member's session never counts here.
+ */
+export const staffApi = new Hono<AppEnv>();
+
+staffOperation(staffApi, 'get', '/api/staff/me.php', async (_c, { staff }) => staffMe(staff));
+
+// Accounts and sign-in: login, logout, the one-time setup link, own sessions, the audit log.
+staffApi.route('/', staffAuthRoutes);
+staffApi.route('/', staffSetupRoutes);
+staffApi.route('/', staffSessionsRoutes);
+staffApi.route('/', staffAuditRoutes);
+// Answering fictional profiles: queue, claims, answer screen, replies, notes, first messages, figures, live queue.
+staffApi.route('/', answerRoutes);
+staffApi.route('/', profileRoutes);
+// Back office: members (issue 15): find a member, see the account, act on it (admins and owners).
+staffApi.route('/', membersRoutes);
+// Back office: the figures dashboard (issue 15, item 5).
+staffApi.route('/', dashboardRoutes);
+// Back office: discount and invitation codes (admins).
+staffApi.route('/', codesRoutes);
+// Back office: photo moderation and complaints (moderators).
+staffApi.route('/', moderationRoutes);
