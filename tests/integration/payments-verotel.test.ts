@@ -6,6 +6,7 @@ import { sandboxSignatureKey, VerotelSandbox } from '../../worker/payments/verot
 import { signPostback } from '../../worker/payments/verotel/signature';
 import { TENANTS } from '../../worker/tenants';
 import { dbOf, fetchBrand } from './helpers';
+import { createStaff, staffApi } from './staff-helpers';
 import { api, json, memberState, newMember, orderBody } from './payment-helpers';
 
 // Verotel FlexPay end to end in workerd: the brand's signed order page URL, the local sandbox playing Verotel, and
@@ -211,6 +212,28 @@ describe('Verotel FlexPay', () => {
     expect(await (await postback(await sandbox().postback(sale, 'chargeback'))).text()).toBe('OK');
     expect((await orderStatus(o.id)).status).toBe('charged_back');
     expect((await memberState(BRAND, member.memberId)).ledger).toBe(0);
+  });
+
+  it("a staff refund racing Verotel's refund postbacks for the same order takes the credits back once", async () => {
+    const member = await newMember(BRAND);
+    const o = await order(member.cookie);
+    await click(o.url, 'pay');
+    const { cookie } = await createStaff([{ brand: BRAND, role: 'admin' }]);
+    const sale = (await sandbox().sale(o.reference))!;
+    const credit = await sandbox().postback(sale, 'credit');
+    const [staff, ...postbacks] = await Promise.all([
+      staffApi(BRAND, 'POST', 'refund.php', { cookie, body: { brand: BRAND, order_id: o.id, reason: 'refund' } }).then((r) => r.status),
+      ...Array.from({ length: 20 }, () => postback(credit).then((r) => r.text())),
+    ]);
+    expect([200, 409]).toContain(staff);
+    expect(new Set(postbacks)).toEqual(new Set(['OK']));
+    expect((await orderStatus(o.id)).status).toBe('refunded');
+    expect(await memberState(BRAND, member.memberId)).toEqual({ credits: 0, paid: true, ledger: 0 });
+    const rows = await dbOf(BRAND)
+      .prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE tenant_id = ? AND member_id = ? AND reason = 'refund'")
+      .bind(BRAND, member.memberId)
+      .first<{ n: number }>();
+    expect(rows!.n).toBe(1);
   });
 
   it('outside local mode the brand uses Verotel itself with its own key, never the sandbox', async () => {
