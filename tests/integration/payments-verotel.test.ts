@@ -130,6 +130,9 @@ describe('Verotel FlexPay', () => {
       expect(res.status).toBe(400);
       expect(await res.text()).toContain('amount or currency differs');
     }
+    // A signed sale that names no amount pays nothing either.
+    const { priceAmount: _none, ...noAmount } = fields;
+    expect((await postback(await signPostback(key, noAmount))).status).toBe(400);
     expect((await orderStatus(o.id)).status).toBe('pending');
     expect((await memberState(BRAND, member.memberId)).credits).toBe(0);
     // The right one still pays it.

@@ -63,10 +63,9 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
-/** What a verified postback says happened. Amounts in cents, as the order keeps them. */
+/** What a verified postback says happened. Amounts in cents, as the order keeps them; null when the postback had none. */
 export type PostbackEvent =
-  | { kind: 'sale'; paymentId: string; amount: number; currency: string; transactionId: string }
-  | { kind: 'refund' | 'chargeback'; paymentId: string; amount: number | null; currency: string | null; transactionId: string }
+  | { kind: 'sale' | 'refund' | 'chargeback'; paymentId: string; amount: number | null; currency: string | null; transactionId: string }
   /** An event this engine does not act on (a subscription's rebill, say): logged and acknowledged. */
   | { kind: 'other'; name: string; paymentId: string; transactionId: string };
 

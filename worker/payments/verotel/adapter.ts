@@ -137,7 +137,7 @@ export class VerotelProvider implements PaymentProvider {
     const currency = params.get('priceCurrency');
     const transactionId = params.get('transactionID') ?? params.get('saleID') ?? '';
     const event = params.get('event');
-    if (!event || event === 'initial') return { kind: 'sale', paymentId, amount: amount ?? -1, currency: currency ?? '', transactionId };
+    if (!event || event === 'initial') return { kind: 'sale', paymentId, amount, currency, transactionId };
     if (event === 'credit') return { kind: 'refund', paymentId, amount, currency, transactionId };
     if (event === 'chargeback') return { kind: 'chargeback', paymentId, amount, currency, transactionId };
     return { kind: 'other', name: event, paymentId, transactionId };

@@ -53,7 +53,7 @@ export async function handlePostback(ctx: SettleContext, params: URLSearchParams
   return { status: 200, body: postbacks.accepted, outcome: status };
 }
 
-/** A sale's amount must be the order's; a refund or chargeback may leave it out, but if it names one it must agree. */
+/** A sale must name the order's amount and currency; a refund or chargeback may leave them out, else they must agree. */
 function sameMoney(event: Exclude<PostbackEvent, { kind: 'other' }>, order: OrderRow): boolean {
   if (event.kind !== 'sale' && event.amount === null && event.currency === null) return true;
   return event.amount === order.amount && event.currency === order.currency;
@@ -65,7 +65,9 @@ async function settleSale(ctx: SettleContext, postbacks: SignedPostbacks, order:
   try {
     status = await settleOrder(ctx, order);
   } catch (error) {
-    if (error instanceof ProviderError) return refuse(postbacks, 'status service unreachable', { ...facts, error: String(error) });
+    // The status service down, or (a late sale on an order whose discount went elsewhere) a refund Verotel takes only
+    // in its Control Center: not "OK", so Verotel retries, and for a card sale it never got "OK" for, pays it back.
+    if (error instanceof ProviderError) return refuse(postbacks, 'provider call failed', { ...facts, error: String(error) });
     if (error instanceof ApiFailure) return refuse(postbacks, `status service disagrees (${error.code})`, facts, 'error');
     throw error;
   }
