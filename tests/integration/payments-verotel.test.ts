@@ -217,6 +217,19 @@ describe('Verotel FlexPay', () => {
     expect((await memberState(BRAND, member.memberId)).ledger).toBe(0);
   });
 
+  it('a chargeback that arrives before its sale is refused until the sale is in, then applied (out of order)', async () => {
+    const member = await newMember(BRAND);
+    const o = await order(member.cookie);
+    const { sale, query } = await approvedSale(o);
+    const chargeback = await sandbox().postback(sale, 'chargeback');
+    expect((await postback(chargeback)).status).toBe(400);
+    expect((await orderStatus(o.id)).status).toBe('pending');
+    expect(await (await postback(query)).text()).toBe('OK');
+    expect(await (await postback(chargeback)).text()).toBe('OK');
+    expect((await orderStatus(o.id)).status).toBe('charged_back');
+    expect(await memberState(BRAND, member.memberId)).toEqual({ credits: 0, paid: true, ledger: 0 });
+  });
+
   it("a staff refund racing Verotel's refund postbacks for the same order takes the credits back once", async () => {
     const member = await newMember(BRAND);
     const o = await order(member.cookie);
