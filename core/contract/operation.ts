@@ -41,7 +41,7 @@ export type Tag = 'session' | 'account' | 'members' | 'likes' | 'chat' | 'photos
 
 export type Answer =
   | { description: string; schema: z.core.$ZodType }
-  | { description: string; media: 'text/html' | 'application/zip' }
+  | { description: string; media: 'text/html' | 'text/plain' | 'application/zip' }
   | { description: string; redirect: true }
   | { description: string; empty: true };
 

@@ -2,9 +2,15 @@ import { ACCOUNT_OPERATIONS } from './account-ops';
 import { MEMBER_OPERATIONS } from './member-ops';
 import type { Operation } from './operation';
 import { SHOP_OPERATIONS } from './shop-ops';
+import { VEROTEL_OPERATIONS } from './verotel-ops';
 
 /** Every /api/*.php call of a member site (the staff workspace's /api/staff/* is not part of the contract). */
-export const OPERATIONS = [...ACCOUNT_OPERATIONS, ...MEMBER_OPERATIONS, ...SHOP_OPERATIONS] as const satisfies readonly Operation[];
+export const OPERATIONS = [
+  ...ACCOUNT_OPERATIONS,
+  ...MEMBER_OPERATIONS,
+  ...SHOP_OPERATIONS,
+  ...VEROTEL_OPERATIONS,
+] as const satisfies readonly Operation[];
 
 /** One call of the member contract, with its schemas' types kept (the worker's adapter and the client read them). */
 export type MemberOperation = (typeof OPERATIONS)[number];

@@ -56,19 +56,34 @@ export type Package = z.infer<typeof PackageSchema>;
 /** The brand's payment set-up in its tenant file. */
 export const TenantPaymentsSchema = z
   .strictObject({
-    /** Some services refuse adult businesses, so each brand picks its own. Local mode always uses the sandbox. */
-    provider: z.enum(['sandbox', 'mollie']),
+    /**
+     * Some services refuse adult businesses, so each brand picks its own (docs/decisions/013-adult-acquirers.md).
+     * Local mode plays the provider: the sandbox checkout for 'sandbox' and 'mollie', Verotel's own sandbox for 'verotel'.
+     */
+    provider: z.enum(['sandbox', 'mollie', 'verotel']),
     /** Name of the Worker secret holding the provider's API key (never the key itself). */
     api_key_secret: z
       .string()
       .regex(/^[A-Z][A-Z0-9_]{2,63}$/)
       .optional(),
     api_url: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * Verotel FlexPay (worker/payments/verotel/): the website's shop ID, the Verotel brand whose hosts serve the order
+     * page ('verotel' or 'cardbilling') and the Worker secret holding the FlexPay signature key (never the key itself).
+     */
+    verotel: z
+      .strictObject({
+        shop_id: z.number().int().positive(),
+        brand: z.enum(['verotel', 'cardbilling']).default('verotel'),
+        signature_key_secret: z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/),
+      })
+      .optional(),
     packages: z.record(CurrencyCodeSchema, z.array(PackageSchema).min(1).max(8)),
     countries: z.record(country, z.strictObject({ currency: CurrencyCodeSchema, methods: z.array(z.enum(PAYMENT_METHODS)).min(1) })),
   })
   .refine((p) => Object.values(p.countries).every((c) => p.packages[c.currency]), 'every country needs packages in its currency')
-  .refine((p) => p.provider !== 'mollie' || p.api_key_secret, 'mollie needs api_key_secret');
+  .refine((p) => p.provider !== 'mollie' || p.api_key_secret, 'mollie needs api_key_secret')
+  .refine((p) => p.provider !== 'verotel' || p.verotel, 'verotel needs verotel.shop_id and verotel.signature_key_secret');
 export type TenantPayments = z.infer<typeof TenantPaymentsSchema>;
 
 /** GET /api/packages.php: what the visitor's country can buy and how. */
@@ -127,11 +142,15 @@ export type OrderRequest = z.infer<typeof OrderRequestSchema>;
 
 export const RepeatOrderSchema = OrderRequestSchema.pick({ package_id: true, amount: true, currency: true, consent: true });
 
-export const ORDER_STATUSES = ['created', 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
+/** charged_back: the cardholder disputed the payment at their bank and the provider took the money back. */
+export const ORDER_STATUSES = ['created', 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded', 'charged_back'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** code_used: the order's discount was used by another order; staff: an admin refunded it (back office). */
-export const REFUND_REASONS = ['code_used', 'staff'] as const;
+/**
+ * code_used: the order's discount was used by another order; staff: an admin refunded it (back office); provider:
+ * the payment service reported a refund made on its side (a Verotel "credit" postback).
+ */
+export const REFUND_REASONS = ['code_used', 'staff', 'provider'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** An order as GET /api/order.php, /api/orders.php and the order calls answer it. */

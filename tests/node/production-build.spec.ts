@@ -10,6 +10,8 @@ const LOCAL_ONLY = {
   'fictional replies (dev operator)': '/chat-reply.json',
   'sandbox payment service': 'sandbox_payments',
   'sandbox checkout page': 'Later charges on this mandate fail',
+  'Verotel sandbox (its sales and status service)': 'verotel_sandbox_sales',
+  'Verotel sandbox order page': 'Verotel FlexPay sandbox',
   'seed portraits': 'viewBox="0 0 400 500"',
 };
 

@@ -572,6 +572,20 @@ export interface SwipePassesRow {
   created_at: string;
 }
 
+export interface VerotelSandboxSalesRow {
+  sale_id: number;
+  tenant_id: string;
+  shop_id: number;
+  reference_id: string;
+  amount: number;
+  currency: string;
+  payment_method: string;
+  result: string;
+  transaction_id: number;
+  later_event: string | null;
+  created_at: string;
+}
+
 export interface Tables {
   blocks: BlocksRow;
   cam_clicks: CamClicksRow;
@@ -623,6 +637,7 @@ export interface Tables {
   staff_roles: StaffRolesRow;
   staff_sessions: StaffSessionsRow;
   swipe_passes: SwipePassesRow;
+  verotel_sandbox_sales: VerotelSandboxSalesRow;
 }
 
 /** The columns of a LEFT JOINed table: each is null when no row joined. */

@@ -1,6 +1,11 @@
 /**
- * What the shop needs from a payment service. Webhooks only carry an id, so `get` is the one source of truth about
- * a payment: the order's state follows what `get` answers, never what a caller claims.
+ * What the shop needs from a payment service. Two shapes exist (docs/decisions/013-adult-acquirers.md):
+ * - Mollie's: a webhook carries only an id, so `get` is the one source of truth about a payment: the order's state
+ *   follows what `get` answers, never what a caller claims.
+ * - The adult acquirers' (Verotel FlexPay, CCBill, Segpay): a postback carries the data (the sale, a refund, a
+ *   chargeback), signed with the shop's key. Such a provider also has `postbacks`: an event is trusted only after its
+ *   signature verified, and a sale is then still checked with `get`, which asks the provider's status API.
+ * Both end in the same order state machine (settle.ts), idempotent per order and ledger reference.
  */
 export type ProviderStatus = 'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
 
@@ -15,9 +20,9 @@ export interface ProviderMandate {
 export interface ProviderPayment {
   id: string;
   status: ProviderStatus;
-  /** Cents. */
-  amount: number;
-  currency: string;
+  /** Cents; null while the provider cannot say (a Verotel sale not made yet): such a payment never moves an order to paid. */
+  amount: number | null;
+  currency: string | null;
   metadata: { tenant?: string; order_id?: number };
   /** The mandate a first or recurring payment made or used, once the provider knows it. */
   mandate: ProviderMandate | null;
@@ -58,8 +63,28 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
+/** What a verified postback says happened. Amounts in cents, as the order keeps them; null when the postback had none. */
+export type PostbackEvent =
+  | { kind: 'sale' | 'refund' | 'chargeback'; paymentId: string; amount: number | null; currency: string | null; transactionId: string }
+  /** An event this engine does not act on (a subscription's rebill, say): logged and acknowledged. */
+  | { kind: 'other'; name: string; paymentId: string; transactionId: string };
+
+/** A provider whose postbacks carry the data: how its postbacks are verified and what it expects as the answer. */
+export interface SignedPostbacks {
+  /** The event, or null when the signature does not verify with this brand's key (forged, or another brand's). */
+  verify(params: URLSearchParams): Promise<PostbackEvent | null>;
+  /** The body the provider expects for a postback it may stop sending (handled, or already handled before). */
+  readonly accepted: string;
+  /** The body for a refused postback (the provider retries it, or for a sale, pays it back by itself). */
+  refused(reason: string): string;
+}
+
+export type ProviderName = 'sandbox' | 'mollie' | 'verotel';
+
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'mollie';
+  readonly name: ProviderName;
+  /** Present for a provider whose postbacks carry signed data (Verotel); absent for Mollie's "something changed". */
+  readonly postbacks?: SignedPostbacks;
   /** Creates the payment; `checkoutUrl` is null when no checkout is needed (a recurring charge). */
   create(request: CreatePayment): Promise<{ id: string; checkoutUrl: string | null }>;
   /** The payment as the provider knows it, or null when the provider has no such payment. */

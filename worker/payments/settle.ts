@@ -32,11 +32,12 @@ const TARGET: Record<ProviderStatus, OrderStatus> = {
 
 /** A payment that does not belong to this order (forged, or a bug on either side) never moves it. */
 function verify(order: OrderRow, payment: ProviderPayment, tenant: Tenant): void {
+  // An amount the provider cannot tell yet (an open Verotel sale) is no mismatch; a paid one must say it, and agree.
+  const unknownAmount = payment.amount === null && payment.currency === null && payment.status !== 'paid';
   const ok =
     payment.metadata.tenant === tenant.id &&
     Number(payment.metadata.order_id) === order.id &&
-    payment.amount === order.amount &&
-    payment.currency === order.currency;
+    (unknownAmount || (payment.amount === order.amount && payment.currency === order.currency));
   if (!ok) {
     logEvent('error', 'payment does not match order', { tenant: tenant.id, order: order.id, payment: payment.id });
     throw new ApiFailure(409, 'payment_mismatch', 'errors.payment_mismatch');

@@ -71,4 +71,4 @@ export function ShopTrust({ methods }: { methods: readonly PaymentMethod[] }) {
   );
 }
 
-const PROVIDER_NAMES: Record<'sandbox' | 'mollie', string> = { mollie: 'Mollie', sandbox: 'Sandbox' };
+const PROVIDER_NAMES: Record<'sandbox' | 'mollie' | 'verotel', string> = { mollie: 'Mollie', sandbox: 'Sandbox', verotel: 'Verotel' };

@@ -48,7 +48,7 @@ function OrderResult({ id }: { id: string }) {
   if (order.status === 'created' || order.status === 'pending')
     return pendingCard(card, (next) => void mutate({ order: next }, { revalidate: false }));
   if (order.status === 'paid') return paidCard(card);
-  if (order.status === 'refunded') return refundedCard(card);
+  if (order.status === 'refunded' || order.status === 'charged_back') return refundedCard(card);
   return failedCard(card);
 }
 
@@ -118,7 +118,7 @@ function paidCard({ t, order, summary }: ResultCard) {
   );
 }
 
-/** Refunded: why (a discount code used meanwhile, or staff), and the way on. */
+/** Refunded or charged back: why (a discount code used meanwhile, staff, the payment service, the bank), and the way on. */
 function refundedCard({ t, order, summary, money }: ResultCard) {
   return (
     <AccountCard title={t('transaction.refunded_title')} testId="transaction-refunded" icon="i-lucide-undo-2">
@@ -126,8 +126,10 @@ function refundedCard({ t, order, summary, money }: ResultCard) {
         <p role="status">{t('transaction.refunded_code_used', { code: order.discount_code, amount: money(order.amount) })}</p>
       )}
       {order.refund_reason === 'staff' && <p role="status">{t('transaction.refunded_staff', { amount: money(order.amount) })}</p>}
+      {order.refund_reason === 'provider' && <p role="status">{t('transaction.refunded_provider', { amount: money(order.amount) })}</p>}
+      {order.status === 'charged_back' && <p role="status">{t('transaction.charged_back')}</p>}
       <p className="text-sm text-gray-600">
-        {summary} · {t('transaction.status.refunded')}
+        {summary} · {t(`transaction.status.${order.status}`)}
       </p>
       {/* A lost discount code is a payment to make again; a refund staff gave back is the end of this order. */}
       {order.refund_reason === 'code_used' ? (

@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import { operation } from '../../api/operation';
+import type { AppEnv } from '../../context';
+import { settleContext } from '../checkout';
+import { providerFor } from '../provider';
+import { handlePostback } from './postback';
+
+/**
+ * GET /api/verotel-postback.php: Verotel FlexPay's postback (Verotel calls the URL set for the website in its Control
+ * Center with the data as query parameters, and reads the body: "OK" or anything else). worker/payments/verotel/
+ * postback.ts decides; the raw query is passed on whole, because the signature covers every parameter it carries.
+ */
+export const verotelPostbackRoutes = new Hono<AppEnv>();
+
+operation(verotelPostbackRoutes, 'get', '/api/verotel-postback.php', async (c) => {
+  const provider = providerFor(c.env, c.get('tenant'));
+  const answer = await handlePostback(settleContext(c, provider), new URL(c.req.url).searchParams);
+  return c.text(answer.body, answer.status);
+});

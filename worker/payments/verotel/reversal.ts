@@ -1,0 +1,89 @@
+import type { OrderStatus } from '../../../core/schemas/payments';
+import type { Tables } from '../../db/tables';
+import { logEvent } from '../../log';
+import { namedBatch, rows } from '../../services/batch';
+import { takeBackIf } from '../../services/ledger';
+import { publishToMember } from '../../services/live-events';
+import type { OrderRow } from '../orders';
+import type { SettleContext } from '../settle-context';
+
+/**
+ * Money that went back on the provider's side, as a verified postback reports it (provider-agnostic: Verotel's
+ * "credit" and "chargeback" today, CCBill's and Segpay's the same way). One batch, whose writes hold only while the
+ * order is still paid:
+ * - the credits of the order still unspent are taken back through the ledger (never below zero: takeBackIf), under
+ *   the same reference a staff refund uses for a refund (`refund:order:<id>`), so a staff refund and the provider's
+ *   postback for it take credits back once, whichever arrives first; a chargeback has its own (`chargeback:order:<id>`);
+ * - the order moves to refunded (reason 'provider') or charged_back.
+ * A chargeback on an order already refunded moves it to charged_back and takes nothing more. Replays, and any number
+ * of them at once, find the order moved and change nothing. The member's account is not locked (FTC v. Match Group).
+ */
+export async function reverseByProvider(
+  ctx: Pick<SettleContext, 'env' | 'tenant' | 'now'>,
+  order: OrderRow,
+  kind: 'refund' | 'chargeback',
+): Promise<{ status: OrderStatus; takenBack: number }> {
+  const { env, tenant, now } = ctx;
+  const db = env.DB;
+  const at = now.toISOString();
+  const ref = `${kind}:order:${order.id}`;
+  const move =
+    kind === 'refund'
+      ? db
+          .prepare(
+            "UPDATE orders SET status = 'refunded', refund_reason = 'provider', refunded_at = ?3, updated_at = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status = 'paid'",
+          )
+          .bind(order.id, tenant.id, at)
+      : db
+          .prepare(
+            "UPDATE orders SET status = 'charged_back', refunded_at = COALESCE(refunded_at, ?3), updated_at = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status IN ('paid', 'refunded')",
+          )
+          .bind(order.id, tenant.id, at);
+  const results = await namedBatch(db, [
+    [
+      null,
+      takeBackIf(
+        db,
+        { tenantId: tenant.id, memberId: order.member_id, max: order.credits, reason: 'refund', ref, now },
+        "EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND tenant_id = ?2 AND status = 'paid')",
+        order.id,
+        tenant.id,
+      ),
+    ],
+    ['moved', move],
+    [
+      'order',
+      rows<Pick<OrderRow, 'status'>>(db.prepare('SELECT status FROM orders WHERE id = ? AND tenant_id = ?').bind(order.id, tenant.id)),
+    ],
+    [
+      'taken',
+      rows<Pick<Tables['credit_ledger'], 'delta'>>(
+        db
+          .prepare('SELECT delta FROM credit_ledger WHERE tenant_id = ? AND member_id = ? AND ref = ?')
+          .bind(tenant.id, order.member_id, ref),
+      ),
+    ],
+    [
+      'balance',
+      rows<Pick<Tables['members'], 'credits'>>(
+        db.prepare('SELECT credits FROM members WHERE id = ? AND tenant_id = ?').bind(order.member_id, tenant.id),
+      ),
+    ],
+  ]);
+  const [current] = results.order.results;
+  const [taken] = results.taken.results;
+  const takenBack = taken ? -taken.delta : 0;
+  if (results.moved.meta.changes > 0) {
+    const [balance] = results.balance.results;
+    await publishToMember(env, tenant.id, order.member_id, { type: 'credits', credits: balance.credits });
+    // What the member had spent of the order stays spent: the books show it as the part not taken back.
+    logEvent('warn', `order ${kind === 'refund' ? 'refunded' : 'charged back'} by the payment service`, {
+      tenant: tenant.id,
+      order: order.id,
+      credits: order.credits,
+      taken_back: takenBack,
+      ...(order.status === 'paid' ? { spent: order.credits - takenBack } : { was: order.status }),
+    });
+  }
+  return { status: current.status, takenBack };
+}
