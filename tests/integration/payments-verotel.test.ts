@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ledgerEntry } from '../../worker/services/ledger';
+import { ledgerEntry } from '../../worker/db/ledger';
 import { providerFor } from '../../worker/payments/provider';
 import { sandboxSignatureKey, VerotelSandbox } from '../../worker/payments/verotel/sandbox';
 import { signPostback } from '../../worker/payments/verotel/signature';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { operation } from '../../api/operation';
+import { operation } from '../../http/operation';
 import type { AppEnv } from '../../context';
 import { settleContext } from '../checkout';
 import { providerFor } from '../provider';

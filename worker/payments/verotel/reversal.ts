@@ -1,9 +1,9 @@
 import type { OrderStatus } from '../../../core/schemas/payments';
 import type { Tables } from '../../db/tables';
 import { logEvent } from '../../log';
-import { namedBatch, rows } from '../../services/batch';
-import { takeBackIf } from '../../services/ledger';
-import { publishToMember } from '../../services/live-events';
+import { namedBatch, rows } from '../../db/batch';
+import { takeBackIf } from '../../db/ledger';
+import { publishToMember } from '../../live/events';
 import type { OrderRow } from '../orders';
 import type { SettleContext } from '../settle-context';
 

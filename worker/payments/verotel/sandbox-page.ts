@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { moneyFormatter } from '../../../core/money';
-import { operation } from '../../api/operation';
+import { operation } from '../../http/operation';
 import { isLocal, type AppContext, type AppEnv } from '../../context';
 import { fromFlexpayAmount, verifyRequest } from './signature';
 import { VerotelSandbox, type SandboxSale } from './sandbox';
