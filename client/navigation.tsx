@@ -1,5 +1,6 @@
+import { onHistoryMove, RouterLink, setAddress } from './history';
 import { useSetAtom, useStore } from 'jotai';
-import { useEffect, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { useEffect, type AnchorHTMLAttributes } from 'react';
 import { canSearchLoggedOut } from '../core/rules/visitor';
 import { routeAtom, settingsAtom, trafficSourceAtom, userAtom } from './state/atoms';
 import { matchRoute } from '../core/router';
@@ -24,33 +25,26 @@ export function navigate(store: Store, href: string, replace = false): void {
     location.assign(url.href);
     return;
   }
-  history[replace ? 'replaceState' : 'pushState'](null, '', url.href);
+  setAddress(url, replace);
   store.set(routeAtom, { name: matched.def.name, params: matched.params, path: url.pathname, search: url.search });
-  if (!url.hash) window.scrollTo(0, 0);
 }
 
 /** Keeps the route atom in step with the back and forward buttons. */
 export function useHistorySync(): void {
   const setRoute = useSetAtom(routeAtom);
-  useEffect(() => {
-    const onPop = () => {
-      const matched = matchRoute(location.pathname);
-      if (!matched) return location.reload();
-      setRoute({ name: matched.def.name, params: matched.params, path: location.pathname, search: location.search });
-    };
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, [setRoute]);
+  useEffect(
+    () =>
+      onHistoryMove(() => {
+        const matched = matchRoute(location.pathname);
+        if (!matched) return location.reload();
+        setRoute({ name: matched.def.name, params: matched.params, path: location.pathname, search: location.search });
+      }),
+    [setRoute],
+  );
 }
 
-export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+/** A link of the member site (client/history.tsx): known routes open in place through navigate. */
+export function Link(props: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   const store = useStore();
-  const handle = (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    if (rest.target && rest.target !== '_self') return;
-    event.preventDefault();
-    navigate(store, href);
-  };
-  return <a href={href} onClick={handle} {...rest} />;
+  return <RouterLink go={(href) => navigate(store, href)} {...props} />;
 }

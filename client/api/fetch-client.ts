@@ -15,6 +15,7 @@ export class ApiError extends Error {
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** Sent as JSON; a FormData (the workspace's photo upload) as a multipart form. */
   body?: unknown;
   /** Makes a POST safe to retry: the server answers a repeated key with the first result. */
   idempotencyKey?: string;
@@ -89,12 +90,15 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 /**
  * The one way the client talks to /api: JSON in and out, up to 5 retries with exponential delay. A request that
  * reached the server is retried only when repeating it is harmless (idempotent method, or an idempotency key).
- * The answer is unknown here: screens call through client/api/typed-fetch.ts and call.ts, typed by the contract.
+ * The answer is unknown here: screens call through client/api/typed-fetch.ts and call.ts, typed by the contract; the
+ * staff workspace through client/staff/lib/api.ts, typed by the staff operations.
  */
 export async function apiFetch(path: string, req: ApiRequest = {}): Promise<unknown> {
   const method = req.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData (the workspace's photo upload) goes as it is: the browser writes its multipart Content-Type.
+  const json = req.body !== undefined && !(req.body instanceof FormData);
+  if (json) headers['Content-Type'] = 'application/json';
   if (isUserEndpoint(path)) headers['X-Request-Type'] = 'client';
   if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
   if (liveBookmark) headers['X-D1-Bookmark'] = liveBookmark;
@@ -116,7 +120,7 @@ export async function apiFetch(path: string, req: ApiRequest = {}): Promise<unkn
         response = await fetch(path, {
           method,
           headers,
-          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+          body: json ? JSON.stringify(req.body) : (req.body as FormData | undefined),
           credentials: 'same-origin',
           signal,
         });

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { StaffPathOf } from '../../../core/contract/staff-ops';
-import { type StaffAnswerOf, StaffApiError, type StaffBodyOf, type StaffSending, staffSend } from '../lib/api';
+import { type StaffAnswerOf, ApiError, type StaffBodyOf, type StaffSending, staffSend } from '../lib/api';
 import { t } from '../lib/i18n';
 import { Problem } from './notice';
 
@@ -97,7 +97,7 @@ function useMemberAction<M extends StaffSending, P extends string>({ path, metho
       dialog.current?.close();
       onDone(answer);
     } catch (e) {
-      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+      setProblem(e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
     } finally {
       setBusy(false);
     }

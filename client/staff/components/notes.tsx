@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { StaffNote } from '../../../core/schemas/staff-answers';
 import { StaffNoteSchema } from '../../../core/schemas/staff';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { validate } from '../lib/form';
 import { formatDateTime, t } from '../lib/i18n';
 
@@ -40,7 +40,7 @@ export function Notes({ brand, conversationId, subject, subjectId, title, notes,
       setBody('');
       onAdded();
     } catch (e) {
-      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+      setProblem(e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { PHOTO_RULES } from '../../../core/photo-rules';
 import { shrinkForUpload } from '../../components/photos/shrink';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { t } from '../lib/i18n';
 
 /**
@@ -34,7 +34,7 @@ export function PhotoUpload({
       setState({ busy: false, problem: null });
       onUploaded();
     } catch (e) {
-      setState({ busy: false, problem: e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network') });
+      setState({ busy: false, problem: e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network') });
     }
     event.target.value = '';
   };

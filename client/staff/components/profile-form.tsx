@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FictionalProfileSchema, type FictionalProfileInput } from '../../../core/schemas/staff';
 import { INTERESTS } from '../../../core/data/interests';
 import { ABOUT_MAX_LENGTH } from '../../../core/constants';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { brandInfo } from '../lib/boot';
 import type { FictionalProfile } from '../lib/contract';
 import { validate } from '../lib/form';
@@ -82,7 +82,7 @@ function useSaveProfile(brand: string, p: FictionalProfile | null, onSaved: () =
         : staffSend('post', '/api/staff/profiles.php', checked.value));
       onSaved();
     } catch (e) {
-      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+      setProblem(e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
       setBusy(false);
     }
   };

@@ -1,22 +1,13 @@
 import { apiUrl } from '../../../core/api-urls';
 import type { BodyInputOf, OutputOf, QueryInputOf } from '../../../core/contract/operation';
 import type { StaffMethod, StaffOperationAt, StaffPathOf } from '../../../core/contract/staff-ops';
-import type { ApiErrorBody } from '../../../core/schemas/errors';
+import { ApiError, type ApiRequest, apiFetch } from '../../api/fetch-client';
 
 // Types only from core/contract: the contract's zod schemas never reach the workspace's download.
+// The request itself is the member app's (client/api/fetch-client.ts): the same headers, JSON parsing, retries of
+// repeatable requests and error model (ApiError); this module only adds the staff operations' types.
 
-/** An expected failure of the staff API (`{ error: { code, message } }`), or a network failure (status 0). */
-export class StaffApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** Per-field messages of a 400 validation_failed, when the server gave them. */
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 type Listener = () => void;
 const lostListeners = new Set<Listener>();
@@ -39,35 +30,21 @@ export interface StaffCallOptions {
   signal?: AbortSignal;
 }
 
-/** The workspace's one way to /api/staff/*.php: JSON (or a form) in, JSON out, same-origin cookies, one error model. */
-async function request(url: string, method: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const form = body instanceof FormData ? body : null;
-  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
-  let response: Response;
+/**
+ * A staff call through the shared transport. A failure without an answer (network) becomes ApiError status 0, which
+ * the screens show as their network message; an ended staff session tells the workspace (onStaffSessionLost).
+ */
+async function request(url: string, req: ApiRequest): Promise<unknown> {
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
-      credentials: 'same-origin',
-      signal,
-    });
+    return await apiFetch(url, req);
   } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new StaffApiError(0, 'network', error instanceof Error ? error.message : 'network');
+    if (error instanceof ApiError) {
+      if (error.status === 401 && error.code === 'staff_login_required') lostListeners.forEach((l) => l());
+      throw error;
+    }
+    if (req.signal?.aborted) throw error;
+    throw new ApiError(0, 'network', error instanceof Error ? error.message : 'network');
   }
-  const text = await response.text();
-  if (response.ok) return text ? JSON.parse(text) : null;
-  let answer: Partial<ApiErrorBody> = {};
-  try {
-    answer = JSON.parse(text) as ApiErrorBody;
-  } catch {
-    // not our JSON (a proxy's error page): the generic error below
-  }
-  const code = answer.error?.code ?? 'http_error';
-  if (response.status === 401 && code === 'staff_login_required') lostListeners.forEach((l) => l());
-  throw new StaffApiError(response.status, code, answer.error?.message ?? `HTTP ${response.status}`, answer.error?.fields);
 }
 
 /** Reads a staff call: its path, its query by the contract's names, its answer typed by the contract. */
@@ -76,7 +53,7 @@ export function staffGet<P extends StaffPathOf<'get'>>(
   query?: StaffQueryOf<P>,
   options: StaffCallOptions = {},
 ): Promise<StaffAnswerOf<'get', P>> {
-  return request(apiUrl(path, query), 'GET', undefined, options.signal) as Promise<StaffAnswerOf<'get', P>>;
+  return request(apiUrl(path, query), options) as Promise<StaffAnswerOf<'get', P>>;
 }
 
 /** Sends to a staff call: its method and path, its body as the contract's schema takes it, its answer typed. */
@@ -86,5 +63,6 @@ export function staffSend<M extends StaffSending, P extends StaffPathOf<M>>(
   body?: StaffBodyOf<M, P>,
   options: StaffCallOptions = {},
 ): Promise<StaffAnswerOf<M, P>> {
-  return request(path, method.toUpperCase(), body, options.signal) as Promise<StaffAnswerOf<M, P>>;
+  const upper = method.toUpperCase() as 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  return request(path, { method: upper, body, signal: options.signal }) as Promise<StaffAnswerOf<M, P>>;
 }

@@ -18,5 +18,9 @@ describe('staff workspace routes', () => {
     expect(matchStaffRoute('/staff/moderation/', '')).toEqual({ name: 'moderation' });
     expect(matchStaffRoute('/staff/c/flirtlokaal/x', '')).toEqual({ name: 'not_found' });
     expect(matchStaffRoute('/staff/nope', '')).toEqual({ name: 'not_found' });
+    expect(matchStaffRoute('/staff/c/flirtlokaal/42//', '')).toEqual({ name: 'conversation', brand: 'flirtlokaal', id: 42 });
+    expect(matchStaffRoute(`/staff/c/${'a'.repeat(41)}/42`, '')).toEqual({ name: 'not_found' });
+    expect(matchStaffRoute('/staff/members/Flirt/1', '')).toEqual({ name: 'not_found' });
+    expect(matchStaffRoute('/staff/setup', '')).toEqual({ name: 'setup', token: '' });
   });
 });

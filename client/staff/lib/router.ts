@@ -1,69 +1,60 @@
 import { useSyncExternalStore } from 'react';
+import { routeMatcher } from '../../../core/route-matcher';
+import { onHistoryMove, setAddress } from '../../history';
+
+// The workspace's route table, read by the member app's router machinery (core/route-matcher.ts; links, history
+// entries and the back button from client/history.tsx). The workspace keeps the current address in React state of
+// its own (no jotai): it has no server-rendered route to start from.
+
+// Ids are unique per brand database only (decision 009), so a conversation's or member's address names its brand.
+const BRAND = '([a-z0-9-]{1,40})';
+const ID = '(\\d{1,12})';
+
+const STAFF_ROUTES = [
+  { name: 'queue', path: '/staff' },
+  { name: 'login', path: '/staff/login' },
+  { name: 'setup', path: '/staff/setup' },
+  { name: 'conversation', path: `/staff/c/:brand${BRAND}/:id${ID}` },
+  { name: 'profiles', path: '/staff/profiles' },
+  { name: 'first', path: '/staff/first' },
+  { name: 'figures', path: '/staff/figures' },
+  { name: 'dashboard', path: '/staff/dashboard' },
+  { name: 'audit', path: '/staff/audit' },
+  { name: 'sessions', path: '/staff/sessions' },
+  { name: 'members', path: '/staff/members' },
+  { name: 'member', path: `/staff/members/:brand${BRAND}/:id${ID}` },
+  { name: 'codes', path: '/staff/codes' },
+  { name: 'moderation', path: '/staff/moderation' },
+] as const;
+
+type Plain = Exclude<(typeof STAFF_ROUTES)[number]['name'], 'setup' | 'conversation' | 'member'>;
 
 /** The workspace's screens, by path under /staff. */
 export type StaffRoute =
-  | { name: 'login' }
+  | { name: Plain }
   | { name: 'setup'; token: string }
-  | { name: 'queue' }
-  | { name: 'conversation'; brand: string; id: number }
-  | { name: 'profiles' }
-  | { name: 'first' }
-  | { name: 'figures' }
-  | { name: 'dashboard' }
-  | { name: 'audit' }
-  | { name: 'sessions' }
-  | { name: 'members' }
-  | { name: 'member'; brand: string; id: number }
-  | { name: 'codes' }
-  | { name: 'moderation' }
+  | { name: 'conversation' | 'member'; brand: string; id: number }
   | { name: 'not_found' };
 
+const match = routeMatcher(STAFF_ROUTES);
+
 export function matchStaffRoute(pathname: string, search: string): StaffRoute {
-  const path = pathname.replace(/\/+$/, '') || '/staff';
-  // Ids are unique per brand database only (decision 009), so a conversation's or member's address names its brand.
-  const conversation = /^\/staff\/c\/([a-z0-9-]{1,40})\/(\d{1,12})$/.exec(path);
-  if (conversation) return { name: 'conversation', brand: conversation[1], id: Number(conversation[2]) };
-  const member = /^\/staff\/members\/([a-z0-9-]{1,40})\/(\d{1,12})$/.exec(path);
-  if (member) return { name: 'member', brand: member[1], id: Number(member[2]) };
-  if (path === '/staff/members') return { name: 'members' };
-  switch (path) {
-    case '/staff':
-      return { name: 'queue' };
-    case '/staff/login':
-      return { name: 'login' };
-    case '/staff/setup':
-      return { name: 'setup', token: new URLSearchParams(search).get('token') ?? '' };
-    case '/staff/profiles':
-    case '/staff/first':
-    case '/staff/figures':
-    case '/staff/dashboard':
-    case '/staff/audit':
-    case '/staff/sessions':
-    case '/staff/codes':
-    case '/staff/moderation':
-      return {
-        name: path.slice('/staff/'.length) as
-          | 'profiles'
-          | 'first'
-          | 'figures'
-          | 'dashboard'
-          | 'audit'
-          | 'sessions'
-          | 'codes'
-          | 'moderation',
-      };
-    default:
-      return { name: 'not_found' };
-  }
+  const matched = match(pathname.replace(/\/+$/, '') || '/staff');
+  if (!matched) return { name: 'not_found' };
+  const { name } = matched.def;
+  if (name === 'conversation' || name === 'member') return { name, brand: matched.params.brand, id: Number(matched.params.id) };
+  if (name === 'setup') return { name, token: new URLSearchParams(search).get('token') ?? '' };
+  return { name };
 }
 
-const CHANGE = 'staff:navigate';
+/** Tells the workspace's useLocation of a navigation in the page (the back and forward buttons tell it themselves). */
+const moved = new Set<() => void>();
 const subscribe = (onChange: () => void) => {
-  addEventListener('popstate', onChange);
-  addEventListener(CHANGE, onChange);
+  moved.add(onChange);
+  const stop = onHistoryMove(onChange);
   return () => {
-    removeEventListener('popstate', onChange);
-    removeEventListener(CHANGE, onChange);
+    moved.delete(onChange);
+    stop();
   };
 };
 const currentUrl = () => location.pathname + location.search;
@@ -77,8 +68,6 @@ export function useLocation(): { pathname: string; search: string } {
 /** Client-side navigation inside the workspace (one page, no reload). */
 export function navigate(to: string, { replace = false } = {}): void {
   if (to === currentUrl()) return;
-  if (replace) history.replaceState(null, '', to);
-  else history.pushState(null, '', to);
-  dispatchEvent(new Event(CHANGE));
-  scrollTo(0, 0);
+  setAddress(new URL(to, location.href), replace);
+  for (const onChange of moved) onChange();
 }

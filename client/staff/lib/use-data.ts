@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { apiUrl } from '../../../core/api-urls';
 import type { StaffPathOf } from '../../../core/contract/staff-ops';
-import { StaffApiError, type StaffAnswerOf, type StaffQueryOf, staffGet } from './api';
+import { ApiError, type StaffAnswerOf, type StaffQueryOf, staffGet } from './api';
 
 export interface Data<T> {
   data: T | undefined;
-  error: StaffApiError | null;
+  error: ApiError | null;
   loading: boolean;
   /** Fetches again, keeping what is shown until the answer is in (no flicker on live updates). */
   reload: () => Promise<void>;
@@ -17,7 +17,8 @@ export interface Data<T> {
  * GET one staff call (path null: nothing yet), its query by the contract's names and its answer typed by the
  * contract, through SWR as the member app's useApi (client/api/call.ts): a newer request wins over an older one.
  * The workspace reloads when its live events say so, not on focus or reconnect, and shows an error at once
- * instead of retrying behind it (an operator acts on what the screen says).
+ * instead of retrying behind it (an operator acts on what the screen says); the transport, as for members, repeats
+ * a GET only after a lost connection or a gateway error (502-504).
  */
 export function useStaffData<P extends StaffPathOf<'get'>>(path: P | null, query?: StaffQueryOf<P>): Data<StaffAnswerOf<'get', P>> {
   type T = StaffAnswerOf<'get', P>;
@@ -26,8 +27,7 @@ export function useStaffData<P extends StaffPathOf<'get'>>(path: P | null, query
   const asked = useRef({ path, query });
   asked.current = { path, query };
   const swr = useSWR<T, unknown>(key, () => staffGet(asked.current.path!, asked.current.query), STAFF_SWR);
-  const error =
-    swr.error === undefined ? null : swr.error instanceof StaffApiError ? swr.error : new StaffApiError(0, 'unknown', String(swr.error));
+  const error = swr.error === undefined ? null : swr.error instanceof ApiError ? swr.error : new ApiError(0, 'unknown', String(swr.error));
   return {
     data: swr.data,
     error,

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AuditEntry } from '../../../core/schemas/staff-answers';
 import { BrandFilter } from '../components/brand-filter';
-import { StaffApiError, staffGet } from '../lib/api';
+import { ApiError, staffGet } from '../lib/api';
 import { brandName } from '../lib/boot';
 import { AuditDetail } from '../components/audit-detail';
 import { formatDateTime, t } from '../lib/i18n';
@@ -101,7 +101,7 @@ export function AuditScreen() {
       const page = await staffGet('/api/staff/audit.php', { ...filter, before: nextBefore });
       setOlder((o) => ({ entries: [...(o?.entries ?? []), ...page.entries], next: page.next_before }));
     } catch (e) {
-      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+      setProblem(e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
     }
   };
 

@@ -3,7 +3,7 @@ import { PAYMENT_METHODS } from '../../../core/schemas/payments';
 import { DISCOUNT_VALIDITIES, discountCodeSchema } from '../../../core/schemas/staff-codes';
 import type { StaffDiscountCode } from '../../../core/schemas/staff-back-office-answers';
 import { Field } from '../components/field';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { validate } from '../lib/form';
 import { t, type StaffKey } from '../lib/i18n';
 import { Problem } from '../components/notice';
@@ -55,7 +55,7 @@ function useSaveCode(brand: string, code: StaffDiscountCode | null, onSaved: () 
       await (code ? staffSend('put', '/api/staff/codes.php', body) : staffSend('post', '/api/staff/codes.php', body));
       onSaved();
     } catch (e) {
-      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+      setProblem(e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
       setBusy(false);
     }
   };

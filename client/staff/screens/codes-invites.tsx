@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { StaffInviteCode } from '../../../core/schemas/staff-back-office-answers';
 import { inviteBatchSchema } from '../../../core/schemas/staff-codes';
 import { Field } from '../components/field';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { validate } from '../lib/form';
 import { formatDateTime, t } from '../lib/i18n';
 import { useStaffData } from '../lib/use-data';
@@ -34,7 +34,7 @@ export function InviteCodes({ brand }: { brand: string }) {
       setMade(answer.codes);
       await list.reload();
     } catch (e) {
-      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+      setProblem(e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
     }
   };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { StaffDiscountCode } from '../../../core/schemas/staff-back-office-answers';
 import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { formatDateTime, formatMoney, t, type StaffKey } from '../lib/i18n';
 import { useStaffData } from '../lib/use-data';
 import { CodeForm } from './codes-form';
@@ -33,7 +33,7 @@ export function CodesScreen() {
       await staffSend('delete', '/api/staff/codes.php', { brand, code: c.code });
       await list.reload();
     } catch (e) {
-      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+      setProblem(e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
     }
   };
 

@@ -6,7 +6,7 @@ import { Composer } from '../components/composer';
 import { Link } from '../components/link';
 import { MessageList } from '../components/message-list';
 import { Notes } from '../components/notes';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { t } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { startQueueLive } from '../lib/queue-live';
@@ -16,7 +16,7 @@ import { Loading, Problem } from '../components/notice';
 
 type Claim = StaffConversation['claimed_by'];
 
-const problemOf = (e: unknown) => (e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+const problemOf = (e: unknown) => (e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
 
 /** The conversation and its claim: loads it, follows the brand's queue, and gives a claim of one's own back on leaving. */
 function useClaimedConversation(brand: string, id: number) {
@@ -80,8 +80,7 @@ function answerActions(brand: string, id: number, state: ReturnType<typeof useCl
       conversation.mutate((c) => c && { ...c, messages: [...c.messages, answer.message], waiting_since: null, asks_if_real: false });
       return true;
     } catch (e) {
-      if (e instanceof StaffApiError && e.code === 'claim_required')
-        setClaim((c) => (c ? { ...c, expires_at: new Date(0).toISOString() } : c));
+      if (e instanceof ApiError && e.code === 'claim_required') setClaim((c) => (c ? { ...c, expires_at: new Date(0).toISOString() } : c));
       setProblem(problemOf(e));
       return false;
     } finally {

@@ -3,7 +3,7 @@ import type { FictionalProfile, FirstMessageCandidate } from '../../../core/sche
 import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
 import { Link } from '../components/link';
 import { Thumb } from '../components/photo';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { brandInfo } from '../lib/boot';
 import { t } from '../lib/i18n';
 import { useStaffData } from '../lib/use-data';
@@ -47,7 +47,7 @@ function useSendFirstMessage(
       setSent({ name: member.name, brand, conversationId: answer.conversation_id });
       await done();
     } catch (e) {
-      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+      setProblem(e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
     } finally {
       setBusy(false);
     }

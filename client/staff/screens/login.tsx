@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { StaffLoginSchema } from '../../../core/schemas/staff';
 import { Field } from '../components/field';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { boot, brandName } from '../lib/boot';
 import { validate } from '../lib/form';
 import { t } from '../lib/i18n';
@@ -26,7 +26,7 @@ export function LoginScreen() {
       // A full load: the page then carries the brands of the staff member's roles (worker/staff/pages.ts).
       location.assign('/staff');
     } catch (e) {
-      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+      setProblem(e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
       setBusy(false);
     }
   };

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { COMPLAINT_STATES, type ComplaintState } from '../../../core/schemas/staff-moderation';
 import type { StaffComplaint } from '../../../core/schemas/staff-back-office-answers';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { formatDateTime, t, type StaffKey } from '../lib/i18n';
 import { useStaffData } from '../lib/use-data';
 import { Problem } from '../components/notice';
@@ -102,7 +102,7 @@ function ReplyForm({ complaint: c, onSubmit }: { complaint: StaffComplaint; onSu
 /** One complaint: what it says, its replies, the moves to another state and (once confirmed) the reply form. */
 function ComplaintCard({ brand, complaint: c, onChanged }: { brand: string; complaint: StaffComplaint; onChanged: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
-  const fail = (e: unknown) => setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+  const fail = (e: unknown) => setProblem(e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
 
   const move = async (state: ComplaintState) => {
     setProblem(null);

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { ModerationText } from '../../../core/schemas/staff-back-office-answers';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { t } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { useStaffData } from '../lib/use-data';
 import { Problem } from '../components/notice';
 import { siteOf } from '../lib/boot';
 
-const problemOf = (e: unknown) => (e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+const problemOf = (e: unknown) => (e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
 
 /** Members' profile texts that match the brand's word list or that an open complaint names; then the list itself. */
 export function ProfileTexts({ brand }: { brand: string }) {

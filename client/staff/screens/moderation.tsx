@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { REJECT_REASONS, type RejectReason } from '../../../core/schemas/photos';
 import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
 import { Thumb } from '../components/photo';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { formatDateTime, t, type StaffKey } from '../lib/i18n';
 import { useStaffData } from '../lib/use-data';
 import { Complaints } from './moderation-complaints';
@@ -54,7 +54,7 @@ function PendingPhotos({ brand }: { brand: string }) {
       );
       setNotice({ tone: 'ok', text: decision === 'approve' ? t('moderation.approved') : t('moderation.rejected') });
     } catch (e) {
-      setNotice({ tone: 'error', text: e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network') });
+      setNotice({ tone: 'error', text: e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network') });
     }
     await list.reload();
   };

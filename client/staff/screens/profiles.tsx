@@ -3,7 +3,7 @@ import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
 import { Thumb } from '../components/photo';
 import { PhotoUpload } from '../components/photo-upload';
 import { ProfileForm } from '../components/profile-form';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { brandInfo } from '../lib/boot';
 import type { FictionalProfile } from '../lib/contract';
 import { t } from '../lib/i18n';
@@ -24,7 +24,7 @@ export function ProfilesScreen() {
       await staffSend('put', '/api/staff/profiles.php', { ...input, id, brand, active: !p.active });
       await list.reload();
     } catch (e) {
-      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+      setProblem(e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
     }
   };
 

@@ -3,7 +3,7 @@ import { WAITING_COUNT_CAP } from '../../../core/schemas/staff';
 import type { QueueItem } from '../../../core/schemas/staff-answers';
 import { BrandFilter } from '../components/brand-filter';
 import { QueueRow } from '../components/queue-item';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { brandName } from '../lib/boot';
 import { t } from '../lib/i18n';
 import { useMe } from '../lib/me';
@@ -33,7 +33,7 @@ export function QueueScreen() {
       await staffSend('post', '/api/staff/claim.php', { brand: item.brand, conversation_id: item.conversation_id });
       navigate(`/staff/c/${item.brand}/${item.conversation_id}`);
     } catch (e) {
-      const error = e instanceof StaffApiError ? e : null;
+      const error = e instanceof ApiError ? e : null;
       if (error?.code === 'claimed_by_other') {
         await reloadRef.current();
         setProblem(item.claimed_by ? t('queue.claimed_by_other', { name: item.claimed_by.name }) : error.message);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { formatDateTime, t } from '../lib/i18n';
 import { useStaffData } from '../lib/use-data';
 import { Loading, Problem } from '../components/notice';
@@ -14,7 +14,7 @@ export function SessionsScreen() {
       await staffSend('delete', '/api/staff/sessions.php', id ? { id } : { all_others: true });
       await sessions.reload();
     } catch (e) {
-      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+      setProblem(e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
     }
   };
   const list = sessions.data?.sessions ?? [];

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { StaffSetupSchema } from '../../../core/schemas/staff';
 import { Field } from '../components/field';
-import { StaffApiError, staffSend } from '../lib/api';
+import { ApiError, staffSend } from '../lib/api';
 import { validate } from '../lib/form';
 import { t } from '../lib/i18n';
 import { useStaffData } from '../lib/use-data';
@@ -27,7 +27,7 @@ export function SetupScreen({ token }: { token: string }) {
       await staffSend('post', '/api/staff/setup.php', checked.value);
       location.assign('/staff');
     } catch (e) {
-      setProblem(e instanceof StaffApiError && e.status !== 0 ? e.message : t('errors.network'));
+      setProblem(e instanceof ApiError && e.status !== 0 ? e.message : t('errors.network'));
       setBusy(false);
     }
   };
