@@ -14,13 +14,13 @@ type Store = ReturnType<typeof useStore>;
  */
 export function navigate(store: Store, href: string, replace = false): void {
   const url = new URL(href, location.href);
+  const here = url.origin === location.origin;
+  const user = store.get(userAtom);
   // A member's home is the members' area (issue 18 item 12; the server answers `/` the same way).
-  if (url.origin === location.origin && url.pathname === '/' && store.get(userAtom)) url.pathname = '/members';
-  const matched = url.origin === location.origin ? matchRoute(url.pathname) : null;
+  if (here && url.pathname === '/' && user) url.pathname = '/members';
+  const matched = here ? matchRoute(url.pathname) : null;
   const blocked =
-    matched &&
-    !store.get(userAtom) &&
-    !visitorMayOpen(matched.def, canSearchLoggedOut(store.get(settingsAtom), store.get(trafficSourceAtom)));
+    matched && !user && !visitorMayOpen(matched.def, canSearchLoggedOut(store.get(settingsAtom), store.get(trafficSourceAtom)));
   if (!matched || blocked || matched.def.layout === 'lander') {
     location.assign(url.href);
     return;

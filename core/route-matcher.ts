@@ -4,25 +4,18 @@
 interface Compiled<D> {
   def: D;
   regex: RegExp;
-  keys: string[];
 }
 
-/** Turns `/members/:id(\d+)/landing2/:slug?([^/]+)` into an anchored regex with named keys. */
+/** Turns `/members/:id(\d+)/landing2/:slug?([^/]+)` into an anchored regex with a named group per parameter. */
 function compile<D extends { path: string }>(def: D): Compiled<D> {
-  const keys: string[] = [];
   let source = '';
   for (const segment of def.path.split('/').slice(1)) {
     const param = /^:(\w+)(\?)?(?:\((.+)\))?$/.exec(segment);
-    if (!param) {
-      source += segment === '' ? '/' : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-      continue;
-    }
-    keys.push(param[1]);
-    // A constraint must not contain capturing groups of its own: they would shift the parameter indexes.
-    const body = `(${param[3] ?? '[^/]+'})`;
-    source += param[2] ? `(?:/${body})?` : `/${body}`;
+    // Named groups: a constraint's own parentheses cannot shift which parameter is which.
+    const group = param && `(?<${param[1]}>${param[3] ?? '[^/]+'})`;
+    source += !param ? (segment ? `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` : '/') : param[2] ? `(?:/${group})?` : `/${group}`;
   }
-  return { def, regex: new RegExp(`^${source === '/' ? '/' : source}/?$`), keys };
+  return { def, regex: new RegExp(`^${source === '/' ? '/' : source}/?$`) };
 }
 
 export interface Matched<D> {
@@ -39,14 +32,12 @@ export function routeMatcher<D extends { path: string }>(routes: readonly D[]): 
   const compiled = routes.map(compile);
   return (pathname) => {
     if (pathname.length > 512) return null;
-    for (const { def, regex, keys } of compiled) {
+    for (const { def, regex } of compiled) {
       const m = regex.exec(pathname);
       if (!m) continue;
       const params: Record<string, string> = {};
       try {
-        keys.forEach((key, i) => {
-          if (m[i + 1] !== undefined) params[key] = decodeURIComponent(m[i + 1]);
-        });
+        for (const [key, value] of Object.entries(m.groups ?? {})) if (value !== undefined) params[key] = decodeURIComponent(value);
       } catch {
         return null;
       }

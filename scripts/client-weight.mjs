@@ -61,6 +61,6 @@ for (const file of chunks) {
   console.log(`${file}: ${code.length} B, ${(gzip / 1024).toFixed(1)} KiB gzip`);
   for (const [key, n] of parts(file)) if (n >= 500) console.log(`  ${String(n).padStart(8)}  ${key}`);
 }
-console.log(`home initial JS: ${(total / 1024).toFixed(1)} KiB gzip in ${chunks.length} files`);
+console.log(`home initial JS: ${(total / 1024).toFixed(1)} KiB gzip (${total} B) in ${chunks.length} files`);
 if (process.argv.includes('--keep')) console.log(`build kept in ${out}`);
 else rmSync(out, { recursive: true, force: true });
