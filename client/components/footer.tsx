@@ -14,11 +14,14 @@ export function CompanyLine({ company }: { company: Settings['brand']['company']
   );
 }
 
-/** Footer links of SPEC.md §2 and the brand's own pages, the legal disclaimer in the page's language, and the US footer for English. */
+/**
+ * Footer links of SPEC.md §2 and the brand's own pages, the legal disclaimer in the page's language, and the 2257
+ * statement for US visitors (the server decides it from the visitor's country: settings.brand.show_us_footer).
+ */
 export function Footer({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const settings = useAtomValue(settingsAtom);
-  const showUs = settings.brand.show_us_footer && i18n.language.startsWith('en');
+  const showUs = settings.brand.show_us_footer;
   const links = [...FOOTER_LINKS.map(([href, key]) => [href, t(key)]), ...brandPageLinks(settings.brand.info_pages, i18n.language)];
   return (
     <footer className="mt-auto bg-secondary text-sm text-white/85">

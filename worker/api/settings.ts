@@ -1,5 +1,6 @@
 import { brandText } from '../../core/rules/brand-text';
 import { minimumMessageCosts } from '../../core/rules/message-price';
+import { marketRule } from '../../core/markets/tighten';
 import type { Settings } from '../../core/schemas/settings';
 import type { Tenant } from '../../core/schemas/tenant';
 
@@ -38,7 +39,8 @@ function buildSettings(tenant: Tenant, country: string | null, language: string)
       logo_text: tenant.look.logo_text,
       tagline: text(tenant.look.tagline),
       colors: tenant.look.colors,
-      show_us_footer: tenant.look.show_us_footer,
+      // The visitor's country decides, whatever the language (issue 45 item 1: a UK visitor saw it).
+      show_us_footer: marketRule(country, tenant.market_rules).legal_statements.includes('us_2257'),
       languages: tenant.languages,
       cam_partner: tenant.cams?.partner ?? null,
       live: tenant.upstream_api ? (tenant.upstream_live ?? 'polling') : 'websocket',
