@@ -1,10 +1,16 @@
 import { ACCOUNT_OPERATIONS } from './account-ops';
+import { MARKET_OPERATIONS } from './market-ops';
 import { MEMBER_OPERATIONS } from './member-ops';
 import type { Operation } from './operation';
 import { SHOP_OPERATIONS } from './shop-ops';
 
 /** Every /api/*.php call of a member site (the staff workspace's /api/staff/* is not part of the contract). */
-export const OPERATIONS = [...ACCOUNT_OPERATIONS, ...MEMBER_OPERATIONS, ...SHOP_OPERATIONS] as const satisfies readonly Operation[];
+export const OPERATIONS = [
+  ...ACCOUNT_OPERATIONS,
+  ...MEMBER_OPERATIONS,
+  ...SHOP_OPERATIONS,
+  ...MARKET_OPERATIONS,
+] as const satisfies readonly Operation[];
 
 /** One call of the member contract, with its schemas' types kept (the worker's adapter and the client read them). */
 export type MemberOperation = (typeof OPERATIONS)[number];

@@ -24,6 +24,7 @@ import { settingsRoutes } from './settings-routes';
 import { signupRoutes } from './signup-routes';
 import { trackingRoutes } from './tracking-routes';
 import { staffApi } from './staff/routes';
+import { marketRoutes } from '../market/market-routes';
 
 /** The built-in /api/*.php endpoints. Each validates its input with a core schema and answers in core's shape. */
 export const api = new Hono<AppEnv>();
@@ -46,6 +47,7 @@ api.route('/', paymentRoutes);
 api.route('/', paymentWebhookRoutes);
 api.route('/', discountRoutes);
 api.route('/', directDebitRoutes);
+api.route('/', marketRoutes);
 if (LOCAL_TOOLS) api.route('/', sandboxCheckout());
 api.route('/', camsRoutes);
 // The contract itself (not a .php call, so never proxied): core/contract.

@@ -505,6 +505,20 @@ export interface SessionsRow {
   revoked_at: string | null;
 }
 
+export interface SpendingLimitsRow {
+  tenant_id: string;
+  member_id: number;
+  kind: string;
+  currency: string;
+  amount: number | null;
+  until: string | null;
+  pending_amount: number | null;
+  pending_until: string | null;
+  pending_from: string | null;
+  updated_at: string;
+  version: number;
+}
+
 export interface StaffRow {
   id: number;
   email: string;
@@ -616,6 +630,7 @@ export interface Tables {
   sandbox_refunds: SandboxRefundsRow;
   seed_meta: SeedMetaRow;
   sessions: SessionsRow;
+  spending_limits: SpendingLimitsRow;
   staff: StaffRow;
   staff_audit: StaffAuditRow;
   staff_messages: StaffMessagesRow;

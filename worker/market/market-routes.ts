@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { operation } from '../api/operation';
+import type { AppContext, AppEnv } from '../context';
+import { shopFor } from '../payments/catalogue';
+import { setSpendingLimits, setSpendingPause, spendingSettings } from './spending-limits';
+import { spendingCheck } from './spending-check';
+
+/** What the market rules give a member (issue 45): their own spending limits and pause, and the pause screen. */
+export const marketRoutes = new Hono<AppEnv>();
+
+/** The currency a new limit is set in: the member's shop's (a limit keeps the currency it was first set in). */
+const shopCurrency = (c: AppContext) => shopFor(c.get('tenant'), c.get('country')).currency;
+
+operation(marketRoutes, 'get', '/api/spending-limits.php', async (c, { member }) =>
+  spendingSettings(c.env.DB, c.get('tenant').id, member.id, shopCurrency(c), c.get('now')),
+);
+
+// Always the session's member: the body is strict, so naming anyone else is a 400 that changes nothing.
+operation(marketRoutes, 'put', '/api/spending-limits.php', async (c, { member, body }) =>
+  setSpendingLimits(c.env.DB, c.get('tenant').id, member.id, shopCurrency(c), body, c.get('now')),
+);
+
+operation(marketRoutes, 'put', '/api/spending-pause.php', async (c, { member, body }) =>
+  setSpendingPause(c.env.DB, c.get('tenant').id, member.id, shopCurrency(c), body.pause, c.get('now')),
+);
+
+operation(marketRoutes, 'get', '/api/spending-check.php', async (c, { member }) => spendingCheck(c, member.id));
