@@ -77,7 +77,8 @@ export default function CheckoutScreen() {
         <PriceSummary line={line} price={pkg.price} amount={amount} money={money} />
         <FirstPurchaseDisclosure />
         <ConsentBox error={errors.consent} />
-        <SubmitButton sending={sending}>{t('pay.submit')}</SubmitButton>
+        {/* The market's prescribed words where there are any (§ 312j (3) BGB: only the button's words count). */}
+        <SubmitButton sending={sending}>{shop.order_button ?? t('pay.submit')}</SubmitButton>
       </form>
       <p className="mb-0 mt-4 text-sm">
         <Link href="/credits">{t('pay.other_package')}</Link>

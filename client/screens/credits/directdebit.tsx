@@ -88,7 +88,7 @@ export default function DirectDebitScreen() {
         </form>
       ) : (
         <form ref={formRef} onSubmit={confirm} method="post" noValidate>
-          <ConfirmFields phone={sent.phone} errors={errors} sending={sending} />
+          <ConfirmFields phone={sent.phone} errors={errors} sending={sending} orderButton={shop.order_button ?? null} />
         </form>
       )}
     </AccountCard>
@@ -131,8 +131,21 @@ function RequestFields({ errors, sending }: { errors: FieldErrors; sending: bool
   );
 }
 
-/** The second step's field: the code sent by SMS to the phone given. */
-function ConfirmFields({ phone, errors, sending }: { phone: string; errors: FieldErrors; sending: boolean }) {
+/**
+ * The second step's field: the code sent by SMS to the phone given. Its button places the order, so it carries the
+ * market's prescribed words where there are any (packages.php `order_button`).
+ */
+function ConfirmFields({
+  phone,
+  errors,
+  sending,
+  orderButton,
+}: {
+  phone: string;
+  errors: FieldErrors;
+  sending: boolean;
+  orderButton: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -147,7 +160,7 @@ function ConfirmFields({ phone, errors, sending }: { phone: string; errors: Fiel
         error={errors.otp ?? errors.request_id}
         required
       />
-      <SubmitButton sending={sending}>{t('directdebit.confirm')}</SubmitButton>
+      <SubmitButton sending={sending}>{orderButton ?? t('directdebit.confirm')}</SubmitButton>
     </>
   );
 }

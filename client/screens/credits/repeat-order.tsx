@@ -62,7 +62,8 @@ export default function RepeatOrderScreen() {
       <form ref={form} onSubmit={submit} method="post" noValidate>
         <FormAlert message={errors._form} />
         <ConsentBox error={errors.consent} />
-        <SubmitButton sending={sending}>{t('repeat.submit')}</SubmitButton>
+        {/* The market's prescribed words where there are any (§ 312j (3) BGB), else the catalogue's. */}
+        <SubmitButton sending={sending}>{shop.order_button ?? t('repeat.submit')}</SubmitButton>
       </form>
       <p className="mb-0 mt-4 text-sm">
         <Link href={`/credits/${pkg.id}`}>{t('transaction.other_method')}</Link>
