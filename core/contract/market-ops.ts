@@ -1,4 +1,11 @@
-import { SpendingCheckSchema, SpendingLimitsBodySchema, SpendingPauseBodySchema, SpendingSettingsSchema } from '../schemas/spending';
+import {
+  CancelContractAnswerSchema,
+  CancelContractSchema,
+  SpendingCheckSchema,
+  SpendingLimitsBodySchema,
+  SpendingPauseBodySchema,
+  SpendingSettingsSchema,
+} from '../schemas/spending';
 import type { Operation } from './operation';
 
 const UNSAFE = ['authentication_required', 'csrf'] as const;
@@ -50,5 +57,17 @@ export const MARKET_OPERATIONS = [
     responses: { 200: { description: 'The decision and the spending of the last 24 hours and 30 days.', schema: SpendingCheckSchema } },
     errors: { 403: ['authentication_required'] },
     contract: { as: 'premium' },
+  },
+  {
+    method: 'post',
+    path: '/api/cancel-contract.php',
+    operationId: 'cancelContract',
+    tag: 'account',
+    auth: 'member',
+    summary: '"Jetzt kündigen" (§ 312k BGB): the cancellation as received, confirmed by mail with date and time',
+    body: { schema: CancelContractSchema },
+    responses: { 201: { description: 'The confirmation: reference, contract, time received.', schema: CancelContractAnswerSchema } },
+    errors: { 400: ['validation_failed'], 403: UNSAFE, 429: ['rate_limited'] },
+    contract: { as: 'fresh', stage: 6, body: { name: 'C. Suite', contract: 'premium', kind: 'ordinary' } },
   },
 ] as const satisfies readonly Operation[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANCELLABLE_CONTRACTS, CANCELLATION_KINDS } from '../markets/cancellation';
 import { PAUSE_CHOICES } from '../rules/spending-limits';
 
 /** A limit in cents of the member's currency: at least 1, at most 100 000 units. */
@@ -53,3 +54,21 @@ export const SpendingCheckSchema = z.object({
   spent_30d: z.object({ amount: z.number().int(), purchases: z.number().int() }),
 });
 export type SpendingCheck = z.infer<typeof SpendingCheckSchema>;
+
+/** POST /api/cancel-contract.php, the second step's "Jetzt kündigen": who (as the member names themselves) and what. */
+export const CancelContractSchema = z.strictObject({
+  name: z.string().trim().min(2, 'validation.complaint_name').max(100, 'validation.too_long'),
+  contract: z.enum(CANCELLABLE_CONTRACTS),
+  kind: z.enum(CANCELLATION_KINDS),
+});
+
+/** The confirmation the member can store: reference, what, when received, and where the mail went. */
+export const CancelContractAnswerSchema = z.object({
+  reference: z.string(),
+  contract: z.enum(CANCELLABLE_CONTRACTS),
+  kind: z.enum(CANCELLATION_KINDS),
+  name: z.string(),
+  email: z.string(),
+  received_at: z.string(),
+});
+export type CancelContractAnswer = z.infer<typeof CancelContractAnswerSchema>;

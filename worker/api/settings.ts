@@ -23,6 +23,7 @@ export function settingsFor(tenant: Tenant, country: string | null, language: st
 function buildSettings(tenant: Tenant, country: string | null, language: string): Settings {
   const served = country !== null && tenant.settings.countries.includes(country);
   const text = (value: Parameters<typeof brandText>[0]) => brandText(value, language, tenant.settings.domain_language);
+  const market = marketRule(country, tenant.market_rules);
   return {
     ...tenant.settings,
     description: text(tenant.settings.description),
@@ -40,7 +41,8 @@ function buildSettings(tenant: Tenant, country: string | null, language: string)
       tagline: text(tenant.look.tagline),
       colors: tenant.look.colors,
       // The visitor's country decides, whatever the language (issue 45 item 1: a UK visitor saw it).
-      show_us_footer: marketRule(country, tenant.market_rules).legal_statements.includes('us_2257'),
+      show_us_footer: market.legal_statements.includes('us_2257'),
+      cancellation_path: market.cancellation_path,
       languages: tenant.languages,
       cam_partner: tenant.cams?.partner ?? null,
       live: tenant.upstream_api ? (tenant.upstream_live ?? 'polling') : 'websocket',

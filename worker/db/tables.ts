@@ -90,6 +90,17 @@ export interface ConsentsRow {
   created_at: string;
 }
 
+export interface ContractCancellationsRow {
+  id: number;
+  tenant_id: string;
+  member_id: number;
+  contract: string;
+  kind: string;
+  name: string;
+  email: string;
+  received_at: string;
+}
+
 export interface ConversationsRow {
   id: number;
   tenant_id: string;
@@ -595,6 +606,7 @@ export interface Tables {
   complaint_replies: ComplaintRepliesRow;
   complaints: ComplaintsRow;
   consents: ConsentsRow;
+  contract_cancellations: ContractCancellationsRow;
   conversations: ConversationsRow;
   credit_ledger: CreditLedgerRow;
   daily_figures: DailyFiguresRow;

@@ -4,6 +4,8 @@ import type { AppContext, AppEnv } from '../context';
 import { shopFor } from '../payments/catalogue';
 import { setSpendingLimits, setSpendingPause, spendingSettings } from './spending-limits';
 import { spendingCheck } from './spending-check';
+import { cancelContract } from './cancellations';
+import { limit } from '../api/helpers';
 
 /** What the market rules give a member (issue 45): their own spending limits and pause, and the pause screen. */
 export const marketRoutes = new Hono<AppEnv>();
@@ -25,3 +27,11 @@ operation(marketRoutes, 'put', '/api/spending-pause.php', async (c, { member, bo
 );
 
 operation(marketRoutes, 'get', '/api/spending-check.php', async (c, { member }) => spendingCheck(c, member.id));
+
+/** A member cancels a few times at most; more is a script (the answers and mails are kept per request). */
+const CANCEL_LIMIT = { limit: 5, windowSeconds: 86_400 };
+
+operation(marketRoutes, 'post', '/api/cancel-contract.php', async (c, { member, body }) => {
+  await limit(c, `cancel-contract:${member.id}`, CANCEL_LIMIT);
+  return cancelContract(c, member, body);
+});
