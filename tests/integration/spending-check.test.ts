@@ -89,6 +89,11 @@ describe('the pause screen before the checkout', () => {
     expect(night).toContain('href="/notifications#spending"');
     expect(night).toContain('Toch verder naar betalen');
     expect(night).not.toContain('data-testid="checkout"');
+    // The other ways to buy ask first too: the one-click repeat order and direct debit.
+    for (const path of ['/credits/repeat-order', '/directdebit?package=2']) {
+      const html = await (await api(BRAND, 'GET', path, { cookie: m.cookie, headers: at(Date.parse('2026-11-29T23:30:00Z')) })).text();
+      expect(html, path).toContain('data-testid="pause-screen"');
+    }
   });
 
   it('is the member’s own: no session, no answer', async () => {

@@ -51,8 +51,8 @@ const LOADERS: Record<string, Loader> = {
   'credits-id-paymentmethod': packagePage,
   'chats-id': conversationPage,
   'transactions-id': orderPage,
-  'credits-repeat-order': shop,
-  directdebit: shop,
+  'credits-repeat-order': both(shop, spendingCheckFor),
+  directdebit: both(shop, spendingCheckFor),
   cams: (c) => orNothing(c, CAMS_URL, () => loadCams(c)),
 };
 

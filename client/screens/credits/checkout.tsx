@@ -12,8 +12,7 @@ import { ConsentBox } from './consent-box';
 import { PaymentMark, ShopTrust } from './payment-marks';
 import { discountComparison, discountLine, type DiscountText } from './discount-note';
 import { checkoutDiscount, discountProblemText, useActiveDiscount, useMoney, usePackages } from './shop-data';
-import { useApi } from '../../api/call';
-import { PauseScreen } from './pause-screen';
+import { usePauseScreen } from './pause-screen';
 
 /**
  * /credits/{id}/{paymentmethod?}: the chosen package, the methods of the member's country (iDEAL with its bank),
@@ -31,13 +30,12 @@ export default function CheckoutScreen() {
   const form = useRef<HTMLFormElement>(null);
   const { errors, sending, run } = useFormState(form);
   const money = useMoney(shop?.currency);
-  // The server decides whether the pause screen comes first (issue 45 item 10); a failed check shows the checkout.
-  const { data: spending } = useApi('/api/spending-check.php', {}, SPENDING_CHECK);
-  const [goOn, setGoOn] = useState(false);
+  // The server decides whether the pause screen comes first (issue 45 item 10).
+  const pause = usePauseScreen();
 
   const pkg = shop?.packages.find((p) => String(p.id) === route.params.id);
   if (error || !shop || !pkg) return <CheckoutUnavailable error={error} loading={!shop} />;
-  if (spending?.pause_screen && !goOn) return <PauseScreen check={spending} onGoOn={() => setGoOn(true)} />;
+  if (pause) return pause;
 
   const methods = shop.methods.filter((m) => m !== 'directdebit');
   const method = (methods as string[]).includes(route.params.paymentmethod ?? '')
@@ -87,9 +85,6 @@ export default function CheckoutScreen() {
     </AccountCard>
   );
 }
-
-/** Asked again on every visit (a purchase since changes it); the page's loader gives the first answer. */
-const SPENDING_CHECK = { revalidateOnMount: true, revalidateOnFocus: false, shouldRetryOnError: false } as const;
 
 /** Instead of the checkout: the packages' load error, the loading line, or a package that is not (or no longer) sold. */
 function CheckoutUnavailable({ error, loading }: { error: Error | undefined; loading: boolean }) {

@@ -10,6 +10,7 @@ import { AccountCard, FormAlert, SubmitButton, TextField, formValue, useFormStat
 import { apiErrors, check, type FieldErrors } from '../account/validate';
 import { ConsentBox } from './consent-box';
 import { priceWith, useActiveDiscount, useMoney, usePackages } from './shop-data';
+import { usePauseScreen } from './pause-screen';
 
 const FIELDS = [
   ['holder', 'name'],
@@ -35,6 +36,9 @@ export default function DirectDebitScreen() {
   const [sent, setSent] = useState<{ request_id: number; phone: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, setErrors, sending, run } = useFormState(formRef);
+  // The pause screen comes first where the server's check asks for it (issue 45 item 10).
+  const pause = usePauseScreen();
+  if (pause) return pause;
   if (!shop)
     return (
       <p className="py-16 text-center text-gray-500" role="status">

@@ -1,10 +1,25 @@
 import { useAtomValue } from 'jotai';
+import { useState, type ReactElement } from 'react';
+import { useApi } from '../../api/call';
 import { moneyFormatter } from '../../../core/money';
 import type { SpendingCheck } from '../../../core/schemas/spending';
 import { useTranslation } from '../../i18n';
 import { Link } from '../../navigation';
 import { settingsAtom } from '../../state/atoms';
 import { AccountCard } from '../account/ui';
+
+/** Asked again on every visit (a purchase since changes it); the page's loader gives the first answer. */
+const SPENDING_CHECK = { revalidateOnMount: true, revalidateOnFocus: false, shouldRetryOnError: false } as const;
+
+/**
+ * The pause screen where the server's check asks for it, until the member goes on; null: show the form. Every way
+ * to buy (checkout, repeat order, direct debit) calls it first. A failed check shows the form.
+ */
+export function usePauseScreen(): ReactElement | null {
+  const { data } = useApi('/api/spending-check.php', {}, SPENDING_CHECK);
+  const [goOn, setGoOn] = useState(false);
+  return data?.pause_screen && !goOn ? <PauseScreen check={data} onGoOn={() => setGoOn(true)} /> : null;
+}
 
 /**
  * Before the checkout, when the server's check says the spending looks like harm (issue 45 item 10: the market

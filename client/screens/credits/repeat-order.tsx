@@ -8,6 +8,7 @@ import { AccountCard, FormAlert, SubmitButton, useFormState } from '../account/u
 import { apiErrors } from '../account/validate';
 import { ConsentBox } from './consent-box';
 import { useMoney, usePackages } from './shop-data';
+import { usePauseScreen } from './pause-screen';
 
 /** /credits/repeat-order: the last package again (or ?package=), charged on the stored mandate without a checkout. */
 export default function RepeatOrderScreen() {
@@ -18,6 +19,9 @@ export default function RepeatOrderScreen() {
   const form = useRef<HTMLFormElement>(null);
   const { errors, sending, run } = useFormState(form);
   const money = useMoney(shop?.currency);
+  // One click buys here: the pause screen comes first where the server's check asks for it (issue 45 item 10).
+  const pause = usePauseScreen();
+  if (pause) return pause;
   if (!shop)
     return (
       <p className="py-16 text-center text-gray-500" role="status">
