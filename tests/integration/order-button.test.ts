@@ -14,7 +14,8 @@ const packages = async (brand: string, country: string, cookie?: string, languag
 
 /** The text of the checkout's submit button, as the server renders it. */
 async function buttonOf(brand: string, country: string, path: string, cookie: string): Promise<string> {
-  const html = await (await api(brand, 'GET', path, { country, cookie })).text();
+  // At midday: between 00:00 and 05:00 the pause screen would come first (spending-check.test.ts).
+  const html = await (await api(brand, 'GET', path, { country, cookie, headers: { 'X-Debug-Now': '2026-11-29T12:00:00Z' } })).text();
   const button = /<button type="submit"[^>]*>([^<]*)<\/button>/.exec(html);
   expect(button, `a submit button on ${path}`).not.toBeNull();
   return button![1];

@@ -27,6 +27,8 @@ export function SpendingLimits() {
   const form = useRef<HTMLFormElement>(null);
   const { errors, sending, run } = useFormState(form);
   const [saved, setSaved] = useState(false);
+  // Each save shows what applies now again (a raise keeps the old amount until its time): new fields per save.
+  const [round, setRound] = useState(0);
   const data = swr.data;
   if (!data)
     return swr.error ? <FormAlert message={swr.error.message} /> : <p className="m-0 text-sm text-gray-500">{t('common.loading')}</p>;
@@ -48,6 +50,7 @@ export function SpendingLimits() {
       try {
         await swr.mutate(apiSend('put', '/api/spending-limits.php', body), { revalidate: false });
         setSaved(true);
+        setRound((n) => n + 1);
         return {};
       } catch (failure) {
         return apiErrors(failure, t);
@@ -62,7 +65,7 @@ export function SpendingLimits() {
         <FormAlert message={errors._form} />
         {LIMIT_KINDS.map((kind) => (
           <TextField
-            key={`${kind}-${data[kind].amount}`}
+            key={`${kind}-${round}-${data[kind].amount}`}
             name={kind}
             label={t(`spending.${kind}`)}
             inputMode="decimal"
