@@ -33,7 +33,7 @@ export const MARKET_OPERATIONS = [
     body: { schema: SpendingLimitsBodySchema },
     responses: { 200: { description: 'The limits and pause as they stand now.', schema: SpendingSettingsSchema } },
     errors: { 400: ['validation_failed'], 403: UNSAFE, 409: ['spending_busy'] },
-    contract: { as: 'fresh', stage: 6, body: { day: 5000, week: null } },
+    contract: { as: 'fresh', stage: 6, body: { week: null }, note: 'No limit where there is none: changes nothing.' },
   },
   {
     method: 'put',
@@ -45,7 +45,7 @@ export const MARKET_OPERATIONS = [
     body: { schema: SpendingPauseBodySchema },
     responses: { 200: { description: 'The limits and pause as they stand now.', schema: SpendingSettingsSchema } },
     errors: { 400: ['validation_failed'], 403: UNSAFE, 409: ['spending_busy'] },
-    contract: { as: 'fresh', stage: 6, body: { pause: '24h' } },
+    contract: { as: 'fresh', stage: 6, body: { pause: null }, note: 'Lifts a pause there is not: changes nothing.' },
   },
   {
     method: 'get',
