@@ -31,6 +31,8 @@ export const regionsUrl = (country?: string) => apiUrl('/api/regions.php', regio
 
 /** The shop's data for the visitor's country (GET); the server loader fills SWR's fallback under this key. */
 export const PACKAGES_URL = '/api/packages.php';
+/** Whether the checkout shows the pause screen first (issue 45 item 10); the checkout's loader fills it for a member. */
+export const SPENDING_CHECK_URL = '/api/spending-check.php';
 
 /** Calls that other servers make with their own proof (a mail client's one-click unsubscribe, the mail provider): no same-origin check. */
 export const CROSS_SITE_CALLS: readonly string[] = ['/api/unsubscribe.php', '/api/mail-events.php'];

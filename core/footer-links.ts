@@ -11,6 +11,9 @@ export const FOOTER_LINKS = [
   ['/pages/service', 'footer.support'],
 ] as const;
 
+/** "Verträge hier kündigen" (§ 312k BGB): in the footer where the visitor's market rule asks for it. */
+export const CANCEL_CONTRACTS_PATH = '/cancel-contracts';
+
 /** A brand's own information page (settings.brand.info_pages): its token and its title per language. */
 export interface BrandPageTitles {
   token: string;

@@ -2,6 +2,7 @@ import { brandText } from '../core/rules/brand-text';
 import { minimumMessageCosts } from '../core/rules/message-price';
 import type { Settings } from '../core/schemas/settings';
 import type { Tenant } from '../core/schemas/tenant';
+import { marketRule } from '../core/markets/tighten';
 
 // Per brand, country and language the object never changes: built once per isolate (a request asks for it several times).
 const built = new WeakMap<Tenant, Map<string, Settings>>();
@@ -22,6 +23,7 @@ export function settingsFor(tenant: Tenant, country: string | null, language: st
 function buildSettings(tenant: Tenant, country: string | null, language: string): Settings {
   const served = country !== null && tenant.settings.countries.includes(country);
   const text = (value: Parameters<typeof brandText>[0]) => brandText(value, language, tenant.settings.domain_language);
+  const market = marketRule(country, tenant.market_rules);
   return {
     ...tenant.settings,
     description: text(tenant.settings.description),
@@ -38,7 +40,9 @@ function buildSettings(tenant: Tenant, country: string | null, language: string)
       logo_text: tenant.look.logo_text,
       tagline: text(tenant.look.tagline),
       colors: tenant.look.colors,
-      show_us_footer: tenant.look.show_us_footer,
+      // The visitor's country decides, whatever the language (issue 45 item 1: a UK visitor saw it).
+      show_us_footer: market.legal_statements.includes('us_2257'),
+      cancellation_path: market.cancellation_path,
       languages: tenant.languages,
       cam_partner: tenant.cams?.partner ?? null,
       live: tenant.upstream_api ? (tenant.upstream_live ?? 'polling') : 'websocket',

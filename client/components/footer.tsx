@@ -1,4 +1,4 @@
-import { FOOTER_LINKS, brandPageLinks } from '../../core/footer-links';
+import { CANCEL_CONTRACTS_PATH, FOOTER_LINKS, brandPageLinks } from '../../core/footer-links';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from '../i18n';
 import { Link } from '../navigation';
@@ -14,12 +14,20 @@ export function CompanyLine({ company }: { company: Settings['brand']['company']
   );
 }
 
-/** Footer links of SPEC.md §2 and the brand's own pages, the legal disclaimer in the page's language, and the US footer for English. */
+/**
+ * Footer links of SPEC.md §2 and the brand's own pages, the legal disclaimer in the page's language, and the 2257
+ * statement for US visitors (the server decides it from the visitor's country: settings.brand.show_us_footer).
+ */
 export function Footer({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const settings = useAtomValue(settingsAtom);
-  const showUs = settings.brand.show_us_footer && i18n.language.startsWith('en');
-  const links = [...FOOTER_LINKS.map(([href, key]) => [href, t(key)]), ...brandPageLinks(settings.brand.info_pages, i18n.language)];
+  const showUs = settings.brand.show_us_footer;
+  const links = [
+    ...FOOTER_LINKS.map(([href, key]) => [href, t(key)]),
+    ...brandPageLinks(settings.brand.info_pages, i18n.language),
+    // § 312k BGB: where the visitor's market asks for it, always one click away (issue 45 item 4).
+    ...(settings.brand.cancellation_path ? [[CANCEL_CONTRACTS_PATH, t('cancel.footer_link')]] : []),
+  ];
   return (
     <footer className="mt-auto bg-secondary text-sm text-white/85">
       <div className="container mx-auto px-3 py-6">

@@ -32,6 +32,8 @@ const PRICING = {
   409: ['amount_changed', 'code_used'],
   410: ['code_expired'],
 } as const;
+/** The member's own pause and limits, enforced where the order is inserted (worker/payments/spending-sql.ts). */
+const OWN_LIMITS = ['spending_paused', 'spending_limit'] as const;
 // Without an id the page answers as for an unknown one (404), not with a validation error.
 const SANDBOX_QUERY = z.object({ id: z.string().optional() });
 const ORDER_BODY = { package_id: '$package', amount: '$price', currency: '$currency', consent: true };
@@ -137,7 +139,7 @@ export const SHOP_OPERATIONS = [
     summary: 'Order a package: the order and where to pay it',
     body: { schema: OrderRequestSchema },
     responses: { 201: { description: 'The order, and the checkout URL to send the member to.', schema: ORDER_ANSWER } },
-    errors: { ...PRICING, 403: UNSAFE, 429: ['rate_limited'], 502: ['payment_failed'] },
+    errors: { ...PRICING, 403: UNSAFE, 409: [...PRICING[409], ...OWN_LIMITS], 429: ['rate_limited'], 502: ['payment_failed'] },
     contract: { as: 'premium', stage: 2, body: { ...ORDER_BODY, method: '$method' }, capture: { order: 'order.id' } },
   },
   {
@@ -152,7 +154,7 @@ export const SHOP_OPERATIONS = [
     errors: {
       ...PRICING,
       403: UNSAFE,
-      409: ['no_mandate', 'amount_changed', 'code_used'],
+      409: ['no_mandate', 'amount_changed', 'code_used', ...OWN_LIMITS],
       429: ['rate_limited', 'directdebit_limit'],
       502: ['payment_failed'],
     },
@@ -282,6 +284,7 @@ export const SHOP_OPERATIONS = [
       ...PRICING,
       400: [...PRICING[400], 'code_invalid'],
       403: ['authentication_required', 'csrf', 'directdebit_blocked'],
+      409: [...PRICING[409], ...OWN_LIMITS],
       429: ['rate_limited', 'code_tries', 'directdebit_limit'],
     },
     contract: {

@@ -99,6 +99,12 @@ export const PackagesResponseSchema = z.object({
   mandate: z.object({ method: z.string(), label: z.string() }).nullable(),
   /** The package of the member's last paid order (repeat order). */
   last_package_id: z.number().int().nullable(),
+  /**
+   * Not part of the PHP contract (a backend may leave it out): the final order button's words where the market rule
+   * of the shop's country prescribes them (§ 312j (3) BGB: "Zahlungspflichtig bestellen"), in the page's language;
+   * null: the catalogue's own button text.
+   */
+  order_button: z.string().nullable().optional(),
 });
 export type PackagesResponse = z.infer<typeof PackagesResponseSchema>;
 

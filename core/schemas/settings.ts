@@ -18,7 +18,10 @@ export const SettingsSchema = BrandSettingsSchema.extend({
     logo_text: z.string(),
     tagline: z.string(),
     colors: z.object({ primary: z.string(), secondary: z.string() }),
+    /** Whether the 18 U.S.C. 2257 statement applies to this visitor: decided from their country (core/markets). */
     show_us_footer: z.boolean(),
+    /** Whether the footer links "Verträge hier kündigen" (§ 312k BGB): the visitor's country's market rule says so. */
+    cancellation_path: z.boolean(),
     languages: z.array(z.string()),
     /** The brand's cam partner, when it has one (the cam listing at /cams). */
     cam_partner: z.string().nullable(),

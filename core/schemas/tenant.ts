@@ -5,6 +5,7 @@ import { isOneLine } from '../rules/one-line';
 import { CamPartnerSchema } from './cams';
 import { CONTENT_PAGES, INFO_PAGE_TOKEN } from '../content-pages';
 import { TenantPaymentsSchema } from './payments';
+import { MarketOverridesSchema, overrideLoosenings } from '../markets/tighten';
 
 const country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2, upper case');
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour');
@@ -78,6 +79,10 @@ export const BrandLookSchema = z.strictObject({
   short_name: z.string().trim().min(1).max(12),
   tagline: brandText(),
   colors: z.strictObject({ primary: colour, secondary: colour }),
+  /**
+   * No longer decides anything: the 18 U.S.C. 2257 statement follows the visitor's country (core/markets, issue 45
+   * item 1). Kept so existing tenant files parse.
+   */
   show_us_footer: z.boolean().default(false),
 });
 
@@ -156,8 +161,16 @@ export const TenantSchema = z
           .refine((texts) => Object.keys(texts).length > 0, 'at least one language'),
       )
       .default({}),
+    /**
+     * The brand's own, stricter market rules per country ('*': every country), over the law's table in
+     * core/markets/rules.ts. Anything looser than the law is refused with the reason (docs/compliance.md).
+     */
+    market_rules: MarketOverridesSchema,
   })
   .superRefine((tenant, ctx) => {
+    for (const { path, message } of overrideLoosenings(tenant.market_rules)) {
+      ctx.addIssue({ code: 'custom', path: ['market_rules', ...path], message: `looser than the law: ${message}` });
+    }
     // A "vanaf" price lower than the packages allow would promise a message nobody can buy (issue 17, item 1).
     if (tenant.upstream_api && !tenant.upstream_live) {
       ctx.addIssue({

@@ -49,7 +49,9 @@ describe('disclosure', () => {
   it('says before the first purchase, in one sentence with the link to the terms, that some profiles are fictional', async () => {
     const page = async (paid: boolean) => {
       const { cookie } = await createMember('flirtlokaal', { paid });
-      const html = await (await fetchBrand('flirtlokaal', '/credits/2/ideal', { country: 'NL', headers: { Cookie: cookie } })).text();
+      // At midday: between 00:00 and 05:00 the pause screen comes first (issue 45 item 10, spending-check.test.ts).
+      const headers = { Cookie: cookie, 'X-Debug-Now': '2026-11-29T12:00:00Z' };
+      const html = await (await fetchBrand('flirtlokaal', '/credits/2/ideal', { country: 'NL', headers })).text();
       return html.split('<script id="__STATE__"')[0];
     };
     const first = await page(false);

@@ -57,14 +57,21 @@ describe('pages', () => {
     expect(html).toContain('lang="fr"');
   });
 
-  it('shows the US footer only in English on a brand that enables it', async () => {
-    expect(await (await fetchBrand('velvetnights', '/', { country: 'US' })).text()).toContain('data-testid="us-footer"');
-    expect(
-      await (await fetchBrand('velvetnights', '/', { country: 'US', headers: { Cookie: 'i18n_redirected=es' } })).text(),
-    ).not.toContain('data-testid="us-footer"');
-    expect(await (await fetchBrand('flirtlokaal', '/', { country: 'NL', headers: { Cookie: 'i18n_redirected=en' } })).text()).not.toContain(
-      'data-testid="us-footer"',
-    );
+  it('shows the 2257 statement to US visitors only, whatever the language (issue 45 item 1)', async () => {
+    const footer = 'data-testid="us-footer"';
+    const page = async (brand: string, country: string, language?: string) =>
+      (await fetchBrand(brand, '/', { country, headers: language ? { Cookie: `i18n_redirected=${language}` } : {} })).text();
+    expect(await page('velvetnights', 'US')).toContain(footer);
+    expect(await page('velvetnights', 'US', 'es')).toContain(footer);
+    // The journey found it shown to UK visitors: the visitor's country decides, not the brand's language.
+    expect(await page('velvetnights', 'GB')).not.toContain(footer);
+    expect(await page('velvetnights', 'IE')).not.toContain(footer);
+    expect(await page('flirtlokaal', 'NL', 'en')).not.toContain(footer);
+    expect(await page('flirtlokaal', 'US', 'en')).toContain(footer);
+    const settings = async (country: string) =>
+      (await (await fetchBrand('velvetnights', '/api/settings.php', { country })).json()) as { brand: { show_us_footer: boolean } };
+    expect((await settings('US')).brand.show_us_footer).toBe(true);
+    expect((await settings('GB')).brand.show_us_footer).toBe(false);
   });
 
   it('renders each layout with its parts', async () => {

@@ -189,9 +189,12 @@ async function collectLikes(db: D1Database, tenantId: string, memberId: number, 
   return { given, received, passed };
 }
 
-/** Direct-debit mandates and the direct-debit forms the member filled in (bank account, address, phone); never the SMS code's hash. */
+/**
+ * Direct-debit mandates and the direct-debit forms the member filled in (bank account, address, phone), never the SMS
+ * code's hash; the member's own spending limits and pause, and their contract cancellations (issue 45).
+ */
 async function collectPaymentDetails(db: D1Database, tenantId: string, memberId: number) {
-  const [mandates, directDebitRequests] = await Promise.all([
+  const [mandates, directDebitRequests, spendingLimits, cancellations] = await Promise.all([
     all(
       db,
       'SELECT provider, method, label, status, created_at FROM payment_mandates WHERE tenant_id = ? AND member_id = ? ORDER BY id',
@@ -205,8 +208,26 @@ async function collectPaymentDetails(db: D1Database, tenantId: string, memberId:
       tenantId,
       memberId,
     ),
+    all(
+      db,
+      `SELECT kind, currency, amount, until, pending_amount, pending_until, pending_from, updated_at
+         FROM spending_limits WHERE tenant_id = ? AND member_id = ? ORDER BY kind`,
+      tenantId,
+      memberId,
+    ),
+    all(
+      db,
+      'SELECT id, contract, kind, name, email, received_at FROM contract_cancellations WHERE tenant_id = ? AND member_id = ? ORDER BY id',
+      tenantId,
+      memberId,
+    ),
   ]);
-  return { mandates, direct_debit_requests: directDebitRequests };
+  return {
+    mandates,
+    direct_debit_requests: directDebitRequests,
+    spending_limits: spendingLimits,
+    contract_cancellations: cancellations,
+  };
 }
 
 /**

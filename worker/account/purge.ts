@@ -44,6 +44,7 @@ export async function purgeExpired(env: Env, now: Date): Promise<number> {
       db.prepare('DELETE FROM swipe_passes WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM daily_quota WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM consents WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
+      db.prepare('DELETE FROM spending_limits WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM profiles WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db
         .prepare(

@@ -26,6 +26,7 @@ import { settingsRoutes } from '../account/settings-routes';
 import { signupRoutes } from '../account/signup-routes';
 import { trackingRoutes } from '../tracking/tracking-routes';
 import { staffApi } from '../staff/routes';
+import { marketRoutes } from '../market/market-routes';
 
 /** The built-in /api/*.php endpoints. Each validates its input with a core schema and answers in core's shape. */
 export const api = new Hono<AppEnv>();
@@ -49,6 +50,7 @@ api.route('/', paymentWebhookRoutes);
 api.route('/', verotelPostbackRoutes);
 api.route('/', discountRoutes);
 api.route('/', directDebitRoutes);
+api.route('/', marketRoutes);
 if (LOCAL_TOOLS) api.route('/', sandboxCheckout());
 if (LOCAL_TOOLS) api.route('/', verotelSandboxPage());
 api.route('/', camsRoutes);

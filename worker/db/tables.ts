@@ -90,6 +90,17 @@ export interface ConsentsRow {
   created_at: string;
 }
 
+export interface ContractCancellationsRow {
+  id: number;
+  tenant_id: string;
+  member_id: number;
+  contract: string;
+  kind: string;
+  name: string;
+  email: string;
+  received_at: string;
+}
+
 export interface ConversationsRow {
   id: number;
   tenant_id: string;
@@ -505,6 +516,20 @@ export interface SessionsRow {
   revoked_at: string | null;
 }
 
+export interface SpendingLimitsRow {
+  tenant_id: string;
+  member_id: number;
+  kind: string;
+  currency: string;
+  amount: number | null;
+  until: string | null;
+  pending_amount: number | null;
+  pending_until: string | null;
+  pending_from: string | null;
+  updated_at: string;
+  version: number;
+}
+
 export interface StaffRow {
   id: number;
   email: string;
@@ -595,6 +620,7 @@ export interface Tables {
   complaint_replies: ComplaintRepliesRow;
   complaints: ComplaintsRow;
   consents: ConsentsRow;
+  contract_cancellations: ContractCancellationsRow;
   conversations: ConversationsRow;
   credit_ledger: CreditLedgerRow;
   daily_figures: DailyFiguresRow;
@@ -630,6 +656,7 @@ export interface Tables {
   sandbox_refunds: SandboxRefundsRow;
   seed_meta: SeedMetaRow;
   sessions: SessionsRow;
+  spending_limits: SpendingLimitsRow;
   staff: StaffRow;
   staff_audit: StaffAuditRow;
   staff_messages: StaffMessagesRow;

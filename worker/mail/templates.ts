@@ -34,6 +34,8 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   payment_refunded: { link: 'optional' },
   // The member's data (worker/account/export-routes.ts): the link lives as long as the text says.
   data_export: { link: 'required', defaults: () => ({ hours: '24' }) },
+  // § 312k BGB: to the member's own (proven) address, the cancellation with the date and time it was received.
+  contract_cancelled: { link: 'none' },
   // Issue 18: the button opens the conversation or the likes; `names` are the senders' first names.
   notify_messages: { link: 'required', counted: true },
   notify_likes: { link: 'required', counted: true },

@@ -15,6 +15,8 @@ export type MailTemplate =
   | 'payment_confirmation'
   | 'payment_refunded'
   | 'data_export'
+  // "Verträge hier kündigen" (worker/market/cancellations.ts): what was cancelled, and the date and time received.
+  | 'contract_cancelled'
   // Notification mails (worker/notifications/): a new message, like or match while the member was away.
   | 'notify_messages'
   | 'notify_likes'

@@ -3,6 +3,8 @@ import { ApiFailure } from '../errors';
 import { DIRECT_DEBIT } from './directdebit';
 import { namedBatch, rows } from '../db/batch';
 import type { Tables } from '../db/tables';
+import { spendingAllows, spendingWindows, type OrderParams } from './spending-sql';
+import { spendingRefusal } from './spending-limits';
 
 /** An order row as stored (migrations/0006_payments.sql). */
 /** `discount_scope`: the reservation this order holds in discount_redemptions (null: no code, or an unlimited one). */
@@ -47,42 +49,49 @@ const isReservationConflict = (error: unknown) => /UNIQUE constraint failed: dis
  * - a single-use discount is reserved by inserting its redemption row. The row is unique per scope, so a second
  *   open order with the code fails the batch, and neither the order nor the reservation is written. A reservation
  *   whose order failed, was cancelled, expired or was refunded is released first.
- * Refusals: 409 code_used (the code is held by another order), 429 directdebit_limit.
+ * - the member's own pause and spending limits (issue 45 item 9, worker/payments/spending-sql.ts) hold in the same INSERT.
+ * Refusals: 409 code_used (the code is held by another order), 409 spending_paused / spending_limit, 429 directdebit_limit.
  */
 export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder): Promise<number> {
   const since = new Date(Date.parse(o.created_at) - DIRECT_DEBIT.limitDays * 86_400_000).toISOString();
+  const windows = spendingWindows(new Date(o.created_at));
+  const params = [
+    tenantId,
+    o.member_id,
+    o.package_id,
+    o.credits,
+    o.currency,
+    o.list_price,
+    o.amount,
+    o.discount_code,
+    o.discount_percentage,
+    o.discount_scope,
+    o.country,
+    o.method,
+    o.issuer,
+    o.recurring,
+    o.provider,
+    o.consent_at,
+    o.language,
+    o.created_at,
+    since,
+    DIRECT_DEBIT.monthlyLimitCents,
+    windows.day,
+    windows.week,
+    windows.month,
+  ];
   const insert = db
     .prepare(
       `INSERT INTO orders (tenant_id, member_id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, discount_scope, country,
                            method, issuer, recurring, provider, status, consent_at, language, created_at, updated_at)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'created', ?16, ?17, ?18, ?18
-        WHERE ?12 <> 'directdebit'
+        WHERE (?12 <> 'directdebit'
            OR (SELECT COALESCE(SUM(amount), 0) FROM orders WHERE tenant_id = ?1 AND member_id = ?2 AND method = 'directdebit'
-                 AND status IN ${HOLDING_STATUSES} AND created_at > ?19) + ?7 <= ?20
+                 AND status IN ${HOLDING_STATUSES} AND created_at > ?19) + ?7 <= ?20)
+          AND ${spendingAllows(ORDER_PARAMS, HOLDING_STATUSES)}
        RETURNING id`,
     )
-    .bind(
-      tenantId,
-      o.member_id,
-      o.package_id,
-      o.credits,
-      o.currency,
-      o.list_price,
-      o.amount,
-      o.discount_code,
-      o.discount_percentage,
-      o.discount_scope,
-      o.country,
-      o.method,
-      o.issuer,
-      o.recurring,
-      o.provider,
-      o.consent_at,
-      o.language,
-      o.created_at,
-      since,
-      DIRECT_DEBIT.monthlyLimitCents,
-    );
+    .bind(...params);
   const scope = o.discount_scope;
   const steps = scope
     ? ([
@@ -114,9 +123,31 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
     throw error;
   }
   const placed: Pick<OrderRow, 'id'> | undefined = results.order.results[0];
-  if (!placed) throw new ApiFailure(429, 'directdebit_limit', 'errors.directdebit_limit');
+  if (!placed) {
+    // The member's own pause or limit, or the direct-debit limit: the same condition, asked again, says which.
+    const own = await db
+      .prepare(`SELECT ${spendingAllows(ORDER_PARAMS, HOLDING_STATUSES)} AS allowed`)
+      .bind(...params)
+      .first<{ allowed: number }>();
+    if (own?.allowed === 0)
+      throw (
+        (await spendingRefusal(db, tenantId, o.member_id, new Date(o.created_at))) ??
+        new ApiFailure(409, 'spending_limit', 'errors.spending_limit')
+      );
+    throw new ApiFailure(429, 'directdebit_limit', 'errors.directdebit_limit');
+  }
   return placed.id;
 }
+
+/** Where placeOrder's INSERT keeps what the spending condition reads. */
+const ORDER_PARAMS: OrderParams = {
+  tenant: '?1',
+  member: '?2',
+  currency: '?5',
+  amount: '?7',
+  now: '?18',
+  since: { day: '?21', week: '?22', month: '?23' },
+};
 
 /** The package of the member's newest paid order in this currency (the shop's "buy again"), null before a purchase. */
 export async function lastPaidPackage(db: D1Database, tenantId: string, memberId: number, currency: string): Promise<number | null> {

@@ -158,7 +158,7 @@ export async function renderLander(c: AppContext, variant: string, slug: string 
           ? { t, brand: settings.name, action: url.pathname, query: carriedQuery(url.searchParams), cookie: COOKIE.entryWarningSkipped }
           : null
       }
-      usFooter={settings.brand.show_us_footer && language.startsWith('en')}
+      usFooter={settings.brand.show_us_footer}
       supportEmail={settings.support_email}
       brandPages={brandPageLinks(settings.brand.info_pages, language)}
     >

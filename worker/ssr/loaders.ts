@@ -1,4 +1,4 @@
-import { apiUrl, featuredUrl, PACKAGES_URL, regionsUrl } from '../../core/api-urls';
+import { apiUrl, featuredUrl, PACKAGES_URL, regionsUrl, SPENDING_CHECK_URL } from '../../core/api-urls';
 import { CAMS_URL, LIKES_URL, profileUrl, searchParamsFrom, searchUrl } from '../../core/member-urls';
 import { ProfileQuerySchema } from '../../core/schemas/members';
 import { featuredQueryFor, loadProfile, runFeatured, runSearch, searchQueryFor } from '../profiles/member-calls';
@@ -15,6 +15,7 @@ import { regionsFor } from '../content/regions';
 import { findSide } from '../chat/conversations';
 import { memberOrder } from '../payments/orders';
 import { pageData } from './page-data';
+import { spendingCheck } from '../payments/spending-check';
 import type { PackagesResponse } from '../../core/schemas/payments';
 import type { SearchResponse } from '../../core/schemas/search';
 
@@ -50,8 +51,8 @@ const LOADERS: Record<string, Loader> = {
   'credits-id-paymentmethod': packagePage,
   'chats-id': conversationPage,
   'transactions-id': orderPage,
-  'credits-repeat-order': shop,
-  directdebit: shop,
+  'credits-repeat-order': both(shop, spendingCheckFor),
+  directdebit: both(shop, spendingCheckFor),
   cams: (c) => orNothing(c, CAMS_URL, () => loadCams(c)),
 };
 
@@ -143,7 +144,14 @@ async function packagePage(c: AppContext, route: RouteMatch) {
   const loaded = await shop(c);
   const packages = (loaded[PACKAGES_URL] as PackagesResponse).packages;
   if (!packages.some((p) => String(p.id) === route.params.id)) throw pageNotFound();
-  return loaded;
+  return { ...loaded, ...(await spendingCheckFor(c)) };
+}
+
+/** A member's pause-screen decision, so the checkout's first paint is the screen it will show (built-in brands). */
+async function spendingCheckFor(c: AppContext): Promise<Record<string, unknown>> {
+  const member = c.get('member');
+  if (!member || c.get('tenant').upstream_api) return {};
+  return { [SPENDING_CHECK_URL]: await pageData(c).get(SPENDING_CHECK_URL, () => spendingCheck(c, member.id)) };
 }
 
 /** The credits shop's packages, methods and the member's mandate (GET /api/packages.php). */

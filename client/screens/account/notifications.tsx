@@ -4,6 +4,7 @@ import { ChangeEmailForm, ChangePasswordForm } from './settings/account-forms';
 import { DataExport } from './settings/data-export';
 import { DeleteAccount } from './settings/delete-account';
 import { InvisibleToggle, NotificationPrefs, useNotificationSettings } from './settings/notification-prefs';
+import { SpendingLimits } from './settings/spending-limits';
 
 function Section({ id, title, children, tone }: { id: string; title: string; children: ReactNode; tone?: 'danger' }) {
   return (
@@ -21,8 +22,8 @@ function Section({ id, title, children, tone }: { id: string; title: string; chi
 }
 
 /**
- * /notifications, the settings of SPEC.md §2: notification preferences per type and channel, invisible mode,
- * change e-mail, change password, the member's own data and delete account.
+ * /notifications, the settings of SPEC.md §2: notification preferences per type and channel, invisible mode, own
+ * spending limits and pause (issue 45 item 9), change e-mail, change password, the member's own data and delete account.
  */
 function NotificationsScreen() {
   const { t } = useTranslation();
@@ -42,6 +43,9 @@ function NotificationsScreen() {
         </Section>
         <Section id="invisible" title={t('settings.invisible.title')}>
           <InvisibleToggle settings={settings} />
+        </Section>
+        <Section id="spending" title={t('spending.title')}>
+          <SpendingLimits />
         </Section>
         <Section id="email" title={t('settings.email.title')}>
           <ChangeEmailForm />

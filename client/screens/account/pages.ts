@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import AccountDeletedScreen from './account-deleted';
+import CancelContractsScreen from './cancel-contracts';
 import { ActivateDoneScreen, ActivateErrorScreen } from './activation';
 import LoginScreen from './login';
 import MailChangeDoScreen from './mail-change-do';
@@ -22,5 +23,6 @@ export const screens: Record<string, ComponentType> = {
   'reset-password-do': ResetPasswordDoScreen,
   'mail-change-do': MailChangeDoScreen,
   profile: MyProfileScreen,
+  'cancel-contracts': CancelContractsScreen,
   ...settings,
 };

@@ -12,6 +12,7 @@ import { ConsentBox } from './consent-box';
 import { PaymentMark, ShopTrust } from './payment-marks';
 import { discountComparison, discountLine, type DiscountText } from './discount-note';
 import { checkoutDiscount, discountProblemText, useActiveDiscount, useMoney, usePackages } from './shop-data';
+import { usePauseScreen } from './pause-screen';
 
 /**
  * /credits/{id}/{paymentmethod?}: the chosen package, the methods of the member's country (iDEAL with its bank),
@@ -29,9 +30,12 @@ export default function CheckoutScreen() {
   const form = useRef<HTMLFormElement>(null);
   const { errors, sending, run } = useFormState(form);
   const money = useMoney(shop?.currency);
+  // The server decides whether the pause screen comes first (issue 45 item 10).
+  const pause = usePauseScreen();
 
   const pkg = shop?.packages.find((p) => String(p.id) === route.params.id);
   if (error || !shop || !pkg) return <CheckoutUnavailable error={error} loading={!shop} />;
+  if (pause) return pause;
 
   const methods = shop.methods.filter((m) => m !== 'directdebit');
   const method = (methods as string[]).includes(route.params.paymentmethod ?? '')
@@ -71,7 +75,8 @@ export default function CheckoutScreen() {
         <PriceSummary line={line} price={pkg.price} amount={amount} money={money} />
         <FirstPurchaseDisclosure />
         <ConsentBox error={errors.consent} />
-        <SubmitButton sending={sending}>{t('pay.submit')}</SubmitButton>
+        {/* The market's prescribed words where there are any (§ 312j (3) BGB: only the button's words count). */}
+        <SubmitButton sending={sending}>{shop.order_button ?? t('pay.submit')}</SubmitButton>
       </form>
       <p className="mb-0 mt-4 text-sm">
         <Link href="/credits">{t('pay.other_package')}</Link>

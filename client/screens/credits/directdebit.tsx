@@ -10,6 +10,7 @@ import { AccountCard, FormAlert, SubmitButton, TextField, formValue, useFormStat
 import { apiErrors, check, type FieldErrors } from '../../lib/validate';
 import { ConsentBox } from './consent-box';
 import { priceWith, useActiveDiscount, useMoney, usePackages } from './shop-data';
+import { usePauseScreen } from './pause-screen';
 
 const FIELDS = [
   ['holder', 'name'],
@@ -35,6 +36,9 @@ export default function DirectDebitScreen() {
   const [sent, setSent] = useState<{ request_id: number; phone: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, setErrors, sending, run } = useFormState(formRef);
+  // The pause screen comes first where the server's check asks for it (issue 45 item 10).
+  const pause = usePauseScreen();
+  if (pause) return pause;
   if (!shop)
     return (
       <p className="py-16 text-center text-gray-500" role="status">
@@ -88,7 +92,7 @@ export default function DirectDebitScreen() {
         </form>
       ) : (
         <form ref={formRef} onSubmit={confirm} method="post" noValidate>
-          <ConfirmFields phone={sent.phone} errors={errors} sending={sending} />
+          <ConfirmFields phone={sent.phone} errors={errors} sending={sending} orderButton={shop.order_button ?? null} />
         </form>
       )}
     </AccountCard>
@@ -131,8 +135,21 @@ function RequestFields({ errors, sending }: { errors: FieldErrors; sending: bool
   );
 }
 
-/** The second step's field: the code sent by SMS to the phone given. */
-function ConfirmFields({ phone, errors, sending }: { phone: string; errors: FieldErrors; sending: boolean }) {
+/**
+ * The second step's field: the code sent by SMS to the phone given. Its button places the order, so it carries the
+ * market's prescribed words where there are any (packages.php `order_button`).
+ */
+function ConfirmFields({
+  phone,
+  errors,
+  sending,
+  orderButton,
+}: {
+  phone: string;
+  errors: FieldErrors;
+  sending: boolean;
+  orderButton: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -147,7 +164,7 @@ function ConfirmFields({ phone, errors, sending }: { phone: string; errors: Fiel
         error={errors.otp ?? errors.request_id}
         required
       />
-      <SubmitButton sending={sending}>{t('directdebit.confirm')}</SubmitButton>
+      <SubmitButton sending={sending}>{orderButton ?? t('directdebit.confirm')}</SubmitButton>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { AccountCard, FormAlert, SubmitButton, useFormState } from '../../compon
 import { apiErrors } from '../../lib/validate';
 import { ConsentBox } from './consent-box';
 import { useMoney, usePackages } from './shop-data';
+import { usePauseScreen } from './pause-screen';
 
 /** /credits/repeat-order: the last package again (or ?package=), charged on the stored mandate without a checkout. */
 export default function RepeatOrderScreen() {
@@ -18,6 +19,9 @@ export default function RepeatOrderScreen() {
   const form = useRef<HTMLFormElement>(null);
   const { errors, sending, run } = useFormState(form);
   const money = useMoney(shop?.currency);
+  // One click buys here: the pause screen comes first where the server's check asks for it (issue 45 item 10).
+  const pause = usePauseScreen();
+  if (pause) return pause;
   if (!shop)
     return (
       <p className="py-16 text-center text-gray-500" role="status">
@@ -62,7 +66,8 @@ export default function RepeatOrderScreen() {
       <form ref={form} onSubmit={submit} method="post" noValidate>
         <FormAlert message={errors._form} />
         <ConsentBox error={errors.consent} />
-        <SubmitButton sending={sending}>{t('repeat.submit')}</SubmitButton>
+        {/* The market's prescribed words where there are any (§ 312j (3) BGB), else the catalogue's. */}
+        <SubmitButton sending={sending}>{shop.order_button ?? t('repeat.submit')}</SubmitButton>
       </form>
       <p className="mb-0 mt-4 text-sm">
         <Link href={`/credits/${pkg.id}`}>{t('transaction.other_method')}</Link>
