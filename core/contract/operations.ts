@@ -1,4 +1,5 @@
 import { ACCOUNT_OPERATIONS } from './account-ops';
+import { CCBILL_OPERATIONS } from './ccbill-ops';
 import { MEMBER_OPERATIONS } from './member-ops';
 import type { Operation } from './operation';
 import { SHOP_OPERATIONS } from './shop-ops';
@@ -10,6 +11,7 @@ export const OPERATIONS = [
   ...MEMBER_OPERATIONS,
   ...SHOP_OPERATIONS,
   ...VEROTEL_OPERATIONS,
+  ...CCBILL_OPERATIONS,
 ] as const satisfies readonly Operation[];
 
 /** One call of the member contract, with its schemas' types kept (the worker's adapter and the client read them). */
