@@ -6,6 +6,7 @@ import { md5, saleDigest } from '../../worker/payments/ccbill/protocol';
 import { providerFor } from '../../worker/payments/provider';
 import { TENANTS } from '../../worker/tenants';
 import { dbOf, fetchBrand } from './helpers';
+import { createStaff, staffApi } from './staff-helpers';
 import { api, json, memberState, newMember, orderBody } from './payment-helpers';
 
 // CCBill end to end in workerd: the brand's dynamic-pricing FlexForm URL, the local sandbox playing CCBill (its form,
@@ -238,6 +239,30 @@ describe('CCBill', () => {
     expect(await memberState(BRAND, member.memberId)).toEqual({ credits: 0, paid: true, ledger: 0 });
   });
 
+  it("a staff refund racing CCBill's Refund webhooks for the same order takes the credits back once", async () => {
+    const member = await newMember(BRAND);
+    const o = await order(member.cookie);
+    await click(o.url, 'pay');
+    const { cookie } = await createStaff([{ brand: BRAND, role: 'admin' }]);
+    const t = (await sandbox().transaction(o.reference))!;
+    // CCBill's Refund as it posts it once the refund is made (the sandbox shows it in the status call).
+    const refund = await sandbox().webhook(t, 'refund');
+    const [staff] = await Promise.all([
+      staffApi(BRAND, 'POST', 'refund.php', { cookie, body: { brand: BRAND, order_id: o.id, reason: 'refund' } }).then((r) => r.status),
+      ...Array.from({ length: 20 }, () => webhook('Refund', refund.fields).then((r) => r.text())),
+    ]);
+    expect([200, 409]).toContain(staff);
+    expect((await orderRow(o.id)).status).toBe('refunded');
+    // Once the staff refund is in, CCBill's Refund is shown by its status call and answers OK, taking nothing more.
+    expect(await (await webhook('Refund', refund.fields)).text()).toBe('OK');
+    expect(await memberState(BRAND, member.memberId)).toEqual({ credits: 0, paid: true, ledger: 0 });
+    const rows = await dbOf(BRAND)
+      .prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE tenant_id = ? AND member_id = ? AND reason = 'refund'")
+      .bind(BRAND, member.memberId)
+      .first<{ n: number }>();
+    expect(rows!.n).toBe(1);
+  });
+
   it('a soft decline at CCBill cascades to Verotel in one step for the member, and the order is charged once', async () => {
     const member = await newMember(BRAND);
     const o = await order(member.cookie);
@@ -263,7 +288,9 @@ describe('CCBill', () => {
     expect((await sandbox().transaction(o.reference))!.result).toBe('soft_decline');
     const t = (await sandbox().transaction(o.reference))!;
     const late = await sandbox().webhook({ ...t, subscription_id: '1999999999999999999', result: 'approved' });
-    expect((await webhook('NewSaleSuccess', late.fields)).status).toBe(400);
+    const refused = await webhook('NewSaleSuccess', late.fields);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('now at verotel: refund it at CCBill');
     expect(await purchases(member.memberId)).toBe(1);
   });
 

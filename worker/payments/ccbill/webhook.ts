@@ -42,7 +42,13 @@ export async function handleWebhook(ctx: SettleContext, provider: CcbillProvider
   if (!event) return refuse(provider, 'not verified (digest, account or subscription)', facts);
   if (!event.paymentId.startsWith(`${tenant.id}-`)) return refuse(provider, "not this brand's order", facts, 'error');
   const order = await orderByPayment(db, tenant.id, 'ccbill', event.paymentId);
-  if (!order) return refuse(provider, 'unknown order', facts);
+  if (!order) {
+    // A sale for an order that cascaded to another provider after a decline (the member went back to the form):
+    // the money moved at CCBill for an order paid elsewhere, so staff refund it in CCBill's Admin Portal.
+    const moved = event.kind === 'sale' ? await orderElsewhere(db, tenant.id, event.paymentId) : null;
+    if (moved) return refuse(provider, `sale for an order now at ${moved}: refund it at CCBill`, facts, 'error');
+    return refuse(provider, 'unknown order', facts);
+  }
   const at = { ...facts, order: order.id };
   if (event.kind === 'other') {
     if (event.name === 'NewSaleFailure') return declined(ctx, order, params.get('failureCode') ?? '', at);
@@ -73,6 +79,16 @@ export async function handleWebhook(ctx: SettleContext, provider: CcbillProvider
   const { status, takenBack } = await reverseByProvider(ctx, order, event.kind);
   logEvent('info', `ccbill ${type} applied`, { ...at, status, taken_back: takenBack });
   return { status: 200, body: provider.postbacks.accepted, outcome: status };
+}
+
+/** The provider an order of this reference moved to, when it is no longer CCBill's. */
+async function orderElsewhere(db: D1Database, tenantId: string, reference: string): Promise<string | null> {
+  const id = Number(reference.slice(tenantId.length + 1));
+  const row = await db
+    .prepare("SELECT provider FROM orders WHERE id = ? AND tenant_id = ? AND provider <> 'ccbill'")
+    .bind(id, tenantId)
+    .first<Pick<OrderRow, 'provider'>>();
+  return row?.provider ?? null;
 }
 
 /** A sale must name the order's amount and currency; a refund or chargeback may leave them out, else they must agree. */
