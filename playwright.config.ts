@@ -53,7 +53,7 @@ export default defineConfig<BrandOptions>({
     url: `http://127.0.0.1:${TEST_PORT}/healthz`,
     ignoreHTTPSErrors: true,
     reuseExistingServer: false,
-    timeout: 240_000,
+    timeout: 480_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

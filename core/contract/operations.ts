@@ -1,5 +1,6 @@
 import { ACCOUNT_OPERATIONS } from './account-ops';
 import { MARKET_OPERATIONS } from './market-ops';
+import { CCBILL_OPERATIONS } from './ccbill-ops';
 import { MEMBER_OPERATIONS } from './member-ops';
 import type { Operation } from './operation';
 import { SHOP_OPERATIONS } from './shop-ops';
@@ -12,6 +13,7 @@ export const OPERATIONS = [
   ...SHOP_OPERATIONS,
   ...VEROTEL_OPERATIONS,
   ...MARKET_OPERATIONS,
+  ...CCBILL_OPERATIONS,
 ] as const satisfies readonly Operation[];
 
 /** One call of the member contract, with its schemas' types kept (the worker's adapter and the client read them). */

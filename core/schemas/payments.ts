@@ -53,14 +53,21 @@ export const PackageSchema = z.strictObject({
 });
 export type Package = z.infer<typeof PackageSchema>;
 
+/** The payment services an order can go through (worker/payments/provider.ts). */
+export const PROVIDER_NAMES = ['sandbox', 'mollie', 'verotel', 'ccbill'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+const SECRET_NAME = z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/);
+
 /** The brand's payment set-up in its tenant file. */
 export const TenantPaymentsSchema = z
   .strictObject({
     /**
      * Some services refuse adult businesses, so each brand picks its own (docs/decisions/013-adult-acquirers.md).
-     * Local mode plays the provider: the sandbox checkout for 'sandbox' and 'mollie', Verotel's own sandbox for 'verotel'.
+     * Local mode plays the provider: the sandbox checkout for 'sandbox' and 'mollie', Verotel's and CCBill's own
+     * sandboxes for 'verotel' and 'ccbill'.
      */
-    provider: z.enum(['sandbox', 'mollie', 'verotel']),
+    provider: z.enum(PROVIDER_NAMES),
     /** Name of the Worker secret holding the provider's API key (never the key itself). */
     api_key_secret: z
       .string()
@@ -78,12 +85,46 @@ export const TenantPaymentsSchema = z
         signature_key_secret: z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/),
       })
       .optional(),
+    /**
+     * CCBill (worker/payments/ccbill/): the merchant account and subaccount, the FlexForm's Flex ID, and the Worker
+     * secrets holding the dynamic-pricing salt, DataLink's credentials (the status call) and, optionally, the
+     * RESTful API's, each as `id:secret` (never the values themselves). Without `api_secret` there is no one-click repeat purchase.
+     */
+    ccbill: z
+      .strictObject({
+        client_accnum: z.number().int().min(900000).max(999999),
+        client_subacc: z.number().int().min(0).max(9999),
+        flex_id: z.uuid(),
+        salt_secret: SECRET_NAME,
+        api_secret: SECRET_NAME.optional(),
+        datalink_secret: SECRET_NAME,
+      })
+      .optional(),
+    /**
+     * Routing (issue 44 item 3): per country and method, the providers in order. A soft decline at one cascades to
+     * the next (worker/payments/ccbill/cascade.ts). A country or method not listed uses `provider` alone, as before.
+     */
+    routes: z.record(country, z.partialRecord(z.enum(PAYMENT_METHODS), z.array(z.enum(PROVIDER_NAMES)).min(1).max(3))).optional(),
     packages: z.record(CurrencyCodeSchema, z.array(PackageSchema).min(1).max(8)),
     countries: z.record(country, z.strictObject({ currency: CurrencyCodeSchema, methods: z.array(z.enum(PAYMENT_METHODS)).min(1) })),
   })
   .refine((p) => Object.values(p.countries).every((c) => p.packages[c.currency]), 'every country needs packages in its currency')
   .refine((p) => p.provider !== 'mollie' || p.api_key_secret, 'mollie needs api_key_secret')
-  .refine((p) => p.provider !== 'verotel' || p.verotel, 'verotel needs verotel.shop_id and verotel.signature_key_secret');
+  .refine((p) => p.provider !== 'verotel' || p.verotel, 'verotel needs verotel.shop_id and verotel.signature_key_secret')
+  .refine(
+    (p) => p.provider !== 'ccbill' || p.ccbill,
+    'ccbill needs ccbill.client_accnum, client_subacc, flex_id, salt_secret and datalink_secret',
+  )
+  .superRefine((p, ctx) => {
+    // Every provider a route names is set up for the brand.
+    for (const [country, methods] of Object.entries(p.routes ?? {}))
+      for (const [method, providers] of Object.entries(methods ?? {}))
+        for (const provider of providers ?? []) {
+          const missing =
+            (provider === 'verotel' && !p.verotel) || (provider === 'ccbill' && !p.ccbill) || (provider === 'mollie' && !p.api_key_secret);
+          if (missing) ctx.addIssue({ code: 'custom', path: ['routes', country, method], message: `${provider} is routed but not set up` });
+        }
+  });
 export type TenantPayments = z.infer<typeof TenantPaymentsSchema>;
 
 /** GET /api/packages.php: what the visitor's country can buy and how. */

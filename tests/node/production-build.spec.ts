@@ -12,6 +12,8 @@ const LOCAL_ONLY = {
   'sandbox checkout page': 'Later charges on this mandate fail',
   'Verotel sandbox (its sales and status service)': 'verotel_sandbox_sales',
   'Verotel sandbox order page': 'Verotel FlexPay sandbox',
+  'CCBill sandbox (its transactions, status call and one-click API)': 'ccbill_sandbox_transactions',
+  'CCBill sandbox FlexForm': 'CCBill FlexForm sandbox',
   'seed portraits': 'viewBox="0 0 400 500"',
 };
 

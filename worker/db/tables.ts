@@ -31,6 +31,31 @@ export interface CamPerformersRow {
   position: number;
 }
 
+export interface CcbillEventsRow {
+  tenant_id: string;
+  reference: string;
+  kind: string;
+  subscription_id: string | null;
+  amount: number | null;
+  currency: string | null;
+  failure_code: string | null;
+  soft: number | null;
+  created_at: string;
+}
+
+export interface CcbillSandboxTransactionsRow {
+  subscription_id: string;
+  tenant_id: string;
+  reference: string;
+  amount: number;
+  currency_code: string;
+  result: string;
+  three_d_secure: string | null;
+  payment_token: string | null;
+  later_event: string | null;
+  created_at: string;
+}
+
 export interface ChatClaimsRow {
   tenant_id: string;
   conversation_id: number;
@@ -615,6 +640,8 @@ export interface Tables {
   blocks: BlocksRow;
   cam_clicks: CamClicksRow;
   cam_performers: CamPerformersRow;
+  ccbill_events: CcbillEventsRow;
+  ccbill_sandbox_transactions: CcbillSandboxTransactionsRow;
   chat_claims: ChatClaimsRow;
   chat_sides: ChatSidesRow;
   complaint_replies: ComplaintRepliesRow;

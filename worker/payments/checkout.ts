@@ -1,3 +1,4 @@
+import { routeFor } from '../../core/rules/payment-routing';
 import { MANDATE_METHODS, type PaymentMethod } from '../../core/schemas/payments';
 import type { AppContext } from '../context';
 import { ApiFailure } from '../errors';
@@ -40,7 +41,8 @@ export async function startOrder(
   const tenant = c.get('tenant');
   const db = c.env.DB;
   const now = c.get('now');
-  const provider = providerFor(c.env, tenant);
+  // The route's first provider for this country and method (issue 44 item 3); a stored mandate's own for a repeat.
+  const provider = providerFor(c.env, tenant, start.mandate?.provider ?? routeFor(tenant.payments, priced.shop.country, start.method)[0]);
   const recurring = start.mandate ? 'recurring' : MANDATE_METHODS.includes(start.method as PaymentMethod) ? 'first' : 'oneoff';
   const scope = priced.discount ? reservationScope(priced.discount, member.id) : null;
   if (scope) await takeOverReservation(settleContext(c, provider), scope, member.id);

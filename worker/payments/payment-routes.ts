@@ -52,7 +52,7 @@ operation(paymentRoutes, 'get', '/api/order.php', async (c, { member, query }) =
   let row = await memberOrder(c.env.DB, tenantId, member.id, query.id);
   if (OPEN_STATUSES.includes(row.status)) {
     try {
-      await settleOrder(settleContext(c), row);
+      await settleOrder(settleContext(c, providerFor(c.env, c.get('tenant'), row.provider)), row);
       row = await memberOrder(c.env.DB, tenantId, member.id, query.id);
     } catch (error) {
       // The provider being unreachable is no reason to hide the order: it stays pending and the webhook follows.
@@ -72,15 +72,15 @@ operation(paymentRoutes, 'get', '/api/orders.php', async (c, { member }) => ({
 operation(paymentRoutes, 'delete', '/api/order.php', async (c, { member, body }) => {
   const tenantId = c.get('tenant').id;
   const row = await memberOrder(c.env.DB, tenantId, member.id, body.id);
-  const status = await cancelOrder(settleContext(c), row);
+  const status = await cancelOrder(settleContext(c, providerFor(c.env, c.get('tenant'), row.provider)), row);
   if (status === 'paid' || status === 'refunded') throw new ApiFailure(409, 'order_closed', 'errors.order_paid');
   return { order: toOrder(await memberOrder(c.env.DB, tenantId, member.id, body.id)) };
 });
 
 /** "Try again": the provider's checkout of the same order, while its payment is still open. */
 operation(paymentRoutes, 'post', '/api/order-checkout.php', async (c, { member, body }) => {
-  const ctx = settleContext(c);
   const row = await memberOrder(c.env.DB, c.get('tenant').id, member.id, body.id);
+  const ctx = settleContext(c, providerFor(c.env, c.get('tenant'), row.provider));
   const status = await settleOrder(ctx, row);
   const payment = OPEN_STATUSES.includes(status) && row.provider_payment_id ? await ctx.provider.get(row.provider_payment_id) : null;
   if (!payment?.checkoutUrl) throw new ApiFailure(409, 'order_closed', 'errors.order_closed');

@@ -1,3 +1,5 @@
+import type { ProviderName } from '../../core/schemas/payments';
+
 /**
  * What the shop needs from a payment service. Two shapes exist (docs/decisions/013-adult-acquirers.md):
  * - Mollie's: a webhook carries only an id, so `get` is the one source of truth about a payment: the order's state
@@ -28,6 +30,8 @@ export interface ProviderPayment {
   mandate: ProviderMandate | null;
   /** Where the payer can still pay it (the same checkout again), while it is open; else null. */
   checkoutUrl: string | null;
+  /** A failed payment's decline: 'soft' (the issuer may take the card elsewhere: the route may cascade) or 'hard'. */
+  decline?: 'soft' | 'hard';
 }
 
 export interface CreatePayment {
@@ -79,11 +83,11 @@ export interface SignedPostbacks {
   refused(reason: string): string;
 }
 
-export type ProviderName = 'sandbox' | 'mollie' | 'verotel';
+export type { ProviderName };
 
 export interface PaymentProvider {
   readonly name: ProviderName;
-  /** Present for a provider whose postbacks carry signed data (Verotel); absent for Mollie's "something changed". */
+  /** Present for a provider whose postbacks carry signed data (Verotel, CCBill); absent for Mollie's "something changed". */
   readonly postbacks?: SignedPostbacks;
   /** Creates the payment; `checkoutUrl` is null when no checkout is needed (a recurring charge). */
   create(request: CreatePayment): Promise<{ id: string; checkoutUrl: string | null }>;

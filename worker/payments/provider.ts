@@ -3,7 +3,10 @@ import { LOCAL_TOOLS } from '../build-target';
 import { isLocal } from '../context';
 import { brandSecret } from '../env-access';
 import { MollieProvider } from './mollie';
-import type { PaymentProvider } from './provider-types';
+import { ccbillApi } from './ccbill/api';
+import { CCBILL_FLEXFORMS, CcbillProvider } from './ccbill/adapter';
+import { CcbillSandbox } from './ccbill/sandbox';
+import type { PaymentProvider, ProviderName } from './provider-types';
 import { SandboxProvider } from './sandbox';
 import { VEROTEL_ENDPOINTS, VerotelProvider } from './verotel/adapter';
 import { VerotelSandbox } from './verotel/sandbox';
@@ -25,17 +28,28 @@ export type {
 export { ProviderError } from './provider-error';
 
 /**
- * The brand's provider. Local mode and tests always use a sandbox (Verotel's for a brand on Verotel, the sandbox
- * checkout for the others), so no real service is ever called from a laptop; production refuses every sandbox, so a
- * mistake in a tenant file cannot give away credits.
+ * The brand's provider, or (routing, issue 44 item 3) the one named: an order's own (`orders.provider`) once placed.
+ * Local mode and tests always use a sandbox (Verotel's and CCBill's own for those, the sandbox checkout for the
+ * others), so no real service is ever called from a laptop; production refuses every sandbox, so a mistake in a
+ * tenant file cannot give away credits.
  */
-export function providerFor(env: Env, tenant: Tenant, fetcher: typeof fetch = fetch): PaymentProvider {
+export function providerFor(
+  env: Env,
+  tenant: Tenant,
+  name: ProviderName | string = tenant.payments.provider,
+  fetcher: typeof fetch = fetch,
+): PaymentProvider {
   const config = tenant.payments;
-  if (LOCAL_TOOLS && isLocal(env))
-    return config.provider === 'verotel' ? new VerotelSandbox(env.DB, tenant).provider() : new SandboxProvider(env.DB, tenant.id);
-  if (config.provider === 'sandbox') throw new Error(`tenant ${tenant.id}: the sandbox payment provider is for local mode only`);
-  if (config.provider === 'verotel') {
-    const verotel = config.verotel!;
+  if (LOCAL_TOOLS && isLocal(env)) {
+    if (name === 'verotel') return new VerotelSandbox(env.DB, tenant).provider();
+    if (name === 'ccbill') return new CcbillSandbox(env.DB, tenant).provider();
+    return new SandboxProvider(env.DB, tenant.id);
+  }
+  if (name === 'sandbox') throw new Error(`tenant ${tenant.id}: the sandbox payment provider is for local mode only`);
+  if (name === 'ccbill') return ccbillFor(env, tenant, fetcher);
+  if (name === 'verotel') {
+    const verotel = config.verotel;
+    if (!verotel) throw new Error(`tenant ${tenant.id}: verotel is not set up`);
     const signatureKey = brandSecret(env, verotel.signature_key_secret);
     if (!signatureKey) throw new Error(`tenant ${tenant.id}: secret ${verotel.signature_key_secret} is not set`);
     return new VerotelProvider({ shopId: verotel.shop_id, signatureKey, endpoints: VEROTEL_ENDPOINTS[verotel.brand], fetch: fetcher });
@@ -43,4 +57,37 @@ export function providerFor(env: Env, tenant: Tenant, fetcher: typeof fetch = fe
   const key = config.api_key_secret ? brandSecret(env, config.api_key_secret) : undefined;
   if (!key) throw new Error(`tenant ${tenant.id}: secret ${config.api_key_secret} is not set`);
   return new MollieProvider({ apiKey: key, baseUrl: config.api_url ?? 'https://api.mollie.com/v2', fetch: fetcher });
+}
+
+/** CCBill in production: the brand's account, its FlexForm, the salt and the DataLink (and API) credentials from secrets. */
+function ccbillFor(env: Env, tenant: Tenant, fetcher: typeof fetch): CcbillProvider {
+  const config = tenant.payments.ccbill;
+  if (!config) throw new Error(`tenant ${tenant.id}: ccbill is not set up`);
+  const secret = (name: string) => {
+    const value = brandSecret(env, name);
+    if (!value) throw new Error(`tenant ${tenant.id}: secret ${name} is not set`);
+    return value;
+  };
+  const pair = (name: string) => {
+    const [id, ...rest] = secret(name).split(':');
+    return { id, secret: rest.join(':') };
+  };
+  const datalink = pair(config.datalink_secret);
+  const rest = config.api_secret ? pair(config.api_secret) : null;
+  return new CcbillProvider({
+    tenantId: tenant.id,
+    clientAccnum: config.client_accnum,
+    clientSubacc: config.client_subacc,
+    salt: secret(config.salt_secret),
+    db: env.DB,
+    formUrl: `${CCBILL_FLEXFORMS}/${config.flex_id}`,
+    api: ccbillApi({
+      clientAccnum: config.client_accnum,
+      clientSubacc: config.client_subacc,
+      datalink: { username: datalink.id, password: datalink.secret },
+      rest: rest ? { applicationId: rest.id, secret: rest.secret } : undefined,
+      fetch: fetcher,
+    }),
+    now: () => new Date(),
+  });
 }

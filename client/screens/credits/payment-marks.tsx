@@ -71,4 +71,9 @@ export function ShopTrust({ methods }: { methods: readonly PaymentMethod[] }) {
   );
 }
 
-const PROVIDER_NAMES: Record<'sandbox' | 'mollie' | 'verotel', string> = { mollie: 'Mollie', sandbox: 'Sandbox', verotel: 'Verotel' };
+const PROVIDER_NAMES: Record<'sandbox' | 'mollie' | 'verotel' | 'ccbill', string> = {
+  mollie: 'Mollie',
+  sandbox: 'Sandbox',
+  verotel: 'Verotel',
+  ccbill: 'CCBill',
+};

@@ -13,7 +13,9 @@ import { handlePostback } from './postback';
 export const verotelPostbackRoutes = new Hono<AppEnv>();
 
 operation(verotelPostbackRoutes, 'get', '/api/verotel-postback.php', async (c) => {
-  const provider = providerFor(c.env, c.get('tenant'));
+  // A brand may route only some countries to Verotel (payments.routes); one without Verotel set up has no postbacks.
+  if (!c.get('tenant').payments.verotel) return c.text('ERROR - no Verotel here', 400);
+  const provider = providerFor(c.env, c.get('tenant'), 'verotel');
   const answer = await handlePostback(settleContext(c, provider), new URL(c.req.url).searchParams);
   return c.text(answer.body, answer.status);
 });

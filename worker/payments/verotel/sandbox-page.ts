@@ -31,7 +31,7 @@ export function verotelSandboxPage(): Hono<AppEnv> {
   /** The order the signed startorder request describes, or why the page refuses it. */
   async function startorder(c: AppContext) {
     const tenant = c.get('tenant');
-    if (!isLocal(c.env) || tenant.payments.provider !== 'verotel') return { refused: await page(c, html`<p>Not found</p>`, 404) };
+    if (!isLocal(c.env) || !tenant.payments.verotel) return { refused: await page(c, html`<p>Not found</p>`, 404) };
     const sandbox = new VerotelSandbox(c.env.DB, tenant);
     const params = new URL(c.req.url).searchParams;
     const amount = fromFlexpayAmount(params.get('priceAmount'));

@@ -67,7 +67,12 @@ staffOperation(membersRoutes, 'post', '/api/staff/refund.php', async (c, { body 
   const now = c.get('now');
   const order = await memberOrder(db, on.tenant.id, on.memberId, body.order_id);
   const { takenBack } = await refundByStaff(
-    { env: brandEnvFor(c, on.tenant.id), tenant: on.tenant, provider: providerFor(brandEnvFor(c, on.tenant.id), on.tenant), now },
+    {
+      env: brandEnvFor(c, on.tenant.id),
+      tenant: on.tenant,
+      provider: providerFor(brandEnvFor(c, on.tenant.id), on.tenant, order.provider),
+      now,
+    },
     order,
     (guard) =>
       auditStatement(db, {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { TenantPaymentsSchema } from './payments';
+
+// The tenant file's routing (issue 44 item 3): providers per country and method, each set up for the brand.
+describe('payments.routes in a tenant file', () => {
+  const ccbill = {
+    client_accnum: 951492,
+    client_subacc: 1,
+    flex_id: '687fa3e0-e60d-4466-88e2-181fa56dd6a9',
+    salt_secret: 'CCBILL_SALT',
+    datalink_secret: 'CCBILL_DATALINK',
+  };
+  // A brand's shop as a tenant file has it (core/schemas does not import tenants/: no folder cycle).
+  const shop = {
+    packages: { GBP: [{ id: 22, credits: 120, price: 2599, style: 'p1', popular: true }] },
+    countries: { GB: { currency: 'GBP', methods: ['creditcard', 'applepay'] } },
+  };
+  const base = { ...shop, provider: 'ccbill' as const, ccbill };
+
+  it('is optional: a brand file without routes stays valid, as every earlier one', () => {
+    expect(TenantPaymentsSchema.safeParse({ ...shop, provider: 'mollie', api_key_secret: 'MOLLIE_KEY' }).success).toBe(true);
+    expect(TenantPaymentsSchema.safeParse(base).success).toBe(true);
+  });
+
+  it('takes providers in order per country and method when each is set up', () => {
+    const verotel = { shop_id: 1, brand: 'verotel', signature_key_secret: 'VEROTEL_KEY' };
+    const routed = { ...base, verotel, routes: { GB: { creditcard: ['ccbill', 'verotel'] } } };
+    expect(TenantPaymentsSchema.safeParse(routed).success).toBe(true);
+  });
+
+  it('refuses a route to a provider the brand has not set up, naming the route', () => {
+    const parsed = TenantPaymentsSchema.safeParse({ ...base, routes: { GB: { creditcard: ['ccbill', 'verotel'] } } });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({ path: ['routes', 'GB', 'creditcard'], message: 'verotel is routed but not set up' });
+  });
+
+  it('refuses CCBill without its account, Flex ID and secrets', () => {
+    expect(TenantPaymentsSchema.safeParse({ ...base, ccbill: undefined }).success).toBe(false);
+    expect(TenantPaymentsSchema.safeParse({ ...base, ccbill: { ...ccbill, flex_id: 'not-a-uuid' } }).success).toBe(false);
+  });
+});
