@@ -3,6 +3,7 @@ import { ApiFailure } from '../errors';
 import { DIRECT_DEBIT } from './directdebit';
 import { namedBatch, rows } from '../db/batch';
 import type { Tables } from '../db/tables';
+import { refusal, VELOCITY_CONDITION, velocityBindings } from './velocity';
 
 /** An order row as stored (migrations/0006_payments.sql). */
 /** `discount_scope`: the reservation this order holds in discount_redemptions (null: no code, or an unlimited one). */
@@ -32,8 +33,20 @@ export function toOrder(row: OrderRow): Order {
 
 export type NewOrder = Omit<
   OrderRow,
-  'id' | 'tenant_id' | 'provider_payment_id' | 'status' | 'updated_at' | 'paid_at' | 'refund_reason' | 'refunded_at' | 'made_premium'
->;
+  | 'id'
+  | 'tenant_id'
+  | 'provider_payment_id'
+  | 'status'
+  | 'updated_at'
+  | 'paid_at'
+  | 'refund_reason'
+  | 'refunded_at'
+  | 'made_premium'
+  | 'ip'
+  | 'card_fingerprint'
+> &
+  /** Where the attempt came from and on which card, when known (velocity.ts). */
+  Partial<Pick<OrderRow, 'ip' | 'card_fingerprint'>>;
 
 /** Statuses of an order that holds its discount reservation: open, or paid (a paid use stays used). */
 export const HOLDING_STATUSES = "('created', 'pending', 'paid')";
@@ -47,18 +60,23 @@ const isReservationConflict = (error: unknown) => /UNIQUE constraint failed: dis
  * - a single-use discount is reserved by inserting its redemption row. The row is unique per scope, so a second
  *   open order with the code fails the batch, and neither the order nor the reservation is written. A reservation
  *   whose order failed, was cancelled, expired or was refunded is released first.
- * Refusals: 409 code_used (the code is held by another order), 429 directdebit_limit.
+ * - it is a purchase attempt, placed only within the attempt limits and outside a pause after declines
+ *   (velocity.ts: counted in this same INSERT).
+ * Refusals: 409 code_used (the code is held by another order), 429 purchase_limited, purchase_paused,
+ * directdebit_limit.
  */
 export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder): Promise<number> {
+  const keys = { ip: o.ip ?? null, card: o.card_fingerprint ?? null };
   const since = new Date(Date.parse(o.created_at) - DIRECT_DEBIT.limitDays * 86_400_000).toISOString();
   const insert = db
     .prepare(
       `INSERT INTO orders (tenant_id, member_id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, discount_scope, country,
-                           method, issuer, recurring, provider, status, consent_at, language, created_at, updated_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'created', ?16, ?17, ?18, ?18
-        WHERE ?12 <> 'directdebit'
+                           method, issuer, recurring, provider, status, consent_at, language, created_at, updated_at, ip, card_fingerprint)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'created', ?16, ?17, ?18, ?18, ?21, ?22
+        WHERE (?12 <> 'directdebit'
            OR (SELECT COALESCE(SUM(amount), 0) FROM orders WHERE tenant_id = ?1 AND member_id = ?2 AND method = 'directdebit'
-                 AND status IN ${HOLDING_STATUSES} AND created_at > ?19) + ?7 <= ?20
+                 AND status IN ${HOLDING_STATUSES} AND created_at > ?19) + ?7 <= ?20)
+          AND ${VELOCITY_CONDITION}
        RETURNING id`,
     )
     .bind(
@@ -82,6 +100,7 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
       o.created_at,
       since,
       DIRECT_DEBIT.monthlyLimitCents,
+      ...velocityBindings(keys, new Date(o.created_at)),
     );
   const scope = o.discount_scope;
   const steps = scope
@@ -114,7 +133,11 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
     throw error;
   }
   const placed: Pick<OrderRow, 'id'> | undefined = results.order.results[0];
-  if (!placed) throw new ApiFailure(429, 'directdebit_limit', 'errors.directdebit_limit');
+  if (!placed)
+    throw (
+      (await refusal(db, tenantId, o.member_id, keys, new Date(o.created_at))) ??
+      new ApiFailure(429, 'directdebit_limit', 'errors.directdebit_limit')
+    );
   return placed.id;
 }
 

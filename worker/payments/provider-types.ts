@@ -28,6 +28,8 @@ export interface ProviderPayment {
   mandate: ProviderMandate | null;
   /** Where the payer can still pay it (the same checkout again), while it is open; else null. */
   checkoutUrl: string | null;
+  /** The card's fingerprint where the provider gives one: later purchase attempts on it are counted (velocity.ts). */
+  cardFingerprint?: string | null;
 }
 
 export interface CreatePayment {
