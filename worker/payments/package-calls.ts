@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { shopFor } from './catalogue';
 import { lastPaidPackage, latestMandate } from './orders';
 import { providerFor } from './provider';
+import { statementDescriptor } from './statement';
 
 /** What GET /api/packages.php answers; also the server loader of /credits, /premium and /pricing. */
 export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
@@ -22,5 +23,6 @@ export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
     premium_percent: PREMIUM_PERCENT,
     mandate: mandate && { method: mandate.method, label: mandate.label },
     last_package_id: lastPackage,
+    statement_descriptor: statementDescriptor(tenant, providerFor(c.env, tenant).name),
   };
 }

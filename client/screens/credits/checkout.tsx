@@ -12,6 +12,7 @@ import { ConsentBox } from './consent-box';
 import { PaymentMark, ShopTrust } from './payment-marks';
 import { discountComparison, discountLine, type DiscountText } from './discount-note';
 import { checkoutDiscount, discountProblemText, useActiveDiscount, useMoney, usePackages } from './shop-data';
+import { StatementNote } from './statement-note';
 
 /**
  * /credits/{id}/{paymentmethod?}: the chosen package, the methods of the member's country (iDEAL with its bank),
@@ -70,6 +71,7 @@ export default function CheckoutScreen() {
         />
         <PriceSummary line={line} price={pkg.price} amount={amount} money={money} />
         <FirstPurchaseDisclosure />
+        <StatementNote descriptor={shop.statement_descriptor} />
         <ConsentBox error={errors.consent} />
         <SubmitButton sending={sending}>{t('pay.submit')}</SubmitButton>
       </form>
