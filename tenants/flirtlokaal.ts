@@ -83,6 +83,8 @@ export default {
   payments: {
     provider: 'mollie',
     api_key_secret: 'MOLLIE_KEY_FLIRTLOKAAL',
+    // How a charge appears on the statement, per provider (core/rules/billing-descriptor.ts).
+    billing_descriptors: { mollie: 'FLIRTLOKAAL.NL', verotel: 'VEROTEL*FLIRTLOKAAL.NL' },
     packages: {
       EUR: [
         { id: 1, credits: 50, price: 1495, style: 'p0', popular: false },

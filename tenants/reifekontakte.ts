@@ -67,6 +67,8 @@ export default {
   payments: {
     provider: 'mollie',
     api_key_secret: 'MOLLIE_KEY_REIFEKONTAKTE',
+    // How a charge appears on the statement, per provider (core/rules/billing-descriptor.ts).
+    billing_descriptors: { mollie: 'REIFEKONTAKTE.DE', verotel: 'VEROTEL*REIFEKONTAKTE' },
     packages: {
       EUR: [
         { id: 1, credits: 50, price: 1495, style: 'p0', popular: false },

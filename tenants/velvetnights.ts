@@ -68,6 +68,8 @@ export default {
   payments: {
     provider: 'mollie',
     api_key_secret: 'MOLLIE_KEY_VELVETNIGHTS',
+    // How a charge appears on the statement, per provider (core/rules/billing-descriptor.ts).
+    billing_descriptors: { mollie: 'VELVETNIGHTS.COM', ccbill: 'CCBILL.COM*VELVETNIGHT' },
     packages: {
       GBP: [
         { id: 21, credits: 50, price: 1299, style: 'p0', popular: false },

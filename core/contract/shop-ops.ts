@@ -139,7 +139,13 @@ export const SHOP_OPERATIONS = [
     summary: 'Order a package: the order and where to pay it',
     body: { schema: OrderRequestSchema },
     responses: { 201: { description: 'The order, and the checkout URL to send the member to.', schema: ORDER_ANSWER } },
-    errors: { ...PRICING, 403: UNSAFE, 409: [...PRICING[409], ...OWN_LIMITS], 429: ['rate_limited'], 502: ['payment_failed'] },
+    errors: {
+      ...PRICING,
+      403: UNSAFE,
+      409: [...PRICING[409], ...OWN_LIMITS],
+      429: ['rate_limited', 'purchase_limited', 'purchase_paused'],
+      502: ['payment_failed'],
+    },
     contract: { as: 'premium', stage: 2, body: { ...ORDER_BODY, method: '$method' }, capture: { order: 'order.id' } },
   },
   {
@@ -155,7 +161,7 @@ export const SHOP_OPERATIONS = [
       ...PRICING,
       403: UNSAFE,
       409: ['no_mandate', 'amount_changed', 'code_used', ...OWN_LIMITS],
-      429: ['rate_limited', 'directdebit_limit'],
+      429: ['rate_limited', 'directdebit_limit', 'purchase_limited', 'purchase_paused'],
       502: ['payment_failed'],
     },
     contract: { as: 'premium', stage: 2, body: ORDER_BODY, expect: [201, 409], note: 'The demo member may have no mandate: no_mandate.' },
@@ -285,7 +291,7 @@ export const SHOP_OPERATIONS = [
       400: [...PRICING[400], 'code_invalid'],
       403: ['authentication_required', 'csrf', 'directdebit_blocked'],
       409: [...PRICING[409], ...OWN_LIMITS],
-      429: ['rate_limited', 'code_tries', 'directdebit_limit'],
+      429: ['rate_limited', 'code_tries', 'directdebit_limit', 'purchase_limited', 'purchase_paused'],
     },
     contract: {
       as: 'premium',

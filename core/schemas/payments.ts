@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, OrderCodeSchema } from './order-form';
+import { DESCRIPTOR_PATTERN } from '../rules/billing-descriptor';
 
 // The wire contract of the credits shop (docs/api/payments.md) and the brand's payment configuration.
 // Amounts are integer cents everywhere.
@@ -105,6 +106,11 @@ export const TenantPaymentsSchema = z
      * the next (worker/payments/ccbill/cascade.ts). A country or method not listed uses `provider` alone, as before.
      */
     routes: z.record(country, z.partialRecord(z.enum(PAYMENT_METHODS), z.array(z.enum(PROVIDER_NAMES)).min(1).max(3))).optional(),
+    /**
+     * How a charge appears on the member's statement, per provider ('verotel', 'mollie', ...): the checkout, the
+     * receipt and the transactions page say it (core/rules/billing-descriptor.ts; without one, the brand's host).
+     */
+    billing_descriptors: z.record(z.string().regex(/^[a-z]+$/), z.string().regex(DESCRIPTOR_PATTERN)).optional(),
     packages: z.record(CurrencyCodeSchema, z.array(PackageSchema).min(1).max(8)),
     countries: z.record(country, z.strictObject({ currency: CurrencyCodeSchema, methods: z.array(z.enum(PAYMENT_METHODS)).min(1) })),
   })
@@ -146,6 +152,8 @@ export const PackagesResponseSchema = z.object({
    * null: the catalogue's own button text.
    */
   order_button: z.string().nullable().optional(),
+  /** How the charge appears on the statement (billing descriptor of the brand's provider); a brand's own backend may leave it out. */
+  statement_descriptor: z.string().optional(),
 });
 export type PackagesResponse = z.infer<typeof PackagesResponseSchema>;
 
@@ -218,5 +226,7 @@ export const OrderSchema = z.object({
   refund_reason: z.enum(REFUND_REASONS).nullable(),
   /** This order's payment made the member premium (their first paid order): the result page says so only then. */
   made_premium: z.boolean(),
+  /** How this order's charge appears on the statement (its provider's billing descriptor); a brand's own backend may leave it out. */
+  statement_descriptor: z.string().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;

@@ -242,6 +242,34 @@ test('two members chat live; badges, title and credits follow', async ({ browser
     await expect(alice.getByTestId('chat-credits')).toHaveText(t('chat.credits_left', { count: leftover + bundle.credits - price }));
   });
 
+  await test.step('a gift asks once: its price and the balance after it; turned off, the next one goes at once', async () => {
+    const giftPrice = tenant.settings.gift_credits;
+    const { user } = await api<{ user: { credits: number } }>(bob, '/api/user.php');
+    const messages = bob.getByTestId('message');
+    const before = await messages.count();
+    await bob.getByRole('button', { name: t('chat.gift'), exact: true }).click();
+    await bob.getByTestId('gift-rose').click();
+    const question = bob.getByRole('dialog', { name: t('chat.spend_title') });
+    await expect(question).toContainText(t('chat.spend_gift', { count: giftPrice }));
+    await expect(question.getByTestId('spend-after')).toHaveText(t('chat.spend_after', { count: user.credits - giftPrice }));
+    // Cancelled: nothing is sent or paid.
+    await question.getByRole('button', { name: t('chat.spend_cancel') }).click();
+    await expect(question).toBeHidden();
+    await expect(messages).toHaveCount(before);
+    // Asked again, sent, and the question turned off for the visit.
+    await bob.getByRole('button', { name: t('chat.gift'), exact: true }).click();
+    await bob.getByTestId('gift-rose').click();
+    await question.getByTestId('spend-dont-ask').check();
+    await question.getByTestId('spend-send').click();
+    await expect(messages).toHaveCount(before + 1);
+    await bob.getByRole('button', { name: t('chat.gift'), exact: true }).click();
+    await bob.getByTestId('gift-rose').click();
+    await expect(messages).toHaveCount(before + 2);
+    await expect(question).toBeHidden();
+    const after = await api<{ user: { credits: number } }>(bob, '/api/user.php');
+    expect(after.user.credits).toBe(user.credits - 2 * giftPrice);
+  });
+
   await test.step('the chat screen has no serious accessibility violations', async () => {
     const results = await new AxeBuilder({ page: bob }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const severe = results.violations

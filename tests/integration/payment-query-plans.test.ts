@@ -55,3 +55,18 @@ describe('payment queries use their indexes', () => {
     );
   });
 });
+
+describe('the purchase attempt limits (worker/payments/velocity.ts) use their indexes', () => {
+  it('counts per member, address and card and finds the declines without scanning orders', async () => {
+    const { VELOCITY_CONDITION } = await import('../../worker/payments/velocity');
+    const params = Array.from({ length: 25 }, (_, i) =>
+      i === 0 ? 'flirtlokaal' : i === 1 ? 1 : i === 20 ? '1.2.3.4' : i === 21 ? 'sandbox:m' : '2026',
+    );
+    const detail = await plan(`SELECT 1 WHERE ${VELOCITY_CONDITION}`, ...params);
+    expect(detail).not.toMatch(/SCAN orders(?! USING)/);
+    expect(detail).toMatch(/USING (COVERING )?INDEX orders_member/);
+    expect(detail).toMatch(/USING (COVERING )?INDEX orders_ip/);
+    expect(detail).toMatch(/USING (COVERING )?INDEX orders_card/);
+    expect(detail).toMatch(/USING (COVERING )?INDEX orders_member_declined/);
+  });
+});

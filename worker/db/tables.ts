@@ -368,6 +368,8 @@ export interface OrdersRow {
   refund_reason: string | null;
   refunded_at: string | null;
   made_premium: number;
+  ip: string | null;
+  card_fingerprint: string | null;
 }
 
 export interface OutboxRow {

@@ -9,6 +9,7 @@ import type { PricedOrder } from './pricing';
 import { providerFor, type PaymentProvider } from './provider';
 import { cancelOrder, settleOrder, type SettleContext } from './settle';
 import { logEvent } from '../log';
+import { mandateFingerprint } from './velocity';
 
 export function settleContext(c: AppContext, provider: PaymentProvider = providerFor(c.env, c.get('tenant'))): SettleContext {
   return {
@@ -64,6 +65,9 @@ export async function startOrder(
     consent_at: now.toISOString(),
     language: c.get('language'),
     created_at: now.toISOString(),
+    // Purchase attempts are counted per address and card too (velocity.ts); no address locally, where none is told.
+    ip: c.req.header('cf-connecting-ip') ?? null,
+    card_fingerprint: mandateFingerprint(start.mandate),
   });
   let created: { id: string; checkoutUrl: string | null };
   try {

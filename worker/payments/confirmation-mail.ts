@@ -7,6 +7,7 @@ import { moneyFormatter } from '../../core/money';
 import type { SettleContext } from './settle-context';
 import type { Tables } from '../db/tables';
 import { mailScoped, type MailScope } from '../mail/scope';
+import { statementDescriptor } from './statement';
 
 /**
  * The confirmation on a durable medium that distance selling needs: what was bought, for how much, that the
@@ -51,6 +52,12 @@ export async function sendConfirmation(ctx: SettleContext, order: OrderRow, paid
         kvk: company.kvk,
         vat: company.vat_numbers.join(', '),
         link: ctx.orderUrl(order.id),
+        // How the charge appears on the statement and whom to ask (issue 44, item 9): an unknown charge is disputed.
+        statement: t('payment.statement', {
+          descriptor: statementDescriptor(ctx.tenant, order.provider),
+          support_email: ctx.tenant.settings.support_email,
+          support_phone: ctx.tenant.settings.support_phone,
+        }),
       },
     },
     ctx.now,

@@ -5,6 +5,7 @@ import { namedBatch, rows } from '../db/batch';
 import type { Tables } from '../db/tables';
 import { spendingAllows, spendingWindows, type OrderParams } from './spending-sql';
 import { spendingRefusal } from './spending-limits';
+import { refusal, VELOCITY_CONDITION, velocityBindings } from './velocity';
 
 /** An order row as stored (migrations/0006_payments.sql). */
 /** `discount_scope`: the reservation this order holds in discount_redemptions (null: no code, or an unlimited one). */
@@ -34,8 +35,20 @@ export function toOrder(row: OrderRow): Order {
 
 export type NewOrder = Omit<
   OrderRow,
-  'id' | 'tenant_id' | 'provider_payment_id' | 'status' | 'updated_at' | 'paid_at' | 'refund_reason' | 'refunded_at' | 'made_premium'
->;
+  | 'id'
+  | 'tenant_id'
+  | 'provider_payment_id'
+  | 'status'
+  | 'updated_at'
+  | 'paid_at'
+  | 'refund_reason'
+  | 'refunded_at'
+  | 'made_premium'
+  | 'ip'
+  | 'card_fingerprint'
+> &
+  /** Where the attempt came from and on which card, when known (velocity.ts). */
+  Partial<Pick<OrderRow, 'ip' | 'card_fingerprint'>>;
 
 /** Statuses of an order that holds its discount reservation: open, or paid (a paid use stays used). */
 export const HOLDING_STATUSES = "('created', 'pending', 'paid')";
@@ -49,10 +62,14 @@ const isReservationConflict = (error: unknown) => /UNIQUE constraint failed: dis
  * - a single-use discount is reserved by inserting its redemption row. The row is unique per scope, so a second
  *   open order with the code fails the batch, and neither the order nor the reservation is written. A reservation
  *   whose order failed, was cancelled, expired or was refunded is released first.
- * - the member's own pause and spending limits (issue 45 item 9, worker/payments/spending-sql.ts) hold in the same INSERT.
- * Refusals: 409 code_used (the code is held by another order), 409 spending_paused / spending_limit, 429 directdebit_limit.
+ * - it is a purchase attempt, placed only within the attempt limits and outside a pause after declines
+ *   (velocity.ts: counted in this same INSERT);
+ * - the member's own pause and spending limits (issue 45 item 9, spending-sql.ts) hold in the same INSERT.
+ * Refusals: 409 code_used (the code is held by another order), 409 spending_paused / spending_limit,
+ * 429 purchase_limited, purchase_paused, directdebit_limit.
  */
 export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder): Promise<number> {
+  const keys = { ip: o.ip ?? null, card: o.card_fingerprint ?? null };
   const since = new Date(Date.parse(o.created_at) - DIRECT_DEBIT.limitDays * 86_400_000).toISOString();
   const windows = spendingWindows(new Date(o.created_at));
   const params = [
@@ -76,6 +93,8 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
     o.created_at,
     since,
     DIRECT_DEBIT.monthlyLimitCents,
+    // ?21 to ?25: the attempt limits' (velocity.ts); ?26 to ?28: the spending limits' windows (ORDER_PARAMS).
+    ...velocityBindings(keys, new Date(o.created_at)),
     windows.day,
     windows.week,
     windows.month,
@@ -83,11 +102,12 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
   const insert = db
     .prepare(
       `INSERT INTO orders (tenant_id, member_id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, discount_scope, country,
-                           method, issuer, recurring, provider, status, consent_at, language, created_at, updated_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'created', ?16, ?17, ?18, ?18
+                           method, issuer, recurring, provider, status, consent_at, language, created_at, updated_at, ip, card_fingerprint)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'created', ?16, ?17, ?18, ?18, ?21, ?22
         WHERE (?12 <> 'directdebit'
            OR (SELECT COALESCE(SUM(amount), 0) FROM orders WHERE tenant_id = ?1 AND member_id = ?2 AND method = 'directdebit'
                  AND status IN ${HOLDING_STATUSES} AND created_at > ?19) + ?7 <= ?20)
+          AND ${VELOCITY_CONDITION}
           AND ${spendingAllows(ORDER_PARAMS, HOLDING_STATUSES)}
        RETURNING id`,
     )
@@ -124,7 +144,9 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
   }
   const placed: Pick<OrderRow, 'id'> | undefined = results.order.results[0];
   if (!placed) {
-    // The member's own pause or limit, or the direct-debit limit: the same condition, asked again, says which.
+    // Which condition refused it, asked again in the order the member can act on: attempts, own limits, direct debit.
+    const velocity = await refusal(db, tenantId, o.member_id, keys, new Date(o.created_at));
+    if (velocity) throw velocity;
     const own = await db
       .prepare(`SELECT ${spendingAllows(ORDER_PARAMS, HOLDING_STATUSES)} AS allowed`)
       .bind(...params)
@@ -146,7 +168,7 @@ const ORDER_PARAMS: OrderParams = {
   currency: '?5',
   amount: '?7',
   now: '?18',
-  since: { day: '?21', week: '?22', month: '?23' },
+  since: { day: '?26', week: '?27', month: '?28' },
 };
 
 /** The package of the member's newest paid order in this currency (the shop's "buy again"), null before a purchase. */

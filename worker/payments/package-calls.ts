@@ -4,6 +4,7 @@ import { shopFor } from './catalogue';
 import { lastPaidPackage, latestMandate } from './orders';
 import { providerFor } from './provider';
 import { marketRule, orderButtonWords } from '../../core/markets/tighten';
+import { statementDescriptor } from './statement';
 
 /** What GET /api/packages.php answers; also the server loader of /credits, /premium and /pricing. */
 export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
@@ -24,5 +25,6 @@ export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
     mandate: mandate && { method: mandate.method, label: mandate.label },
     last_package_id: lastPackage,
     order_button: orderButtonWords(marketRule(shop.country, tenant.market_rules), c.get('language')),
+    statement_descriptor: statementDescriptor(tenant, providerFor(c.env, tenant).name),
   };
 }

@@ -10,6 +10,7 @@ import { cancelOrder, settleOrder } from './settle';
 import { limit } from '../http/helpers';
 import { operation } from '../http/operation';
 import { packagesFor } from './package-calls';
+import { toOrderWithStatement } from './statement';
 
 /** The credits shop: packages, orders, repeat orders (docs/api/payments.md). */
 export const paymentRoutes = new Hono<AppEnv>();
@@ -59,11 +60,11 @@ operation(paymentRoutes, 'get', '/api/order.php', async (c, { member, query }) =
       if (!(error instanceof ProviderError)) throw error;
     }
   }
-  return { order: toOrder(row) };
+  return { order: toOrderWithStatement(c.get('tenant'), row) };
 });
 
 operation(paymentRoutes, 'get', '/api/orders.php', async (c, { member }) => ({
-  orders: (await recentOrders(c.env.DB, c.get('tenant').id, member.id)).map(toOrder),
+  orders: (await recentOrders(c.env.DB, c.get('tenant').id, member.id)).map((row) => toOrderWithStatement(c.get('tenant'), row)),
 }));
 
 // Issue 18 item 10: what an unfinished order offers on /transactions/{id}.

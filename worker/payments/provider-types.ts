@@ -32,6 +32,8 @@ export interface ProviderPayment {
   checkoutUrl: string | null;
   /** A failed payment's decline: 'soft' (the issuer may take the card elsewhere: the route may cascade) or 'hard'. */
   decline?: 'soft' | 'hard';
+  /** The card's fingerprint where the provider gives one: later purchase attempts on it are counted (velocity.ts). */
+  cardFingerprint?: string | null;
 }
 
 export interface CreatePayment {

@@ -11,6 +11,7 @@ import { logEvent } from '../log';
 import { namedBatch } from '../db/batch';
 import { publishToMember } from '../live/events';
 import type { Tables } from '../db/tables';
+import { recordCardFingerprint } from './velocity';
 
 /**
  * The order state machine: created -> pending -> paid | failed | cancelled | expired, each final state reached
@@ -59,6 +60,8 @@ export async function settleOrder(ctx: SettleContext, order: OrderRow): Promise<
   const payment = await ctx.provider.get(order.provider_payment_id);
   if (!payment) throw new ApiFailure(404, 'unknown_payment', 'errors.unknown_payment');
   verify(order, payment, ctx.tenant);
+  if (payment.cardFingerprint && !order.card_fingerprint)
+    await recordCardFingerprint(ctx.env.DB, ctx.tenant.id, order.id, payment.cardFingerprint);
   const target = TARGET[payment.status];
   if (target === 'paid') return markPaid(ctx, order, payment);
   if (!open) return order.status;

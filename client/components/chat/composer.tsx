@@ -6,6 +6,8 @@ import { countryAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { GiftPicker } from './gift-picker';
 import { PhotoPicker } from './photo-picker';
 import { messagePrice } from './price';
+import { SpendConfirm } from './spend-confirm';
+import { askBeforeSpendAtom, type PendingSpend } from './spend-question';
 import { Icon, type IconName } from '../icon';
 
 interface ComposerProps {
@@ -25,6 +27,14 @@ export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto,
   const { t } = useTranslation();
   const settings = useAtomValue(settingsAtom);
   const [picker, setPicker] = useState<'gift' | 'photo' | null>(null);
+  // A gift or photo costs more than a message: asked once before it is paid, unless turned off for the visit.
+  const ask = useAtomValue(askBeforeSpendAtom);
+  const [pending, setPending] = useState<PendingSpend | null>(null);
+  const spend = (what: PendingSpend) => {
+    if (ask) return setPending(what);
+    if (what.kind === 'gift') onSendGift(what.gift as Gift);
+    else onSendPhoto(what.photoId);
+  };
   const max = settings.message_length;
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
@@ -65,7 +75,7 @@ export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto,
         onClose={() => setPicker(null)}
         onPick={(gift) => {
           setPicker(null);
-          onSendGift(gift);
+          spend({ kind: 'gift', gift });
         }}
       />
       <PhotoPicker
@@ -73,7 +83,17 @@ export function Composer({ draft, setDraft, onSendText, onSendGift, onSendPhoto,
         onClose={() => setPicker(null)}
         onPick={(photoId) => {
           setPicker(null);
-          onSendPhoto(photoId);
+          spend({ kind: 'photo', photoId });
+        }}
+      />
+      <SpendConfirm
+        pending={pending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          const what = pending;
+          setPending(null);
+          if (what?.kind === 'gift') onSendGift(what.gift as Gift);
+          else if (what) onSendPhoto(what.photoId);
         }}
       />
     </form>

@@ -13,6 +13,7 @@ import { PaymentMark, ShopTrust } from './payment-marks';
 import { discountComparison, discountLine, type DiscountText } from './discount-note';
 import { checkoutDiscount, discountProblemText, useActiveDiscount, useMoney, usePackages } from './shop-data';
 import { usePauseScreen } from './pause-screen';
+import { StatementNote } from './statement-note';
 
 /**
  * /credits/{id}/{paymentmethod?}: the chosen package, the methods of the member's country (iDEAL with its bank),
@@ -74,6 +75,7 @@ export default function CheckoutScreen() {
         />
         <PriceSummary line={line} price={pkg.price} amount={amount} money={money} />
         <FirstPurchaseDisclosure />
+        <StatementNote descriptor={shop.statement_descriptor} />
         <ConsentBox error={errors.consent} />
         {/* The market's prescribed words where there are any (§ 312j (3) BGB: only the button's words count). */}
         <SubmitButton sending={sending}>{shop.order_button ?? t('pay.submit')}</SubmitButton>

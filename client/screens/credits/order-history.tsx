@@ -4,6 +4,7 @@ import { useApi } from '../../api/call';
 import { Link } from '../../navigation';
 import { AccountCard } from '../../components/form-ui';
 import { intlLocale } from '../../../core/rules/language';
+import { StatementNote } from './statement-note';
 
 /** /transactions without an id: the member's latest orders. */
 export function OrderHistory() {
@@ -25,6 +26,10 @@ export function OrderHistory() {
           ))}
         </ul>
       )}
+      {/* Each descriptor once (a brand may have used more than one provider). */}
+      {[...new Set(data?.orders.map((o) => o.statement_descriptor))].map((d) => (
+        <StatementNote key={d ?? ''} descriptor={d} />
+      ))}
       <p className="mb-0 mt-4">
         <Link href="/credits">{t('shop.title_credits')}</Link>
       </p>

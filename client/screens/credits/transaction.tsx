@@ -12,6 +12,7 @@ import { AccountCard, FormAlert } from '../../components/form-ui';
 import { OrderHistory } from './order-history';
 import { useMoney } from './shop-data';
 import { Icon } from '../../components/icon';
+import { StatementNote } from './statement-note';
 
 const POLL_MS = 2000;
 
@@ -111,6 +112,7 @@ function paidCard({ t, order, summary }: ResultCard) {
       </p>
       <p className="text-sm text-gray-600">{summary}</p>
       <p className="text-sm text-gray-600">{t('transaction.mail_sent')}</p>
+      <StatementNote descriptor={order.statement_descriptor} />
       <Link href="/members" className="btn btn-primary">
         {t('transaction.to_members')}
       </Link>
@@ -131,6 +133,7 @@ function refundedCard({ t, order, summary, money }: ResultCard) {
       <p className="text-sm text-gray-600">
         {summary} · {t(`transaction.status.${order.status}`)}
       </p>
+      <StatementNote descriptor={order.statement_descriptor} />
       {/* A lost discount code is a payment to make again; a refund staff gave back is the end of this order. */}
       {order.refund_reason === 'code_used' ? (
         <Link href={`/credits/${order.package_id}`} className="btn btn-primary">
