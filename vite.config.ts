@@ -8,6 +8,7 @@ import { parseTenants } from './core/tenant-files';
 import { clientAssets } from './build/client-assets';
 import { CLIENT_ENTRIES, STAFF_ENTRY } from './build/client-entries';
 import { previewCompression } from './build/preview-compression';
+import { staffUno } from './build/staff-uno';
 
 // BUILD_OUT_DIR: a build somewhere else than dist/ (tests/node/production-build.spec.ts builds beside a served dist/).
 const OUT = process.env.BUILD_OUT_DIR ?? 'dist';
@@ -51,6 +52,8 @@ export default defineConfig({
     minifyWorker(),
     react(),
     UnoCSS(),
+    // The staff workspace's stylesheet, from its own UnoCSS configuration (uno.staff.config.ts).
+    staffUno(),
     clientAssets({ manifestPath: CLIENT_MANIFEST, staffManifestPath: `${CLIENT_OUT}/${STAFF_MANIFEST_NAME}` }),
     // PERSIST_TO lets the browser tests and the benchmark use a database of their own, not the one of npm start.
     cloudflare({

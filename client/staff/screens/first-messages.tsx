@@ -150,7 +150,7 @@ export function FirstMessagesScreen() {
       <Problem message={profiles.error?.message} />
       {profiles.data && active.length === 0 && <p className="empty">{t('first.no_profiles')}</p>}
       {profile && (
-        <form className="card first-form" onSubmit={send} aria-describedby={problem ? 'first-error' : undefined}>
+        <form className="card send-first-form" onSubmit={send} aria-describedby={problem ? 'first-error' : undefined}>
           <ProfileSelect brand={brand} active={active} value={profile.id} onChange={changeProfile} />
           <div className="field">
             <label htmlFor="first-filter">{t('first.filter')}</label>
