@@ -5,7 +5,7 @@ import { namedBatch, rows } from '../db/batch';
 import type { Tables } from '../db/tables';
 import { spendingAllows, spendingWindows, type OrderParams } from './spending-sql';
 import { spendingRefusal } from './spending-limits';
-import { refusal, VELOCITY_CONDITION, velocityBindings } from './velocity';
+import { type AttemptKeys, refusal, VELOCITY_CONDITION, velocityBindings } from './velocity';
 
 /** An order row as stored (migrations/0006_payments.sql). */
 /** `discount_scope`: the reservation this order holds in discount_redemptions (null: no code, or an unlimited one). */
@@ -55,24 +55,11 @@ export const HOLDING_STATUSES = "('created', 'pending', 'paid')";
 
 const isReservationConflict = (error: unknown) => /UNIQUE constraint failed: discount_redemptions/i.test(String(error));
 
-/**
- * Places an order in one batch that decides and writes together (docs/decisions/004-payments.md):
- * - a direct debit is inserted only while the member's direct debits of the last 30 days plus this one stay
- *   within the limit, whatever path placed it (the form, a repeat order on a direct-debit mandate);
- * - a single-use discount is reserved by inserting its redemption row. The row is unique per scope, so a second
- *   open order with the code fails the batch, and neither the order nor the reservation is written. A reservation
- *   whose order failed, was cancelled, expired or was refunded is released first.
- * - it is a purchase attempt, placed only within the attempt limits and outside a pause after declines
- *   (velocity.ts: counted in this same INSERT);
- * - the member's own pause and spending limits (issue 45 item 9, spending-sql.ts) hold in the same INSERT.
- * Refusals: 409 code_used (the code is held by another order), 409 spending_paused / spending_limit,
- * 429 purchase_limited, purchase_paused, directdebit_limit.
- */
-export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder): Promise<number> {
-  const keys = { ip: o.ip ?? null, card: o.card_fingerprint ?? null };
-  const since = new Date(Date.parse(o.created_at) - DIRECT_DEBIT.limitDays * 86_400_000).toISOString();
-  const windows = spendingWindows(new Date(o.created_at));
-  const params = [
+/** The INSERT's bound values, ?1 to ?28 (placeOrder). */
+function insertParams(tenantId: string, o: NewOrder, keys: AttemptKeys): unknown[] {
+  const now = new Date(o.created_at);
+  const windows = spendingWindows(now);
+  return [
     tenantId,
     o.member_id,
     o.package_id,
@@ -91,14 +78,32 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
     o.consent_at,
     o.language,
     o.created_at,
-    since,
+    new Date(now.getTime() - DIRECT_DEBIT.limitDays * 86_400_000).toISOString(),
     DIRECT_DEBIT.monthlyLimitCents,
     // ?21 to ?25: the attempt limits' (velocity.ts); ?26 to ?28: the spending limits' windows (ORDER_PARAMS).
-    ...velocityBindings(keys, new Date(o.created_at)),
+    ...velocityBindings(keys, now),
     windows.day,
     windows.week,
     windows.month,
   ];
+}
+
+/**
+ * Places an order in one batch that decides and writes together (docs/decisions/004-payments.md):
+ * - a direct debit is inserted only while the member's direct debits of the last 30 days plus this one stay
+ *   within the limit, whatever path placed it (the form, a repeat order on a direct-debit mandate);
+ * - a single-use discount is reserved by inserting its redemption row. The row is unique per scope, so a second
+ *   open order with the code fails the batch, and neither the order nor the reservation is written. A reservation
+ *   whose order failed, was cancelled, expired or was refunded is released first.
+ * - it is a purchase attempt, placed only within the attempt limits and outside a pause after declines
+ *   (velocity.ts: counted in this same INSERT);
+ * - the member's own pause and spending limits (issue 45 item 9, spending-sql.ts) hold in the same INSERT.
+ * Refusals: 409 code_used (the code is held by another order), 409 spending_paused / spending_limit,
+ * 429 purchase_limited, purchase_paused, directdebit_limit.
+ */
+export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder): Promise<number> {
+  const keys = { ip: o.ip ?? null, card: o.card_fingerprint ?? null };
+  const params = insertParams(tenantId, o, keys);
   const insert = db
     .prepare(
       `INSERT INTO orders (tenant_id, member_id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, discount_scope, country,
