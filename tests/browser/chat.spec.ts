@@ -183,6 +183,11 @@ test('two members chat live; badges, title and credits follow', async ({ browser
       .getByRole('button', { name: t('chat.photo_pick') })
       .first()
       .click();
+    // Credits for a photo are spent only after the question with its price (issue 44, item 12).
+    const question = bob.getByRole('dialog', { name: t('chat.spend_title') });
+    await expect(question).toContainText(t('chat.spend_photo', { count: photoPrice }));
+    await question.getByTestId('spend-send').click();
+    await expect(question).toBeHidden();
     await expect(picker).toBeHidden();
     await expect(
       bob

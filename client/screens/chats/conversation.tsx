@@ -130,8 +130,16 @@ type MessageLogProps = {
 /** The history: the button for older messages, the bubbles, and the end the screen scrolls to. */
 function MessageLog({ name, messages, hasMore, onOlder, bottom }: MessageLogProps) {
   const { t } = useTranslation();
+  // Focusable: a keyboard can scroll the history once it is longer than the screen (WCAG 2.1.1).
   return (
-    <div className="flex-1 overflow-y-auto bg-gray-50 p-3" role="log" aria-live="polite" aria-label={t('chat.messages_with', { name })}>
+    <div
+      className="flex-1 overflow-y-auto bg-gray-50 p-3"
+      role="log"
+      aria-live="polite"
+      aria-label={t('chat.messages_with', { name })}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+    >
       {hasMore && (
         <p className="m-0 mb-2 text-center">
           <button type="button" className="btn btn-outline text-sm" onClick={onOlder}>
