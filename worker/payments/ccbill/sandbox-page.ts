@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { sandboxShell } from '../sandbox-shell';
 import { html } from 'hono/html';
 import { moneyFormatter } from '../../../core/money';
 import { isLocal, type AppContext, type AppEnv } from '../../context';
@@ -15,18 +16,7 @@ import { currencyOfCode, formDigest, fromPrice, PASS_THROUGH, sameDigest } from 
  */
 export function ccbillSandboxPage(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const STYLE =
-    'body{font:16px/1.5 system-ui,sans-serif;max-width:520px;margin:32px auto;padding:0 16px;color:#222}' +
-    'button{font:inherit;padding:10px 16px;margin:4px 4px 4px 0;border-radius:6px;border:1px solid #888;background:#f4f4f7;cursor:pointer}' +
-    '.note{color:#666;font-size:14px}';
-  const page = async (c: AppContext, body: unknown, status: 200 | 400 | 404 = 200): Promise<Response> =>
-    c.html(
-      html`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
-  <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg"><title>CCBill sandbox</title>
-  <style>${STYLE}</style></head><body><h1>CCBill FlexForm sandbox</h1>
-  <p class="note">A stand-in for CCBill's payment form (local mode only). Nothing is charged.</p>${body}</body></html>`,
-      status,
-    );
+  const page = sandboxShell('CCBill', 'CCBill FlexForm sandbox', "CCBill's payment form");
 
   /** The purchase the dynamic-pricing query describes, or why the page refuses it. */
   async function form(c: AppContext) {
