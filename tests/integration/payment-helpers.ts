@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { ledgerBalance } from '../../worker/db/ledger';
+import { ledgerBalance, ledgerEntry } from '../../worker/db/ledger';
 import { createMember, dbOf, fetchBrand } from './helpers';
 
 // Shared by the payment, discount, time-bonus and direct-debit tests: calls as a member would make them, the
@@ -77,6 +77,18 @@ export async function memberState(brand: string, memberId: number) {
     .bind(memberId, brand)
     .first<{ credits: number; paid_user: number }>();
   return { credits: row!.credits, paid: row!.paid_user === 1, ledger: await ledgerBalance(dbOf(brand), brand, memberId) };
+}
+
+/** The member spends `credits` of an order's grant on messages (before a refund or chargeback takes back the rest). */
+export async function spendCredits(brand: string, memberId: number, credits: number, orderId: number): Promise<void> {
+  await ledgerEntry(dbOf(brand), {
+    tenantId: brand,
+    memberId,
+    delta: -credits,
+    reason: 'message',
+    ref: `spent:${orderId}`,
+    now: new Date(),
+  }).run();
 }
 
 export async function orderStatus(id: number): Promise<string> {

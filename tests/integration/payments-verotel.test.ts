@@ -1,13 +1,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ledgerEntry } from '../../worker/db/ledger';
 import { providerFor } from '../../worker/payments/provider';
 import { sandboxSignatureKey, VerotelSandbox } from '../../worker/payments/verotel/sandbox';
 import { signPostback } from '../../worker/payments/verotel/signature';
 import { TENANTS } from '../../worker/tenants';
 import { dbOf, fetchBrand } from './helpers';
 import { createStaff, staffApi } from './staff-helpers';
-import { api, json, memberState, newMember, orderBody } from './payment-helpers';
+import { api, json, memberState, newMember, orderBody, spendCredits } from './payment-helpers';
 
 // Verotel FlexPay end to end in workerd: the brand's signed order page URL, the local sandbox playing Verotel, and
 // the postbacks it signs as Verotel does, through the real postback path (worker/payments/verotel/).
@@ -158,14 +157,7 @@ describe('Verotel FlexPay', () => {
     const member = await newMember(BRAND);
     const o = await order(member.cookie);
     await click(o.url, 'pay');
-    await ledgerEntry(dbOf(BRAND), {
-      tenantId: BRAND,
-      memberId: member.memberId,
-      delta: -100,
-      reason: 'message',
-      ref: `spent:${o.id}`,
-      now: new Date(),
-    }).run();
+    await spendCredits(BRAND, member.memberId, 100, o.id);
     expect((await memberState(BRAND, member.memberId)).credits).toBe(20);
 
     const page = await click(o.url, 'chargeback');
@@ -197,14 +189,7 @@ describe('Verotel FlexPay', () => {
     const member = await newMember(BRAND);
     const o = await order(member.cookie);
     await click(o.url, 'pay');
-    await ledgerEntry(dbOf(BRAND), {
-      tenantId: BRAND,
-      memberId: member.memberId,
-      delta: -30,
-      reason: 'message',
-      ref: `spent:${o.id}`,
-      now: new Date(),
-    }).run();
+    await spendCredits(BRAND, member.memberId, 30, o.id);
     const sale = (await sandbox().sale(o.reference))!;
     const credit = await sandbox().postback(sale, 'credit');
     const answers = await Promise.all(Array.from({ length: 20 }, () => postback(credit).then((r) => r.text())));

@@ -11,8 +11,8 @@ export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
   const tenant = c.get('tenant');
   const shop = shopFor(tenant, c.get('country'));
   const member = c.get('member');
-  const provider = member ? providerFor(c.env, tenant).name : null;
-  const mandate = member && provider ? await latestMandate(c.env.DB, tenant.id, member.id, provider) : null;
+  const provider = providerFor(c.env, tenant).name;
+  const mandate = member ? await latestMandate(c.env.DB, tenant.id, member.id, provider) : null;
   const lastPackage = member ? await lastPaidPackage(c.env.DB, tenant.id, member.id, shop.currency) : null;
   return {
     country: shop.country,
@@ -25,6 +25,6 @@ export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
     mandate: mandate && { method: mandate.method, label: mandate.label },
     last_package_id: lastPackage,
     order_button: orderButtonWords(marketRule(shop.country, tenant.market_rules), c.get('language')),
-    statement_descriptor: statementDescriptor(tenant, providerFor(c.env, tenant).name),
+    statement_descriptor: statementDescriptor(tenant, provider),
   };
 }
