@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ChangePasswordSchema,
   DeleteAccountSchema,
+  UnusedCreditsSchema,
   LanguageSchema,
   LoginSchema,
   MailChangeRequestSchema,
@@ -294,6 +295,17 @@ export const ACCOUNT_OPERATIONS = [
     responses: { 200: { description: 'Deleted and logged out.', schema: OkSchema } },
     errors: { 400: ['validation_failed', 'old_password_wrong'], 403: ['authentication_required', 'csrf'] },
     contract: { as: 'fresh', stage: 9, body: { password: NEW_PASSWORD, reason: 'taking_break' } },
+  },
+  {
+    method: 'get',
+    path: '/api/unused-credits.php',
+    operationId: 'unusedCredits',
+    tag: 'account',
+    auth: 'member',
+    summary: "What deleting the account means for paid credits not yet used: how many, and the orders the brand's refund rule still covers",
+    responses: { 200: { description: 'The paid credits left and the refundable orders.', schema: UnusedCreditsSchema } },
+    errors: { 403: ['authentication_required'] },
+    contract: { as: 'premium' },
   },
   {
     method: 'get',

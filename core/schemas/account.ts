@@ -175,6 +175,28 @@ export const DeleteAccountSchema = z.object({
   reason_text: z.optional(trimmed(1000)),
 });
 
+/**
+ * GET /api/unused-credits.php: what deleting the account means for credits the member paid for (issue 45 item 5).
+ * `paid_unused` is how many of the balance came from still-paid orders, at most; `refundable` the orders the brand's
+ * refund rule (refund_days) still lets the member ask back, with the last day they can.
+ */
+export const UnusedCreditsSchema = z.object({
+  credits: z.number(),
+  paid_unused: z.number(),
+  refund_days: z.number(),
+  refundable: z.array(
+    z.object({
+      order_id: z.number(),
+      credits: z.number(),
+      amount: z.number(),
+      currency: z.string(),
+      paid_at: z.string(),
+      refundable_until: z.string(),
+    }),
+  ),
+});
+export type UnusedCredits = z.infer<typeof UnusedCreditsSchema>;
+
 /** POST /api/mail-events.php (from the mail provider, with its shared secret): switches e-mail off. */
 export const MailEventSchema = z.object({
   type: z.enum(['complaint', 'bounce', 'unsubscribe']),

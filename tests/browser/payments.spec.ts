@@ -137,6 +137,24 @@ test('time bonus, buying credits with iDEAL through the sandbox, and a failed pa
     await expect(page.getByTestId('credits-count')).toHaveText('170');
   });
 
+  await test.step('deleting the account would say what happens to the 170 paid credits, and how to ask them back', async () => {
+    // Issue 45 item 5: the last step before the password names the paid credits and the orders still refundable.
+    await page.goto(brandUrl(BRAND(), '/notifications'));
+    await page.getByTestId('delete-account-open').click();
+    const dialog = page.getByTestId('delete-dialog');
+    await dialog.getByRole('radio', { name: t('settings.delete.reasons.too_expensive') }).check();
+    await dialog.getByRole('button', { name: t('settings.delete.next') }).click();
+    await dialog.getByTestId('delete-continue').click();
+    const notice = dialog.getByTestId('unused-credits');
+    await expect(notice).toContainText(t('settings.delete.credits_paid', { credits: 170, days: 14 }));
+    await expect(notice).toContainText(t('settings.delete.credits_refund', { days: 14 }));
+    await expect(notice.getByRole('listitem')).toHaveCount(2);
+    await expect(notice.getByRole('listitem').first()).toContainText(/120 credits voor €\s22,46/);
+    await expect(notice.getByRole('link', { name: /^support@/ })).toHaveAttribute('href', /^mailto:support@/);
+    await dialog.getByRole('button', { name: t('settings.delete.cancel') }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+
   expect(problems).toEqual([]);
 });
 

@@ -13,6 +13,7 @@ import { clearSessionCookie } from '../auth/session-cookie';
 import { startSessionFromLink } from './login';
 import { operation } from '../http/operation';
 import { mailScope, sendRecoveryMail } from '../mail/scope';
+import { unusedCredits } from '../payments/unused-credits';
 
 /** Notification settings, invisible mode, account deletion and recovery, and the mail provider's events. */
 export const settingsRoutes = new Hono<AppEnv>();
@@ -43,6 +44,10 @@ operation(settingsRoutes, 'post', '/api/delete-account.php', async (c, { member,
   if (previous !== null) await sendRecoveryMail(mailScope(c), member.id, member.email, member.language, previous);
   return { ok: true };
 });
+
+operation(settingsRoutes, 'get', '/api/unused-credits.php', async (c, { member }) =>
+  unusedCredits(c.env.DB, c.get('tenant').id, member.id, c.get('tenant').settings.refund_days, c.get('now')),
+);
 
 operation(settingsRoutes, 'get', '/api/recover-account.php', async (c, { query }) => {
   const tenantId = c.get('tenant').id;

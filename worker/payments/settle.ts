@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../../core/schemas/payments';
+import { refundWindowStart } from '../../core/rules/refund-window';
 import type { Tenant } from '../../core/schemas/tenant';
 import { ApiFailure } from '../errors';
 import type { Guard } from '../auth/staff-session';
@@ -231,7 +232,7 @@ export async function refundByStaff(
 ): Promise<{ takenBack: number }> {
   const { env, tenant, now } = ctx;
   const db = env.DB;
-  const since = new Date(now.getTime() - tenant.settings.refund_days * 86_400_000).toISOString();
+  const since = refundWindowStart(now, tenant.settings.refund_days);
   if (order.status === 'refunded') throw new ApiFailure(409, 'order_refunded', 'errors.order_refunded');
   if (order.status !== 'paid' || !order.provider_payment_id || !order.paid_at)
     throw new ApiFailure(409, 'order_not_paid', 'errors.order_not_paid');

@@ -1,4 +1,5 @@
 import type { StaffMemberDetail } from '../../../core/schemas/staff-back-office-answers';
+import { refundWindowStart } from '../../../core/rules/refund-window';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { ApiFailure } from '../../errors';
 import { READ_ACTIONS } from '../../auth/staff-session';
@@ -60,7 +61,7 @@ export async function memberDetail(
   ];
   const a = account.results[0];
   if (!a) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
-  const since = new Date(now.getTime() - tenant.settings.refund_days * 86_400_000).toISOString();
+  const since = refundWindowStart(now, tenant.settings.refund_days);
   return {
     account: accountOf(a, t),
     profile: profileOf(a, photos.results),

@@ -7,6 +7,7 @@ import { Link } from '../../../navigation';
 import { FormAlert, PasswordField, TextArea } from '../../../components/form-ui';
 import type { FieldErrors } from '../../../lib/validate';
 import { Icon } from '../../../components/icon';
+import { UnusedCreditsNotice } from './unused-credits';
 import { intlLocale } from '../../../../core/rules/language';
 
 export type Reason = (typeof DELETE_REASONS)[number];
@@ -174,6 +175,7 @@ export function ConfirmStep({ form, errors, sending, onSubmit, onClose }: Confir
   return (
     <form ref={form} onSubmit={onSubmit} method="post" noValidate>
       <p className="mt-0 text-gray-800">{t('settings.delete.confirm_text', { days: ACCOUNT_RECOVERY_DAYS })}</p>
+      <UnusedCreditsNotice />
       <FormAlert message={errors._form ?? errors.reason} />
       <PasswordField
         label={t('account.fields.password')}
