@@ -61,7 +61,7 @@ export const ROUTES = [
   { name: 'profile', path: '/profile', layout: 'default', guard: 'member' },
   { name: 'notifications', path: '/notifications', layout: 'default', guard: 'member' },
   // "Verträge hier kündigen" (§ 312k BGB, issue 45): identify, then "Jetzt kündigen"; confirmed by mail.
-  { name: 'cancel-contracts', path: '/cancel-contracts', layout: 'default', guard: 'member' },
+  { name: 'cancel-contracts', path: '/cancel-contracts', layout: 'default', guard: 'none' },
   { name: 'match-finder', path: '/match-finder', layout: 'default', guard: 'member' },
   { name: 'swipe-game', path: '/swipe-game', layout: 'default', guard: 'member' },
   // The brand's cam partner's performers (worker/cams); a brand without a partner answers 404 (worker/app.ts).

@@ -63,8 +63,9 @@ export const MARKET_OPERATIONS = [
     path: '/api/cancel-contract.php',
     operationId: 'cancelContract',
     tag: 'account',
-    auth: 'member',
-    summary: '"Jetzt kündigen" (§ 312k BGB): the cancellation as received, confirmed by mail with date and time',
+    auth: 'optional',
+    summary:
+      '"Jetzt kündigen" (§ 312k BGB): the cancellation as received, confirmed by mail with date and time; a visitor gives an e-mail address (mailed only if a member has it)',
     body: { schema: CancelContractSchema },
     responses: { 201: { description: 'The confirmation: reference, contract, time received.', schema: CancelContractAnswerSchema } },
     errors: { 400: ['validation_failed'], 403: UNSAFE, 429: ['rate_limited'] },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailSchema } from './account';
 import { CANCELLABLE_CONTRACTS, CANCELLATION_KINDS } from '../markets/cancellation';
 import { PAUSE_CHOICES } from '../rules/spending-limits';
 import { SPENDING_WARNING_REASONS } from '../rules/spending-warning';
@@ -59,6 +60,8 @@ export const CancelContractSchema = z.strictObject({
   name: z.string().trim().min(2, 'validation.complaint_name').max(100, 'validation.too_long'),
   contract: z.enum(CANCELLABLE_CONTRACTS),
   kind: z.enum(CANCELLATION_KINDS),
+  /** A visitor's address (§ 312k needs no login); a logged-in member's own address is used and this is ignored. */
+  email: z.optional(EmailSchema),
 });
 
 /** The confirmation the member can store: reference, what, when received, and where the mail went. */

@@ -39,7 +39,7 @@ describe('Verträge hier kündigen', () => {
     expect(await (await fetchBrand('flirtlokaal', '/', { country: 'NL' })).text()).not.toContain(link);
   });
 
-  it('the page has the first step for a member, and asks a visitor to log in', async () => {
+  it('the page has the first step for a member, and for a visitor, who names their address (no login: § 312k)', async () => {
     const m = await settledMember(BRAND);
     const page = await api(BRAND, 'GET', '/cancel-contracts', { cookie: m.cookie, country: 'DE' });
     expect(page.status).toBe(200);
@@ -48,7 +48,10 @@ describe('Verträge hier kündigen', () => {
     expect(html).toContain('Was möchtest du kündigen?');
     expect(html).toContain('Weiter zur Bestätigung');
     const visitor = await api(BRAND, 'GET', '/cancel-contracts', { country: 'DE' });
-    expect([302, 303]).toContain(visitor.status);
+    expect(visitor.status).toBe(200);
+    const form = await visitor.text();
+    expect(form).toContain('Was möchtest du kündigen?');
+    expect(form).toContain('E-Mail-Adresse deines Kontos');
   });
 
   it('"Jetzt kündigen" stores the cancellation, ends the stored payment method and mails the confirmation with date and time', async () => {
@@ -103,10 +106,67 @@ describe('Verträge hier kündigen', () => {
       body: { name: 'X Y', contract: 'all', kind: 'ordinary', member_id: m.memberId },
     });
     expect(forged.status).toBe(400);
+    // A visitor must name an address: without one, nothing is stored.
     expect(
       (await api(BRAND, 'POST', '/api/cancel-contract.php', { country: 'DE', body: { name: 'X Y', contract: 'all', kind: 'ordinary' } }))
         .status,
-    ).toBe(403);
+    ).toBe(400);
     expect(await mandateStatus(m.memberId)).toBe('valid');
+  });
+
+  it("a visitor's cancellation applies to the member with that address and is mailed there, answered alike for an unknown address", async () => {
+    const m = await settledMember(BRAND);
+    await withMandate(m.memberId);
+    const email = await emailOf(m.memberId);
+    const send = (address: string) =>
+      api(BRAND, 'POST', '/api/cancel-contract.php', {
+        country: 'DE',
+        body: { name: 'Erika Mustermann', contract: 'payment_method', kind: 'ordinary', email: address },
+        headers: { 'X-Debug-Now': RECEIVED },
+      });
+    const known = await send(email.toUpperCase());
+    expect(known.status).toBe(201);
+    expect(await json(known)).toMatchObject({ contract: 'payment_method', email, received_at: RECEIVED });
+    expect(await mandateStatus(m.memberId)).toBe('invalid');
+    const mails = (to: string) =>
+      dbOf(BRAND)
+        .prepare("SELECT COUNT(*) AS n FROM outbox WHERE tenant_id = ? AND recipient = ? AND template = 'contract_cancelled'")
+        .bind(BRAND, to)
+        .first<{ n: number }>()
+        .then((r) => r!.n);
+    expect(await mails(email)).toBe(1);
+
+    // An address no member has: kept as received, the same answer, and no mail to a stranger.
+    const stranger = `nobody-${m.memberId}@example.com`;
+    const unknown = await send(stranger);
+    expect(unknown.status).toBe(201);
+    expect(Object.keys(await json(unknown)).sort()).toEqual(['contract', 'email', 'kind', 'name', 'received_at', 'reference']);
+    expect(await mails(stranger)).toBe(0);
+    const rows = await dbOf(BRAND)
+      .prepare('SELECT email, member_id, source FROM contract_cancellations WHERE tenant_id = ? AND email IN (?, ?) ORDER BY id')
+      .bind(BRAND, email, stranger)
+      .all<{ email: string; member_id: number | null; source: string }>();
+    expect(rows.results).toEqual([
+      { email, member_id: m.memberId, source: 'visitor' },
+      { email: stranger, member_id: null, source: 'visitor' },
+    ]);
+  });
+
+  it('a visitor cannot use the form to mail one address over and over', async () => {
+    const m = await settledMember(BRAND);
+    const email = await emailOf(m.memberId);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (
+          await api(BRAND, 'POST', '/api/cancel-contract.php', {
+            country: 'DE',
+            body: { name: 'Erika Mustermann', contract: 'premium', kind: 'ordinary', email },
+            headers: { 'CF-Connecting-IP': `203.0.113.${i + 1}` },
+          })
+        ).status,
+      );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.slice(5)).toEqual([429, 429]);
   });
 });

@@ -118,12 +118,13 @@ export interface ConsentsRow {
 export interface ContractCancellationsRow {
   id: number;
   tenant_id: string;
-  member_id: number;
+  member_id: number | null;
   contract: string;
   kind: string;
   name: string;
   email: string;
   received_at: string;
+  source: string;
 }
 
 export interface ConversationsRow {

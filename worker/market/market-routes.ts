@@ -6,6 +6,8 @@ import { setSpendingLimits, setSpendingPause, spendingSettings } from '../paymen
 import { spendingCheck } from '../payments/spending-check';
 import { cancelContract } from './cancellations';
 import { limit } from '../http/helpers';
+import { ApiFailure } from '../errors';
+import { clientIp } from '../context';
 
 /** What the market rules give a member (issue 45): their own spending limits and pause, and the pause screen. */
 export const marketRoutes = new Hono<AppEnv>();
@@ -28,10 +30,17 @@ operation(marketRoutes, 'put', '/api/spending-pause.php', async (c, { member, bo
 
 operation(marketRoutes, 'get', '/api/spending-check.php', async (c, { member }) => spendingCheck(c, member.id));
 
-/** A member cancels a few times at most; more is a script (the answers and mails are kept per request). */
+/** Someone cancels a few times at most; more is a script (the answers and mails are kept per request). */
 const CANCEL_LIMIT = { limit: 5, windowSeconds: 86_400 };
 
-operation(marketRoutes, 'post', '/api/cancel-contract.php', async (c, { member, body }) => {
-  await limit(c, `cancel-contract:${member.id}`, CANCEL_LIMIT);
-  return cancelContract(c, member, body);
+operation(marketRoutes, 'post', '/api/cancel-contract.php', async (c, { member, body: { email, ...cancellation } }) => {
+  if (member) {
+    await limit(c, `cancel-contract:${member.id}`, CANCEL_LIMIT);
+    return cancelContract(c, { member }, cancellation);
+  }
+  // A visitor (§ 312k needs no login): their address says whose contract; limited per IP and per address.
+  if (!email) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { email: 'validation.email_invalid' });
+  await limit(c, `cancel-contract:ip:${clientIp(c)}`, CANCEL_LIMIT);
+  await limit(c, `cancel-contract:to:${email}`, CANCEL_LIMIT);
+  return cancelContract(c, { email }, cancellation);
 });
