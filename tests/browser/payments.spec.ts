@@ -137,6 +137,14 @@ test('time bonus, buying credits with iDEAL through the sandbox, and a failed pa
     await expect(page.getByTestId('credits-count')).toHaveText('170');
   });
 
+  await test.step('the shop no longer asks a premium member to become premium', async () => {
+    // Issue 46 item 3, at a phone's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(brandUrl(BRAND(), '/credits'));
+    await expect(page.getByTestId('premium-status')).toHaveText(t('shop.premium_member'));
+    await expect(page.getByTestId('premium-claim')).toHaveCount(0);
+  });
+
   await test.step('deleting the account would say what happens to the 170 paid credits, and how to ask them back', async () => {
     // Issue 45 item 5: the last step before the password names the paid credits and the orders still refundable.
     await page.goto(brandUrl(BRAND(), '/notifications'));

@@ -25,7 +25,9 @@ export function ShopOverview({ kind, children }: { kind: ShopKind; children?: Re
   const openSignup = useSetAtom(signupModalAtom);
   const { data: shop, error } = usePackages();
   const discount = useActiveDiscount();
-  const title = t(`shop.title_${kind}`);
+  // A premium member is not asked to become premium (issue 46 item 3): their status instead of the claim.
+  const premium = user?.paid_user === true;
+  const title = kind === 'premium' && premium ? t('shop.title_premium_member') : t(`shop.title_${kind}`);
   usePageTitle(`${title} · ${settings.name}`);
 
   return (
@@ -34,11 +36,11 @@ export function ShopOverview({ kind, children }: { kind: ShopKind; children?: Re
         <h1 id="shop-title" className="m-0 text-3xl font-extrabold text-gray-900">
           {title}
         </h1>
-        <p className="m-0 mt-2 text-lg font-bold text-primary" data-testid="premium-claim">
+        <p className="m-0 mt-2 text-lg font-bold text-primary" data-testid={premium ? 'premium-status' : 'premium-claim'}>
           <Icon name="i-lucide-star" className="mr-1" />
-          {t('premium.claim', { percent: shop?.premium_percent ?? 46 })}
+          {premium ? t('shop.premium_member') : t('premium.claim', { percent: shop?.premium_percent ?? 46 })}
         </p>
-        <p className="mt-2 text-gray-700">{t('shop.intro', { photos: PHOTO_LIMIT.premium })}</p>
+        <p className="mt-2 text-gray-700">{t(premium ? 'shop.intro_premium_member' : 'shop.intro', { photos: PHOTO_LIMIT.premium })}</p>
         <DiscountBanner discount={discount} />
         {error && (
           <p className="alert alert-danger" role="alert">
