@@ -1,8 +1,9 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { CARD_METHODS, PROVIDER_REPORTS } from '../../core/rules/scheme-health';
 import { PAYMENT_METHODS, PROVIDER_NAMES } from '../../core/schemas/payments';
 import type { SchemeHealth, SchemeHealthRow } from '../../core/schemas/scheme-health';
+import worker from '../../worker/index';
 import { alertSchemeHealth } from '../../worker/staff/dashboard/scheme-alert';
 import { SCHEME_SQL } from '../../worker/staff/dashboard/scheme-health';
 import { createStaff, staffApi } from './staff-helpers';
@@ -274,5 +275,26 @@ describe('scheme health on the figures dashboard', () => {
     expect(refunds).toContain('orders_refunded');
     expect(alerts).toMatch(/SEARCH scheme_health_alerts/);
     for (const plan of plans) expect(plan).not.toMatch(/SCAN (orders|scheme_health_alerts)\b(?! USING)/);
+  });
+
+  it("runs on the hourly cron for a brand with a database of its own, and mails that brand's admins", async () => {
+    const V = 'velvetnights';
+    const v = await member(V);
+    await orders(V, v, 50, { provider: 'ccbill', paid: '2026-06-03T10:00:00.000Z' });
+    await orders(V, v, 1, { provider: 'ccbill', paid: '2026-06-03T10:00:00.000Z', chargedBack: '2026-06-14T10:00:00.000Z' });
+    const adminV = await createStaff([{ brand: V, role: 'admin' }]);
+    const ctx = createExecutionContext();
+    await worker.scheduled!(
+      createScheduledController({ cron: '7 * * * *', scheduledTime: Date.parse('2026-06-15T12:07:00.000Z') }),
+      env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    const { results } = await dbOf(V)
+      .prepare("SELECT recipient FROM outbox WHERE tenant_id = ? AND template = 'scheme_health_alert'")
+      .bind(V)
+      .all<{ recipient: string }>();
+    // 1 chargeback in 51 June card sales: 1.96 % by VAMP.
+    expect(results.filter((r) => r.recipient === `staff${adminV.staffId}@test.example`)).toHaveLength(1);
   });
 });
