@@ -6,6 +6,7 @@ import { logEvent } from './log';
 import { LOCAL_TOOLS } from './build-target';
 import { expireSandboxOrders } from './payments/expire';
 import { rollUp } from './staff/dashboard/rollup';
+import { alertSchemeHealth } from './staff/dashboard/scheme-alert';
 import { databasesOf } from './db/request-db';
 import { TENANTS } from './tenants';
 import { assertEnv } from './env-schema';
@@ -44,6 +45,12 @@ export default {
       if (controller.cron !== PURGE_CRON) {
         ctx.waitUntil(
           rollUp(db, now, tenantIds).then((done) => logEvent('info', 'figures rollup', { ...done, binding, cron: controller.cron })),
+        );
+        // Card ratios at 1.2 % mail the brand's owners and admins, once per brand, provider and month (issue 44 item 7).
+        ctx.waitUntil(
+          alertSchemeHealth(env, db, tenantIds, now).then((done) =>
+            logEvent('info', 'scheme health', { ...done, binding, cron: controller.cron }),
+          ),
         );
         // Only a build with the sandbox payment service has sandbox orders (worker/build-target.ts).
         if (LOCAL_TOOLS) {

@@ -60,6 +60,7 @@ import {
 } from '../schemas/staff-back-office-answers';
 import { BrandOnlyQuerySchema, DiscountCodeRefSchema, discountCodeSchema, inviteBatchSchema } from '../schemas/staff-codes';
 import { DashboardQuerySchema } from '../schemas/staff-dashboard';
+import { SchemeHealthQuerySchema, SchemeHealthSchema } from '../schemas/scheme-health';
 import { CreditAdjustSchema, MemberActionSchema, MemberQuerySchema, MemberSearchSchema, StaffRefundSchema } from '../schemas/staff-members';
 import {
   ComplaintReplySchema,
@@ -500,6 +501,18 @@ export const STAFF_OPERATIONS = [
     summary: "A brand's figures per day (admins), or the whole deployment's without ?brand (owners)",
     query: DashboardQuerySchema,
     responses: { 200: { description: 'The figures.', schema: DashboardSchema } },
+    errors: { 400: INVALID, 404: NOT_FOUND },
+  },
+  {
+    method: 'get',
+    path: '/api/staff/scheme-health.php',
+    operationId: 'staffSchemeHealth',
+    tag: 'staff',
+    auth: 'staff',
+    role: 'admin',
+    summary: "Card scheme health per provider and month (Visa VAMP, Mastercard ECP): a brand's (admins), every brand's (owners)",
+    query: SchemeHealthQuerySchema,
+    responses: { 200: { description: 'The months and their figures.', schema: SchemeHealthSchema } },
     errors: { 400: INVALID, 404: NOT_FOUND },
   },
   // Back office: codes.

@@ -164,6 +164,12 @@ describe('Verotel FlexPay', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<code>OK</code>');
     expect((await orderStatus(o.id)).status).toBe('charged_back');
+    // The month the card schemes count the dispute in (scheme health, issue 44 item 7).
+    const dated = await dbOf(BRAND)
+      .prepare('SELECT charged_back_at FROM orders WHERE id = ?')
+      .bind(o.id)
+      .first<{ charged_back_at: string }>();
+    expect(dated!.charged_back_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(await memberState(BRAND, member.memberId)).toEqual({ credits: 0, paid: true, ledger: 0 });
     const taken = await dbOf(BRAND)
       .prepare('SELECT delta FROM credit_ledger WHERE tenant_id = ? AND member_id = ? AND ref = ?')

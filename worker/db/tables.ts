@@ -371,6 +371,7 @@ export interface OrdersRow {
   made_premium: number;
   ip: string | null;
   card_fingerprint: string | null;
+  charged_back_at: string | null;
 }
 
 export interface OutboxRow {
@@ -530,6 +531,15 @@ export interface SandboxRefundsRow {
   created_at: string;
 }
 
+export interface SchemeHealthAlertsRow {
+  tenant_id: string;
+  provider: string;
+  month: string;
+  vamp_ratio: number | null;
+  ecp_ratio: number | null;
+  created_at: string;
+}
+
 export interface SeedMetaRow {
   key: string;
   value: string;
@@ -684,6 +694,7 @@ export interface Tables {
   sandbox_mandates: SandboxMandatesRow;
   sandbox_payments: SandboxPaymentsRow;
   sandbox_refunds: SandboxRefundsRow;
+  scheme_health_alerts: SchemeHealthAlertsRow;
   seed_meta: SeedMetaRow;
   sessions: SessionsRow;
   spending_limits: SpendingLimitsRow;

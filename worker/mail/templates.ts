@@ -40,6 +40,8 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   notify_messages: { link: 'required', counted: true },
   notify_likes: { link: 'required', counted: true },
   notify_matches: { link: 'required', counted: true },
+  // Issue 44 item 7: staff mail, once per brand, provider and month; the figures dashboard shows the detail.
+  scheme_health_alert: { link: 'none' },
 };
 
 export interface RenderedMail {

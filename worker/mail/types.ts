@@ -20,7 +20,9 @@ export type MailTemplate =
   // Notification mails (worker/notifications/): a new message, like or match while the member was away.
   | 'notify_messages'
   | 'notify_likes'
-  | 'notify_matches';
+  | 'notify_matches'
+  // To a brand's owners and admins (worker/staff/dashboard/scheme-alert.ts): a card ratio reached 1.2 % in a month.
+  | 'scheme_health_alert';
 
 /** A profile shown in a notification mail: who wrote or liked, with the brand's label when it is fictional. */
 export interface MailCard {

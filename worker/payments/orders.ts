@@ -43,6 +43,7 @@ export type NewOrder = Omit<
   | 'paid_at'
   | 'refund_reason'
   | 'refunded_at'
+  | 'charged_back_at'
   | 'made_premium'
   | 'ip'
   | 'card_fingerprint'

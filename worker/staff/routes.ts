@@ -6,6 +6,7 @@ import { staffAuditRoutes } from './audit-routes';
 import { staffAuthRoutes } from './auth-routes';
 import { membersRoutes } from './members/members-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
+import { schemeHealthRoutes } from './dashboard/scheme-health-routes';
 import { codesRoutes } from './codes/codes-routes';
 import { moderationRoutes } from './moderation/moderation-routes';
 import { staffOperation } from './operation';
@@ -34,6 +35,8 @@ staffApi.route('/', profileRoutes);
 staffApi.route('/', membersRoutes);
 // Back office: the figures dashboard (issue 15, item 5).
 staffApi.route('/', dashboardRoutes);
+// Back office: card scheme health per brand, provider and month (issue 44, item 7).
+staffApi.route('/', schemeHealthRoutes);
 // Back office: discount and invitation codes (admins).
 staffApi.route('/', codesRoutes);
 // Back office: photo moderation and complaints (moderators).

@@ -9,6 +9,7 @@ import { useMe } from '../lib/me';
 import { formatDuration } from '../lib/time';
 import { useStaffData } from '../lib/use-data';
 import { DashboardChart } from './dashboard-chart';
+import { SchemeHealthTable } from './scheme-health';
 import { Loading, Problem } from '../components/notice';
 
 /** The brands whose figures the staff member may see (admin or owner there); '' is the deployment, for owners. */
@@ -169,6 +170,7 @@ export default function DashboardScreen() {
           ))}
         </>
       )}
+      {choices.length > 0 && <SchemeHealthTable scope={scope} />}
     </section>
   );
 }

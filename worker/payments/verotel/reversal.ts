@@ -14,7 +14,7 @@ import type { SettleContext } from '../settle-context';
  * - the credits of the order still unspent are taken back through the ledger (never below zero: takeBackIf), under
  *   the same reference a staff refund uses for a refund (`refund:order:<id>`), so a staff refund and the provider's
  *   postback for it take credits back once, whichever arrives first; a chargeback has its own (`chargeback:order:<id>`);
- * - the order moves to refunded (reason 'provider') or charged_back.
+ * - the order moves to refunded (reason 'provider') or charged_back (charged_back_at: the month the schemes count it in).
  * A chargeback on an order already refunded moves it to charged_back and takes nothing more. Replays, and any number
  * of them at once, find the order moved and change nothing. The member's account is not locked (FTC v. Match Group).
  */
@@ -36,7 +36,7 @@ export async function reverseByProvider(
           .bind(order.id, tenant.id, at)
       : db
           .prepare(
-            "UPDATE orders SET status = 'charged_back', refunded_at = COALESCE(refunded_at, ?3), updated_at = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status IN ('paid', 'refunded')",
+            "UPDATE orders SET status = 'charged_back', refunded_at = COALESCE(refunded_at, ?3), charged_back_at = ?3, updated_at = ?3 WHERE id = ?1 AND tenant_id = ?2 AND status IN ('paid', 'refunded')",
           )
           .bind(order.id, tenant.id, at);
   const results = await namedBatch(db, [
