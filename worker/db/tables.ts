@@ -285,6 +285,8 @@ export interface MembersRow {
   blocked_at: string | null;
   blocked_reason: string | null;
   activated_at: string | null;
+  purchases_blocked_at: string | null;
+  purchases_blocked_reason: string | null;
 }
 
 export interface MessagesRow {
@@ -370,6 +372,8 @@ export interface OrdersRow {
   made_premium: number;
   ip: string | null;
   card_fingerprint: string | null;
+  user_agent: string | null;
+  terms_version: string | null;
 }
 
 export interface OutboxRow {
