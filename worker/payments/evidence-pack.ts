@@ -29,25 +29,81 @@ const all = async (db: D1Database, sql: string, ...binds: unknown[]): Promise<Ro
   ).results;
 
 export async function collectEvidence(db: D1Database, tenant: Tenant, order: OrderRow): Promise<Record<string, unknown>> {
-  const t = tenant.id;
-  const m = order.member_id;
-  const since = order.paid_at ?? order.created_at;
-  const day = 86_400_000;
-  const from = new Date(new Date(order.created_at).getTime() - LOGIN_WINDOW_DAYS * day).toISOString();
-  const until = new Date(new Date(order.created_at).getTime() + LOGIN_WINDOW_DAYS * day).toISOString();
-  const member = await db
+  const member = await memberOf(db, tenant.id, order.member_id);
+  const { providerEvents, terms, spends, messages, logins, takenBack } = await evidenceRows(db, tenant.id, order, member?.profile_id ?? -1);
+  const recipients = new Set(messages.map((row) => row.recipient_profile_id));
+  return {
+    brand: { id: tenant.id, name: tenant.settings.name, company: tenant.company.name, support_email: tenant.settings.support_email },
+    order: {
+      id: order.id,
+      status: order.status,
+      package_id: order.package_id,
+      credits: order.credits,
+      amount_cents: order.amount,
+      currency: order.currency,
+      method: order.method,
+      discount_code: order.discount_code,
+      created_at: order.created_at,
+      paid_at: order.paid_at,
+      refunded_at: order.refunded_at,
+      refund_reason: order.refund_reason,
+    },
+    provider: { name: order.provider, payment_reference: order.provider_payment_id ?? NOT_RECORDED, events: providerEvents },
+    purchase: {
+      time: order.created_at,
+      ip: order.ip ?? NOT_RECORDED,
+      country: order.country,
+      language: order.language,
+      device: order.user_agent ?? NOT_RECORDED,
+      card: order.card_fingerprint ?? NOT_RECORDED,
+      three_d_secure: NOT_RECORDED,
+      terms_version: order.terms_version ?? NOT_RECORDED,
+      terms_consents_until_purchase: terms,
+      // The order is placed only with the member's consent to immediate performance (OrderRequestSchema `consent`).
+      consent_to_immediate_performance_at: order.consent_at,
+    },
+    member: member
+      ? {
+          id: member.id,
+          profile_id: member.profile_id,
+          name: member.name,
+          email: member.email,
+          signup_date: member.signup_date,
+          activated_at: member.activated_at,
+          status: member.status,
+          blocked_at: member.blocked_at,
+          purchases_blocked_at: member.purchases_blocked_at,
+        }
+      : null,
+    credits: { of_order: order.credits, taken_back: takenBack, used_since_purchase: spends },
+    messages_sent_after_purchase: { count: messages.length, recipients: recipients.size, messages },
+    logins_around_purchase: { window_days: LOGIN_WINDOW_DAYS, sessions: logins },
+  };
+}
+
+/** The member the order belongs to, with their profile. */
+function memberOf(db: D1Database, tenantId: string, memberId: number) {
+  return db
     .prepare(
       `SELECT m.id, m.email, m.signup_date, m.activated_at, m.status, m.blocked_at, m.purchases_blocked_at, p.id AS profile_id, p.name
          FROM members m LEFT JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id WHERE m.id = ? AND m.tenant_id = ?`,
     )
-    .bind(m, t)
+    .bind(memberId, tenantId)
     .first<
       Pick<Tables['members'], 'id' | 'email' | 'signup_date' | 'activated_at' | 'status' | 'blocked_at' | 'purchases_blocked_at'> & {
         profile_id: number | null;
         name: string | null;
       }
     >();
-  const profileId = member?.profile_id ?? -1;
+}
+
+/** The rows around the order, each query bound to the brand and to the order's member. */
+async function evidenceRows(db: D1Database, t: string, order: OrderRow, profileId: number) {
+  const m = order.member_id;
+  const since = order.paid_at ?? order.created_at;
+  const at = new Date(order.created_at).getTime();
+  const from = new Date(at - LOGIN_WINDOW_DAYS * 86_400_000).toISOString();
+  const until = new Date(at + LOGIN_WINDOW_DAYS * 86_400_000).toISOString();
   const [providerEvents, terms, spends, messages, logins, takenBack] = await Promise.all([
     order.provider === 'ccbill' && order.provider_payment_id
       ? all(
@@ -94,54 +150,7 @@ export async function collectEvidence(db: D1Database, tenant: Tenant, order: Ord
     ),
     creditsTakenBack(db, t, order),
   ]);
-  const recipients = new Set(messages.map((row) => row.recipient_profile_id));
-  return {
-    brand: { id: t, name: tenant.settings.name, company: tenant.company.name, support_email: tenant.settings.support_email },
-    order: {
-      id: order.id,
-      status: order.status,
-      package_id: order.package_id,
-      credits: order.credits,
-      amount_cents: order.amount,
-      currency: order.currency,
-      method: order.method,
-      discount_code: order.discount_code,
-      created_at: order.created_at,
-      paid_at: order.paid_at,
-      refunded_at: order.refunded_at,
-      refund_reason: order.refund_reason,
-    },
-    provider: { name: order.provider, payment_reference: order.provider_payment_id ?? NOT_RECORDED, events: providerEvents },
-    purchase: {
-      time: order.created_at,
-      ip: order.ip ?? NOT_RECORDED,
-      country: order.country,
-      language: order.language,
-      device: order.user_agent ?? NOT_RECORDED,
-      card: order.card_fingerprint ?? NOT_RECORDED,
-      three_d_secure: NOT_RECORDED,
-      terms_version: order.terms_version ?? NOT_RECORDED,
-      terms_consents_until_purchase: terms,
-      // The order is placed only with the member's consent to immediate performance (OrderRequestSchema `consent`).
-      consent_to_immediate_performance_at: order.consent_at,
-    },
-    member: member
-      ? {
-          id: member.id,
-          profile_id: member.profile_id,
-          name: member.name,
-          email: member.email,
-          signup_date: member.signup_date,
-          activated_at: member.activated_at,
-          status: member.status,
-          blocked_at: member.blocked_at,
-          purchases_blocked_at: member.purchases_blocked_at,
-        }
-      : null,
-    credits: { of_order: order.credits, taken_back: takenBack, used_since_purchase: spends },
-    messages_sent_after_purchase: { count: messages.length, recipients: recipients.size, messages },
-    logins_around_purchase: { window_days: LOGIN_WINDOW_DAYS, sessions: logins },
-  };
+  return { providerEvents, terms, spends, messages, logins, takenBack };
 }
 
 const esc = (value: unknown) =>
