@@ -33,7 +33,8 @@ const PRICING = {
   410: ['code_expired'],
 } as const;
 /** The member's own pause and limits, enforced where the order is inserted (worker/payments/spending-sql.ts). */
-const OWN_LIMITS = ['spending_paused', 'spending_limit'] as const;
+// purchases_blocked: the brand's staff stopped the member's purchases (the account itself stays usable).
+const OWN_LIMITS = ['spending_paused', 'spending_limit', 'purchases_blocked'] as const;
 // Without an id the page answers as for an unknown one (404), not with a validation error.
 const SANDBOX_QUERY = z.object({ id: z.string().optional() });
 const ORDER_BODY = { package_id: '$package', amount: '$price', currency: '$currency', consent: true };

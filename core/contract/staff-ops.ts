@@ -45,6 +45,7 @@ import {
   MemberDeletedSchema,
   MemberSearchResponseSchema,
   MemberSessionsEndedSchema,
+  PurchasesBlockedSchema,
   ModerationPhotosResponseSchema,
   ModerationTextsResponseSchema,
   ModerationWordsResponseSchema,
@@ -61,7 +62,14 @@ import {
 import { BrandOnlyQuerySchema, DiscountCodeRefSchema, discountCodeSchema, inviteBatchSchema } from '../schemas/staff-codes';
 import { DashboardQuerySchema } from '../schemas/staff-dashboard';
 import { SchemeHealthQuerySchema, SchemeHealthSchema } from '../schemas/scheme-health';
-import { CreditAdjustSchema, MemberActionSchema, MemberQuerySchema, MemberSearchSchema, StaffRefundSchema } from '../schemas/staff-members';
+import {
+  CreditAdjustSchema,
+  EvidenceQuerySchema,
+  MemberActionSchema,
+  MemberQuerySchema,
+  MemberSearchSchema,
+  StaffRefundSchema,
+} from '../schemas/staff-members';
 import {
   ComplaintReplySchema,
   ComplaintsQuerySchema,
@@ -453,6 +461,42 @@ export const STAFF_OPERATIONS = [
     body: { schema: MemberActionSchema },
     responses: { 200: { description: 'Unblocked.', schema: DirectDebitBlockedSchema } },
     errors: { 400: INVALID, 404: NOT_FOUND, 409: [...MEMBER_GONE, 'directdebit_not_blocked'] },
+  },
+  {
+    method: 'post',
+    path: '/api/staff/purchase-block.php',
+    operationId: 'staffBlockPurchases',
+    tag: 'staff',
+    auth: 'staff',
+    role: 'admin',
+    summary: "Stop a member's purchases (the account stays usable: issue 44 item 4)",
+    body: { schema: MemberActionSchema },
+    responses: { 200: { description: 'Blocked.', schema: PurchasesBlockedSchema } },
+    errors: { 400: INVALID, 404: NOT_FOUND, 409: [...MEMBER_GONE, 'purchases_blocked_already'] },
+  },
+  {
+    method: 'delete',
+    path: '/api/staff/purchase-block.php',
+    operationId: 'staffUnblockPurchases',
+    tag: 'staff',
+    auth: 'staff',
+    role: 'admin',
+    summary: 'Allow a member to buy again',
+    body: { schema: MemberActionSchema },
+    responses: { 200: { description: 'Unblocked.', schema: PurchasesBlockedSchema } },
+    errors: { 400: INVALID, 404: NOT_FOUND, 409: [...MEMBER_GONE, 'purchases_not_blocked'] },
+  },
+  {
+    method: 'get',
+    path: '/api/staff/evidence.php',
+    operationId: 'staffOrderEvidence',
+    tag: 'staff',
+    auth: 'staff',
+    role: 'admin',
+    summary: "One order's evidence pack for a chargeback's representment (a ZIP: evidence.json and evidence.html)",
+    query: EvidenceQuerySchema,
+    responses: { 200: { description: 'The evidence pack.', media: 'application/zip' } },
+    errors: { 400: INVALID, 404: NOT_FOUND },
   },
   {
     method: 'delete',

@@ -138,6 +138,8 @@ export const StaffMemberDetailSchema = z.object({
     credits: z.number().int(),
     deleted_at: z.string().nullable(),
     directdebit_blocked: z.boolean(),
+    /** Staff stopped the member's purchases (the account itself stays usable). */
+    purchases_blocked: z.boolean(),
   }),
   profile: z.object({
     id: z.number().int(),
@@ -185,6 +187,8 @@ export const StaffRefundResponseSchema = z.object({ order: OrderSchema, credits_
 export const MemberBlockedSchema = z.object({ blocked: z.boolean() });
 /** POST and DELETE directdebit-block.php. */
 export const DirectDebitBlockedSchema = z.object({ directdebit_blocked: z.boolean() });
+/** POST and DELETE purchase-block.php. */
+export const PurchasesBlockedSchema = z.object({ purchases_blocked: z.boolean() });
 /** DELETE member-sessions.php: how many of the member's sessions were ended. */
 export const MemberSessionsEndedSchema = z.object({ ended: z.number().int() });
 /** POST resend-activation.php. */

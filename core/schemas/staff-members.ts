@@ -39,5 +39,7 @@ export const CreditAdjustSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{8,64}$/)
     .optional(),
 });
+/** GET evidence.php?brand=&order_id=: one order's evidence pack (a ZIP) for a chargeback's representment. */
+export const EvidenceQuerySchema = z.object({ brand, order_id: z.coerce.number().int().positive() });
 /** POST refund.php: the order's whole amount back to the member within the brand's refund_days. */
 export const StaffRefundSchema = z.object({ brand, order_id: z.coerce.number().int().positive(), reason });

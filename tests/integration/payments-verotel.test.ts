@@ -7,6 +7,7 @@ import { TENANTS } from '../../worker/tenants';
 import { dbOf, fetchBrand } from './helpers';
 import { createStaff, staffApi } from './staff-helpers';
 import { api, json, memberState, newMember, orderBody, spendCredits } from './payment-helpers';
+import { mailCount } from './account-helpers';
 
 // Verotel FlexPay end to end in workerd: the brand's signed order page URL, the local sandbox playing Verotel, and
 // the postbacks it signs as Verotel does, through the real postback path (worker/payments/verotel/).
@@ -189,6 +190,8 @@ describe('Verotel FlexPay', () => {
       await api(BRAND, 'GET', `/api/order.php?id=${o.id}`, { cookie: member.cookie }),
     );
     expect(shown.order.status).toBe('charged_back');
+    // Told once, whatever the replays (issue 44 item 4).
+    expect(await mailCount(BRAND, `m${member.memberId}@test.example`, 'payment_charged_back')).toBe(1);
   });
 
   it('a refund Verotel reports (credit) takes the unspent credits back once and says who refunded', async () => {

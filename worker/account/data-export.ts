@@ -63,7 +63,8 @@ export async function collectMemberData(db: D1Database, tenantId: string, member
     all(
       db,
       `SELECT id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, country, method, status, consent_at,
-                  language, created_at, paid_at, made_premium, refund_reason, refunded_at FROM orders WHERE tenant_id = ? AND member_id = ? ORDER BY id`,
+                  language, created_at, paid_at, made_premium, refund_reason, refunded_at, user_agent, terms_version
+             FROM orders WHERE tenant_id = ? AND member_id = ? ORDER BY id`,
       tenantId,
       memberId,
     ),
@@ -100,7 +101,8 @@ function readAccount(db: D1Database, tenantId: string, memberId: number) {
   return db
     .prepare(
       `SELECT id, email, status, credits, paid_user, language, signup_date, invisible, created_at, activated_at, password_changed_at,
-              traffic_source, invite_code, blocked_at, blocked_reason, notification_prefs, email_disabled_reason
+              traffic_source, invite_code, blocked_at, blocked_reason, purchases_blocked_at, purchases_blocked_reason, notification_prefs,
+              email_disabled_reason
          FROM members WHERE tenant_id = ? AND id = ?`,
     )
     .bind(tenantId, memberId)
@@ -122,6 +124,8 @@ function readAccount(db: D1Database, tenantId: string, memberId: number) {
         | 'invite_code'
         | 'blocked_at'
         | 'blocked_reason'
+        | 'purchases_blocked_at'
+        | 'purchases_blocked_reason'
         | 'notification_prefs'
         | 'email_disabled_reason'
       >

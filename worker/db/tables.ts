@@ -286,6 +286,8 @@ export interface MembersRow {
   blocked_at: string | null;
   blocked_reason: string | null;
   activated_at: string | null;
+  purchases_blocked_at: string | null;
+  purchases_blocked_reason: string | null;
 }
 
 export interface MessagesRow {
@@ -371,6 +373,8 @@ export interface OrdersRow {
   made_premium: number;
   ip: string | null;
   card_fingerprint: string | null;
+  user_agent: string | null;
+  terms_version: string | null;
   charged_back_at: string | null;
 }
 

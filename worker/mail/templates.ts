@@ -32,6 +32,8 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   payment_confirmation: { link: 'optional' },
   // A refund staff gave (worker/payments/confirmation-mail.ts): the amount, how, and the credits taken back.
   payment_refunded: { link: 'optional' },
+  // A chargeback the card issuer made (worker/payments/confirmation-mail.ts): credits taken back, the account stays.
+  payment_charged_back: { link: 'optional' },
   // The member's data (worker/account/export-routes.ts): the link lives as long as the text says.
   data_export: { link: 'required', defaults: () => ({ hours: '24' }) },
   // § 312k BGB: to the member's own (proven) address, the cancellation with the date and time it was received.

@@ -14,6 +14,8 @@ export type MailTemplate =
   | 'complaint_reply'
   | 'payment_confirmation'
   | 'payment_refunded'
+  // A chargeback (worker/payments/confirmation-mail.ts): the credits taken back, and that the account stays usable.
+  | 'payment_charged_back'
   | 'data_export'
   // "Verträge hier kündigen" (worker/market/cancellations.ts): what was cancelled, and the date and time received.
   | 'contract_cancelled'

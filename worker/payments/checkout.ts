@@ -68,6 +68,8 @@ export async function startOrder(
     // Purchase attempts are counted per address and card too (velocity.ts); no address locally, where none is told.
     ip: c.req.header('cf-connecting-ip') ?? null,
     card_fingerprint: mandateFingerprint(start.mandate),
+    // The device, for the order's evidence pack should the payment be disputed (worker/payments/evidence-pack.ts).
+    user_agent: c.req.header('user-agent') ?? null,
   });
   let created: { id: string; checkoutUrl: string | null };
   try {

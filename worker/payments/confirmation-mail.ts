@@ -90,6 +90,46 @@ export async function sendRefundMail(scope: MailScope, order: OrderRow, creditsT
   );
 }
 
+/**
+ * The member's word of a chargeback (issue 44 item 4), sent once by the request that moved the order to
+ * charged_back (verotel/reversal.ts): which order, the credits taken back and those already used, that one-click
+ * purchases on that card stopped, and that the account stays as it is (FTC v. Match Group, 2025).
+ */
+export async function sendChargebackMail(ctx: Pick<SettleContext, 'env' | 'tenant' | 'now' | 'orderUrl'>, order: OrderRow): Promise<void> {
+  const member = await buyer(ctx.env.DB, ctx.tenant.id, order);
+  if (!member) return;
+  const taken = await creditsTakenBack(ctx.env.DB, ctx.tenant.id, order);
+  const language = toLanguage(order.language) ?? 'nl';
+  await sendMail(
+    ctx.env,
+    {
+      tenant: ctx.tenant,
+      to: member.email,
+      memberId: order.member_id,
+      language,
+      template: 'payment_charged_back',
+      data: {
+        name: member.name,
+        order: String(order.id),
+        amount: moneyFormatter(language, order.currency)(order.amount),
+        credits: String(taken),
+        spent: String(Math.max(0, order.credits - taken)),
+        link: ctx.orderUrl(order.id),
+      },
+    },
+    ctx.now,
+  );
+}
+
+/** The credits of an order taken back so far, by a refund and by a chargeback (their ledger references). */
+export async function creditsTakenBack(db: D1Database, tenantId: string, order: Pick<OrderRow, 'id' | 'member_id'>): Promise<number> {
+  const row = await db
+    .prepare('SELECT COALESCE(-SUM(delta), 0) AS taken FROM credit_ledger WHERE tenant_id = ? AND member_id = ? AND ref IN (?, ?)')
+    .bind(tenantId, order.member_id, `refund:order:${order.id}`, `chargeback:order:${order.id}`)
+    .first<{ taken: number }>();
+  return row?.taken ?? 0;
+}
+
 /** The address and name an order's mails go to. */
 function buyer(db: D1Database, tenantId: string, order: OrderRow) {
   return db

@@ -47,16 +47,18 @@ export type NewOrder = Omit<
   | 'made_premium'
   | 'ip'
   | 'card_fingerprint'
+  | 'user_agent'
+  | 'terms_version'
 > &
-  /** Where the attempt came from and on which card, when known (velocity.ts). */
-  Partial<Pick<OrderRow, 'ip' | 'card_fingerprint'>>;
+  /** Where the attempt came from, on which card and device, when known (velocity.ts; the evidence pack). */
+  Partial<Pick<OrderRow, 'ip' | 'card_fingerprint' | 'user_agent'>>;
 
 /** Statuses of an order that holds its discount reservation: open, or paid (a paid use stays used). */
 export const HOLDING_STATUSES = "('created', 'pending', 'paid')";
 
 const isReservationConflict = (error: unknown) => /UNIQUE constraint failed: discount_redemptions/i.test(String(error));
 
-/** The INSERT's bound values, ?1 to ?28 (placeOrder). */
+/** The INSERT's bound values, ?1 to ?29 (placeOrder). */
 function insertParams(tenantId: string, o: NewOrder, keys: AttemptKeys): unknown[] {
   const now = new Date(o.created_at);
   const windows = spendingWindows(now);
@@ -86,6 +88,8 @@ function insertParams(tenantId: string, o: NewOrder, keys: AttemptKeys): unknown
     windows.day,
     windows.week,
     windows.month,
+    // ?29: the device (the evidence pack of a chargeback), cut to a length a User-Agent needs.
+    o.user_agent?.slice(0, 400) ?? null,
   ];
 }
 
@@ -98,8 +102,10 @@ function insertParams(tenantId: string, o: NewOrder, keys: AttemptKeys): unknown
  *   whose order failed, was cancelled, expired or was refunded is released first.
  * - it is a purchase attempt, placed only within the attempt limits and outside a pause after declines
  *   (velocity.ts: counted in this same INSERT);
- * - the member's own pause and spending limits (issue 45 item 9, spending-sql.ts) hold in the same INSERT.
- * Refusals: 409 code_used (the code is held by another order), 409 spending_paused / spending_limit,
+ * - the member's own pause and spending limits (issue 45 item 9, spending-sql.ts) hold in the same INSERT;
+ * - no purchase while the brand's staff blocked the member's purchases (issue 44 item 4: the account itself stays).
+ * It records the terms version the member had accepted then (the evidence pack of a chargeback).
+ * Refusals: 409 code_used (the code is held by another order), 409 purchases_blocked, 409 spending_paused / spending_limit,
  * 429 purchase_limited, purchase_paused, directdebit_limit.
  */
 export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder): Promise<number> {
@@ -108,9 +114,12 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
   const insert = db
     .prepare(
       `INSERT INTO orders (tenant_id, member_id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, discount_scope, country,
-                           method, issuer, recurring, provider, status, consent_at, language, created_at, updated_at, ip, card_fingerprint)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'created', ?16, ?17, ?18, ?18, ?21, ?22
-        WHERE (?12 <> 'directdebit'
+                           method, issuer, recurring, provider, status, consent_at, language, created_at, updated_at, ip, card_fingerprint,
+                           user_agent, terms_version)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'created', ?16, ?17, ?18, ?18, ?21, ?22, ?29,
+              (SELECT version FROM consents WHERE tenant_id = ?1 AND member_id = ?2 AND kind = 'terms' AND granted = 1 ORDER BY id DESC LIMIT 1)
+        WHERE ${NOT_BLOCKED}
+          AND (?12 <> 'directdebit'
            OR (SELECT COALESCE(SUM(amount), 0) FROM orders WHERE tenant_id = ?1 AND member_id = ?2 AND method = 'directdebit'
                  AND status IN ${HOLDING_STATUSES} AND created_at > ?19) + ?7 <= ?20)
           AND ${VELOCITY_CONDITION}
@@ -150,12 +159,14 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
   }
   const placed: Pick<OrderRow, 'id'> | undefined = results.order.results[0];
   if (!placed) {
-    // Which condition refused it, asked again in the order the member can act on: attempts, own limits, direct debit.
+    // Which condition refused it, asked again in the order the member can act on: staff block, attempts, own limits, direct debit.
+    const blocked = await db.prepare(`SELECT ${NOT_BLOCKED} AS allowed`).bind(tenantId, o.member_id).first<{ allowed: number }>();
+    if (blocked?.allowed === 0) throw new ApiFailure(409, 'purchases_blocked', 'errors.purchases_blocked');
     const velocity = await refusal(db, tenantId, o.member_id, keys, new Date(o.created_at));
     if (velocity) throw velocity;
     const own = await db
       .prepare(`SELECT ${spendingAllows(ORDER_PARAMS, HOLDING_STATUSES)} AS allowed`)
-      .bind(...params)
+      .bind(...params.slice(0, 28)) // D1 wants as many values as the highest ?N it reads (?28 here)
       .first<{ allowed: number }>();
     if (own?.allowed === 0)
       throw (
@@ -166,6 +177,9 @@ export async function placeOrder(db: D1Database, tenantId: string, o: NewOrder):
   }
   return placed.id;
 }
+
+/** Staff have not blocked the member's purchases (worker/staff/members/actions.ts blockPurchases); ?1 tenant, ?2 member. */
+const NOT_BLOCKED = 'NOT EXISTS (SELECT 1 FROM members WHERE id = ?2 AND tenant_id = ?1 AND purchases_blocked_at IS NOT NULL)';
 
 /** Where placeOrder's INSERT keeps what the spending condition reads. */
 const ORDER_PARAMS: OrderParams = {

@@ -57,6 +57,8 @@ function AccountFacts({ account: a }: { account: Account }) {
       <dd data-testid="member-credits">{a.credits}</dd>
       <dt>{t('member.directdebit')}</dt>
       <dd>{a.directdebit_blocked ? t('member.directdebit_blocked') : t('member.directdebit_allowed')}</dd>
+      <dt>{t('member.purchases')}</dt>
+      <dd data-testid="member-purchases">{a.purchases_blocked ? t('member.purchases_blocked') : t('member.purchases_allowed')}</dd>
     </dl>
   );
 }
@@ -147,6 +149,27 @@ function BlockActions({ account: a, done }: { account: Account; done: Done }) {
           label={t('member.dd_block')}
           explain={t('member.dd_block_explain')}
           path="/api/staff/directdebit-block.php"
+          method="post"
+          body={on}
+          danger
+          onDone={done(t('member.done'))}
+        />
+      )}
+      {/* Issue 44 item 4: purchases only; the account (login, data, chat) stays usable. */}
+      {a.purchases_blocked ? (
+        <MemberAction
+          label={t('member.purchase_unblock')}
+          explain={t('member.purchase_unblock_explain')}
+          path="/api/staff/purchase-block.php"
+          method="delete"
+          body={on}
+          onDone={done(t('member.done'))}
+        />
+      ) : (
+        <MemberAction
+          label={t('member.purchase_block')}
+          explain={t('member.purchase_block_explain')}
+          path="/api/staff/purchase-block.php"
           method="post"
           body={on}
           danger

@@ -57,6 +57,17 @@ export function OrdersTable({
                     onDone={(r) => done(t('member.refunded', { credits: r.credits_taken_back }))()}
                   />
                 )}
+                {o.paid_at && (
+                  // Issue 44 item 5: the ZIP for a chargeback's representment (the download is audited).
+                  <a
+                    className="btn btn-link"
+                    href={`/api/staff/evidence.php?${new URLSearchParams({ brand, order_id: String(o.id) })}`}
+                    download
+                    title={t('member.evidence_title', { id: o.id })}
+                  >
+                    {t('member.evidence')}
+                  </a>
+                )}
               </td>
             </tr>
           ))}

@@ -6,6 +6,8 @@ import { takeBackIf } from '../../db/ledger';
 import { publishToMember } from '../../live/events';
 import type { OrderRow } from '../orders';
 import type { SettleContext } from '../settle-context';
+import { sendChargebackMail } from '../confirmation-mail';
+import { stopRepeatCharges } from '../stop-repeat';
 
 /**
  * Money that went back on the provider's side, as a verified postback reports it (provider-agnostic: Verotel's
@@ -14,12 +16,15 @@ import type { SettleContext } from '../settle-context';
  * - the credits of the order still unspent are taken back through the ledger (never below zero: takeBackIf), under
  *   the same reference a staff refund uses for a refund (`refund:order:<id>`), so a staff refund and the provider's
  *   postback for it take credits back once, whichever arrives first; a chargeback has its own (`chargeback:order:<id>`);
- * - the order moves to refunded (reason 'provider') or charged_back (charged_back_at: the month the schemes count it in).
+ * - the order moves to refunded (reason 'provider') or charged_back (charged_back_at: the month the schemes count it in);
+ * - a chargeback also stops one-click charges on the card it came from (stop-repeat.ts).
  * A chargeback on an order already refunded moves it to charged_back and takes nothing more. Replays, and any number
- * of them at once, find the order moved and change nothing. The member's account is not locked (FTC v. Match Group).
+ * of them at once, find the order moved and change nothing. The member's account is not locked (FTC v. Match Group):
+ * the request that moved the order to charged_back (one, however many replays) mails the member what was taken back
+ * and that their account stays usable.
  */
 export async function reverseByProvider(
-  ctx: Pick<SettleContext, 'env' | 'tenant' | 'now'>,
+  ctx: Pick<SettleContext, 'env' | 'tenant' | 'now' | 'orderUrl'>,
   order: OrderRow,
   kind: 'refund' | 'chargeback',
 ): Promise<{ status: OrderStatus; takenBack: number }> {
@@ -50,6 +55,8 @@ export async function reverseByProvider(
         tenant.id,
       ),
     ],
+    // Before the move, whose status it reads (only the request that moves the order stops the tokens).
+    ...(kind === 'chargeback' ? ([[null, stopRepeatCharges(db, tenant.id, order)]] as const) : []),
     ['moved', move],
     [
       'order',
@@ -84,6 +91,7 @@ export async function reverseByProvider(
       taken_back: takenBack,
       ...(order.status === 'paid' ? { spent: order.credits - takenBack } : { was: order.status }),
     });
+    if (kind === 'chargeback') await sendChargebackMail(ctx, order);
   }
   return { status: current.status, takenBack };
 }

@@ -233,3 +233,43 @@ export async function deleteMember(
   if (previous === null) throw deleted();
   return { email: row.email, language: row.language, previous };
 }
+
+/**
+ * Stops the member's purchases (issue 44 item 4: "unless the brand's staff decide otherwise"): the order's INSERT
+ * refuses while it is set (payments/orders.ts placeOrder). Login, data and everything else stay as they are.
+ */
+export async function blockPurchases(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<void> {
+  const can = "purchases_blocked_at IS NULL AND status != 'deleted'";
+  const { blocked } = await namedBatch(db, [
+    [null, audit(db, on, 'member_purchase_block', now, { reason }, memberGuard(on, can))],
+    [
+      'blocked',
+      db
+        .prepare(`UPDATE members SET purchases_blocked_at = ?, purchases_blocked_reason = ? WHERE id = ? AND tenant_id = ? AND ${can}`)
+        .bind(now.toISOString(), reason, on.memberId, on.tenant.id),
+    ],
+  ]);
+  if (blocked.meta.changes === 0)
+    throw (await statusOf(db, on)).status === 'deleted'
+      ? deleted()
+      : new ApiFailure(409, 'purchases_blocked_already', 'errors.purchases_blocked_already');
+}
+
+export async function unblockPurchases(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<void> {
+  const can = "purchases_blocked_at IS NOT NULL AND status != 'deleted'";
+  const { unblocked } = await namedBatch(db, [
+    [null, audit(db, on, 'member_purchase_unblock', now, { reason }, memberGuard(on, can))],
+    [
+      'unblocked',
+      db
+        .prepare(
+          `UPDATE members SET purchases_blocked_at = NULL, purchases_blocked_reason = NULL WHERE id = ? AND tenant_id = ? AND ${can}`,
+        )
+        .bind(on.memberId, on.tenant.id),
+    ],
+  ]);
+  if (unblocked.meta.changes === 0)
+    throw (await statusOf(db, on)).status === 'deleted'
+      ? deleted()
+      : new ApiFailure(409, 'purchases_not_blocked', 'errors.purchases_not_blocked');
+}

@@ -18,6 +18,7 @@ interface AccountRow {
   credits: number;
   deleted_at: string | null;
   dd_blocked: number;
+  purchases_blocked_at: string | null;
   profile_id: number | null;
   name: string | null;
   gender: string | null;
@@ -86,6 +87,7 @@ function detailStatements(db: D1Database, t: string, memberId: number): D1Prepar
       .prepare(
         `SELECT m.id, m.email, m.status, m.blocked_at, m.blocked_reason, m.signup_date, m.traffic_source, m.invite_code, m.language, m.paid_user,
             m.credits, m.deleted_at, EXISTS (SELECT 1 FROM directdebit_blocks WHERE tenant_id = m.tenant_id AND subject = 'member:' || m.id) AS dd_blocked,
+            m.purchases_blocked_at,
             p.id AS profile_id, p.name, p.gender, p.birthdate, p.country, p.city, p.about, p.status AS profile_status
        FROM members m LEFT JOIN profiles p ON p.member_id = m.id AND p.tenant_id = m.tenant_id
       WHERE m.id = ?1 AND m.tenant_id = ?2`,
@@ -154,6 +156,7 @@ function accountOf(a: AccountRow, t: string): StaffMemberDetail['account'] {
     credits: a.credits,
     deleted_at: a.deleted_at,
     directdebit_blocked: a.dd_blocked === 1,
+    purchases_blocked: a.purchases_blocked_at !== null,
   };
 }
 

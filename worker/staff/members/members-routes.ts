@@ -11,13 +11,16 @@ import {
   adjustCredits,
   blockDirectDebit,
   blockMember,
+  blockPurchases,
   creditsOf,
   deleteMember,
   endMemberSessions,
   recordResendActivation,
   unblockDirectDebit,
   unblockMember,
+  unblockPurchases,
 } from './actions';
+import { collectEvidence, evidenceZip } from '../../payments/evidence-pack';
 import { memberDetail } from './detail';
 import { searchMembers } from './search';
 import { auditStatement } from '../../auth/staff-session';
@@ -115,6 +118,43 @@ staffOperation(membersRoutes, 'delete', '/api/staff/directdebit-block.php', asyn
   const on = await memberForAdmin(c, body.brand, body.member_id);
   await unblockDirectDebit(brandDb(c, on.tenant.id), on, body.reason, c.get('now'));
   return { directdebit_blocked: false };
+});
+
+staffOperation(membersRoutes, 'post', '/api/staff/purchase-block.php', async (c, { body }) => {
+  const on = await memberForAdmin(c, body.brand, body.member_id);
+  await blockPurchases(brandDb(c, on.tenant.id), on, body.reason, c.get('now'));
+  return { purchases_blocked: true };
+});
+
+staffOperation(membersRoutes, 'delete', '/api/staff/purchase-block.php', async (c, { body }) => {
+  const on = await memberForAdmin(c, body.brand, body.member_id);
+  await unblockPurchases(brandDb(c, on.tenant.id), on, body.reason, c.get('now'));
+  return { purchases_blocked: false };
+});
+
+/** An order's evidence pack (issue 44 item 5): admins of the order's brand only, each download audited. */
+staffOperation(membersRoutes, 'get', '/api/staff/evidence.php', async (c, { query }) => {
+  const on = await orderForAdmin(c, query.brand, query.order_id);
+  const db = brandDb(c, on.tenant.id);
+  const now = c.get('now');
+  const order = await memberOrder(db, on.tenant.id, on.memberId, on.orderId);
+  const evidence = await collectEvidence(db, on.tenant, order);
+  await auditStatement(db, {
+    staffId: on.staff.id,
+    brand: on.tenant.id,
+    action: 'order_evidence',
+    targetType: 'member',
+    targetId: on.memberId,
+    detail: { order_id: order.id },
+    now,
+  }).run();
+  return new Response(evidenceZip(evidence, order.id, now) as Uint8Array<ArrayBuffer>, {
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${on.tenant.id}-order-${order.id}-evidence.zip"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
 });
 
 staffOperation(membersRoutes, 'delete', '/api/staff/member-sessions.php', async (c, { body }) => {
