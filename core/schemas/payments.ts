@@ -154,6 +154,11 @@ export const PackagesResponseSchema = z.object({
   order_button: z.string().nullable().optional(),
   /** How the charge appears on the statement (billing descriptor of the brand's provider); a brand's own backend may leave it out. */
   statement_descriptor: z.string().optional(),
+  /**
+   * Per method, the descriptor of the provider the shop's country routes it to first (`payments.routes`), where that
+   * differs from `statement_descriptor`: the checkout names the one that will charge. A backend may leave it out.
+   */
+  statement_descriptors: z.record(z.string(), z.string()).optional(),
 });
 export type PackagesResponse = z.infer<typeof PackagesResponseSchema>;
 

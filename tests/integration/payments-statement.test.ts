@@ -39,4 +39,17 @@ describe('the statement and the receipt', () => {
     const page = await (await api('flirtlokaal', 'GET', '/credits/2', { cookie: m.cookie })).text();
     expect(page.replace(/<!-- -->/g, '')).toContain(STATEMENT_NL);
   });
+
+  it('the checkout names the descriptor of the provider the country routes the method to', async () => {
+    // ccbillshop: CCBill by default; IE cards go to Verotel (tests/fixtures/tenants/ccbillshop.ts).
+    const m = await createMember('ccbillshop', { language: 'en' });
+    const ie = await json(await api('ccbillshop', 'GET', '/api/packages.php', { cookie: m.cookie, country: 'IE' }));
+    expect(ie.statement_descriptor).toBe('CCBILL.COM*VELVETNIGHT');
+    expect(ie.statement_descriptors).toEqual({ creditcard: 'VEROTEL*CCBILLSHOP' });
+    const gb = await json(await api('ccbillshop', 'GET', '/api/packages.php', { cookie: m.cookie, country: 'GB' }));
+    expect(gb.statement_descriptors).toEqual({});
+    const page = await (await api('ccbillshop', 'GET', '/credits/41/creditcard', { cookie: m.cookie, country: 'IE' })).text();
+    const note = page.match(/data-testid="statement-note">([^<]*)</)?.[1];
+    expect(note).toContain('appears on your bank or card statement as VEROTEL*CCBILLSHOP.');
+  });
 });

@@ -5,6 +5,8 @@ import { lastPaidPackage, latestMandate } from './orders';
 import { providerFor } from './provider';
 import { marketRule, orderButtonWords } from '../../core/markets/tighten';
 import { statementDescriptor } from './statement';
+import { routeFor } from '../../core/rules/payment-routing';
+import type { Tenant } from '../../core/schemas/tenant';
 
 /** What GET /api/packages.php answers; also the server loader of /credits, /premium and /pricing. */
 export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
@@ -13,6 +15,7 @@ export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
   const member = c.get('member');
   const provider = providerFor(c.env, tenant).name;
   const mandate = member ? await latestMandate(c.env.DB, tenant.id, member.id, provider) : null;
+  const descriptor = statementDescriptor(tenant, provider);
   const lastPackage = member ? await lastPaidPackage(c.env.DB, tenant.id, member.id, shop.currency) : null;
   return {
     country: shop.country,
@@ -25,6 +28,17 @@ export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
     mandate: mandate && { method: mandate.method, label: mandate.label },
     last_package_id: lastPackage,
     order_button: orderButtonWords(marketRule(shop.country, tenant.market_rules), c.get('language')),
-    statement_descriptor: statementDescriptor(tenant, provider),
+    statement_descriptor: descriptor,
+    statement_descriptors: routedDescriptors(tenant, shop.country, shop.methods, descriptor),
   };
+}
+
+/** The methods whose first routed provider charges under another descriptor than the brand's provider's. */
+function routedDescriptors(tenant: Tenant, country: string, methods: readonly string[], descriptor: string | undefined) {
+  const routed: Record<string, string> = {};
+  for (const method of methods) {
+    const own = statementDescriptor(tenant, routeFor(tenant.payments, country, method)[0]);
+    if (own && own !== descriptor) routed[method] = own;
+  }
+  return routed;
 }

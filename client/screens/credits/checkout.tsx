@@ -75,7 +75,7 @@ export default function CheckoutScreen() {
         />
         <PriceSummary line={line} price={pkg.price} amount={amount} money={money} />
         <FirstPurchaseDisclosure />
-        <StatementNote descriptor={shop.statement_descriptor} />
+        <StatementNote descriptor={shop.statement_descriptors?.[method] ?? shop.statement_descriptor} />
         <ConsentBox error={errors.consent} />
         {/* The market's prescribed words where there are any (§ 312j (3) BGB: only the button's words count). */}
         <SubmitButton sending={sending}>{shop.order_button ?? t('pay.submit')}</SubmitButton>
