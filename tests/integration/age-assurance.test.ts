@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { AgeSandbox, ageSandboxKey } from '../../worker/age/sandbox';
 import { signBody } from '../../worker/age/signature';
 import { TENANTS } from '../../worker/tenants';
-import { fictionalProfile, grant, newKey, textTo } from './chat-helpers';
+import { env } from 'cloudflare:test';
+import { passAgeCheck } from './age-helpers';
+import { fictionalProfile, grant, newKey, openSocket, textTo } from './chat-helpers';
 import { createMember, dbOf, fetchBrand } from './helpers';
 import { orderBody } from './payment-helpers';
+import { uploadOk } from './photos-helpers';
+import { createStaff, staffApi } from './staff-helpers';
 
 // Issue 45 items 2 and 3 in workerd: GB asks a highly effective age check before a chat, a private photo or a
 // payment. The member starts a check, does it on the local sandbox provider's page, the sandbox posts its signed
@@ -203,6 +207,49 @@ describe('age assurance: GB', () => {
     const m = await createMember(BRAND, { paid: true, language: 'de' });
     const res = await openChat(m, await fictionalProfile(BRAND));
     expect((await res.json<{ error: { message: string } }>()).error.message).toContain('bestätige zuerst dein Alter');
+  });
+});
+
+describe('age assurance: the same gate everywhere', () => {
+  it('gates a send over the live socket opened from GB', async () => {
+    const m = await gbMember();
+    const profile = await fictionalProfile(BRAND);
+    const tab = await openSocket(m, { 'X-Debug-Country': 'GB' }, BRAND);
+    const refused = await tab.sendFrame(textTo(profile, 'Over the socket'));
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'age_check_required' } } });
+    const messages = await db()
+      .prepare('SELECT COUNT(*) AS n FROM messages WHERE sender_profile_id = ?')
+      .bind(m.profileId)
+      .first<{ n: number }>();
+    expect(messages?.n).toBe(0);
+    await passAgeCheck(BRAND, m.memberId);
+    expect((await tab.sendFrame(textTo(profile, 'Over the socket'))).status).toBe(201);
+    tab.ws.close(1000);
+  });
+
+  it('shows a private photo to a premium member from GB only after the check; the owner always', async () => {
+    const owner = await createMember('flirtlokaal', { language: 'nl' });
+    const [photo] = (await uploadOk('flirtlokaal', owner)).photos;
+    await env.DB.prepare("UPDATE photos SET status = 'active', private = 1 WHERE id = ?").bind(photo.id).run();
+    const viewer = await createMember('flirtlokaal', { paid: true });
+    const get = (who: Member, country: string) =>
+      fetchBrand('flirtlokaal', `/media/${photo.filename}`, { headers: { Cookie: who.cookie, 'X-Debug-Country': country } });
+    expect((await get(viewer, 'GB')).status).toBe(404);
+    expect((await get(viewer, 'NL')).status).toBe(200);
+    expect((await get(owner, 'GB')).status).toBe(200);
+    await passAgeCheck('flirtlokaal', viewer.memberId);
+    expect((await get(viewer, 'GB')).status).toBe(200);
+  });
+
+  it('shows staff the member’s age-check status on the member page', async () => {
+    const m = await gbMember();
+    await doCheck(m, 'fail');
+    await doCheck(m, 'pass', 'doc_scan');
+    const admin = await createStaff([{ brand: BRAND, role: 'admin' }]);
+    const res = await staffApi(BRAND, 'GET', `member.php?brand=${BRAND}&id=${m.memberId}`, { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const detail = await res.json<{ account: { age_check: unknown } }>();
+    expect(detail.account.age_check).toMatchObject({ status: 'pass', method: 'doc_scan', attempts: 2 });
   });
 });
 
