@@ -203,6 +203,26 @@ describe('age assurance: GB', () => {
     expect((await order(m)).status).toBe(403);
   });
 
+  it('records a result once when 25 copies of its notification arrive at once', async () => {
+    const m = await gbMember();
+    const started = await req(m, 'POST', '/api/age-check.php');
+    const sessionId = new URL((await started.json<{ url: string }>()).url, 'https://x').searchParams.get('sessionId')!;
+    // The member passed at the provider; its notification is delivered 25 times at once (a provider's retries).
+    await new AgeSandbox(db(), tenant).complete(sessionId, 'pass', 'age_estimation');
+    const body = notification(sessionId);
+    const signature = await signBody(ageSandboxKey(BRAND), body);
+    const answers = await Promise.all(Array.from({ length: 25 }, () => callback(body, signature)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(24);
+    expect(await status(m)).toMatchObject({ status: 'pass', method: 'age_estimation' });
+    const rows = await db()
+      .prepare('SELECT COUNT(*) AS n FROM age_status WHERE tenant_id = ? AND member_id = ?')
+      .bind(BRAND, m.memberId)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+  });
+
   it('answers the block in the member’s language', async () => {
     const m = await createMember(BRAND, { paid: true, language: 'de' });
     const res = await openChat(m, await fictionalProfile(BRAND));
