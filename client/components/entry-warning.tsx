@@ -13,12 +13,16 @@ import { AGE_DECLARATION_VERSION } from '../../core/rules/age-assurance';
  * a random id this browser keeps (no address). A failed log does not keep the visitor out: the warning is closed.
  */
 function logDeclaration(): void {
-  let visitor = localStorage.getItem('age_visitor');
-  if (!visitor) {
-    visitor = crypto.randomUUID();
-    localStorage.setItem('age_visitor', visitor);
+  try {
+    let visitor = localStorage.getItem('age_visitor');
+    if (!visitor) {
+      visitor = crypto.randomUUID();
+      localStorage.setItem('age_visitor', visitor);
+    }
+    apiSend('post', '/api/age-declaration.php', { version: AGE_DECLARATION_VERSION, visitor }).catch(() => undefined);
+  } catch {
+    // no storage (a private window's rules) or no randomUUID: the warning still closes
   }
-  apiSend('post', '/api/age-declaration.php', { version: AGE_DECLARATION_VERSION, visitor }).catch(() => undefined);
 }
 
 /**

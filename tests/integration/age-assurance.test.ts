@@ -223,6 +223,12 @@ describe('age assurance: GB', () => {
     expect(rows?.n).toBe(1);
   });
 
+  it('serves the age-check page to a member, and sends a visitor to log in', async () => {
+    const m = await gbMember();
+    expect((await req(m, 'GET', '/age-check')).status).toBe(200);
+    expect([302, 303]).toContain((await req(null, 'GET', '/age-check')).status);
+  });
+
   it('answers the block in the member’s language', async () => {
     const m = await createMember(BRAND, { paid: true, language: 'de' });
     const res = await openChat(m, await fictionalProfile(BRAND));
