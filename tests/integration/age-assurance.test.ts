@@ -267,6 +267,29 @@ describe('age assurance: the same gate everywhere', () => {
     expect((await get(viewer, 'GB')).status).toBe(200);
   });
 
+  it('shows a GB member only the public main photo of a profile until the check, then all of them', async () => {
+    const profile = await fictionalProfile(BRAND);
+    const now = new Date().toISOString();
+    const photo = (id: number, isPrivate: number) =>
+      db()
+        .prepare(
+          `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, private, created_at)
+           VALUES (?, ?, ?, ?, ?, 'active', ?, ?)`,
+        )
+        .bind(id, BRAND, profile, `seed/f/${id}-1-30.svg`, `seed/f/${id}-1-30-thumb.svg`, isPrivate, now);
+    await db().batch([photo(profile, 0), photo(profile + 100_000, 0), photo(profile + 200_000, 1)]);
+    await db().prepare('UPDATE profiles SET main_photo_id = ? WHERE id = ?').bind(profile, profile).run();
+    const m = await gbMember();
+    const photos = async (country: string) =>
+      (
+        await (await req(m, 'GET', `/api/profile.php?id=${profile}`, { country })).json<{ profile: { photos: { id: number }[] } }>()
+      ).profile.photos.map((p) => p.id);
+    expect(await photos('GB')).toEqual([profile]);
+    expect(await photos('NL')).toHaveLength(3);
+    await passAgeCheck(BRAND, m.memberId);
+    expect(await photos('GB')).toHaveLength(3);
+  });
+
   it('shows staff the member’s age-check status on the member page', async () => {
     const m = await gbMember();
     await doCheck(m, 'fail');
