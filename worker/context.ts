@@ -16,6 +16,11 @@ export interface AppEnv {
     language: Language;
     /** The visitor's geo-IP country, upper case, or null when unknown. */
     country: string | null;
+    /**
+     * Local mode only: true when no geo-IP, header or cookie named the country and the brand's first country stands
+     * in for it. Rules about the law of the visitor's country (age assurance) do not act on a country nobody told.
+     */
+    countryAssumed?: boolean;
     member: SessionMember | null;
     /** The staff workspace's session (staff/session.ts), set on /staff and /api/staff only; never a member. */
     staff: StaffSession | null;

@@ -25,6 +25,14 @@ export interface ApiRequest {
 type Listener = () => void;
 const authLostListeners = new Set<Listener>();
 
+const ageCheckListeners = new Set<Listener>();
+
+/** Called when the server asks for the age check first (403 age_check_required: the market rule of the member's country). */
+export function onAgeCheckRequired(listener: Listener): () => void {
+  ageCheckListeners.add(listener);
+  return () => ageCheckListeners.delete(listener);
+}
+
 /** Called when the server says the session is gone (403 authentication_required outside user.php). */
 export function onAuthenticationLost(listener: Listener): () => void {
   authLostListeners.add(listener);
@@ -163,6 +171,7 @@ async function readResponse(method: string, path: string, response: Response): P
     // not our JSON (a proxy's error page): fall through to the generic error
   }
   const error = body.error;
+  if (response.status === 403 && error?.code === 'age_check_required') ageCheckListeners.forEach((listener) => listener());
   throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `HTTP ${response.status}`, error?.fields);
 }
 

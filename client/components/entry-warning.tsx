@@ -5,6 +5,25 @@ import { COOKIE } from '../../core/constants';
 import { setCookie } from '../lib/cookies';
 import { entryWarningAtom, installedAppAtom, routeAtom, settingsAtom } from '../state/atoms';
 import { Modal } from './modal';
+import { apiSend } from '../api/typed-fetch';
+import { AGE_DECLARATION_VERSION } from '../../core/rules/age-assurance';
+
+/**
+ * Issue 45 item 3: the "I am 18+" is logged on the server with the text's version, as consents are; the visitor is
+ * a random id this browser keeps (no address). A failed log does not keep the visitor out: the warning is closed.
+ */
+function logDeclaration(): void {
+  try {
+    let visitor = localStorage.getItem('age_visitor');
+    if (!visitor) {
+      visitor = crypto.randomUUID();
+      localStorage.setItem('age_visitor', visitor);
+    }
+    apiSend('post', '/api/age-declaration.php', { version: AGE_DECLARATION_VERSION, visitor }).catch(() => undefined);
+  } catch {
+    // no storage (a private window's rules) or no randomUUID: the warning still closes
+  }
+}
 
 /**
  * The site-entry (adult content) warning. The server decides whether it shows (core/rules/entry-warning); the
@@ -27,6 +46,7 @@ export function EntryWarning() {
     event.preventDefault();
     setCookie(COOKIE.entryWarningSkipped, '1', 365);
     setOpen(false);
+    logDeclaration();
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useLayoutEffect } from 'react';
 import { COOKIE } from '../../core/constants';
-import { onAuthenticationLost } from '../api/fetch-client';
+import { onAgeCheckRequired, onAuthenticationLost } from '../api/fetch-client';
 import { navigate } from '../navigation';
 import { chatCountersAtom, installedAppAtom, onlineAtom, routeAtom, settingsAtom, userAtom } from '../state/atoms';
 import { setCookie } from './cookies';
@@ -44,6 +44,9 @@ export function useBrowserState(): void {
       }),
     [store],
   );
+
+  // A chat, a private photo or a payment the member's market puts behind the age check: its screen says why and how.
+  useEffect(() => onAgeCheckRequired(() => navigate(store, '/age-check')), [store]);
 
   useEffect(() => writeTitle(null, counters), [counters]);
 

@@ -220,7 +220,8 @@ export const MEMBER_OPERATIONS = [
     summary: "A conversation's messages (?id=, ?before=), or a profile not yet written to (?profile=)",
     query: ChatQuerySchema,
     responses: { 200: { description: 'The conversation.', schema: ChatResponseSchema } },
-    errors: { 400: ['validation_failed'], 403: MEMBER, 404: ['conversation_not_found', 'profile_unavailable'] },
+    // age_check_required: the visitor's country asks a highly effective age check first (core/contract/age-ops.ts).
+    errors: { 400: ['validation_failed'], 403: [...MEMBER, 'age_check_required'], 404: ['conversation_not_found', 'profile_unavailable'] },
     contract: { as: 'premium', stage: 2.5, query: { id: '$conversation' } },
   },
   {
@@ -239,7 +240,7 @@ export const MEMBER_OPERATIONS = [
     errors: {
       400: ['validation_failed'],
       402: ['insufficient_credits'],
-      403: ['authentication_required', 'csrf', 'conversation_limit', 'email_unconfirmed'],
+      403: ['authentication_required', 'csrf', 'conversation_limit', 'email_unconfirmed', 'age_check_required'],
       404: ['conversation_not_found', 'profile_unavailable'],
       409: ['idempotency_conflict'],
     },

@@ -1,4 +1,5 @@
 import { ACCOUNT_OPERATIONS } from './account-ops';
+import { AGE_OPERATIONS } from './age-ops';
 import { MARKET_OPERATIONS } from './market-ops';
 import { CCBILL_OPERATIONS } from './ccbill-ops';
 import { MEMBER_OPERATIONS } from './member-ops';
@@ -14,6 +15,7 @@ export const OPERATIONS = [
   ...VEROTEL_OPERATIONS,
   ...MARKET_OPERATIONS,
   ...CCBILL_OPERATIONS,
+  ...AGE_OPERATIONS,
 ] as const satisfies readonly Operation[];
 
 /** One call of the member contract, with its schemas' types kept (the worker's adapter and the client read them). */

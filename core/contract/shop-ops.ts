@@ -142,7 +142,7 @@ export const SHOP_OPERATIONS = [
     responses: { 201: { description: 'The order, and the checkout URL to send the member to.', schema: ORDER_ANSWER } },
     errors: {
       ...PRICING,
-      403: UNSAFE,
+      403: [...UNSAFE, 'age_check_required'],
       409: [...PRICING[409], ...OWN_LIMITS],
       429: ['rate_limited', 'purchase_limited', 'purchase_paused'],
       502: ['payment_failed'],
@@ -160,7 +160,7 @@ export const SHOP_OPERATIONS = [
     responses: { 201: { description: 'The order, charged on the mandate.', schema: ORDER_ANSWER } },
     errors: {
       ...PRICING,
-      403: UNSAFE,
+      403: [...UNSAFE, 'age_check_required'],
       409: ['no_mandate', 'amount_changed', 'code_used', ...OWN_LIMITS],
       429: ['rate_limited', 'directdebit_limit', 'purchase_limited', 'purchase_paused'],
       502: ['payment_failed'],
@@ -259,7 +259,11 @@ export const SHOP_OPERATIONS = [
         schema: z.object({ request_id: z.number().int(), phone: z.string() }),
       },
     },
-    errors: { ...PRICING, 403: ['authentication_required', 'csrf', 'directdebit_blocked'], 429: ['rate_limited', 'directdebit_limit'] },
+    errors: {
+      ...PRICING,
+      403: ['authentication_required', 'csrf', 'directdebit_blocked', 'age_check_required'],
+      429: ['rate_limited', 'directdebit_limit'],
+    },
     contract: {
       as: 'premium',
       stage: 2,
@@ -290,7 +294,7 @@ export const SHOP_OPERATIONS = [
     errors: {
       ...PRICING,
       400: [...PRICING[400], 'code_invalid'],
-      403: ['authentication_required', 'csrf', 'directdebit_blocked'],
+      403: ['authentication_required', 'csrf', 'directdebit_blocked', 'age_check_required'],
       409: [...PRICING[409], ...OWN_LIMITS],
       429: ['rate_limited', 'code_tries', 'directdebit_limit', 'purchase_limited', 'purchase_paused'],
     },

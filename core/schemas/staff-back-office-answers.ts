@@ -140,6 +140,16 @@ export const StaffMemberDetailSchema = z.object({
     directdebit_blocked: z.boolean(),
     /** Staff stopped the member's purchases (the account itself stays usable). */
     purchases_blocked: z.boolean(),
+    /**
+     * The member's age check (issue 45 item 2): none, pending, or the latest outcome (a pass stays), its method and
+     * time, and how many checks were started. Never an image, a document or an estimated age: none is stored.
+     */
+    age_check: z.object({
+      status: z.enum(['none', 'pending', 'pass', 'fail', 'inconclusive', 'cancelled']),
+      method: z.string().nullable(),
+      checked_at: z.string().nullable(),
+      attempts: z.number().int(),
+    }),
   }),
   profile: z.object({
     id: z.number().int(),

@@ -4,6 +4,7 @@ import { DB_LATENCY_HEADER, injectedLatency, latestBookmark } from '../../worker
 import { PASSWORD, call, sessionCookie, signUp } from './account-helpers';
 import { fictionalProfile, newKey, send, textTo } from './chat-helpers';
 import { createMember, dbOf } from './helpers';
+import { passAgeCheck } from './age-helpers';
 import { checkout, json, memberState, placeOrder } from './payment-helpers';
 
 // Issue 20 items 5, 6 and 9: velvetnights keeps its data in DB_VELVET (tenants/velvetnights.ts), the other brands in
@@ -29,6 +30,8 @@ describe('a brand on its own database', () => {
     await env.DB_VELVET.prepare("UPDATE profiles SET status = 'active' WHERE member_id = ? AND tenant_id = 'velvetnights'")
       .bind(memberId)
       .run();
+    // GB asks the age check before paying (age-assurance.test.ts tests it): this member passed it.
+    await passAgeCheck('velvetnights', memberId);
     const placed = await placeOrder(
       'velvetnights',
       cookie,

@@ -6,7 +6,8 @@ import { providerFor } from '../../worker/payments/provider';
 import { TENANTS } from '../../worker/tenants';
 import { dbOf, fetchBrand } from './helpers';
 import { createStaff, staffApi } from './staff-helpers';
-import { api, json, memberState, newMember, orderBody, spendCredits } from './payment-helpers';
+import { api, json, memberState, newMember as anyMember, orderBody, spendCredits } from './payment-helpers';
+import { passAgeCheck } from './age-helpers';
 
 // CCBill end to end in workerd: the brand's dynamic-pricing FlexForm URL, the local sandbox playing CCBill (its form,
 // its status call, its one-click API) and the webhooks it makes as CCBill does, through the real webhook path
@@ -16,6 +17,13 @@ const BRAND = 'ccbillshop';
 const tenant = TENANTS.find((t) => t.id === BRAND)!;
 const sandbox = () => new CcbillSandbox(dbOf(BRAND), tenant);
 const GBP = '826';
+
+/** These buyers order from GB, which asks the age check before paying: they passed it (age-assurance.test.ts). */
+const newMember = async (brand: string) => {
+  const member = await anyMember(brand);
+  await passAgeCheck(brand, member.memberId);
+  return member;
+};
 
 async function order(cookie: string, method = 'creditcard') {
   const body = orderBody({ package_id: 22, amount: 2599, currency: 'GBP', method, issuer: undefined });

@@ -14,6 +14,8 @@ const LOCAL_ONLY = {
   'Verotel sandbox order page': 'Verotel FlexPay sandbox',
   'CCBill sandbox (its transactions, status call and one-click API)': 'ccbill_sandbox_transactions',
   'CCBill sandbox FlexForm': 'CCBill FlexForm sandbox',
+  'age-assurance sandbox (its sessions and signed notifications)': 'age_sandbox_sessions',
+  'age-assurance sandbox page': 'Age check sandbox',
   'seed portraits': 'viewBox="0 0 400 500"',
 };
 

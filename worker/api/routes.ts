@@ -29,6 +29,8 @@ import { signupRoutes } from '../account/signup-routes';
 import { trackingRoutes } from '../tracking/tracking-routes';
 import { staffApi } from '../staff/routes';
 import { marketRoutes } from '../market/market-routes';
+import { ageRoutes } from '../age/age-routes';
+import { ageSandboxPage } from '../age/sandbox-page';
 
 /** The built-in /api/*.php endpoints. Each validates its input with a core schema and answers in core's shape. */
 export const api = new Hono<AppEnv>();
@@ -54,9 +56,11 @@ api.route('/', ccbillRoutes);
 api.route('/', discountRoutes);
 api.route('/', directDebitRoutes);
 api.route('/', marketRoutes);
+api.route('/', ageRoutes);
 if (LOCAL_TOOLS) api.route('/', sandboxCheckout());
 if (LOCAL_TOOLS) api.route('/', verotelSandboxPage());
 if (LOCAL_TOOLS) api.route('/', ccbillSandboxPage());
+if (LOCAL_TOOLS) api.route('/', ageSandboxPage());
 api.route('/', camsRoutes);
 // The contract itself (not a .php call, so never proxied): core/contract.
 api.route('/', openApiRoutes);

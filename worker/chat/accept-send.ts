@@ -5,6 +5,7 @@ import type { LiveEvent } from '../live/events';
 import { notifyStaffQueue } from '../live/staff-queue-notify';
 import { deliverMessage } from './deliver';
 import { sendMessage, type Sender } from './send';
+import { assertAgeAssuredFor } from '../age/gate';
 
 export interface AcceptedSend {
   /** 201 for a new message, 200 for a repeated key (the stored message again). */
@@ -25,7 +26,7 @@ export function sendKey(key: unknown): string {
  */
 export function acceptRawSend(
   env: Env,
-  send: { db: D1Database; tenant: Tenant; member: Sender; now: Date; key: unknown; body: unknown },
+  send: { db: D1Database; tenant: Tenant; member: Sender; now: Date; key: unknown; body: unknown; country: string | null },
   later: (work: Promise<void>) => void,
   toSender?: (events: LiveEvent[]) => Promise<number>,
 ): Promise<AcceptedSend> {
@@ -41,11 +42,22 @@ export function acceptRawSend(
  */
 export async function acceptSend(
   env: Env,
-  send: { db: D1Database; tenant: Tenant; member: Sender; now: Date; key: string; body: SendMessage },
+  send: {
+    db: D1Database;
+    tenant: Tenant;
+    member: Sender;
+    now: Date;
+    key: string;
+    body: SendMessage;
+    /** The visitor's country whose market rule applies (worker/age/gate.ts gateCountry). */
+    country: string | null;
+  },
   later: (work: Promise<void>) => void,
   toSender?: (events: LiveEvent[]) => Promise<number>,
 ): Promise<AcceptedSend> {
   const { db, tenant, member } = send;
+  // A send is a chat, and a photo send a photo beyond the public ones: both may need a highly effective age check.
+  await assertAgeAssuredFor(db, tenant, member.id, send.country, send.body.kind === 'photo' ? ['chat', 'photos'] : ['chat']);
   const result = await sendMessage({ db, tenant, member, now: send.now, key: send.key }, send.body);
   if (result.created) {
     later(deliverMessage(env, member, result, toSender));

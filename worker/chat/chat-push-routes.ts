@@ -8,6 +8,7 @@ import { LIVE_SENDER_HEADER, type LiveSender } from './member-hub';
 import { memberHub } from '../live/events';
 import { assertSameOriginUpgrade } from '../http/helpers';
 import { operation } from '../http/operation';
+import { gateCountry } from '../age/gate';
 
 /**
  * DELETE /api/user.php?push=1 forgets the browser's push subscription (the member switched push off in this
@@ -38,6 +39,7 @@ operation(chatPushRoutes, 'get', '/api/live.php', async (c, { member }) => {
     profileId: member.profileId,
     tokenHash: member.tokenHash,
     language: c.get('language'),
+    country: gateCountry(c),
   };
   const upgrade = new Request(c.req.raw);
   upgrade.headers.set(LIVE_SENDER_HEADER, JSON.stringify(sender));

@@ -11,6 +11,7 @@ import { isBlockedBetween } from '../profiles/blocks';
 import { publishToMember } from '../live/events';
 import type { SessionMember } from '../auth/sessions';
 import { operation, withStatus } from '../http/operation';
+import { assertAgeAssured, gateCountry } from '../age/gate';
 
 /** chats.php (the list) and chat.php (history, send, mark read, delete): docs/api/chat.md. */
 export const chatRoutes = new Hono<AppEnv>();
@@ -26,6 +27,8 @@ operation(chatRoutes, 'get', '/api/chats.php', async (c, { member }) => {
 });
 
 operation(chatRoutes, 'get', '/api/chat.php', async (c, { member, query: q }) => {
+  // Opening a chat is what a market rule may put behind a highly effective age check (worker/age/gate.ts).
+  await assertAgeAssured(c, member.id, ['chat']);
   const now = c.get('now');
   const side = q.id !== undefined ? await findSide(c.env.DB, member, q.id, now) : await findSideWith(c.env.DB, member, q.profile!, now);
   if (side) {
@@ -61,7 +64,7 @@ operation(
   async (c, { member, body }) => {
     const { status, body: answer } = await acceptSend(
       c.env,
-      { db: c.env.DB, tenant: c.get('tenant'), member, now: c.get('now'), key: idempotencyKey(c), body },
+      { db: c.env.DB, tenant: c.get('tenant'), member, now: c.get('now'), key: idempotencyKey(c), body, country: gateCountry(c) },
       (work) => c.executionCtx.waitUntil(work),
     );
     // A new message is 201; the same key again answers the first send with 200.

@@ -22,6 +22,8 @@ interface MailTarget {
 /** Who opened a socket, as the Worker found the session (header LIVE_SENDER_HEADER); kept with the socket. */
 export interface LiveSender extends Sender {
   language: Language;
+  /** The visitor's country when the socket opened (worker/age/gate.ts gateCountry): its market rule gates sends. */
+  country?: string | null;
 }
 
 /** Set by the Worker on the hub's upgrade request only (worker/chat/chat-push-routes.ts), never by the browser. */
@@ -74,7 +76,7 @@ export class MemberHub extends SocketHub<LiveEvent> {
     try {
       const { status, body } = await acceptRawSend(
         env,
-        { db: session.db, tenant, member: sender, now: new Date(), key: frame.key, body: frame.body },
+        { db: session.db, tenant, member: sender, now: new Date(), key: frame.key, body: frame.body, country: sender.country ?? null },
         (work) => this.ctx.waitUntil(work),
         async (events) => this.publish(events),
       );

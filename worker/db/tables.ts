@@ -2,6 +2,56 @@
 // One interface per D1 table, a column typed by its declared type; nullable unless NOT NULL or the primary key.
 // A query picks the columns it reads: `Pick<Tables['members'], 'id' | 'credits'>`.
 
+export interface AgeChecksRow {
+  id: number;
+  tenant_id: string;
+  member_id: number;
+  provider: string;
+  session_id: string;
+  country: string | null;
+  outcome: string | null;
+  method: string | null;
+  created_at: string;
+  completed_at: string | null;
+  notification_id: string | null;
+}
+
+export interface AgeDeclarationsRow {
+  id: number;
+  tenant_id: string;
+  member_id: number | null;
+  visitor: string;
+  country: string | null;
+  version: string;
+  text: string;
+  language: string;
+  created_at: string;
+}
+
+export interface AgeSandboxSessionsRow {
+  session_id: string;
+  tenant_id: string;
+  reference: string;
+  threshold: number;
+  callback_url: string;
+  cancel_url: string;
+  notification_url: string;
+  outcome: string | null;
+  method: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface AgeStatusRow {
+  tenant_id: string;
+  member_id: number;
+  outcome: string;
+  provider: string;
+  session_id: string;
+  method: string | null;
+  checked_at: string;
+}
+
 export interface BlocksRow {
   tenant_id: string;
   blocker_id: number;
@@ -654,6 +704,10 @@ export interface VerotelSandboxSalesRow {
 }
 
 export interface Tables {
+  age_checks: AgeChecksRow;
+  age_declarations: AgeDeclarationsRow;
+  age_sandbox_sessions: AgeSandboxSessionsRow;
+  age_status: AgeStatusRow;
   blocks: BlocksRow;
   cam_clicks: CamClicksRow;
   cam_performers: CamPerformersRow;

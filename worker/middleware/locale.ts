@@ -18,7 +18,9 @@ export function locale(): MiddlewareHandler<AppEnv> {
     if (isLocal(c.env)) {
       const override = (c.req.header('x-debug-country') ?? getCookie(c, DEV_COUNTRY_COOKIE) ?? '').toUpperCase();
       const cf = (c.req.raw.cf as { country?: string } | undefined)?.country;
-      country = COUNTRY.test(override) ? override : c.env.APP_ENV === 'test' && cf && COUNTRY.test(cf) ? cf : tenant.settings.countries[0];
+      const told = COUNTRY.test(override) ? override : c.env.APP_ENV === 'test' && cf && COUNTRY.test(cf) ? cf : null;
+      country = told ?? tenant.settings.countries[0];
+      c.set('countryAssumed', told === null);
     } else {
       const cf = (c.req.raw.cf as { country?: string } | undefined)?.country ?? '';
       country = COUNTRY.test(cf) ? cf : null;

@@ -6,6 +6,7 @@ import { ApiFailure } from '../errors';
 import type { SessionMember } from '../auth/sessions';
 import { findPackage, shopFor, type Shop } from './catalogue';
 import { checkApplicable, findCode, isFirstPurchase, ownDiscount } from './discounts';
+import { assertAgeAssured } from '../age/gate';
 
 export interface PricedOrder {
   shop: Shop;
@@ -24,6 +25,8 @@ export async function priceOrder(
   member: SessionMember,
   input: { package_id: number; amount: number; currency: string; code?: string; method: string | null },
 ): Promise<PricedOrder> {
+  // Every order is priced here first: where the market rule asks a highly effective age check to pay, none without.
+  await assertAgeAssured(c, member.id, ['pay']);
   const tenant = c.get('tenant');
   const shop = shopFor(tenant, c.get('country'));
   const pkg = findPackage(shop, input.package_id);

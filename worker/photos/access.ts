@@ -28,6 +28,8 @@ export async function mediaAccess(
   key: string,
   viewer: SessionMember | null,
   isModerator: () => Promise<boolean>,
+  /** Whether the viewer's market lets them see photos beyond the public ones (worker/age/gate.ts); not their own. */
+  ageAllows: () => Promise<boolean> = async () => true,
 ): Promise<MediaAccess> {
   const match = UPLOADED.exec(key);
   if (!match) return 'refused';
@@ -40,8 +42,8 @@ export async function mediaAccess(
   if (await isModerator()) return 'private';
   if (!viewer) return 'refused';
   if (viewer.profileId === photo.profile_id) return 'private';
-  if (photo.status === 'active' && viewer.paidUser) return 'private';
-  if (photo.status !== 'active') return 'refused';
+  if (photo.status !== 'active' || !(await ageAllows())) return 'refused';
+  if (viewer.paidUser) return 'private';
   const row = await db
     .prepare('SELECT EXISTS (SELECT 1 FROM messages WHERE tenant_id = ?1 AND photo_id = ?2 AND recipient_profile_id = ?3) AS received')
     .bind(tenantId, photo.id, viewer.profileId)

@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
 import { findStaffSession, may, roleOn, STAFF_COOKIE } from '../auth/staff-session';
 import { isMemberPhotoKey, mediaAccess } from './access';
+import { ageCheckPasses, gateCountry } from '../age/gate';
 import { brandEnvFor, staffDb } from '../db/request-db';
 import { TENANTS } from '../tenants';
 import type { SessionMember } from '../auth/sessions';
@@ -79,7 +80,10 @@ async function serve(
     });
   }
   if (!R2_KEY.test(key)) return c.notFound();
-  const access = isMemberPhotoKey(key) ? await mediaAccess(env.DB, tenantId, key, viewer, isModerator) : 'public';
+  const tenant = TENANTS.find((t) => t.id === tenantId);
+  // A private photo is a photo beyond the public ones: where the market rule asks, only after the age check.
+  const ageAllows = async () => !viewer || !tenant || ageCheckPasses(env.DB, tenant, viewer.id, gateCountry(c), ['photos']);
+  const access = isMemberPhotoKey(key) ? await mediaAccess(env.DB, tenantId, key, viewer, isModerator, ageAllows) : 'public';
   if (access === 'refused') return refused(c);
   const object = await env.MEDIA.get(`${tenantId}/${key}`);
   if (!object) return access === 'public' ? c.notFound() : refused(c);

@@ -10,6 +10,7 @@ import { SearchQuerySchema, type SearchQuery } from '../../core/schemas/search';
 import type { AppContext } from '../context';
 import { ApiFailure } from '../errors';
 import { viewProfile } from './profile-view';
+import { ageCheckPasses, gateCountry } from '../age/gate';
 import { featuredProfiles } from './profiles';
 import { searchProfiles, type Searcher } from './search';
 import { readTrafficSource } from '../tracking/traffic-source';
@@ -106,7 +107,8 @@ export async function runSearch(c: AppContext, q: SearchQuery, onQuery?: Searche
 /** GET /api/profile.php's answer (also the profile pages' server loader). */
 export async function loadProfile(c: AppContext, { id }: ProfileQuery) {
   const member = c.get('member');
-  const viewer = { memberId: member?.id ?? null, premium: member?.paidUser ?? false };
+  const ageGated = member ? !(await ageCheckPasses(c.env.DB, c.get('tenant'), member.id, gateCountry(c), ['photos'])) : false;
+  const viewer = { memberId: member?.id ?? null, premium: member?.paidUser ?? false, ageGated };
   const found = await viewProfile(c.env.DB, c.get('tenant'), viewer, id, c.get('now'));
   if (!found) throw profileNotFound();
   return found;

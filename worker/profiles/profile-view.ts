@@ -11,6 +11,8 @@ import { namedBatch, rows } from '../db/batch';
 export interface Viewer {
   memberId: number | null;
   premium: boolean;
+  /** The viewer's market asks an age check before photos beyond the public main photo, not yet passed (worker/age/gate.ts). */
+  ageGated?: boolean;
 }
 
 type DetailRow = CardRow &
@@ -54,8 +56,13 @@ export async function viewProfile(
   const all = photos.results;
   // Visitors see the main photo only; free members the public photos; premium members and the owner all of them.
   const mainFirst = [...all].sort((a, b) => Number(b.id === row.main_photo_id) - Number(a.id === row.main_photo_id));
-  const visible =
-    me === null ? mainFirst.filter((p) => !p.private).slice(0, 1) : own || viewer.premium ? mainFirst : mainFirst.filter((p) => !p.private);
+  // A member whose market asks the age check first sees what a visitor sees until they pass it (issue 45 item 2).
+  const mainOnly = me === null || (viewer.ageGated === true && !own);
+  const visible = mainOnly
+    ? mainFirst.filter((p) => !p.private).slice(0, 1)
+    : own || viewer.premium
+      ? mainFirst
+      : mainFirst.filter((p) => !p.private);
   const rel = relations.results[0];
 
   if (me !== null && rel.likes_you) {
@@ -87,7 +94,7 @@ export async function viewProfile(
       ...(p.status === 'pending' ? { pending: true } : {}),
     })),
     hidden_photos: me === null ? all.length - visible.length : 0,
-    hidden_private_photos: me !== null && !own && !viewer.premium ? all.length - visible.length : 0,
+    hidden_private_photos: me !== null && !own && !viewer.premium && !mainOnly ? all.length - visible.length : 0,
     liked: rel.liked === 1,
     likes_you: rel.likes_you === 1,
     match: rel.liked === 1 && rel.likes_you === 1,

@@ -4,7 +4,9 @@ import { setCookie } from 'hono/cookie';
 import { COOKIE } from '../../core/constants';
 import { LoginSchema } from '../../core/schemas/account';
 import { safeReturnPath, sameSitePath } from '../../core/rules/return-path';
+import { AGE_DECLARATION_VERSION } from '../../core/rules/age-assurance';
 import { logIn } from '../account/login';
+import { logDeclaration } from '../age/declarations';
 import { requestHost, type AppContext, type AppEnv } from '../context';
 import { ApiFailure, parseOrFail } from '../errors';
 import { upstreamCookies } from '../upstream/boundary';
@@ -93,6 +95,8 @@ async function logInUpstream(c: AppContext, upstream: string, input: { email: st
 pageForms.post('/entry-warning', async (c) => {
   if (!fromOwnPage(c)) return refused(c);
   const fields = await formFields(c);
+  // Issue 45 item 3: the self-declaration is logged (the page's script logs it through /api/age-declaration.php).
+  await logDeclaration(c, c.get('member')?.id ?? null, { version: AGE_DECLARATION_VERSION, visitor: crypto.randomUUID() });
   setCookie(c, COOKIE.entryWarningSkipped, '1', { path: '/', maxAge: 365 * 86_400, sameSite: 'Lax' });
   return c.redirect(sameSitePath(fields.back) ?? '/', 303);
 });

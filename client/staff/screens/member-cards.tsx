@@ -59,6 +59,13 @@ function AccountFacts({ account: a }: { account: Account }) {
       <dd>{a.directdebit_blocked ? t('member.directdebit_blocked') : t('member.directdebit_allowed')}</dd>
       <dt>{t('member.purchases')}</dt>
       <dd data-testid="member-purchases">{a.purchases_blocked ? t('member.purchases_blocked') : t('member.purchases_allowed')}</dd>
+      <dt>{t('member.age_check')}</dt>
+      <dd data-testid="member-age-check">
+        {t(`member.age_check_${a.age_check.status}`)}
+        {a.age_check.method && ` · ${a.age_check.method}`}
+        {a.age_check.checked_at && ` · ${formatDateTime(a.age_check.checked_at)}`}
+        {a.age_check.attempts > 0 && ` · ${t('member.age_check_attempts', { n: a.age_check.attempts })}`}
+      </dd>
     </dl>
   );
 }

@@ -3,6 +3,7 @@ import { refundWindowStart } from '../../../core/rules/refund-window';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { ApiFailure } from '../../errors';
 import { READ_ACTIONS } from '../../auth/staff-session';
+import { ageCheckSummary } from '../../age/checks';
 
 interface AccountRow {
   id: number;
@@ -64,7 +65,7 @@ export async function memberDetail(
   if (!a) throw new ApiFailure(404, 'not_found', 'errors.api_not_found');
   const since = refundWindowStart(now, tenant.settings.refund_days);
   return {
-    account: accountOf(a, t),
+    account: { ...accountOf(a, t), age_check: await ageCheckSummary(db, t, memberId) },
     profile: profileOf(a, photos.results),
     ledger: ledger.results,
     orders: orders.results.map((o) => ({ ...o, refundable: o.status === 'paid' && o.paid_at !== null && o.paid_at >= since })),
@@ -139,7 +140,7 @@ function detailStatements(db: D1Database, t: string, memberId: number): D1Prepar
   ];
 }
 
-function accountOf(a: AccountRow, t: string): StaffMemberDetail['account'] {
+function accountOf(a: AccountRow, t: string): Omit<StaffMemberDetail['account'], 'age_check'> {
   return {
     id: a.id,
     brand: t,
