@@ -7,12 +7,20 @@ import { call, freshIp, login, mailCount, signUp } from './account-helpers';
 import { dbOf, fetchBrand } from './helpers';
 import { api, json, memberState, newMember, orderBody, spendCredits } from './payment-helpers';
 import { createStaff, staffApi } from './staff-helpers';
+import { passAgeCheck } from './age-helpers';
 
 // Issue 44 items 4 and 5 in workerd, on the CCBill test brand (its sandbox plays CCBill: form, status call, one-click
 // charge, webhooks): what a chargeback does to the member (credits, mail, one-click on that card, an account that
 // stays usable), the staff block on purchases, and an order's evidence pack for admins.
 
 const BRAND = 'ccbillshop';
+
+/** These buyers order from GB, which asks the age check before paying: they passed it (age-assurance.test.ts). */
+async function passed<M>(made: Promise<M>, idOf: (member: M) => number): Promise<M> {
+  const member = await made;
+  await passAgeCheck(BRAND, idOf(member));
+  return member;
+}
 const tenant = TENANTS.find((t) => t.id === BRAND)!;
 const sandbox = () => new CcbillSandbox(dbOf(BRAND), tenant);
 const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Evidence/1.0';
@@ -69,7 +77,7 @@ const auditRows = async (staffId: number, action: string) =>
 
 /** A member who signed up (terms accepted), bought on a card, bought again in one click, and spent most of it. */
 async function buyerWithOneClick() {
-  const member = await signUp(BRAND);
+  const member = await passed(signUp(BRAND), (m) => m.user.id);
   const first = await order(member.cookie, 'creditcard', { 'User-Agent': UA, 'CF-Connecting-IP': '198.51.100.7' });
   await click(first.url, 'pay');
   expect(await status(first.id)).toBe('paid');
@@ -128,7 +136,7 @@ describe('chargebacks', () => {
   });
 
   it('100 concurrent replays of the chargeback webhook take the credits back once and send one mail', async () => {
-    const member = await signUp(BRAND);
+    const member = await passed(signUp(BRAND), (m) => m.user.id);
     const o = await order(member.cookie);
     await click(o.url, 'pay');
     const t = (await sandbox().transaction(o.reference))!;
@@ -148,7 +156,7 @@ describe('chargebacks', () => {
 
 describe("staff block on a member's purchases", () => {
   it('is for admins, audited, refuses orders in the member’s language, and leaves the account usable', async () => {
-    const member = await newMember(BRAND, { language: 'de' });
+    const member = await passed(newMember(BRAND, { language: 'de' }), (m) => m.memberId);
     const admin = await createStaff([{ brand: BRAND, role: 'admin' }]);
     const operator = await createStaff([{ brand: BRAND, role: 'operator' }]);
     const on = { brand: BRAND, member_id: member.memberId, reason: 'Three chargebacks this month' };
