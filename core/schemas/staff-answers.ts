@@ -178,7 +178,7 @@ export const FictionalProfileOutSchema = z.object({
   about: z.string().nullable().optional(),
   active: z.boolean(),
   fictional: z.literal(true),
-  /** The brand's label (fictional_icon + fictional_singular), shown wherever the profile is. */
+  /** The brand's label (fictional_singular in its own language, no emoji), shown wherever the profile is. */
   label: z.string(),
   age: z.number().int(),
   interests: z.array(z.number().int()),
