@@ -96,3 +96,16 @@ describe('the fictional-profile marker', () => {
     for (const emoji of EMOJI_MARKERS) expect(shown(html)).not.toContain(emoji);
   });
 });
+
+describe('photos in the chat', () => {
+  // The buttons and photos themselves: client/components/chat/photo-names.test.tsx (the chat is not server-rendered).
+  it('has a name for every photo button of the picker in every language', () => {
+    for (const language of LANGUAGES) {
+      for (const key of ['chat.photo_pick_n', 'chat.photo_pick_private', 'chat.photo_mine', 'chat.photo_theirs']) {
+        const text = catalogueText(language, key);
+        if (key.startsWith('chat.photo_pick')) expect(text, `${language} ${key}`).toMatch(/\{\{n\}\}.*\{\{total\}\}/);
+        if (language !== 'en' && language !== 'en-US') expect(text, `${language} ${key}`).not.toBe(catalogueText('en', key));
+      }
+    }
+  });
+});
