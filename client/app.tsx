@@ -70,7 +70,7 @@ const SCREENS: Record<string, ComponentType> = {
   ),
   ...lazyScreens(
     () => import('./screens/pages'),
-    'pages-terms pages-privacy pages-cookies pages-ban pages-return-policy pages-faq pages-service pages-token complaints lang-config',
+    'pages-terms pages-privacy pages-cookies pages-ban pages-return-policy pages-faq pages-service pages-accessibility pages-token complaints lang-config',
   ),
   ...lazyScreens(
     () => import('./screens/credits'),

@@ -22,7 +22,38 @@ const catalogues = import.meta.glob(['../locales/*.json', '../locales/pages/**/*
 // Emoji proper: what a phone without an emoji font shows as a box (the arrows and dingbats of texts are fine there).
 const EMOJI = /[\u{1F000}-\u{1FAFF}]|\u{FE0F}|\p{Emoji_Presentation}/u;
 
+// Issue 45 item 12: the fictional-profile marker is <FictionalMark> (an icon and the brand's words) in the member app and
+// the landers' own icon; the tenant's fictional_icon (an emoji such as the theatre masks) stays an API field of SPEC.md
+// (settings, user) and is printed nowhere: not by the apps, the landers, the server-made pages or the workspace.
+const markerReaders = import.meta.glob(
+  [
+    './**/*.{ts,tsx}',
+    '../landers/**/*.tsx',
+    '../worker/ssr/**/*.{ts,tsx}',
+    '../worker/staff/**/*.ts',
+    '../worker/content/**/*.ts',
+    '!./**/*.test.ts',
+    '!../worker/**/*.test.ts',
+  ],
+  { query: '?raw', import: 'default', eager: true },
+) as Record<string, string>;
+const READS_MARKER_EMOJI = /\.fictional_icon\b|\bfictional\.icon\b|\bicon: *(settings|tenant)/;
+
 describe('no emoji in the interface', () => {
+  it("never prints the tenant's fictional_icon: the marker is an icon with words", () => {
+    expect(Object.keys(markerReaders).length).toBeGreaterThan(100);
+    const found = Object.entries(markerReaders).flatMap(([file, text]) =>
+      text.split('\n').flatMap((line, i) => {
+        const code = line.replace(/\/\/.*$|\/\*.*?\*\/|^\s*\*.*$/g, '');
+        return READS_MARKER_EMOJI.test(code) ? [`${file}:${i + 1}: ${line.trim()}`] : [];
+      }),
+    );
+    expect(found).toEqual([]);
+    const mark = Object.entries(markerReaders).find(([file]) => file.endsWith('/components/fictional-mark.tsx'))?.[1] ?? '';
+    expect(mark).toContain('<Icon name="i-lucide-drama"');
+    expect(mark).toContain('fictional_singular');
+  });
+
   it('finds the sources', () => {
     expect(Object.keys(sources).length).toBeGreaterThan(50);
   });

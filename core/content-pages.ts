@@ -4,7 +4,9 @@ import type { Language } from './constants';
 // The information pages' names and the URLs of their texts: what the pages' client code needs, without the calls'
 // zod schemas (core/schemas/pages.ts), which would bring classic zod into the browser.
 
-export const INFO_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'] as const;
+export const INFO_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service', 'accessibility'] as const;
+/** The date of the accessibility statement (issue 45, item 12): change it with the statement's text. */
+export const ACCESSIBILITY_STATEMENT_DATE = '2026-11-29';
 export const CONTENT_PAGES = [...INFO_PAGES, 'premium', 'pricing'] as const;
 export type ContentPageName = (typeof CONTENT_PAGES)[number];
 

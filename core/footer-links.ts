@@ -9,6 +9,8 @@ export const FOOTER_LINKS = [
   ['/pages/return-policy', 'footer.return_policy'],
   ['/pages/faq', 'footer.faq'],
   ['/pages/service', 'footer.support'],
+  // The accessibility statement (European Accessibility Act, issue 45 item 12): on every page, like the others.
+  ['/pages/accessibility', 'footer.accessibility'],
 ] as const;
 
 /** "Verträge hier kündigen" (§ 312k BGB): in the footer where the visitor's market rule asks for it. */

@@ -77,6 +77,7 @@ export const ROUTES = [
   { name: 'pages-return-policy', path: '/pages/return-policy', layout: 'default', guard: 'none' },
   { name: 'pages-faq', path: '/pages/faq', layout: 'default', guard: 'none' },
   { name: 'pages-service', path: '/pages/service', layout: 'default', guard: 'none' },
+  { name: 'pages-accessibility', path: '/pages/accessibility', layout: 'default', guard: 'none' },
   // A brand's own information pages (tenant info_pages); after the built-in ones, so those always win.
   { name: 'pages-token', path: '/pages/:token([a-z0-9][a-z0-9-]{1,39})', layout: 'default', guard: 'none' },
   { name: 'landers-tinderswipe', path: '/landers/tinderswipe', layout: 'lander', guard: 'none' },

@@ -40,7 +40,8 @@ export type IconName =
   | 'i-lucide-lock'
   | 'i-lucide-ban'
   | 'i-lucide-landmark'
-  | 'i-lucide-video';
+  | 'i-lucide-video'
+  | 'i-lucide-drama';
 
 export function Icon({ name, className = '' }: { name: IconName; className?: string }) {
   return <span className={`icon ${name} ${className}`.trim()} aria-hidden="true" />;

@@ -5,6 +5,7 @@ import { Link } from '../navigation';
 import { settingsAtom } from '../state/atoms';
 import { imageUrl } from '../../core/image-url';
 import { type PhotoLoad, photoLoadProps } from './photo-load';
+import { FictionalMark } from './fictional-mark';
 
 /**
  * A profile in a grid. Fictional profiles always carry the brand's fictional icon and label. A card of the first
@@ -49,7 +50,7 @@ export function ProfileCard({ profile, load = 'lazy', href, badge }: { profile: 
               data-testid="fictional-label"
               title={settings.fictional_warning}
             >
-              {settings.fictional_icon} {settings.fictional_singular}
+              <FictionalMark />
             </span>
           )}
         </div>

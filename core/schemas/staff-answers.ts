@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FictionalProfileSchema, ProfilePhotoFieldsSchema, STAFF_ROLES } from './staff';
 import { ImageSchema } from './user';
+import { PROTECT_REASONS } from '../rules/protect';
 
 /**
  * What the staff API answers (core/contract/staff-ops.ts): the output schemas of the workspace's calls, apart from
@@ -136,6 +137,11 @@ export const StaffConversationSchema = z.object({
   /** The brand's honest answer to "are you real?", in the member's language, ready to send. */
   disclosure_text: z.string(),
   asks_if_real: z.boolean(),
+  /**
+   * The member's spending looks like harm by the pause screen's market rule, or they set limits or a pause of their
+   * own (issue 45, item 11): the screen shows the flag with the honesty rules; empty reasons: no flag.
+   */
+  protect: z.object({ flagged: z.boolean(), reasons: z.array(z.enum(PROTECT_REASONS)) }),
 });
 export type StaffConversation = z.infer<typeof StaffConversationSchema>;
 
@@ -172,7 +178,7 @@ export const FictionalProfileOutSchema = z.object({
   about: z.string().nullable().optional(),
   active: z.boolean(),
   fictional: z.literal(true),
-  /** The brand's label (fictional_icon + fictional_singular), shown wherever the profile is. */
+  /** The brand's label (fictional_singular in its own language, no emoji), shown wherever the profile is. */
   label: z.string(),
   age: z.number().int(),
   interests: z.array(z.number().int()),

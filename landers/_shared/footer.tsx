@@ -1,5 +1,6 @@
 import { FOOTER_LINKS } from '../../core/footer-links';
 import type { LanderProps } from './types';
+import { Icon } from './ui';
 
 /** Footer links, the legal disclaimer, what the fictional-profile mark means, and the US statement for English. */
 export function LanderFooter({
@@ -33,7 +34,7 @@ export function LanderFooter({
           {t('footer.disclaimer', { brand: brand.name })}
         </p>
         <p className="mb-0 mt-2 text-xs leading-relaxed" data-testid="fictional-legend">
-          <span aria-hidden="true">{fictional.icon}</span> {fictional.singular}: {fictional.warning}
+          <Icon name="mask" size={14} className="align-middle" /> {fictional.singular}: {fictional.warning}
         </p>
         {usFooter && (
           <p className="mb-0 mt-2 text-xs leading-relaxed" data-testid="us-footer">

@@ -27,7 +27,8 @@ export interface LanderProps {
   language: Language;
   brand: { name: string; logoText: string; tagline: string };
   /** The brand's label for fictional profiles: shown on each of them (SPEC.md §3 settings). */
-  fictional: { icon: string; singular: string; warning: string };
+  /** The brand's words for its fictional profiles; the marker's icon is the landers' own (no emoji: issue 45, item 12). */
+  fictional: { singular: string; warning: string };
   profiles: LanderProfile[];
   /** From the URL's slug (a city or campaign), cleaned; plain text. */
   place: string | null;

@@ -49,7 +49,7 @@ export function FictionalBadge({
   if (!profile.fictional) return null;
   return (
     <span className={`lander-fict ${className}`} title={fictional.warning} data-testid="fictional-label">
-      <span aria-hidden="true">{fictional.icon}</span> {fictional.singular}
+      <Icon name="mask" size={14} className="align-middle" /> {fictional.singular}
     </span>
   );
 }
@@ -109,6 +109,8 @@ const ICONS = {
   check: 'M5 12.5l4.5 4.5L19 7.5',
   volume: 'M4 9.5h4l5-4v13l-5-4H4v-5zm12.5-1a5 5 0 010 7M19 6a8.5 8.5 0 010 12',
   expand: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
+  // Lucide's drama (theatre masks): the fictional-profile marker, as in the member app (client/components/fictional-mark.tsx).
+  mask: 'M10 11h.01M14 6h.01M18 6h.01M6.5 13.1h.01M22 5c0 9-4 12-6 12s-6-3-6-12q0-3 6-3c6 0 6 1 6 3M17.4 9.9c-.8.8-2 .8-2.8 0m-4.5-2.8C9 7.2 7.7 7.7 6 8.6c-3.5 2-4.7 3.9-3.7 5.6c4.5 7.8 9.5 8.4 11.2 7.4c.9-.5 1.9-2.1 1.9-4.7M9.1 16.5c.3-1.1 1.4-1.7 2.4-1.4',
 } as const;
 
 export type IconName = keyof typeof ICONS;
@@ -198,7 +200,7 @@ export function FictionalMark({
   if (!profile.fictional) return null;
   return (
     <span className={`lander-fict-mini ${className}`} title={`${fictional.singular}: ${fictional.warning}`} data-testid="fictional-mark">
-      <span aria-hidden="true">{fictional.icon}</span>
+      <Icon name="mask" size={14} className="align-middle" />
       <span className="sr-only">{fictional.singular}</span>
     </span>
   );

@@ -179,10 +179,14 @@ test('two members chat live; badges, title and credits follow', async ({ browser
     await bob.getByRole('button', { name: t('chat.photo_send') }).click();
     const picker = bob.getByRole('dialog', { name: t('chat.photo_title') });
     await expect(picker).toContainText(t('chat.photo_price', { credits: photoPrice }));
-    await picker
-      .getByRole('button', { name: t('chat.photo_pick') })
-      .first()
-      .click();
+    // Every photo button has its own name (issue 45, item 12): "Send photo 1 of N", or the private one's.
+    const photoButtons = picker.locator('[data-testid^="chat-photo-"]');
+    const total = await photoButtons.count();
+    const first = photoButtons.first();
+    await expect(first).toHaveAccessibleName(
+      new RegExp(`^(${t('chat.photo_pick_n', { n: 1, total })}|${t('chat.photo_pick_private', { n: 1, total })})$`),
+    );
+    await first.click();
     // Credits for a photo are spent only after the question with its price (issue 44, item 12).
     const question = bob.getByRole('dialog', { name: t('chat.spend_title') });
     await expect(question).toContainText(t('chat.spend_photo', { count: photoPrice }));
@@ -193,12 +197,12 @@ test('two members chat live; badges, title and credits follow', async ({ browser
       bob
         .getByTestId('message')
         .last()
-        .getByRole('img', { name: t('chat.photo') }),
+        .getByRole('img', { name: t('chat.photo_mine') }),
     ).toBeVisible();
     const received = alice
       .getByTestId('message')
       .last()
-      .getByRole('img', { name: t('chat.photo') });
+      .getByRole('img', { name: t('chat.photo_theirs') });
     await expect(received).toBeVisible();
     await expect.poll(() => received.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });

@@ -98,12 +98,13 @@ describe('landers', () => {
     expect(res.headers.get('cache-control')).toBe('private, max-age=60');
   });
 
-  it('labels every fictional profile with the brand icon and label', async () => {
+  it("labels every fictional profile with the marker's icon and the brand's label, never the emoji", async () => {
     const { html } = await page('flirtlokaal', '/landers/alonetonight', 'NL', 'entry_ok=1');
     const cards = html.match(/class="at-card"/g)?.length ?? 0;
     expect(cards).toBe(16);
     expect(html.match(/data-testid="fictional-label"/g)).toHaveLength(8);
-    expect(html).toContain('🎭');
+    expect(html).not.toContain('🎭');
+    expect(html.match(/data-testid="fictional-label"[^>]*><svg[^>]*aria-hidden="true"/g)).toHaveLength(8);
   });
 
   it("sends the matches sentence in each plural form of the page's language, for the runtime to pick by count", async () => {

@@ -40,7 +40,7 @@ describe('fictional profiles in the workspace', () => {
       fictional: true,
       active: true,
       interests: [1, 4, 7],
-      label: '🎭 fictief profiel',
+      label: 'fictief profiel',
       city: 'Utrecht',
       photos: [],
     });

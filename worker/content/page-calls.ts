@@ -1,7 +1,7 @@
 // The texts of the information pages: answered by pages.php and read in-process by the pages' loaders.
 import { ACCOUNT_RECOVERY_DAYS, FREE_CONVERSATIONS, MIN_AGE, PHOTO_LIMIT, TIME_BONUS, type Language } from '../../core/constants';
 import { termsVersionDate } from '../../core/rules/terms-date';
-import { CONTENT_PAGES, type ContentPageName, type PageName } from '../../core/content-pages';
+import { ACCESSIBILITY_STATEMENT_DATE, CONTENT_PAGES, type ContentPageName, type PageName } from '../../core/content-pages';
 import type { PageText } from '../../core/schemas/pages';
 import type { Tenant } from '../../core/schemas/tenant';
 import type { AppContext } from '../context';
@@ -53,11 +53,14 @@ export function pageValues(tenant: Tenant, country: string | null, language: Lan
     gift_credits: String(settings.gift_credits),
     message_price: cost ? formatMoney(cost.costs, cost.currency, language) : '',
     message_length: String(settings.message_length),
-    fictional_icon: settings.fictional_icon,
+    // The page shows the marker (icon and words) for this placeholder; as plain text it is the brand's word, not the
+    // tenant's emoji (issue 45, item 12).
+    fictional_icon: settings.fictional_singular,
     fictional_singular: settings.fictional_singular,
     fictional_plural: settings.fictional_plural,
     fictional_warning: settings.fictional_warning,
     terms_date: formatDate(termsVersionDate(company.added), language),
+    accessibility_date: formatDate(ACCESSIBILITY_STATEMENT_DATE, language),
     min_age: String(MIN_AGE),
     recovery_days: String(ACCOUNT_RECOVERY_DAYS),
     premium_percent: String(PREMIUM_PERCENT),

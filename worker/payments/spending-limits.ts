@@ -155,3 +155,17 @@ export async function spendingRefusal(db: D1Database, tenantId: string, memberId
     return new ApiFailure(409, 'spending_limit', 'errors.spending_limit');
   return null;
 }
+
+/** Whether the member has set a limit of their own or is in a pause now (the staff answer screen's protect flag). */
+export async function ownSpendingRules(
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  now: Date,
+): Promise<{ limits: boolean; paused: boolean }> {
+  const rows = await rowsOf(db, tenantId, memberId);
+  return {
+    limits: LIMIT_KINDS.some((kind) => settle(rows.get(kind) ?? null, now).amount !== null),
+    paused: pauseEnd(rows.get('pause') ?? null, now) !== null,
+  };
+}

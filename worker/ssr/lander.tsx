@@ -213,7 +213,7 @@ async function landerProps(
     t: (key, values) => String(translate(key, values as never)),
     language,
     brand: { name: settings.name, logoText: settings.brand.logo_text, tagline: settings.brand.tagline },
-    fictional: { icon: settings.fictional_icon, singular: settings.fictional_singular, warning: settings.fictional_warning },
+    fictional: { singular: settings.fictional_singular, warning: settings.fictional_warning },
     profiles: cards.map((card) => toLanderProfile(card, settings.cdn_prefix)).filter((p): p is LanderProfile => p !== null),
     place: placeFromSlug(slug),
     country,

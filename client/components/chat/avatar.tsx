@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import type { ChatProfile } from '../../../core/schemas/chat';
 import { imageUrl } from '../../../core/image-url';
 import { settingsAtom } from '../../state/atoms';
+import { FictionalMark } from '../fictional-mark';
 
 /** A round profile photo, or the name's initial when there is none. */
 export function Avatar({ profile, size = 44 }: { profile: ChatProfile; size?: number }) {
@@ -30,7 +31,7 @@ export function Avatar({ profile, size = 44 }: { profile: ChatProfile; size?: nu
   );
 }
 
-/** The brand's fictional label (settings.fictional_icon / fictional_singular, fictional_warning as its hint). */
+/** The brand's fictional label (the marker's icon and fictional_singular, fictional_warning as its hint). */
 export function FictionalLabel({ long = false }: { long?: boolean }) {
   const settings = useAtomValue(settingsAtom);
   return (
@@ -39,7 +40,7 @@ export function FictionalLabel({ long = false }: { long?: boolean }) {
       title={settings.fictional_warning}
       className="inline-flex items-center gap-1 rounded-full bg-gray-800 px-2 py-0.5 text-xs font-normal text-white"
     >
-      <span aria-hidden="true">{settings.fictional_icon}</span>
+      <FictionalMark text={false} />
       {long ? settings.fictional_singular : <span className="sr-only">{settings.fictional_singular}</span>}
     </span>
   );

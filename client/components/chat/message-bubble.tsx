@@ -43,7 +43,7 @@ export function MessageBubble({ message }: { message: ShownMessage }) {
         {message.kind === 'photo' && message.photo && (
           <img
             src={imageUrl(settings.cdn_prefix, message.photo.thumb_filename)}
-            alt={t('chat.photo')}
+            alt={t(message.from_me ? 'chat.photo_mine' : 'chat.photo_theirs')}
             width={200}
             height={250}
             className="block rounded-lg object-cover"

@@ -42,28 +42,43 @@ export function PhotoPicker({ open, onClose, onPick }: { open: boolean; onClose:
         </p>
       ) : (
         <ul className="m-0 grid grid-cols-3 gap-2 p-0">
-          {photos.map((photo) => (
+          {photos.map((photo, i) => (
             <li key={photo.id} className="list-none">
-              <button
-                type="button"
-                onClick={() => onPick(photo.id)}
-                data-testid={`chat-photo-${photo.id}`}
-                className="relative block w-full overflow-hidden rounded-lg border border-gray-200 bg-white p-0"
-              >
-                <img
-                  src={imageUrl(settings.cdn_prefix, photo.thumb_filename)}
-                  alt={t('chat.photo_pick')}
-                  className="block aspect-square w-full object-cover"
-                  loading="lazy"
-                />
-                {photo.private && (
-                  <span className="absolute left-1 top-1 rounded bg-black/70 px-1 text-xs text-white">{t('chat.photo_private')}</span>
-                )}
-              </button>
+              <PhotoChoice photo={photo} n={i + 1} total={photos.length} onPick={onPick} />
             </li>
           ))}
         </ul>
       )}
     </Modal>
+  );
+}
+
+/**
+ * One photo to send. Each button says which photo it sends (and whether it is private): one name for all of them
+ * told a screen reader's user nothing (issue 45, item 12).
+ */
+export function PhotoChoice({ photo, n, total, onPick }: { photo: OwnPhoto; n: number; total: number; onPick: (photoId: number) => void }) {
+  const { t } = useTranslation();
+  const settings = useAtomValue(settingsAtom);
+  return (
+    <button
+      type="button"
+      onClick={() => onPick(photo.id)}
+      data-testid={`chat-photo-${photo.id}`}
+      aria-label={t(photo.private ? 'chat.photo_pick_private' : 'chat.photo_pick_n', { n, total })}
+      className="relative block w-full overflow-hidden rounded-lg border border-gray-200 bg-white p-0"
+    >
+      <img
+        src={imageUrl(settings.cdn_prefix, photo.thumb_filename)}
+        alt=""
+        className="block aspect-square w-full object-cover"
+        loading="lazy"
+      />
+      {photo.private && (
+        <span aria-hidden="true" className="absolute left-1 top-1 rounded bg-black/70 px-1 text-xs text-white">
+          {t('chat.photo_private')}
+        </span>
+      )}
+    </button>
   );
 }

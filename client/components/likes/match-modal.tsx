@@ -6,6 +6,7 @@ import { imageUrl } from '../../../core/image-url';
 import { navigate } from '../../navigation';
 import { settingsAtom } from '../../state/atoms';
 import { Icon } from '../icon';
+import { FictionalMark } from '../fictional-mark';
 
 /**
  * The new-like / match modal of SPEC.md §2 (modal 3): thumbs-up, 'New like!' (or the match), the liker's main
@@ -49,7 +50,7 @@ export function MatchModal({ profile, match = false, onClose }: { profile: Modal
           )}
           {profile.fictional && (
             <p className="m-0 mt-2 text-xs text-gray-600">
-              {settings.fictional_icon} {settings.fictional_singular}
+              <FictionalMark />
             </p>
           )}
           <div className="mt-4">

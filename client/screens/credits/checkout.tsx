@@ -14,6 +14,7 @@ import { discountComparison, discountLine, type DiscountText } from './discount-
 import { checkoutDiscount, discountProblemText, useActiveDiscount, useMoney, usePackages } from './shop-data';
 import { usePauseScreen } from './pause-screen';
 import { StatementNote } from './statement-note';
+import { FictionalMark } from '../../components/fictional-mark';
 
 /**
  * /credits/{id}/{paymentmethod?}: the chosen package, the methods of the member's country (iDEAL with its bank),
@@ -250,7 +251,7 @@ function FirstPurchaseDisclosure() {
   if (user?.paid_user) return null;
   return (
     <p className="my-3 text-sm text-gray-700" data-testid="fictional-disclosure">
-      <span aria-hidden="true">{settings.fictional_icon} </span>
+      <FictionalMark text={false} />{' '}
       <RichText
         text={t('pay.fictional', { plural: settings.fictional_plural })}
         components={{

@@ -1,12 +1,11 @@
-import { useAtomValue } from 'jotai';
 import { useState, type ReactElement } from 'react';
 import { useApi } from '../../api/call';
 import { moneyFormatter } from '../../../core/money';
 import type { SpendingCheck } from '../../../core/schemas/spending';
 import { useTranslation } from '../../i18n';
 import { Link } from '../../navigation';
-import { settingsAtom } from '../../state/atoms';
 import { AccountCard } from '../../components/form-ui';
+import { FictionalMark } from '../../components/fictional-mark';
 
 /** Asked again on every visit (a purchase since changes it); the page's loader gives the first answer. */
 const SPENDING_CHECK = { revalidateOnMount: true, revalidateOnFocus: false, shouldRetryOnError: false } as const;
@@ -28,7 +27,6 @@ export function usePauseScreen(): ReactElement | null {
  */
 export function PauseScreen({ check, onGoOn }: { check: SpendingCheck; onGoOn: () => void }) {
   const { t, i18n } = useTranslation();
-  const settings = useAtomValue(settingsAtom);
   const money = moneyFormatter(i18n.language, check.currency);
   return (
     <AccountCard title={t('spending.check_title')} testId="pause-screen">
@@ -49,8 +47,7 @@ export function PauseScreen({ check, onGoOn }: { check: SpendingCheck; onGoOn: (
         </p>
       </div>
       <p className="text-sm text-gray-700" data-testid="pause-fictional">
-        <span aria-hidden="true">{settings.fictional_icon} </span>
-        {t('spending.fictional')}
+        <FictionalMark text={false} /> {t('spending.fictional')}
       </p>
       <div className="mt-4 flex flex-col gap-2">
         <Link href="/notifications#spending" className="btn btn-primary box-border w-full py-3 text-center text-base">

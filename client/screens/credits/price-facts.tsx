@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from '../../i18n';
 import { settingsAtom } from '../../state/atoms';
 import { usePageText } from '../pages/content-page';
+import { FictionalMark } from '../../components/fictional-mark';
 
 /** What a message, photo and gift cost in credits, and the cheapest price of a message (the /pricing page text's values). */
 export function PriceFacts() {
@@ -55,7 +56,7 @@ export function FictionalNotice() {
   return (
     <aside className="alert alert-info my-4" aria-labelledby="fictional-title" data-testid="fictional-notice">
       <h2 id="fictional-title" className="m-0 mb-1 text-base font-bold">
-        <span aria-hidden="true">{settings.fictional_icon}</span> {t('pricing_facts.fictional_title')}
+        <FictionalMark text={false} /> {t('pricing_facts.fictional_title')}
       </h2>
       <p className="m-0">{settings.fictional_warning}</p>
     </aside>

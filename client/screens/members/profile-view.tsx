@@ -9,6 +9,7 @@ import { routeAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { CardGrid } from './search';
 import { ProfileActions } from './profile-actions';
 import { ProfileFacts } from './profile-facts';
+import { FictionalMark } from '../../components/fictional-mark';
 
 /** /members/{id} and /likes/m/{id}: photos, facts, the actions of SPEC.md §2 and related profiles. */
 export function ProfileScreen() {
@@ -87,7 +88,7 @@ export function FictionalNotice({ profile }: { profile: { fictional: boolean } }
   return (
     <p className="alert alert-warning mt-3 text-sm" data-testid="fictional-label">
       <strong>
-        {settings.fictional_icon} {settings.fictional_singular}
+        <FictionalMark />
       </strong>{' '}
       {settings.fictional_warning}
     </p>

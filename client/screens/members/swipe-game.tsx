@@ -12,6 +12,7 @@ import { MatchModal } from '../../components/likes/match-modal';
 import { Icon } from '../../components/icon';
 import { useHydrated } from '../../lib/hydrated';
 import { intlLocale } from '../../../core/rules/language';
+import { FictionalMark } from '../../components/fictional-mark';
 
 const THRESHOLD = 100; // px of drag that counts as a decision
 
@@ -189,7 +190,7 @@ function SwipeCard({ profile, isTop, onDecide }: { profile: ProfileCard; isTop: 
         <p className="m-0">{profile.city ?? profile.country}</p>
         {profile.fictional && (
           <p className="m-0 mt-1 text-sm" title={settings.fictional_warning}>
-            {settings.fictional_icon} {settings.fictional_singular}
+            <FictionalMark />
           </p>
         )}
       </div>

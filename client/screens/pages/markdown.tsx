@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FictionalMark } from '../../components/fictional-mark';
 import { Link } from '../../navigation';
 
 // The page texts' small markdown: '## ' and '### ' headings, '- ' list items, paragraphs split by blank lines,
@@ -13,6 +14,16 @@ export const LINK = 'text-secondary underline underline-offset-2';
 
 const fill = (text: string, values: Values) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
+/** A run of text with `{{fictional_icon}}` drawn as the app's marker (icon and words), never as the tenant's emoji. */
+function fillText(text: string, values: Values): ReactNode {
+  const pieces = text.split('{{fictional_icon}}');
+  if (pieces.length === 1) return fill(text, values);
+  return pieces.flatMap((piece, i) =>
+    // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of a fixed text, never reordered
+    i === 0 ? [fill(piece, values)] : [<FictionalMark key={i} />, fill(piece, values)],
+  );
+}
+
 function safeHref(target: string): string | null {
   if (/^\/(?!\/)[\w\-./?=&#%]*$/.test(target)) return target;
   if (/^(mailto|tel):[^\s<>"]+$/.test(target)) return target;
@@ -25,7 +36,7 @@ export function Inline({ text, values }: { text: string; values: Values }): Reac
   const token = /\*\*(.+?)\*\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
   let last = 0;
   for (let m = token.exec(text); m; m = token.exec(text)) {
-    if (m.index > last) parts.push(fill(text.slice(last, m.index), values));
+    if (m.index > last) parts.push(fillText(text.slice(last, m.index), values));
     if (m[1] !== undefined) {
       parts.push(<strong key={parts.length}>{fill(m[1], values)}</strong>);
     } else {
@@ -47,7 +58,7 @@ export function Inline({ text, values }: { text: string; values: Values }): Reac
     }
     last = token.lastIndex;
   }
-  if (last < text.length) parts.push(fill(text.slice(last), values));
+  if (last < text.length) parts.push(fillText(text.slice(last), values));
   return <>{parts}</>;
 }
 

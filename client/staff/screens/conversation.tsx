@@ -3,6 +3,7 @@ import type { StaffConversation } from '../../../core/schemas/staff-answers';
 import { MemberCard, ProfileCard } from '../components/cards';
 import { ClaimTimer } from '../components/claim-timer';
 import { Composer } from '../components/composer';
+import { ProtectFlag } from '../components/protect-flag';
 import { Link } from '../components/link';
 import { MessageList } from '../components/message-list';
 import { Notes } from '../components/notes';
@@ -129,6 +130,7 @@ export function ConversationScreen({ brand, id }: { brand: string; id: number })
           />
         </div>
         <div className="col wide">
+          <ProtectFlag conversation={data} />
           <MessageList brand={data.brand} messages={data.messages} memberName={data.member.name} profileName={data.profile.name} />
           <Composer conversation={data} enabled={enabled} busy={busy} problem={problem} onSend={send} />
         </div>

@@ -7,6 +7,7 @@ import { ageOn } from '../../../core/rules/age';
 import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
 import { disclosureText, memberLanguage } from './disclosure';
 import type { AnsweringRef } from './lookup';
+import { memberProtection } from './protect';
 import type { Tables } from '../../db/tables';
 import { namedBatch, rows } from '../../db/batch';
 
@@ -52,8 +53,8 @@ type HeadRow = MemberCardRow &
 type PhotoRow = Pick<Tables['photos'], 'id' | 'filename' | 'thumb_filename'>;
 
 /**
- * Everything the answer screen shows, in one batch (one round trip after the conversation was resolved), with the
- * read's own audit row: a read whose row cannot be written fails with it.
+ * Everything the answer screen shows, in one batch (one round trip after the conversation was resolved; the protect
+ * flag's two reads beside it), with the read's own audit row: a read whose row cannot be written fails with it.
  */
 export async function loadConversation(
   db: D1Database,
@@ -62,18 +63,9 @@ export async function loadConversation(
   now: Date,
   audited: D1PreparedStatement,
 ): Promise<StaffConversation> {
-  const { head, memberPhotos, interests, profilePhotos, messages, memberNotes, profileNotes } = await namedBatch(db, [
-    ['head', rows<HeadRow>(db.prepare(SCREEN_SQL.head).bind(ref.id, ref.memberProfileId, now.toISOString()))],
-    ['memberPhotos', rows<PhotoRow>(db.prepare(SCREEN_SQL.photos).bind(ref.brand, ref.memberProfileId))],
-    [
-      'interests',
-      rows<Pick<Tables['profile_interests'], 'interest_id'>>(db.prepare(SCREEN_SQL.interests).bind(ref.memberProfileId, ref.brand)),
-    ],
-    ['profilePhotos', rows<PhotoRow>(db.prepare(SCREEN_SQL.photos).bind(ref.brand, ref.fictionalProfileId))],
-    ['messages', rows<MessageRow>(db.prepare(SCREEN_SQL.messages).bind(ref.id, ref.fictionalProfileId))],
-    ['memberNotes', rows<NoteRow>(db.prepare(SCREEN_SQL.notes).bind(ref.brand, 'member', ref.memberId))],
-    ['profileNotes', rows<NoteRow>(db.prepare(SCREEN_SQL.notes).bind(ref.brand, 'profile', ref.fictionalProfileId))],
-    [null, audited],
+  const [{ head, memberPhotos, interests, profilePhotos, messages, memberNotes, profileNotes }, protect] = await Promise.all([
+    screenBatch(db, ref, now, audited),
+    memberProtection(db, tenant, ref.memberId, ref.memberCountry, now),
   ]);
   const h = head.results[0];
   const history = messages.results.reverse().map((r) => toStaffMessage(r, ref.fictionalProfileId));
@@ -102,6 +94,7 @@ export async function loadConversation(
     notes: { member: memberNotes.results.map(toNote), profile: profileNotes.results.map(toNote) },
     disclosure_text: disclosureText(tenant, ref.memberLanguage, h.f_name),
     asks_if_real: anyAsksIfReal(unanswered(history)),
+    protect,
   };
 }
 
@@ -136,3 +129,20 @@ const toNote = (r: NoteRow): StaffNote => ({
   author: r.author,
   created_at: r.created_at,
 });
+
+/** The answer screen's reads, with the read's own audit row. */
+function screenBatch(db: D1Database, ref: AnsweringRef, now: Date, audited: D1PreparedStatement) {
+  return namedBatch(db, [
+    ['head', rows<HeadRow>(db.prepare(SCREEN_SQL.head).bind(ref.id, ref.memberProfileId, now.toISOString()))],
+    ['memberPhotos', rows<PhotoRow>(db.prepare(SCREEN_SQL.photos).bind(ref.brand, ref.memberProfileId))],
+    [
+      'interests',
+      rows<Pick<Tables['profile_interests'], 'interest_id'>>(db.prepare(SCREEN_SQL.interests).bind(ref.memberProfileId, ref.brand)),
+    ],
+    ['profilePhotos', rows<PhotoRow>(db.prepare(SCREEN_SQL.photos).bind(ref.brand, ref.fictionalProfileId))],
+    ['messages', rows<MessageRow>(db.prepare(SCREEN_SQL.messages).bind(ref.id, ref.fictionalProfileId))],
+    ['memberNotes', rows<NoteRow>(db.prepare(SCREEN_SQL.notes).bind(ref.brand, 'member', ref.memberId))],
+    ['profileNotes', rows<NoteRow>(db.prepare(SCREEN_SQL.notes).bind(ref.brand, 'profile', ref.fictionalProfileId))],
+    [null, audited],
+  ]);
+}

@@ -14,6 +14,8 @@ export interface AnsweringRef {
   memberId: number;
   memberProfileId: number;
   memberLanguage: string | null;
+  /** The member's profile country: the shop their spending is judged by on the answer screen. */
+  memberCountry: string;
   waitingSince: string | null;
 }
 
@@ -23,6 +25,7 @@ type RefRow = Pick<Tables['conversations'], 'id' | 'tenant_id' | 'waiting_since'
     fictional_profile_id: number;
     member_id: Tables['members']['id'];
     member_profile_id: Tables['profiles']['id'];
+    member_country: Tables['profiles']['country'];
   };
 
 /**
@@ -32,7 +35,7 @@ type RefRow = Pick<Tables['conversations'], 'id' | 'tenant_id' | 'waiting_since'
 export async function findAnsweringConversation(db: D1Database, brand: string, id: number): Promise<AnsweringRef | null> {
   const row = await db
     .prepare(
-      `SELECT c.id, c.tenant_id, c.fictional_profile_id, c.waiting_since, mp.id AS member_profile_id, mm.id AS member_id, mm.language
+      `SELECT c.id, c.tenant_id, c.fictional_profile_id, c.waiting_since, mp.id AS member_profile_id, mp.country AS member_country, mm.id AS member_id, mm.language
          FROM conversations c
          JOIN profiles fp ON fp.id = c.fictional_profile_id AND fp.tenant_id = c.tenant_id AND fp.fictional = 1 AND fp.member_id IS NULL
          JOIN profiles mp ON mp.id = (CASE WHEN c.profile_lo = c.fictional_profile_id THEN c.profile_hi ELSE c.profile_lo END) AND mp.tenant_id = c.tenant_id
@@ -49,6 +52,7 @@ export async function findAnsweringConversation(db: D1Database, brand: string, i
     memberId: row.member_id,
     memberProfileId: row.member_profile_id,
     memberLanguage: row.language,
+    memberCountry: row.member_country,
     waitingSince: row.waiting_since,
   };
 }

@@ -36,10 +36,12 @@ const COLUMNS = [
 ] as const;
 const values = (p: FictionalProfileInput) => COLUMNS.map((c) => p[c] ?? null);
 
-/** The brand's label beside a fictional profile wherever the workspace shows it. */
-/** The fictional label as staff see it: the brand's icon and its word in the brand's own language. */
+/**
+ * The fictional label as staff see it, wherever the workspace shows a fictional profile: the brand's word in its own
+ * language. Not the tenant's fictional_icon: an emoji is an empty box without an emoji font (issue 45, item 12).
+ */
 export const labelOf = (tenant: Tenant) =>
-  `${tenant.settings.fictional_icon} ${brandText(tenant.settings.fictional_singular, tenant.settings.domain_language, tenant.settings.domain_language)}`;
+  brandText(tenant.settings.fictional_singular, tenant.settings.domain_language, tenant.settings.domain_language);
 
 function interestStatements(
   db: D1Database,
