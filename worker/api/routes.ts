@@ -29,6 +29,7 @@ import { signupRoutes } from '../account/signup-routes';
 import { trackingRoutes } from '../tracking/tracking-routes';
 import { staffApi } from '../staff/routes';
 import { marketRoutes } from '../market/market-routes';
+import { reportsRoutes } from '../reports/reports-routes';
 
 /** The built-in /api/*.php endpoints. Each validates its input with a core schema and answers in core's shape. */
 export const api = new Hono<AppEnv>();
@@ -54,6 +55,7 @@ api.route('/', ccbillRoutes);
 api.route('/', discountRoutes);
 api.route('/', directDebitRoutes);
 api.route('/', marketRoutes);
+api.route('/', reportsRoutes);
 if (LOCAL_TOOLS) api.route('/', sandboxCheckout());
 if (LOCAL_TOOLS) api.route('/', verotelSandboxPage());
 if (LOCAL_TOOLS) api.route('/', ccbillSandboxPage());

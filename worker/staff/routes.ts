@@ -8,6 +8,7 @@ import { membersRoutes } from './members/members-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { codesRoutes } from './codes/codes-routes';
 import { moderationRoutes } from './moderation/moderation-routes';
+import { noticesRoutes } from './moderation/notices-routes';
 import { staffOperation } from './operation';
 import { profileRoutes } from './answering/profile-routes';
 import { staffSessionsRoutes } from './sessions-routes';
@@ -38,3 +39,5 @@ staffApi.route('/', dashboardRoutes);
 staffApi.route('/', codesRoutes);
 // Back office: photo moderation and complaints (moderators).
 staffApi.route('/', moderationRoutes);
+// Back office: notices, appeals and the transparency figures (issue 45 items 6-8).
+staffApi.route('/', noticesRoutes);
