@@ -62,6 +62,8 @@ export const ROUTES = [
   { name: 'notifications', path: '/notifications', layout: 'default', guard: 'member' },
   // "Verträge hier kündigen" (§ 312k BGB, issue 45): identify, then "Jetzt kündigen"; confirmed by mail.
   { name: 'cancel-contracts', path: '/cancel-contracts', layout: 'default', guard: 'member' },
+  // Statements of reasons and the appeal against them (DSA Art. 17, 20; issue 45): the statement mail links here.
+  { name: 'appeals', path: '/appeals', layout: 'default', guard: 'member' },
   { name: 'match-finder', path: '/match-finder', layout: 'default', guard: 'member' },
   { name: 'swipe-game', path: '/swipe-game', layout: 'default', guard: 'member' },
   // The brand's cam partner's performers (worker/cams); a brand without a partner answers 404 (worker/app.ts).

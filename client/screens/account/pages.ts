@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import AccountDeletedScreen from './account-deleted';
+import AppealsScreen from './appeals';
 import CancelContractsScreen from './cancel-contracts';
 import { ActivateDoneScreen, ActivateErrorScreen } from './activation';
 import LoginScreen from './login';
@@ -24,5 +25,6 @@ export const screens: Record<string, ComponentType> = {
   'mail-change-do': MailChangeDoScreen,
   profile: MyProfileScreen,
   'cancel-contracts': CancelContractsScreen,
+  appeals: AppealsScreen,
   ...settings,
 };
