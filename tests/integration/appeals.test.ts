@@ -161,6 +161,17 @@ describe('appeals', () => {
   });
 });
 
+describe('the /appeals page', () => {
+  it('opens for a member (the statement mail links there) and sends a visitor to log in', async () => {
+    const m = await createMember(BRAND, { language: 'nl' });
+    const page = await call(BRAND, 'GET', '/appeals', undefined, m.cookie);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Besluiten over je account');
+    const visitor = await call(BRAND, 'GET', '/appeals');
+    expect([302, 303]).toContain(visitor.status);
+  });
+});
+
 describe('transparency figures and the complaints deadline', () => {
   it('count notices, decisions, restrictions, appeals and the median hours to decision for the month', async () => {
     const brand = 'reifekontakte';

@@ -106,6 +106,18 @@ describe('reporting (Melden)', () => {
   });
 });
 
+describe('the Melden buttons', () => {
+  it('a visitor sees Melden on a profile and its photo; the owner does not on their own', async () => {
+    const target = await reportedMember();
+    const { call } = await import('./account-helpers');
+    const visitor = await (await call(BRAND, 'GET', `/members/${target.profileId}`, undefined, undefined, { Cookie: 'entry_ok=1' })).text();
+    expect(visitor).toContain('data-testid="report-profile"');
+    expect(visitor).toContain('data-testid="report-photo"');
+    const own = await (await call(BRAND, 'GET', `/members/${target.profileId}`, undefined, target.cookie)).text();
+    expect(own).not.toContain('data-testid="report-profile"');
+  });
+});
+
 describe('the notices queue', () => {
   it('shows each notice with its age and flags it overdue after the 7 days of the market rule', async () => {
     const target = await reportedMember();
