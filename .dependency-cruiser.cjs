@@ -47,7 +47,7 @@ module.exports = {
         'The shared platform (db, auth, http, mail, live, push) is used by the features and never uses them: README "Where things are".',
       from: { path: '^worker/(db|auth|http|mail|live|push)/' },
       to: {
-        path: '^worker/(account|profiles|chat|photos|payments|market|content|cams|tracking|notifications|staff|ssr|api|upstream|dev|pwa|middleware)/',
+        path: '^worker/(account|profiles|chat|photos|payments|market|content|cams|tracking|notifications|staff|reports|ssr|api|upstream|dev|pwa|middleware)/',
       },
     },
     {

@@ -60,7 +60,7 @@ const SCREENS: Record<string, ComponentType> = {
   index: HomeScreen,
   ...lazyScreens(
     () => import('./screens/account/pages'),
-    'login account-deleted activate-done activate-error reset-password reset-password-do mail-change-do notifications profile cancel-contracts age-check',
+    'login account-deleted activate-done activate-error reset-password reset-password-do mail-change-do notifications profile cancel-contracts age-check appeals',
   ),
   // The signup pages travel with the signup modal's flow.
   ...lazyScreens(() => import('./components/signup-flow'), 'signup signup-matches members-id-signup complete-signup'),

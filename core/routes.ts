@@ -64,6 +64,8 @@ export const ROUTES = [
   { name: 'cancel-contracts', path: '/cancel-contracts', layout: 'default', guard: 'none' },
   // The highly effective age check a market rule may ask before a chat, a private photo or a payment (issue 45).
   { name: 'age-check', path: '/age-check', layout: 'default', guard: 'member' },
+  // Statements of reasons and the appeal against them (DSA Art. 17, 20; issue 45): the statement mail links here.
+  { name: 'appeals', path: '/appeals', layout: 'default', guard: 'member' },
   { name: 'match-finder', path: '/match-finder', layout: 'default', guard: 'member' },
   { name: 'swipe-game', path: '/swipe-game', layout: 'default', guard: 'member' },
   // The brand's cam partner's performers (worker/cams); a brand without a partner answers 404 (worker/app.ts).

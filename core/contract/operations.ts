@@ -3,6 +3,7 @@ import { AGE_OPERATIONS } from './age-ops';
 import { MARKET_OPERATIONS } from './market-ops';
 import { CCBILL_OPERATIONS } from './ccbill-ops';
 import { MEMBER_OPERATIONS } from './member-ops';
+import { REPORTS_OPERATIONS } from './reports-ops';
 import type { Operation } from './operation';
 import { SHOP_OPERATIONS } from './shop-ops';
 import { VEROTEL_OPERATIONS } from './verotel-ops';
@@ -16,6 +17,7 @@ export const OPERATIONS = [
   ...MARKET_OPERATIONS,
   ...CCBILL_OPERATIONS,
   ...AGE_OPERATIONS,
+  ...REPORTS_OPERATIONS,
 ] as const satisfies readonly Operation[];
 
 /** One call of the member contract, with its schemas' types kept (the worker's adapter and the client read them). */

@@ -80,6 +80,7 @@ import {
   TextDecisionSchema,
 } from '../schemas/staff-moderation';
 import { OkSchema, type Operation } from './operation';
+import { REPORTS_STAFF_OPERATIONS } from './reports-staff-ops';
 
 // The bodies whose rule depends on the clock (an expiry in the future): the document describes the outer bound,
 // the Worker applies today's (worker/staff/codes/codes-routes.ts).
@@ -769,6 +770,8 @@ export const STAFF_OPERATIONS = [
     responses: { 200: { description: 'The words.', schema: ModerationWordsResponseSchema } },
     errors: { 400: INVALID },
   },
+  // Back office: notices, appeals and the transparency figures (issue 45 items 6-8).
+  ...REPORTS_STAFF_OPERATIONS,
 ] as const satisfies readonly Operation[];
 
 /** One call of the staff API, with its schemas' types kept (the worker's adapter and the workspace read them). */

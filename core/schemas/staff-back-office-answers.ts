@@ -252,6 +252,9 @@ export const StaffComplaintSchema = z.object({
   /** The profile the complaint names in `concerns` when that is a profile id of the brand (a link to it). */
   profile: z.object({ id: z.number().int(), name: z.string(), fictional: z.boolean() }).nullable(),
   replies: z.array(z.object({ id: z.number().int(), text: z.string(), staff: z.string(), created_at: z.string() })),
+  /** The deadline (received + the market rule's complaint days: 7 by the card schemes' rule); overdue while not closed after it. */
+  due_at: z.string(),
+  overdue: z.boolean(),
 });
 export type StaffComplaint = z.infer<typeof StaffComplaintSchema>;
 export const StaffComplaintsResponseSchema = z.object({

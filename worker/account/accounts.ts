@@ -205,7 +205,7 @@ export async function activateMember(db: D1Database, tenantId: string, memberId:
       .bind(now.toISOString(), memberId, tenantId),
     db
       .prepare(
-        `UPDATE profiles SET status = 'active', searchable = (SELECT invisible = 0 FROM members WHERE id = ?1)
+        `UPDATE profiles SET status = 'active', searchable = (SELECT invisible = 0 FROM members WHERE id = ?1) AND visibility_limited_at IS NULL
         WHERE member_id = ?1 AND tenant_id = ?2`,
       )
       .bind(memberId, tenantId),
@@ -364,7 +364,7 @@ export async function restoreMember(db: D1Database, tenantId: string, memberId: 
       .bind(restored, memberId, tenantId),
     db
       .prepare(
-        `UPDATE profiles SET searchable = (status = 'active' AND (SELECT invisible = 0 FROM members WHERE id = ?1)) WHERE member_id = ?1 AND tenant_id = ?2`,
+        `UPDATE profiles SET searchable = (status = 'active' AND (SELECT invisible = 0 FROM members WHERE id = ?1) AND visibility_limited_at IS NULL) WHERE member_id = ?1 AND tenant_id = ?2`,
       )
       .bind(memberId, tenantId),
   ]);

@@ -31,6 +31,7 @@ import { staffApi } from '../staff/routes';
 import { marketRoutes } from '../market/market-routes';
 import { ageRoutes } from '../age/age-routes';
 import { ageSandboxPage } from '../age/sandbox-page';
+import { reportsRoutes } from '../reports/reports-routes';
 
 /** The built-in /api/*.php endpoints. Each validates its input with a core schema and answers in core's shape. */
 export const api = new Hono<AppEnv>();
@@ -57,6 +58,7 @@ api.route('/', discountRoutes);
 api.route('/', directDebitRoutes);
 api.route('/', marketRoutes);
 api.route('/', ageRoutes);
+api.route('/', reportsRoutes);
 if (LOCAL_TOOLS) api.route('/', sandboxCheckout());
 if (LOCAL_TOOLS) api.route('/', verotelSandboxPage());
 if (LOCAL_TOOLS) api.route('/', ccbillSandboxPage());

@@ -127,7 +127,7 @@ export async function updateSettings(
       db
         .prepare(
           `UPDATE profiles SET searchable = (status = 'active' AND (SELECT invisible FROM members WHERE id = ?1) = 0
-            AND (SELECT status FROM members WHERE id = ?1) != 'deleted')
+            AND (SELECT status FROM members WHERE id = ?1) != 'deleted' AND visibility_limited_at IS NULL)
           WHERE member_id = ?1 AND tenant_id = ?2`,
         )
         .bind(memberId, tenantId),

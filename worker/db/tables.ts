@@ -52,6 +52,19 @@ export interface AgeStatusRow {
   checked_at: string;
 }
 
+export interface AppealsRow {
+  id: number;
+  tenant_id: string;
+  statement_id: number;
+  member_id: number;
+  body: string;
+  state: string;
+  answer: string | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
 export interface BlocksRow {
   tenant_id: string;
   blocker_id: number;
@@ -356,6 +369,21 @@ export interface MessagesRow {
   created_at: string;
 }
 
+export interface ModerationDecisionsRow {
+  id: number;
+  tenant_id: string;
+  member_id: number | null;
+  action: string;
+  target_kind: string;
+  target_id: number;
+  ground: string;
+  explanation: string | null;
+  automated: number;
+  staff_id: number | null;
+  report_id: number | null;
+  created_at: string;
+}
+
 export interface ModerationWordsRow {
   tenant_id: string;
   word: string;
@@ -523,6 +551,7 @@ export interface ProfilesRow {
   main_photo_id: number | null;
   last_active: string;
   created_at: string;
+  visibility_limited_at: string | null;
 }
 
 export interface PushSubscriptionsRow {
@@ -546,6 +575,25 @@ export interface RegionsRow {
   country: string;
   code: string;
   name: string;
+}
+
+export interface ReportsRow {
+  id: number;
+  tenant_id: string;
+  target_kind: string;
+  target_id: number;
+  target_profile_id: number;
+  reason: string;
+  body: string | null;
+  shared_text: string | null;
+  reporter_member_id: number | null;
+  reporter_email: string | null;
+  language: string;
+  ip: string | null;
+  state: string;
+  decision_id: number | null;
+  created_at: string;
+  decided_at: string | null;
 }
 
 export interface SandboxMandatesRow {
@@ -682,6 +730,16 @@ export interface StaffSessionsRow {
   public_id: string | null;
 }
 
+export interface StatementsOfReasonsRow {
+  id: number;
+  tenant_id: string;
+  decision_id: number;
+  member_id: number;
+  language: string;
+  appeal_until: string;
+  created_at: string;
+}
+
 export interface SwipePassesRow {
   tenant_id: string;
   member_id: number;
@@ -708,6 +766,7 @@ export interface Tables {
   age_declarations: AgeDeclarationsRow;
   age_sandbox_sessions: AgeSandboxSessionsRow;
   age_status: AgeStatusRow;
+  appeals: AppealsRow;
   blocks: BlocksRow;
   cam_clicks: CamClicksRow;
   cam_performers: CamPerformersRow;
@@ -734,6 +793,7 @@ export interface Tables {
   likes: LikesRow;
   members: MembersRow;
   messages: MessagesRow;
+  moderation_decisions: ModerationDecisionsRow;
   moderation_words: ModerationWordsRow;
   notification_mails: NotificationMailsRow;
   notification_pending: NotificationPendingRow;
@@ -749,6 +809,7 @@ export interface Tables {
   push_subscriptions: PushSubscriptionsRow;
   rate_limits: RateLimitsRow;
   regions: RegionsRow;
+  reports: ReportsRow;
   sandbox_mandates: SandboxMandatesRow;
   sandbox_payments: SandboxPaymentsRow;
   sandbox_refunds: SandboxRefundsRow;
@@ -762,6 +823,7 @@ export interface Tables {
   staff_notes: StaffNotesRow;
   staff_roles: StaffRolesRow;
   staff_sessions: StaffSessionsRow;
+  statements_of_reasons: StatementsOfReasonsRow;
   swipe_passes: SwipePassesRow;
   verotel_sandbox_sales: VerotelSandboxSalesRow;
 }

@@ -38,6 +38,12 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   data_export: { link: 'required', defaults: () => ({ hours: '24' }) },
   // § 312k BGB: to the member's own (proven) address, the cancellation with the date and time it was received.
   contract_cancelled: { link: 'none' },
+  // DSA Art. 16, 17, 20 (worker/reports/): to a visitor's typed address only our texts and the reference.
+  report_received: { link: 'none' },
+  report_outcome: { link: 'none' },
+  statement_of_reasons: { link: 'required' },
+  appeal_received: { link: 'none' },
+  appeal_decided: { link: 'none' },
   // Issue 18: the button opens the conversation or the likes; `names` are the senders' first names.
   notify_messages: { link: 'required', counted: true },
   notify_likes: { link: 'required', counted: true },

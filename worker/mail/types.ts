@@ -19,6 +19,12 @@ export type MailTemplate =
   | 'data_export'
   // "Verträge hier kündigen" (worker/market/cancellations.ts): what was cancelled, and the date and time received.
   | 'contract_cancelled'
+  // Notice and action (worker/reports/): a notice's acknowledgment and outcome, a statement of reasons, an appeal's.
+  | 'report_received'
+  | 'report_outcome'
+  | 'statement_of_reasons'
+  | 'appeal_received'
+  | 'appeal_decided'
   // Notification mails (worker/notifications/): a new message, like or match while the member was away.
   | 'notify_messages'
   | 'notify_likes'

@@ -44,10 +44,13 @@ export interface Decision {
   now: Date;
   /**
    * Written in the decision's batch right after the photo's update: built with the guard `changes() = 1`, so it is
-   * stored only when the decision happened (the staff audit row).
+   * stored only when the decision happened (the staff audit row, and a rejection's decision and statement of reasons,
+   * each chained on the one before it).
    */
-  audit?: D1PreparedStatement;
+  audit?: D1PreparedStatement | readonly (readonly [string | null, D1PreparedStatement])[];
 }
+
+const auditSteps = (d: Decision) => (d.audit === undefined ? [] : 'bind' in d.audit ? writeOnly([d.audit]) : d.audit);
 
 /** Makes a pending photo visible to others. False when there is no such pending photo in this brand. */
 export async function approvePhoto(db: D1Database, d: Decision): Promise<boolean> {
@@ -60,7 +63,7 @@ export async function approvePhoto(db: D1Database, d: Decision): Promise<boolean
         )
         .bind(d.now.toISOString(), d.reviewerId, d.photoId, d.tenantId),
     ],
-    ...writeOnly(d.audit ? [d.audit] : []),
+    ...auditSteps(d),
   ]);
   return result.meta.changes === 1;
 }
@@ -70,14 +73,14 @@ export async function approvePhoto(db: D1Database, d: Decision): Promise<boolean
  * decision can be audited, but the image itself is deleted from R2 at once; a rejected image may be unlawful,
  * and nothing needs its pixels any more. If it was the main photo, the next usable one takes over.
  */
-export async function rejectPhoto(env: Env, d: Decision & { reason: RejectReason }): Promise<boolean> {
+export async function rejectPhoto(env: Env, d: Decision & { reason: RejectReason }): Promise<false | Record<string, D1Result>> {
   const db = env.DB;
   const photo = await db
     .prepare("SELECT profile_id, filename, thumb_filename FROM photos WHERE id = ? AND tenant_id = ? AND status = 'pending'")
     .bind(d.photoId, d.tenantId)
     .first<Pick<Tables['photos'], 'profile_id' | 'filename' | 'thumb_filename'>>();
   if (!photo) return false;
-  const { updated } = await namedBatch(db, [
+  const results = await namedBatch(db, [
     [
       'updated',
       db
@@ -86,7 +89,7 @@ export async function rejectPhoto(env: Env, d: Decision & { reason: RejectReason
         )
         .bind(d.now.toISOString(), d.reviewerId, d.reason, d.photoId, d.tenantId),
     ],
-    ...writeOnly(d.audit ? [d.audit] : []),
+    ...auditSteps(d),
     [
       null,
       db
@@ -94,7 +97,7 @@ export async function rejectPhoto(env: Env, d: Decision & { reason: RejectReason
         .bind(photo.profile_id, d.tenantId, d.photoId),
     ],
   ]);
-  if (updated.meta.changes !== 1) return false;
+  if (results.updated.meta.changes !== 1) return false;
   await deleteObjects(env, d.tenantId, [photo]);
-  return true;
+  return results as Record<string, D1Result>;
 }

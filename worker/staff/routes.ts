@@ -9,6 +9,7 @@ import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { schemeHealthRoutes } from './dashboard/scheme-health-routes';
 import { codesRoutes } from './codes/codes-routes';
 import { moderationRoutes } from './moderation/moderation-routes';
+import { noticesRoutes } from './moderation/notices-routes';
 import { staffOperation } from './operation';
 import { profileRoutes } from './answering/profile-routes';
 import { staffSessionsRoutes } from './sessions-routes';
@@ -41,3 +42,5 @@ staffApi.route('/', schemeHealthRoutes);
 staffApi.route('/', codesRoutes);
 // Back office: photo moderation and complaints (moderators).
 staffApi.route('/', moderationRoutes);
+// Back office: notices, appeals and the transparency figures (issue 45 items 6-8).
+staffApi.route('/', noticesRoutes);

@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../../core/schemas/chat';
 import { imageUrl } from '../../../core/image-url';
 import { settingsAtom } from '../../state/atoms';
 import { Icon } from '../icon';
+import { ReportButton } from '../report-button';
 import { intlLocale } from '../../../core/rules/language';
 
 /** A message on the screen: the stored one, or one on its way ('sending') or refused ('failed'). */
@@ -59,6 +60,14 @@ export function MessageBubble({ message }: { message: ShownMessage }) {
               <Icon name={TICKS[message.status]} />
               <span className="sr-only">{t(`chat.status.${message.status}`)}</span>
             </span>
+          )}
+          {/* "Melden": the member shares this one message with the moderators, nothing else of the conversation. */}
+          {!message.from_me && message.id > 0 && (
+            <ReportButton
+              target="message"
+              id={message.id}
+              className="ml-2 cursor-pointer border-0 bg-transparent p-0 text-xs text-gray-500 underline"
+            />
           )}
         </p>
       </div>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import AccountDeletedScreen from './account-deleted';
 import AgeCheckScreen from './age-check';
+import AppealsScreen from './appeals';
 import CancelContractsScreen from './cancel-contracts';
 import { ActivateDoneScreen, ActivateErrorScreen } from './activation';
 import LoginScreen from './login';
@@ -26,5 +27,6 @@ export const screens: Record<string, ComponentType> = {
   profile: MyProfileScreen,
   'cancel-contracts': CancelContractsScreen,
   'age-check': AgeCheckScreen,
+  appeals: AppealsScreen,
   ...settings,
 };

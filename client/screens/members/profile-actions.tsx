@@ -8,6 +8,7 @@ import { apiSend } from '../../api/typed-fetch';
 import { navigate } from '../../navigation';
 import { likeModalAtom, signupModalAtom, signupReasonAtom, userAtom } from '../../state/atoms';
 import { Icon } from '../../components/icon';
+import { ReportButton } from '../../components/report-button';
 
 type Change = (p: Partial<ProfileView>) => void;
 
@@ -71,6 +72,7 @@ export function ProfileActions({ profile, onChange }: { profile: ProfileView; on
             {profile.blocked ? t('profile_view.unblock') : t('profile_view.block')}
           </button>
         )}
+        {!profile.own && <ReportButton target="profile" id={profile.id} className="btn btn-light" />}
       </div>
       {notice && (
         <p className="alert alert-info mt-3" role="status">

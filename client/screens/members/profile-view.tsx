@@ -8,6 +8,7 @@ import { Link } from '../../navigation';
 import { routeAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { CardGrid } from './search';
 import { ProfileActions } from './profile-actions';
+import { ReportButton } from '../../components/report-button';
 import { ProfileFacts } from './profile-facts';
 import { FictionalMark } from '../../components/fictional-mark';
 
@@ -128,6 +129,11 @@ function Photos({ profile }: { profile: ProfileView }) {
           </p>
         )}
       </div>
+      {photo && !profile.own && !photo.pending && (
+        <p className="m-0 mt-1 text-right">
+          <ReportButton target="photo" id={photo.id} />
+        </p>
+      )}
       {profile.photos.length > 1 && (
         <ul
           className="m-0 mt-2 flex list-none gap-2 overflow-x-auto p-0"

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Dashboard } from '../../../core/schemas/staff-back-office-answers';
+import { TransparencyTable } from './dashboard-transparency';
 import type { StaffMe } from '../../../core/schemas/staff-answers';
 import { DASHBOARD_DAYS } from '../../../core/schemas/staff-dashboard';
 import { brandName } from '../lib/boot';
@@ -168,6 +169,7 @@ export default function DashboardScreen() {
               file={`figures-${scope || 'all'}-${c.id}-${d.from}-${d.to}`}
             />
           ))}
+          <TransparencyTable brand={scope} />
         </>
       )}
       {choices.length > 0 && <SchemeHealthTable scope={scope} />}

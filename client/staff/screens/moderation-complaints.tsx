@@ -138,6 +138,12 @@ function ComplaintCard({ brand, complaint: c, onChanged }: { brand: string; comp
       <p>
         <small>
           <time dateTime={c.created_at}>{formatDateTime(c.created_at)}</time> · {stateLabel(c.state)}
+          {c.overdue && (
+            <strong className="text-danger" data-testid="complaint-overdue">
+              {' '}
+              · {t('notices.overdue', { due: formatDateTime(c.due_at) })}
+            </strong>
+          )}
         </small>
       </p>
       <p className="about">{c.text}</p>

@@ -7,6 +7,7 @@ import { formatDateTime, t, type StaffKey } from '../lib/i18n';
 import { useStaffData } from '../lib/use-data';
 import { Complaints } from './moderation-complaints';
 import { ProfileTexts } from './moderation-texts';
+import { Appeals, Notices } from './moderation-notices';
 import { Problem } from '../components/notice';
 
 /** One moderation queue per brand: members' pending photos, flagged profile texts, then complaints. */
@@ -18,6 +19,8 @@ export function ModerationScreen() {
         <h1 id="moderation-title">{t('moderation.title')}</h1>
         <BrandFilter value={brand} onChange={setBrand} allowAll={false} />
       </div>
+      <Notices key={`n-${brand}`} brand={brand} />
+      <Appeals key={`a-${brand}`} brand={brand} />
       <PendingPhotos key={`p-${brand}`} brand={brand} />
       <ProfileTexts key={`t-${brand}`} brand={brand} />
       <Complaints key={`c-${brand}`} brand={brand} />

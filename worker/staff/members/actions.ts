@@ -5,6 +5,7 @@ import { auditStatement, type Guard } from '../../auth/staff-session';
 import type { MemberOnBrand } from './access';
 import type { Tables } from '../../db/tables';
 import { namedBatch } from '../../db/batch';
+import { decisionSteps, memberLanguage, returnedId } from '../../reports/statements';
 
 /**
  * The back office's actions on a member account (issue 15). Each writes its audit row (action, the reason) in the
@@ -89,11 +90,19 @@ export async function adjustCredits(
   return { credits: state.credits };
 }
 
-/** Blocks the account: no login (SPEC.md's blocked-account message) and every session ends, in one batch. */
-export async function blockMember(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<void> {
+/**
+ * Blocks the account: no login (SPEC.md's blocked-account message) and every session ends, in one batch, with its
+ * decision and statement of reasons (DSA Art. 17, worker/reports/statements.ts). Returns the statement's id; the
+ * caller mails it.
+ */
+export async function blockMember(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<number | null> {
   const at = now.toISOString();
   const can = "blocked_at IS NULL AND status != 'deleted'";
-  const { blocked } = await namedBatch(db, [
+  const saved = await db
+    .prepare('SELECT language FROM members WHERE id = ? AND tenant_id = ?')
+    .bind(on.memberId, on.tenant.id)
+    .first<Pick<Tables['members'], 'language'>>();
+  const { blocked, ...decided } = await namedBatch(db, [
     [null, audit(db, on, 'member_block', now, { reason }, memberGuard(on, can))],
     [
       'blocked',
@@ -101,6 +110,20 @@ export async function blockMember(db: D1Database, on: MemberOnBrand, reason: str
         .prepare(`UPDATE members SET blocked_at = ?, blocked_reason = ? WHERE id = ? AND tenant_id = ? AND ${can}`)
         .bind(at, reason, on.memberId, on.tenant.id),
     ],
+    ...decisionSteps(db, {
+      tenantId: on.tenant.id,
+      memberId: on.memberId,
+      language: memberLanguage(on.tenant, saved?.language),
+      action: 'block_account',
+      targetKind: 'member',
+      targetId: on.memberId,
+      ground: 'terms',
+      explanation: reason,
+      automated: false,
+      staffId: on.staff.id,
+      reportId: null,
+      now,
+    }),
     [
       null,
       db
@@ -112,6 +135,7 @@ export async function blockMember(db: D1Database, on: MemberOnBrand, reason: str
     throw (await statusOf(db, on)).status === 'deleted'
       ? deleted()
       : new ApiFailure(409, 'member_blocked_already', 'errors.member_blocked_already');
+  return returnedId((decided as Record<string, D1Result | undefined>).statement);
 }
 
 export async function unblockMember(db: D1Database, on: MemberOnBrand, reason: string, now: Date): Promise<void> {

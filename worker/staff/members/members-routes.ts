@@ -27,6 +27,7 @@ import { auditStatement } from '../../auth/staff-session';
 import { brandDb, brandEnvFor, brandsByDatabase } from '../../db/request-db';
 import { mailScope, sendActivationMail, sendRecoveryMail } from '../../mail/scope';
 import { staffOperation } from '../operation';
+import { mailStatement } from '../../reports/statements';
 
 /**
  * Back office, members (issue 15, docs/api/staff.md "Back office: members"): for a brand's admins and owners.
@@ -98,7 +99,9 @@ staffOperation(membersRoutes, 'post', '/api/staff/refund.php', async (c, { body 
 
 staffOperation(membersRoutes, 'post', '/api/staff/block.php', async (c, { body }) => {
   const on = await memberForAdmin(c, body.brand, body.member_id);
-  await blockMember(brandDb(c, on.tenant.id), on, body.reason, c.get('now'));
+  const statement = await blockMember(brandDb(c, on.tenant.id), on, body.reason, c.get('now'));
+  // The statement of reasons (DSA Art. 17) goes to the member's address: they can no longer log in to read it.
+  if (statement !== null) await mailStatement(brandEnvFor(c, on.tenant.id), on.tenant, brandDb(c, on.tenant.id), statement, c.get('now'));
   return { blocked: true };
 });
 

@@ -7,6 +7,7 @@ import { TENANTS } from '../../tenants';
 import { auditStatement, type StaffSession } from '../../auth/staff-session';
 import type { Tables } from '../../db/tables';
 import { namedBatch, rows } from '../../db/batch';
+import { deadline, deadlineDays } from '../../reports/queue';
 
 /**
  * Complaints (/complaints, worker/content/complaints-routes.ts) in the workspace: a state (new, in progress, closed), a
@@ -51,7 +52,9 @@ export async function listComplaints(
   brand: string,
   state: ComplaintState | undefined,
   only?: number,
+  now: Date = new Date(),
 ): Promise<StaffComplaintsResponse> {
+  const days = deadlineDays(tenantOf(brand));
   const where = only !== undefined ? 'c.id = ?2' : state ? 'c.state = ?2' : '1';
   const params: unknown[] = only !== undefined ? [brand, only] : state ? [brand, state] : [brand];
   const {
@@ -112,6 +115,9 @@ export async function listComplaints(
         member: r.member_id ? { id: r.member_id, profile_id: r.member_profile_id, name: r.member_name } : null,
         profile: profile ? { id: profile.id, name: profile.name, fictional: profile.fictional === 1 } : null,
         replies: byComplaint.get(r.id) ?? [],
+        // Acknowledged at once (the answer's reference, the mail once the address is proven); due within the deadline.
+        due_at: deadline(r.created_at, now, days).due_at,
+        overdue: r.state !== 'closed' && deadline(r.created_at, now, days).overdue,
       };
     }),
   };

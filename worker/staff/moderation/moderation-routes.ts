@@ -5,6 +5,10 @@ import { decidePhoto, photoQueue } from './photos';
 import { changeWord, decideText, listWords, textQueue } from './texts';
 import { brandDb, brandEnvFor } from '../../db/request-db';
 import { staffOperation } from '../operation';
+import { mailStatement } from '../../reports/statements';
+import { TENANTS } from '../../tenants';
+
+const tenantOf = (brand: string) => TENANTS.find((t) => t.id === brand)!;
 
 /**
  * Back office: moderation (issue 15 item 4, docs/api/staff.md). For a brand's moderators, admins and owners:
@@ -21,7 +25,7 @@ staffOperation(moderationRoutes, 'post', '/api/staff/moderation-photos.php', asy
 );
 
 staffOperation(moderationRoutes, 'get', '/api/staff/complaints.php', async (c, { query, brand }) =>
-  listComplaints(brandDb(c, brand), brand, query.state),
+  listComplaints(brandDb(c, brand), brand, query.state, undefined, c.get('now')),
 );
 
 staffOperation(moderationRoutes, 'put', '/api/staff/complaints.php', async (c, { body, staff, brand }) => ({
@@ -37,7 +41,8 @@ staffOperation(moderationRoutes, 'get', '/api/staff/moderation-texts.php', async
 }));
 
 staffOperation(moderationRoutes, 'post', '/api/staff/moderation-texts.php', async (c, { body, staff, brand }) => {
-  await decideText(brandDb(c, brand), staff, brand, body, c.get('now'));
+  const statement = await decideText(brandDb(c, brand), staff, brand, body, c.get('now'));
+  if (statement !== null) await mailStatement(brandEnvFor(c, brand), tenantOf(brand), brandDb(c, brand), statement, c.get('now'));
   return { texts: await textQueue(brandDb(c, brand), brand) };
 });
 

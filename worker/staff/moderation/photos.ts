@@ -3,6 +3,10 @@ import type { RejectReason } from '../../../core/schemas/photos';
 import { ApiFailure } from '../../errors';
 import { approvePhoto, pendingPhotos, rejectPhoto } from '../../photos/moderation';
 import { auditStatement, type StaffSession } from '../../auth/staff-session';
+import type { Tables } from '../../db/tables';
+import { decisionSteps, mailStatement, memberLanguage, returnedId } from '../../reports/statements';
+import { TENANTS } from '../../tenants';
+import { translatorFor } from '../../i18n';
 
 /**
  * Photo moderation in the workspace (moved here from the members' /operator/photos): the same queue and the same
@@ -32,10 +36,38 @@ export async function decidePhoto(
     guard: { sql: 'changes() = 1', params: [] },
   });
   const base = { tenantId: brand, photoId: decision.photo_id, reviewerId: staff.id, now, audit };
-  const done =
-    decision.decision === 'approve'
-      ? await approvePhoto(env.DB, base)
-      : await rejectPhoto(env, { ...base, reason: decision.reason ?? 'other' });
+  let done: boolean;
+  if (decision.decision === 'approve') done = await approvePhoto(env.DB, base);
+  else {
+    // A rejection restricts the member: its decision and statement of reasons (DSA Art. 17) in the same batch.
+    const tenant = TENANTS.find((t) => t.id === brand)!;
+    const owner = await env.DB.prepare(
+      `SELECT p.member_id, m.language FROM photos ph JOIN profiles p ON p.id = ph.profile_id AND p.tenant_id = ph.tenant_id
+         LEFT JOIN members m ON m.id = p.member_id WHERE ph.id = ? AND ph.tenant_id = ?`,
+    )
+      .bind(decision.photo_id, brand)
+      .first<Pick<Tables['profiles'], 'member_id'> & Pick<Tables['members'], 'language'>>();
+    const language = memberLanguage(tenant, owner?.language);
+    const steps = decisionSteps(env.DB, {
+      tenantId: brand,
+      memberId: owner?.member_id ?? null,
+      language,
+      action: 'remove_photo',
+      targetKind: 'photo',
+      targetId: decision.photo_id,
+      ground: 'photo_rules',
+      // The reason as the member's photos page names it, in the statement's language.
+      explanation: translatorFor(language)(`photos.reject_reasons.${decision.reason ?? 'other'}`),
+      automated: false,
+      staffId: staff.id,
+      reportId: null,
+      now,
+    });
+    const results = await rejectPhoto(env, { ...base, audit: [[null, audit], ...steps], reason: decision.reason ?? 'other' });
+    done = results !== false;
+    const statement = results ? returnedId(results.statement) : null;
+    if (statement !== null) await mailStatement(env, tenant, env.DB, statement, now);
+  }
   // Decided already (by someone else, or twice), not a photo of this brand, or no such photo: one answer.
   if (!done) throw new ApiFailure(404, 'photo_not_pending', 'errors.photo_not_pending');
   return decision.decision === 'approve'

@@ -3,6 +3,8 @@ import { ApiFailure } from '../../errors';
 import { auditStatement, type StaffSession } from '../../auth/staff-session';
 import type { Tables } from '../../db/tables';
 import { namedBatch } from '../../db/batch';
+import { decisionSteps, memberLanguage, returnedId } from '../../reports/statements';
+import { TENANTS } from '../../tenants';
 
 /**
  * Profile texts in the moderation queue: a member's name or about that contains a word of the brand's list
@@ -44,7 +46,9 @@ export async function textQueue(db: D1Database, brand: string): Promise<Moderati
 
 /**
  * Approves the texts the moderator saw, or clears one. One batch: the change only when the profile is a member's of
- * the brand and its texts are still the ones seen, then the review row and the audit row only when that held.
+ * the brand and its texts are still the ones seen, then the review row and the audit row only when that held, and
+ * for a clearing its decision and statement of reasons (DSA Art. 17). Returns that statement's id for the caller
+ * to mail (null for an approval).
  */
 export async function decideText(
   db: D1Database,
@@ -52,7 +56,7 @@ export async function decideText(
   brand: string,
   d: { profile_id: number; decision: 'approve' | 'clear'; field?: 'name' | 'about'; name: string; about: string | null },
   now: Date,
-): Promise<void> {
+): Promise<number | null> {
   if (d.decision === 'clear' && !d.field)
     throw new ApiFailure(400, 'validation_failed', 'validation.failed', { field: 'validation.field_required' });
   const at = now.toISOString();
@@ -64,8 +68,31 @@ export async function decideText(
       : d.field === 'about'
         ? db.prepare(`UPDATE profiles SET about = NULL WHERE ${seen}`).bind(d.profile_id, brand, d.name, d.about)
         : db.prepare(`UPDATE profiles SET name = '#' || id WHERE ${seen}`).bind(d.profile_id, brand, d.name, d.about);
+  const owner =
+    d.decision === 'clear'
+      ? await db
+          .prepare('SELECT p.member_id, m.language FROM profiles p JOIN members m ON m.id = p.member_id WHERE p.id = ? AND p.tenant_id = ?')
+          .bind(d.profile_id, brand)
+          .first<Pick<Tables['profiles'], 'member_id'> & Pick<Tables['members'], 'language'>>()
+      : null;
+  const statement = owner
+    ? decisionSteps(db, {
+        tenantId: brand,
+        memberId: owner.member_id,
+        language: memberLanguage(TENANTS.find((t) => t.id === brand)!, owner.language),
+        action: 'remove_text',
+        targetKind: 'profile',
+        targetId: d.profile_id,
+        ground: 'terms',
+        explanation: (d.field === 'name' ? d.name : d.about) ?? null,
+        automated: false,
+        staffId: staff.id,
+        reportId: null,
+        now,
+      })
+    : [];
   // Each statement runs only if the one before changed a row: the change, then the approved texts, then the audit.
-  const { changed } = await namedBatch(db, [
+  const { changed, ...decided } = await namedBatch(db, [
     ['changed', change],
     [
       null,
@@ -90,8 +117,9 @@ export async function decideText(
         guard: { sql: 'changes() = 1', params: [] },
       }),
     ],
+    ...statement,
   ]);
-  if (changed.meta.changes === 1) return;
+  if (changed.meta.changes === 1) return returnedId((decided as Record<string, D1Result | undefined>).statement);
   const exists = await db
     .prepare('SELECT 1 AS ok FROM profiles WHERE id = ? AND tenant_id = ? AND member_id IS NOT NULL AND fictional = 0')
     .bind(d.profile_id, brand)
