@@ -5,6 +5,7 @@ import { translatorFor } from '../i18n';
 import { consentsOf } from '../auth/consents';
 import { toSettings } from '../auth/notification-settings';
 import type { Tables } from '../db/tables';
+import { allRows } from '../db/batch';
 
 // The member's own data as a ZIP (issue 17, item 8; GDPR art. 15 and 20). Every query names its columns and is
 // bound to the member: their own rows, and of other members only what this member received (a like, a message).
@@ -12,13 +13,7 @@ import type { Tables } from '../db/tables';
 
 type Row = Record<string, unknown>;
 
-const all = async (db: D1Database, sql: string, ...binds: unknown[]): Promise<Row[]> =>
-  (
-    await db
-      .prepare(sql)
-      .bind(...binds)
-      .all<Row>()
-  ).results;
+const all = (db: D1Database, sql: string, ...binds: unknown[]) => allRows<Row>(db, sql, ...binds);
 
 /** What the ZIP holds, one JSON file per part (the README names them). */
 export async function collectMemberData(db: D1Database, tenantId: string, memberId: number): Promise<Record<string, unknown>> {

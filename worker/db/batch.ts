@@ -46,3 +46,12 @@ export async function namedBatchPerDatabase<const S extends Step>(
   );
   return Object.assign({}, ...parts) as NamedResults<S>;
 }
+
+/** The rows of one statement, bound with `binds`, for modules that read many small queries one after another. */
+export const allRows = async <Row = Record<string, unknown>>(db: D1Database, sql: string, ...binds: unknown[]): Promise<Row[]> =>
+  (
+    await db
+      .prepare(sql)
+      .bind(...binds)
+      .all<Row>()
+  ).results;

@@ -3,6 +3,7 @@ import type { Tenant } from '../../core/schemas/tenant';
 import type { Tables } from '../db/tables';
 import { creditsTakenBack } from './confirmation-mail';
 import type { OrderRow } from './orders';
+import { allRows } from '../db/batch';
 
 /**
  * One order's evidence pack for a chargeback's representment (issue 44 item 5), downloaded by the brand's admins
@@ -20,13 +21,7 @@ const LOGIN_WINDOW_DAYS = 30;
 
 type Row = Record<string, unknown>;
 
-const all = async (db: D1Database, sql: string, ...binds: unknown[]): Promise<Row[]> =>
-  (
-    await db
-      .prepare(sql)
-      .bind(...binds)
-      .all<Row>()
-  ).results;
+const all = (db: D1Database, sql: string, ...binds: unknown[]) => allRows<Row>(db, sql, ...binds);
 
 export async function collectEvidence(db: D1Database, tenant: Tenant, order: OrderRow): Promise<Record<string, unknown>> {
   const member = await memberOf(db, tenant.id, order.member_id);

@@ -1,14 +1,11 @@
 import { Hono } from 'hono';
-import { EVERY_BRAND } from '../../../core/schemas/staff';
 import { DASHBOARD_DAYS } from '../../../core/schemas/staff-dashboard';
 import type { AppEnv } from '../../context';
 import { ApiFailure } from '../../errors';
 import { addDays } from './compute';
 import { loadDashboard } from './read';
-import { requireStaffOn } from '../../auth/staff-session';
-import { TENANTS } from '../../tenants';
-import { brandsByDatabase } from '../../db/request-db';
 import { staffOperation } from '../operation';
+import { figuresScope } from './figures-scope';
 
 /**
  * GET dashboard.php (issue 15, item 5; docs/api/staff.md "Back office: figures"): a brand's figures for its admins
@@ -16,16 +13,8 @@ import { staffOperation } from '../operation';
  */
 export const dashboardRoutes = new Hono<AppEnv>();
 
-staffOperation(dashboardRoutes, 'get', '/api/staff/dashboard.php', async (c, { query, staff }) => {
-  let scope: string;
-  if (query.brand !== undefined) {
-    requireStaffOn(c, query.brand, 'admin');
-    scope = query.brand;
-  } else {
-    if (!staff.roles.some((r) => r.brand === EVERY_BRAND && r.role === 'owner'))
-      throw new ApiFailure(403, 'staff_forbidden', 'errors.staff_forbidden');
-    scope = EVERY_BRAND;
-  }
+staffOperation(dashboardRoutes, 'get', '/api/staff/dashboard.php', async (c, { query }) => {
+  const { scope, groups } = figuresScope(c, query.brand);
   const now = c.get('now');
   const today = now.toISOString().slice(0, 10);
   const oldest = addDays(today, -(DASHBOARD_DAYS - 1));
@@ -37,7 +26,5 @@ staffOperation(dashboardRoutes, 'get', '/api/staff/dashboard.php', async (c, { q
   if (!fields.from && !fields.to && from > to) fields.from = 'validation.date_order';
   // The texts name the 90 days (DASHBOARD_DAYS): field messages are translated without values.
   if (Object.keys(fields).length) throw new ApiFailure(400, 'validation_failed', 'validation.failed', fields);
-  // The whole deployment's figures are read from every database, a brand's from its own (decision 009).
-  const groups = brandsByDatabase(c, scope === EVERY_BRAND ? TENANTS.map((t) => t.id) : [scope]);
   return loadDashboard(groups, scope, from, to, now);
 });

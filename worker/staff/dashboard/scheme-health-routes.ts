@@ -1,12 +1,8 @@
 import { Hono } from 'hono';
-import { EVERY_BRAND } from '../../../core/schemas/staff';
 import type { AppEnv } from '../../context';
-import { ApiFailure } from '../../errors';
-import { requireStaffOn } from '../../auth/staff-session';
-import { TENANTS } from '../../tenants';
-import { brandsByDatabase } from '../../db/request-db';
 import { staffOperation } from '../operation';
 import { loadSchemeHealth } from './scheme-health';
+import { figuresScope } from './figures-scope';
 
 /**
  * GET scheme-health.php (issue 44, item 7; docs/api/payments.md "Scheme health"): a brand's card figures per provider
@@ -14,16 +10,7 @@ import { loadSchemeHealth } from './scheme-health';
  */
 export const schemeHealthRoutes = new Hono<AppEnv>();
 
-staffOperation(schemeHealthRoutes, 'get', '/api/staff/scheme-health.php', async (c, { query, staff }) => {
-  let scope: string;
-  if (query.brand !== undefined) {
-    requireStaffOn(c, query.brand, 'admin');
-    scope = query.brand;
-  } else {
-    if (!staff.roles.some((r) => r.brand === EVERY_BRAND && r.role === 'owner'))
-      throw new ApiFailure(403, 'staff_forbidden', 'errors.staff_forbidden');
-    scope = EVERY_BRAND;
-  }
-  const groups = brandsByDatabase(c, scope === EVERY_BRAND ? TENANTS.map((t) => t.id) : [scope]);
+staffOperation(schemeHealthRoutes, 'get', '/api/staff/scheme-health.php', async (c, { query }) => {
+  const { scope, groups } = figuresScope(c, query.brand);
   return loadSchemeHealth(groups, scope, c.get('now'));
 });
