@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, brandUrl, expect, test, text, watchConsole } from './fixtures';
+import { api, brandUrl, expect, test, text, watchConsole, signUpInModal } from './fixtures';
 
 // Issue 45 item 4, as a person in Germany does it: a member buys a bundle with the button the law names
 // ("Zahlungspflichtig bestellen"), then cancels through "Verträge hier kündigen" in the footer (two steps, "Jetzt
@@ -12,24 +12,13 @@ const t = (key: string, values: Record<string, string | number> = {}) =>
 test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'DE' }, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
 
 async function signUp(page: Page, email: string) {
-  await page.goto(brandUrl(BRAND, '/'));
-  await page.getByTestId('cta-signup').click();
-  const flow = page.getByTestId('signup-modal');
-  await flow.getByLabel(t('account.fields.email')).fill(email);
-  await flow.getByLabel(t('signup.account.name')).fill(`Kuendiger${email.slice(7, 13)}`);
-  await flow.getByLabel(t('account.fields.password'), { exact: true }).fill('jetzt-kuendigen-42');
-  await flow.getByLabel(t('signup.account.birthdate')).fill('1970-04-04');
-  await flow
-    .getByRole('group', { name: t('signup.account.gender') })
-    .getByRole('radio', { name: t('signup.account.male'), exact: true })
-    .check();
-  await flow
-    .getByRole('group', { name: t('signup.account.looking_for') })
-    .getByRole('radio', { name: t('signup.account.looking_female'), exact: true })
-    .check();
-  await flow.locator('input[name="accept_terms"]').check();
-  await flow.getByRole('button', { name: t('signup.account.submit') }).click();
-  await expect(flow.getByRole('heading', { name: t('signup.steps.photo') })).toBeVisible();
+  await signUpInModal(page, BRAND, {
+    email,
+    name: `Kuendiger${email.slice(7, 13)}`,
+    password: 'jetzt-kuendigen-42',
+    birthdate: '1970-04-04',
+    language: 'de',
+  });
 }
 
 test('a German member buys with "Zahlungspflichtig bestellen" and cancels in two steps', async ({ page, context }) => {

@@ -133,6 +133,39 @@ export async function logInAs(page: Page, brand: string, email: string, language
   await page.waitForURL(brandUrl(brand, '/members'));
 }
 
+/** A new member as a person signs up: the home page's button, the modal's first step, up to the photo step. */
+export async function signUpInModal(
+  page: Page,
+  brand: string,
+  {
+    email,
+    name,
+    password,
+    birthdate,
+    language = 'nl',
+  }: { email: string; name: string; password: string; birthdate: string; language?: string },
+) {
+  await page.goto(brandUrl(brand, '/'));
+  await page.getByTestId('cta-signup').click();
+  const flow = page.getByTestId('signup-modal');
+  await flow.getByLabel(text(language, 'account.fields.email')).fill(email);
+  await flow.getByLabel(text(language, 'signup.account.name')).fill(name);
+  await flow.getByLabel(text(language, 'account.fields.password'), { exact: true }).fill(password);
+  await flow.getByLabel(text(language, 'signup.account.birthdate')).fill(birthdate);
+  await flow
+    .getByRole('group', { name: text(language, 'signup.account.gender') })
+    .getByRole('radio', { name: text(language, 'signup.account.male'), exact: true })
+    .check();
+  await flow
+    .getByRole('group', { name: text(language, 'signup.account.looking_for') })
+    .getByRole('radio', { name: text(language, 'signup.account.looking_female'), exact: true })
+    .check();
+  // The terms box; the marketing box beside it stays unticked (opt-in, issue 17 item 6).
+  await flow.locator('input[name="accept_terms"]').check();
+  await flow.getByRole('button', { name: text(language, 'signup.account.submit') }).click();
+  await expect(flow.getByRole('heading', { name: text(language, 'signup.steps.photo') })).toBeVisible();
+}
+
 /** An API call from the page (same origin, its cookies, as the app makes it): Node cannot resolve *.localhost. */
 export function api<T>(
   page: Page,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { brandUrl, expect, test, text, watchConsole } from './fixtures';
+import { brandUrl, expect, test, text, watchConsole, signUpInModal } from './fixtures';
 
 // Issue 45 item 9, as a member does it: a new member sets their own day limit in the settings and is stopped by it
 // at the checkout, with the message in Dutch; then pauses and sees the pause. (Written with the feature; not run by
@@ -13,24 +13,12 @@ test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
 
 async function signUp(page: Page) {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  await page.goto(brandUrl(BRAND, '/'));
-  await page.getByTestId('cta-signup').click();
-  const flow = page.getByTestId('signup-modal');
-  await flow.getByLabel(text('nl', 'account.fields.email')).fill(`limit-${stamp}@example.com`);
-  await flow.getByLabel(text('nl', 'signup.account.name')).fill(`Zuinig${stamp.slice(-6)}`);
-  await flow.getByLabel(text('nl', 'account.fields.password'), { exact: true }).fill('eigen-limiet-42');
-  await flow.getByLabel(text('nl', 'signup.account.birthdate')).fill('1985-05-05');
-  await flow
-    .getByRole('group', { name: text('nl', 'signup.account.gender') })
-    .getByRole('radio', { name: text('nl', 'signup.account.male'), exact: true })
-    .check();
-  await flow
-    .getByRole('group', { name: text('nl', 'signup.account.looking_for') })
-    .getByRole('radio', { name: text('nl', 'signup.account.looking_female'), exact: true })
-    .check();
-  await flow.locator('input[name="accept_terms"]').check();
-  await flow.getByRole('button', { name: text('nl', 'signup.account.submit') }).click();
-  await expect(flow.getByRole('heading', { name: text('nl', 'signup.steps.photo') })).toBeVisible();
+  await signUpInModal(page, BRAND, {
+    email: `limit-${stamp}@example.com`,
+    name: `Zuinig${stamp.slice(-6)}`,
+    password: 'eigen-limiet-42',
+    birthdate: '1985-05-05',
+  });
 }
 
 test('a member sets a day limit and a pause, and the checkout stops at them', async ({ page, context }) => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { brandUrl, expect, isHydrated, logInAs, test, text, watchConsole, onBrand } from './fixtures';
+import { brandUrl, expect, isHydrated, logInAs, test, text, watchConsole, onBrand, signUpInModal } from './fixtures';
 
 // A new member on a Dutch brand: the time-bonus banner counts down, the time-bonus modal opens after 40 s in the
 // members area (the browser's clock is Playwright's), a bundle is bought with iDEAL through the sandbox checkout
@@ -19,25 +19,12 @@ async function countdownSeconds(banner: Locator): Promise<number> {
 
 async function signUp(page: Page) {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  await page.goto(brandUrl(BRAND(), '/'));
-  await page.getByTestId('cta-signup').click();
-  const flow = page.getByTestId('signup-modal');
-  await flow.getByLabel(text('nl', 'account.fields.email')).fill(`pay-${stamp}@example.com`);
-  await flow.getByLabel(text('nl', 'signup.account.name')).fill(`Koper${stamp.slice(-6)}`);
-  await flow.getByLabel(text('nl', 'account.fields.password'), { exact: true }).fill('koop-credits-42');
-  await flow.getByLabel(text('nl', 'signup.account.birthdate')).fill('1988-03-02');
-  await flow
-    .getByRole('group', { name: text('nl', 'signup.account.gender') })
-    .getByRole('radio', { name: text('nl', 'signup.account.male'), exact: true })
-    .check();
-  await flow
-    .getByRole('group', { name: text('nl', 'signup.account.looking_for') })
-    .getByRole('radio', { name: text('nl', 'signup.account.looking_female'), exact: true })
-    .check();
-  // The terms box; the marketing box beside it stays unticked (opt-in, issue 17 item 6).
-  await flow.locator('input[name="accept_terms"]').check();
-  await flow.getByRole('button', { name: text('nl', 'signup.account.submit') }).click();
-  await expect(flow.getByRole('heading', { name: text('nl', 'signup.steps.photo') })).toBeVisible();
+  await signUpInModal(page, BRAND(), {
+    email: `pay-${stamp}@example.com`,
+    name: `Koper${stamp.slice(-6)}`,
+    password: 'koop-credits-42',
+    birthdate: '1988-03-02',
+  });
 }
 
 /** On /credits/{id}: agree, pay, and land on the sandbox checkout. */
