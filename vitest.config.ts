@@ -26,6 +26,8 @@ export default defineConfig(async () => ({
           UPSTREAM_TIMEOUT_MS: '1000',
           APP_SECRET: 'test-secret-0123456789-0123456789-0123456789',
           MAIL_EVENTS_SECRET: 'test-mail-events-secret',
+          // The API key of the test brand on Yoti's stand-in (tests/fixtures/tenants/yotishop.ts).
+          YOTI_API_KEY_YOTISHOP: 'test-yoti-api-key',
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),
           // A test-only VAPID pair for flirtlokaal (worker/push/vapid.ts reads the public key from env in test mode).
           VAPID_PUBLIC_KEY_FLIRTLOKAAL: 'BFwG0RIh3yaJnrleDac5UKWqFg7ZaHThHu7IPaU-lWXWRd9g34zqX-JzSwTDfYbGB_NJNahJiw7_PSIFLRaubmU',

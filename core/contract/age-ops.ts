@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgeCheckQuerySchema, AgeCheckStatusSchema, AgeDeclarationSchema, AgeNotificationSchema } from '../schemas/age';
+import { AgeCallbackBodySchema, AgeCheckQuerySchema, AgeCheckStatusSchema, AgeDeclarationSchema } from '../schemas/age';
 import { OkSchema, type Operation } from './operation';
 
 const UNSAFE = ['authentication_required', 'csrf'] as const;
@@ -43,8 +43,8 @@ export const AGE_OPERATIONS = [
     tag: 'account',
     auth: 'none',
     summary:
-      "The age-assurance provider's signed notification (X-Age-Signature: HMAC-SHA256 of the body); the result is fetched from the provider",
-    body: { schema: AgeNotificationSchema },
+      "The age-assurance provider's signed notification (sandbox: X-Age-Signature, HMAC-SHA256 of the body; Yoti: RSA-PSS `signature` in the body); the result is fetched from the provider",
+    body: { schema: AgeCallbackBodySchema },
     responses: { 200: { description: 'Recorded.', schema: OkSchema } },
     errors: {
       400: ['validation_failed', 'age_signature_invalid', 'age_result_stale'],

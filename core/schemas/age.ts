@@ -36,3 +36,19 @@ export const AgeNotificationSchema = z.object({
   topic: z.string().max(40),
   sent_at: z.string().max(40),
 });
+
+/**
+ * Yoti's notification, one per attempt (developers.yoti.com/age-verification/notifications): the signature is in the
+ * body (RSA-PSS over the rest but sequence_number; worker/age/yoti/signature.ts checks it). Other fields Yoti sends
+ * (method, age, state, evidence_id...) pass through; only the result fetched from Yoti is recorded.
+ */
+export const YotiAgeNotificationSchema = z.looseObject({
+  session_key: z.string().min(1).max(100),
+  id: z.string().min(1).max(100),
+  timestamp: z.number(),
+  sequence_number: z.number().int().min(1),
+  signature: z.string().min(1).max(2048),
+});
+
+/** POST /api/age-check-callback.php: the sandbox's notification or Yoti's. */
+export const AgeCallbackBodySchema = z.union([AgeNotificationSchema, YotiAgeNotificationSchema]);

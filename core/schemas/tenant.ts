@@ -89,6 +89,27 @@ export const BrandLookSchema = z.strictObject({
 const ENGINE_OR_CONTRACT = new Set<string>([...ENGINE_COOKIES, ...CONTRACT_COOKIES]);
 
 /** One file in tenants/ is one brand. */
+/** tenant.age_assurance: Yoti's Age Verification API (docs/api/age-assurance.md, "Yoti"). */
+export const AgeAssuranceSettingsSchema = z.strictObject({
+  provider: z.literal('yoti'),
+  /** The SDK ID from the Yoti Hub (sent as Yoti-SDK-Id; a UUID, as Yoti's API reference gives its pattern). */
+  sdk_id: z.uuid(),
+  /** The Worker secret holding the API key from the Yoti Hub (sent as a bearer token). */
+  api_key_secret: z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/),
+  /**
+   * Yoti's public key for the notifications' RSA-PSS signature (PEM, not a secret); unset: the key Yoti publishes on
+   * its notifications page (worker/age/yoti/signature.ts).
+   */
+  notification_public_key: z.string().includes('BEGIN PUBLIC KEY').optional(),
+  /** Where Yoti's API and hosted page are; tests point it at a local stand-in. */
+  api_base: z.url({ protocol: /^https?$/ }).default('https://age.yoti.com'),
+  /**
+   * Years added to the market's minimum age for facial age estimation only (Yoti recommends a threshold above the
+   * barrier for estimation, and the exact age for a document): 18 + 7 = 25, the Challenge 25 buffer.
+   */
+  estimation_buffer: z.int().min(0).max(10).default(7),
+});
+
 export const TenantSchema = z
   .strictObject({
     id: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/),
@@ -145,6 +166,11 @@ export const TenantSchema = z
     payments: TenantPaymentsSchema,
     /** The brand's cam partner, for the cam-profile listing at /cams (core/schemas/cams.ts); without one there is none. */
     cams: CamPartnerSchema.optional(),
+    /**
+     * The brand's age-assurance provider in production (issue 45 item 2, worker/age/provider.ts; without one a check
+     * cannot start there). Worker secret NAMES only, like payments.verotel.signature_key_secret.
+     */
+    age_assurance: AgeAssuranceSettingsSchema.optional(),
     /**
      * The brand's own information pages at /pages/{token} (an Impressum, safety tips...): per language a title and a
      * body in the pages' text format ('## ' headings, '- ' lists, **bold**, [label](/path), {{company}} and the other

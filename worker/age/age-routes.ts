@@ -4,7 +4,7 @@ import { ApiFailure } from '../errors';
 import { limit } from '../http/helpers';
 import { operation, withStatus } from '../http/operation';
 import { log } from '../log';
-import { ageCheckStatus, findCheck, readOnReturn, recordResult, startAgeCheck } from './checks';
+import { ageCheckStatus, findCheck, readOnReturn, recordResult, startAgeCheck, takesNotification } from './checks';
 import { logDeclaration } from './declarations';
 import { ageProviderFor } from './provider';
 import { AGE_SIGNATURE_HEADER } from './signature';
@@ -27,8 +27,9 @@ operation(ageRoutes, 'post', '/api/age-check.php', async (c, { member }) => {
 
 /**
  * The provider's notification. Trusted only when its signature is the provider's for this brand, it is recent, it
- * names a check of this brand and it was not used before; then the result is fetched from the provider and
- * recorded. Every refusal is logged and changes nothing.
+ * names a check of this brand and it was not used before (for Yoti, which notifies once per attempt: its sequence
+ * number is above the last one taken); then the result is fetched from the provider and recorded. Every refusal is
+ * logged and changes nothing.
  */
 operation(ageRoutes, 'post', '/api/age-check-callback.php', async (c) => {
   const tenant = c.get('tenant');
@@ -47,10 +48,11 @@ operation(ageRoutes, 'post', '/api/age-check-callback.php', async (c) => {
     return refuse(400, 'age_result_stale', `sent at ${note.sentAt}`);
   const check = await findCheck(c.env.DB, tenant.id, provider.name, note.sessionId);
   if (!check) return refuse(404, 'age_check_unknown', `session ${note.sessionId}`);
-  if (check.notification_id !== null) return refuse(409, 'age_result_replayed', `session ${note.sessionId} notified before`);
+  if (!takesNotification(check, note.sequence ?? null))
+    return refuse(409, 'age_result_replayed', `session ${note.sessionId} notified before (sequence ${note.sequence ?? '-'})`);
   const result = await provider.result(note.sessionId);
   if (!result?.outcome) return refuse(404, 'age_check_unknown', `session ${note.sessionId} has no result`);
-  if (!(await recordResult(c.env.DB, check, result, note.notificationId, c.get('now'))))
+  if (!(await recordResult(c.env.DB, check, result, note.notificationId, c.get('now'), note.sequence ?? null)))
     return refuse(409, 'age_result_replayed', `session ${note.sessionId} recorded meanwhile`);
   log(c, 'info', 'age check recorded', { memberId: check.member_id, outcome: result.outcome, provider: provider.name });
   return { ok: true as const };

@@ -86,9 +86,22 @@ export function findCheck(db: D1Database, tenantId: string, provider: string, se
 }
 
 /**
- * Records the provider's result on the check, once, and the member's status in the same batch. `notificationId`:
- * the provider's notification that brought it (null: the member's return read it first); each check takes one
- * notification, so the same one again changes nothing. True when this call wrote.
+ * Whether a notification may still be taken for the check: the first one always; after that only a later attempt's
+ * (a higher sequence number than the last one taken), for a provider that notifies once per attempt (Yoti). The
+ * same notification again, or one without a sequence after the first, is a replay. recordResult decides the same in
+ * its statement, so two at once cannot both pass.
+ */
+export function takesNotification(check: Pick<CheckRow, 'notification_id' | 'notification_seq'>, sequence: number | null): boolean {
+  if (check.notification_id === null) return true;
+  return sequence !== null && check.notification_seq !== null && sequence > check.notification_seq;
+}
+
+/**
+ * Records the provider's result on the check and the member's status in the same batch. `notificationId`: the
+ * provider's notification that brought it (null: the member's return read it first, which writes only an open
+ * check). A notification writes the provider's current result when takesNotification allows it (its first, or a
+ * later attempt's by `sequence`), so a fail then a pass on a retry ends as a pass; the same one again changes
+ * nothing. True when this call wrote.
  */
 export async function recordResult(
   db: D1Database,
@@ -96,17 +109,24 @@ export async function recordResult(
   result: AgeResult,
   notificationId: string | null,
   now: Date,
+  sequence: number | null = null,
 ): Promise<boolean> {
   if (!result.outcome || result.reference !== referenceOf(check.tenant_id, check.member_id)) return false;
   const at = now.toISOString();
   const [written] = await db.batch([
     db
       .prepare(
-        `UPDATE age_checks SET outcome = COALESCE(outcome, ?1), method = COALESCE(method, ?2), completed_at = COALESCE(completed_at, ?3),
-                notification_id = COALESCE(notification_id, ?4)
-          WHERE tenant_id = ?5 AND id = ?6 AND ((?4 IS NULL AND outcome IS NULL) OR (?4 IS NOT NULL AND notification_id IS NULL))`,
+        `UPDATE age_checks SET outcome = CASE WHEN ?4 IS NULL THEN COALESCE(outcome, ?1) ELSE ?1 END,
+                method = CASE WHEN ?4 IS NULL THEN COALESCE(method, ?2) ELSE ?2 END,
+                completed_at = CASE WHEN ?4 IS NULL THEN COALESCE(completed_at, ?3) ELSE ?3 END,
+                notification_id = COALESCE(?4, notification_id),
+                notification_seq = CASE WHEN ?4 IS NULL THEN notification_seq ELSE ?7 END
+          WHERE tenant_id = ?5 AND id = ?6
+            AND ((?4 IS NULL AND outcome IS NULL)
+              OR (?4 IS NOT NULL AND (notification_id IS NULL
+                  OR (?7 IS NOT NULL AND notification_seq IS NOT NULL AND ?7 > notification_seq))))`,
       )
-      .bind(result.outcome, result.method, at, notificationId, check.tenant_id, check.id),
+      .bind(result.outcome, result.method, at, notificationId, check.tenant_id, check.id, sequence),
     // changes(): only after the check was written here; a pass is never replaced (done once per member).
     db
       .prepare(

@@ -42,6 +42,12 @@ export interface AgeNotification {
   notificationId: string;
   /** When the provider sent it (ISO): an old one is a replay. */
   sentAt: string;
+  /**
+   * The attempt it reports, for a provider that notifies once per attempt of a session (Yoti's sequence_number,
+   * from 1): a later attempt's notification is taken, the same or an earlier one again is a replay. Unset: the
+   * provider notifies once per session.
+   */
+  sequence?: number;
 }
 
 export interface AgeResult {

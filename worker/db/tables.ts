@@ -14,6 +14,7 @@ export interface AgeChecksRow {
   created_at: string;
   completed_at: string | null;
   notification_id: string | null;
+  notification_seq: number | null;
 }
 
 export interface AgeDeclarationsRow {
