@@ -181,8 +181,10 @@ test('two members chat live; badges, title and credits follow', async ({ browser
     await expect(picker).toContainText(t('chat.photo_price', { credits: photoPrice }));
     // Every photo button has its own name (issue 45, item 12): "Send photo 1 of N", or the private one's.
     const photoButtons = picker.locator('[data-testid^="chat-photo-"]');
-    const total = await photoButtons.count();
     const first = photoButtons.first();
+    // The picker loads the photos in one answer: once the first shows, all of them are there to count.
+    await expect(first).toBeVisible();
+    const total = await photoButtons.count();
     await expect(first).toHaveAccessibleName(
       new RegExp(`^(${t('chat.photo_pick_n', { n: 1, total })}|${t('chat.photo_pick_private', { n: 1, total })})$`),
     );
