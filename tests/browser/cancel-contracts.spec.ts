@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, brandUrl, expect, test, text, watchConsole, signUpInModal } from './fixtures';
+import { api, brandUrl, expect, test, text, watchConsole, signUpInModal, isHydrated } from './fixtures';
 
 // Issue 45 item 4, as a person in Germany does it: a member buys a bundle with the button the law names
 // ("Zahlungspflichtig bestellen"), then cancels through "Verträge hier kündigen" in the footer (two steps, "Jetzt
@@ -30,6 +30,8 @@ test('a German member buys with "Zahlungspflichtig bestellen" and cancels in two
 
   await test.step('the final button says "Zahlungspflichtig bestellen", and the bundle is bought', async () => {
     await page.goto(brandUrl(BRAND, '/credits/1/creditcard'));
+    // A tap before hydration is undone when React takes the checkbox over: wait for it, as a person would see it load.
+    await expect.poll(() => isHydrated(page.getByTestId('consent'))).toBe(true);
     await page.getByTestId('consent').check();
     await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
     await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { brandUrl, expect, test, text, watchConsole, signUpInModal } from './fixtures';
+import { brandUrl, expect, test, text, watchConsole, signUpInModal, isHydrated } from './fixtures';
 
 // Issue 45 item 9, as a member does it: a new member sets their own day limit in the settings and is stopped by it
 // at the checkout, with the message in Dutch; then pauses and sees the pause. (Written with the feature; not run by
@@ -37,6 +37,8 @@ test('a member sets a day limit and a pause, and the checkout stops at them', as
 
   await test.step('the checkout refuses a bundle above it, in Dutch', async () => {
     await page.goto(brandUrl(BRAND, '/credits/2/ideal'));
+    // A tap before hydration is undone when React takes the checkbox over: wait for it, as a person would see it load.
+    await expect.poll(() => isHydrated(page.getByTestId('consent'))).toBe(true);
     await page.getByTestId('consent').check();
     await page.getByRole('button', { name: t('pay.submit') }).click();
     await expect(page.getByRole('alert')).toContainText(t('errors.spending_limit'));

@@ -19,7 +19,7 @@ export default function AgeCheckScreen() {
   const store = useStore();
   const route = useAtomValue(routeAtom);
   const session = new URLSearchParams(route.search).get('session') ?? undefined;
-  const { data, mutate } = useApi('/api/age-check.php', session ? { session } : undefined);
+  const { data, mutate } = useApi('/api/age-check.php', session ? { session } : undefined, { revalidateOnMount: true });
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | undefined>();
 

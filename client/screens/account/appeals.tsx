@@ -13,7 +13,7 @@ import { useTranslation } from '../../i18n';
  */
 export default function AppealsScreen() {
   const { t } = useTranslation();
-  const { data, mutate } = useApi('/api/statements.php');
+  const { data, mutate } = useApi('/api/statements.php', {}, { revalidateOnMount: true });
   return (
     <AccountCard title={t('reports.appeals.title')} testId="appeals">
       <p className="mt-0 text-sm text-gray-700">{t('reports.appeals.intro')}</p>
