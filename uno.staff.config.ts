@@ -47,6 +47,8 @@ export const staffShortcuts: Record<string, string> = {
   'alert-warning': 'bg-[#fff4d6] text-[#5c4200] [border:1px_solid_#e8c25a]',
   'alert-success': 'bg-[#e6f4ea] text-[#14532d] [border:1px_solid_#9fd5ad]',
   'alert-ok': 'bg-[#e7f5ea] text-[#14532d] [border:1px_solid_#9fd5ac]',
+  // Overdue complaints and notices: the alerts' danger red as text.
+  'text-danger': 'text-[#8a1c12]',
   empty: 'text-muted',
   'label-fictional': 'inline-block text-[0.8rem] font-600 bg-ink text-white rounded-[999px] [padding:0.05rem_0.5rem] align-middle',
 
