@@ -113,7 +113,8 @@ test('a member reports a profile; a moderator removes a photo; the member appeal
 
   expect(reporterProblems).toEqual([]);
   expect(ownerProblems).toEqual([]);
-  expect(staffProblems.filter((p) => !p.includes('/api/staff/live.php'))).toEqual([]);
+  // The decider's own try at the appeal is the one refusal the journey asks for (Chromium logs its 403).
+  expect(staffProblems.filter((p) => !p.includes('/api/staff/live.php') && !p.includes('/api/staff/appeal-decision.php'))).toEqual([]);
   await ownerContext.close();
   await moderator.context().close();
 });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { sandboxShell } from '../http/sandbox-shell';
 import { isLocal, type AppContext, type AppEnv } from '../context';
 import { operation } from '../http/operation';
 import { AgeSandbox } from './sandbox';
@@ -11,16 +12,12 @@ import { AGE_SIGNATURE_HEADER } from './signature';
  * inconclusive, cancelled) is recorded once on the sandbox's session; the sandbox then posts its signed notification
  * to the brand's real callback path and sends the browser back to the brand, as the provider would. No script.
  */
-// Its own plain page (worker/payments/sandbox-shell.ts is the acquirers'; payments imports the age gate, so no import
-// back): plainly a stand-in, never the brand's look.
-const page = (c: AppContext, body: unknown, status: 200 | 404 = 200) =>
-  c.html(
-    html`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
-  <meta name="viewport" content="width=device-width, initial-scale=1"><title>Age check sandbox</title>
-  <style>body{font:16px/1.5 system-ui,sans-serif;max-width:520px;margin:32px auto;padding:0 16px;color:#222}button{font:inherit;padding:10px 16px;margin:4px 4px 4px 0;border-radius:6px;border:1px solid #888;background:#f4f4f7;cursor:pointer}</style>
-  </head><body><h1>Age check sandbox</h1><p>A stand-in for an age-assurance provider's page (facial age estimation, ID document + selfie), local mode only.</p>${body}</body></html>`,
-    status,
-  );
+const page = sandboxShell(
+  'Age check',
+  'Age check sandbox',
+  "an age-assurance provider's page (facial age estimation, ID document + selfie)",
+  'Nothing is stored but the outcome.',
+);
 
 export function ageSandboxPage(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sandboxShell } from '../sandbox-shell';
+import { sandboxShell } from '../../http/sandbox-shell';
 import { html } from 'hono/html';
 import { moneyFormatter } from '../../../core/money';
 import { isLocal, type AppContext, type AppEnv } from '../../context';
