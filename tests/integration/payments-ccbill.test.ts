@@ -6,14 +6,18 @@ import { providerFor } from '../../worker/payments/provider';
 import { TENANTS } from '../../worker/tenants';
 import { dbOf, fetchBrand } from './helpers';
 import { createStaff, staffApi } from './staff-helpers';
-import { api, json, memberState, newMember as anyMember, orderBody, spendCredits } from './payment-helpers';
+import { api, json, memberState, newMember as anyMember, spendCredits } from './payment-helpers';
 import { passAgeCheck } from './age-helpers';
+import { CCBILL_BRAND, ccbillClick, ccbillOrder, ccbillWebhook } from './ccbill-helpers';
 
 // CCBill end to end in workerd: the brand's dynamic-pricing FlexForm URL, the local sandbox playing CCBill (its form,
 // its status call, its one-click API) and the webhooks it makes as CCBill does, through the real webhook path
 // (worker/payments/ccbill/); and the cascade of a soft decline to the next provider of the brand's route (Verotel).
 
-const BRAND = 'ccbillshop';
+const BRAND = CCBILL_BRAND;
+const order = ccbillOrder;
+const click = ccbillClick;
+const webhook = ccbillWebhook;
 const tenant = TENANTS.find((t) => t.id === BRAND)!;
 const sandbox = () => new CcbillSandbox(dbOf(BRAND), tenant);
 const GBP = '826';
@@ -25,42 +29,17 @@ const newMember = async (brand: string) => {
   return member;
 };
 
-async function order(cookie: string, method = 'creditcard') {
-  const body = orderBody({ package_id: 22, amount: 2599, currency: 'GBP', method, issuer: undefined });
-  const res = await api(BRAND, 'POST', '/api/order.php', { body, cookie, country: 'GB' });
-  expect(res.status).toBe(201);
-  const answer = await json<{ order: { id: number; amount: number }; checkout_url: string }>(res);
-  return { id: answer.order.id, amount: answer.order.amount, url: new URL(answer.checkout_url), reference: `${BRAND}-${answer.order.id}` };
-}
-
 const orderRow = async (id: number) =>
   (await dbOf(BRAND)
     .prepare('SELECT status, provider, refund_reason FROM orders WHERE id = ? AND tenant_id = ?')
     .bind(id, BRAND)
     .first<{ status: string; provider: string; refund_reason: string | null }>())!;
 
-/** The tester's click on the sandbox's FlexForm (its own URL: the dynamic-pricing request). */
-const click = (url: URL, action: string) =>
-  fetchBrand(BRAND, `${url.pathname}${url.search}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `https://${BRAND}.localhost` },
-    body: new URLSearchParams({ action }),
-  });
-
 /** The member's browser following a redirect on the brand (the return page needs their session). */
 const follow = (res: Response, cookie: string) => {
   const to = new URL(res.headers.get('Location')!);
   return api(BRAND, 'GET', `${to.pathname}${to.search}`, { cookie, country: 'GB' });
 };
-
-/** What CCBill posts: the fields as JSON or URL-encoded, eventType in the query. */
-const webhook = (eventType: string, fields: Record<string, string>, { asJson = false, brand = BRAND } = {}) =>
-  fetchBrand(brand, `/api/ccbill-webhook.php?eventType=${eventType}&eventGroupType=Subscription`, {
-    method: 'POST',
-    headers: { 'Content-Type': asJson ? 'application/json' : 'application/x-www-form-urlencoded' },
-    body: asJson ? JSON.stringify(fields) : new URLSearchParams(fields).toString(),
-  });
 
 /** A sale the sandbox approved without posting its webhook yet, and the webhook CCBill posts for it. */
 async function approvedSale(o: { reference: string; amount: number }) {

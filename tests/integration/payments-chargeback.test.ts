@@ -4,16 +4,20 @@ import { CcbillSandbox } from '../../worker/payments/ccbill/sandbox';
 import { TENANTS } from '../../worker/tenants';
 import en from '../../locales/en.json';
 import { call, freshIp, login, mailCount, signUp } from './account-helpers';
-import { dbOf, fetchBrand } from './helpers';
+import { dbOf } from './helpers';
 import { api, json, memberState, newMember, orderBody, spendCredits } from './payment-helpers';
 import { createStaff, staffApi } from './staff-helpers';
 import { passAgeCheck } from './age-helpers';
+import { CCBILL_BRAND, ccbillClick, ccbillOrder, ccbillWebhook } from './ccbill-helpers';
 
 // Issue 44 items 4 and 5 in workerd, on the CCBill test brand (its sandbox plays CCBill: form, status call, one-click
 // charge, webhooks): what a chargeback does to the member (credits, mail, one-click on that card, an account that
 // stays usable), the staff block on purchases, and an order's evidence pack for admins.
 
-const BRAND = 'ccbillshop';
+const BRAND = CCBILL_BRAND;
+const order = ccbillOrder;
+const click = ccbillClick;
+const webhook = ccbillWebhook;
 
 /** These buyers order from GB, which asks the age check before paying: they passed it (age-assurance.test.ts). */
 async function passed<M>(made: Promise<M>, idOf: (member: M) => number): Promise<M> {
@@ -24,29 +28,6 @@ async function passed<M>(made: Promise<M>, idOf: (member: M) => number): Promise
 const tenant = TENANTS.find((t) => t.id === BRAND)!;
 const sandbox = () => new CcbillSandbox(dbOf(BRAND), tenant);
 const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Evidence/1.0';
-
-async function order(cookie: string, method = 'creditcard', headers: Record<string, string> = {}) {
-  const body = orderBody({ package_id: 22, amount: 2599, currency: 'GBP', method, issuer: undefined });
-  const res = await api(BRAND, 'POST', '/api/order.php', { body, cookie, country: 'GB', headers });
-  expect(res.status).toBe(201);
-  const answer = await json<{ order: { id: number }; checkout_url: string }>(res);
-  return { id: answer.order.id, url: new URL(answer.checkout_url), reference: `${BRAND}-${answer.order.id}` };
-}
-
-const click = (url: URL, action: string) =>
-  fetchBrand(BRAND, `${url.pathname}${url.search}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `https://${BRAND}.localhost` },
-    body: new URLSearchParams({ action }),
-  });
-
-const webhook = (eventType: string, fields: Record<string, string>) =>
-  fetchBrand(BRAND, `/api/ccbill-webhook.php?eventType=${eventType}&eventGroupType=Subscription`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
 
 const repeat = (cookie: string) =>
   api(BRAND, 'POST', '/api/repeat-order.php', {
