@@ -13,6 +13,12 @@ export interface StaffBrandInfo {
   /** The brand's fictional label, e.g. "⭐ Fantasieprofiel". */
   fictional: string;
   countries: string[];
+  /**
+   * A brand in proxy mode: its members and conversations live in its own backend, so the workspace answers them there.
+   * The id of this deployment's brand that is that backend (locally proxydemo-origin), or null for a backend of its
+   * own; absent for a brand the engine serves itself (docs/api/staff.md, "A brand in proxy mode").
+   */
+  proxy_backend?: string | null;
 }
 
 export type StaffLanguage = 'en' | 'nl';

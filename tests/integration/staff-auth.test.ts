@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { StaffMe, StaffSessionsResponse } from '../../core/schemas/staff-answers';
 import { purgeExpired } from '../../worker/account/purge';
-import { createMember } from './helpers';
+import { createMember, fetchBrand } from './helpers';
 import { auditRows, codeAt, createSignableStaff, staffCookieOf, staffLogin, stepTime } from './staff-auth-helpers';
 import { createStaff, staffApi } from './staff-helpers';
 
@@ -27,6 +27,19 @@ describe('staff login: password and TOTP', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(me.brands.find((b) => b.id === 'flirtlokaal')?.name).toBe('Flirtlokaal');
     expect(me.brands.find((b) => b.id === 'proxydemo-origin')?.name).toBe('Proxy Demo (proxydemo-origin)');
+  });
+
+  it('names a brand by its name alone where the staff member works on no other brand of that name (issue 46, item 7)', async () => {
+    // The demo operators work on the proxy demo's backend, not on the proxy demo itself: no id to tell apart.
+    const operator = await createStaff([
+      { brand: 'flirtlokaal', role: 'operator' },
+      { brand: 'proxydemo-origin', role: 'operator' },
+    ]);
+    const me = (await (await staffApi('flirtlokaal', 'GET', 'me.php', { cookie: operator.cookie })).json()) as StaffMe;
+    expect(me.brands.map((b) => b.name)).toEqual(['Flirtlokaal', 'Proxy Demo']);
+    const page = await (await fetchBrand('flirtlokaal', '/staff', { headers: { Cookie: operator.cookie } })).text();
+    expect(page).toContain('"name":"Proxy Demo"');
+    expect(page).not.toContain('proxydemo-origin)');
   });
 
   it('refuses a wrong password, a wrong code, an unknown address and a missing code with one answer', async () => {

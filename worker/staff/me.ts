@@ -10,6 +10,6 @@ export function staffMe(staff: StaffSession): StaffMe {
     email: staff.email,
     name: staff.name,
     roles: staff.roles,
-    brands: brandsOf(staff).map((id) => ({ id, name: staffBrandName(TENANTS.find((t) => t.id === id)!) })),
+    brands: brandsOf(staff).map((id, _, ids) => ({ id, name: staffBrandName(TENANTS.find((t) => t.id === id)!, ids) })),
   };
 }

@@ -6,25 +6,26 @@ import type { AppContext, AppEnv } from '../context';
 import { TENANTS } from '../tenants';
 import ASSETS from 'virtual:client-assets';
 import { brandsOf } from '../auth/staff-session';
-import { staffBrandName } from './brand-name';
+import { proxyBackendOf, staffBrandName } from './brand-name';
 import { staffShell } from './shell';
 import { siteOrigin } from '../brand-origin';
 
 /** Pages a visitor without a staff session may open: everything else sends them to the login. */
 const OPEN_PATHS = new Set(['/staff/login', '/staff/setup']);
 
-function brandInfo(c: AppContext, tenant: Tenant): StaffBrandInfo {
+function brandInfo(c: AppContext, tenant: Tenant, among: string[]): StaffBrandInfo {
   const origin = siteOrigin(c, tenant);
   const cdn = tenant.settings.cdn_prefix;
   return {
     id: tenant.id,
-    name: staffBrandName(tenant),
+    name: staffBrandName(tenant, among),
     origin,
     // A path on another brand's site is not one on this host: its photos come through /staff/media/<brand>/ here
     // (worker/photos/media-route.ts), same-origin, so the staff cookie and the page's CSP allow them.
     cdn: cdn.startsWith('/') && tenant.id !== c.get('tenant').id ? `/staff/media/${tenant.id}/` : cdn,
     fictional: labelOf(tenant),
     countries: tenant.settings.countries,
+    proxy_backend: proxyBackendOf(tenant),
   };
 }
 
@@ -38,7 +39,13 @@ function page(c: AppContext): Response {
   const boot: StaffBoot = {
     brand: tenant.id,
     language: staffLanguage(tenant.settings.domain_language),
-    brands: brands.map((b) => brandInfo(c, b)),
+    brands: brands.map((b) =>
+      brandInfo(
+        c,
+        b,
+        brands.map((x) => x.id),
+      ),
+    ),
   };
   const html = staffShell({
     boot,

@@ -1,5 +1,6 @@
 import { brandName } from '../lib/boot';
 import { formatDateTime, formatMoney, t } from '../lib/i18n';
+import { methodWords } from '../lib/payment-words';
 import { labelOr, valueLabel } from '../lib/value-label';
 
 /** Amounts the audit stores in minor units, beside the entry's `currency`. */
@@ -38,7 +39,7 @@ function inWords(key: string, value: unknown, currency: string | null): string {
   if (key === 'state' && typeof value === 'string') return valueLabel('complaint_status', value);
   if (key === 'host_brand' && typeof value === 'string') return brandName(value);
   if (key === 'validity' && typeof value === 'string') return labelOr(`codes.validity_${value}`, value);
-  if (key === 'paymentmethods' && Array.isArray(value)) return value.map((m) => valueLabel('payment_method', String(m))).join(', ');
+  if (key === 'paymentmethods' && Array.isArray(value)) return value.map((m) => methodWords(String(m), labelOr)).join(', ');
   if (Array.isArray(value)) return value.map(String).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

@@ -1,6 +1,8 @@
 import type { StaffConversation } from '../../../core/schemas/staff-answers';
 import { brandInfo } from '../lib/boot';
 import { t } from '../lib/i18n';
+import { interestWords } from '../lib/interest-words';
+import { labelOr } from '../lib/value-label';
 import { Thumb } from './photo';
 
 type Member = StaffConversation['member'];
@@ -27,7 +29,7 @@ export function MemberCard({ brand, member }: { brand: string; member: Member })
       {member.interests.length > 0 && (
         <ul className="chips" aria-label={t('card.interests')}>
           {member.interests.map((i) => (
-            <li key={i}>{i}</li>
+            <li key={i}>{interestWords(i, labelOr)}</li>
           ))}
         </ul>
       )}

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { StaffChatMessage } from '../../../core/schemas/staff-answers';
+import { giftWords } from '../lib/gift-words';
 import { formatDateTime, t } from '../lib/i18n';
+import { labelOr } from '../lib/value-label';
 import { Thumb } from './photo';
 
 /** The whole conversation: the member's messages left, the profile's right. Text is text, never markup. */
@@ -32,7 +34,7 @@ export function MessageList({
             <span className="sr-only">{m.from === 'member' ? memberName : profileName}: </span>
             {m.kind === 'text' && <span className="text">{m.text}</span>}
             {m.kind === 'photo' && m.photo && <Thumb brand={brand} image={m.photo} alt={t('conversation.photo')} size={140} />}
-            {m.kind === 'gift' && <span className="text">{t('conversation.gift', { gift: m.gift ?? '' })}</span>}
+            {m.kind === 'gift' && <span className="text">{t('conversation.gift', { gift: giftWords(m.gift ?? '', labelOr) })}</span>}
             <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
           </li>
         ))}

@@ -7,6 +7,8 @@ import { brandInfo } from '../lib/boot';
 import type { FictionalProfile } from '../lib/contract';
 import { validate } from '../lib/form';
 import { t, type StaffKey } from '../lib/i18n';
+import { interestWords } from '../lib/interest-words';
+import { labelOr } from '../lib/value-label';
 import { Field } from './field';
 import { Problem } from './notice';
 
@@ -113,7 +115,7 @@ function InterestChoices({ p }: { p: FictionalProfile | null }) {
       {INTERESTS.map((i) => (
         <label key={i.id}>
           <input type="checkbox" name="interests" value={i.id} defaultChecked={p?.interests.includes(i.id)} /> {i.icon}{' '}
-          {i.slug.replace(/_/g, ' ')}
+          {interestWords(i.slug, labelOr)}
         </label>
       ))}
     </fieldset>

@@ -6,6 +6,8 @@ import { Field } from '../components/field';
 import { ApiError, staffSend } from '../lib/api';
 import { validate } from '../lib/form';
 import { t, type StaffKey } from '../lib/i18n';
+import { methodWords } from '../lib/payment-words';
+import { labelOr } from '../lib/value-label';
 import { Problem } from '../components/notice';
 
 /** '2026-12-01T12:00' (the browser's local time) from an ISO instant, for a datetime-local input. */
@@ -174,7 +176,8 @@ function MethodChecks({ code }: { code: StaffDiscountCode | null }) {
       <div className="checks">
         {PAYMENT_METHODS.map((m) => (
           <label key={m}>
-            <input type="checkbox" name="paymentmethods" value={m} defaultChecked={code?.paymentmethods?.includes(m)} /> {m}
+            <input type="checkbox" name="paymentmethods" value={m} defaultChecked={code?.paymentmethods?.includes(m)} />{' '}
+            {methodWords(m, labelOr)}
           </label>
         ))}
       </div>

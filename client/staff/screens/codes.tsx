@@ -3,6 +3,8 @@ import type { StaffDiscountCode } from '../../../core/schemas/staff-back-office-
 import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
 import { ApiError, staffSend } from '../lib/api';
 import { formatDateTime, formatMoney, t, type StaffKey } from '../lib/i18n';
+import { methodWords } from '../lib/payment-words';
+import { labelOr } from '../lib/value-label';
 import { useStaffData } from '../lib/use-data';
 import { CodeForm } from './codes-form';
 import { InviteCodes } from './codes-invites';
@@ -14,7 +16,7 @@ function conditions(c: StaffDiscountCode): string {
     c.country && t('codes.only_country', { country: c.country }),
     c.currency && t('codes.only_currency', { currency: c.currency }),
     c.minimum_order_value > 0 && t('codes.from_amount', { amount: formatMoney(c.minimum_order_value, c.currency ?? 'EUR') }),
-    c.paymentmethods?.join(', '),
+    c.paymentmethods?.map((m) => methodWords(m, labelOr)).join(', '),
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : t('codes.no_conditions');
 }

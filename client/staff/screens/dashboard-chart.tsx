@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { downloadCsv, toCsv, type Column } from '../lib/dashboard-csv';
+import { hasFigures, lastKnown } from '../lib/dashboard-days';
 import { formatDay, t } from '../lib/i18n';
 
 const COLOURS = ['#6d28d9', '#0a7d4f', '#c2410c', '#0369a1', '#b91c1c', '#4d7c0f'];
@@ -24,9 +25,13 @@ interface ChartProps {
  */
 export function DashboardChart({ id, title, days, columns, format, file }: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  const known = hasFigures(columns);
+  // One day is a table, not a chart of one dot per series (issue 46, item 8).
+  const drawn = known && days.length > 1;
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
+    if (!el || !drawn) return;
+    const lastDay = days.findLastIndex((_, i) => columns.some((c) => c.values[i] !== null));
     const xs = days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
     const plot = new uPlot(
       {
@@ -39,14 +44,22 @@ export function DashboardChart({ id, title, days, columns, format, file }: Chart
           { values: (_, ticks) => ticks.map((v) => format(v)), size: 70 },
         ],
         series: [
-          { label: t('dashboard.day'), value: (_: uPlot, ts: number | null) => (ts === null ? '–' : formatDay(new Date(ts * 1000))) },
+          // While no day is pointed at, the legend shows the last day with figures, not dashes.
+          {
+            label: t('dashboard.day'),
+            value: (_: uPlot, ts: number | null, _s: number, idx: number | null) =>
+              idx === null ? formatDay(new Date(`${days[lastDay]}T00:00:00Z`)) : ts === null ? '–' : formatDay(new Date(ts * 1000)),
+          },
           ...columns.map((c, i) => ({
             label: c.label,
             stroke: COLOURS[i % COLOURS.length],
             width: 2,
             // A day with figures between days without (before the daily roll-up has run) is a dot, not nothing.
             points: { show: true, size: 5, fill: COLOURS[i % COLOURS.length] },
-            value: (_: uPlot, v: number | null) => (v === null ? '–' : format(v)),
+            value: (_: uPlot, v: number | null, _s: number, idx: number | null) => {
+              const shown = idx === null ? lastKnown(c.values) : v;
+              return shown === null ? '–' : format(shown);
+            },
           })),
         ],
       },
@@ -59,49 +72,58 @@ export function DashboardChart({ id, title, days, columns, format, file }: Chart
       resize.disconnect();
       plot.destroy();
     };
-  }, [days, columns, format]);
+  }, [days, columns, format, drawn]);
 
   return (
     <figure className="chart card" aria-labelledby={`${id}-title`} data-testid={`chart-${id}`}>
       <div className="screen-head">
         <h2 id={`${id}-title`}>{title}</h2>
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={() => downloadCsv(`${file}.csv`, toCsv(t('dashboard.day'), days, columns))}
-        >
-          {t('dashboard.csv')}
-        </button>
+        {known && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => downloadCsv(`${file}.csv`, toCsv(t('dashboard.day'), days, columns))}
+          >
+            {t('dashboard.csv')}
+          </button>
+        )}
       </div>
-      <div ref={box} aria-hidden="true" />
-      <details>
-        <summary>{t('dashboard.table', { title })}</summary>
-        <div className="table-wrap">
-          <table>
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('dashboard.day')}</th>
-                {columns.map((c) => (
-                  <th scope="col" key={c.label}>
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((day, i) => (
-                <tr key={day}>
-                  <th scope="row">{day}</th>
+      {!known && (
+        <p className="empty" data-testid={`no-data-${id}`}>
+          {t('dashboard.no_data')}
+        </p>
+      )}
+      {drawn && <div ref={box} aria-hidden="true" />}
+      {known && (
+        <details open={!drawn}>
+          <summary>{t('dashboard.table', { title })}</summary>
+          <div className="table-wrap">
+            <table>
+              <caption className="sr-only">{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('dashboard.day')}</th>
                   {columns.map((c) => (
-                    <td key={c.label}>{c.values[i] === null ? '–' : format(c.values[i]!)}</td>
+                    <th scope="col" key={c.label}>
+                      {c.label}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+              </thead>
+              <tbody>
+                {days.map((day, i) => (
+                  <tr key={day}>
+                    <th scope="row">{day}</th>
+                    {columns.map((c) => (
+                      <td key={c.label}>{c.values[i] === null ? '–' : format(c.values[i]!)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      )}
     </figure>
   );
 }

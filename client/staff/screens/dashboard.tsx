@@ -5,7 +5,8 @@ import type { StaffMe } from '../../../core/schemas/staff-answers';
 import { DASHBOARD_DAYS } from '../../../core/schemas/staff-dashboard';
 import { brandName } from '../lib/boot';
 import type { Column } from '../lib/dashboard-csv';
-import { formatCount, formatDateTime, formatMoney, t } from '../lib/i18n';
+import { daysWithData } from '../lib/dashboard-days';
+import { formatCount, formatDateTime, formatDay, formatMoney, t } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { formatDuration } from '../lib/time';
 import { useStaffData } from '../lib/use-data';
@@ -140,7 +141,9 @@ export default function DashboardScreen() {
   const [to, setTo] = useState('');
   const figures = useStaffData('/api/staff/dashboard.php', { brand: scope, from, to });
   const d = figures.data;
-  const charts = useMemo(() => (d ? dashboardCharts(d) : []), [d]);
+  // Only the days from the first with figures (issue 46, item 8): a young brand has few.
+  const shown = useMemo(() => (d ? daysWithData(d) : null), [d]);
+  const charts = useMemo(() => (shown ? dashboardCharts(shown) : []), [shown]);
   const scopeName = scope ? brandName(scope) : t('dashboard.deployment');
 
   return (
@@ -158,17 +161,26 @@ export default function DashboardScreen() {
               rolled: d.rolled_up_at ? formatDateTime(d.rolled_up_at) : '–',
             })}
           </p>
-          {charts.map((c) => (
-            <DashboardChart
-              key={`${c.id}-${d.from}-${d.to}-${scope}`}
-              id={c.id}
-              title={c.title}
-              days={d.days}
-              columns={c.columns}
-              format={c.format}
-              file={`figures-${scope || 'all'}-${c.id}-${d.from}-${d.to}`}
-            />
-          ))}
+          {!shown && (
+            <p className="empty" data-testid="dashboard-no-data">
+              {t('dashboard.no_data_range', { scope: scopeName })}
+            </p>
+          )}
+          {shown && shown.days.length < d.days.length && (
+            <p data-testid="dashboard-since">{t('dashboard.since', { from: formatDay(new Date(`${shown.days[0]}T00:00:00Z`)) })}</p>
+          )}
+          {shown &&
+            charts.map((c) => (
+              <DashboardChart
+                key={`${c.id}-${d.from}-${d.to}-${scope}`}
+                id={c.id}
+                title={c.title}
+                days={shown.days}
+                columns={c.columns}
+                format={c.format}
+                file={`figures-${scope || 'all'}-${c.id}-${d.from}-${d.to}`}
+              />
+            ))}
           <TransparencyTable brand={scope} />
         </>
       )}

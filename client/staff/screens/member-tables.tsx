@@ -1,7 +1,8 @@
 import type { StaffMemberDetail } from '../../../core/schemas/staff-back-office-answers';
 import { MemberAction } from '../components/member-action';
 import { formatDateTime, formatMoney, t } from '../lib/i18n';
-import { valueLabel } from '../lib/value-label';
+import { mandateWords, methodWords, providerWords } from '../lib/payment-words';
+import { labelOr, valueLabel } from '../lib/value-label';
 import type { Done } from './member-cards';
 
 /** The member's orders, each paid one inside the refund days with its refund action. */
@@ -43,7 +44,7 @@ export function OrdersTable({
               </td>
               <td>{formatMoney(o.amount, o.currency)}</td>
               <td>{o.credits}</td>
-              <td>{valueLabel('payment_method', o.method)}</td>
+              <td>{methodWords(o.method, labelOr)}</td>
               <td>{o.paid_at ? formatDateTime(o.paid_at) : '–'}</td>
               <td>
                 {o.refundable && (
@@ -126,8 +127,10 @@ export function MandatesTable({ mandates }: { mandates: StaffMemberDetail['manda
         <tbody>
           {mandates.map((m) => (
             <tr key={m.id}>
-              <td>{m.method}</td>
-              <td>{m.label}</td>
+              <td>
+                {methodWords(m.method, labelOr)} <small>({providerWords(m.provider, labelOr)})</small>
+              </td>
+              <td>{mandateWords(m.label, labelOr)}</td>
               <td>{valueLabel('mandate_status', m.status)}</td>
               <td>{formatDateTime(m.created_at)}</td>
             </tr>

@@ -4,7 +4,7 @@ import type { QueueItem } from '../../../core/schemas/staff-answers';
 import { BrandFilter } from '../components/brand-filter';
 import { QueueRow } from '../components/queue-item';
 import { ApiError, staffSend } from '../lib/api';
-import { brandName } from '../lib/boot';
+import { brandInfo, brandName } from '../lib/boot';
 import { t } from '../lib/i18n';
 import { useMe } from '../lib/me';
 import { startQueueLive } from '../lib/queue-live';
@@ -67,6 +67,7 @@ export function QueueScreen() {
           ))}
         </ul>
       )}
+      <ProxiedBrands brands={brands} />
       {problem && <Problem message={holder && !problem.includes(holder) ? `${problem} (${holder})` : problem} testId="claim-problem" />}
       <Problem message={queue.error?.message} />
       {!queue.data && !queue.error && <Loading />}
@@ -79,6 +80,25 @@ export function QueueScreen() {
         </ol>
       )}
     </section>
+  );
+}
+
+/**
+ * Issue 46, item 10: a brand in proxy mode keeps its members and conversations in its own backend, which the workspace
+ * does not read, so its queue would stay empty without saying why. Per such brand in view: where it is answered.
+ */
+function ProxiedBrands({ brands }: { brands: string[] }) {
+  const proxied = brands.map((id) => brandInfo(id)).filter((b) => b && b.proxy_backend !== undefined);
+  if (proxied.length === 0) return null;
+  return (
+    <>
+      {proxied.map((b) => (
+        <p key={b!.id} className="alert alert-warning" role="note" data-testid={`proxied-${b!.id}`}>
+          {t('queue.proxied', { brand: b!.name })}{' '}
+          {b!.proxy_backend ? t('queue.proxied_here', { backend: brandName(b!.proxy_backend) }) : t('queue.proxied_elsewhere')}
+        </p>
+      ))}
+    </>
   );
 }
 

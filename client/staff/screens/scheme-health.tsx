@@ -1,6 +1,8 @@
 import type { SchemeHealthRow } from '../../../core/schemas/scheme-health';
 import { brandName } from '../lib/boot';
 import { formatCount, formatDateTime, formatMoney, t } from '../lib/i18n';
+import { providerWords } from '../lib/payment-words';
+import { labelOr } from '../lib/value-label';
 import { useStaffData } from '../lib/use-data';
 import { Loading, Problem } from '../components/notice';
 
@@ -68,7 +70,7 @@ export function SchemeHealthTable({ scope }: { scope: string }) {
                 return (
                   <tr key={id} data-testid={`scheme-${id}`}>
                     {d.brand === null && <td>{brandName(r.brand)}</td>}
-                    <th scope="row">{r.provider}</th>
+                    <th scope="row">{providerWords(r.provider, labelOr)}</th>
                     <td>
                       {r.month}
                       {r.alerted_at && <small> · {t('scheme.mailed', { at: formatDateTime(r.alerted_at) })}</small>}
