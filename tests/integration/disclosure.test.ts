@@ -17,11 +17,11 @@ describe('disclosure', () => {
     const nl = await settings('nl');
     expect(nl.fictional_warning).toMatch(/^Profielen met dit icoon zijn fictief/);
     expect(nl.index_title).toBe('Flirtlokaal - flirten en daten in Nederland en België');
-    // Velvet Nights writes one string for every language.
+    // Velvet Nights writes its texts in every language too (issue 46, item 12): a Spanish visitor reads Spanish.
     const velvet = await (
       await fetchBrand('velvetnights', '/api/settings.php', { country: 'GB', headers: { Cookie: 'i18n_redirected=es' } })
     ).json<Record<string, any>>();
-    expect(velvet.fictional_warning).toMatch(/^Profiles with this icon are fictional/);
+    expect(velvet.fictional_warning).toMatch(/^Los perfiles con este icono son ficticios/);
   });
 
   it("shows a fictional profile's page with the brand's warning as text, in the page's language", async () => {
