@@ -47,7 +47,7 @@ test('an owner reads the figures of the deployment and of one brand, as charts, 
   } else {
     await expect(members.locator('canvas')).toBeVisible();
     await expect(page.getByTestId('chart-messages').locator('canvas')).toBeVisible();
-    // Its legend speaks the workspace's language and, while no day is pointed at, shows the last day's figures.
+    // Its legend speaks the workspace's language and, while no day is pointed at, shows the last day's figures (today's).
     await expect(members.locator('.u-legend')).toContainText(staff('dashboard.day'));
     await expect(members.locator('.u-legend')).not.toContainText('Time');
     await expect(members.locator('.u-legend')).toContainText(String(api.series.signups[89]));

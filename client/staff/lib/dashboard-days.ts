@@ -22,9 +22,3 @@ export function daysWithData(d: Dashboard): Dashboard | null {
 
 /** Whether a chart's columns hold any known value: a chart without one says "no data yet" instead of drawing. */
 export const hasFigures = (columns: { values: (number | null)[] }[]): boolean => columns.some((c) => c.values.some((v) => v !== null));
-
-/** The last known value of a column (what a chart's legend shows while no day is pointed at), or null. */
-export function lastKnown(values: (number | null)[]): number | null {
-  for (let i = values.length - 1; i >= 0; i--) if (values[i] !== null) return values[i];
-  return null;
-}

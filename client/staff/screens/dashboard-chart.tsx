@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { downloadCsv, toCsv, type Column } from '../lib/dashboard-csv';
-import { hasFigures, lastKnown } from '../lib/dashboard-days';
+import { hasFigures } from '../lib/dashboard-days';
 import { formatDay, t } from '../lib/i18n';
 
 const COLOURS = ['#6d28d9', '#0a7d4f', '#c2410c', '#0369a1', '#b91c1c', '#4d7c0f'];
@@ -57,7 +57,7 @@ export function DashboardChart({ id, title, days, columns, format, file }: Chart
             // A day with figures between days without (before the daily roll-up has run) is a dot, not nothing.
             points: { show: true, size: 5, fill: COLOURS[i % COLOURS.length] },
             value: (_: uPlot, v: number | null, _s: number, idx: number | null) => {
-              const shown = idx === null ? lastKnown(c.values) : v;
+              const shown = idx === null ? c.values[lastDay] : v;
               return shown === null ? '–' : format(shown);
             },
           })),
