@@ -137,6 +137,16 @@ export default {
     api_key_secret: 'MOLLIE_KEY_FLIRTLOKAAL',
     // How a charge appears on the statement, per provider (core/rules/billing-descriptor.ts).
     billing_descriptors: { mollie: 'FLIRTLOKAAL.NL', verotel: 'VEROTEL*FLIRTLOKAAL.NL' },
+    // Direct debit: the company as its own SEPA creditor (worker/payments/sepa/, decision 013). A fictional creditor:
+    // the Creditor Identifier only has valid check digits, the account is a textbook example IBAN.
+    sepa: {
+      creditor_name: 'Lokaal Media B.V.',
+      creditor_id: 'NL57ZZZ999999999999',
+      creditor_iban: 'NL20INGB0001234567',
+      bic: 'INGBNL2A',
+      lead_days: 2,
+    },
+    routes: { NL: { directdebit: ['sepa'] } },
     packages: {
       EUR: [
         { id: 1, credits: 50, price: 1495, style: 'p0', popular: false },

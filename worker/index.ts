@@ -5,6 +5,7 @@ import { purgeExpired } from './account/purge';
 import { logEvent } from './log';
 import { LOCAL_TOOLS } from './build-target';
 import { expireSandboxOrders } from './payments/expire';
+import { collectSepaDebits } from './payments/sepa/daily';
 import { rollUp } from './staff/dashboard/rollup';
 import { alertSchemeHealth } from './staff/dashboard/scheme-alert';
 import { databasesOf } from './db/request-db';
@@ -40,6 +41,15 @@ export default {
       if (controller.cron !== ROLLUP_CRON) {
         ctx.waitUntil(
           purgeExpired({ ...env, DB: db }, now).then((purged) => logEvent('info', 'purge', { purged, binding, cron: controller.cron })),
+        );
+        // Once a day, each brand that is its own SEPA creditor hands its bank one pain.008 file per collection day.
+        ctx.waitUntil(
+          collectSepaDebits(
+            env,
+            db,
+            TENANTS.filter((t) => tenantIds.includes(t.id)),
+            now,
+          ).then((files) => logEvent('info', 'sepa files', { files, binding, cron: controller.cron })),
         );
       }
       if (controller.cron !== PURGE_CRON) {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { CamsResponseSchema } from '../schemas/cams';
-import { DirectDebitConfirmSchema, DirectDebitSchema } from '../schemas/order-form';
+import { DirectDebitConfirmSchema, DirectDebitRequestSchema, DirectDebitSchema } from '../schemas/order-form';
 import {
   DiscountCodeSchema,
   DiscountQuerySchema,
+  MandatePreviewSchema,
   OrderIdSchema,
   OrderRequestSchema,
   OrderSchema,
@@ -247,12 +248,49 @@ export const SHOP_OPERATIONS = [
   },
   {
     method: 'post',
+    path: '/api/directdebit-mandate.php',
+    operationId: 'directDebitMandate',
+    tag: 'shop',
+    auth: 'member',
+    summary: 'Direct debit, step 1: the form; the SEPA mandate text to sign (creditor, reference, amount, debit date) and its token',
+    body: { schema: DirectDebitSchema },
+    responses: {
+      200: {
+        description: 'The parts of the mandate text and the token that sending the code requires (valid 30 minutes).',
+        schema: MandatePreviewSchema,
+      },
+    },
+    errors: {
+      ...PRICING,
+      403: ['authentication_required', 'csrf', 'directdebit_blocked', 'age_check_required'],
+      429: ['rate_limited', 'directdebit_limit'],
+    },
+    contract: {
+      as: 'premium',
+      stage: 1.9,
+      expect: [200, 429],
+      capture: { dd_token: 'token' },
+      requires: { capture: 'methods', includes: 'directdebit' },
+      body: {
+        ...ORDER_BODY,
+        holder: 'C. Suite',
+        iban: 'NL91ABNA0417164300',
+        street: 'Teststraat',
+        house_number: '1',
+        zip: '1234 AB',
+        city: 'Amsterdam',
+        phone: '+31612345678',
+      },
+    },
+  },
+  {
+    method: 'post',
     path: '/api/directdebit.php',
     operationId: 'directDebit',
     tag: 'shop',
     auth: 'member',
-    summary: 'Direct debit, step 1: the form; an SMS code goes to the phone',
-    body: { schema: DirectDebitSchema },
+    summary: 'Direct debit, step 2: the form with the mandate token; an SMS code goes to the phone',
+    body: { schema: DirectDebitRequestSchema },
     responses: {
       201: {
         description: 'The request to confirm, and the masked phone number.',
@@ -261,6 +299,7 @@ export const SHOP_OPERATIONS = [
     },
     errors: {
       ...PRICING,
+      400: [...PRICING[400], 'mandate_invalid', 'mandate_expired'],
       403: ['authentication_required', 'csrf', 'directdebit_blocked', 'age_check_required'],
       429: ['rate_limited', 'directdebit_limit'],
     },
@@ -272,6 +311,7 @@ export const SHOP_OPERATIONS = [
       requires: { capture: 'methods', includes: 'directdebit' },
       body: {
         ...ORDER_BODY,
+        mandate_token: '$dd_token',
         holder: 'C. Suite',
         iban: 'NL91ABNA0417164300',
         street: 'Teststraat',
@@ -288,7 +328,7 @@ export const SHOP_OPERATIONS = [
     operationId: 'confirmDirectDebit',
     tag: 'shop',
     auth: 'member',
-    summary: 'Direct debit, step 2: the SMS code; the mandate is made and the order charged on it',
+    summary: 'Direct debit, step 3: the SMS code; the mandate is made and the order charged on it',
     body: { schema: DirectDebitConfirmSchema },
     responses: { 201: { description: 'The order.', schema: z.object({ order: OrderSchema }) } },
     errors: {

@@ -23,6 +23,8 @@ export const PROVIDER_REPORTS: Record<string, { disputes: boolean; fraudReports:
   mollie: { disputes: false, fraudReports: false },
   verotel: { disputes: true, fraudReports: false },
   ccbill: { disputes: true, fraudReports: false },
+  // The brand as SEPA creditor: its bank's returns are the disputes (no cards, so never in the card ratios).
+  sepa: { disputes: true, fraudReports: false },
 };
 
 /** Per mille: a warning mark from 0.9 %, the stronger mark and the mail to the brand's owners and admins from 1.2 %. */

@@ -32,6 +32,14 @@ export const DirectDebitSchema = z.object({
 });
 export type DirectDebitForm = z.infer<typeof DirectDebitSchema>;
 
+/**
+ * Sending the code (issue 44 item 10): the form and the token of the mandate text the member was shown
+ * (POST /api/directdebit-mandate.php), which binds its reference to this member, package, amount and account.
+ */
+export const DirectDebitRequestSchema = z.extend(DirectDebitSchema, {
+  mandate_token: z.string().check(z.minLength(1, 'errors.mandate_invalid'), z.maxLength(2000)),
+});
+
 /** The second step: the six digits the SMS brought. */
 export const DirectDebitConfirmSchema = z.object({
   request_id: positiveInt(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, OrderCodeSchema } from './order-form';
 import { DESCRIPTOR_PATTERN } from '../rules/billing-descriptor';
+import { isValidCreditorId } from '../rules/sepa';
+import { isValidIban } from '../rules/iban';
 
 // The wire contract of the credits shop (docs/api/payments.md) and the brand's payment configuration.
 // Amounts are integer cents everywhere.
@@ -55,7 +57,7 @@ export const PackageSchema = z.strictObject({
 export type Package = z.infer<typeof PackageSchema>;
 
 /** The payment services an order can go through (worker/payments/provider.ts). */
-export const PROVIDER_NAMES = ['sandbox', 'mollie', 'verotel', 'ccbill'] as const;
+export const PROVIDER_NAMES = ['sandbox', 'mollie', 'verotel', 'ccbill', 'sepa'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 const SECRET_NAME = z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/);
@@ -102,6 +104,20 @@ export const TenantPaymentsSchema = z
       })
       .optional(),
     /**
+     * SEPA direct debit with the brand as creditor ('sepa', worker/payments/sepa/): the name and Creditor Identifier
+     * its bank gave it (check digits checked), the account the debits are paid into and its bank's BIC, and the SEPA
+     * business days between the signed mandate and the collection date (the bank's cut-off plus our daily batch).
+     */
+    sepa: z
+      .strictObject({
+        creditor_name: z.string().min(2).max(70),
+        creditor_id: z.string().refine(isValidCreditorId, 'not a SEPA Creditor Identifier (check digits)'),
+        creditor_iban: z.string().refine(isValidIban, 'not an IBAN'),
+        bic: z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/),
+        lead_days: z.number().int().min(1).max(10).default(2),
+      })
+      .optional(),
+    /**
      * Routing (issue 44 item 3): per country and method, the providers in order. A soft decline at one cascades to
      * the next (worker/payments/ccbill/cascade.ts). A country or method not listed uses `provider` alone, as before.
      */
@@ -117,6 +133,7 @@ export const TenantPaymentsSchema = z
   .refine((p) => Object.values(p.countries).every((c) => p.packages[c.currency]), 'every country needs packages in its currency')
   .refine((p) => p.provider !== 'mollie' || p.api_key_secret, 'mollie needs api_key_secret')
   .refine((p) => p.provider !== 'verotel' || p.verotel, 'verotel needs verotel.shop_id and verotel.signature_key_secret')
+  .refine((p) => p.provider !== 'sepa' || p.sepa, 'sepa needs sepa.creditor_name, creditor_id, creditor_iban and bic')
   .refine(
     (p) => p.provider !== 'ccbill' || p.ccbill,
     'ccbill needs ccbill.client_accnum, client_subacc, flex_id, salt_secret and datalink_secret',
@@ -127,7 +144,10 @@ export const TenantPaymentsSchema = z
       for (const [method, providers] of Object.entries(methods ?? {}))
         for (const provider of providers ?? []) {
           const missing =
-            (provider === 'verotel' && !p.verotel) || (provider === 'ccbill' && !p.ccbill) || (provider === 'mollie' && !p.api_key_secret);
+            (provider === 'verotel' && !p.verotel) ||
+            (provider === 'ccbill' && !p.ccbill) ||
+            (provider === 'sepa' && !p.sepa) ||
+            (provider === 'mollie' && !p.api_key_secret);
           if (missing) ctx.addIssue({ code: 'custom', path: ['routes', country, method], message: `${provider} is routed but not set up` });
         }
   });
@@ -235,3 +255,24 @@ export const OrderSchema = z.object({
   statement_descriptor: z.string().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+/**
+ * POST /api/directdebit-mandate.php (issue 44 item 10): the parts of the SEPA mandate text shown before the SMS code is
+ * sent, and the token that the code-sending call requires.
+ */
+export const MandatePreviewSchema = z.object({
+  creditor_name: z.string(),
+  creditor_id: z.string(),
+  mandate_reference: z.string(),
+  holder: z.string(),
+  /** Masked ('NL91 •••• 4300'). */
+  iban: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  /** The collection date, YYYY-MM-DD. */
+  debit_date: z.string(),
+  refund_weeks: z.number().int(),
+  token: z.string(),
+  expires_at: z.string(),
+});
+export type MandatePreview = z.infer<typeof MandatePreviewSchema>;

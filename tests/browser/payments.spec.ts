@@ -172,10 +172,16 @@ test('direct debit: a mod-97 IBAN check, the SMS code from the dev mailbox, and 
   ];
   for (const [name, value] of fields) await form.getByLabel(t(`directdebit.${name}`)).fill(value);
   await form.getByTestId('consent').check();
-  await form.getByRole('button', { name: t('directdebit.send_code') }).click();
+  await form.getByRole('button', { name: t('directdebit.to_mandate') }).click();
   await expect(form.getByText(t('validation.iban_invalid'))).toBeVisible();
 
   await form.getByLabel(t('directdebit.iban')).fill('NL91 ABNA 0417 1643 00');
+  await form.getByRole('button', { name: t('directdebit.to_mandate') }).click();
+  // Issue 44 item 10: the mandate to sign, before any code is sent (the brand as creditor, its SEPA identifier).
+  const mandate = form.getByTestId('sepa-mandate');
+  await expect(mandate).toContainText('Door ondertekening van dit mandaatformulier geeft u toestemming aan');
+  await expect(mandate.getByTestId('mandate-creditor-id')).toContainText('NL57ZZZ999999999999');
+  await expect(mandate.getByTestId('mandate-reference')).toContainText(/[A-Z0-9]+-[0-9A-Z]{16}/);
   await form.getByRole('button', { name: t('directdebit.send_code') }).click();
   await expect(form.getByRole('status')).toContainText(t('directdebit.code_sent', { phone: '' }).replace(/\.$/, '').trim());
   let code = '';

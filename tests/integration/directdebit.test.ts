@@ -19,8 +19,12 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** The mandate text (issue 44 item 10), then, with its token, the code: what the form does. */
 async function requestCode(cookie: string, overrides: Record<string, unknown> = {}) {
-  const res = await api('flirtlokaal', 'POST', '/api/directdebit.php', { cookie, body: form(overrides) });
+  const preview = await api('flirtlokaal', 'POST', '/api/directdebit-mandate.php', { cookie, body: form(overrides) });
+  if (preview.status !== 200) return { res: preview, body: await json(preview) };
+  const { token } = await json(preview);
+  const res = await api('flirtlokaal', 'POST', '/api/directdebit.php', { cookie, body: { ...form(overrides), mandate_token: token } });
   return { res, body: await json(res) };
 }
 
@@ -128,7 +132,7 @@ describe('direct debit', () => {
     const fourth = await requestCode(m.cookie, { iban: 'BE68539007547034' });
     expect(fourth.res.status).toBe(429);
     expect(fourth.body.error.code).toBe('directdebit_limit');
-    const be = await api('flirtlokaal', 'POST', '/api/directdebit.php', { cookie: m.cookie, country: 'BE', body: form() });
+    const be = await api('flirtlokaal', 'POST', '/api/directdebit-mandate.php', { cookie: m.cookie, country: 'BE', body: form() });
     expect((await json(be)).error.code).toBe('method_unavailable');
   });
 });

@@ -110,23 +110,24 @@ describe('a typed code and the welcome discount: the best one is charged', () =>
   it('direct debit prices the same way: the time-bonus price, the order charged on the mandate, the code unused', async () => {
     await addCode('DEBIT10', 10, 'once_per_user');
     const m = await newMember();
-    const res = await api(BRAND, 'POST', '/api/directdebit.php', {
-      cookie: m.cookie,
-      body: {
-        package_id: 2,
-        amount: TIME_BONUS_PRICE,
-        currency: 'EUR',
-        consent: true,
-        code: 'DEBIT10',
-        holder: 'J. Jansen',
-        iban: 'NL91ABNA0417164300',
-        street: 'Teststraat',
-        house_number: '1',
-        zip: '1234 AB',
-        city: 'Amsterdam',
-        phone: '+31612345678',
-      },
-    });
+    const form = {
+      package_id: 2,
+      amount: TIME_BONUS_PRICE,
+      currency: 'EUR',
+      consent: true,
+      code: 'DEBIT10',
+      holder: 'J. Jansen',
+      iban: 'NL91ABNA0417164300',
+      street: 'Teststraat',
+      house_number: '1',
+      zip: '1234 AB',
+      city: 'Amsterdam',
+      phone: '+31612345678',
+    };
+    // The mandate text first (issue 44 item 10), at the same price.
+    const mandate = await json(await api(BRAND, 'POST', '/api/directdebit-mandate.php', { cookie: m.cookie, body: form }));
+    expect(mandate.amount).toBe(TIME_BONUS_PRICE);
+    const res = await api(BRAND, 'POST', '/api/directdebit.php', { cookie: m.cookie, body: { ...form, mandate_token: mandate.token } });
     expect(res.status).toBe(201);
     const sms = await env.DB.prepare("SELECT text_body FROM outbox WHERE member_id = ? AND channel = 'sms' ORDER BY id DESC LIMIT 1")
       .bind(m.memberId)

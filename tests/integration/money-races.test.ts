@@ -188,7 +188,13 @@ describe('the direct-debit limit under concurrency', () => {
       consent: true as const,
     };
     return Promise.all(
-      Array.from({ length: count }, () => openRequest(env.DB, (env as Env).APP_SECRET!, BRAND, memberId, form, amount, now)),
+      // Each with the reference of a mandate text the member was shown (issue 44 item 10).
+      Array.from({ length: count }, (_, i) =>
+        openRequest(env.DB, (env as Env).APP_SECRET!, BRAND, memberId, form, amount, now, {
+          reference: `RACE-${memberId}-${i}`,
+          debit_date: '2026-12-31',
+        }),
+      ),
     );
   }
 

@@ -196,13 +196,14 @@ async function collectPaymentDetails(db: D1Database, tenantId: string, memberId:
   const [mandates, directDebitRequests, spendingLimits, cancellations] = await Promise.all([
     all(
       db,
-      'SELECT provider, method, label, status, created_at FROM payment_mandates WHERE tenant_id = ? AND member_id = ? ORDER BY id',
+      'SELECT provider, method, label, status, creditor_id, mandate_reference, created_at FROM payment_mandates WHERE tenant_id = ? AND member_id = ? ORDER BY id',
       tenantId,
       memberId,
     ),
     all(
       db,
-      `SELECT id, package_id, amount, currency, discount_code, holder, iban, street, house_number, zip, city, phone, status, order_id, created_at
+      `SELECT id, package_id, amount, currency, discount_code, holder, iban, street, house_number, zip, city, phone, status, order_id,
+              mandate_reference, debit_date, created_at
          FROM directdebit_requests WHERE tenant_id = ? AND member_id = ? ORDER BY id`,
       tenantId,
       memberId,

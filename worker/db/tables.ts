@@ -266,6 +266,8 @@ export interface DirectdebitRequestsRow {
   order_id: number | null;
   created_at: string;
   expires_at: string;
+  mandate_reference: string | null;
+  debit_date: string | null;
 }
 
 export interface DiscountCodesRow {
@@ -495,6 +497,8 @@ export interface PaymentMandatesRow {
   label: string;
   status: string;
   created_at: string;
+  creditor_id: string | null;
+  mandate_reference: string | null;
 }
 
 export interface PhotosRow {
@@ -646,6 +650,43 @@ export interface SchemeHealthAlertsRow {
 export interface SeedMetaRow {
   key: string;
   value: string;
+}
+
+export interface SepaDebitsRow {
+  id: number;
+  tenant_id: string;
+  order_id: number;
+  mandate_reference: string;
+  amount: number;
+  currency: string;
+  collection_date: string;
+  sequence: string;
+  status: string;
+  file_key: string | null;
+  return_reason: string | null;
+  returned_at: string | null;
+  created_at: string;
+}
+
+export interface SepaMandatesRow {
+  tenant_id: string;
+  reference: string;
+  creditor_id: string;
+  member_id: number;
+  debtor_name: string;
+  debtor_iban: string;
+  signed_at: string;
+  first_debit_date: string;
+  status: string;
+}
+
+export interface SepaRefundsRow {
+  id: number;
+  tenant_id: string;
+  debit_id: number;
+  amount: number;
+  idempotency_key: string;
+  created_at: string;
 }
 
 export interface SessionsRow {
@@ -816,6 +857,9 @@ export interface Tables {
   sandbox_refunds: SandboxRefundsRow;
   scheme_health_alerts: SchemeHealthAlertsRow;
   seed_meta: SeedMetaRow;
+  sepa_debits: SepaDebitsRow;
+  sepa_mandates: SepaMandatesRow;
+  sepa_refunds: SepaRefundsRow;
   sessions: SessionsRow;
   spending_limits: SpendingLimitsRow;
   staff: StaffRow;

@@ -8,6 +8,7 @@ import type { SettleContext } from './settle-context';
 import type { Tables } from '../db/tables';
 import { mailScoped, type MailScope } from '../mail/scope';
 import { statementDescriptor } from './statement';
+import { sepaPrenotice } from './sepa/prenotification';
 
 /**
  * The confirmation on a durable medium that distance selling needs: what was bought, for how much, that the
@@ -31,6 +32,14 @@ export async function sendConfirmation(ctx: SettleContext, order: OrderRow, paid
   });
   const date = (iso: string) => clock.format(new Date(iso));
   const { company } = ctx.tenant;
+  const money = moneyFormatter(language, order.currency);
+  // A SEPA debit's pre-notification goes first (issue 44 item 10): the mail leaves before the debit date.
+  const prenotice = order.provider === 'sepa' ? await sepaPrenotice(ctx.env.DB, ctx.tenant, order.id, language, money) : null;
+  const statement = t('payment.statement', {
+    descriptor: statementDescriptor(ctx.tenant, order.provider),
+    support_email: ctx.tenant.settings.support_email,
+    support_phone: ctx.tenant.settings.support_phone,
+  });
   await sendMail(
     ctx.env,
     {
@@ -43,7 +52,7 @@ export async function sendConfirmation(ctx: SettleContext, order: OrderRow, paid
         name: member.name,
         order: String(order.id),
         credits: String(order.credits),
-        amount: moneyFormatter(language, order.currency)(order.amount),
+        amount: money(order.amount),
         method: t(`payment.methods.${order.method}`),
         date: date(paidAt),
         consent_date: date(order.consent_at),
@@ -53,11 +62,7 @@ export async function sendConfirmation(ctx: SettleContext, order: OrderRow, paid
         vat: company.vat_numbers.join(', '),
         link: ctx.orderUrl(order.id),
         // How the charge appears on the statement and whom to ask (issue 44, item 9): an unknown charge is disputed.
-        statement: t('payment.statement', {
-          descriptor: statementDescriptor(ctx.tenant, order.provider),
-          support_email: ctx.tenant.settings.support_email,
-          support_phone: ctx.tenant.settings.support_phone,
-        }),
+        statement: prenotice ? `${t('mail.payment_confirmation.prenotification', prenotice)} ${statement}` : statement,
       },
     },
     ctx.now,

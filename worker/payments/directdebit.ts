@@ -54,13 +54,14 @@ export async function openRequest(
   form: DirectDebitForm,
   amount: number,
   now: Date,
+  terms?: { reference: string; debit_date: string },
 ): Promise<{ id: number; code: string }> {
   const code = String(crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000).padStart(6, '0');
   const createdAt = now.toISOString();
   const row = await db
     .prepare(
-      `INSERT INTO directdebit_requests (tenant_id, member_id, package_id, amount, currency, discount_code, holder, iban, street, house_number, zip, city, phone, code_hash, created_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO directdebit_requests (tenant_id, member_id, package_id, amount, currency, discount_code, holder, iban, street, house_number, zip, city, phone, code_hash, created_at, expires_at, mandate_reference, debit_date)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
     .bind(
       tenantId,
@@ -79,6 +80,8 @@ export async function openRequest(
       await codeHash(secret, memberId, createdAt, code),
       createdAt,
       new Date(now.getTime() + DIRECT_DEBIT.codeMinutes * 60_000).toISOString(),
+      terms?.reference ?? null,
+      terms?.debit_date ?? null,
     )
     .first<Pick<Tables['directdebit_requests'], 'id'>>();
   return { id: row!.id, code };
@@ -124,7 +127,10 @@ export async function confirmRequest(
   return req;
 }
 
-/** The provider's mandate for the member's IBAN, kept for repeat orders (stored once per mandate). */
+/**
+ * The provider's mandate for the member's IBAN, kept for repeat orders (stored once per mandate), with the creditor
+ * and the reference of the mandate text the member signed (issue 44 item 10).
+ */
 export async function saveMandate(
   db: D1Database,
   tenantId: string,
@@ -133,13 +139,25 @@ export async function saveMandate(
   mandate: Pick<ProviderMandate, 'customerId' | 'mandateId'>,
   label: string,
   now: Date,
+  signed?: { creditorId: string; reference: string },
 ): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO payment_mandates (tenant_id, member_id, provider, customer_id, mandate_id, method, label, created_at) VALUES (?, ?, ?, ?, ?, 'directdebit', ?, ?)
-       ON CONFLICT (tenant_id, provider, mandate_id) DO NOTHING`,
+      `INSERT INTO payment_mandates (tenant_id, member_id, provider, customer_id, mandate_id, method, label, created_at, creditor_id, mandate_reference)
+       VALUES (?, ?, ?, ?, ?, 'directdebit', ?, ?, ?, ?)
+       ON CONFLICT DO NOTHING`,
     )
-    .bind(tenantId, memberId, provider, mandate.customerId, mandate.mandateId, label, now.toISOString())
+    .bind(
+      tenantId,
+      memberId,
+      provider,
+      mandate.customerId,
+      mandate.mandateId,
+      label,
+      now.toISOString(),
+      signed?.creditorId ?? null,
+      signed?.reference ?? null,
+    )
     .run();
 }
 

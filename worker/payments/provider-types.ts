@@ -57,6 +57,8 @@ export interface DirectDebitMandateRequest {
   iban: string;
   customer: { name: string; email: string };
   customerId?: string | null;
+  /** The mandate text the member confirmed (issue 44 item 10): its reference, the date it promised, who signed, when. */
+  signed?: { reference: string; debitDate: string; memberId: number; at: string };
 }
 
 export interface RefundRequest {

@@ -10,6 +10,7 @@ import type { PaymentProvider, ProviderName } from './provider-types';
 import { SandboxProvider } from './sandbox';
 import { VEROTEL_ENDPOINTS, VerotelProvider } from './verotel/adapter';
 import { VerotelSandbox } from './verotel/sandbox';
+import { SepaCreditor } from './sepa/creditor';
 
 // The types live apart (provider-types.ts) so the adapters implement them without importing this chooser.
 export type {
@@ -40,6 +41,14 @@ export function providerFor(
   fetcher: typeof fetch = fetch,
 ): PaymentProvider {
   const config = tenant.payments;
+  // The brand as its own SEPA creditor is the same locally and in production: only where its files go differs.
+  if (name === 'sepa') {
+    if (!config.sepa) throw new Error(`tenant ${tenant.id}: sepa is not set up`);
+    return new SepaCreditor(env.DB, tenant.id, {
+      creditorId: config.sepa.creditor_id.replace(/\s+/g, '').toUpperCase(),
+      leadDays: config.sepa.lead_days,
+    });
+  }
   if (LOCAL_TOOLS && isLocal(env)) {
     if (name === 'verotel') return new VerotelSandbox(env.DB, tenant).provider();
     if (name === 'ccbill') return new CcbillSandbox(env.DB, tenant).provider();
@@ -57,6 +66,16 @@ export function providerFor(
   const key = config.api_key_secret ? brandSecret(env, config.api_key_secret) : undefined;
   if (!key) throw new Error(`tenant ${tenant.id}: secret ${config.api_key_secret} is not set`);
   return new MollieProvider({ apiKey: key, baseUrl: config.api_url ?? 'https://api.mollie.com/v2', fetch: fetcher });
+}
+
+/**
+ * Whose stored mandates a repeat order may charge: the brand's provider's, and the brand's own as SEPA creditor when
+ * its direct debits go there (a mandate signed on the direct-debit form).
+ */
+export function mandateProviders(env: Env, tenant: Tenant): string[] {
+  const names = [providerFor(env, tenant).name as string];
+  if (tenant.payments.sepa && !names.includes('sepa')) names.push('sepa');
+  return names;
 }
 
 /** CCBill in production: the brand's account, its FlexForm, the salt and the DataLink (and API) credentials from secrets. */

@@ -1,8 +1,8 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
-import type { DiscountCode, Package } from '../../../core/schemas/payments';
-import { DirectDebitConfirmSchema, DirectDebitSchema } from '../../../core/schemas/order-form';
+import type { DiscountCode, MandatePreview, Package } from '../../../core/schemas/payments';
+import { DirectDebitConfirmSchema, DirectDebitSchema, type DirectDebitForm } from '../../../core/schemas/order-form';
 import { apiSend } from '../../api/typed-fetch';
 import { navigate } from '../../navigation';
 import { routeAtom } from '../../state/atoms';
@@ -11,6 +11,7 @@ import { apiErrors, check, type FieldErrors } from '../../lib/validate';
 import { ConsentBox } from './consent-box';
 import { priceWith, useActiveDiscount, useMoney, usePackages } from './shop-data';
 import { usePauseScreen } from './pause-screen';
+import { MandateText } from './mandate-text';
 
 const FIELDS = [
   ['holder', 'name'],
@@ -23,8 +24,9 @@ const FIELDS = [
 ] as const;
 
 /**
- * /directdebit: the form of SPEC.md §3 (account holder, IBAN, address, phone), then the code sent by SMS. Both
- * steps are checked with the core schemas here and again on the server ('Code ongeldig' on a wrong code).
+ * /directdebit: the form of SPEC.md §3 (account holder, IBAN, address, phone), then the SEPA mandate to sign
+ * (issue 44 item 10: creditor, reference, amount, debit date, refund right), then the code sent by SMS that signs it.
+ * The steps are checked with the core schemas here and again on the server ('Code ongeldig' on a wrong code).
  */
 export default function DirectDebitScreen() {
   const { t } = useTranslation();
@@ -33,6 +35,7 @@ export default function DirectDebitScreen() {
   const { data: shop } = usePackages();
   const discount = useActiveDiscount();
   const money = useMoney(shop?.currency);
+  const [mandate, setMandate] = useState<{ form: DirectDebitForm; preview: MandatePreview } | null>(null);
   const [sent, setSent] = useState<{ request_id: number; phone: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, setErrors, sending, run } = useFormState(formRef);
@@ -57,7 +60,21 @@ export default function DirectDebitScreen() {
     if (!checked.ok) return setErrors(checked.errors);
     void run(async () => {
       try {
-        setSent(await apiSend('post', '/api/directdebit.php', checked.data));
+        setMandate({ form: checked.data, preview: await apiSend('post', '/api/directdebit-mandate.php', checked.data) });
+        return {};
+      } catch (error) {
+        return apiErrors(error, t);
+      }
+    });
+  };
+
+  // Signing starts with the code: it goes out only for the mandate text shown (its token).
+  const sendCode = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!mandate) return;
+    void run(async () => {
+      try {
+        setSent(await apiSend('post', '/api/directdebit.php', { ...mandate.form, mandate_token: mandate.preview.token }));
         return {};
       } catch (error) {
         return apiErrors(error, t);
@@ -86,9 +103,20 @@ export default function DirectDebitScreen() {
       <p className="m-0 mb-4 font-semibold">
         {t('shop.credits', { count: pkg.credits })} · {money(amount)}
       </p>
-      {!sent ? (
-        <form ref={formRef} onSubmit={request} method="post" noValidate>
+      {/* Kept while the mandate shows, hidden, so "change details" returns to what was typed. */}
+      {!sent && (
+        <form ref={mandate ? undefined : formRef} onSubmit={request} method="post" noValidate hidden={!!mandate}>
           <RequestFields errors={errors} sending={sending} />
+        </form>
+      )}
+      {!mandate ? null : !sent ? (
+        <form ref={formRef} onSubmit={sendCode} method="post" noValidate>
+          <MandateText mandate={mandate.preview} />
+          <FormAlert message={errors._form} />
+          <SubmitButton sending={sending}>{t('directdebit.send_code')}</SubmitButton>
+          <button type="button" className="mt-2 w-full bg-transparent text-sm underline" onClick={() => setMandate(null)}>
+            {t('directdebit.mandate_change')}
+          </button>
         </form>
       ) : (
         <form ref={formRef} onSubmit={confirm} method="post" noValidate>
@@ -130,7 +158,7 @@ function RequestFields({ errors, sending }: { errors: FieldErrors; sending: bool
         />
       ))}
       <ConsentBox error={errors.consent} />
-      <SubmitButton sending={sending}>{t('directdebit.send_code')}</SubmitButton>
+      <SubmitButton sending={sending}>{t('directdebit.to_mandate')}</SubmitButton>
     </>
   );
 }

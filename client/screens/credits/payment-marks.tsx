@@ -71,7 +71,8 @@ export function ShopTrust({ methods }: { methods: readonly PaymentMethod[] }) {
   );
 }
 
-const PROVIDER_NAMES: Record<'sandbox' | 'mollie' | 'verotel' | 'ccbill', string> = {
+const PROVIDER_NAMES: Record<'sandbox' | 'mollie' | 'verotel' | 'ccbill' | 'sepa', string> = {
+  sepa: 'SEPA',
   mollie: 'Mollie',
   sandbox: 'Sandbox',
   verotel: 'Verotel',
