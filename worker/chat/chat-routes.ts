@@ -12,6 +12,7 @@ import { publishToMember } from '../live/events';
 import type { SessionMember } from '../auth/sessions';
 import { operation, withStatus } from '../http/operation';
 import { assertAgeAssured, gateCountry } from '../age/gate';
+import { injectedFault, TEST_FAULT_HEADER } from './test-faults';
 
 /** chats.php (the list) and chat.php (history, send, mark read, delete): docs/api/chat.md. */
 export const chatRoutes = new Hono<AppEnv>();
@@ -32,7 +33,7 @@ operation(chatRoutes, 'get', '/api/chat.php', async (c, { member, query: q }) =>
   const now = c.get('now');
   const side = q.id !== undefined ? await findSide(c.env.DB, member, q.id, now) : await findSideWith(c.env.DB, member, q.profile!, now);
   if (side) {
-    const page = await history(c.env.DB, member, side, q.before);
+    const page = await history(c.env, member, side, q.before);
     return {
       conversation: { id: side.conversationId },
       profile: side.peer.profile,
@@ -64,7 +65,16 @@ operation(
   async (c, { member, body }) => {
     const { status, body: answer } = await acceptSend(
       c.env,
-      { db: c.env.DB, tenant: c.get('tenant'), member, now: c.get('now'), key: idempotencyKey(c), body, country: gateCountry(c) },
+      {
+        db: c.env.DB,
+        tenant: c.get('tenant'),
+        member,
+        now: c.get('now'),
+        key: idempotencyKey(c),
+        body,
+        country: gateCountry(c),
+        fault: injectedFault(c.env, c.req.header(TEST_FAULT_HEADER)),
+      },
       (work) => c.executionCtx.waitUntil(work),
     );
     // A new message is 201; the same key again answers the first send with 200.
