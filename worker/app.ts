@@ -19,6 +19,7 @@ import { LOCAL_TOOLS } from './build-target';
 import { devMailbox } from './dev/mailbox';
 import { devUpstreamLog, recordUpstreamRequests } from './dev/upstream-log';
 import { devOperator } from './dev/operator';
+import { devMessageMove } from './dev/message-move';
 import { localVapidKeys } from './push/vapid';
 import { apiCacheControl } from './middleware/api-cache';
 import { clock } from './middleware/clock';
@@ -112,6 +113,7 @@ if (LOCAL_TOOLS) {
   app.route('/dev', devMailbox());
   app.route('/dev', devUpstreamLog());
   app.route('/dev', devOperator());
+  app.route('/dev', devMessageMove());
 }
 app.get('/favicon.svg', (c) =>
   c.body(faviconSvg(c.get('tenant')), 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }),

@@ -66,12 +66,13 @@ export async function syncConversation(
 /**
  * A page of a conversation's history from its log, newest first. When the log holds fewer messages or an older
  * newest id than D1 (the append after a charge failed and nobody retried yet, or the conversation predates the
- * move), it is brought up to D1 first and the page read again.
+ * move), it is brought up to D1 first and the page read again. A log ahead of D1 is served as it is (the move
+ * reports such a conversation; nothing a reader can repair).
  */
 export async function readLogPage(env: Env, db: D1Database, tenantId: string, conversationId: number, query: PageQuery): Promise<LogPage> {
   const log = conversationLog(env, tenantId, conversationId);
   const [page, d1] = await Promise.all([log.page(query), d1Counts(db, tenantId, conversationId)]);
-  if (page.count === d1.count && page.maxId === d1.maxId) return page;
+  if (page.count >= d1.count && page.maxId >= d1.maxId) return page;
   const { copied } = await syncConversation(env, db, tenantId, conversationId);
   logEvent('warn', 'conversation log behind D1: copied', { tenant: tenantId, conversationId, copied });
   return log.page(query);
@@ -95,4 +96,20 @@ export async function photoFiles(
     for (const r of results) files.set(r.id, r);
   }
   return files;
+}
+
+/**
+ * Every message of a conversation from its log, oldest first (the data export), the log brought up to D1 first when
+ * it is behind, as for a page.
+ */
+export async function readAllFromLog(env: Env, db: D1Database, tenantId: string, conversationId: number): Promise<LogMessage[]> {
+  await readLogPage(env, db, tenantId, conversationId, { after: 0, limit: 0 });
+  const log = conversationLog(env, tenantId, conversationId);
+  const all: LogMessage[] = [];
+  for (let after = 0; ; ) {
+    const page = await log.all(after, COPY_PAGE);
+    all.push(...page);
+    if (page.length < COPY_PAGE) return all;
+    after = page[page.length - 1].id;
+  }
 }
