@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGE_PAGE } from '../../core/schemas/chat';
+import { exportMessages } from '../../worker/account/export-messages';
 import { conversationLog } from '../../worker/chat/log-rows';
 import { ledgerBalance } from '../../worker/db/ledger';
 import { call } from './account-helpers';
@@ -35,6 +36,19 @@ describe('chat: messages in one Durable Object per conversation', () => {
     expect(page.status).toBe(200);
     expect(page.body.messages.map((m: Json) => m.text)).toEqual(['een', 'twee']);
     expect(page.body.messages[0].from_me).toBe(false);
+  });
+
+  it("the data export reads the member's messages from the logs, both ways, with the cost of their own", async () => {
+    const a = await chatMember({ credits: 50 });
+    const b = await chatMember({ credits: 50 });
+    const sent = (await (await send(a, textTo(b.profileId, 'van a'))).json()) as Json;
+    await send(b, { to: { conversation_id: sent.conversation.id }, kind: 'text', text: 'van b' });
+    await env.DB.prepare("UPDATE messages SET body = 'in D1 only' WHERE conversation_id = ?").bind(sent.conversation.id).run();
+    const exported = await exportMessages(env, env.DB, BRAND, a.profileId);
+    expect(exported.map((m) => [m.direction, m.body, m.cost, m.peer_profile_id])).toEqual([
+      ['sent', 'van a', PRICE.text, b.profileId],
+      ['received', 'van b', null, b.profileId],
+    ]);
   });
 
   it('names the object from a conversation the caller may see: a foreign conversation id reaches no history', async () => {
