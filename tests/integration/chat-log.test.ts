@@ -5,7 +5,19 @@ import { exportMessages } from '../../worker/account/export-messages';
 import { conversationLog } from '../../worker/chat/log-rows';
 import { ledgerBalance } from '../../worker/db/ledger';
 import { call } from './account-helpers';
-import { BRAND, chatMember, credits, fictionalProfile, history, newKey, PRICE, send, textTo, type TestMember } from './chat-helpers';
+import {
+  BRAND,
+  chatMember,
+  credits,
+  fictionalProfile,
+  history,
+  newKey,
+  openSocket,
+  PRICE,
+  send,
+  textTo,
+  type TestMember,
+} from './chat-helpers';
 import { createStaff, staffApi } from './staff-helpers';
 
 type Json = any;
@@ -123,6 +135,26 @@ describe('chat: messages in one Durable Object per conversation', () => {
     const page = await history(b, `id=${ok.conversation.id}`);
     expect(page.body.messages.map((m: Json) => m.text)).toEqual(['eerste', 'tweede']);
     expect((await conversationLog(env, BRAND, ok.conversation.id).summary()).count).toBe(2);
+  });
+
+  it('the retry that completes a failed append delivers the message live, once', async () => {
+    const a = await chatMember({ credits: 20 });
+    const b = await chatMember();
+    const first = (await (await send(a, textTo(b.profileId, 'hallo'))).json()) as Json;
+    const tab = await openSocket(b);
+    await tab.next('hello');
+    const key = newKey();
+    const body = { to: { conversation_id: first.conversation.id }, kind: 'text', text: 'na de storing' };
+    expect((await faultySend(a, body, key)).status).toBe(503);
+    const retried = (await (await send(a, body, key)).json()) as Json;
+    const frame = await tab.next('message', (f) => f.message.id === retried.message.id);
+    expect(frame.message.text).toBe('na de storing');
+    // Another retry completes nothing: no second delivery.
+    expect((await send(a, body, key)).status).toBe(200);
+    const marker = (await (await send(a, { ...body, text: 'daarna' })).json()) as Json;
+    await tab.next('message', (f) => f.message.id === marker.message.id);
+    expect(tab.frames.filter((f) => f.type === 'message' && f.message.id === retried.message.id)).toHaveLength(1);
+    tab.ws.close();
   });
 
   it("the staff answer screen reads the conversation's log, replies included", async () => {

@@ -67,10 +67,12 @@ export async function acceptSend(
   // The charge and D1's row are written; now the conversation's log (docs/decisions/015-messages-in-durable-objects.md).
   // Until it has the message the member is told to try again: the same key charges nothing and appends again.
   if (send.fault === 'after-charge') throw pending(new Error('injected fault between charge and append'), tenant.id);
-  await appendToLog(env, tenant.id, result.response.conversation.id, logMessage(result.row)).catch((error: unknown) => {
+  const appended = await appendToLog(env, tenant.id, result.response.conversation.id, logMessage(result.row)).catch((error: unknown) => {
     throw pending(error, tenant.id);
   });
-  if (result.created) {
+  // The call that added the message to the log delivers it: the first send, or the retry that completed a failed
+  // append (then the answer is still 200, a repeated key). Concurrent retries add it once, so it is delivered once.
+  if (appended > 0) {
     later(deliverMessage(env, member, result, toSender));
     // A message to a fictional profile waits in the brand's answering queue: its open workspaces refetch.
     if (result.peer.memberId === null && result.peer.profile.fictional)

@@ -31,9 +31,12 @@ async function d1Counts(db: D1Database, tenantId: string, conversationId: number
   return row ?? { count: 0, maxId: 0 };
 }
 
-/** Appends one stored message to its conversation's log (a send's second step). Throws when the object cannot be reached. */
-export async function appendToLog(env: Env, tenantId: string, conversationId: number, message: LogMessage): Promise<void> {
-  await conversationLog(env, tenantId, conversationId).append([message]);
+/**
+ * Appends one stored message to its conversation's log (a send's second step): 1 when this call added it, 0 when it
+ * was there already. Throws when the object cannot be reached.
+ */
+export function appendToLog(env: Env, tenantId: string, conversationId: number, message: LogMessage): Promise<number> {
+  return conversationLog(env, tenantId, conversationId).append([message]);
 }
 
 const COPY_PAGE = 500;

@@ -29,7 +29,7 @@ export interface SendResult {
   response: SendResponse;
   peer: Peer;
   row: StoredRow;
-  /** The sender as the recipient's chat shows them (read in the send's batch; null for a replay). */
+  /** The sender as the recipient's chat shows them (read in the send's batch). */
   sender: Peer | null;
   /** The sender's messages wait (unconfirmed e-mail, invisible mode): nobody is told of this one yet. */
   held: boolean;
@@ -75,7 +75,13 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
   }
   // A repeated key (or a concurrent request with the same key that won the race): the stored message again.
   const side = results.side.results[0];
-  if (stored) return answerReplay(ctx, input, stored, peer, side ? toSide(side, me, now) : null);
+  // With the sender and their state as for a new message: a retry that completes a failed append delivers it.
+  if (stored)
+    return {
+      ...answerReplay(ctx, input, stored, peer, side ? toSide(side, me, now) : null),
+      sender: toPeer(senderRow, now),
+      held: isHeld(me),
+    };
   throw whyNothingWritten(ctx, input, me, row, peer);
 }
 
