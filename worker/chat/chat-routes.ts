@@ -92,7 +92,7 @@ operation(
 /** Opening a chat sets its unread count to 0 (SPEC.md §4). */
 operation(chatRoutes, 'put', '/api/chat.php', async (c, { member, body }) => {
   const side = await ownSide(c, member, body.conversation.id);
-  const upto = await markRead(c.env.DB, member, side);
+  const upto = await markRead(c.env, member, side);
   c.executionCtx.waitUntil(notifyRead(c.env, member, side, upto));
   return { ok: true };
 });
@@ -100,7 +100,7 @@ operation(chatRoutes, 'put', '/api/chat.php', async (c, { member, body }) => {
 /** Removes the conversation from the member's list; the other side keeps theirs. */
 operation(chatRoutes, 'delete', '/api/chat.php', async (c, { member, body }) => {
   await ownSide(c, member, body.conversation.id);
-  await hideConversation(c.env.DB, member, body.conversation.id);
+  await hideConversation(c.env, member, body.conversation.id);
   c.executionCtx.waitUntil(publishToMember(c.env, member.tenantId, member.id, { type: 'chats' }));
   return { ok: true };
 });

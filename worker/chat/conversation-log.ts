@@ -16,6 +16,8 @@ export interface PageQuery {
   limit: number;
   /** A sender whose messages the viewer must not see yet (held: unconfirmed e-mail, invisible). */
   hideSender?: number | null;
+  /** Only this sender's messages (the newest message from the peer: what a read mark becomes). */
+  onlySender?: number;
 }
 
 /**
@@ -69,10 +71,13 @@ export class ConversationLog extends DurableObject<Env> {
   page(q: PageQuery): LogPage {
     const rows = this.sql
       .exec<Record<string, SqlStorageValue>>(
-        `SELECT ${LOG_COLUMNS.join(', ')} FROM messages WHERE id > ? AND id < ? AND sender_profile_id != ? ORDER BY id DESC LIMIT ?`,
+        `SELECT ${LOG_COLUMNS.join(', ')} FROM messages
+          WHERE id > ? AND id < ? AND sender_profile_id != ? AND (? IS NULL OR sender_profile_id = ?) ORDER BY id DESC LIMIT ?`,
         q.after,
         q.before ?? Number.MAX_SAFE_INTEGER,
         q.hideSender ?? -1,
+        q.onlySender ?? null,
+        q.onlySender ?? null,
         q.limit,
       )
       .toArray() as unknown as LogMessage[];

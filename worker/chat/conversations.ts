@@ -144,11 +144,16 @@ export async function history(
   };
 }
 
-/** The newest message from the peer that the member can see (what "read up to" and "delivered up to" become). */
-export async function newestFromPeer(db: D1Database, member: SessionMember, conversationId: number): Promise<number> {
-  const row = await db
-    .prepare(`SELECT MAX(m.id) AS id FROM messages m WHERE m.conversation_id = ?1 AND m.sender_profile_id != ?2 AND ${visibleTo('?2')}`)
-    .bind(conversationId, member.profileId)
-    .first<{ id: number | null }>();
-  return row?.id ?? 0;
+/**
+ * The newest message from the peer that the member can see (what "read up to" and "delivered up to" become), from the
+ * conversation's log; 0 while the peer's messages are held from the member.
+ */
+export async function newestFromPeer(env: Env, member: SessionMember, side: Side): Promise<number> {
+  if (!side.peerVisible) return 0;
+  const page = await readLogPage(env, env.DB, member.tenantId, side.conversationId, {
+    after: 0,
+    limit: 1,
+    onlySender: side.peer.profile.id,
+  });
+  return page.rows[0]?.id ?? 0;
 }
