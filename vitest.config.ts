@@ -23,6 +23,8 @@ export default defineConfig(async () => ({
           APP_ENV: 'test',
           // The one push endpoint host besides the browsers' push services, in test mode only (worker/push/allowed-hosts.ts).
           TEST_PUSH_HOST: `127.0.0.1:${pushSinkPort}`,
+          // Lets a test inject a fault between a send's charge and its append (worker/chat/test-faults.ts).
+          TEST_FAULTS: '1',
           UPSTREAM_TIMEOUT_MS: '1000',
           APP_SECRET: 'test-secret-0123456789-0123456789-0123456789',
           MAIL_EVENTS_SECRET: 'test-mail-events-secret',

@@ -20,6 +20,7 @@ import { devMailbox } from './dev/mailbox';
 import { devUpstreamLog, recordUpstreamRequests } from './dev/upstream-log';
 import { devOperator } from './dev/operator';
 import { devSepa } from './payments/sepa/dev-page';
+import { devMessageMove } from './dev/message-move';
 import { localVapidKeys } from './push/vapid';
 import { apiCacheControl } from './middleware/api-cache';
 import { clock } from './middleware/clock';
@@ -115,6 +116,7 @@ if (LOCAL_TOOLS) {
   app.route('/dev', devOperator());
   // The brand's bank as a SEPA creditor sees it: debits, pain.008 files, returns (worker/payments/sepa/dev-page.ts).
   app.route('/dev', devSepa());
+  app.route('/dev', devMessageMove());
 }
 app.get('/favicon.svg', (c) =>
   c.body(faviconSvg(c.get('tenant')), 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }),

@@ -4,7 +4,8 @@ import { assertEnv, envProblems } from './env-schema';
 import { TENANTS } from './tenants';
 
 const SECRET = 'a-secret-that-nobody-may-ever-print-0123456789';
-const valid = { ...env, APP_SECRET: SECRET } as Env;
+// The test pool's own fault switch (TEST_FAULTS) is left out: the cases below are other environments.
+const valid = { ...env, APP_SECRET: SECRET, TEST_FAULTS: undefined } as Env;
 const withVars = (vars: Record<string, unknown>) => ({ ...valid, ...vars }) as Env;
 
 describe('the environment, checked once at the first request', () => {
@@ -41,6 +42,14 @@ describe('the environment, checked once at the first request', () => {
       'SMS_API_URL: is required when SMS_TRANSPORT=http',
       'SMS_API_KEY: is required when SMS_TRANSPORT=http',
     ]);
+  });
+
+  it("refuses the tests' fault switch anywhere but the test pool", () => {
+    expect(envProblems(withVars({ APP_ENV: 'test', TEST_FAULTS: '1' }), TENANTS)).toEqual([]);
+    for (const APP_ENV of ['production', 'local'])
+      expect(envProblems(withVars({ APP_ENV, TEST_FAULTS: '1' }), TENANTS)).toEqual([
+        'TEST_FAULTS: is for the test pool only (APP_ENV=test)',
+      ]);
   });
 
   it('refuses an unknown APP_ENV and a brand whose database is not bound', () => {

@@ -44,6 +44,7 @@ const EnvSchema = z
     SMS_API_URL: optional(httpUrl),
     SMS_API_KEY: optional(text),
     TEST_PUSH_HOST: optional(text.regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')),
+    TEST_FAULTS: optional(z.literal('1', { error: 'must be 1 or unset' })),
   })
   .superRefine((vars, ctx) => {
     const need = (when: string, names: ('MAIL_API_URL' | 'MAIL_API_KEY' | 'SMS_API_URL' | 'SMS_API_KEY')[]) => {
@@ -51,6 +52,9 @@ const EnvSchema = z
     };
     if (vars.MAIL_TRANSPORT === 'http') need('MAIL_TRANSPORT=http', ['MAIL_API_URL', 'MAIL_API_KEY']);
     if (vars.SMS_TRANSPORT === 'http') need('SMS_TRANSPORT=http', ['SMS_API_URL', 'SMS_API_KEY']);
+    // The tests' fault injection (worker/chat/test-faults.ts) has no business outside the test pool.
+    if (vars.TEST_FAULTS !== undefined && vars.APP_ENV !== 'test')
+      ctx.addIssue({ code: 'custom', path: ['TEST_FAULTS'], message: 'is for the test pool only (APP_ENV=test)' });
   });
 
 /** What is wrong with the environment, one line per problem ("APP_SECRET: must be at least 32 characters"); [] if nothing. */

@@ -11,11 +11,12 @@ interface __BaseEnv_Env {
 	LOCAL_PORT: string;
 	LIVE: DurableObjectNamespace<import("./index").MemberHub>;
 	STAFF_QUEUE: DurableObjectNamespace<import("./index").StaffQueue>;
+	CONVERSATIONS: DurableObjectNamespace<import("./index").ConversationLog>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./index");
-		durableNamespaces: "MemberHub" | "StaffQueue";
+		durableNamespaces: "MemberHub" | "StaffQueue" | "ConversationLog";
 	}
 	interface Env extends __BaseEnv_Env {}
 }

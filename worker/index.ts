@@ -21,6 +21,7 @@ import { LOCAL_UPSTREAM_HEADER, LOCAL_UPSTREAM_PROOF, provenLocalUpstream } from
 export { MemberHub } from './chat/member-hub';
 // The answering queue of each brand's staff workspaces (issue 14).
 export { StaffQueue } from './live/staff-queue';
+export { ConversationLog } from './chat/conversation-log';
 
 export default {
   async fetch(request, env, ctx) {

@@ -20,4 +20,6 @@ interface Env {
   MOLLIE_KEY_VELVETNIGHTS?: string;
   /** Tests only (APP_ENV=test): the host:port of the local push sink (worker/push/allowed-hosts.ts). */
   TEST_PUSH_HOST?: string;
+  /** Tests only (APP_ENV=test): "1" lets a request inject a fault into a send (worker/chat/test-faults.ts). */
+  TEST_FAULTS?: string;
 }

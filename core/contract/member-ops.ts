@@ -243,6 +243,8 @@ export const MEMBER_OPERATIONS = [
       403: ['authentication_required', 'csrf', 'conversation_limit', 'email_unconfirmed', 'age_check_required'],
       404: ['conversation_not_found', 'profile_unavailable'],
       409: ['idempotency_conflict'],
+      // Paid, but the message did not reach its conversation's log yet: the same key again completes it, unpaid.
+      503: ['message_pending'],
     },
     contract: {
       as: 'premium',

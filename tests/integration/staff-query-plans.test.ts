@@ -34,17 +34,17 @@ describe('the answering queries read indexes only', () => {
     expectIndexOnly(count);
   });
 
-  it('the answer screen: head, photos, interests, history and notes', async () => {
+  it('the answer screen: head, photos, interests, the member and notes (the history is the conversation log)', async () => {
     const now = new Date().toISOString();
     const plans = [
       await plan(SCREEN_SQL.head, 1, 2, now),
       await plan(SCREEN_SQL.photos, 'flirtlokaal', 2),
       await plan(SCREEN_SQL.interests, 2, 'flirtlokaal'),
-      await plan(SCREEN_SQL.messages, 1, 3),
+      await plan(SCREEN_SQL.member, 2, 'flirtlokaal'),
       await plan(SCREEN_SQL.notes, 'flirtlokaal', 'member', 2),
     ];
     for (const detail of plans) expectIndexOnly(detail);
-    expect(plans[3]).toMatch(/SEARCH m USING (COVERING )?INDEX messages_conversation/);
+    expect(plans[3]).toMatch(/SEARCH members USING INTEGER PRIMARY KEY/);
     expect(plans[4]).toMatch(/SEARCH n USING (COVERING )?INDEX staff_notes_subject/);
     expect(plans[4]).not.toMatch(/TEMP B-TREE/);
   });

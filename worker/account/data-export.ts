@@ -6,6 +6,7 @@ import { consentsOf } from '../auth/consents';
 import { toSettings } from '../auth/notification-settings';
 import type { Tables } from '../db/tables';
 import { allRows } from '../db/batch';
+import { exportMessages } from './export-messages';
 
 // The member's own data as a ZIP (issue 17, item 8; GDPR art. 15 and 20). Every query names its columns and is
 // bound to the member: their own rows, and of other members only what this member received (a like, a message).
@@ -16,7 +17,7 @@ type Row = Record<string, unknown>;
 const all = (db: D1Database, sql: string, ...binds: unknown[]) => allRows<Row>(db, sql, ...binds);
 
 /** What the ZIP holds, one JSON file per part (the README names them). */
-export async function collectMemberData(db: D1Database, tenantId: string, memberId: number): Promise<Record<string, unknown>> {
+export async function collectMemberData(env: Env, db: D1Database, tenantId: string, memberId: number): Promise<Record<string, unknown>> {
   const account = await readAccount(db, tenantId, memberId);
   if (!account) throw new Error('export: member not found');
   const { notification_prefs, email_disabled_reason, ...accountFields } = account;
@@ -43,18 +44,8 @@ export async function collectMemberData(db: D1Database, tenantId: string, member
       tenantId,
       memberId,
     ),
-    // Sent and received: the conversation partner by profile id and name, never who answered on a fictional profile.
-    all(
-      db,
-      `SELECT m.id, m.conversation_id, CASE WHEN m.sender_profile_id = ?2 THEN 'sent' ELSE 'received' END AS direction,
-                  CASE WHEN m.sender_profile_id = ?2 THEN m.recipient_profile_id ELSE m.sender_profile_id END AS peer_profile_id,
-                  p.name AS peer_name, m.kind, m.body, m.gift, CASE WHEN m.sender_profile_id = ?2 THEN m.cost END AS cost, m.created_at
-             FROM messages m LEFT JOIN profiles p ON p.tenant_id = m.tenant_id
-                  AND p.id = CASE WHEN m.sender_profile_id = ?2 THEN m.recipient_profile_id ELSE m.sender_profile_id END
-            WHERE m.tenant_id = ?1 AND (m.sender_profile_id = ?2 OR m.recipient_profile_id = ?2) ORDER BY m.id`,
-      tenantId,
-      profileId,
-    ),
+    // Sent and received, from the conversation logs (worker/account/export-messages.ts).
+    exportMessages(env, db, tenantId, profileId),
     all(
       db,
       `SELECT id, package_id, credits, currency, list_price, amount, discount_code, discount_percentage, country, method, status, consent_at,

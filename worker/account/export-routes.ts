@@ -30,7 +30,7 @@ async function makeExport(c: AppContext, memberId: number, email: string, member
   const tenant = c.get('tenant');
   const now = c.get('now');
   const language = toLanguage(memberLanguage) ?? c.get('language');
-  const data = await collectMemberData(c.env.DB, tenant.id, memberId);
+  const data = await collectMemberData(c.env, c.env.DB, tenant.id, memberId);
   const photos = await memberPhotos(c.env.MEDIA, tenant.id, data.photos as Record<string, unknown>[]);
   const zip = buildZip(tenant, language, data, photos, now);
   const key = exportKey(tenant.id);

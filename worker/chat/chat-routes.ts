@@ -12,6 +12,7 @@ import { publishToMember } from '../live/events';
 import type { SessionMember } from '../auth/sessions';
 import { operation, withStatus } from '../http/operation';
 import { assertAgeAssured, gateCountry } from '../age/gate';
+import { injectedFault, TEST_FAULT_HEADER } from './test-faults';
 
 /** chats.php (the list) and chat.php (history, send, mark read, delete): docs/api/chat.md. */
 export const chatRoutes = new Hono<AppEnv>();
@@ -32,7 +33,7 @@ operation(chatRoutes, 'get', '/api/chat.php', async (c, { member, query: q }) =>
   const now = c.get('now');
   const side = q.id !== undefined ? await findSide(c.env.DB, member, q.id, now) : await findSideWith(c.env.DB, member, q.profile!, now);
   if (side) {
-    const page = await history(c.env.DB, member, side, q.before);
+    const page = await history(c.env, member, side, q.before);
     return {
       conversation: { id: side.conversationId },
       profile: side.peer.profile,
@@ -64,7 +65,16 @@ operation(
   async (c, { member, body }) => {
     const { status, body: answer } = await acceptSend(
       c.env,
-      { db: c.env.DB, tenant: c.get('tenant'), member, now: c.get('now'), key: idempotencyKey(c), body, country: gateCountry(c) },
+      {
+        db: c.env.DB,
+        tenant: c.get('tenant'),
+        member,
+        now: c.get('now'),
+        key: idempotencyKey(c),
+        body,
+        country: gateCountry(c),
+        fault: injectedFault(c.env, c.req.header(TEST_FAULT_HEADER)),
+      },
       (work) => c.executionCtx.waitUntil(work),
     );
     // A new message is 201; the same key again answers the first send with 200.
@@ -82,7 +92,7 @@ operation(
 /** Opening a chat sets its unread count to 0 (SPEC.md §4). */
 operation(chatRoutes, 'put', '/api/chat.php', async (c, { member, body }) => {
   const side = await ownSide(c, member, body.conversation.id);
-  const upto = await markRead(c.env.DB, member, side);
+  const upto = await markRead(c.env, member, side);
   c.executionCtx.waitUntil(notifyRead(c.env, member, side, upto));
   return { ok: true };
 });
@@ -90,7 +100,7 @@ operation(chatRoutes, 'put', '/api/chat.php', async (c, { member, body }) => {
 /** Removes the conversation from the member's list; the other side keeps theirs. */
 operation(chatRoutes, 'delete', '/api/chat.php', async (c, { member, body }) => {
   await ownSide(c, member, body.conversation.id);
-  await hideConversation(c.env.DB, member, body.conversation.id);
+  await hideConversation(c.env, member, body.conversation.id);
   c.executionCtx.waitUntil(publishToMember(c.env, member.tenantId, member.id, { type: 'chats' }));
   return { ok: true };
 });

@@ -1,8 +1,9 @@
 import type { ChatListItem, ChatMessage } from '../../core/schemas/chat';
 import { MESSAGE_PAGE } from '../../core/schemas/chat';
 import type { SessionMember } from '../auth/sessions';
-import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, visibleTo, type MessageRow, type PeerReceipts } from './messages';
+import { logToMessageRow, MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, visibleTo, type MessageRow, type PeerReceipts } from './messages';
 import { PEER_COLUMNS, PEER_JOINS, toPeer, type Peer, type PeerRow } from './peers';
+import { photoFiles, readLogPage } from './log';
 
 /** A member's side of one conversation with the peer and what the peer has seen. */
 export interface Side {
@@ -12,6 +13,8 @@ export interface Side {
   clearedUpto: number;
   peer: Peer;
   receipts: PeerReceipts | null;
+  /** The member sees the peer's messages: an operator profile's always, a member's once confirmed and not invisible. */
+  peerVisible: boolean;
 }
 
 export interface SideRow extends PeerRow {
@@ -22,12 +25,13 @@ export interface SideRow extends PeerRow {
   last_activity: string;
   peer_read: number | null;
   peer_delivered: number | null;
+  peer_invisible: number | null;
 }
 
 // The member's sides with their peers; a peer whose member blocked this member is left out (SPEC.md §6: the
 // blocked member cannot see the blocker).
 export const SIDES = `SELECT s.conversation_id, s.read_upto, s.delivered_upto, s.cleared_upto, s.last_activity,
-    ps.read_upto AS peer_read, ps.delivered_upto AS peer_delivered, ${PEER_COLUMNS}
+    ps.read_upto AS peer_read, ps.delivered_upto AS peer_delivered, pm.invisible AS peer_invisible, ${PEER_COLUMNS}
   FROM chat_sides s
   JOIN profiles p ON p.id = s.peer_profile_id AND p.tenant_id = s.tenant_id
   ${PEER_JOINS}
@@ -49,6 +53,7 @@ export function toSide(row: SideRow, member: SenderState, now: Date): Side {
     peer,
     receipts:
       peer.memberId === null ? null : { readUpto: row.peer_read ?? 0, deliveredUpto: row.peer_delivered ?? 0, held: isHeld(member) },
+    peerVisible: peer.memberId === null || (row.member_status === 'confirmed' && row.peer_invisible === 0),
   };
 }
 
@@ -115,30 +120,40 @@ async function messagesByIds(db: D1Database, ids: number[]): Promise<Map<number,
   return map;
 }
 
-/** A page of history, newest last; `before` pages back in time. */
+/**
+ * A page of history, newest last; `before` pages back in time. Read from the conversation's log (one Durable Object
+ * per conversation, docs/decisions/016-messages-in-durable-objects.md), named from the side D1 found for this member.
+ */
 export async function history(
-  db: D1Database,
+  env: Env,
   member: SessionMember,
   side: Side,
   before?: number,
 ): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
-  const { results } = await db
-    .prepare(
-      `SELECT ${MESSAGE_COLUMNS} FROM messages m ${MESSAGE_JOINS}
-        WHERE m.conversation_id = ?1 AND m.id > ?2 AND m.id < ?3 AND ${visibleTo('?4')}
-        ORDER BY m.id DESC LIMIT ?5`,
-    )
-    .bind(side.conversationId, side.clearedUpto, before ?? Number.MAX_SAFE_INTEGER, member.profileId, MESSAGE_PAGE + 1)
-    .all<MessageRow>();
-  const page = results.slice(0, MESSAGE_PAGE).reverse();
-  return { messages: page.map((r) => toMessage(r, member.profileId, side.receipts)), hasMore: results.length > MESSAGE_PAGE };
+  const page = await readLogPage(env, env.DB, member.tenantId, side.conversationId, {
+    after: side.clearedUpto,
+    before,
+    limit: MESSAGE_PAGE + 1,
+    hideSender: side.peerVisible ? null : side.peer.profile.id,
+  });
+  const rows = page.rows.slice(0, MESSAGE_PAGE).reverse();
+  const files = await photoFiles(env.DB, member.tenantId, rows);
+  return {
+    messages: rows.map((r) => toMessage(logToMessageRow(r, side.conversationId, files), member.profileId, side.receipts)),
+    hasMore: page.rows.length > MESSAGE_PAGE,
+  };
 }
 
-/** The newest message from the peer that the member can see (what "read up to" and "delivered up to" become). */
-export async function newestFromPeer(db: D1Database, member: SessionMember, conversationId: number): Promise<number> {
-  const row = await db
-    .prepare(`SELECT MAX(m.id) AS id FROM messages m WHERE m.conversation_id = ?1 AND m.sender_profile_id != ?2 AND ${visibleTo('?2')}`)
-    .bind(conversationId, member.profileId)
-    .first<{ id: number | null }>();
-  return row?.id ?? 0;
+/**
+ * The newest message from the peer that the member can see (what "read up to" and "delivered up to" become), from the
+ * conversation's log; 0 while the peer's messages are held from the member.
+ */
+export async function newestFromPeer(env: Env, member: SessionMember, side: Side): Promise<number> {
+  if (!side.peerVisible) return 0;
+  const page = await readLogPage(env, env.DB, member.tenantId, side.conversationId, {
+    after: 0,
+    limit: 1,
+    onlySender: side.peer.profile.id,
+  });
+  return page.rows[0]?.id ?? 0;
 }

@@ -2,6 +2,7 @@ import { publishToMember } from '../live/events';
 import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, type MessageRow } from './messages';
 import { findPeer } from './peers';
 import { logEvent } from '../log';
+import { appendToLog } from './log';
 
 /**
  * A message from a fictional profile (no member behind it) to a member: what an operator sends from the staff
@@ -83,15 +84,29 @@ export function readBackStatement(db: D1Database, m: FictionalMessage): D1Prepar
 }
 
 /**
- * After the batch: the member's tabs get the message (or a push when none is open), with the fictional profile as
- * the chat shows it. Never throws (publishToMember catches); run it in waitUntil.
+ * After the batch: the conversation's log appends the message, and the member's tabs get it (or a push when none is
+ * open), with the fictional profile as the chat shows it. Never throws; run it in waitUntil.
  */
 export async function deliverFictionalMessage(
   env: Env,
-  m: Pick<FictionalMessage, 'tenantId' | 'profileId' | 'memberId' | 'memberProfileId' | 'now'>,
+  m: Pick<FictionalMessage, 'tenantId' | 'profileId' | 'memberId' | 'memberProfileId' | 'now' | 'photoId'>,
   row: MessageRow,
 ): Promise<void> {
   try {
+    // The conversation's log gets it first (docs/decisions/016); if this fails, the next reader copies it from D1.
+    await appendToLog(env, m.tenantId, row.conversation_id, {
+      id: row.id,
+      sender_profile_id: m.profileId,
+      sender_member_id: null,
+      recipient_profile_id: m.memberProfileId,
+      kind: row.kind,
+      body: row.body,
+      gift: row.gift,
+      photo_id: m.photoId,
+      cost: 0,
+      client_key: row.client_key,
+      created_at: row.created_at,
+    }).catch((error: unknown) => logEvent('warn', 'conversation log append failed', { tenant: m.tenantId, error: String(error) }));
     const peer = await findPeer(env.DB, m.tenantId, m.profileId, m.now);
     if (!peer) return;
     await publishToMember(env, m.tenantId, m.memberId, {

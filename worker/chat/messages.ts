@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../core/schemas/chat';
+import type { LogMessage } from './log-rows';
 
 /**
  * Whether the viewer (a profile id, bound as ?viewer) sees message `m`: their own always; others' only when the
@@ -53,5 +54,26 @@ export function toMessage(row: MessageRow, viewer: number, receipts: PeerReceipt
     status,
     // Only the sender knows their key: it lets their tab match an optimistic bubble to the stored message.
     client_key: fromMe ? row.client_key : null,
+  };
+}
+
+/** A message of a conversation's log as MESSAGE_COLUMNS read it, its photo's files looked up in D1 (`files`). */
+export function logToMessageRow(
+  m: LogMessage,
+  conversationId: number,
+  files: ReadonlyMap<number, { filename: string; thumb_filename: string }>,
+): MessageRow {
+  const photo = m.photo_id !== null ? files.get(m.photo_id) : undefined;
+  return {
+    id: m.id,
+    conversation_id: conversationId,
+    sender_profile_id: m.sender_profile_id,
+    kind: m.kind,
+    body: m.body,
+    gift: m.gift,
+    client_key: m.client_key,
+    created_at: m.created_at,
+    photo_filename: photo?.filename ?? null,
+    photo_thumb: photo?.thumb_filename ?? null,
   };
 }

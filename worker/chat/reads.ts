@@ -1,14 +1,14 @@
 import type { SessionMember } from '../auth/sessions';
 import { publishToMember } from '../live/events';
 import { newestFromPeer, type Side } from './conversations';
+import { readLogPage } from './log';
 
 /** Marks everything the member can see in the conversation as read (and so delivered); answers the id. */
-export async function markRead(db: D1Database, member: SessionMember, side: Side): Promise<number> {
-  const upto = await newestFromPeer(db, member, side.conversationId);
-  await db
-    .prepare(
-      'UPDATE chat_sides SET read_upto = MAX(read_upto, ?1), delivered_upto = MAX(delivered_upto, ?1) WHERE member_id = ?2 AND conversation_id = ?3 AND tenant_id = ?4',
-    )
+export async function markRead(env: Env, member: SessionMember, side: Side): Promise<number> {
+  const upto = await newestFromPeer(env, member, side);
+  await env.DB.prepare(
+    'UPDATE chat_sides SET read_upto = MAX(read_upto, ?1), delivered_upto = MAX(delivered_upto, ?1) WHERE member_id = ?2 AND conversation_id = ?3 AND tenant_id = ?4',
+  )
     .bind(upto, member.id, side.conversationId, member.tenantId)
     .run();
   return upto;
@@ -30,14 +30,16 @@ export async function notifyRead(env: Env, member: SessionMember, side: Side, up
   await Promise.all(jobs);
 }
 
-/** DELETE /api/chat.php: the member's side is hidden and its history cleared for them; a new message shows it again. */
-export async function hideConversation(db: D1Database, member: SessionMember, conversationId: number): Promise<void> {
-  await db
-    .prepare(
-      `UPDATE chat_sides SET hidden = 1, read_upto = MAX(read_upto, COALESCE((SELECT MAX(id) FROM messages WHERE conversation_id = ?1), 0)),
-          cleared_upto = COALESCE((SELECT MAX(id) FROM messages WHERE conversation_id = ?1), 0)
-        WHERE member_id = ?2 AND conversation_id = ?1 AND tenant_id = ?3`,
-    )
-    .bind(conversationId, member.id, member.tenantId)
+/**
+ * DELETE /api/chat.php: the member's side is hidden and its history cleared for them up to the conversation's newest
+ * message (from its log); a new message shows it again.
+ */
+export async function hideConversation(env: Env, member: SessionMember, conversationId: number): Promise<void> {
+  const { maxId } = await readLogPage(env, env.DB, member.tenantId, conversationId, { after: 0, limit: 0 });
+  await env.DB.prepare(
+    `UPDATE chat_sides SET hidden = 1, read_upto = MAX(read_upto, ?1), cleared_upto = MAX(cleared_upto, ?1)
+      WHERE member_id = ?2 AND conversation_id = ?3 AND tenant_id = ?4`,
+  )
+    .bind(maxId, member.id, conversationId, member.tenantId)
     .run();
 }

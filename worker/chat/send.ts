@@ -28,8 +28,8 @@ export interface SendResult {
   created: boolean;
   response: SendResponse;
   peer: Peer;
-  row: MessageRow;
-  /** The sender as the recipient's chat shows them (read in the send's batch; null for a replay). */
+  row: StoredRow;
+  /** The sender as the recipient's chat shows them (read in the send's batch). */
   sender: Peer | null;
   /** The sender's messages wait (unconfirmed e-mail, invisible mode): nobody is told of this one yet. */
   held: boolean;
@@ -75,7 +75,13 @@ export async function sendMessage(ctx: SendContext, input: SendMessage): Promise
   }
   // A repeated key (or a concurrent request with the same key that won the race): the stored message again.
   const side = results.side.results[0];
-  if (stored) return answerReplay(ctx, input, stored, peer, side ? toSide(side, me, now) : null);
+  // With the sender and their state as for a new message: a retry that completes a failed append delivers it.
+  if (stored)
+    return {
+      ...answerReplay(ctx, input, stored, peer, side ? toSide(side, me, now) : null),
+      sender: toPeer(senderRow, now),
+      held: isHeld(me),
+    };
   throw whyNothingWritten(ctx, input, me, row, peer);
 }
 
@@ -225,7 +231,7 @@ function readBack(ctx: SendContext, { sendable }: SendBinds) {
       'stored',
       rows<StoredRow>(
         db
-          .prepare(`SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id, (SELECT credits FROM members WHERE id = ?) AS credits
+          .prepare(`SELECT ${MESSAGE_COLUMNS}, m.recipient_profile_id, m.photo_id, m.sender_member_id, m.cost, (SELECT credits FROM members WHERE id = ?) AS credits
                 FROM messages m ${MESSAGE_JOINS} WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`)
           .bind(member.id, tenant.id, member.profileId, key),
       ),
@@ -316,7 +322,13 @@ const SIDE_CONFLICT = 'ON CONFLICT (member_id, conversation_id) DO UPDATE SET hi
 type SenderRow = PeerRow & { invisible: number; live: number };
 
 /** A stored message as a send reads it back, with the sender's balance at that moment. */
-type StoredRow = MessageRow & { recipient_profile_id: number; photo_id: number | null; credits: number };
+export type StoredRow = MessageRow & {
+  recipient_profile_id: number;
+  photo_id: number | null;
+  sender_member_id: number | null;
+  cost: number;
+  credits: number;
+};
 
 /** A repeated key: the same send answers the stored message again; a different send under the key is refused. */
 function answerReplay(ctx: SendContext, input: SendMessage, row: StoredRow, peer: Peer, side: Side | null): SendResult {

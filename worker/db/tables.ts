@@ -191,6 +191,14 @@ export interface ContractCancellationsRow {
   source: string;
 }
 
+export interface ConversationLogMovesRow {
+  tenant_id: string;
+  conversation_id: number;
+  messages: number;
+  checksum: string;
+  verified_at: string;
+}
+
 export interface ConversationsRow {
   id: number;
   tenant_id: string;
@@ -820,6 +828,7 @@ export interface Tables {
   complaints: ComplaintsRow;
   consents: ConsentsRow;
   contract_cancellations: ContractCancellationsRow;
+  conversation_log_moves: ConversationLogMovesRow;
   conversations: ConversationsRow;
   credit_ledger: CreditLedgerRow;
   daily_figures: DailyFiguresRow;

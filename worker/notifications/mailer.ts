@@ -141,7 +141,9 @@ function dropPending(
 
 /**
  * The pending rows that are still news, with their sender: a message not read yet in a conversation the member
- * still has; a like (or match) still new and visible in /likes (the same `visibleLike` as the badge).
+ * still has; a like (or match) still new and visible in /likes (the same `visibleLike` as the badge). Messages in the
+ * order they were written (their ids), not the order their deliveries ran: a send's delivery waits for its
+ * conversation's log (docs/decisions/016), and concurrent sends to different conversations finish in any order.
  */
 async function stillNews(
   db: D1Database,
@@ -158,7 +160,7 @@ async function stillNews(
   const sql =
     type === 'messages'
       ? `${select} JOIN chat_sides s ON s.member_id = n.member_id AND s.conversation_id = n.conversation_id
-          WHERE ${where} AND n.ref > s.read_upto AND s.hidden = 0 ORDER BY n.id`
+          WHERE ${where} AND n.ref > s.read_upto AND s.hidden = 0 ORDER BY n.ref, n.id`
       : `${select} JOIN likes l ON l.tenant_id = n.tenant_id AND l.from_profile_id = n.sender_profile_id AND l.to_profile_id = ?1 AND l.is_new = 1
           WHERE ${where} AND ${visibleLike('?1')} ORDER BY n.id`;
   const { results } = await db.prepare(sql).bind(memberId, tenantId, type, upto).all<SenderRow>();

@@ -65,7 +65,7 @@ staffOperation(answerRoutes, 'get', '/api/staff/conversation.php', async (c, { q
     detail: { member_id: ref.memberId },
     now,
   });
-  return loadConversation(db, tenantOf(ref.brand), ref, now, audited);
+  return loadConversation(brandEnvFor(c, ref.brand), db, tenantOf(ref.brand), ref, now, audited);
 });
 
 staffOperation(answerRoutes, 'post', '/api/staff/reply.php', async (c, { body }) => {

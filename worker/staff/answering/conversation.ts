@@ -2,7 +2,8 @@ import { INTERESTS } from '../../../core/data/interests';
 import { anyAsksIfReal } from '../../../core/rules/asks-if-real';
 import type { StaffChatMessage, StaffConversation, StaffNote } from '../../../core/schemas/staff-answers';
 import type { Tenant } from '../../../core/schemas/tenant';
-import { MESSAGE_COLUMNS, MESSAGE_JOINS, visibleTo, type MessageRow } from '../../chat/messages';
+import { logToMessageRow, type MessageRow } from '../../chat/messages';
+import { photoFiles, readLogPage } from '../../chat/log';
 import { ageOn } from '../../../core/rules/age';
 import { MEMBER_CARD_COLUMNS, MEMBER_PHOTO_JOIN, toMemberCard, type MemberCardRow } from './cards';
 import { disclosureText, memberLanguage } from './disclosure';
@@ -31,8 +32,8 @@ export const SCREEN_SQL = {
     WHERE c.id = ?1`,
   photos: "SELECT id, filename, thumb_filename FROM photos WHERE tenant_id = ? AND profile_id = ? AND status = 'active' ORDER BY position",
   interests: 'SELECT interest_id FROM profile_interests WHERE profile_id = ? AND tenant_id = ?',
-  messages: `SELECT ${MESSAGE_COLUMNS} FROM messages m ${MESSAGE_JOINS}
-    WHERE m.conversation_id = ?1 AND ${visibleTo('?2')} ORDER BY m.id DESC LIMIT ${HISTORY_LIMIT}`,
+  /** Whether the member's messages show (confirmed, not invisible); the messages come from the conversation's log. */
+  member: 'SELECT status, invisible FROM members WHERE id = ?1 AND tenant_id = ?2',
   notes: `SELECT n.id, n.subject_type, n.subject_id, n.body, n.created_at, s.name AS author FROM staff_notes n JOIN staff s ON s.id = n.staff_id
     WHERE n.tenant_id = ? AND n.subject_type = ? AND n.subject_id = ? ORDER BY n.id DESC LIMIT ${NOTES_LIMIT}`,
 };
@@ -57,18 +58,25 @@ type PhotoRow = Pick<Tables['photos'], 'id' | 'filename' | 'thumb_filename'>;
  * flag's two reads beside it), with the read's own audit row: a read whose row cannot be written fails with it.
  */
 export async function loadConversation(
+  env: Env,
   db: D1Database,
   tenant: Tenant,
   ref: AnsweringRef,
   now: Date,
   audited: D1PreparedStatement,
 ): Promise<StaffConversation> {
-  const [{ head, memberPhotos, interests, profilePhotos, messages, memberNotes, profileNotes }, protect] = await Promise.all([
+  const [{ head, memberPhotos, interests, profilePhotos, member, memberNotes, profileNotes }, protect, log] = await Promise.all([
     screenBatch(db, ref, now, audited),
     memberProtection(db, tenant, ref.memberId, ref.memberCountry, now),
+    // The history from the conversation's log (docs/decisions/016-messages-in-durable-objects.md), beside the batch.
+    readLogPage(env, db, ref.brand, ref.id, { after: 0, limit: HISTORY_LIMIT }),
   ]);
   const h = head.results[0];
-  const history = messages.results.reverse().map((r) => toStaffMessage(r, ref.fictionalProfileId));
+  // The member's held messages (unconfirmed e-mail, invisible) are not shown to the profile's side either.
+  const memberVisible = member.results[0]?.status === 'confirmed' && member.results[0]?.invisible === 0;
+  const shown = log.rows.filter((r) => memberVisible || r.sender_profile_id !== ref.memberProfileId).reverse();
+  const files = await photoFiles(db, ref.brand, shown);
+  const history = shown.map((r) => toStaffMessage(logToMessageRow(r, ref.id, files), ref.fictionalProfileId));
   return {
     conversation_id: ref.id,
     brand: ref.brand,
@@ -140,7 +148,7 @@ function screenBatch(db: D1Database, ref: AnsweringRef, now: Date, audited: D1Pr
       rows<Pick<Tables['profile_interests'], 'interest_id'>>(db.prepare(SCREEN_SQL.interests).bind(ref.memberProfileId, ref.brand)),
     ],
     ['profilePhotos', rows<PhotoRow>(db.prepare(SCREEN_SQL.photos).bind(ref.brand, ref.fictionalProfileId))],
-    ['messages', rows<MessageRow>(db.prepare(SCREEN_SQL.messages).bind(ref.id, ref.fictionalProfileId))],
+    ['member', rows<Pick<Tables['members'], 'status' | 'invisible'>>(db.prepare(SCREEN_SQL.member).bind(ref.memberId, ref.brand))],
     ['memberNotes', rows<NoteRow>(db.prepare(SCREEN_SQL.notes).bind(ref.brand, 'member', ref.memberId))],
     ['profileNotes', rows<NoteRow>(db.prepare(SCREEN_SQL.notes).bind(ref.brand, 'profile', ref.fictionalProfileId))],
     [null, audited],

@@ -1,0 +1,97 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { conversationLog, LOG_COLUMNS, summarize, type LogMessage } from '../../worker/chat/log-rows';
+import { call } from './account-helpers';
+import { BRAND, chatMember, history, send, textTo } from './chat-helpers';
+
+type Json = any;
+
+const move = async (limit: number) => {
+  const res = await call(BRAND, 'POST', '/dev/move-messages.json', { limit });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { moved: number; mismatch: number | null; after: number; more: boolean };
+};
+
+async function d1Summary(conversationId: number) {
+  const { results } = await env.DB.prepare(`SELECT ${LOG_COLUMNS.join(', ')} FROM messages WHERE conversation_id = ? ORDER BY id`)
+    .bind(conversationId)
+    .all<LogMessage>();
+  return summarize(results);
+}
+
+/** A conversation of `n` messages whose log is emptied afterwards: as a conversation from before the logs. */
+async function oldConversation(n: number): Promise<{ id: number; a: Awaited<ReturnType<typeof chatMember>> }> {
+  const a = await chatMember({ credits: 100 });
+  const b = await chatMember();
+  let id = 0;
+  for (let i = 0; i < n; i++) id = ((await (await send(a, textTo(b.profileId, `oud ${i}`))).json()) as Json).conversation.id;
+  await conversationLog(env, BRAND, id).clear();
+  return { id, a };
+}
+
+describe('chat: moving existing messages into the conversation logs', () => {
+  it('moves conversation by conversation, resumes after an interruption, and verifies count and checksum', async () => {
+    const olds = [await oldConversation(2), await oldConversation(3), await oldConversation(1)];
+    for (const { id } of olds) expect((await conversationLog(env, BRAND, id).summary()).count).toBe(0);
+
+    // One conversation, then the run stops (as an interrupted job would).
+    const first = await move(1);
+    expect(first).toMatchObject({ moved: 1, mismatch: null, after: olds[0].id, more: true });
+    const firstRow = await env.DB.prepare('SELECT verified_at FROM conversation_log_moves WHERE conversation_id = ?')
+      .bind(olds[0].id)
+      .first<{ verified_at: string }>();
+
+    // The site serves meanwhile: a new message into a conversation not moved yet.
+    const during = (await (await send(olds[2].a, { to: { conversation_id: olds[2].id }, kind: 'text', text: 'tijdens' })).json()) as Json;
+    expect(during.message.text).toBe('tijdens');
+
+    // The rest, from where it stopped.
+    const rest = await move(100);
+    expect(rest).toMatchObject({ mismatch: null, more: false });
+    expect(rest.moved).toBeGreaterThanOrEqual(2);
+    const { results: moves } = await env.DB.prepare(
+      `SELECT conversation_id, messages, checksum, verified_at FROM conversation_log_moves WHERE conversation_id IN (?, ?, ?) ORDER BY conversation_id`,
+    )
+      .bind(...olds.map((o) => o.id))
+      .all<{ conversation_id: number; messages: number; checksum: string; verified_at: string }>();
+    expect(moves.map((m) => m.messages)).toEqual([2, 3, 2]);
+    // The first conversation was not moved again.
+    expect(moves[0].verified_at).toBe(firstRow!.verified_at);
+    for (const [i, { id }] of olds.entries()) {
+      const [d1, log] = await Promise.all([d1Summary(id), conversationLog(env, BRAND, id).summary()]);
+      expect(log).toEqual(d1);
+      expect(moves[i].checksum).toBe(d1.checksum);
+    }
+    // Nothing left: another run moves nothing.
+    expect(await move(100)).toMatchObject({ moved: 0, more: false });
+  });
+
+  it('stops at a conversation whose log differs from D1 instead of skipping it, and stops there again', async () => {
+    const { id, a } = await oldConversation(1);
+    // The log holds a message D1 does not have: copying cannot make them equal.
+    await conversationLog(env, BRAND, id).append([
+      {
+        id: 999_999_000 + id,
+        sender_profile_id: a.profileId,
+        sender_member_id: a.memberId,
+        recipient_profile_id: 1,
+        kind: 'text',
+        body: 'vreemd',
+        gift: null,
+        photo_id: null,
+        cost: 0,
+        client_key: `stray-${id}`,
+        created_at: new Date().toISOString(),
+      },
+    ]);
+    const run = await move(100);
+    expect(run.mismatch).toBe(id);
+    expect((await move(100)).mismatch).toBe(id);
+    const noted = await env.DB.prepare('SELECT COUNT(*) AS n FROM conversation_log_moves WHERE conversation_id = ?')
+      .bind(id)
+      .first<{ n: number }>();
+    expect(noted!.n).toBe(0);
+    // The member still reads their conversation.
+    expect((await history(a, `id=${id}`)).status).toBe(200);
+  });
+});
