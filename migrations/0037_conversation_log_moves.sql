@@ -1,5 +1,5 @@
 -- Issue 49 item 4: the move of each conversation's messages from D1 into its conversation log (one SQLite-backed
--- Durable Object per conversation, docs/decisions/015-messages-in-durable-objects.md). A row says the log held
+-- Durable Object per conversation, docs/decisions/016-messages-in-durable-objects.md). A row says the log held
 -- exactly D1's messages (count and checksum equal) when it was verified; the job resumes after the newest row.
 CREATE TABLE conversation_log_moves (
   tenant_id TEXT NOT NULL,
