@@ -65,10 +65,14 @@ export default {
     added: '2023-06-15T08:00:00Z',
   },
   payments: {
-    provider: 'mollie',
-    api_key_secret: 'MOLLIE_KEY_REIFEKONTAKTE',
+    // Verotel FlexPay (decision 013): cards on its order page, in EUR and CHF. Locally: Verotel's own sandbox.
+    provider: 'verotel',
+    verotel: { shop_id: 71002, brand: 'verotel', signature_key_secret: 'VEROTEL_KEY_REIFEKONTAKTE' },
+    // The engine's own SEPA mandate form (SPEC.md §3) makes its mandate at the sandbox in local mode only
+    // (issue 44 item 10: the SEPA creditor provider replaces this).
+    routes: { DE: { directdebit: ['sandbox'] } },
     // How a charge appears on the statement, per provider (core/rules/billing-descriptor.ts).
-    billing_descriptors: { mollie: 'REIFEKONTAKTE.DE', verotel: 'VEROTEL*REIFEKONTAKTE' },
+    billing_descriptors: { verotel: 'VEROTEL*REIFEKONTAKTE' },
     packages: {
       EUR: [
         { id: 1, credits: 50, price: 1495, style: 'p0', popular: false },
@@ -84,9 +88,11 @@ export default {
       ],
     },
     countries: {
-      DE: { currency: 'EUR', methods: ['sofort', 'giropay', 'creditcard', 'paypal', 'applepay', 'banktransfer', 'directdebit'] },
-      AT: { currency: 'EUR', methods: ['eps', 'creditcard', 'paypal', 'applepay', 'banktransfer'] },
-      CH: { currency: 'CHF', methods: ['twint', 'creditcard', 'paypal', 'applepay'] },
+      // Verotel's FlexPay takes cards in EUR and CHF; Sofort, giropay, EPS, TWINT, PayPal, Apple Pay and bank
+      // transfer have no adult acquirer of this brand, so they are not offered.
+      DE: { currency: 'EUR', methods: ['creditcard', 'directdebit'] },
+      AT: { currency: 'EUR', methods: ['creditcard'] },
+      CH: { currency: 'CHF', methods: ['creditcard'] },
     },
   },
   // The cam partner of the cam listing at /cams ('resell' variant: member_resell is 'yes'). A demo partner: .example hosts.

@@ -6,6 +6,7 @@ import { startOrder } from './checkout';
 import { assertNotBlocked, assertWithinLimit, confirmRequest, DIRECT_DEBIT, linkOrder, openRequest, saveMandate } from './directdebit';
 import { toOrder } from './orders';
 import { priceOrder } from './pricing';
+import { routeFor } from '../../core/rules/payment-routing';
 import { providerFor } from './provider';
 import { limit } from '../http/helpers';
 import { operation } from '../http/operation';
@@ -63,7 +64,8 @@ operation(directDebitRoutes, 'put', '/api/directdebit.php', async (c, { member, 
   });
   await assertNotBlocked(c.env.DB, tenant.id, member.id, req.iban);
   await assertWithinLimit(c.env.DB, tenant.id, member.id, priced.amount, now);
-  const provider = providerFor(c.env, tenant);
+  // The route's provider for direct debit in the shop's country (issue 44 item 3), as an order's checkout picks it.
+  const provider = providerFor(c.env, tenant, routeFor(tenant.payments, priced.shop.country, 'directdebit')[0]);
   const mandate = await provider.createDirectDebitMandate({
     holder: req.holder,
     iban: req.iban,

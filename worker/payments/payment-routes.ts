@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { routedProviders } from '../../core/rules/payment-routing';
 import type { AppEnv } from '../context';
 import { ApiFailure } from '../errors';
 import { isIdealIssuer } from './catalogue';
@@ -40,7 +41,7 @@ operation(paymentRoutes, 'post', '/api/order.php', async (c, { member, body }) =
 
 operation(paymentRoutes, 'post', '/api/repeat-order.php', async (c, { member, body }) => {
   await limit(c, `order:${member.id}`, ORDER_LIMIT);
-  const mandate = await latestMandate(c.env.DB, c.get('tenant').id, member.id, providerFor(c.env, c.get('tenant')).name);
+  const mandate = await latestMandate(c.env.DB, c.get('tenant').id, member.id, routedProviders(c.get('tenant').payments));
   if (!mandate) throw new ApiFailure(409, 'no_mandate', 'errors.no_mandate');
   const priced = await priceOrder(c, member, { ...body, method: null });
   const { order } = await startOrder(c, member, priced, { method: mandate.method, mandate });

@@ -71,8 +71,7 @@ export function ShopTrust({ methods }: { methods: readonly PaymentMethod[] }) {
   );
 }
 
-const PROVIDER_NAMES: Record<'sandbox' | 'mollie' | 'verotel' | 'ccbill', string> = {
-  mollie: 'Mollie',
+const PROVIDER_NAMES: Record<'sandbox' | 'verotel' | 'ccbill', string> = {
   sandbox: 'Sandbox',
   verotel: 'Verotel',
   ccbill: 'CCBill',
