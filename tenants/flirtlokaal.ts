@@ -133,10 +133,12 @@ export default {
     added: '2024-03-01T09:00:00Z',
   },
   payments: {
-    provider: 'mollie',
-    api_key_secret: 'MOLLIE_KEY_FLIRTLOKAAL',
+    // Verotel FlexPay (an adult acquirer in Amsterdam; decision 013): cards and iDEAL on its order page. Mollie,
+    // Stripe and PayPal direct exclude adult dating and the schema refuses them. Locally: Verotel's own sandbox.
+    provider: 'verotel',
+    verotel: { shop_id: 71001, brand: 'verotel', signature_key_secret: 'VEROTEL_KEY_FLIRTLOKAAL' },
     // How a charge appears on the statement, per provider (core/rules/billing-descriptor.ts).
-    billing_descriptors: { mollie: 'FLIRTLOKAAL.NL', verotel: 'VEROTEL*FLIRTLOKAAL.NL' },
+    billing_descriptors: { verotel: 'VEROTEL*FLIRTLOKAAL.NL' },
     // Direct debit: the company as its own SEPA creditor (worker/payments/sepa/, decision 013). A fictional creditor:
     // the Creditor Identifier only has valid check digits, the account is a textbook example IBAN.
     sepa: {
@@ -156,8 +158,10 @@ export default {
       ],
     },
     countries: {
-      NL: { currency: 'EUR', methods: ['ideal', 'creditcard', 'paypal', 'applepay', 'banktransfer', 'directdebit'] },
-      BE: { currency: 'EUR', methods: ['bancontact', 'kbc', 'belfius', 'creditcard', 'paypal', 'applepay', 'banktransfer'] },
+      // What Verotel's FlexPay offers here (its purchase docs: CC, DDEU, IDEAL); Bancontact, KBC, Belfius, PayPal,
+      // Apple Pay and bank transfer have no adult acquirer of this brand, so they are not offered.
+      NL: { currency: 'EUR', methods: ['ideal', 'creditcard', 'directdebit'] },
+      BE: { currency: 'EUR', methods: ['creditcard'] },
     },
   },
   // The cam partner of the cam listing at /cams ('cam' variant: member_resell is 'no'). A demo partner: .example hosts.

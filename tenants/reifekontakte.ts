@@ -137,10 +137,21 @@ export default {
     added: '2023-06-15T08:00:00Z',
   },
   payments: {
-    provider: 'mollie',
-    api_key_secret: 'MOLLIE_KEY_REIFEKONTAKTE',
+    // Verotel FlexPay (decision 013): cards on its order page, in EUR and CHF. Locally: Verotel's own sandbox.
+    provider: 'verotel',
+    verotel: { shop_id: 71002, brand: 'verotel', signature_key_secret: 'VEROTEL_KEY_REIFEKONTAKTE' },
+    // Direct debit: the company as its own SEPA creditor (worker/payments/sepa/, decision 013). A fictional creditor:
+    // the Deutsche Bundesbank's published test Creditor Identifier and a textbook example IBAN.
+    sepa: {
+      creditor_name: 'Kontaktwerk GmbH',
+      creditor_id: 'DE98ZZZ09999999999',
+      creditor_iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      lead_days: 2,
+    },
+    routes: { DE: { directdebit: ['sepa'] } },
     // How a charge appears on the statement, per provider (core/rules/billing-descriptor.ts).
-    billing_descriptors: { mollie: 'REIFEKONTAKTE.DE', verotel: 'VEROTEL*REIFEKONTAKTE' },
+    billing_descriptors: { verotel: 'VEROTEL*REIFEKONTAKTE' },
     packages: {
       EUR: [
         { id: 1, credits: 50, price: 1495, style: 'p0', popular: false },
@@ -156,9 +167,11 @@ export default {
       ],
     },
     countries: {
-      DE: { currency: 'EUR', methods: ['sofort', 'giropay', 'creditcard', 'paypal', 'applepay', 'banktransfer', 'directdebit'] },
-      AT: { currency: 'EUR', methods: ['eps', 'creditcard', 'paypal', 'applepay', 'banktransfer'] },
-      CH: { currency: 'CHF', methods: ['twint', 'creditcard', 'paypal', 'applepay'] },
+      // Verotel's FlexPay takes cards in EUR and CHF; Sofort, giropay, EPS, TWINT, PayPal, Apple Pay and bank
+      // transfer have no adult acquirer of this brand, so they are not offered.
+      DE: { currency: 'EUR', methods: ['creditcard', 'directdebit'] },
+      AT: { currency: 'EUR', methods: ['creditcard'] },
+      CH: { currency: 'CHF', methods: ['creditcard'] },
     },
   },
   // The cam partner of the cam listing at /cams ('resell' variant: member_resell is 'yes'). A demo partner: .example hosts.

@@ -138,10 +138,21 @@ export default {
     added: '2025-01-10T10:00:00Z',
   },
   payments: {
-    provider: 'mollie',
-    api_key_secret: 'MOLLIE_KEY_VELVETNIGHTS',
+    // CCBill (an adult acquirer; decision 013): cards through its FlexForm. Locally: CCBill's own sandbox.
+    provider: 'ccbill',
+    ccbill: {
+      client_accnum: 951493,
+      client_subacc: 0,
+      flex_id: '3f1c2a9e-5b7d-4e8a-9c61-0d2b4f6a8e10',
+      salt_secret: 'CCBILL_SALT_VELVETNIGHTS',
+      datalink_secret: 'CCBILL_DATALINK_VELVETNIGHTS',
+      api_secret: 'CCBILL_API_VELVETNIGHTS',
+    },
+    // The second acquirer of the cascade: a GB card softly declined at CCBill goes on to Verotel's order page.
+    verotel: { shop_id: 71003, brand: 'verotel', signature_key_secret: 'VEROTEL_KEY_VELVETNIGHTS' },
+    routes: { GB: { creditcard: ['ccbill', 'verotel'] } },
     // How a charge appears on the statement, per provider (core/rules/billing-descriptor.ts).
-    billing_descriptors: { mollie: 'VELVETNIGHTS.COM', ccbill: 'CCBILL.COM*VELVETNIGHT' },
+    billing_descriptors: { ccbill: 'CCBILL.COM*VELVETNIGHT', verotel: 'VEROTEL*VELVETNIGHTS' },
     packages: {
       GBP: [
         { id: 21, credits: 50, price: 1299, style: 'p0', popular: false },
@@ -163,9 +174,11 @@ export default {
       ],
     },
     countries: {
-      GB: { currency: 'GBP', methods: ['creditcard', 'paypal', 'applepay', 'banktransfer'] },
-      IE: { currency: 'EUR', methods: ['creditcard', 'paypal', 'applepay', 'banktransfer'] },
-      US: { currency: 'USD', methods: ['creditcard', 'paypal', 'applepay'] },
+      // Cards through CCBill's FlexForm (Apple Pay among its methods where enabled for the subaccount); PayPal direct
+      // excludes adult dating and bank transfer has no adult acquirer of this brand, so neither is offered.
+      GB: { currency: 'GBP', methods: ['creditcard', 'applepay'] },
+      IE: { currency: 'EUR', methods: ['creditcard', 'applepay'] },
+      US: { currency: 'USD', methods: ['creditcard', 'applepay'] },
     },
   },
 } satisfies TenantInput;

@@ -14,10 +14,16 @@ interface Env {
   SMS_TRANSPORT?: string;
   SMS_API_URL?: string;
   SMS_API_KEY?: string;
-  /** Payment providers' API keys, named by each tenant file's payments.api_key_secret (worker/payments/provider.ts). */
-  MOLLIE_KEY_FLIRTLOKAAL?: string;
-  MOLLIE_KEY_REIFEKONTAKTE?: string;
-  MOLLIE_KEY_VELVETNIGHTS?: string;
+  /**
+   * The demo brands' payment secrets, named by their tenant files (payments.verotel.signature_key_secret, the
+   * payments.ccbill secrets as `id:secret` where two parts; worker/payments/provider.ts). Local mode needs none.
+   */
+  VEROTEL_KEY_FLIRTLOKAAL?: string;
+  VEROTEL_KEY_REIFEKONTAKTE?: string;
+  VEROTEL_KEY_VELVETNIGHTS?: string;
+  CCBILL_SALT_VELVETNIGHTS?: string;
+  CCBILL_DATALINK_VELVETNIGHTS?: string;
+  CCBILL_API_VELVETNIGHTS?: string;
   /** Tests only (APP_ENV=test): the host:port of the local push sink (worker/push/allowed-hosts.ts). */
   TEST_PUSH_HOST?: string;
   /** Tests only (APP_ENV=test): "1" lets a request inject a fault into a send (worker/chat/test-faults.ts). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextOnRoute, routeFor } from './payment-routing';
+import { nextOnRoute, routedProviders, routeFor } from './payment-routing';
 
 describe('routeFor', () => {
   const payments = { provider: 'ccbill' as const, routes: { GB: { creditcard: ['ccbill' as const, 'verotel' as const] } } };
@@ -11,12 +11,20 @@ describe('routeFor', () => {
   it("uses the brand's one provider where nothing is listed, as a tenant without routes always did", () => {
     expect(routeFor(payments, 'GB', 'applepay')).toEqual(['ccbill']);
     expect(routeFor(payments, 'US', 'creditcard')).toEqual(['ccbill']);
-    expect(routeFor({ provider: 'mollie' }, 'NL', 'ideal')).toEqual(['mollie']);
+    expect(routeFor({ provider: 'verotel' }, 'NL', 'ideal')).toEqual(['verotel']);
   });
 
   it('names the next provider after a soft decline, and none after the last', () => {
     expect(nextOnRoute(['ccbill', 'verotel'], 'ccbill')).toBe('verotel');
     expect(nextOnRoute(['ccbill', 'verotel'], 'verotel')).toBeNull();
-    expect(nextOnRoute(['ccbill'], 'mollie')).toBeNull();
+    expect(nextOnRoute(['ccbill'], 'sandbox')).toBeNull();
+  });
+});
+
+describe('routedProviders', () => {
+  it("lists the brand's provider and every routed one once, so a mandate made at any of them can be charged again", () => {
+    const payments = { provider: 'verotel', routes: { NL: { directdebit: ['sandbox'] }, BE: { creditcard: ['verotel', 'ccbill'] } } };
+    expect(routedProviders(payments)).toEqual(['verotel', 'sandbox', 'ccbill']);
+    expect(routedProviders({ provider: 'ccbill' })).toEqual(['ccbill']);
   });
 });

@@ -14,6 +14,15 @@ export function routeFor<P extends string>(payments: Routed<P>, country: string,
   return listed?.length ? listed : [payments.provider];
 }
 
+/**
+ * Every provider the brand is routed to: its `provider` and each on a route. A stored mandate of any of them may be
+ * charged again (a direct-debit mandate made at another provider than the brand's card acquirer, say).
+ */
+export function routedProviders<P extends string>(payments: Routed<P>): P[] {
+  const all = Object.values(payments.routes ?? {}).flatMap((methods) => Object.values(methods ?? {}).flatMap((list) => [...(list ?? [])]));
+  return [...new Set([payments.provider, ...all])];
+}
+
 /** The provider after `current` on the route, when a soft decline at `current` may cascade; null at the end. */
 export function nextOnRoute<P extends string>(route: readonly P[], current: string): P | null {
   const at = route.indexOf(current as P);

@@ -3,8 +3,8 @@
  * engine is (docs/decisions/013-adult-acquirers.md; sources of November 2026, look them up again before relying on
  * them). A brand on one of these could not take a payment in production: its account would be closed.
  *
- * Not yet applied by the tenant schema: the demo brands are still on 'mollie' (the sandbox checkout their browser
- * journeys pay through). Decision 013 says what applying it takes.
+ * The tenant schema (core/schemas/payments.ts) refuses these as a brand's provider and on any of its routes, with
+ * this reason in the issue.
  */
 export const ADULT_EXCLUDED_PROVIDERS = {
   mollie: {

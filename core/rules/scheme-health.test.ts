@@ -30,7 +30,7 @@ describe('scheme health ratios', () => {
   it('knows which providers report disputes and fraud: none sends TC40 fraud reports today', () => {
     expect(Object.values(PROVIDER_REPORTS).some((p) => p?.fraudReports)).toBe(false);
     expect(PROVIDER_REPORTS.verotel?.disputes && PROVIDER_REPORTS.ccbill?.disputes).toBe(true);
-    expect(PROVIDER_REPORTS.mollie?.disputes).toBe(false);
+    expect(PROVIDER_REPORTS.sandbox?.disputes).toBe(false);
   });
 
   it('counts calendar months across years', () => {

@@ -16,11 +16,10 @@ export const CARD_METHODS = ['creditcard', 'applepay'] as const;
 
 /**
  * What each provider tells the server after a sale. A provider that does not send disputes or fraud reports has
- * them unknown (null), never 0: Mollie's adapter reads no chargebacks, and no provider sends TC40 fraud reports.
+ * them unknown (null), never 0: the sandbox checkout plays no chargebacks, and no provider sends TC40 fraud reports.
  */
 export const PROVIDER_REPORTS: Record<string, { disputes: boolean; fraudReports: boolean } | undefined> = {
   sandbox: { disputes: false, fraudReports: false },
-  mollie: { disputes: false, fraudReports: false },
   verotel: { disputes: true, fraudReports: false },
   ccbill: { disputes: true, fraudReports: false },
   // The brand as SEPA creditor: its bank's returns are the disputes (no cards, so never in the card ratios).

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adultTermsRefusal } from '../rules/provider-terms';
 import { TenantPaymentsSchema } from './payments';
 
 // The tenant file's routing (issue 44 item 3): providers per country and method, each set up for the brand.
@@ -18,8 +19,22 @@ describe('payments.routes in a tenant file', () => {
   const base = { ...shop, provider: 'ccbill' as const, ccbill };
 
   it('is optional: a brand file without routes stays valid, as every earlier one', () => {
-    expect(TenantPaymentsSchema.safeParse({ ...shop, provider: 'mollie', api_key_secret: 'MOLLIE_KEY' }).success).toBe(true);
     expect(TenantPaymentsSchema.safeParse(base).success).toBe(true);
+  });
+
+  it('refuses a provider whose terms exclude adult dating, as the provider or on a route, naming the reason', () => {
+    for (const provider of ['mollie', 'stripe', 'paypal']) {
+      const named = TenantPaymentsSchema.safeParse({ ...base, provider });
+      expect(named.success).toBe(false);
+      expect(named.error?.issues[0]?.path).toEqual(['provider']);
+      expect(named.error?.issues[0]?.message).toBe(adultTermsRefusal(provider));
+      const routed = TenantPaymentsSchema.safeParse({ ...base, routes: { GB: { creditcard: ['ccbill', provider] } } });
+      expect(routed.success).toBe(false);
+      expect(routed.error?.issues[0]).toMatchObject({ path: ['routes', 'GB', 'creditcard', 1], message: adultTermsRefusal(provider) });
+    }
+    expect(adultTermsRefusal('mollie')).toMatch(/does not serve adult dating: Mollie prohibits "sexual dating"/);
+    // A name nobody knows is still refused, with zod's own message (no terms to cite).
+    expect(TenantPaymentsSchema.safeParse({ ...base, provider: 'nobody' }).error?.issues[0]?.message).toMatch(/Invalid option/);
   });
 
   it('takes providers in order per country and method when each is set up', () => {

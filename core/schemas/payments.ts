@@ -3,6 +3,7 @@ import { CurrencyCodeSchema, OrderCodeSchema } from './order-form';
 import { DESCRIPTOR_PATTERN } from '../rules/billing-descriptor';
 import { isValidCreditorId } from '../rules/sepa';
 import { isValidIban } from '../rules/iban';
+import { adultTermsRefusal } from '../rules/provider-terms';
 
 // The wire contract of the credits shop (docs/api/payments.md) and the brand's payment configuration.
 // Amounts are integer cents everywhere.
@@ -57,8 +58,15 @@ export const PackageSchema = z.strictObject({
 export type Package = z.infer<typeof PackageSchema>;
 
 /** The payment services an order can go through (worker/payments/provider.ts). */
-export const PROVIDER_NAMES = ['sandbox', 'mollie', 'verotel', 'ccbill', 'sepa'] as const;
+export const PROVIDER_NAMES = ['sandbox', 'verotel', 'ccbill', 'sepa'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+/**
+ * A provider of the tenant file, as `payments.provider` or on a route. Every brand of this engine is adult dating, so
+ * a provider whose published terms exclude it (Mollie, Stripe, PayPal direct: core/rules/provider-terms.ts) is
+ * refused with the reason, not merely as an unknown name.
+ */
+const TenantProviderSchema = z.enum(PROVIDER_NAMES, { error: (issue) => adultTermsRefusal(String(issue.input)) ?? undefined });
 
 const SECRET_NAME = z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/);
 
@@ -66,17 +74,11 @@ const SECRET_NAME = z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/);
 export const TenantPaymentsSchema = z
   .strictObject({
     /**
-     * Some services refuse adult businesses, so each brand picks its own (docs/decisions/013-adult-acquirers.md).
-     * Local mode plays the provider: the sandbox checkout for 'sandbox' and 'mollie', Verotel's and CCBill's own
-     * sandboxes for 'verotel' and 'ccbill'.
+     * Some services refuse adult businesses, so each brand picks an adult acquirer (docs/decisions/013-adult-acquirers.md).
+     * Local mode plays the provider: Verotel's and CCBill's own sandboxes for 'verotel' and 'ccbill', the sandbox
+     * checkout for 'sandbox' (local mode only; production refuses it).
      */
-    provider: z.enum(PROVIDER_NAMES),
-    /** Name of the Worker secret holding the provider's API key (never the key itself). */
-    api_key_secret: z
-      .string()
-      .regex(/^[A-Z][A-Z0-9_]{2,63}$/)
-      .optional(),
-    api_url: z.url({ protocol: /^https?$/ }).optional(),
+    provider: TenantProviderSchema,
     /**
      * Verotel FlexPay (worker/payments/verotel/): the website's shop ID, the Verotel brand whose hosts serve the order
      * page ('verotel' or 'cardbilling') and the Worker secret holding the FlexPay signature key (never the key itself).
@@ -121,9 +123,9 @@ export const TenantPaymentsSchema = z
      * Routing (issue 44 item 3): per country and method, the providers in order. A soft decline at one cascades to
      * the next (worker/payments/ccbill/cascade.ts). A country or method not listed uses `provider` alone, as before.
      */
-    routes: z.record(country, z.partialRecord(z.enum(PAYMENT_METHODS), z.array(z.enum(PROVIDER_NAMES)).min(1).max(3))).optional(),
+    routes: z.record(country, z.partialRecord(z.enum(PAYMENT_METHODS), z.array(TenantProviderSchema).min(1).max(3))).optional(),
     /**
-     * How a charge appears on the member's statement, per provider ('verotel', 'mollie', ...): the checkout, the
+     * How a charge appears on the member's statement, per provider ('verotel', 'ccbill', ...): the checkout, the
      * receipt and the transactions page say it (core/rules/billing-descriptor.ts; without one, the brand's host).
      */
     billing_descriptors: z.record(z.string().regex(/^[a-z]+$/), z.string().regex(DESCRIPTOR_PATTERN)).optional(),
@@ -131,7 +133,6 @@ export const TenantPaymentsSchema = z
     countries: z.record(country, z.strictObject({ currency: CurrencyCodeSchema, methods: z.array(z.enum(PAYMENT_METHODS)).min(1) })),
   })
   .refine((p) => Object.values(p.countries).every((c) => p.packages[c.currency]), 'every country needs packages in its currency')
-  .refine((p) => p.provider !== 'mollie' || p.api_key_secret, 'mollie needs api_key_secret')
   .refine((p) => p.provider !== 'verotel' || p.verotel, 'verotel needs verotel.shop_id and verotel.signature_key_secret')
   .refine((p) => p.provider !== 'sepa' || p.sepa, 'sepa needs sepa.creditor_name, creditor_id, creditor_iban and bic')
   .refine(
@@ -144,10 +145,7 @@ export const TenantPaymentsSchema = z
       for (const [method, providers] of Object.entries(methods ?? {}))
         for (const provider of providers ?? []) {
           const missing =
-            (provider === 'verotel' && !p.verotel) ||
-            (provider === 'ccbill' && !p.ccbill) ||
-            (provider === 'sepa' && !p.sepa) ||
-            (provider === 'mollie' && !p.api_key_secret);
+            (provider === 'verotel' && !p.verotel) || (provider === 'ccbill' && !p.ccbill) || (provider === 'sepa' && !p.sepa);
           if (missing) ctx.addIssue({ code: 'custom', path: ['routes', country, method], message: `${provider} is routed but not set up` });
         }
   });

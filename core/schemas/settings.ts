@@ -32,7 +32,7 @@ export const SettingsSchema = BrandSettingsSchema.extend({
     /** The company behind the brand (tenant file), in the footer and at the checkout: who takes the member's money. */
     company: CompanySchema.pick({ name: true, address: true, city: true, country: true, kvk: true, vat_numbers: true }),
     /** Who handles the payments (tenant file), for "secure payment through ..." (local mode's sandbox stands in for it). */
-    payment_provider: z.enum(['sandbox', 'mollie', 'verotel', 'ccbill', 'sepa']),
+    payment_provider: z.enum(['sandbox', 'verotel', 'ccbill', 'sepa']),
   }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

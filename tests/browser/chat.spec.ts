@@ -7,6 +7,7 @@ import {
   brandUrl,
   expect,
   onBrand,
+  payOnProviderSandbox,
   test,
   text,
   watchConsole,
@@ -15,7 +16,7 @@ import {
 
 // Two members chat live in two browser contexts: a premium demo member writes, a new member sees the badges and the
 // title change without reloading, answers with what the brand's signup credits pay for, runs out of credits, is
-// offered the credits page, buys the smallest bundle through the sandbox checkout and sends the refused message after
+// offered the credits page, buys the smallest bundle through the brand's payment sandbox and sends the refused message after
 // all. Prices, credits, name, country and language come from the brand's tenant file (tests/browser/fixtures.ts
 // brandFacts): the spec runs on Velvet Nights (signup credits pay for one message) and, in the project proxydemo, on
 // a brand in proxy mode whose signup credits pay for none (playwright.config.ts).
@@ -236,13 +237,12 @@ test('two members chat live; badges, title and credits follow', async ({ browser
     await expect(alice).toHaveURL(brandUrl(BRAND(), '/credits'));
   });
 
-  await test.step('the smallest bundle, bought through the sandbox checkout, pays for the refused message, which arrives live', async () => {
+  await test.step('the smallest bundle, bought on the brand payment sandbox, pays for the refused message, which arrives live', async () => {
     await alice.getByTestId(`choose-${bundle.id}`).click();
     await alice.getByRole('radio', { name: t('payment.methods.creditcard') }).check();
     await alice.getByTestId('consent').check();
     await alice.getByRole('button', { name: t('pay.submit') }).click();
-    await expect(alice.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
-    await alice.getByRole('button', { name: 'Paid' }).click();
+    await payOnProviderSandbox(alice);
     await expect(alice.getByTestId('transaction-paid')).toContainText(t('transaction.paid', { credits: bundle.credits }));
     await alice.goto(chatUrl);
     await expect(alice.getByTestId('chat-credits')).toHaveText(t('chat.credits_left', { count: leftover + bundle.credits }));

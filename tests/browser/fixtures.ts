@@ -198,3 +198,22 @@ export async function activateFromMailbox(page: Page, brand: string, email: stri
   const url = new URL(link!);
   await page.goto(brandUrl(brand, url.pathname + url.search));
 }
+
+/** The sandbox page of the brand's payment service the shop sent the member to (decision 013: adult acquirers only). */
+const PROVIDER_SANDBOX = /^(Verotel FlexPay|CCBill FlexForm) sandbox$/;
+
+/**
+ * On the brand's payment service (Verotel's order page for Flirtlokaal and ReifeKontakte, CCBill's FlexForm for
+ * Velvet Nights, each played by its local sandbox): the member pays, or the card is declined (a hard decline at
+ * CCBill: no cascade). Either way the sandbox posts its signed event to the shop and sends the browser back to it.
+ */
+export async function payOnProviderSandbox(page: Page, outcome: 'pay' | 'decline' = 'pay'): Promise<void> {
+  const heading = page.getByRole('heading', { name: PROVIDER_SANDBOX });
+  await expect(heading).toBeVisible();
+  const ccbill = (await heading.textContent())?.startsWith('CCBill');
+  const button = outcome === 'pay' ? 'Pay' : ccbill ? 'Decline (hard)' : 'Decline';
+  await page.getByRole('button', { name: button, exact: true }).click();
+}
+
+/** The provider sandbox's page is open (the member was sent to pay), whichever acquirer the brand uses. */
+export const providerSandboxHeading = (page: Page) => page.getByRole('heading', { name: PROVIDER_SANDBOX });

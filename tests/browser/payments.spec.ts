@@ -1,9 +1,22 @@
 import type { Locator, Page } from '@playwright/test';
-import { brandUrl, expect, isHydrated, logInAs, test, text, watchConsole, onBrand, signUpInModal } from './fixtures';
+import {
+  brandUrl,
+  expect,
+  isHydrated,
+  logInAs,
+  payOnProviderSandbox,
+  providerSandboxHeading,
+  test,
+  text,
+  watchConsole,
+  onBrand,
+  signUpInModal,
+} from './fixtures';
 
 // A new member on a Dutch brand: the time-bonus banner counts down, the time-bonus modal opens after 40 s in the
-// members area (the browser's clock is Playwright's), a bundle is bought with iDEAL through the sandbox checkout
-// (bank chosen there), the member becomes premium and sees the credits in the navigation; then a failed payment.
+// members area (the browser's clock is Playwright's), a bundle is bought with iDEAL on the brand's payment service
+// (Verotel's order page, played by its sandbox: decision 013), the member becomes premium and sees the credits in the
+// navigation; then a declined payment.
 
 // The proxydemo project runs this spec through proxy mode (playwright.config.ts).
 const BRAND = () => onBrand('flirtlokaal');
@@ -27,14 +40,14 @@ async function signUp(page: Page) {
   });
 }
 
-/** On /credits/{id}: agree, pay, and land on the sandbox checkout. */
+/** On /credits/{id}: agree, pay, and land on the brand's payment service (its sandbox). */
 async function payOnCheckout(page: Page) {
   await page.getByTestId('consent').check();
   await page.getByRole('button', { name: t('pay.submit') }).click();
-  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await expect(providerSandboxHeading(page)).toBeVisible();
 }
 
-test('time bonus, buying credits with iDEAL through the sandbox, and a failed payment', async ({ page, context }) => {
+test('time bonus, buying credits with iDEAL on the provider sandbox, and a declined payment', async ({ page, context }) => {
   test.setTimeout(120_000);
   const problems = watchConsole(page);
   await context.addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(BRAND()) }]);
@@ -78,7 +91,7 @@ test('time bonus, buying credits with iDEAL through the sandbox, and a failed pa
     await page.clock.resume();
   });
 
-  await test.step('buy the popular bundle with iDEAL, choosing the bank in the sandbox', async () => {
+  await test.step('buy the popular bundle with iDEAL, paying on the provider sandbox', async () => {
     await expect(page.getByTestId('active-discount')).toHaveAttribute('data-code', 'TIMEBONUS25');
     await expect(page.getByTestId('premium-claim')).toContainText('46%');
     await expect(page.getByTestId('refund-days')).toContainText('14');
@@ -91,8 +104,7 @@ test('time bonus, buying credits with iDEAL through the sandbox, and a failed pa
     await page.goto(brandUrl(BRAND(), '/credits/2'));
     await expect(page.getByTestId('total')).toHaveText(/22,46/);
     await payOnCheckout(page);
-    await page.getByLabel('Choose your bank').selectOption({ label: 'ING' });
-    await page.getByRole('button', { name: 'Paid' }).click();
+    await payOnProviderSandbox(page);
 
     await expect(page.getByTestId('transaction-paid')).toBeVisible();
     await expect(page.getByTestId('transaction-paid')).toContainText(t('transaction.paid', { credits: 120 }));
@@ -102,11 +114,11 @@ test('time bonus, buying credits with iDEAL through the sandbox, and a failed pa
     await expect(page.getByTestId('time-bonus-banner')).toHaveCount(0);
   });
 
-  await test.step('a failed payment shows the failure texts and a way to retry', async () => {
+  await test.step('a declined payment shows the failure texts and a way to retry', async () => {
     await page.goto(brandUrl(BRAND(), '/credits/1/creditcard'));
     await expect(page.getByRole('radio', { name: t('payment.methods.creditcard') })).toBeChecked();
     await payOnCheckout(page);
-    await page.getByRole('button', { name: 'Failed' }).click();
+    await payOnProviderSandbox(page, 'decline');
     const failed = page.getByTestId('transaction-failed');
     await expect(failed.getByRole('heading', { name: 'Betaling mislukt' })).toBeVisible();
     await expect(failed).toContainText('De betaling is mislukt of geannuleeerd.');
@@ -118,7 +130,7 @@ test('time bonus, buying credits with iDEAL through the sandbox, and a failed pa
   await test.step('a second purchase adds its credits and does not announce premium again', async () => {
     await page.goto(brandUrl(BRAND(), '/credits/1/creditcard'));
     await payOnCheckout(page);
-    await page.getByRole('button', { name: 'Paid' }).click();
+    await payOnProviderSandbox(page);
     await expect(page.getByTestId('transaction-paid')).toContainText(t('transaction.paid', { credits: 50 }));
     await expect(page.getByTestId('transaction-paid')).not.toContainText(t('transaction.now_premium'));
     await expect(page.getByTestId('credits-count')).toHaveText('170');
@@ -234,24 +246,18 @@ test('a discount code that does not fit the order says why, and the total is wha
 });
 
 // Issue 19 items 9 and 10: the shop says who sells, how the payment is made and that nothing recurs, with the marks
-// of the methods the member's country really offers; on a phone the method "Bankoverschrijving" fits its box.
+// of the methods the member's country really offers; on a phone the method "Automatische incasso" fits its box.
 test('the shop shows the payment marks of the country, true trust statements and the company', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await logInAs(page, BRAND(), 'free@demo.test');
   await page.goto(brandUrl(BRAND(), '/credits'));
   const trust = page.getByTestId('shop-trust');
   const marks = trust.getByRole('list', { name: t('shop.methods_accepted') });
-  await expect(marks.getByRole('listitem')).toHaveText([
-    'iDEAL',
-    'Creditcard',
-    'PayPal',
-    'Apple Pay',
-    'Bankoverschrijving',
-    'Automatische incasso',
-  ]);
+  // What Flirtlokaal's acquirer offers in NL (Verotel: cards and iDEAL) and the engine's own SEPA mandate form.
+  await expect(marks.getByRole('listitem')).toHaveText(['iDEAL', 'Creditcard', 'Automatische incasso']);
   await expect(marks.locator('[data-method="creditcard"] img')).toHaveCount(2);
   await expect(marks.locator('[data-method="bancontact"]')).toHaveCount(0);
-  await expect(trust.getByTestId('trust-secure')).toHaveText(t('shop.trust_secure', { provider: 'Mollie' }));
+  await expect(trust.getByTestId('trust-secure')).toHaveText(t('shop.trust_secure', { provider: 'Verotel' }));
   await expect(trust.getByTestId('trust-no-subscription')).toHaveText(t('shop.trust_no_subscription'));
   const company = 'Lokaal Media B.V. · Keizersgracht 100, Amsterdam, Nederland · KvK-nummer 81234567 · Btw-nummer NL862345678B01';
   await expect(trust.getByTestId('shop-company')).toHaveText(company);
@@ -261,8 +267,8 @@ test('the shop shows the payment marks of the country, true trust statements and
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
 
   await page.getByTestId('choose-2').click();
-  const transfer = page.locator('label[data-method="banktransfer"]');
-  await expect(transfer).toContainText('Bankoverschrijving');
+  const transfer = page.locator('label[data-method="directdebit"]');
+  await expect(transfer).toContainText('Automatische incasso');
   const fits = await transfer.evaluate((el) => {
     const box = el.getBoundingClientRect();
     return (

@@ -1,4 +1,4 @@
-import { brandUrl, expect, isHydrated, logInAs, test, text, watchConsole } from './fixtures';
+import { brandUrl, expect, isHydrated, logInAs, payOnProviderSandbox, test, text, watchConsole } from './fixtures';
 import { severeViolations, staffLogin, staffText as staff } from './staff-login';
 
 // Back office, codes (issue 15 item 3): the brand's admin makes a discount code in the staff workspace, valid once per
@@ -58,9 +58,7 @@ test('an admin creates a discount code that a member can use once; the second us
     await expect(page.getByTestId('total')).toHaveText(/25,46/);
     await page.getByTestId('consent').check();
     await page.getByRole('button', { name: member('pay.submit') }).click();
-    await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
-    await page.getByLabel('Choose your bank').selectOption({ label: 'ING' });
-    await page.getByRole('button', { name: 'Paid' }).click();
+    await payOnProviderSandbox(page);
     await expect(page.getByTestId('transaction-paid')).toBeVisible();
   });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { brandUrl, expect, logInAs, test, text, watchConsole } from './fixtures';
+import { brandUrl, expect, logInAs, payOnProviderSandbox, test, text, watchConsole } from './fixtures';
 import { staffLogin, staffText } from './staff-login';
 
 // Back office, members (issue 15): the owner admin@demo.test, in the Dutch workspace on flirtlokaal's host, finds
@@ -67,7 +67,7 @@ test('an admin finds a member, refunds its last order, blocks and unblocks it', 
   const memberProblems = watchConsole(member);
   await logInAs(member, BRAND, 'premium@demo.test', 'de');
 
-  // The member buys a bundle through the sandbox checkout: this is the last order the admin refunds.
+  // The member buys a bundle on Verotel's order page (its sandbox): this is the last order the admin refunds.
   const shop = await call<{ currency: string; packages: { id: number; credits: number; price: number }[]; methods: string[] }>(
     member,
     '/api/packages.php',
@@ -79,7 +79,7 @@ test('an admin finds a member, refunds its last order, blocks and unblocks it', 
   });
   expect(placed.order?.id, JSON.stringify(placed)).toBeTruthy();
   await member.goto(placed.checkout_url);
-  await member.getByRole('button', { name: 'Paid' }).click();
+  await payOnProviderSandbox(member);
   await expect(member.getByTestId('transaction-paid')).toBeVisible();
   const paidCredits = (await call<{ user: { credits: number } }>(member, '/api/user.php')).user.credits;
 

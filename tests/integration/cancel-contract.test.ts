@@ -11,7 +11,7 @@ const RECEIVED = '2026-11-29T12:05:00.000Z';
 async function withMandate(memberId: number) {
   await dbOf(BRAND)
     .prepare(
-      "INSERT INTO payment_mandates (tenant_id, member_id, provider, mandate_id, method, label, created_at) VALUES (?, ?, 'mollie', ?, 'creditcard', 'Visa •••• 4242', ?)",
+      "INSERT INTO payment_mandates (tenant_id, member_id, provider, mandate_id, method, label, created_at) VALUES (?, ?, 'sandbox', ?, 'creditcard', 'Visa •••• 4242', ?)",
     )
     .bind(BRAND, memberId, `mdt_${memberId}`, RECEIVED)
     .run();

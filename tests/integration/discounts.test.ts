@@ -108,7 +108,7 @@ describe('codes on orders', () => {
     const order = (body: Record<string, unknown>, country = 'NL') =>
       api('flirtlokaal', 'POST', '/api/order.php', { cookie: m.cookie, country, body: orderBody(body) });
 
-    let res = await order({ code: 'NLONLY', method: 'bancontact', issuer: undefined, amount: 2695 }, 'BE');
+    let res = await order({ code: 'NLONLY', method: 'creditcard', issuer: undefined, amount: 2695 }, 'BE');
     expect((await json(res)).error).toMatchObject({ code: 'code_country', message: 'Deze code geldt niet in jouw land.' });
     res = await order({ code: 'NLONLY', package_id: 1, amount: 1345 });
     expect(res.status).toBe(400);

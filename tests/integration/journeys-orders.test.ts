@@ -7,8 +7,11 @@ import { api, checkout, IDEAL_ING, json, memberState, orderBody, orderStatus, se
 // Issue 18 item 10: an unfinished order offers "try again", "another method" and "cancel", and expires by itself
 // after the payment service's timeout, each time freeing its discount code.
 
-const BRAND = 'flirtlokaal';
-// The members who order with a code are settledMember()s, without a welcome discount of their own: a code below
+// The sandbox checkout's test brand (tests/fixtures/tenants/sandboxshop.ts): "try again" reopens the same checkout,
+// "cancel" cancels it at the service and it expires by itself, which the sandbox checkout plays; Verotel's order
+// page and CCBill's FlexForm have no cancel or expiry of their own (decision 013).
+const BRAND = 'sandboxshop';
+// The members who order with a code are settledMember(BRAND)s, without a welcome discount of their own: a code below
 // 25% would lose to it (core/rules/discount.ts bestDiscount) and not be used at all.
 
 async function addOnceCode(code: string) {
@@ -36,7 +39,7 @@ const retry = (cookie: string, id: number) => api(BRAND, 'POST', '/api/order-che
 
 describe('an unfinished order', () => {
   it('"try again" answers the same checkout while the payment is open, and paying there pays this order', async () => {
-    const m = await settledMember();
+    const m = await settledMember(BRAND);
     const { id, payment } = await pendingOrder(m.cookie);
     const res = await retry(m.cookie, id);
     expect(res.status).toBe(200);
@@ -51,10 +54,10 @@ describe('an unfinished order', () => {
 
   it('"cancel" closes it, cancels the checkout and frees its single-use code for the next order', async () => {
     await addOnceCode('JOURNEY1');
-    const m = await settledMember();
+    const m = await settledMember(BRAND);
     const { id, payment } = await pendingOrder(m.cookie, { code: 'JOURNEY1', amount: 2396 });
     // While it is open the code is held: not for another member (the member's own next order would take it over).
-    const other = await settledMember();
+    const other = await settledMember(BRAND);
     expect(
       (await api(BRAND, 'POST', '/api/order.php', { cookie: other.cookie, body: orderBody({ code: 'JOURNEY1', amount: 2396 }) })).status,
     ).toBe(409);
@@ -72,7 +75,7 @@ describe('an unfinished order', () => {
   });
 
   it('20 cancels at once close it once; a paid order cannot be cancelled', async () => {
-    const m = await settledMember();
+    const m = await settledMember(BRAND);
     const { id } = await pendingOrder(m.cookie);
     const answers = await Promise.all(Array.from({ length: 20 }, () => cancel(m.cookie, id)));
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
@@ -88,8 +91,8 @@ describe('an unfinished order', () => {
   });
 
   it("another member's order answers 404 and is left as it is", async () => {
-    const owner = await settledMember();
-    const other = await settledMember();
+    const owner = await settledMember(BRAND);
+    const other = await settledMember(BRAND);
     const { id } = await pendingOrder(owner.cookie);
     expect((await cancel(other.cookie, id)).status).toBe(404);
     expect((await retry(other.cookie, id)).status).toBe(404);
@@ -98,7 +101,7 @@ describe('an unfinished order', () => {
 
   it("expires by itself after the payment service's timeout, freeing its code", async () => {
     await addOnceCode('JOURNEY2');
-    const m = await settledMember();
+    const m = await settledMember(BRAND);
     const { id, payment } = await pendingOrder(m.cookie, { code: 'JOURNEY2', amount: 2396 });
     // The service's clock moves on: the payment was made longer ago than its timeout.
     await env.DB.prepare('UPDATE sandbox_payments SET created_at = ? WHERE id = ?')
@@ -114,7 +117,7 @@ describe('an unfinished order', () => {
 
   it('is expired by the hourly cron when the member never comes back: once, freeing its code, never a paid one', async () => {
     await addOnceCode('SWEEP1');
-    const m = await settledMember();
+    const m = await settledMember(BRAND);
     const abandoned = await pendingOrder(m.cookie, { code: 'SWEEP1', amount: 2396 });
     const paid = await pendingOrder(m.cookie);
     await checkout(BRAND, paid.payment, 'paid', { issuer: IDEAL_ING });
@@ -125,7 +128,7 @@ describe('an unfinished order', () => {
 
     await hourlyCron(SANDBOX_TIMEOUT_MS - 60_000);
     expect(await orderStatus(abandoned.id)).toBe('pending');
-    const other = await settledMember();
+    const other = await settledMember(BRAND);
     expect(
       (await api(BRAND, 'POST', '/api/order.php', { cookie: other.cookie, body: orderBody({ code: 'SWEEP1', amount: 2396 }) })).status,
     ).toBe(409);

@@ -6,8 +6,10 @@ import { api, checkout, IDEAL_ING, json, memberState, newMember, orderBody, sett
 // Money rules that must hold when requests arrive together (docs/decisions/004-payments.md, "Reservations"):
 // every race fires its requests at once with Promise.all, as the penetration test did.
 
-const BRAND = 'flirtlokaal';
-// The members who order with a code are settledMember()s, without a welcome discount of their own: a code below
+// The sandbox checkout's test brand (tests/fixtures/tenants/sandboxshop.ts): these races need a payment that can still
+// be paid late, after its order lost its code, which the sandbox checkout plays and the acquirers' pages do not.
+const BRAND = 'sandboxshop';
+// The members who order with a code are settledMember(BRAND)s, without a welcome discount of their own: a code below
 // 25% would lose to it (core/rules/discount.ts bestDiscount) and not be used at all.
 
 async function addCode(
@@ -46,7 +48,7 @@ async function payAllAndCount(code: string): Promise<number> {
 describe('single-use discount codes under concurrency', () => {
   it('one member racing 10 orders with a once-per-member code gets one order; paying everything pays one', async () => {
     await addCode('RACE10', 'once_per_user', { percentage: 10 });
-    const m = await settledMember();
+    const m = await settledMember(BRAND);
     const answers = await Promise.all(Array.from({ length: 10 }, () => order(m.cookie, { code: 'RACE10', amount: 2695 })));
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -63,7 +65,7 @@ describe('single-use discount codes under concurrency', () => {
 
   it('20 members racing a code valid once in total: one order holds it, one is paid', async () => {
     await addCode('EENKEER', 'once');
-    const members = await Promise.all(Array.from({ length: 20 }, () => settledMember()));
+    const members = await Promise.all(Array.from({ length: 20 }, () => settledMember(BRAND)));
     const answers = await Promise.all(members.map((m) => order(m.cookie, { code: 'EENKEER', amount: 2396 })));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
@@ -71,7 +73,7 @@ describe('single-use discount codes under concurrency', () => {
   });
 
   it('the welcome code and TIMEBONUS25 give one discounted first purchase between them', async () => {
-    const m = await newMember();
+    const m = await newMember(BRAND);
     const welcome = await json(await api(BRAND, 'GET', '/api/discountcode.php?welcome=true', { cookie: m.cookie }));
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => order(m.cookie, { code: i % 2 ? welcome.code : 'TIMEBONUS25', amount: 2246 })),
@@ -98,7 +100,7 @@ describe('single-use discount codes under concurrency', () => {
 
   it("ordering again takes the code over from the member's own left checkout; it is free again when its order fails", async () => {
     await addCode('TERUG', 'once');
-    const m = await settledMember();
+    const m = await settledMember(BRAND);
     const first = await json(await order(m.cookie, { code: 'TERUG', amount: 2396 }));
     // The member left the checkout and orders again: the left order is cancelled, at the payment service too.
     const again = await order(m.cookie, { code: 'TERUG', amount: 2396, method: 'creditcard', issuer: undefined });
@@ -109,7 +111,7 @@ describe('single-use discount codes under concurrency', () => {
       .first<{ status: string }>();
     expect(left!.status).toBe('canceled');
     // Another member: the code is held.
-    const other = await settledMember();
+    const other = await settledMember(BRAND);
     const refused = await order(other.cookie, { code: 'TERUG', amount: 2396 });
     expect(refused.status).toBe(409);
     expect((await json(refused)).error).toMatchObject({ code: 'code_used', message: 'Code reeds gebruikt' });
@@ -119,11 +121,11 @@ describe('single-use discount codes under concurrency', () => {
 
   it('a payment made after its order lost the code is refunded in full, credits nothing, and the member sees why', async () => {
     await addCode('LAAT', 'once');
-    const late = await settledMember();
+    const late = await settledMember(BRAND);
     const lost = await json(await order(late.cookie, { code: 'LAAT', amount: 2396 }));
     const lostPayment = await paymentOf(lost.order.id);
     await checkout(BRAND, lostPayment, 'failed', { issuer: IDEAL_ING });
-    const winner = await settledMember();
+    const winner = await settledMember(BRAND);
     const won = await json(await order(winner.cookie, { code: 'LAAT', amount: 2396 }));
     await checkout(BRAND, await paymentOf(won.order.id), 'paid', { issuer: IDEAL_ING });
     // The payment service reports the first payment paid after all (a late bank transfer), and calls the webhook
@@ -146,7 +148,7 @@ describe('single-use discount codes under concurrency', () => {
 
   it('a late payment whose code nobody took meanwhile gets its credits and keeps the code', async () => {
     await addCode('NOGVRIJ', 'once');
-    const m = await settledMember();
+    const m = await settledMember(BRAND);
     const placed = await json(await order(m.cookie, { code: 'NOGVRIJ', amount: 2396 }));
     const paymentId = await paymentOf(placed.order.id);
     await checkout(BRAND, paymentId, 'failed', { issuer: IDEAL_ING });
@@ -154,12 +156,12 @@ describe('single-use discount codes under concurrency', () => {
     await webhook(BRAND, paymentId);
     expect(await orderStatus(placed.order.id)).toBe('paid');
     expect(await memberState(BRAND, m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
-    expect((await order((await settledMember()).cookie, { code: 'NOGVRIJ', amount: 2396 })).status).toBe(409);
+    expect((await order((await settledMember(BRAND)).cookie, { code: 'NOGVRIJ', amount: 2396 })).status).toBe(409);
   });
 
   it('an unlimited code serves many orders at once, never below its minimum order value', async () => {
     await addCode('ALTIJD', 'unlimited', { minimum: 2000, percentage: 10 });
-    const members = await Promise.all(Array.from({ length: 10 }, () => settledMember()));
+    const members = await Promise.all(Array.from({ length: 10 }, () => settledMember(BRAND)));
     const answers = await Promise.all(members.map((m) => order(m.cookie, { code: 'ALTIJD', amount: 2695 })));
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(201));
     // Package 1 costs 14,95: below the minimum the code is refused, at either price.
@@ -199,7 +201,7 @@ describe('the direct-debit limit under concurrency', () => {
   }
 
   it('20 confirmations at once charge at most EUR 150 in 30 days', async () => {
-    const m = await newMember();
+    const m = await newMember(BRAND);
     const requests = await openRequests(m.memberId, 20, 5995);
     const answers = await Promise.all(
       requests.map((r) => api(BRAND, 'PUT', '/api/directdebit.php', { cookie: m.cookie, body: { request_id: r.id, otp: r.code } })),
@@ -218,7 +220,7 @@ describe('the direct-debit limit under concurrency', () => {
   });
 
   it('a repeat order on a direct-debit mandate counts against the same limit', async () => {
-    const m = await newMember();
+    const m = await newMember(BRAND);
     const [first] = await openRequests(m.memberId, 1, 5995);
     expect(
       (await api(BRAND, 'PUT', '/api/directdebit.php', { cookie: m.cookie, body: { request_id: first.id, otp: first.code } })).status,

@@ -5,33 +5,33 @@ import { createMember } from './helpers';
 
 // Issue 44 item 9: the checkout, the receipt and the transactions page say how the charge appears on the
 // statement (the brand's billing descriptor for its provider) and how to reach support.
-const STATEMENT_NL = 'Op je bank- of kaartafschrift staat deze betaling als FLIRTLOKAAL.NL.';
+const STATEMENT_NL = 'Op je bank- of kaartafschrift staat deze betaling als VEROTEL*FLIRTLOKAAL.NL.';
 
 describe('the statement and the receipt', () => {
   it("the shop, the order, the order list and the receipt mail name the brand's descriptor and its support", async () => {
     const m = await settledMember();
     const shop = await json(await api('flirtlokaal', 'GET', '/api/packages.php', { cookie: m.cookie }));
-    // Locally the sandbox plays the brand's provider (Mollie): its descriptor from tenants/flirtlokaal.ts.
-    expect(shop.statement_descriptor).toBe('FLIRTLOKAAL.NL');
+    // Locally Verotel's sandbox plays the brand's provider: its descriptor from tenants/flirtlokaal.ts.
+    expect(shop.statement_descriptor).toBe('VEROTEL*FLIRTLOKAAL.NL');
 
     const placed = await placeOrder('flirtlokaal', m.cookie);
     await checkout('flirtlokaal', placed.paymentId, 'paid', { issuer: IDEAL_ING });
     const order = await json(await api('flirtlokaal', 'GET', `/api/order.php?id=${placed.order.id}`, { cookie: m.cookie }));
-    expect(order.order).toMatchObject({ status: 'paid', statement_descriptor: 'FLIRTLOKAAL.NL' });
+    expect(order.order).toMatchObject({ status: 'paid', statement_descriptor: 'VEROTEL*FLIRTLOKAAL.NL' });
     const list = await json(await api('flirtlokaal', 'GET', '/api/orders.php', { cookie: m.cookie }));
-    expect(list.orders[0].statement_descriptor).toBe('FLIRTLOKAAL.NL');
+    expect(list.orders[0].statement_descriptor).toBe('VEROTEL*FLIRTLOKAAL.NL');
 
     const mail = await env.DB.prepare("SELECT text_body, html_body FROM outbox WHERE member_id = ? AND template = 'payment_confirmation'")
       .bind(m.memberId)
       .first<{ text_body: string; html_body: string }>();
     expect(mail!.text_body).toContain(`${STATEMENT_NL} Vragen over een betaling? Mail support@flirtlokaal.nl of bel +31 20 123 4567.`);
-    expect(mail!.html_body).toContain('FLIRTLOKAAL.NL');
+    expect(mail!.html_body).toContain('VEROTEL*FLIRTLOKAAL.NL');
   });
 
   it("another brand shows its own descriptor, in the member's language", async () => {
     const m = await createMember('reifekontakte', { language: 'de' });
     const shop = await json(await api('reifekontakte', 'GET', '/api/packages.php', { cookie: m.cookie, country: 'DE' }));
-    expect(shop.statement_descriptor).toBe('REIFEKONTAKTE.DE');
+    expect(shop.statement_descriptor).toBe('VEROTEL*REIFEKONTAKTE');
   });
 
   it('the checkout page says it before the member pays', async () => {

@@ -7,6 +7,7 @@ import { api, checkout, json, orderBody, placeOrder, settledMember } from './pay
 // Issue 44 item 8, against card testing: purchase attempts per member, address and card, and a pause after a burst
 // of declines, decided in the order's own INSERT (worker/payments/velocity.ts).
 const BRAND = 'flirtlokaal';
+const SHOP = 'sandboxshop';
 const order = (cookie: string, options: { ip?: string; now?: Date } = {}) =>
   api(BRAND, 'POST', '/api/order.php', {
     cookie,
@@ -51,15 +52,16 @@ describe('purchase attempts under fire', () => {
   });
 
   it('one card: the stored card of a repeat purchase counts the attempts on it of every member', async () => {
-    const m = await settledMember();
-    const first = await placeOrder(BRAND, m.cookie, { method: 'creditcard', issuer: undefined });
-    await checkout(BRAND, first.paymentId, 'paid');
+    // A card kept for one-click repeats: the sandbox checkout's test brand (Verotel keeps none for the demo brands).
+    const m = await settledMember(SHOP);
+    const first = await placeOrder(SHOP, m.cookie, { method: 'creditcard', issuer: undefined });
+    await checkout(SHOP, first.paymentId, 'paid');
     const mandate = await env.DB.prepare('SELECT provider, mandate_id FROM payment_mandates WHERE tenant_id = ? AND member_id = ?')
-      .bind(BRAND, m.memberId)
+      .bind(SHOP, m.memberId)
       .first<{ provider: string; mandate_id: string }>();
     const card = `${mandate!.provider}:${mandate!.mandate_id}`;
     // Other members' attempts on the same card (as a provider's fingerprint would tell), one short of the limit.
-    const other = await settledMember();
+    const other = await settledMember(SHOP);
     for (let i = 0; i < PURCHASE_LIMITS.card[0].limit - 1; i++)
       await env.DB.prepare(
         `INSERT INTO orders (tenant_id, member_id, package_id, credits, currency, list_price, amount, country, method, recurring, provider, status,
@@ -70,7 +72,7 @@ describe('purchase attempts under fire', () => {
         .bind(other.memberId, card, first.order.id)
         .run();
     const repeat = () =>
-      api(BRAND, 'POST', '/api/repeat-order.php', {
+      api(SHOP, 'POST', '/api/repeat-order.php', {
         cookie: m.cookie,
         body: { package_id: 2, amount: 2995, currency: 'EUR', consent: true },
       });

@@ -2,6 +2,11 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { api, checkout, IDEAL_ING, json, memberState, newMember, orderStatus, placeOrder, webhook } from './payment-helpers';
 
+// The sandbox checkout's own protocol (a "something changed" webhook, pay, fail, cancel, pending, the bank choice)
+// on the test brand that uses it (tests/fixtures/tenants/sandboxshop.ts); the demo brands' acquirers have their own
+// tests (payments-verotel, payments-ccbill).
+const SHOP = 'sandboxshop';
+
 describe('packages', () => {
   it('answers the bundles, currency and methods of the visitor country', async () => {
     const nl = await json(await api('flirtlokaal', 'GET', '/api/packages.php'));
@@ -12,9 +17,10 @@ describe('packages', () => {
     expect(nl.ideal_issuers.length).toBeGreaterThan(5);
     expect(nl.refund_days).toBe(14);
     expect(nl.premium_percent).toBe(46);
+    // Only what the brand's adult acquirer offers (Verotel's order page: cards, iDEAL; decision 013).
+    expect(nl.methods).toEqual(['ideal', 'creditcard', 'directdebit']);
     const be = await json(await api('flirtlokaal', 'GET', '/api/packages.php', { country: 'BE' }));
-    expect(be.methods).toContain('bancontact');
-    expect(be.methods).not.toContain('ideal');
+    expect(be.methods).toEqual(['creditcard']);
     expect(be.ideal_issuers).toEqual([]);
     expect((await json(await api('velvetnights', 'GET', '/api/packages.php', { country: 'GB' }))).currency).toBe('GBP');
     expect((await json(await api('velvetnights', 'GET', '/api/packages.php', { country: 'US' }))).currency).toBe('USD');
@@ -26,24 +32,24 @@ describe('packages', () => {
 
 describe('paying through the sandbox', () => {
   it('iDEAL paid: credits once, premium for good, one confirmation mail with order, consent and company', async () => {
-    const m = await newMember();
-    const placed = await placeOrder('flirtlokaal', m.cookie, { issuer: undefined });
+    const m = await newMember(SHOP);
+    const placed = await placeOrder(SHOP, m.cookie, { issuer: undefined });
     expect(placed.order.status).toBe('pending');
     expect(placed.checkout_url).toContain('/api/sandbox-checkout.php?id=');
 
-    const page = await (await api('flirtlokaal', 'GET', `/api/sandbox-checkout.php?id=${placed.paymentId}`)).text();
+    const page = await (await api(SHOP, 'GET', `/api/sandbox-checkout.php?id=${placed.paymentId}`)).text();
     expect(page).toContain('Choose your bank');
-    expect((await checkout('flirtlokaal', placed.paymentId, 'paid')).status).toBe(400); // no bank chosen
-    const back = await checkout('flirtlokaal', placed.paymentId, 'paid', { issuer: IDEAL_ING });
+    expect((await checkout(SHOP, placed.paymentId, 'paid')).status).toBe(400); // no bank chosen
+    const back = await checkout(SHOP, placed.paymentId, 'paid', { issuer: IDEAL_ING });
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toMatch(new RegExp(`/transactions/${placed.order.id}$`));
 
-    expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
-    const order = await json(await api('flirtlokaal', 'GET', `/api/order.php?id=${placed.order.id}`, { cookie: m.cookie }));
+    expect(await memberState(SHOP, m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
+    const order = await json(await api(SHOP, 'GET', `/api/order.php?id=${placed.order.id}`, { cookie: m.cookie }));
     expect(order.order).toMatchObject({ status: 'paid', credits: 120, amount: 2995, currency: 'EUR', method: 'ideal', made_premium: true });
 
-    for (let i = 0; i < 5; i++) expect((await webhook('flirtlokaal', placed.paymentId)).status).toBe(200);
-    expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
+    for (let i = 0; i < 5; i++) expect((await webhook(SHOP, placed.paymentId)).status).toBe(200);
+    expect(await memberState(SHOP, m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
 
     const mails = await env.DB.prepare("SELECT text_body, html_body FROM outbox WHERE member_id = ? AND template = 'payment_confirmation'")
       .bind(m.memberId)
@@ -60,65 +66,65 @@ describe('paying through the sandbox', () => {
     expect(text).toContain('NL862345678B01');
 
     // Premium stays: a later failed order does not take it away.
-    const second = await placeOrder('flirtlokaal', m.cookie);
-    await checkout('flirtlokaal', second.paymentId, 'failed', { issuer: IDEAL_ING });
-    expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
+    const second = await placeOrder(SHOP, m.cookie);
+    await checkout(SHOP, second.paymentId, 'failed', { issuer: IDEAL_ING });
+    expect(await memberState(SHOP, m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
 
     // A second paid order adds credits, and is not the one that made the member premium.
-    const third = await placeOrder('flirtlokaal', m.cookie, { package_id: 1, amount: 1495 });
-    await checkout('flirtlokaal', third.paymentId, 'paid', { issuer: IDEAL_ING });
-    const again = await json(await api('flirtlokaal', 'GET', `/api/order.php?id=${third.order.id}`, { cookie: m.cookie }));
+    const third = await placeOrder(SHOP, m.cookie, { package_id: 1, amount: 1495 });
+    await checkout(SHOP, third.paymentId, 'paid', { issuer: IDEAL_ING });
+    const again = await json(await api(SHOP, 'GET', `/api/order.php?id=${third.order.id}`, { cookie: m.cookie }));
     expect(again.order).toMatchObject({ status: 'paid', made_premium: false });
   });
 
   it('a member who is premium already is not told a purchase made them premium', async () => {
-    const m = await newMember('flirtlokaal', { paid: true });
-    const placed = await placeOrder('flirtlokaal', m.cookie);
-    await checkout('flirtlokaal', placed.paymentId, 'paid', { issuer: IDEAL_ING });
-    const order = await json(await api('flirtlokaal', 'GET', `/api/order.php?id=${placed.order.id}`, { cookie: m.cookie }));
+    const m = await newMember(SHOP, { paid: true });
+    const placed = await placeOrder(SHOP, m.cookie);
+    await checkout(SHOP, placed.paymentId, 'paid', { issuer: IDEAL_ING });
+    const order = await json(await api(SHOP, 'GET', `/api/order.php?id=${placed.order.id}`, { cookie: m.cookie }));
     expect(order.order).toMatchObject({ status: 'paid', made_premium: false });
   });
 
   it('failed and cancelled payments grant nothing and say so', async () => {
-    const m = await newMember();
-    const failed = await placeOrder('flirtlokaal', m.cookie);
-    await checkout('flirtlokaal', failed.paymentId, 'failed', { issuer: IDEAL_ING });
+    const m = await newMember(SHOP);
+    const failed = await placeOrder(SHOP, m.cookie);
+    await checkout(SHOP, failed.paymentId, 'failed', { issuer: IDEAL_ING });
     expect(await orderStatus(failed.order.id)).toBe('failed');
-    const cancelled = await placeOrder('flirtlokaal', m.cookie, { method: 'creditcard', issuer: undefined });
-    await checkout('flirtlokaal', cancelled.paymentId, 'canceled');
+    const cancelled = await placeOrder(SHOP, m.cookie, { method: 'creditcard', issuer: undefined });
+    await checkout(SHOP, cancelled.paymentId, 'canceled');
     expect(await orderStatus(cancelled.order.id)).toBe('cancelled');
-    expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 0, paid: false, ledger: 0 });
-    const list = await json(await api('flirtlokaal', 'GET', '/api/orders.php', { cookie: m.cookie }));
+    expect(await memberState(SHOP, m.memberId)).toEqual({ credits: 0, paid: false, ledger: 0 });
+    const list = await json(await api(SHOP, 'GET', '/api/orders.php', { cookie: m.cookie }));
     expect(list.orders.map((o: { status: string }) => o.status)).toEqual(['cancelled', 'failed']);
   });
 
   it('a member back before the webhook sees the paid order, and the late webhook changes nothing', async () => {
-    const m = await newMember();
-    const placed = await placeOrder('flirtlokaal', m.cookie);
+    const m = await newMember(SHOP);
+    const placed = await placeOrder(SHOP, m.cookie);
     // The payment service has the payment paid, but its webhook has not arrived yet.
     await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE id = ?").bind(placed.paymentId).run();
-    const pending = await placeOrder('flirtlokaal', m.cookie);
-    await checkout('flirtlokaal', pending.paymentId, 'pending', { issuer: IDEAL_ING });
-    expect((await json(await api('flirtlokaal', 'GET', `/api/order.php?id=${pending.order.id}`, { cookie: m.cookie }))).order.status).toBe(
+    const pending = await placeOrder(SHOP, m.cookie);
+    await checkout(SHOP, pending.paymentId, 'pending', { issuer: IDEAL_ING });
+    expect((await json(await api(SHOP, 'GET', `/api/order.php?id=${pending.order.id}`, { cookie: m.cookie }))).order.status).toBe(
       'pending',
     );
 
-    const back = await json(await api('flirtlokaal', 'GET', `/api/order.php?id=${placed.order.id}`, { cookie: m.cookie }));
+    const back = await json(await api(SHOP, 'GET', `/api/order.php?id=${placed.order.id}`, { cookie: m.cookie }));
     expect(back.order.status).toBe('paid');
-    expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
-    await webhook('flirtlokaal', placed.paymentId);
-    expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
+    expect(await memberState(SHOP, m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
+    await webhook(SHOP, placed.paymentId);
+    expect(await memberState(SHOP, m.memberId)).toEqual({ credits: 120, paid: true, ledger: 120 });
   });
 
   it('concurrent and reordered webhooks grant exactly once', async () => {
-    const m = await newMember();
-    const a = await placeOrder('flirtlokaal', m.cookie);
-    const b = await placeOrder('flirtlokaal', m.cookie, { package_id: 1, amount: 1495 });
+    const m = await newMember(SHOP);
+    const a = await placeOrder(SHOP, m.cookie);
+    const b = await placeOrder(SHOP, m.cookie, { package_id: 1, amount: 1495 });
     await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE id IN (?, ?)").bind(a.paymentId, b.paymentId).run();
-    const calls = Array.from({ length: 30 }, (_, i) => webhook('flirtlokaal', i % 3 === 0 ? b.paymentId : a.paymentId));
+    const calls = Array.from({ length: 30 }, (_, i) => webhook(SHOP, i % 3 === 0 ? b.paymentId : a.paymentId));
     const statuses = (await Promise.all(calls)).map((r) => r.status);
     expect(new Set(statuses)).toEqual(new Set([200]));
-    expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 170, paid: true, ledger: 170 });
+    expect(await memberState(SHOP, m.memberId)).toEqual({ credits: 170, paid: true, ledger: 170 });
     const grants = await env.DB.prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE member_id = ? AND reason = 'purchase'")
       .bind(m.memberId)
       .first<{ n: number }>();
@@ -133,10 +139,10 @@ describe('paying through the sandbox', () => {
 
 describe('bad input changes no balance', () => {
   it('refuses tampered amounts, package ids, currencies, methods and missing consent in the member language', async () => {
-    const m = await newMember();
-    const de = await newMember('flirtlokaal', { language: 'de' });
+    const m = await newMember(SHOP);
+    const de = await newMember(SHOP, { language: 'de' });
     const order = (body: Record<string, unknown>, cookie = m.cookie) =>
-      api('flirtlokaal', 'POST', '/api/order.php', {
+      api(SHOP, 'POST', '/api/order.php', {
         cookie,
         body: { package_id: 2, amount: 2995, currency: 'EUR', method: 'ideal', consent: true, ...body },
       });
@@ -160,26 +166,26 @@ describe('bad input changes no balance', () => {
     res = await order({ issuer: 'ideal_FAKE' });
     expect(res.status).toBe(400);
     expect((await order({ method: 'directdebit' })).status).toBe(400);
-    expect((await api('flirtlokaal', 'POST', '/api/order.php', { body: { package_id: 2 } })).status).toBe(403);
-    expect(await memberState('flirtlokaal', m.memberId)).toEqual({ credits: 0, paid: false, ledger: 0 });
+    expect((await api(SHOP, 'POST', '/api/order.php', { body: { package_id: 2 } })).status).toBe(403);
+    expect(await memberState(SHOP, m.memberId)).toEqual({ credits: 0, paid: false, ledger: 0 });
   });
 
   it("hides another member's order and refuses forged webhooks", async () => {
-    const owner = await newMember();
-    const other = await newMember();
-    const placed = await placeOrder('flirtlokaal', owner.cookie);
-    const res = await api('flirtlokaal', 'GET', `/api/order.php?id=${placed.order.id}`, { cookie: other.cookie });
+    const owner = await newMember(SHOP);
+    const other = await newMember(SHOP);
+    const placed = await placeOrder(SHOP, owner.cookie);
+    const res = await api(SHOP, 'GET', `/api/order.php?id=${placed.order.id}`, { cookie: other.cookie });
     expect(res.status).toBe(404);
     expect((await json(res)).error.message).toBe('Bestelling niet gevonden.');
 
-    expect((await webhook('flirtlokaal', 'sbx_doesnotexist')).status).toBe(404);
+    expect((await webhook(SHOP, 'sbx_doesnotexist')).status).toBe(404);
     expect((await webhook('velvetnights', placed.paymentId)).status).toBe(404); // another brand's host
     // The provider reports another amount than the order's: nothing moves.
     await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid', amount = 1 WHERE id = ?").bind(placed.paymentId).run();
-    const forged = await webhook('flirtlokaal', placed.paymentId);
+    const forged = await webhook(SHOP, placed.paymentId);
     expect(forged.status).toBe(409);
     expect((await json(forged)).error.code).toBe('payment_mismatch');
     expect(await orderStatus(placed.order.id)).toBe('pending');
-    expect(await memberState('flirtlokaal', owner.memberId)).toEqual({ credits: 0, paid: false, ledger: 0 });
+    expect(await memberState(SHOP, owner.memberId)).toEqual({ credits: 0, paid: false, ledger: 0 });
   });
 });

@@ -87,8 +87,8 @@ let seeded: Promise<void> | null = null;
 /**
  * Brand A, Verotel: 400 card sales in May (4 of them charged back in June, one of those refunded in May first),
  * 200 in June (2 refunded in June); direct debits and a declined card order that count nowhere.
- * CCBill: 1000 card sales in May, 1000 in June of which 9 charged back in June (0.9 % exactly). Mollie: 10 card
- * sales in June (it sends no chargebacks). Brand B, Verotel: 10 sales in June, 5 charged back.
+ * CCBill: 1000 card sales in May, 1000 in June of which 9 charged back in June (0.9 % exactly). The sandbox
+ * checkout: 10 card sales in June (it sends no chargebacks). Brand B, Verotel: 10 sales in June, 5 charged back.
  */
 function seed(): Promise<void> {
   seeded ??= (async () => {
@@ -115,7 +115,7 @@ function seed(): Promise<void> {
     await orders(A, a, 1000, { provider: 'ccbill', paid: '2026-05-15T10:00:00.000Z', amount: 2000 });
     await orders(A, a, 991, { provider: 'ccbill', paid: '2026-06-01T10:00:00.000Z', amount: 2000 });
     await orders(A, a, 9, { provider: 'ccbill', paid: '2026-06-01T11:00:00.000Z', chargedBack: '2026-06-12T10:00:00.000Z', amount: 2000 });
-    await orders(A, a, 10, { provider: 'mollie', paid: '2026-06-02T10:00:00.000Z' });
+    await orders(A, a, 10, { provider: 'sandbox', paid: '2026-06-02T10:00:00.000Z' });
     const b = await member(B);
     await orders(B, b, 5, { provider: 'verotel', paid: '2026-06-02T10:00:00.000Z' });
     await orders(B, b, 5, { provider: 'verotel', paid: '2026-06-02T10:00:00.000Z', chargedBack: '2026-06-09T10:00:00.000Z' });
@@ -149,7 +149,7 @@ describe('scheme health on the figures dashboard', () => {
     expect(body.brand).toBe(A);
     expect(body.months).toEqual(MONTHS);
     // Every provider with card payments in the months shown, every month.
-    expect(new Set(body.rows.map((r) => r.provider))).toEqual(new Set(['ccbill', 'mollie', 'verotel']));
+    expect(new Set(body.rows.map((r) => r.provider))).toEqual(new Set(['ccbill', 'sandbox', 'verotel']));
     expect(body.rows).toHaveLength(18);
 
     const june = row(body, A, 'verotel', '2026-06');
@@ -183,9 +183,16 @@ describe('scheme health on the figures dashboard', () => {
     expect(ccbill.vamp_ratio).toBeCloseTo(0.009, 10);
     expect([ccbill.vamp_level, ccbill.ecp_level]).toEqual(['warning', 'warning']);
 
-    // Mollie's adapter hears of no chargebacks: unknown, never a measured 0.
-    const mollie = row(body, A, 'mollie', '2026-06');
-    expect(mollie).toMatchObject({ settled: 10, disputes: null, fraud_reports: null, vamp_ratio: null, ecp_ratio: null, vamp_level: 'ok' });
+    // The sandbox checkout hears of no chargebacks: unknown, never a measured 0.
+    const sandbox = row(body, A, 'sandbox', '2026-06');
+    expect(sandbox).toMatchObject({
+      settled: 10,
+      disputes: null,
+      fraud_reports: null,
+      vamp_ratio: null,
+      ecp_ratio: null,
+      vamp_level: 'ok',
+    });
 
     // A month without anything is shown as such; nothing was mailed yet.
     expect(row(body, A, 'verotel', '2026-01')).toMatchObject({ settled: 0, disputes: 0, vamp_ratio: null, ecp_ratio: null });

@@ -54,12 +54,12 @@ describe('the pause screen before the checkout', () => {
     expect((await check(m.cookie, AFTERNOON)).reasons).toEqual(['amount']);
     // GBP 90.00 is about EUR 105: over the threshold; shown in pounds.
     const gb = await settledMember('velvetnights');
-    // Velvet Nights pays through Mollie: its paid order is written as the webhook would leave it.
+    // A paid CCBill order of Velvet Nights, written as the webhook would leave it.
     const when = new Date(AFTERNOON - HOUR).toISOString();
     await dbOf('velvetnights')
       .prepare(
         `INSERT INTO orders (tenant_id, member_id, package_id, credits, currency, list_price, amount, country, method, provider, status, consent_at, language, created_at, updated_at, paid_at)
-         VALUES ('velvetnights', ?1, 24, 600, 'GBP', 9999, 9000, 'GB', 'creditcard', 'mollie', 'paid', ?2, 'en', ?2, ?2, ?2)`,
+         VALUES ('velvetnights', ?1, 24, 600, 'GBP', 9999, 9000, 'GB', 'creditcard', 'ccbill', 'paid', ?2, 'en', ?2, ?2, ?2)`,
       )
       .bind(gb.memberId, when)
       .run();

@@ -74,7 +74,7 @@ describe('back office: discount codes', () => {
     });
     const a = await settledMember();
     expect(
-      (await json(await order(a.cookie, { code: perMember, method: 'bancontact', issuer: undefined, amount: 2396 }, 'BE'))).error.code,
+      (await json(await order(a.cookie, { code: perMember, method: 'creditcard', issuer: undefined, amount: 2396 }, 'BE'))).error.code,
     ).toBe('code_country');
     expect((await json(await order(a.cookie, { code: perMember, package_id: 1, amount: 1196 }))).error.code).toBe('code_minimum');
     expect((await json(await order(a.cookie, { code: perMember, method: 'creditcard', issuer: undefined, amount: 2396 }))).error.code).toBe(

@@ -248,17 +248,17 @@ export async function abandonOrder(db: D1Database, tenantId: string, orderId: nu
 
 export type Mandate = Pick<Tables['payment_mandates'], 'provider' | 'customer_id' | 'mandate_id' | 'method' | 'label'>;
 
-/** The member's newest valid mandate at the provider, or at any of the providers (the brand's and its SEPA creditor's). */
+/** The member's newest valid mandate at one of `providers` (the brand's routed providers: core/rules/payment-routing.ts). */
 export async function latestMandate(
   db: D1Database,
   tenantId: string,
   memberId: number,
-  provider: string | readonly string[],
+  providers: readonly string[],
 ): Promise<Mandate | null> {
   return db
     .prepare(
       "SELECT provider, customer_id, mandate_id, method, label FROM payment_mandates WHERE tenant_id = ? AND member_id = ? AND provider IN (SELECT value FROM json_each(?)) AND status = 'valid' ORDER BY id DESC LIMIT 1",
     )
-    .bind(tenantId, memberId, JSON.stringify(typeof provider === 'string' ? [provider] : provider))
+    .bind(tenantId, memberId, JSON.stringify(providers))
     .first<Mandate>();
 }

@@ -2,10 +2,10 @@ import { IDEAL_ISSUERS, PREMIUM_PERCENT, type PackagesResponse } from '../../cor
 import type { AppContext } from '../context';
 import { shopFor } from './catalogue';
 import { lastPaidPackage, latestMandate } from './orders';
-import { mandateProviders, providerFor } from './provider';
+import { providerFor } from './provider';
 import { marketRule, orderButtonWords } from '../../core/markets/tighten';
 import { statementDescriptor } from './statement';
-import { routeFor } from '../../core/rules/payment-routing';
+import { routedProviders, routeFor } from '../../core/rules/payment-routing';
 import type { Tenant } from '../../core/schemas/tenant';
 
 /** What GET /api/packages.php answers; also the server loader of /credits, /premium and /pricing. */
@@ -14,7 +14,7 @@ export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
   const shop = shopFor(tenant, c.get('country'));
   const member = c.get('member');
   const provider = providerFor(c.env, tenant).name;
-  const mandate = member ? await latestMandate(c.env.DB, tenant.id, member.id, mandateProviders(c.env, tenant)) : null;
+  const mandate = member ? await latestMandate(c.env.DB, tenant.id, member.id, routedProviders(tenant.payments)) : null;
   const descriptor = statementDescriptor(tenant, provider);
   const lastPackage = member ? await lastPaidPackage(c.env.DB, tenant.id, member.id, shop.currency) : null;
   return {

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
+import { routedProviders } from '../../core/rules/payment-routing';
 import type { AppEnv } from '../context';
 import { ApiFailure } from '../errors';
 import { isIdealIssuer } from './catalogue';
 import { settleContext, startOrder } from './checkout';
 import { latestMandate, memberOrder, OPEN_STATUSES, recentOrders, toOrder } from './orders';
 import { priceOrder } from './pricing';
-import { mandateProviders, providerFor, ProviderError } from './provider';
+import { providerFor, ProviderError } from './provider';
 import { cancelOrder, settleOrder } from './settle';
 import { limit } from '../http/helpers';
 import { operation } from '../http/operation';
@@ -40,7 +41,7 @@ operation(paymentRoutes, 'post', '/api/order.php', async (c, { member, body }) =
 
 operation(paymentRoutes, 'post', '/api/repeat-order.php', async (c, { member, body }) => {
   await limit(c, `order:${member.id}`, ORDER_LIMIT);
-  const mandate = await latestMandate(c.env.DB, c.get('tenant').id, member.id, mandateProviders(c.env, c.get('tenant')));
+  const mandate = await latestMandate(c.env.DB, c.get('tenant').id, member.id, routedProviders(c.get('tenant').payments));
   if (!mandate) throw new ApiFailure(409, 'no_mandate', 'errors.no_mandate');
   const priced = await priceOrder(c, member, { ...body, method: null });
   const { order } = await startOrder(c, member, priced, { method: mandate.method, mandate });

@@ -2,8 +2,9 @@ import type { ProviderName } from '../../core/schemas/payments';
 
 /**
  * What the shop needs from a payment service. Two shapes exist (docs/decisions/013-adult-acquirers.md):
- * - Mollie's: a webhook carries only an id, so `get` is the one source of truth about a payment: the order's state
- *   follows what `get` answers, never what a caller claims.
+ * - The sandbox checkout's (the shape of Mollie's API, whose adapter is gone: decision 013): a webhook carries only
+ *   an id, so `get` is the one source of truth about a payment: the order's state follows what `get` answers, never
+ *   what a caller claims.
  * - The adult acquirers' (Verotel FlexPay, CCBill, Segpay): a postback carries the data (the sale, a refund, a
  *   chargeback), signed with the shop's key. Such a provider also has `postbacks`: an event is trusted only after its
  *   signature verified, and a sale is then still checked with `get`, which asks the provider's status API.
@@ -91,7 +92,7 @@ export type { ProviderName };
 
 export interface PaymentProvider {
   readonly name: ProviderName;
-  /** Present for a provider whose postbacks carry signed data (Verotel, CCBill); absent for Mollie's "something changed". */
+  /** Present for a provider whose postbacks carry signed data (Verotel, CCBill); absent for the sandbox checkout's "something changed". */
   readonly postbacks?: SignedPostbacks;
   /** Creates the payment; `checkoutUrl` is null when no checkout is needed (a recurring charge). */
   create(request: CreatePayment): Promise<{ id: string; checkoutUrl: string | null }>;

@@ -2,7 +2,6 @@ import type { Tenant } from '../../core/schemas/tenant';
 import { LOCAL_TOOLS } from '../build-target';
 import { isLocal } from '../context';
 import { brandSecret } from '../env-access';
-import { MollieProvider } from './mollie';
 import { ccbillApi } from './ccbill/api';
 import { CCBILL_FLEXFORMS, CcbillProvider } from './ccbill/adapter';
 import { CcbillSandbox } from './ccbill/sandbox';
@@ -30,8 +29,8 @@ export { ProviderError } from './provider-error';
 
 /**
  * The brand's provider, or (routing, issue 44 item 3) the one named: an order's own (`orders.provider`) once placed.
- * Local mode and tests always use a sandbox (Verotel's and CCBill's own for those, the sandbox checkout for the
- * others), so no real service is ever called from a laptop; production refuses every sandbox, so a mistake in a
+ * Local mode and tests always use a sandbox (Verotel's and CCBill's own for those, the sandbox checkout for
+ * 'sandbox', which only the engine's direct-debit mandates still use), so no real service is ever called from a laptop; production refuses every sandbox, so a mistake in a
  * tenant file cannot give away credits.
  */
 export function providerFor(
@@ -52,7 +51,8 @@ export function providerFor(
   if (LOCAL_TOOLS && isLocal(env)) {
     if (name === 'verotel') return new VerotelSandbox(env.DB, tenant).provider();
     if (name === 'ccbill') return new CcbillSandbox(env.DB, tenant).provider();
-    return new SandboxProvider(env.DB, tenant.id);
+    if (name === 'sandbox') return new SandboxProvider(env.DB, tenant.id);
+    throw new Error(`tenant ${tenant.id}: no payment provider '${name}'`);
   }
   if (name === 'sandbox') throw new Error(`tenant ${tenant.id}: the sandbox payment provider is for local mode only`);
   if (name === 'ccbill') return ccbillFor(env, tenant, fetcher);
@@ -63,19 +63,7 @@ export function providerFor(
     if (!signatureKey) throw new Error(`tenant ${tenant.id}: secret ${verotel.signature_key_secret} is not set`);
     return new VerotelProvider({ shopId: verotel.shop_id, signatureKey, endpoints: VEROTEL_ENDPOINTS[verotel.brand], fetch: fetcher });
   }
-  const key = config.api_key_secret ? brandSecret(env, config.api_key_secret) : undefined;
-  if (!key) throw new Error(`tenant ${tenant.id}: secret ${config.api_key_secret} is not set`);
-  return new MollieProvider({ apiKey: key, baseUrl: config.api_url ?? 'https://api.mollie.com/v2', fetch: fetcher });
-}
-
-/**
- * Whose stored mandates a repeat order may charge: the brand's provider's, and the brand's own as SEPA creditor when
- * its direct debits go there (a mandate signed on the direct-debit form).
- */
-export function mandateProviders(env: Env, tenant: Tenant): string[] {
-  const names = [providerFor(env, tenant).name as string];
-  if (tenant.payments.sepa && !names.includes('sepa')) names.push('sepa');
-  return names;
+  throw new Error(`tenant ${tenant.id}: no payment provider '${name}'`);
 }
 
 /** CCBill in production: the brand's account, its FlexForm, the salt and the DataLink (and API) credentials from secrets. */

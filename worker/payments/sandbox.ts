@@ -22,8 +22,8 @@ type PaymentRow = Pick<Tables['sandbox_payments'], 'id' | 'amount' | 'currency' 
 type MandateRow = Pick<Tables['sandbox_mandates'], 'id' | 'method' | 'label' | 'decline'>;
 
 /**
- * How long a sandbox payment stays open or pending before it expires by itself, as a real service's do (Mollie's
- * iDEAL payments expire after 15 minutes). Kept on the sandbox's own clock, like a real provider's.
+ * How long a sandbox payment stays open or pending before it expires by itself, as a real service's do (a hosted
+ * iDEAL payment typically expires after 15 minutes). Kept on the sandbox's own clock, like a real provider's.
  */
 export const SANDBOX_TIMEOUT_MS = 15 * 60_000;
 

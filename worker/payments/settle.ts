@@ -219,8 +219,8 @@ async function markUnpaid(ctx: SettleContext, order: OrderRow, target: OrderStat
 
 /**
  * A refund an admin asked for in the back office (issue 15): a paid order, paid within the brand's refund_days,
- * all of its amount back through the provider (the sandbox records it, Mollie's refunds API with an
- * Idempotency-Key, so concurrent requests refund once). Then one batch whose every write holds only while the
+ * all of its amount back through the provider (the sandboxes record it; a provider's refund call carries the
+ * idempotency key, so concurrent requests refund once). Then one batch whose every write holds only while the
  * order is still paid and inside the period: the order's credits are taken back through the ledger (what is left of
  * them, never below zero), the caller's audit row, and last the order moves to refunded (reason 'staff'). Of
  * concurrent refunds of one order exactly one moves it; the others answer 409 order_refunded and change nothing.

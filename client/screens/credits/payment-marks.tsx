@@ -71,9 +71,8 @@ export function ShopTrust({ methods }: { methods: readonly PaymentMethod[] }) {
   );
 }
 
-const PROVIDER_NAMES: Record<'sandbox' | 'mollie' | 'verotel' | 'ccbill' | 'sepa', string> = {
+const PROVIDER_NAMES: Record<'sandbox' | 'verotel' | 'ccbill' | 'sepa', string> = {
   sepa: 'SEPA',
-  mollie: 'Mollie',
   sandbox: 'Sandbox',
   verotel: 'Verotel',
   ccbill: 'CCBill',
