@@ -7,7 +7,6 @@ import { startOrder } from './checkout';
 import { assertNotBlocked, assertWithinLimit, confirmRequest, DIRECT_DEBIT, linkOrder, openRequest, saveMandate } from './directdebit';
 import { toOrder } from './orders';
 import { priceOrder } from './pricing';
-import { routeFor } from '../../core/rules/payment-routing';
 import { providerFor } from './provider';
 import { limit } from '../http/helpers';
 import { operation } from '../http/operation';
