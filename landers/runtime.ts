@@ -88,8 +88,10 @@ function deck(root: El): void {
 
   const showPanel = () => {
     if (!panel?.hidden) return;
-    showCount(panel, liked.length);
-    for (const [i, card] of liked.slice(0, 4).entries()) {
+    // One face per like, and the count says how many faces there are (the page renders a slot per possible like).
+    const faces = liked.slice(0, all('[data-match-avatar]', panel).length);
+    showCount(panel, faces.length);
+    for (const [i, card] of faces.entries()) {
       const img = one<HTMLImageElement>('img', card);
       const slot = one(`[data-match-avatar="${i}"]`, panel);
       if (!img || !slot) continue;

@@ -5,6 +5,8 @@ export default {
   id: 'reifekontakte',
   hosts: ['reifekontakte.de', 'reifekontakte.at'],
   languages: ['de', 'fr', 'it', 'en'],
+  // Mature women: members' age bands and the visitors' feed stay at 40 and over (core/rules/relevance.ts).
+  age_band: { min: 40, max: 99 },
   look: {
     logo_text: 'ReifeKontakte',
     short_name: 'Reife',

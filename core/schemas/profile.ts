@@ -29,11 +29,14 @@ export const SearchAgeSchema = z.coerce
   .min(MIN_AGE, 'validation.age')
   .max(MAX_AGE, 'validation.age');
 
-/** Query of GET /api/featured.php (the visitor's home page search). */
+/**
+ * Query of GET /api/featured.php (the visitor's home page search). Without ages, the brand's band (a mature brand's
+ * 40-99) or everyone (core/rules/relevance.ts visitorBand); one age given, the other end is the law's limit.
+ */
 export const FeaturedQuerySchema = z
   .object({
     gender: z.enum(['male', 'female'], { message: 'validation.gender' }).default('female'),
-    min_age: SearchAgeSchema.default(MIN_AGE),
-    max_age: SearchAgeSchema.default(MAX_AGE),
+    min_age: SearchAgeSchema.optional(),
+    max_age: SearchAgeSchema.optional(),
   })
-  .refine((q) => q.min_age <= q.max_age, { message: 'validation.age_range', path: ['max_age'] });
+  .refine((q) => (q.min_age ?? MIN_AGE) <= (q.max_age ?? MAX_AGE), { message: 'validation.age_range', path: ['max_age'] });

@@ -14,18 +14,22 @@ export const SearchQuerySchema = z
       .string()
       .regex(/^[A-Za-z0-9-]{1,8}$/, 'validation.invalid')
       .optional(),
-    min_age: SearchAgeSchema.default(MIN_AGE),
-    max_age: SearchAgeSchema.default(MAX_AGE),
+    /** Without both ages: the member's own age band (core/rules/relevance.ts); one given, the other is the law's limit. */
+    min_age: SearchAgeSchema.optional(),
+    max_age: SearchAgeSchema.optional(),
     page: z.coerce
       .number({ message: 'validation.page' })
       .int('validation.page')
       .min(1, 'validation.page')
       .max(SEARCH_MAX_PAGE, 'validation.page')
       .default(1),
-    /** Results follow the age index: youngest first, or oldest first. */
-    sort: z.enum(['young', 'old'], { message: 'validation.invalid' }).default('young'),
+    /**
+     * Most recently active first (the default: who answers, issue 46 item 1), or by the age index: youngest first,
+     * or oldest first.
+     */
+    sort: z.enum(['active', 'young', 'old'], { message: 'validation.invalid' }).default('active'),
   })
-  .refine((q) => q.min_age <= q.max_age, { message: 'validation.age_range', path: ['max_age'] })
+  .refine((q) => (q.min_age ?? MIN_AGE) <= (q.max_age ?? MAX_AGE), { message: 'validation.age_range', path: ['max_age'] })
   .refine((q) => !q.region || q.country, { message: 'validation.invalid', path: ['region'] });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTRACT_COOKIES, DEFAULT_UPSTREAM_COOKIES, ENGINE_COOKIES, LANGUAGES } from '../constants';
+import { CONTRACT_COOKIES, DEFAULT_UPSTREAM_COOKIES, ENGINE_COOKIES, LANGUAGES, MAX_AGE, MIN_AGE } from '../constants';
 import { messagePricesByCurrency } from '../rules/message-price';
 import { isOneLine } from '../rules/one-line';
 import { CamPartnerSchema } from './cams';
@@ -164,6 +164,14 @@ export const TenantSchema = z
     company: CompanySchema,
     /** Credit bundles per currency, payment methods per country and the payment provider (core/schemas/payments.ts). */
     payments: TenantPaymentsSchema,
+    /**
+     * The ages the brand is about (a mature brand: 40-99): members' default age bands are moved inside it and a
+     * visitor's home feed shows it (core/rules/relevance.ts, issue 46 item 1). Without it: everyone, 18-99.
+     */
+    age_band: z
+      .strictObject({ min: z.number().int().min(MIN_AGE).max(MAX_AGE), max: z.number().int().min(MIN_AGE).max(MAX_AGE) })
+      .refine((band) => band.min <= band.max, 'min is at most max')
+      .optional(),
     /** The brand's cam partner, for the cam-profile listing at /cams (core/schemas/cams.ts); without one there is none. */
     cams: CamPartnerSchema.optional(),
     /**

@@ -19,14 +19,18 @@ export const meta: LanderMeta = {
 .at-card:focus-visible{outline:3px solid #fde68a;outline-offset:3px}
 .at-status{position:absolute;left:.5rem;bottom:.5rem;display:inline-flex;align-items:center;gap:.35rem;padding:.15rem .55rem;border-radius:999px;background:rgba(0,0,0,.72);font-size:.75rem;font-weight:700}
 .at-sticky{position:sticky;bottom:0;z-index:40;padding:.75rem 1rem calc(.75rem + env(safe-area-inset-bottom));background:linear-gradient(transparent,rgba(15,11,36,.96) 35%)}
+@media (max-width:767.98px){html{scroll-padding-bottom:calc(6rem + env(safe-area-inset-bottom))}.at-list{padding-bottom:calc(6rem + env(safe-area-inset-bottom))}}
 @media (min-width:768px){.at-sticky{display:none}}
 @media (prefers-reduced-motion:reduce){.at-dot::after{animation:none;opacity:0}.at-card{transition:none}}
 `,
 };
 
 /**
- * "Who is alone tonight near you": a night sky and the brand's members with their real last activity. The online
- * count is the brand's real one (shown only when someone is); there is no countdown (issue 17, item 2).
+ * "Who is alone tonight near you": a night sky and the brand's most recently active members with their real last
+ * activity (worker/ssr/lander.tsx asks for them newest first). The online count is the brand's real one (shown only
+ * when someone is); there is no countdown (issue 17, item 2). On a phone the call to action sticks to the bottom of
+ * the screen: the list keeps the bar's height of room below its last card, and a card that gets focus or is scrolled
+ * to stops above the bar (scroll-padding), so the bar never covers a name (issue 46, item 11).
  */
 export default function AloneTonight(props: LanderProps) {
   const { t, profiles, fictional, links, countryName, language, now, eager, counts } = props;
@@ -58,7 +62,7 @@ export default function AloneTonight(props: LanderProps) {
         <h2 id="at-list" className="mb-4 mt-0 text-xl font-bold">
           {t('lander.alonetonight.list_title')}
         </h2>
-        <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4" data-testid="lander-profiles">
+        <ul className="at-list m-0 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4" data-testid="lander-profiles">
           {shown.map((p, i) => (
             <li key={p.id}>
               <a href={p.href} className="at-card">
@@ -93,7 +97,7 @@ export default function AloneTonight(props: LanderProps) {
           <Cta href={links.signup}>{t('lander.cta')}</Cta>
         </div>
       </section>
-      <div className="at-sticky">
+      <div className="at-sticky" data-testid="sticky-cta">
         <Cta href={links.signup} className="w-full">
           {t('lander.alonetonight.cta')}
         </Cta>

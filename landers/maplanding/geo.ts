@@ -11,7 +11,7 @@ export interface MapPoint {
   x: number;
   y: number;
 }
-/** A profile on the map; km is the distance from the visitor's city, null in that same city. */
+/** A profile on the map; km is the distance from the visitor's city, null in that same city or where we do not know the visitor's city. */
 export interface MapPin extends MapPoint {
   profile: LanderProfile;
   km: number | null;
@@ -23,7 +23,8 @@ export interface MapModel {
   land: MapPoint[];
   radius: number;
   labels: (MapPoint & { name: string })[];
-  you: MapPoint & { name: string };
+  /** The visitor's city, only when we know it (the URL's slug names a city of the country); else no marker. */
+  you: (MapPoint & { name: string }) | null;
   pins: MapPin[];
 }
 
@@ -71,11 +72,14 @@ export function buildMap(country: string, place: string | null, profiles: Lander
   });
 
   const largest = [...regions].sort((a, b) => b.population - a.population);
-  const home = cityInCountry(place, country) ?? largest[0].cities[0];
-  const you = { ...project(home), name: home.name };
+  // Where the visitor is, only when the URL says so: the largest city is where the map centres its pins without a
+  // place, but it is no distance from the visitor (issue 46, item 11: no guessed kilometres).
+  const known = cityInCountry(place, country) ?? null;
+  const home = known ?? largest[0].cities[0];
+  const you = known ? { ...project(known), name: known.name } : null;
   const candidates = largest
     .map((r) => r.cities[0])
-    .filter((c) => c.name !== home.name && cities.some((x) => x.name === c.name && x.lat === c.lat))
+    .filter((c) => c.name !== known?.name && cities.some((x) => x.name === c.name && x.lat === c.lat))
     .map((c) => ({ ...project(c), name: c.name }));
 
   const seen = new Map<string, number>();
@@ -90,8 +94,8 @@ export function buildMap(country: string, place: string | null, profiles: Lander
     const r = k === 0 && city !== home ? 0 : 14 + 9 * k;
     const x = Math.min(WIDTH - 22, Math.max(22, at.x + r * Math.cos(angle)));
     const y = Math.min(height - 8, Math.max(52, at.y + r * Math.sin(angle)));
-    // Only real distances between cities; someone in the visitor's own city shows no number.
-    const distance = city === home ? null : Math.max(1, Math.round(km(home, city)));
+    // Only real distances between cities from a city the visitor named; someone in that same city shows no number.
+    const distance = !known || city === known ? null : Math.max(1, Math.round(km(known, city)));
     return { profile, x, y, km: distance };
   });
 
@@ -99,7 +103,7 @@ export function buildMap(country: string, place: string | null, profiles: Lander
   const near = (a: MapPoint, b: MapPoint, d: number) => Math.abs(a.x - b.x) < d && Math.abs(a.y - b.y) < d;
   const labels: MapModel['labels'] = [];
   for (const l of candidates) {
-    if (labels.length === 5 || near(l, you, 40) || pins.some((p) => near(l, { x: p.x, y: p.y - 20 }, 34))) continue;
+    if (labels.length === 5 || (you && near(l, you, 40)) || pins.some((p) => near(l, { x: p.x, y: p.y - 20 }, 34))) continue;
     if (labels.some((o) => Math.abs(o.x - l.x) < 80 && Math.abs(o.y - l.y) < 18)) continue;
     labels.push(l);
   }

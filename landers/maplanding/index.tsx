@@ -112,16 +112,19 @@ function MapPicture({ map, props }: { map: MapModel; props: LanderProps }) {
           </li>
         ))}
       </ul>
-      <div
-        className="mp-me"
-        style={{ left: `${(map.you.x / map.width) * 100}%`, top: `${(map.you.y / map.height) * 100}%` }}
-        aria-hidden="true"
-      >
-        <b />
-        <b />
-        <i />
-        <span>{t('lander.maplanding.you')}</span>
-      </div>
+      {map.you && (
+        <div
+          className="mp-me"
+          style={{ left: `${(map.you.x / map.width) * 100}%`, top: `${(map.you.y / map.height) * 100}%` }}
+          aria-hidden="true"
+          data-testid="map-you"
+        >
+          <b />
+          <b />
+          <i />
+          <span>{t('lander.maplanding.you')}</span>
+        </div>
+      )}
       <span className="sr-only">
         {t('lander.maplanding.map_label', { country: countryName })}. {t('lander.maplanding.cta')}
       </span>
@@ -133,7 +136,8 @@ function MapPicture({ map, props }: { map: MapModel; props: LanderProps }) {
 export default function MapLanding(props: LanderProps) {
   const { t, profiles, fictional, links, countryName, language, country, now, place } = props;
   const map = buildMap(country, place, profiles.slice(0, meta.profiles));
-  const nearest = map ? [...map.pins].sort((a, b) => (a.km ?? 0) - (b.km ?? 0)) : [];
+  // Nearest first where the visitor's city is known; otherwise in the order given (most recently active first).
+  const nearest = map ? (map.you ? [...map.pins].sort((a, b) => (a.km ?? 0) - (b.km ?? 0)) : map.pins) : [];
   return (
     <div className="mp-bg">
       <section className="mx-auto max-w-5xl px-4 pb-8 pt-7">
@@ -176,7 +180,11 @@ export default function MapLanding(props: LanderProps) {
                     </span>
                     <FictionalBadge profile={p} fictional={fictional} className="mt-1" />
                   </span>
-                  {km !== null && <span className="mp-km">{distanceText(language, country, km)}</span>}
+                  {km !== null && (
+                    <span className="mp-km" data-testid="distance">
+                      {distanceText(language, country, km)}
+                    </span>
+                  )}
                 </a>
               </li>
             ))}

@@ -126,7 +126,11 @@ export default function TinderSwipe(props: LanderProps) {
 
           <div className="ts-panel" data-deck-panel hidden data-testid="swipe-matches">
             <div className="mb-3 flex justify-center" aria-hidden="true">
-              {[0, 1, 2, 3].map((i) => (
+              {/* One face per possible like: the panel opens by the SHOW_MATCHES_AFTER-th swipe at the latest after a
+                  like, so there are never more likes than faces, and the count it shows is the faces it shows
+                  (issue 46, item 11: 4 faces for 5 likes). */}
+              {Array.from({ length: SHOW_MATCHES_AFTER }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of empty slots, filled in order by landers/runtime.ts
                 <span key={i} className="ts-slot" data-match-avatar={i} hidden>
                   <img className="ts-avatar" alt="" width={64} height={64} />
                 </span>

@@ -194,3 +194,46 @@ test.describe('page bounce (lb)', () => {
     expect(beacons).toBe(0);
   });
 });
+
+// Issue 46, item 11, on a phone: as many faces as likes, and the sticky button never covers a name.
+test.describe('landers at 390 x 844', () => {
+  test.use({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
+
+  test('tinderswipe: five likes show five faces and say five', async ({ page, context }) => {
+    await skipEntryWarning(context, 'flirtlokaal');
+    await page.goto(brandUrl('flirtlokaal', '/landers/tinderswipe'));
+    for (let i = 0; i < 5; i++) await page.getByTestId('swipe-like').click();
+    const panel = page.getByTestId('swipe-matches');
+    await expect(panel).toBeVisible();
+    await expect(panel.locator('[data-plural]:visible')).toHaveText(
+      text('nl', 'lander.tinderswipe.matches_count').replace('{{count}}', '5'),
+    );
+    await expect(panel.locator('[data-match-avatar]:visible img')).toHaveCount(5);
+    // The faces fit the panel on a phone.
+    const box = (await panel.boundingBox())!;
+    for (const face of await panel.locator('[data-match-avatar]:visible').all()) {
+      const b = (await face.boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(box.x);
+      expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width);
+    }
+  });
+
+  test('alonetonight: a card that gets focus stops above the sticky button, so its name is readable', async ({ page, context }) => {
+    await skipEntryWarning(context, 'flirtlokaal');
+    await page.goto(brandUrl('flirtlokaal', '/landers/alonetonight'));
+    const bar = page.getByTestId('sticky-cta');
+    const cards = page.getByTestId('lander-profiles').locator('li a');
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(2);
+    for (let i = 0; i < count; i++) {
+      await cards.nth(i).focus();
+      const name = (await cards.nth(i).locator('p.font-bold').boundingBox())!;
+      const top = (await bar.boundingBox())!.y;
+      expect(name.y + name.height, `card ${i}: its name under the sticky button`).toBeLessThanOrEqual(top);
+    }
+    // At the end of the list the last names are above the button too.
+    await cards.last().scrollIntoViewIfNeeded();
+    const last = (await cards.last().locator('p.font-bold').boundingBox())!;
+    expect(last.y + last.height).toBeLessThanOrEqual((await bar.boundingBox())!.y);
+  });
+});

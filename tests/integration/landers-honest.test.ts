@@ -91,3 +91,88 @@ describe('honest landers', () => {
     expect(video).not.toMatch(/data-timecode|vd-controls|>HD</);
   });
 });
+
+// Issue 46, item 11: the landers show recently active people, no guessed distances, and as many faces as likes.
+describe('landers from real data (issue 46, item 11)', () => {
+  const full = async (path: string, country = 'NL') => {
+    const res = await fetchBrand('flirtlokaal', `${path}${path.includes('?') ? '&' : '?'}read=${read++}`, {
+      country,
+      headers: { Cookie: 'entry_warning_skipped=1' },
+    });
+    return res.text();
+  };
+  const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+
+  /** 24 people last active 13 days ago, 8 each aged about 25, 35 and 45, and 4 aged about 52 active minutes ago. */
+  async function seedPeople() {
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM photos WHERE tenant_id = 'flirtlokaal'"),
+      env.DB.prepare("DELETE FROM profiles WHERE tenant_id = 'flirtlokaal'"),
+    ]);
+    const year = new Date().getUTCFullYear();
+    const now = Date.now();
+    const people = [
+      ...Array.from({ length: 24 }, (_, i) => ({
+        name: `Lang${i}`,
+        age: 25 + 10 * Math.floor(i / 8),
+        minutes: 19_237,
+        city: 'Amsterdam',
+        region: 'NH',
+      })),
+      ...Array.from({ length: 4 }, (_, i) => ({ name: `Net${i}`, age: 52, minutes: 3 + i * 20, city: 'Rotterdam', region: 'ZH' })),
+    ];
+    const statements = people.flatMap((person) => {
+      const id = nextId++;
+      const at = new Date(now - person.minutes * 60_000).toISOString();
+      return [
+        env.DB.prepare(
+          `INSERT INTO profiles (id, tenant_id, name, gender, sexuality, birthdate, country, region, city, fictional, main_photo_id, last_active, created_at)
+           VALUES (?, 'flirtlokaal', ?, 'female', 'hetero', ?, 'NL', ?, ?, 0, ?, ?, ?)`,
+        ).bind(id, person.name, `${year - person.age - 1}-06-15`, person.region, person.city, id, at, at),
+        env.DB.prepare(
+          "INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, created_at) VALUES (?, 'flirtlokaal', ?, ?, ?, 'active', ?)",
+        ).bind(id, id, `seed/f/${id}-1-30.svg`, `seed/f/${id}-1-30-thumb.svg`, at),
+      ];
+    });
+    await env.DB.batch(statements);
+  }
+
+  it('alonetonight lists the recently active first, not the youngest of weeks ago', async () => {
+    await seedPeople();
+    const text = visible(mainOf(await full('/landers/alonetonight')));
+    // The four who were active minutes ago are all there, before anyone of 13 days ago.
+    for (const name of ['Net0', 'Net1', 'Net2', 'Net3']) expect(text).toContain(name);
+    const firstOld = text.indexOf('Lang');
+    expect(firstOld).toBeGreaterThan(text.indexOf('Net3'));
+    expect(text.slice(0, text.indexOf('Net3'))).not.toMatch(/13 dagen/);
+  });
+
+  it('alonetonight keeps room for its sticky button below the list on a phone', async () => {
+    const html = await full('/landers/alonetonight');
+    expect(html).toContain('data-testid="sticky-cta"');
+    expect(html).toMatch(/@media \(max-width:767\.98px\)\{html\{scroll-padding-bottom:[^}]+\}\.at-list\{padding-bottom:[^}]+\}\}/);
+    expect(html).toContain('class="at-list ');
+  });
+
+  it('maplanding shows distances only from a city the visitor named', async () => {
+    await seedPeople();
+    const unknown = await full('/landers/maplanding');
+    expect(unknown).toContain('data-testid="lander-map"');
+    expect(unknown).not.toContain('data-testid="distance"');
+    expect(unknown).not.toContain('data-testid="map-you"');
+    expect(visible(mainOf(unknown))).not.toMatch(/\d+\s?km/);
+    // From Utrecht, Amsterdam and Rotterdam are real distances.
+    const named = await full('/landers/maplanding/utrecht');
+    expect(named).toContain('data-testid="map-you"');
+    expect(named).toContain('data-testid="distance"');
+    expect(visible(mainOf(named))).toMatch(/\d+\s?km/);
+  });
+
+  it('tinderswipe has a face for every like its panel can count', async () => {
+    await seedPeople();
+    const html = mainOf(await full('/landers/tinderswipe'));
+    const showAfter = Number(html.match(/data-show-after="(\d+)"/)?.[1]);
+    expect(showAfter).toBeGreaterThan(0);
+    expect(html.match(/data-match-avatar="\d+"/g)?.length).toBe(showAfter);
+  });
+});

@@ -82,6 +82,10 @@ describe('every search filter combination walks an index', async () => {
     { region: 'NH', memberId: 42, order: 'young' },
     { region: null, memberId: 43, order: 'young' },
     { region: 'NH', memberId: 43, order: 'old' },
+    // Most recently active first, the default since issue 46 item 1: the page walks profiles_active.
+    { region: null, memberId: null, order: 'active' },
+    { region: 'NH', memberId: 42, order: 'active' },
+    { region: null, memberId: 43, order: 'active' },
   ] as const;
   for (const combo of combos) {
     it(`region ${combo.region ?? 'any'}, ${combo.memberId ? `member ${combo.memberId}` : 'visitor'}, ${combo.order} first (with similar results)`, async () => {
@@ -101,7 +105,12 @@ describe('every search filter combination walks an index', async () => {
       expect(log.every((q) => q.sql.includes('FROM blocks b'))).toBe(combo.memberId === 43);
       for (const { sql, params } of log) {
         const detail = await plan(sql, ...params);
-        expect(detail).toMatch(/SEARCH p USING (COVERING )?INDEX profiles_search_(country|region)/);
+        const byActivity = combo.order === 'active' && /ORDER BY p.last_active/.test(sql);
+        expect(detail).toMatch(
+          byActivity
+            ? /SEARCH p USING (COVERING )?INDEX profiles_active/
+            : /SEARCH p USING (COVERING )?INDEX profiles_search_(country|region)/,
+        );
         expect(detail).not.toMatch(/SCAN p\b/);
         if (/ORDER BY/.test(sql)) expect(detail).not.toMatch(/TEMP B-TREE/);
       }
@@ -112,8 +121,29 @@ describe('every search filter combination walks an index', async () => {
     const { swipeStack } = await import('../../worker/profiles/swipe');
     const { listLikes } = await import('../../worker/profiles/likes');
     const log: { sql: string; params: unknown[] }[] = [];
-    await swipeStack(recordingDb(log), 'flirtlokaal', 42, { gender: 'female', country: 'NL' }, now);
+    const band = { min: 30, max: 46 };
+    await swipeStack(
+      recordingDb(log),
+      'flirtlokaal',
+      42,
+      { gender: 'female', country: 'NL', band, viewer: { band, region: 'NH', city: null } },
+      now,
+    );
+    expect(await plan(log[0].sql, ...log[0].params)).toMatch(/SEARCH p USING (COVERING )?INDEX profiles_active/);
     await listLikes(recordingDb(log), 'flirtlokaal', 42, now);
     for (const { sql, params } of log) expect(await plan(sql, ...params)).not.toMatch(/SCAN (p|l)\b/);
+  });
+
+  it('the home feed and the landers walk profiles_active newest first, without a sort', async () => {
+    const { featuredProfiles } = await import('../../worker/profiles/profiles');
+    const log: { sql: string; params: unknown[] }[] = [];
+    await featuredProfiles(recordingDb(log), 'flirtlokaal', 'NL', { gender: 'female', minAge: 18, maxAge: 99 }, now, 12, null, {
+      band: null,
+      region: null,
+      city: null,
+    });
+    const detail = await plan(log[0].sql, ...log[0].params);
+    expect(detail).toMatch(/SEARCH p USING (COVERING )?INDEX profiles_active/);
+    expect(detail).not.toMatch(/SCAN p\b|TEMP B-TREE/);
   });
 });

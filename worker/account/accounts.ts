@@ -1,3 +1,5 @@
+import { defaultAgeBand } from '../../core/rules/relevance';
+import { ageOn } from '../../core/rules/age';
 import { ACCOUNT_RECOVERY_DAYS } from '../../core/constants';
 import type { SignupStep } from '../../core/schemas/account';
 import type { Tenant } from '../../core/schemas/tenant';
@@ -141,8 +143,9 @@ function insertMember(db: D1Database, tenant: Tenant, input: NewMember, password
 function insertProfile(db: D1Database, tenant: Tenant, input: NewMember, nowIso: string) {
   return db
     .prepare(
-      `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, about, status, searchable, last_active, created_at)
-         SELECT id, tenant_id, id, ?3, ?4, ?5, ?6, ?7, ?8, 'disabled', 0, ?9, ?9 FROM members WHERE tenant_id = ?1 AND email = ?2`,
+      `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, about, status, searchable, last_active, created_at,
+                             seek_min_age, seek_max_age)
+         SELECT id, tenant_id, id, ?3, ?4, ?5, ?6, ?7, ?8, 'disabled', 0, ?9, ?9, ?10, ?11 FROM members WHERE tenant_id = ?1 AND email = ?2`,
     )
     .bind(
       tenant.id,
@@ -154,7 +157,14 @@ function insertProfile(db: D1Database, tenant: Tenant, input: NewMember, nowIso:
       input.country,
       input.signupMessage,
       nowIso,
+      // The age band the member's search opens with: around their own age, inside the brand's (issue 46, item 1).
+      ...bandAtSignup(tenant, input.dateOfBirth, nowIso),
     );
+}
+
+function bandAtSignup(tenant: Tenant, dateOfBirth: string, nowIso: string): [number, number] {
+  const band = defaultAgeBand(ageOn(dateOfBirth, new Date(nowIso)), tenant.age_band ?? null);
+  return [band.min, band.max];
 }
 
 /** What takes the new id as a number: the brand's signup credits (if any) and the consent log. */

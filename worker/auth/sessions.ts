@@ -31,11 +31,17 @@ export interface OwnProfile {
   sexuality: string;
   country: string;
   region: string | null;
+  city: string | null;
   status: string;
   /** The main photo, only when it is 'active'. */
   mainImage: { filename: string; thumb_filename: string } | null;
   /** A main photo exists but waits for review (not shown to others yet). */
   photoPending: boolean;
+  /** YYYY-MM-DD: the member's age shapes their default age band (core/rules/relevance.ts). */
+  birthdate: string;
+  /** The age band the member chose (null: the default around their age). */
+  seekMinAge: number | null;
+  seekMaxAge: number | null;
 }
 
 /**
@@ -43,12 +49,15 @@ export interface OwnProfile {
  * so that a page needs no second round trip for the navigation or the search defaults.
  */
 export const OWN_PROFILE_COLUMNS = `p.name AS profile_name, p.gender, p.sexuality, p.country, p.region, p.status AS profile_status,
-  ph.filename, ph.thumb_filename, p.main_photo_id IS NOT NULL AS has_photo`;
+  ph.filename, ph.thumb_filename, p.main_photo_id IS NOT NULL AS has_photo, p.city, p.birthdate, p.seek_min_age, p.seek_max_age`;
 export const ACTIVE_MAIN_PHOTO_JOIN =
   "LEFT JOIN photos ph ON ph.id = p.main_photo_id AND ph.tenant_id = p.tenant_id AND ph.status = 'active'";
 
 /** A row of OWN_PROFILE_COLUMNS. */
-export type OwnProfileRow = Pick<Tables['profiles'], 'gender' | 'sexuality' | 'country' | 'region'> & {
+export type OwnProfileRow = Pick<
+  Tables['profiles'],
+  'gender' | 'sexuality' | 'country' | 'region' | 'city' | 'birthdate' | 'seek_min_age' | 'seek_max_age'
+> & {
   gender: 'male' | 'female';
   profile_name: Tables['profiles']['name'];
   profile_status: Tables['profiles']['status'];
@@ -62,11 +71,15 @@ export function ownProfileOf(row: OwnProfileRow): OwnProfile {
     sexuality: row.sexuality,
     country: row.country,
     region: row.region,
+    city: row.city,
     status: row.profile_status,
     mainImage: row.filename && row.thumb_filename ? { filename: row.filename, thumb_filename: row.thumb_filename } : null,
     // profiles.main_photo_id names a pending or active photo (worker/photos/store.ts); without the active join's
     // file it is one waiting for review.
     photoPending: row.has_photo === 1 && !row.filename,
+    birthdate: row.birthdate,
+    seekMinAge: row.seek_min_age,
+    seekMaxAge: row.seek_max_age,
   };
 }
 

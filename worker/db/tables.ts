@@ -565,6 +565,8 @@ export interface ProfilesRow {
   last_active: string;
   created_at: string;
   visibility_limited_at: string | null;
+  seek_min_age: number | null;
+  seek_max_age: number | null;
 }
 
 export interface PushSubscriptionsRow {

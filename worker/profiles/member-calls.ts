@@ -3,6 +3,9 @@
 import { REGIONS } from '../../core/data/regions';
 import { canSearchLoggedOut } from '../../core/rules/visitor';
 import { lookingFor, startCountry } from '../../core/rules/search-defaults';
+import { type AgeBand, memberBand, type RelevanceViewer, visitorBand } from '../../core/rules/relevance';
+import { ageOn } from '../../core/rules/age';
+import { MAX_AGE, MIN_AGE } from '../../core/constants';
 import { z } from 'zod';
 import type { ProfileQuerySchema } from '../../core/schemas/members';
 import { FeaturedQuerySchema } from '../../core/schemas/profile';
@@ -34,6 +37,7 @@ export function searchStart(c: AppContext) {
     country: startCountry(own?.country ?? null, settings.countries, settings.geoip_selected_country),
     region: own?.region ?? null,
     blocks: member?.hasBlocks ?? false,
+    ...relevanceStart(c),
   };
 }
 
@@ -66,20 +70,38 @@ export function searchQueryFor(c: AppContext) {
  * (the query read with featuredQueryFor).
  */
 export async function runFeatured(c: AppContext, q: z.output<typeof FeaturedQuerySchema>) {
-  const country = settingsFor(c.get('tenant'), c.get('country'), c.get('language')).geoip_selected_country;
+  const tenant = c.get('tenant');
+  const country = settingsFor(tenant, c.get('country'), c.get('language')).geoip_selected_country;
   const member = c.get('member');
   const viewer = member && { profileId: member.profileId, hasBlocks: member.hasBlocks };
+  // Without ages asked: a member's own band, a visitor the brand's (issue 46, item 1); ranked by relevance.
+  const start = searchStart(c);
+  const band = q.min_age === undefined && q.max_age === undefined ? start.band : { min: q.min_age ?? MIN_AGE, max: q.max_age ?? MAX_AGE };
   return {
     profiles: await featuredProfiles(
       c.env.DB,
-      c.get('tenant').id,
+      tenant.id,
       country,
-      { gender: q.gender, minAge: q.min_age, maxAge: q.max_age },
+      { gender: q.gender, minAge: band.min, maxAge: band.max },
       c.get('now'),
       undefined,
       viewer,
+      { ...start.viewer, band: member ? band : null },
     ),
   };
+}
+
+/**
+ * Whom a search, the home feed or the swipe deck is for (core/rules/relevance.ts): a member's age band (the one they
+ * chose, else the default around their age inside the brand's band), place and the band's middle; a visitor's is the
+ * brand's band and no age preference. The session read all of it with the member: no query here.
+ */
+export function relevanceStart(c: AppContext): { band: AgeBand; viewer: RelevanceViewer } {
+  const brand = c.get('tenant').age_band ?? null;
+  const own = c.get('member')?.profile;
+  if (!own) return { band: visitorBand(brand), viewer: { band: null, region: null, city: null } };
+  const band = memberBand({ min: own.seekMinAge, max: own.seekMaxAge }, ageOn(own.birthdate, c.get('now')), brand);
+  return { band, viewer: { band, region: own.region, city: own.city } };
 }
 
 /** GET /api/search.php's answer for a query read with searchQueryFor (also the members page's server loader). */
@@ -97,8 +119,9 @@ export async function runSearch(c: AppContext, q: SearchQuery, onQuery?: Searche
     gender: q.gender ?? start.gender,
     country,
     region: q.region ?? null,
-    minAge: q.min_age,
-    maxAge: q.max_age,
+    ...(q.min_age === undefined && q.max_age === undefined
+      ? { minAge: start.band.min, maxAge: start.band.max }
+      : { minAge: q.min_age ?? MIN_AGE, maxAge: q.max_age ?? MAX_AGE }),
   };
   const searcher = { tenantId: tenant.id, memberId: member?.id ?? null, blocks: start.blocks, now: c.get('now'), onQuery };
   return searchProfiles(c.env.DB, searcher, filter, q.page, q.sort);

@@ -32,7 +32,8 @@ operation(membersRoutes, 'get', '/api/profile.php', async (c, { query }) => load
 
 /** The member's own profile as /profile edits it (a member without a profile row: 404). */
 async function ownProfile(c: AppContext, member: SessionMember) {
-  const profile = await loadMyProfile(c.env.DB, c.get('tenant').id, member.id);
+  const tenant = c.get('tenant');
+  const profile = await loadMyProfile(c.env.DB, tenant.id, member.id, tenant.age_band ?? null, c.get('now'));
   if (!profile) throw profileNotFound();
   return { profile };
 }

@@ -1,5 +1,7 @@
 import { INTERESTS } from '../../core/data/interests';
 import type { MyProfile } from '../../core/schemas/my-profile';
+import { ageOn } from '../../core/rules/age';
+import { type AgeBand, memberBand } from '../../core/rules/relevance';
 import type { Tables } from '../db/tables';
 import { namedBatch, rows } from '../db/batch';
 
@@ -20,19 +22,31 @@ type Row = Pick<
   | 'body_type'
   | 'relationship_status'
   | 'about'
+  | 'seek_min_age'
+  | 'seek_max_age'
 > &
   // The columns hold the values core's profile schema let through.
-  Omit<MyProfile, 'date_of_birth' | 'interests'>;
+  Omit<MyProfile, 'date_of_birth' | 'interests' | 'seek_min_age' | 'seek_max_age'>;
 
-/** The member's own profile as /profile edits it. */
-export async function loadMyProfile(db: D1Database, tenantId: string, memberId: number): Promise<MyProfile | null> {
+/**
+ * The member's own profile as /profile edits it; the age band they look for is the one they chose, else the default
+ * around their age inside the brand's band (core/rules/relevance.ts), which their search also opens with.
+ */
+export async function loadMyProfile(
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  brandBand: AgeBand | null,
+  now: Date,
+): Promise<MyProfile | null> {
   const { profile, interests } = await namedBatch(db, [
     [
       'profile',
       rows<Row>(
         db
           .prepare(
-            `SELECT name, birthdate, gender, sexuality, country, region, city, hair_colour, eye_colour, body_type, relationship_status, about
+            `SELECT name, birthdate, gender, sexuality, country, region, city, hair_colour, eye_colour, body_type, relationship_status, about,
+                  seek_min_age, seek_max_age
            FROM profiles WHERE member_id = ? AND tenant_id = ?`,
           )
           .bind(memberId, tenantId),
@@ -47,10 +61,13 @@ export async function loadMyProfile(db: D1Database, tenantId: string, memberId: 
   ]);
   const row: Row | undefined = profile.results[0];
   if (!row) return null;
-  const { birthdate, ...rest } = row;
+  const { birthdate, seek_min_age, seek_max_age, ...rest } = row;
+  const band = memberBand({ min: seek_min_age, max: seek_max_age }, ageOn(birthdate, now), brandBand);
   return {
     ...rest,
     date_of_birth: birthdate,
+    seek_min_age: band.min,
+    seek_max_age: band.max,
     interests: interests.results.map((i) => SLUG_BY_ID.get(i.interest_id)!).filter(Boolean),
   };
 }
@@ -62,7 +79,8 @@ export async function saveMyProfile(db: D1Database, tenantId: string, memberId: 
     db
       .prepare(
         `UPDATE profiles SET name = ?, birthdate = ?, gender = ?, sexuality = ?, country = ?, region = ?, city = ?, hair_colour = ?,
-                eye_colour = ?, body_type = ?, relationship_status = ?, about = ?
+                eye_colour = ?, body_type = ?, relationship_status = ?, about = ?,
+                seek_min_age = COALESCE(?, seek_min_age), seek_max_age = COALESCE(?, seek_max_age)
           WHERE member_id = ? AND tenant_id = ?`,
       )
       .bind(
@@ -78,6 +96,8 @@ export async function saveMyProfile(db: D1Database, tenantId: string, memberId: 
         p.body_type,
         p.relationship_status,
         p.about,
+        p.seek_min_age ?? null,
+        p.seek_max_age ?? null,
         memberId,
         tenantId,
       ),

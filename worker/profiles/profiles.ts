@@ -1,6 +1,7 @@
 import { noBlockBetween } from './blocks';
 import { ONLINE_MINUTES } from '../../core/rules/activity';
 import { ageOn } from '../../core/rules/age';
+import { rankByRelevance, type RelevanceViewer } from '../../core/rules/relevance';
 import type { ProfileCard } from '../../core/schemas/profile';
 import type { LeftJoined, Tables } from '../db/tables';
 
@@ -44,9 +45,14 @@ export function toCard(row: CardRow, now: Date): ProfileCard {
   };
 }
 
+/** How many candidates the relevance ranking looks at per card it returns (a bounded index walk, then a sort in JS). */
+const CANDIDATES_PER_CARD = 4;
+
 /**
- * A sample of the brand's most recently active profiles in the visitor's country, for the home page. Reads
- * through the search index (tenant, searchable, gender, country, birthdate), never the whole table.
+ * A sample of the brand's profiles of one sex in a country and an age band, for the home feed and the landers: the
+ * most recently active ones (walking profiles_active newest first, the age tested inside the index, so the walk stops
+ * after `limit * CANDIDATES_PER_CARD` fitting rows), then ranked by relevance to `rank` (core/rules/relevance.ts) when
+ * given. Never the band's youngest first (issue 46, item 1: the home page showed only 18-year-olds).
  */
 export async function featuredProfiles(
   db: D1Database,
@@ -56,6 +62,7 @@ export async function featuredProfiles(
   now: Date,
   limit = 12,
   viewer: { profileId: number; hasBlocks: boolean } | null = null,
+  rank: RelevanceViewer | null = null,
 ): Promise<ProfileCard[]> {
   const { from, to } = birthdateRange(filter.minAge, filter.maxAge, now);
   // A member who blocked someone, or was blocked, never sees that profile on a card (issue 18 item 8); most members
@@ -64,15 +71,30 @@ export async function featuredProfiles(
   const { results } = await db
     .prepare(
       `SELECT ${CARD_SELECT}
-         FROM profiles p ${MAIN_PHOTO_JOIN}
+         FROM profiles p INDEXED BY profiles_active ${MAIN_PHOTO_JOIN}
         WHERE p.tenant_id = ?1 AND p.searchable = 1 AND p.gender = ?2 AND p.country = ?3 AND p.birthdate BETWEEN ?4 AND ?5
           AND p.main_photo_id IS NOT NULL ${blocks}
-        ORDER BY p.birthdate DESC
+        ORDER BY p.last_active DESC
         LIMIT ?6`,
     )
-    .bind(tenantId, filter.gender, country, from, to, limit, ...(viewer?.hasBlocks ? [viewer.profileId] : []))
+    .bind(
+      tenantId,
+      filter.gender,
+      country,
+      from,
+      to,
+      limit * (rank ? CANDIDATES_PER_CARD : 1),
+      ...(viewer?.hasBlocks ? [viewer.profileId] : []),
+    )
     .all<CardRow>();
-  return results.map((row) => toCard(row, now));
+  const cards = results.map((row) => toCard(row, now));
+  if (!rank) return cards;
+  return rankByRelevance(
+    cards.map((card) => ({ card, age: card.age, region: card.region, city: card.city, lastActive: card.last_active })),
+    rank,
+    now,
+    limit,
+  ).map((c) => c.card);
 }
 
 /**

@@ -65,8 +65,17 @@ function where(filter: SearchFilter, searcher: Searcher, extra?: Where): Where {
 
 type Page = { results: ReturnType<typeof toCard>[]; num_results: number; capped: boolean };
 
-async function searchPage(db: D1Database, w: Where, page: number, order: 'young' | 'old', searcher: Searcher): Promise<Page> {
+export type SearchOrder = 'active' | 'young' | 'old';
+
+/** The page's order: most recently active first walks profiles_active (migrations/0038), the ages the search index. */
+function orderBy(order: SearchOrder): { index: string; sql: string } {
+  if (order === 'active') return { index: 'INDEXED BY profiles_active', sql: 'p.last_active DESC' };
   const dir = order === 'young' ? 'DESC' : 'ASC';
+  return { index: '', sql: `p.birthdate ${dir}, p.id ${dir}` };
+}
+
+async function searchPage(db: D1Database, w: Where, page: number, order: SearchOrder, searcher: Searcher): Promise<Page> {
+  const by = orderBy(order);
   // Counting stops one past the cap: an exact count of a large result would read every matching index row.
   const { count, cards } = await namedBatch(db, [
     [
@@ -82,8 +91,8 @@ async function searchPage(db: D1Database, w: Where, page: number, order: 'young'
       rows<CardRow>(
         db
           .prepare(
-            `SELECT ${CARD_SELECT} FROM (SELECT p.id FROM profiles p WHERE ${w.sql}
-                ORDER BY p.birthdate ${dir}, p.id ${dir} LIMIT ? OFFSET ?) hit
+            `SELECT ${CARD_SELECT} FROM (SELECT p.id FROM profiles p ${by.index} WHERE ${w.sql}
+                ORDER BY ${by.sql} LIMIT ? OFFSET ?) hit
               JOIN profiles p ON p.id = hit.id ${MAIN_PHOTO_JOIN}`,
           )
           .bind(...w.params, SEARCH_PAGE_SIZE, (page - 1) * SEARCH_PAGE_SIZE),
@@ -95,7 +104,7 @@ async function searchPage(db: D1Database, w: Where, page: number, order: 'young'
   return {
     // SQL promises no order for the join, so the page's rows are put back in the subquery's order here (an ORDER BY
     // on the outer query would sort in a temporary B-tree, which the query-plan test rightly flags).
-    results: cards.results.sort(byBirthdate(order)).map((row) => toCard(row, searcher.now)),
+    results: cards.results.sort(order === 'active' ? byActivity : byBirthdate(order)).map((row) => toCard(row, searcher.now)),
     num_results: Math.min(n, SEARCH_MAX_RESULTS),
     capped: n > SEARCH_MAX_RESULTS,
   };
@@ -107,6 +116,9 @@ function byBirthdate(order: 'young' | 'old') {
   return (a: CardRow, b: CardRow) => sign * (a.birthdate < b.birthdate ? -1 : a.birthdate > b.birthdate ? 1 : a.id - b.id);
 }
 
+/** Most recently active first, as profiles_active walks. */
+const byActivity = (a: CardRow, b: CardRow) => (a.last_active > b.last_active ? -1 : a.last_active < b.last_active ? 1 : 0);
+
 /** Similar profiles when the filter finds few: the whole country and five years either side, minus what matched. */
 function widen(filter: SearchFilter): SearchFilter {
   return { ...filter, region: null, minAge: Math.max(18, filter.minAge - 5), maxAge: Math.min(99, filter.maxAge + 5) };
@@ -117,7 +129,7 @@ export async function searchProfiles(
   searcher: Searcher,
   filter: SearchFilter,
   page: number,
-  order: 'young' | 'old',
+  order: SearchOrder,
 ): Promise<SearchResponse> {
   const main = await searchPage(db, where(filter, searcher), page, order, searcher);
   let similar: Page | null = null;

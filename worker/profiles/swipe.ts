@@ -1,11 +1,14 @@
 import { SWIPE_LIKES_PER_DAY } from '../../core/constants';
 import type { ProfileCard } from '../../core/schemas/profile';
-import { CARD_SELECT, MAIN_PHOTO_JOIN, toCard, type CardRow } from './profiles';
+import { birthdateRange, CARD_SELECT, MAIN_PHOTO_JOIN, toCard, type CardRow } from './profiles';
+import { type AgeBand, rankByRelevance, type RelevanceViewer } from '../../core/rules/relevance';
 import { noBlockBetween } from './blocks';
 import type { Tables } from '../db/tables';
 
 const QUOTA_KIND = 'swipe_like';
 const STACK_SIZE = 10;
+/** How many of the most recently active fitting profiles the deck's relevance ranking chooses from. */
+const CANDIDATES = 40;
 
 /** The UTC day of `now` and the moment the next one starts: the free member's swipe likes reset then. */
 export function swipeDay(now: Date): { day: string; resetsAt: string } {
@@ -47,26 +50,36 @@ export async function passProfile(db: D1Database, tenantId: string, memberId: nu
 }
 
 /**
- * The next cards: profiles with a photo the member is looking for, in their country, not yet liked or passed,
- * most recently active first (through the profiles_recent index, stopping after STACK_SIZE).
+ * The next cards: profiles with a photo the member is looking for, in their country and age band (issue 46, item 1:
+ * the deck no longer jumps from 64 to 18), not yet liked or passed. The most recently active candidates come
+ * through profiles_active (the age tested in the index, stopping after CANDIDATES), then rank by relevance to the
+ * member (core/rules/relevance.ts: place, activity, the band's middle).
  */
 export async function swipeStack(
   db: D1Database,
   tenantId: string,
   memberId: number,
-  want: { gender: 'male' | 'female'; country: string },
+  want: { gender: 'male' | 'female'; country: string; band: AgeBand; viewer: RelevanceViewer },
   now: Date,
 ): Promise<ProfileCard[]> {
+  const { from, to } = birthdateRange(want.band.min, want.band.max, now);
   const { results } = await db
     .prepare(
-      `SELECT ${CARD_SELECT} FROM profiles p ${MAIN_PHOTO_JOIN}
-        WHERE p.tenant_id = ? AND p.searchable = 1 AND p.gender = ? AND p.country = ? AND p.id != ? AND p.main_photo_id IS NOT NULL
+      `SELECT ${CARD_SELECT} FROM profiles p INDEXED BY profiles_active ${MAIN_PHOTO_JOIN}
+        WHERE p.tenant_id = ? AND p.searchable = 1 AND p.gender = ? AND p.country = ? AND p.birthdate BETWEEN ? AND ?
+          AND p.id != ? AND p.main_photo_id IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.from_profile_id = ? AND l.to_profile_id = p.id)
           AND NOT EXISTS (SELECT 1 FROM swipe_passes s WHERE s.member_id = ? AND s.profile_id = p.id)
           AND ${noBlockBetween()}
-        ORDER BY p.last_active DESC LIMIT ${STACK_SIZE}`,
+        ORDER BY p.last_active DESC LIMIT ${CANDIDATES}`,
     )
-    .bind(tenantId, want.gender, want.country, memberId, memberId, memberId, memberId, memberId)
+    .bind(tenantId, want.gender, want.country, from, to, memberId, memberId, memberId, memberId, memberId)
     .all<CardRow>();
-  return results.map((r) => toCard(r, now));
+  const cards = results.map((r) => toCard(r, now));
+  return rankByRelevance(
+    cards.map((card) => ({ card, age: card.age, region: card.region, city: card.city, lastActive: card.last_active })),
+    want.viewer,
+    now,
+    STACK_SIZE,
+  ).map((c) => c.card);
 }

@@ -65,7 +65,11 @@ const AGE_BANDS: Record<number, [number, number][]> = {
   ],
 };
 
-/** The brand's women (men for the gay niche) in the visitor's country, a spread of the niche's ages. */
+/**
+ * The brand's women (men for the gay niche) in the visitor's country, a spread of the niche's ages: each band's most
+ * recently active (worker/profiles/profiles.ts featuredProfiles), shown newest first (issue 46, item 11: a lander
+ * listed the bands' youngest, last active weeks ago).
+ */
 async function landerProfiles(c: AppContext, country: string, count: number): Promise<ProfileCard[]> {
   const tenant = c.get('tenant');
   const gender = tenant.settings.niche === 7 ? 'male' : 'female';
@@ -79,7 +83,7 @@ async function landerProfiles(c: AppContext, country: string, count: number): Pr
   // A small country may have nobody in the bands: then anyone of the brand's gender there.
   if (cards.length === 0)
     cards = await featuredProfiles(c.env.DB, tenant.id, country, { gender, minAge: 18, maxAge: 99 }, c.get('now'), count);
-  return cards.slice(0, count);
+  return cards.slice(0, count).sort((a, b) => (a.last_active > b.last_active ? -1 : a.last_active < b.last_active ? 1 : 0));
 }
 
 function toLanderProfile(card: ProfileCard, cdnPrefix: string): LanderProfile | null {

@@ -13,6 +13,7 @@ import { SelectField, TextField } from '../../components/form-ui';
 import type { FieldErrors } from '../../lib/validate';
 import type { useInterests, useRegions } from '../../api/reference';
 import { useCountryName } from '../../lib/country-name';
+import { MAX_AGE, MIN_AGE } from '../../../core/constants';
 
 /** The profile's optional choices: each a select of its values, in this order. */
 const CHOICES = [
@@ -167,6 +168,44 @@ export function InterestsField({ p, set, interests }: InterestsFieldProps) {
           );
         })}
       </div>
+    </fieldset>
+  );
+}
+
+const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => MIN_AGE + i);
+
+/** The ages the member looks for (issue 46, item 1): their search, swipes and suggestions open with them. */
+export function SeekAgeFields({ p, set, errors }: FieldsProps) {
+  const { t } = useTranslation();
+  const ages = AGES.map((age) => (
+    <option key={age} value={age}>
+      {age}
+    </option>
+  ));
+  return (
+    <fieldset className="m-0 mb-3 border-0 p-0" data-testid="seek-ages">
+      <legend className="mb-1 font-semibold">{t('my_profile.seek_title')}</legend>
+      <div className="grid grid-cols-2 gap-x-4">
+        <SelectField
+          name="seek_min_age"
+          label={t('search.min_age')}
+          value={p.seek_min_age ?? MIN_AGE}
+          onChange={(e) => set('seek_min_age', Number(e.target.value))}
+          error={errors.seek_min_age}
+        >
+          {ages}
+        </SelectField>
+        <SelectField
+          name="seek_max_age"
+          label={t('search.max_age')}
+          value={p.seek_max_age ?? MAX_AGE}
+          onChange={(e) => set('seek_max_age', Number(e.target.value))}
+          error={errors.seek_max_age}
+        >
+          {ages}
+        </SelectField>
+      </div>
+      <p className="m-0 text-xs text-gray-600">{t('my_profile.seek_hint')}</p>
     </fieldset>
   );
 }

@@ -12,7 +12,7 @@ import { BirthdateInput } from '../../components/signup/birthdate-input';
 import { FormAlert, SubmitButton, TextArea, TextField, useFormState } from '../../components/form-ui';
 import { apiErrors, check, localToday } from '../../lib/validate';
 import { useInterests, useRegions } from '../../api/reference';
-import { ChoiceFields, GenderFields, InterestsField, orNull, PlaceFields, type SetField } from './my-profile-fields';
+import { ChoiceFields, GenderFields, InterestsField, orNull, PlaceFields, SeekAgeFields, type SetField } from './my-profile-fields';
 
 /** /profile: the member's photos and everything others read about them, saved in one go. */
 export function MyProfileScreen() {
@@ -71,6 +71,7 @@ function ProfileForm({ initial, onSaved }: { initial: MyProfile; onSaved: (p: My
         <PlaceFields p={p} set={set} errors={errors} regions={regions} />
         <ChoiceFields p={p} set={set} />
       </div>
+      <SeekAgeFields p={p} set={set} errors={errors} />
       <TextArea
         name="about"
         label={t('my_profile.about')}

@@ -41,7 +41,7 @@ export function SearchScreen() {
           </Link>
         )}
       </div>
-      {data && <Filters key={searchUrl(data.filter)} filter={data.filter} sort={String(params.sort ?? 'young')} onSearch={go} />}
+      {data && <Filters key={searchUrl(data.filter)} filter={data.filter} sort={String(params.sort ?? 'active')} onSearch={go} />}
       {error && (
         <p className="alert alert-danger" role="alert">
           {error.message}
@@ -170,6 +170,7 @@ function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter'];
       <label className="field">
         <span>{t('search.sort')}</span>
         <select name="sort" defaultValue={sort}>
+          <option value="active">{t('search.sort_active')}</option>
           <option value="young">{t('search.sort_young')}</option>
           <option value="old">{t('search.sort_old')}</option>
         </select>

@@ -20,12 +20,15 @@ const WAITING_FROM = `FROM conversations c INDEXED BY conversations_waiting
 
 /**
  * One brand's waiting conversations, oldest first: walks the partial index conversations_waiting in order (no sort),
- * everything else by primary key. The member's unanswered texts come along for the asks-if-real flag.
+ * everything else by primary key. The member's unanswered texts come along for the asks-if-real flag, read from the
+ * covering index messages_member_texts (migrations/0038): reading them from the messages table was 30 conversations
+ * times a row lookup per text, scattered over the table, and most of the query's time (issue 46, item 9).
  */
 export const QUEUE_SQL = `SELECT c.id, c.tenant_id, c.waiting_since, fp.id AS f_id, fp.name AS f_name, ${MEMBER_CARD_COLUMNS},
     cl.staff_id AS claim_staff, cl.expires_at AS claim_expires, s.name AS claim_name,
     (SELECT json_group_array(m.body) FROM messages m
-      WHERE m.conversation_id = c.id AND m.sender_profile_id = mp.id AND m.kind = 'text' AND m.created_at >= c.waiting_since) AS texts
+      WHERE m.conversation_id = c.id AND m.sender_profile_id = mp.id AND m.sender_member_id IS NOT NULL AND m.kind = 'text'
+        AND m.created_at >= c.waiting_since) AS texts
   ${WAITING_FROM}
   JOIN profiles fp ON fp.id = c.fictional_profile_id AND fp.tenant_id = c.tenant_id AND fp.fictional = 1 AND fp.member_id IS NULL
   ${MEMBER_PHOTO_JOIN}
