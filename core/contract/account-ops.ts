@@ -18,6 +18,7 @@ import {
 import { ComplaintResponseSchema, ComplaintSchema } from '../schemas/complaints';
 import { PushSubscribeSchema } from '../schemas/push';
 import { PageHiddenSchema } from '../schemas/tracking';
+import { CurrencyChoiceSchema } from '../schemas/user';
 import { MaybeUserResponseSchema, OkSchema, UserResponseSchema, type Operation } from './operation';
 
 // The document does not carry the date rules (zod refinements are checked by the Worker, not described): any day.
@@ -283,6 +284,18 @@ export const ACCOUNT_OPERATIONS = [
     responses: { 200: { description: 'The settings as saved.', schema: NotificationSettingsSchema } },
     errors: { 400: ['validation_failed'], 403: ['authentication_required', 'csrf'] },
     contract: { as: 'premium', stage: 2, body: { invisible: false } },
+  },
+  {
+    method: 'put',
+    path: '/api/currency.php',
+    operationId: 'saveCurrency',
+    tag: 'account',
+    auth: 'member',
+    summary: "Change the member's currency to another the brand sells in (every price they see follows it)",
+    body: { schema: CurrencyChoiceSchema },
+    responses: { 200: { description: 'The member with the new currency.', schema: UserResponseSchema } },
+    errors: { 400: ['validation_failed', 'currency_unavailable'], 403: ['authentication_required', 'csrf'] },
+    contract: { as: 'premium', stage: 2, body: { currency: 'EUR' } },
   },
   {
     method: 'post',

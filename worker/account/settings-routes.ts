@@ -14,6 +14,8 @@ import { startSessionFromLink } from './login';
 import { operation } from '../http/operation';
 import { mailScope, sendRecoveryMail } from '../mail/scope';
 import { unusedCredits } from '../payments/unused-credits';
+import { userOf } from '../auth/users';
+import { setMemberCurrency } from './currency';
 
 /** Notification settings, invisible mode, account deletion and recovery, and the mail provider's events. */
 export const settingsRoutes = new Hono<AppEnv>();
@@ -31,6 +33,11 @@ operation(settingsRoutes, 'put', '/api/notifications.php', async (c, { member, b
   );
   if (wasInvisible && !settings.invisible) c.executionCtx.waitUntil(announceReleasedMessages(c.env, tenantId, member.id, c.get('now')));
   return settings;
+});
+
+operation(settingsRoutes, 'put', '/api/currency.php', async (c, { member, body }) => {
+  await setMemberCurrency(c.env.DB, c.get('tenant'), member.id, body.currency);
+  return { user: userOf(c.get('tenant'), { ...member, currency: body.currency }) };
 });
 
 operation(settingsRoutes, 'post', '/api/delete-account.php', async (c, { member, body: input }) => {
