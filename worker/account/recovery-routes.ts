@@ -97,7 +97,8 @@ operation(
   async (c, { member, body: input }) => {
     const tenantId = c.get('tenant').id;
     if (!(await verifyPassword(member.passwordHash, input.password))) {
-      throw new ApiFailure(400, 'old_password_wrong', 'validation.old_password_wrong', { password: 'validation.old_password_wrong' });
+      const wrong = 'validation.current_password_wrong';
+      throw new ApiFailure(400, 'old_password_wrong', wrong, { password: wrong });
     }
     if (input.new_email === member.email || (await findMemberByEmail(c.env.DB, tenantId, input.new_email))) {
       throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { new_email: 'validation.email_taken' });

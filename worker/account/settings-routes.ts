@@ -42,7 +42,8 @@ operation(settingsRoutes, 'put', '/api/currency.php', async (c, { member, body }
 
 operation(settingsRoutes, 'post', '/api/delete-account.php', async (c, { member, body: input }) => {
   if (!(await verifyPassword(member.passwordHash, input.password))) {
-    throw new ApiFailure(400, 'old_password_wrong', 'validation.old_password_wrong', { password: 'validation.old_password_wrong' });
+    const wrong = 'validation.current_password_wrong';
+    throw new ApiFailure(400, 'old_password_wrong', wrong, { password: wrong });
   }
   const reason = input.reason_text ? `${input.reason}: ${input.reason_text}` : input.reason;
   const previous = await softDeleteMember(c.env.DB, c.get('tenant').id, member.id, reason, c.get('now'));
