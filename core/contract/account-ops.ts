@@ -259,7 +259,7 @@ export const ACCOUNT_OPERATIONS = [
     summary: "Confirm the new address with the link's token",
     body: { schema: TokenSchema },
     responses: { 200: { description: 'Changed; the member if this browser is theirs.', schema: MaybeUserResponseSchema } },
-    errors: { 400: ['validation_failed', 'link_invalid'], 403: ['csrf'], 409: ['email_taken'] },
+    errors: { 400: ['validation_failed', 'link_invalid', 'link_ended_by_password'], 403: ['csrf'], 409: ['email_taken'] },
     contract: { body: { token: BOGUS_TOKEN }, expect: [400], note: 'An unknown token: link_invalid.' },
   },
   {
@@ -319,6 +319,19 @@ export const ACCOUNT_OPERATIONS = [
     responses: { 200: { description: 'The paid credits left and the refundable orders.', schema: UnusedCreditsSchema } },
     errors: { 403: ['authentication_required'] },
     contract: { as: 'premium' },
+  },
+  {
+    method: 'get',
+    path: '/api/mail-change-undo.php',
+    operationId: 'undoMailChange',
+    tag: 'account',
+    auth: 'none',
+    summary: "The old address's link (7 days): undoes an e-mail change and ends every session",
+    query: TOKEN_QUERY,
+    responses: {
+      303: { description: 'To /reset-password?mail_restored=1 (restored) or /activate/error (unknown, used or too late).', redirect: true },
+    },
+    contract: { query: { token: BOGUS_TOKEN }, note: 'An unknown token: to /activate/error.' },
   },
   {
     method: 'get',
