@@ -4,7 +4,7 @@ import { useEffect, type AnchorHTMLAttributes } from 'react';
 import { canSearchLoggedOut } from '../core/rules/visitor';
 import { routeAtom, settingsAtom, trafficSourceAtom, userAtom } from './state/atoms';
 import { matchRoute } from '../core/router';
-import { visitorMayOpen } from '../core/routes';
+import { ROUTE_ALIASES, visitorMayOpen } from '../core/routes';
 
 type Store = ReturnType<typeof useStore>;
 
@@ -18,6 +18,7 @@ export function navigate(store: Store, href: string, replace = false): void {
   const user = store.get(userAtom);
   // A member's home is the members' area (issue 18 item 12; the server answers `/` the same way).
   if (here && url.pathname === '/' && user) url.pathname = '/members';
+  if (here && ROUTE_ALIASES[url.pathname]) url.pathname = ROUTE_ALIASES[url.pathname];
   const matched = here ? matchRoute(url.pathname) : null;
   const blocked =
     matched && !user && !visitorMayOpen(matched.def, canSearchLoggedOut(store.get(settingsAtom), store.get(trafficSourceAtom)));

@@ -91,6 +91,17 @@ export const ROUTES = [
   },
 ] as const satisfies readonly RouteDef[];
 
+/**
+ * Addresses people type that name a page by another word (issue 46, item 6): the settings live at /notifications
+ * (SPEC.md §2's route name), but "/settings" is what a member guesses. Answered with a permanent redirect (the
+ * worker) or followed in place (client navigation).
+ */
+export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
+  '/settings': '/notifications',
+  // SPEC.md §2: "the auth callback goes to login".
+  '/auth/callback': '/login',
+};
+
 /** The name of a route of the table: a typo in a route name is a type error. */
 export type RouteName = (typeof ROUTES)[number]['name'];
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { matchRoute } from '../core/router';
-import { visitorMayOpen } from '../core/routes';
+import { ROUTE_ALIASES, visitorMayOpen } from '../core/routes';
 import { api } from './api/routes';
 import { proxyApi } from './upstream/proxy';
 import { canSearchLoggedOut } from '../core/rules/visitor';
@@ -148,6 +148,8 @@ function brandHas(tenant: Tenant, route: { def: { name: string }; params: Record
 // page may come from the edge cache (worker/middleware/page-cache.ts, docs/edge-cache.md).
 app.get('*', pageCache(), async (c) => {
   const url = new URL(c.req.url);
+  const alias = ROUTE_ALIASES[url.pathname.replace(/\/$/, '')];
+  if (alias) return c.redirect(`${alias}${url.search}`, 301);
   const matched = matchRoute(url.pathname);
   // A page the brand does not have is a 404 like any unknown path.
   if (!matched || !brandHas(c.get('tenant'), matched)) return renderErrorPage(c, 404);

@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n';
 import { apiGet, apiSend } from '../api/typed-fetch';
 import { ApiError } from '../api/fetch-client';
 import { Link } from '../navigation';
-import { routeAtom, userAtom } from '../state/atoms';
+import { checkEmailShownAtom, routeAtom, userAtom } from '../state/atoms';
 import { Modal } from './modal';
 import { Icon } from './icon';
 
@@ -23,11 +23,13 @@ export default function ActivationReminder() {
   const { t } = useTranslation();
   const user = useAtomValue(userAtom);
   const route = useAtomValue(routeAtom);
+  const shownInFlow = useAtomValue(checkEmailShownAtom);
   const [modal, setModal] = useState(false);
   // Whether this is a smartphone is known only in the browser: the server renders the alert, the browser may swap.
+  // Not after the signup flow's own "check your e-mail" step: the modal would say it a second time.
   useEffect(() => {
-    if (new URLSearchParams(route.search).has('api_signup_complete') && isSmartphone()) setModal(true);
-  }, [route.search]);
+    if (new URLSearchParams(route.search).has('api_signup_complete') && isSmartphone() && !shownInFlow) setModal(true);
+  }, [route.search, shownInFlow]);
 
   const unfinished = user && !['check_email', 'complete'].includes(user.signup_step);
 

@@ -62,6 +62,11 @@ export const signupModalAtom = atom(false);
 export const signupReasonAtom = atom<string | null>(null);
 /** Set by the signup flow while a signup is in progress: the modal then ignores backdrop and Escape. */
 export const signupLockedAtom = atom(false);
+/**
+ * The signup flow's last step told the member to confirm their e-mail in this page's life: the activation reminder
+ * then does not open as a modal saying the same again (issue 46, item 6); its alert stays.
+ */
+export const checkEmailShownAtom = atom(false);
 export const onlineAtom = atom(true);
 
 /**

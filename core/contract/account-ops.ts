@@ -18,6 +18,7 @@ import {
 import { ComplaintResponseSchema, ComplaintSchema } from '../schemas/complaints';
 import { PushSubscribeSchema } from '../schemas/push';
 import { PageHiddenSchema } from '../schemas/tracking';
+import { CurrencyChoiceSchema } from '../schemas/user';
 import { MaybeUserResponseSchema, OkSchema, UserResponseSchema, type Operation } from './operation';
 
 // The document does not carry the date rules (zod refinements are checked by the Worker, not described): any day.
@@ -258,7 +259,7 @@ export const ACCOUNT_OPERATIONS = [
     summary: "Confirm the new address with the link's token",
     body: { schema: TokenSchema },
     responses: { 200: { description: 'Changed; the member if this browser is theirs.', schema: MaybeUserResponseSchema } },
-    errors: { 400: ['validation_failed', 'link_invalid'], 403: ['csrf'], 409: ['email_taken'] },
+    errors: { 400: ['validation_failed', 'link_invalid', 'link_ended_by_password'], 403: ['csrf'], 409: ['email_taken'] },
     contract: { body: { token: BOGUS_TOKEN }, expect: [400], note: 'An unknown token: link_invalid.' },
   },
   {
@@ -285,6 +286,18 @@ export const ACCOUNT_OPERATIONS = [
     contract: { as: 'premium', stage: 2, body: { invisible: false } },
   },
   {
+    method: 'put',
+    path: '/api/currency.php',
+    operationId: 'saveCurrency',
+    tag: 'account',
+    auth: 'member',
+    summary: "Change the member's currency to another the brand sells in (every price they see follows it)",
+    body: { schema: CurrencyChoiceSchema },
+    responses: { 200: { description: 'The member with the new currency.', schema: UserResponseSchema } },
+    errors: { 400: ['validation_failed', 'currency_unavailable'], 403: ['authentication_required', 'csrf'] },
+    contract: { as: 'premium', stage: 2, body: { currency: 'EUR' } },
+  },
+  {
     method: 'post',
     path: '/api/delete-account.php',
     operationId: 'deleteAccount',
@@ -306,6 +319,19 @@ export const ACCOUNT_OPERATIONS = [
     responses: { 200: { description: 'The paid credits left and the refundable orders.', schema: UnusedCreditsSchema } },
     errors: { 403: ['authentication_required'] },
     contract: { as: 'premium' },
+  },
+  {
+    method: 'get',
+    path: '/api/mail-change-undo.php',
+    operationId: 'undoMailChange',
+    tag: 'account',
+    auth: 'none',
+    summary: "The old address's link (7 days): undoes an e-mail change and ends every session",
+    query: TOKEN_QUERY,
+    responses: {
+      303: { description: 'To /reset-password?mail_restored=1 (restored) or /activate/error (unknown, used or too late).', redirect: true },
+    },
+    contract: { query: { token: BOGUS_TOKEN }, note: 'An unknown token: to /activate/error.' },
   },
   {
     method: 'get',

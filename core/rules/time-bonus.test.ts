@@ -3,6 +3,7 @@ import { TIME_BONUS } from '../constants';
 import {
   countdown,
   discountedPrice,
+  modalWaitStart,
   formatCountdown,
   modalWaitLeft,
   timeBonusExpires,
@@ -69,5 +70,16 @@ describe('the time-bonus modal wait (issue 17, item 4)', () => {
     expect(modalWaitLeft(1_000, 90_000, 40_000)).toBe(0);
     // A start in the future (a clock moved back) waits no longer than the delay.
     expect(modalWaitLeft(100_000, 1_000, 40_000)).toBe(40_000);
+  });
+});
+
+describe('the modal wait across pages (issue 46 item 14)', () => {
+  it('is cancelled outside the members area and starts again on the next entry', () => {
+    expect(modalWaitStart(1_000, false, 5_000)).toBeNull();
+    expect(modalWaitStart(null, true, 5_000)).toBe(5_000);
+    // Within the area, the wait that runs continues over navigations.
+    expect(modalWaitStart(1_000, true, 5_000)).toBe(1_000);
+    // A start in the future (a changed clock) is not trusted.
+    expect(modalWaitStart(9_000, true, 5_000)).toBe(5_000);
   });
 });

@@ -63,6 +63,16 @@ export function modalWaitLeft(startedAt: number, now: number, delayMs: number): 
   return Math.max(0, Math.min(delayMs, startedAt + delayMs - now));
 }
 
+/**
+ * When the modal's 40 s began, as the tab should remember it after a page (SPEC.md §4: "leaving the area cancels the
+ * timer", issue 46 item 14): outside the members area nothing (the wait is cancelled, and the next entry starts a
+ * new 40 s); inside it the wait already running in this tab, else one starting now.
+ */
+export function modalWaitStart(stored: number | null, inMembersArea: boolean, now: number): number | null {
+  if (!inMembersArea) return null;
+  return stored !== null && stored > 0 && stored <= now ? stored : now;
+}
+
 /** The discount in cents for a price, rounded half up to whole cents (the server charges exactly this). */
 export function discountedPrice(priceCents: number, percentage: number): number {
   return priceCents - Math.round((priceCents * percentage) / 100);

@@ -48,7 +48,8 @@ export function birthdateSchema(today: string) {
   );
 }
 
-export const GenderSchema = z.enum(['male', 'female'], { message: 'validation.gender' });
+// "Ik ben een": one person, so the message names one ("Kies vrouw of man"); whom they look for keeps the plural.
+export const GenderSchema = z.enum(['male', 'female'], { message: 'validation.own_gender' });
 export const LookingForSchema = z.enum(['male', 'female', 'both'], { message: 'validation.gender' });
 
 /** A trimmed string of at most `max` characters. */
@@ -144,7 +145,8 @@ export const MailChangeRequestSchema = z.object({
     z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'validation.new_email_invalid')),
     z.email({ message: 'validation.new_email_invalid' }),
   ),
-  password: currentPassword('validation.old_password_wrong'),
+  // The form asks for the password the member has now, not an old one (issue 46, item 6).
+  password: currentPassword('validation.current_password_wrong'),
 });
 export const TokenSchema = z.object({ token: ResetToken });
 
@@ -170,7 +172,7 @@ export const NotificationUpdateSchema = z.object({
 export const DELETE_REASONS = ['found_partner', 'not_enough_contacts', 'too_expensive', 'privacy', 'taking_break', 'other'] as const;
 /** POST /api/delete-account.php: deletes (recoverable for 14 days through a mailed link). */
 export const DeleteAccountSchema = z.object({
-  password: currentPassword('validation.old_password_wrong'),
+  password: currentPassword('validation.current_password_wrong'),
   reason: z.enum(DELETE_REASONS, { message: 'validation.invalid' }),
   reason_text: z.optional(trimmed(1000)),
 });

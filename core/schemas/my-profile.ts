@@ -22,7 +22,7 @@ export const myProfileSchema = (today: string) =>
     .object({
       name: ProfileNameSchema,
       date_of_birth: birthdateSchema(today),
-      gender: z.enum(['male', 'female'], { message: 'validation.gender' }),
+      gender: z.enum(['male', 'female'], { message: 'validation.own_gender' }),
       sexuality: z.enum(SEXUALITIES, { message: 'validation.invalid' }),
       country: z.string().check(z.regex(/^[A-Z]{2}$/, 'validation.invalid')),
       region: z.nullable(z.string().check(z.regex(/^[A-Za-z0-9-]{1,8}$/, 'validation.invalid'))),

@@ -16,6 +16,11 @@ export const UserSchema = z.object({
   /** Where an unfinished signup continues (SPEC.md §4); 'complete' once done. */
   signup_step: z.enum(['account', 'photo', 'location', 'personal', 'about', 'push', 'check_email', 'complete']),
   fictional_icon: z.string(),
+  /**
+   * The member's one currency (issue 46, item 4): every price they see is in it, wherever they browse from. Optional
+   * in the contract: a brand's own backend that does not tell it leaves prices in the visitor's country's currency.
+   */
+  currency: z.string().length(3).optional(),
   profile: z.object({
     id: z.number(),
     name: z.string(),
@@ -31,3 +36,6 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 export type Image = z.infer<typeof ImageSchema>;
+
+/** PUT /api/currency.php: the member picks another of the brand's currencies (settings). */
+export const CurrencyChoiceSchema = z.object({ currency: z.string().length(3, { message: 'validation.invalid' }) });

@@ -58,7 +58,7 @@ test('time bonus, buying credits with iDEAL on the provider sandbox, and a decli
     await page.goto(brandUrl(BRAND(), '/members'));
     const banner = page.getByTestId('time-bonus-banner');
     await expect(banner).toBeVisible();
-    await expect(banner).toContainText('Welkomstbonus');
+    await expect(banner).toContainText('welkomstkorting');
     await page.clock.pauseAt(Date.now() + 1000);
     const before = await countdownSeconds(banner);
     expect(before).toBeGreaterThan(14_300);

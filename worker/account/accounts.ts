@@ -1,5 +1,6 @@
 import { defaultAgeBand } from '../../core/rules/relevance';
 import { ageOn } from '../../core/rules/age';
+import { signupCurrency } from '../../core/rules/currency';
 import { ACCOUNT_RECOVERY_DAYS } from '../../core/constants';
 import type { SignupStep } from '../../core/schemas/account';
 import type { Tenant } from '../../core/schemas/tenant';
@@ -119,8 +120,8 @@ function insertMember(db: D1Database, tenant: Tenant, input: NewMember, password
     db
       .prepare(
         `INSERT INTO members (id, tenant_id, email, password_hash, status, credits, paid_user, language, signup_date, signup_step,
-                              traffic_source, invite_code, created_at, password_changed_at, notification_prefs)
-         SELECT COALESCE(MAX(id), ?1 - 1) + 1, ?3, ?4, ?5, 'not_confirmed', 0, 0, ?6, ?7, 'photo', ?8, ?9, ?7, ?7, ?10
+                              traffic_source, invite_code, created_at, password_changed_at, notification_prefs, currency)
+         SELECT COALESCE(MAX(id), ?1 - 1) + 1, ?3, ?4, ?5, 'not_confirmed', 0, 0, ?6, ?7, 'photo', ?8, ?9, ?7, ?7, ?10, ?11
            FROM members WHERE id BETWEEN ?1 AND ?2 HAVING COALESCE(MAX(id), ?1 - 1) < ?2
          RETURNING id`,
       )
@@ -135,6 +136,8 @@ function insertMember(db: D1Database, tenant: Tenant, input: NewMember, password
         input.trafficSource,
         input.inviteCode,
         JSON.stringify(input.marketing ? { email: { news: true } } : {}),
+        // Decided once, from the signup country (issue 46, item 4); only the member changes it later.
+        signupCurrency(tenant.payments.countries, input.country),
       ),
   );
 }

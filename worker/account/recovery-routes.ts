@@ -10,6 +10,7 @@ import { userOf } from '../auth/users';
 import { rememberPasswordBrowser, startSession } from './login';
 import { limit, link, mailTo, requireMember } from '../http/helpers';
 import { operation } from '../http/operation';
+import { endedByPasswordChange, type MailMove, parseMove, undoMailChange } from './mail-undo';
 
 /**
  * Password reset, password change and e-mail change. Each change ends the member's other sessions and every reset
@@ -97,7 +98,8 @@ operation(
   async (c, { member, body: input }) => {
     const tenantId = c.get('tenant').id;
     if (!(await verifyPassword(member.passwordHash, input.password))) {
-      throw new ApiFailure(400, 'old_password_wrong', 'validation.old_password_wrong', { password: 'validation.old_password_wrong' });
+      const wrong = 'validation.current_password_wrong';
+      throw new ApiFailure(400, 'old_password_wrong', wrong, { password: wrong });
     }
     if (input.new_email === member.email || (await findMemberByEmail(c.env.DB, tenantId, input.new_email))) {
       throw new ApiFailure(409, 'email_taken', 'validation.email_taken', { new_email: 'validation.email_taken' });
@@ -127,11 +129,56 @@ operation(recoveryRoutes, 'put', '/api/mail-change.php', async (c, { member: ses
   const tenantId = c.get('tenant').id;
   const now = c.get('now');
   const redeemed = await consumeToken(c.env, token, tenantId, 'mail_change', now);
-  if (!redeemed?.data) throw linkInvalid();
+  if (!redeemed?.data) {
+    // A password change since the link was mailed ended it: the page says that, not "expired or invalid".
+    if (await endedByPasswordChange(c.env, token, tenantId, now)) {
+      throw new ApiFailure(400, 'link_ended_by_password', 'errors.link_ended_by_password');
+    }
+    throw linkInvalid();
+  }
+  const before = await findMemberById(c.env.DB, tenantId, redeemed.memberId);
   const moved = await changeEmail(c.env.DB, tenantId, redeemed.memberId, redeemed.data, now);
   if (moved === null) throw new ApiFailure(409, 'email_taken', 'validation.email_taken');
-  if (!moved) throw linkInvalid();
+  if (!moved || !before) throw linkInvalid();
   const current = session?.id === redeemed.memberId ? session : null;
   await revokeSessions(c.env.DB, tenantId, redeemed.memberId, now, current?.tokenHash);
+  // The old address hears of it and can undo it for 7 days (issue 46, item 5): a stolen password is not enough to
+  // take the account away from whoever reads the old mailbox.
+  const undo = await issueToken(c.env, {
+    tenantId,
+    memberId: redeemed.memberId,
+    purpose: 'mail_change_undo',
+    now,
+    data: JSON.stringify({ from: before.email, to: redeemed.data } satisfies MailMove),
+  });
+  await mailTo(
+    c,
+    before.email,
+    before.language,
+    'mail_changed',
+    { link: link(c, '/api/mail-change-undo.php', undo), new_email: redeemed.data },
+    undefined,
+    redeemed.memberId,
+  );
   return { user: current ? userOf(c.get('tenant'), { ...current, email: redeemed.data }) : null };
+});
+
+operation(recoveryRoutes, 'get', '/api/mail-change-undo.php', async (c, { query }) => {
+  const tenantId = c.get('tenant').id;
+  const now = c.get('now');
+  const redeemed = await consumeToken(c.env, query.token, tenantId, 'mail_change_undo', now);
+  const move = redeemed && parseMove(redeemed.data);
+  const restored = move && (await undoMailChange(c.env.DB, tenantId, redeemed.memberId, move, now));
+  if (!move || !restored) return c.redirect('/activate/error', 303);
+  const member = await findMemberById(c.env.DB, tenantId, redeemed.memberId);
+  await mailTo(
+    c,
+    move.from,
+    member?.language ?? null,
+    'mail_restored',
+    { link: link(c, '/reset-password'), old_email: move.to },
+    undefined,
+    redeemed.memberId,
+  );
+  return c.redirect('/reset-password?mail_restored=1', 303);
 });

@@ -14,6 +14,8 @@ import { startSessionFromLink } from './login';
 import { operation } from '../http/operation';
 import { mailScope, sendRecoveryMail } from '../mail/scope';
 import { unusedCredits } from '../payments/unused-credits';
+import { userOf } from '../auth/users';
+import { setMemberCurrency } from './currency';
 
 /** Notification settings, invisible mode, account deletion and recovery, and the mail provider's events. */
 export const settingsRoutes = new Hono<AppEnv>();
@@ -33,9 +35,15 @@ operation(settingsRoutes, 'put', '/api/notifications.php', async (c, { member, b
   return settings;
 });
 
+operation(settingsRoutes, 'put', '/api/currency.php', async (c, { member, body }) => {
+  await setMemberCurrency(c.env.DB, c.get('tenant'), member.id, body.currency);
+  return { user: userOf(c.get('tenant'), { ...member, currency: body.currency }) };
+});
+
 operation(settingsRoutes, 'post', '/api/delete-account.php', async (c, { member, body: input }) => {
   if (!(await verifyPassword(member.passwordHash, input.password))) {
-    throw new ApiFailure(400, 'old_password_wrong', 'validation.old_password_wrong', { password: 'validation.old_password_wrong' });
+    const wrong = 'validation.current_password_wrong';
+    throw new ApiFailure(400, 'old_password_wrong', wrong, { password: wrong });
   }
   const reason = input.reason_text ? `${input.reason}: ${input.reason_text}` : input.reason;
   const previous = await softDeleteMember(c.env.DB, c.get('tenant').id, member.id, reason, c.get('now'));

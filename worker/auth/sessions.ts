@@ -22,6 +22,8 @@ export interface SessionMember {
   profile: OwnProfile;
   /** Whether any block involves the member (the search then leaves those profiles out). */
   hasBlocks: boolean;
+  /** members.currency as stored (null: decided from the profile's country, core/rules/currency.ts). */
+  currency: string | null;
   tokenHash: string;
 }
 
@@ -103,6 +105,7 @@ type Row = OwnProfileRow &
     | 'credits'
     | 'paid_user'
     | 'language'
+    | 'currency'
     | 'signup_date'
     | 'notifications_disabled'
     | 'invisible'
@@ -127,7 +130,7 @@ export async function findSessionMember(db: D1Database, tenantId: string, token:
   const row = await db
     .prepare(
       `SELECT m.id, m.email, m.status, m.credits, m.paid_user, m.language, m.signup_date, m.notifications_disabled,
-              m.invisible, m.signup_step, m.password_hash, p.id AS profile_id, p.last_active, ${OWN_PROFILE_COLUMNS},
+              m.invisible, m.signup_step, m.password_hash, m.currency, p.id AS profile_id, p.last_active, ${OWN_PROFILE_COLUMNS},
               EXISTS (SELECT 1 FROM blocks WHERE blocker_id = m.id AND tenant_id = m.tenant_id)
                 OR EXISTS (SELECT 1 FROM blocks WHERE blocked_profile_id = p.id AND tenant_id = m.tenant_id) AS has_blocks
          FROM sessions s JOIN members m ON m.id = s.member_id AND m.tenant_id = s.tenant_id
@@ -155,6 +158,7 @@ export async function findSessionMember(db: D1Database, tenantId: string, token:
     lastActive: row.last_active,
     profile: ownProfileOf(row),
     hasBlocks: row.has_blocks === 1,
+    currency: row.currency,
     tokenHash,
   };
 }

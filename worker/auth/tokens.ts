@@ -14,7 +14,9 @@ export type TokenPurpose =
   | 'unsubscribe'
   | 'complaint'
   | 'data_export'
-  | 'mail_login';
+  | 'mail_login'
+  // Issue 46 item 5: the old address's link that undoes an e-mail change; data is {"from": old, "to": new}.
+  | 'mail_change_undo';
 
 const HOUR = 3_600_000;
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
@@ -27,6 +29,7 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   // The GDPR export's download link (issue 17, item 8).
   data_export: 24 * HOUR,
   mail_login: HOUR / 4,
+  mail_change_undo: 7 * 24 * HOUR,
 };
 
 interface Payload {

@@ -1,3 +1,4 @@
+import { memberCurrency } from '../../core/rules/currency';
 import type { User } from '../../core/schemas/user';
 import type { Tenant } from '../../core/schemas/tenant';
 import { ACTIVE_MAIN_PHOTO_JOIN, OWN_PROFILE_COLUMNS, ownProfileOf, type OwnProfileRow, type SessionMember } from './sessions';
@@ -20,6 +21,7 @@ export function userOf(tenant: Tenant, member: SessionMember): User {
     invisible: member.invisible,
     signup_step: member.signupStep as User['signup_step'],
     fictional_icon: tenant.settings.fictional_icon,
+    currency: memberCurrency(tenant.payments.countries, member.currency, profile.country),
     profile: {
       id: member.profileId,
       name: profile.name,

@@ -1,4 +1,5 @@
 // The texts of the information pages: answered by pages.php and read in-process by the pages' loaders.
+import { memberCurrency } from '../../core/rules/currency';
 import { ACCOUNT_RECOVERY_DAYS, FREE_CONVERSATIONS, MIN_AGE, PHOTO_LIMIT, TIME_BONUS, type Language } from '../../core/constants';
 import { termsVersionDate } from '../../core/rules/terms-date';
 import { ACCESSIBILITY_STATEMENT_DATE, CONTENT_PAGES, type ContentPageName, type PageName } from '../../core/content-pages';
@@ -30,11 +31,20 @@ function formatMoney(amount: number, currency: string, language: Language): stri
   }
 }
 
-/** The values a page text may name: the brand, its company, and the prices for the visitor's country. */
-export function pageValues(tenant: Tenant, country: string | null, language: Language): Record<string, string> {
+/**
+ * The values a page text may name: the brand, its company, and the prices for the visitor's country, or in a
+ * member's own currency (issue 46, item 4).
+ */
+export function pageValues(
+  tenant: Tenant,
+  country: string | null,
+  language: Language,
+  currency: string | null = null,
+): Record<string, string> {
   const settings = settingsFor(tenant, country, language);
   const { company } = tenant;
-  const cost = settings.minimum_message_costs[settings.geoip_selected_country];
+  const costs = settings.minimum_message_costs;
+  const cost = (currency && Object.values(costs).find((entry) => entry.currency === currency)) || costs[settings.geoip_selected_country];
   return {
     brand: settings.name,
     domain: settings.domain,
@@ -90,6 +100,12 @@ function textOf(tenant: Tenant, page: PageName, language: Language): { title: st
   return text;
 }
 
+/** The member's one currency, null for a visitor. */
+function ownCurrency(c: AppContext): string | null {
+  const member = c.get('member');
+  return member && memberCurrency(c.get('tenant').payments.countries, member.currency, member.profile.country);
+}
+
 /** One page's text in one language, with the brand's values. */
 export function pageText(c: AppContext, page: PageName, language: Language): PageText {
   const text = textOf(c.get('tenant'), page, language);
@@ -98,7 +114,7 @@ export function pageText(c: AppContext, page: PageName, language: Language): Pag
     language,
     title: text.title,
     body: text.body,
-    values: pageValues(c.get('tenant'), c.get('country'), language),
+    values: pageValues(c.get('tenant'), c.get('country'), language, ownCurrency(c)),
     version_date: page === 'terms' ? termsVersionDate(c.get('tenant').company.added) : null,
   };
 }

@@ -362,6 +362,7 @@ export interface MembersRow {
   activated_at: string | null;
   purchases_blocked_at: string | null;
   purchases_blocked_reason: string | null;
+  currency: string | null;
 }
 
 export interface MessagesRow {

@@ -18,6 +18,10 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   password_reset: { link: 'required', defaults: () => ({ hours: '2' }) },
   // Sent to the new address, so that address is the one to confirm.
   mail_change: { link: 'required', defaults: (r) => ({ hours: '24', new_email: r.to }) },
+  // To the old address: who changed it to what, and the link that undoes it for as long as the token lives.
+  mail_changed: { link: 'required', defaults: () => ({ days: '7' }) },
+  // To the restored address: every session ended; the button leads to a new password.
+  mail_restored: { link: 'optional' },
   account_deleted: { link: 'required', defaults: () => ({ days: String(ACCOUNT_RECOVERY_DAYS) }) },
   account_recovered: { link: 'optional' },
   password_changed: { link: 'optional' },

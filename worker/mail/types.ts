@@ -5,6 +5,9 @@ export type MailTemplate =
   | 'activation'
   | 'password_reset'
   | 'mail_change'
+  // Issue 46 item 5: to the old address after a change, with the link that undoes it; to it again once undone.
+  | 'mail_changed'
+  | 'mail_restored'
   | 'account_deleted'
   | 'account_recovered'
   | 'password_changed'

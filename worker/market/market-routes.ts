@@ -13,7 +13,7 @@ import { clientIp } from '../context';
 export const marketRoutes = new Hono<AppEnv>();
 
 /** The currency a new limit is set in: the member's shop's (a limit keeps the currency it was first set in). */
-const shopCurrency = (c: AppContext) => shopFor(c.get('tenant'), c.get('country')).currency;
+const shopCurrency = (c: AppContext) => shopFor(c.get('tenant'), c.get('country'), c.get('member')).currency;
 
 operation(marketRoutes, 'get', '/api/spending-limits.php', async (c, { member }) =>
   spendingSettings(c.env.DB, c.get('tenant').id, member.id, shopCurrency(c), c.get('now')),

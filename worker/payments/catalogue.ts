@@ -1,6 +1,13 @@
 import { IDEAL_ISSUERS, type Package, type PaymentMethod } from '../../core/schemas/payments';
 import type { Tenant } from '../../core/schemas/tenant';
 import { settingsFor } from '../brand-settings';
+import { memberCurrency, shopCountry } from '../../core/rules/currency';
+
+/** What decides a member's currency: their stored choice and their profile's (signup) country. */
+export interface CurrencyOwner {
+  currency: string | null;
+  profile: { country: string };
+}
 
 /** What one country of a brand can buy, in which currency, and how it can pay. */
 export interface Shop {
@@ -12,13 +19,15 @@ export interface Shop {
 
 /**
  * The shop of the visitor's country: the geo-IP country when the brand serves it and has payments there, else the
- * brand's first country. Prices never come from the client.
+ * brand's first country. A member shops in their own currency wherever they browse from (issue 46, item 4): the
+ * country is then one that sells in it. Prices never come from the client.
  */
-export function shopFor(tenant: Tenant, geoCountry: string | null): Shop {
+export function shopFor(tenant: Tenant, geoCountry: string | null, member: CurrencyOwner | null = null): Shop {
   const { countries, packages } = tenant.payments;
   // The country does not depend on the language: the brand's own language will do.
   const selected = settingsFor(tenant, geoCountry, tenant.settings.domain_language).geoip_selected_country;
-  const country = countries[selected] ? selected : Object.keys(countries)[0];
+  const currency = member && memberCurrency(countries, member.currency, member.profile.country);
+  const country = shopCountry(countries, selected, currency);
   const config = countries[country];
   return { country, currency: config.currency, packages: packages[config.currency], methods: config.methods };
 }

@@ -11,8 +11,8 @@ import type { Tenant } from '../../core/schemas/tenant';
 /** What GET /api/packages.php answers; also the server loader of /credits, /premium and /pricing. */
 export async function packagesFor(c: AppContext): Promise<PackagesResponse> {
   const tenant = c.get('tenant');
-  const shop = shopFor(tenant, c.get('country'));
   const member = c.get('member');
+  const shop = shopFor(tenant, c.get('country'), member);
   const provider = providerFor(c.env, tenant).name;
   const mandate = member ? await latestMandate(c.env.DB, tenant.id, member.id, routedProviders(tenant.payments)) : null;
   const descriptor = statementDescriptor(tenant, provider);

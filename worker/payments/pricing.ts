@@ -28,7 +28,7 @@ export async function priceOrder(
   // Every order is priced here first: where the market rule asks a highly effective age check to pay, none without.
   await assertAgeAssured(c, member.id, ['pay']);
   const tenant = c.get('tenant');
-  const shop = shopFor(tenant, c.get('country'));
+  const shop = shopFor(tenant, c.get('country'), member);
   const pkg = findPackage(shop, input.package_id);
   if (!pkg) throw new ApiFailure(404, 'package_not_found', 'errors.package_not_found');
   if (input.currency !== shop.currency) throw new ApiFailure(409, 'amount_changed', 'errors.amount_changed');

@@ -3,7 +3,7 @@ import { spendingWarningReasons } from '../../core/rules/spending-warning';
 import type { SpendingCheck } from '../../core/schemas/spending';
 import type { Tenant } from '../../core/schemas/tenant';
 import type { AppContext } from '../context';
-import { shopFor } from './catalogue';
+import { type CurrencyOwner, shopFor } from './catalogue';
 import { inCurrency, rate } from './spending-sql';
 
 interface Totals {
@@ -20,7 +20,7 @@ interface Totals {
  * 30 days, shown in the shop's currency.
  */
 export function spendingCheck(c: AppContext, memberId: number): Promise<SpendingCheck> {
-  return spendingCheckFor(c.env.DB, c.get('tenant'), c.get('country'), memberId, c.get('now'));
+  return spendingCheckFor(c.env.DB, c.get('tenant'), c.get('country'), memberId, c.get('now'), c.get('member'));
 }
 
 /**
@@ -33,8 +33,9 @@ export async function spendingCheckFor(
   country: string | null,
   memberId: number,
   now: Date,
+  owner: CurrencyOwner | null = null,
 ): Promise<SpendingCheck> {
-  const shop = shopFor(tenant, country);
+  const shop = shopFor(tenant, country, owner);
   const day = new Date(now.getTime() - 86_400_000).toISOString();
   const month = new Date(now.getTime() - 30 * 86_400_000).toISOString();
   const shown = inCurrency('amount', 'currency', '?5');

@@ -115,7 +115,7 @@ function PriceLine({ length, max }: { length: number; max: number }) {
   const settings = useAtomValue(settingsAtom);
   const user = useAtomValue(userAtom);
   const country = useAtomValue(countryAtom);
-  const money = messagePrice(settings, user?.profile.country ?? country, i18n.language);
+  const money = messagePrice(settings, user?.profile.country ?? country, i18n.language, user?.currency);
   return (
     <p className="m-0 mt-1 flex justify-between text-xs text-gray-600">
       <span data-testid="message-price">

@@ -1,11 +1,11 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import type { SignupStepInput } from '../../../core/schemas/account';
 import { Link } from '../../navigation';
 import { ChoiceGroup, FormAlert, RichText, SubmitButton, useFormState } from '../form-ui';
 import { useHydrated } from '../../lib/hydrated';
-import { settingsAtom, userAtom } from '../../state/atoms';
+import { checkEmailShownAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { imageUrl } from '../../../core/image-url';
 import { UploadButton } from '../photos/upload-button';
 import { useFlow } from './context';
@@ -183,6 +183,8 @@ export function CheckEmailStep() {
   const { t } = useTranslation();
   const { leave } = useFlow();
   const user = useAtomValue(userAtom);
+  const setShown = useSetAtom(checkEmailShownAtom);
+  useEffect(() => setShown(true), [setShown]);
   return (
     <div data-testid="signup-check-email">
       <p className="m-0 mb-2 text-center text-5xl text-primary">

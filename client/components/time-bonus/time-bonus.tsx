@@ -2,7 +2,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { TIME_BONUS } from '../../../core/constants';
-import { formatCountdown, modalWaitLeft, timeBonusModalAllowed } from '../../../core/rules/time-bonus';
+import { formatCountdown, modalWaitLeft, modalWaitStart, timeBonusModalAllowed } from '../../../core/rules/time-bonus';
 import { Link, navigate } from '../../navigation';
 import { MEMBERS_AREA } from '../../../core/routes';
 import { routeAtom, userAtom } from '../../state/atoms';
@@ -71,15 +71,23 @@ function TimeBonusBanner() {
 /** When the modal's wait began in this tab (sessionStorage): a navigation must not start the 40 s again. */
 const WAIT_KEY = 'time-bonus-modal-wait';
 
-function waitStart(now: number): number {
+function waitStart(now: number, inMembersArea: boolean): number | null {
+  const start = modalWaitStart(storedWait(), inMembersArea, now);
   try {
-    const stored = Number(sessionStorage.getItem(WAIT_KEY));
-    if (stored > 0 && stored <= now) return stored;
-    sessionStorage.setItem(WAIT_KEY, String(now));
+    if (start === null) sessionStorage.removeItem(WAIT_KEY);
+    else sessionStorage.setItem(WAIT_KEY, String(start));
   } catch {
     // No storage (private mode): the wait starts with this page, as before.
   }
-  return now;
+  return start;
+}
+
+function storedWait(): number | null {
+  try {
+    return Number(sessionStorage.getItem(WAIT_KEY)) || null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -93,17 +101,23 @@ function TimeBonusModal() {
   const route = useAtomValue(routeAtom);
   const { isVisible, countdownTimer } = useAtomValue(timeBonusAtom);
   const [open, setOpen] = useState(false);
+  const inMembersArea = MEMBERS_AREA.includes(route.name);
   const allowed = timeBonusModalAllowed({
     loggedIn: Boolean(user),
     credits: user?.credits ?? 0,
     dismissed: dismissed(),
     bonusVisible: isVisible,
-    inMembersArea: MEMBERS_AREA.includes(route.name),
+    inMembersArea,
   });
+  // Leaving the members area cancels the wait (SPEC.md §4): coming back starts 40 s again, not "the time has passed".
+  useEffect(() => {
+    if (!inMembersArea) waitStart(Date.now(), false);
+  }, [inMembersArea]);
   useEffect(() => {
     if (!allowed) return setOpen(false);
     const now = Date.now();
-    const timer = setTimeout(() => setOpen(true), modalWaitLeft(waitStart(now), now, TIME_BONUS.modalDelayMs));
+    const start = waitStart(now, true) ?? now;
+    const timer = setTimeout(() => setOpen(true), modalWaitLeft(start, now, TIME_BONUS.modalDelayMs));
     return () => clearTimeout(timer);
   }, [allowed]);
 

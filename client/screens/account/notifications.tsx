@@ -5,6 +5,7 @@ import { DataExport } from './settings/data-export';
 import { DeleteAccount } from './settings/delete-account';
 import { InvisibleToggle, NotificationPrefs, useNotificationSettings } from './settings/notification-prefs';
 import { SpendingLimits } from './settings/spending-limits';
+import { CurrencyChoice, useBrandCurrencies } from './settings/currency-choice';
 
 function Section({ id, title, children, tone }: { id: string; title: string; children: ReactNode; tone?: 'danger' }) {
   return (
@@ -28,6 +29,7 @@ function Section({ id, title, children, tone }: { id: string; title: string; chi
 function NotificationsScreen() {
   const { t } = useTranslation();
   const settings = useNotificationSettings();
+  const currencies = useBrandCurrencies();
 
   // Links such as /notifications#email arrive through client-side navigation, which does not scroll to anchors.
   useEffect(() => {
@@ -47,6 +49,11 @@ function NotificationsScreen() {
         <Section id="spending" title={t('spending.title')}>
           <SpendingLimits />
         </Section>
+        {currencies.length > 1 && (
+          <Section id="currency" title={t('settings.currency.title')}>
+            <CurrencyChoice />
+          </Section>
+        )}
         <Section id="email" title={t('settings.email.title')}>
           <ChangeEmailForm />
         </Section>

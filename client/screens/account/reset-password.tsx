@@ -1,4 +1,6 @@
+import { useAtomValue } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
+import { routeAtom } from '../../state/atoms';
 import { useTranslation } from '../../i18n';
 import { ResetRequestSchema } from '../../../core/schemas/account';
 import { apiSend } from '../../api/typed-fetch';
@@ -13,6 +15,7 @@ export default function ResetPasswordScreen() {
   const form = useRef<HTMLFormElement>(null);
   const { errors, setErrors, sending, run } = useFormState(form);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const restored = new URLSearchParams(useAtomValue(routeAtom).search).has('mail_restored');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,6 +47,8 @@ export default function ResetPasswordScreen() {
 
   return (
     <AccountCard title={t('reset_password.title')} testId="reset-password">
+      {/* Arrived from the old address's undo link (issue 46, item 5): the address is back, a new password is next. */}
+      {restored && <FormAlert tone="success" message={t('reset_password.mail_restored')} />}
       <p className="mt-0 text-gray-700">{t('reset_password.intro')}</p>
       <form ref={form} onSubmit={submit} method="post" noValidate>
         <FormAlert message={errors._form} />

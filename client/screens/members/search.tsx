@@ -5,6 +5,7 @@ import { searchPagePath, searchParamsFrom, searchQuery, searchUrl, type SearchPa
 import { SEARCH_PAGE_SIZE } from '../../../core/constants';
 import type { SearchResponse } from '../../../core/schemas/search';
 import { useApi } from '../../api/call';
+import { ApiError } from '../../api/fetch-client';
 import { AgeRange } from '../../components/age-range';
 import { Icon } from '../../components/icon';
 import { ProfileCard } from '../../components/profile-card';
@@ -27,6 +28,8 @@ export function SearchScreen() {
     revalidateOnMount: undefined,
   });
   useSearchMemory(route.search, data);
+  // The form holds a range the search cannot run: the results below belong to the previous filter, so they go.
+  const [formInvalid, setFormInvalid] = useState(false);
 
   const go = (next: SearchParams) => navigate(store, searchPagePath(next));
   const pages = data ? Math.max(1, Math.ceil(data.num_results / SEARCH_PAGE_SIZE)) : 1;
@@ -41,13 +44,23 @@ export function SearchScreen() {
           </Link>
         )}
       </div>
-      {data && <Filters key={searchUrl(data.filter)} filter={data.filter} sort={String(params.sort ?? 'active')} onSearch={go} />}
-      {error && (
-        <p className="alert alert-danger" role="alert">
-          {error.message}
+      {data && (
+        <Filters
+          key={searchUrl(data.filter)}
+          filter={data.filter}
+          sort={String(params.sort ?? 'active')}
+          onSearch={go}
+          ageError={ageRangeError(error)}
+          onInvalid={setFormInvalid}
+        />
+      )}
+      {(error || formInvalid) && (
+        <p className="alert alert-danger" role="alert" data-testid="search-error">
+          {error ? error.message : t('validation.failed')}
         </p>
       )}
-      {data && (
+      {/* A refused search shows no results: the previous ones would pass for the answer to the new filter. */}
+      {data && !error && !formInvalid && (
         <section aria-labelledby="results-title" aria-busy={isValidating} data-testid="search-results">
           <h2 id="results-title" className="m-0 my-3 text-lg font-semibold" aria-live="polite">
             {data.capped ? t('search.results_capped', { count: data.num_results }) : t('search.results', { count: data.num_results })}
@@ -108,8 +121,28 @@ function SimilarResults({ profiles, leads }: { profiles: SearchResponse['results
 /** The filter names of the brand setting search_fields (SPEC.md §3: gender, country, countryregion, age). */
 type SearchField = 'gender' | 'country' | 'countryregion' | 'age';
 
-function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter']; sort: string; onSearch: (p: SearchParams) => void }) {
+/** The server's word on the age fields of a refused search (a typed or stale address), to mark them. */
+function ageRangeError(error: unknown): string | null {
+  const fields = error instanceof ApiError ? error.fields : undefined;
+  return fields?.max_age ?? fields?.min_age ?? null;
+}
+
+function Filters({
+  filter,
+  sort,
+  onSearch,
+  ageError,
+  onInvalid,
+}: {
+  filter: SearchResponse['filter'];
+  sort: string;
+  onSearch: (p: SearchParams) => void;
+  ageError: string | null;
+  onInvalid: (invalid: boolean) => void;
+}) {
   const { t } = useTranslation();
+  // An impossible range is caught here, before any request: the fields say what is wrong (issue 46, item 6).
+  const [ownAgeError, setOwnAgeError] = useState<string | null>(null);
   const countryName = useCountryName();
   const settings = useAtomValue(settingsAtom);
   // The country picked in the form, before submitting: its regions load at once.
@@ -120,6 +153,14 @@ function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter'];
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    if (Number(form.get('min_age')) > Number(form.get('max_age'))) {
+      setOwnAgeError(t('validation.age_range'));
+      onInvalid(true);
+      event.currentTarget.querySelector<HTMLElement>('[name="min_age"]')?.focus();
+      return;
+    }
+    setOwnAgeError(null);
+    onInvalid(false);
     onSearch(Object.fromEntries(['gender', 'country', 'region', 'min_age', 'max_age', 'sort'].map((k) => [k, String(form.get(k) ?? '')])));
   };
   return (
@@ -166,7 +207,7 @@ function Filters({ filter, sort, onSearch }: { filter: SearchResponse['filter'];
           </select>
         </label>
       )}
-      {shows('age') && <AgeRange min={filter.min_age} max={filter.max_age} />}
+      {shows('age') && <AgeRange min={filter.min_age} max={filter.max_age} error={ownAgeError ?? ageError} />}
       <label className="field">
         <span>{t('search.sort')}</span>
         <select name="sort" defaultValue={sort}>
