@@ -24,6 +24,8 @@ export default defineConfig(async () => ({
           // The one push endpoint host besides the browsers' push services, in test mode only (worker/push/allowed-hosts.ts).
           TEST_PUSH_HOST: `127.0.0.1:${pushSinkPort}`,
           UPSTREAM_TIMEOUT_MS: '1000',
+          // The stand-in affiliate network of the postback tests (tests/integration/network-stand-in.ts), test mode only.
+          TEST_POSTBACK_HOST: `127.0.0.1:${Number(process.env.TEST_UPSTREAM_PORT ?? 18931)}`,
           APP_SECRET: 'test-secret-0123456789-0123456789-0123456789',
           MAIL_EVENTS_SECRET: 'test-mail-events-secret',
           // The API key of the test brand on Yoti's stand-in (tests/fixtures/tenants/yotishop.ts).

@@ -20,4 +20,6 @@ interface Env {
   MOLLIE_KEY_VELVETNIGHTS?: string;
   /** Tests only (APP_ENV=test): the host:port of the local push sink (worker/push/allowed-hosts.ts). */
   TEST_PUSH_HOST?: string;
+  /** Tests only (APP_ENV=test): the host:port of the stand-in affiliate network (worker/tracking/postback-hosts.ts). */
+  TEST_POSTBACK_HOST?: string;
 }
