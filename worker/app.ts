@@ -19,6 +19,7 @@ import { LOCAL_TOOLS } from './build-target';
 import { devMailbox } from './dev/mailbox';
 import { devUpstreamLog, recordUpstreamRequests } from './dev/upstream-log';
 import { devOperator } from './dev/operator';
+import { devPostbacks } from './dev/postbacks';
 import { localVapidKeys } from './push/vapid';
 import { apiCacheControl } from './middleware/api-cache';
 import { clock } from './middleware/clock';
@@ -113,6 +114,7 @@ if (LOCAL_TOOLS) {
   app.route('/dev', devMailbox());
   app.route('/dev', devUpstreamLog());
   app.route('/dev', devOperator());
+  app.route('/dev', devPostbacks());
 }
 app.get('/favicon.svg', (c) =>
   c.body(faviconSvg(c.get('tenant')), 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }),

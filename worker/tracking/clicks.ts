@@ -1,3 +1,4 @@
+import { COOKIE } from '../../core/constants';
 import { sanitizeTrafficValue } from '../../core/rules/traffic-source';
 import type { Tables } from '../db/tables';
 
@@ -7,7 +8,7 @@ import type { Tables } from '../db/tables';
  * the row's id and a fingerprint of the URL's parameters, so a reload or the entry warning's redirect of the same URL
  * is not another click. A network's own click id counts once per network (a replayed one is ignored).
  */
-export const CLICK_COOKIE = 'tc';
+export const CLICK_COOKIE = COOKIE.clickId;
 export const CLICK_DAYS = 30;
 /** Clicks are personal data: kept at most 13 months (the daily purge, worker/account/purge.ts). */
 export const CLICK_RETENTION_DAYS = 395;
