@@ -78,6 +78,7 @@ CREATE TABLE conversions (
 CREATE UNIQUE INDEX conversions_once ON conversions (tenant_id, member_id, event, ref);
 CREATE INDEX conversions_network ON conversions (tenant_id, network_id, created_at);
 CREATE INDEX conversions_order ON conversions (tenant_id, order_id);
+CREATE INDEX conversions_time ON conversions (tenant_id, created_at);
 
 -- One postback per network, event and order: the conditional INSERT on this key is what makes it exactly-once.
 CREATE TABLE postbacks (

@@ -62,7 +62,14 @@ import {
 import { BrandOnlyQuerySchema, DiscountCodeRefSchema, discountCodeSchema, inviteBatchSchema } from '../schemas/staff-codes';
 import { DashboardQuerySchema } from '../schemas/staff-dashboard';
 import { SchemeHealthQuerySchema, SchemeHealthSchema } from '../schemas/scheme-health';
-import { NetworkCreateSchema, NetworkResponseSchema, NetworksResponseSchema, NetworkUpdateSchema } from '../schemas/traffic';
+import {
+  NetworkCreateSchema,
+  NetworkResponseSchema,
+  NetworksResponseSchema,
+  NetworkUpdateSchema,
+  TrafficQuerySchema,
+  TrafficSchema,
+} from '../schemas/traffic';
 import {
   CreditAdjustSchema,
   EvidenceQuerySchema,
@@ -600,6 +607,20 @@ export const STAFF_OPERATIONS = [
     body: { schema: NetworkUpdateSchema },
     responses: { 200: { description: 'The network.', schema: NetworkResponseSchema } },
     errors: { 400: INVALID, 404: ['network_not_found'], 409: ['network_exists'] },
+  },
+  {
+    method: 'get',
+    path: '/api/staff/traffic.php',
+    operationId: 'staffTraffic',
+    tag: 'staff',
+    auth: 'staff',
+    role: 'admin',
+    scope: 'host',
+    summary:
+      'The funnel of paid traffic (clicks to repeat purchases, revenue gross and net) by network, campaign, sub1, lander, country or day',
+    query: TrafficQuerySchema,
+    responses: { 200: { description: 'One row per value of the dimension.', schema: TrafficSchema } },
+    errors: { 400: INVALID },
   },
   // Back office: codes.
   {

@@ -54,3 +54,35 @@ export type Network = z.infer<typeof NetworkSchema>;
 
 export const NetworksResponseSchema = z.object({ networks: z.array(NetworkSchema) });
 export const NetworkResponseSchema = z.object({ network: NetworkSchema });
+
+/** GET traffic.php: the funnel of a brand's paid traffic over at most 92 days, by one dimension. */
+export const TRAFFIC_DIMENSIONS = ['network', 'campaign', 'sub1', 'lander', 'country', 'day'] as const;
+export const TrafficQuerySchema = z.object({
+  brand,
+  by: z.enum(TRAFFIC_DIMENSIONS).default('network'),
+  from: z.iso.date(),
+  to: z.iso.date(),
+});
+
+const count = z.number().int().min(0);
+export const TrafficRowSchema = z.object({
+  key: z.string(),
+  clicks: count,
+  signups: count,
+  confirmed: count,
+  first_messages: count,
+  first_purchases: count,
+  /** Purchases within 30 days after the member's first. */
+  repeat_purchases: count,
+  refunds: count,
+  chargebacks: count,
+  /** Per currency, in cents: what was paid, and what is left after refunds and chargebacks. */
+  revenue: z.array(z.object({ currency: z.string(), gross: z.number().int(), net: z.number().int() })),
+});
+export type TrafficRow = z.infer<typeof TrafficRowSchema>;
+export const TrafficSchema = z.object({
+  by: z.enum(TRAFFIC_DIMENSIONS),
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(TrafficRowSchema),
+});

@@ -226,3 +226,36 @@ describe('privacy', () => {
     expect(page).toContain(`https://${NETWORK_HOST}/network/pb?key=${m.key}&amp;e=lead`);
   });
 });
+
+describe('the traffic funnel', () => {
+  it('counts clicks to repeat purchases, revenue gross and net, by network and by day', async () => {
+    const { cookie } = await createStaff([{ brand: BRAND, role: 'admin' }]);
+    const m = await attributedMember();
+    const first = await placeOrder(BRAND, m.session);
+    await checkout(BRAND, first.paymentId, 'paid');
+    const second = await placeOrder(BRAND, m.session);
+    await checkout(BRAND, second.paymentId, 'paid');
+    await staffApi(BRAND, 'POST', 'refund.php', { cookie, body: { brand: BRAND, order_id: second.order.id, reason: 'asked' } });
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await staffApi(BRAND, 'GET', `traffic.php?by=network&from=${today}&to=${today}`, { cookie });
+    expect(res.status).toBe(200);
+    const { rows } = (await res.json()) as { rows: Record<string, unknown>[] };
+    expect(rows.find((r) => r.key === m.net.name)).toEqual({
+      key: m.net.name,
+      clicks: 1,
+      signups: 1,
+      confirmed: 1,
+      first_messages: 0,
+      first_purchases: 1,
+      repeat_purchases: 1,
+      refunds: 1,
+      chargebacks: 0,
+      revenue: [{ currency: 'EUR', gross: 5990, net: 2995 }],
+    });
+    const byDay = (await (await staffApi(BRAND, 'GET', `traffic.php?by=day&from=${today}&to=${today}`, { cookie })).json()) as {
+      rows: { key: string; clicks: number }[];
+    };
+    expect(byDay.rows.map((r) => r.key)).toEqual([today]);
+    expect((await staffApi(BRAND, 'GET', `traffic.php?by=day&from=2026-01-01&to=2026-12-31`, { cookie })).status).toBe(400);
+  }, 30_000);
+});

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { brandDb } from '../db/request-db';
+import { trafficFunnel } from '../tracking/funnel';
 import { createNetwork, listNetworks, refuseUnsafeTemplates, updateNetwork } from '../tracking/networks';
 import { testPostbackHosts } from '../tracking/postback-hosts';
 import { staffOperation } from './operation';
@@ -24,3 +25,11 @@ staffOperation(trafficRoutes, 'put', '/api/staff/traffic-networks.php', async (c
   const host = refuseUnsafeTemplates(body, testPostbackHosts(c.env));
   return { network: await updateNetwork(brandDb(c, brand), brand, body.id, body, host, c.get('now')) };
 });
+
+/** The funnel by one dimension over a period (issue 47 item 5): the workspace's traffic screen and its CSV. */
+staffOperation(trafficRoutes, 'get', '/api/staff/traffic.php', async (c, { query, brand }) => ({
+  by: query.by,
+  from: query.from,
+  to: query.to,
+  rows: await trafficFunnel(brandDb(c, brand), brand, query.by, query.from, query.to),
+}));
