@@ -44,7 +44,7 @@ export async function trafficFunnel(db: D1Database, tenantId: string, by: Dimens
           WHERE c.tenant_id = ?1 AND c.created_at >= ?2 AND c.created_at < ?3
          UNION ALL
          SELECT ${CONVERSION_KEY[by]}, 0, v.event = 'signup', v.event = 'confirm', v.event = 'first_message', v.event = 'first_purchase',
-                ${repeat}, v.reversal_kind = 'refund', v.reversal_kind = 'chargeback'
+                ${repeat}, v.reversal_kind IS 'refund', v.reversal_kind IS 'chargeback'
            FROM conversions v JOIN traffic_networks n ON n.id = v.network_id AND n.tenant_id = v.tenant_id
            LEFT JOIN clicks c ON c.id = v.click_id AND c.tenant_id = v.tenant_id
           WHERE v.tenant_id = ?1 AND v.created_at >= ?2 AND v.created_at < ?3
