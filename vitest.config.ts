@@ -26,6 +26,8 @@ export default defineConfig(async () => ({
           // Lets a test inject a fault between a send's charge and its append (worker/chat/test-faults.ts).
           TEST_FAULTS: '1',
           UPSTREAM_TIMEOUT_MS: '1000',
+          // The stand-in affiliate network of the postback tests (tests/integration/network-stand-in.ts), test mode only.
+          TEST_POSTBACK_HOST: `127.0.0.1:${Number(process.env.TEST_UPSTREAM_PORT ?? 18931)}`,
           APP_SECRET: 'test-secret-0123456789-0123456789-0123456789',
           MAIL_EVENTS_SECRET: 'test-mail-events-secret',
           // The API key of the test brand on Yoti's stand-in (tests/fixtures/tenants/yotishop.ts).

@@ -51,6 +51,8 @@ export const COOKIE = {
   knownDevice: 'known_device',
   bookmark: 'd1b',
   trafficSource: 'ts',
+  /** The paid click that brought the visitor (issue 47, worker/tracking/clicks.ts). */
+  clickId: 'tc',
 } as const;
 
 /** Cookies that are never a member's (so not in the cookie policy): the staff workspace's session, local mode's country. */

@@ -30,8 +30,22 @@ export function isPushServiceEndpoint(endpoint: string, extraHosts: readonly str
   }
   if (url.protocol !== 'https:' || url.username || url.password) return false;
   if (extraHosts.includes(url.host)) return true;
-  const host = url.hostname.toLowerCase();
-  // new URL() has already normalized numeric forms (0x7f.1, 2130706433) to dotted IPv4; IPv6 keeps its brackets.
-  if (url.port || IPV4.test(host) || host.startsWith('[')) return false;
+  const host = publicHttpsHost(url);
+  if (!host) return false;
   return PUSH_SERVICE_HOSTS.includes(host) || PUSH_SERVICE_SUFFIXES.some((suffix) => host.endsWith(suffix) && host.length > suffix.length);
+}
+
+/**
+ * The host name of an https URL that may be called from the Worker: no credentials, the default port, a name (no
+ * IPv4 or IPv6 literal: private, loopback and metadata addresses are written so) that is not a local-only name.
+ * Null otherwise. The same guard for push endpoints (above) and affiliate networks' postbacks (core/rules/postback-template.ts).
+ */
+export function publicHttpsHost(url: URL): string | null {
+  if (url.protocol !== 'https:' || url.username || url.password || url.port) return null;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  // new URL() has already normalized numeric forms (0x7f.1, 2130706433) to dotted IPv4; IPv6 keeps its brackets.
+  if (IPV4.test(host) || host.startsWith('[') || !host.includes('.')) return null;
+  if (/(^|\.)(localhost|local|internal|localdomain|home\.arpa|in-addr\.arpa|ip6\.arpa)$/.test(host)) return null;
+  if (host === 'metadata.google.internal' || host.startsWith('metadata.')) return null;
+  return host;
 }

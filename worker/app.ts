@@ -21,11 +21,13 @@ import { devUpstreamLog, recordUpstreamRequests } from './dev/upstream-log';
 import { devOperator } from './dev/operator';
 import { devSepa } from './payments/sepa/dev-page';
 import { devMessageMove } from './dev/message-move';
+import { devPostbacks } from './dev/postbacks';
 import { localVapidKeys } from './push/vapid';
 import { apiCacheControl } from './middleware/api-cache';
 import { clock } from './middleware/clock';
 import { explicitCacheControl } from './middleware/cache-control';
 import { pageCache } from './middleware/page-cache';
+import { recordClicks } from './tracking/click-middleware';
 import { CROSS_SITE_CALLS } from '../core/api-urls';
 import { csrf } from './middleware/csrf';
 import { locale } from './middleware/locale';
@@ -117,6 +119,7 @@ if (LOCAL_TOOLS) {
   // The brand's bank as a SEPA creditor sees it: debits, pain.008 files, returns (worker/payments/sepa/dev-page.ts).
   app.route('/dev', devSepa());
   app.route('/dev', devMessageMove());
+  app.route('/dev', devPostbacks());
 }
 app.get('/favicon.svg', (c) =>
   c.body(faviconSvg(c.get('tenant')), 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }),
@@ -128,7 +131,7 @@ app.route('/', pwa);
 app.route('/i18n', catalogueRoute);
 
 // Landers are server-rendered without the app bundle (fast for paid traffic); one folder in landers/ per variant.
-app.get('/landers/:variant/:slug?', pageCache(), (c) => renderLander(c, c.req.param('variant'), c.req.param('slug')));
+app.get('/landers/:variant/:slug?', recordClicks(), pageCache(), (c) => renderLander(c, c.req.param('variant'), c.req.param('slug')));
 
 // A click from the cam listing through to the brand's cam partner (worker/cams/outbound.ts).
 app.route('/', camOutbound);
@@ -146,7 +149,7 @@ function brandHas(tenant: Tenant, route: { def: { name: string }; params: Record
 // Everything else is a page: match the route table, apply its guard, render. Who the member is and the settings
 // come from the page data (worker/ssr/page-data.ts): the session here, the brand's backend in proxy mode. A visitor's
 // page may come from the edge cache (worker/middleware/page-cache.ts, docs/edge-cache.md).
-app.get('*', pageCache(), async (c) => {
+app.get('*', recordClicks(), pageCache(), async (c) => {
   const url = new URL(c.req.url);
   const alias = ROUTE_ALIASES[url.pathname.replace(/\/$/, '')];
   if (alias) return c.redirect(`${alias}${url.search}`, 301);

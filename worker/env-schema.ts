@@ -45,6 +45,7 @@ const EnvSchema = z
     SMS_API_KEY: optional(text),
     TEST_PUSH_HOST: optional(text.regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')),
     TEST_FAULTS: optional(z.literal('1', { error: 'must be 1 or unset' })),
+    TEST_POSTBACK_HOST: optional(text.regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')),
   })
   .superRefine((vars, ctx) => {
     const need = (when: string, names: ('MAIL_API_URL' | 'MAIL_API_KEY' | 'SMS_API_URL' | 'SMS_API_KEY')[]) => {

@@ -11,6 +11,9 @@ import { alertSchemeHealth } from './staff/dashboard/scheme-alert';
 import { databasesOf } from './db/request-db';
 import { TENANTS } from './tenants';
 import { assertEnv } from './env-schema';
+import { deliverPostbacks, requeueStale } from './tracking/postback-queue';
+import type { PostbackMessage } from './tracking/postbacks';
+import { databaseOf } from './db/request-db';
 
 /** The schedules of wrangler.toml [triggers] crons. */
 const PURGE_CRON = '17 3 * * *';
@@ -63,6 +66,10 @@ export default {
             logEvent('info', 'scheme health', { ...done, binding, cron: controller.cron }),
           ),
         );
+        // Postbacks whose queue message was lost go out again (worker/tracking/postback-queue.ts).
+        ctx.waitUntil(
+          requeueStale(env, db, tenantIds, now).then((requeued) => logEvent('info', 'postbacks requeued', { requeued, binding })),
+        );
         // Only a build with the sandbox payment service has sandbox orders (worker/build-target.ts).
         if (LOCAL_TOOLS) {
           ctx.waitUntil(
@@ -74,7 +81,15 @@ export default {
       }
     }
   },
-} satisfies ExportedHandler<Env>;
+  // The POSTBACKS queue (wrangler.toml [[queues.consumers]]): postbacks to affiliate networks, issue 47.
+  async queue(batch, env) {
+    assertEnv(env, TENANTS);
+    await deliverPostbacks(batch as MessageBatch<PostbackMessage>, env, (id) => {
+      const tenant = TENANTS.find((t) => t.id === id);
+      return tenant ? databaseOf(env, tenant) : null;
+    });
+  },
+} satisfies ExportedHandler<Env, PostbackMessage>;
 
 /**
  * Local mode only: a call from this very Worker to itself as a brand's upstream (worker/upstream/local-upstream.ts)

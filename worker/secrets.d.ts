@@ -28,4 +28,6 @@ interface Env {
   TEST_PUSH_HOST?: string;
   /** Tests only (APP_ENV=test): "1" lets a request inject a fault into a send (worker/chat/test-faults.ts). */
   TEST_FAULTS?: string;
+  /** Tests only (APP_ENV=test): the host:port of the stand-in affiliate network (worker/tracking/postback-hosts.ts). */
+  TEST_POSTBACK_HOST?: string;
 }

@@ -7,6 +7,7 @@ import { matchStaffRoute, useLocation, type StaffRoute } from './lib/router';
 import { useStaffData } from './lib/use-data';
 import { AuditScreen } from './screens/audit';
 import { CodesScreen } from './screens/codes';
+import { TrafficScreen } from './screens/traffic';
 import { ConversationScreen } from './screens/conversation';
 import { FiguresScreen } from './screens/figures';
 import { FirstMessagesScreen } from './screens/first-messages';
@@ -59,6 +60,8 @@ function Screen({ route }: { route: StaffRoute }) {
       return <MemberScreen brand={route.brand} id={route.id} />;
     case 'codes':
       return <CodesScreen />;
+    case 'traffic':
+      return <TrafficScreen />;
     case 'moderation':
       return <ModerationScreen />;
     default:

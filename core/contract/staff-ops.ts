@@ -63,6 +63,14 @@ import { BrandOnlyQuerySchema, DiscountCodeRefSchema, discountCodeSchema, invite
 import { DashboardQuerySchema } from '../schemas/staff-dashboard';
 import { SchemeHealthQuerySchema, SchemeHealthSchema } from '../schemas/scheme-health';
 import {
+  NetworkCreateSchema,
+  NetworkResponseSchema,
+  NetworksResponseSchema,
+  NetworkUpdateSchema,
+  TrafficQuerySchema,
+  TrafficSchema,
+} from '../schemas/traffic';
+import {
   CreditAdjustSchema,
   EvidenceQuerySchema,
   MemberActionSchema,
@@ -559,6 +567,60 @@ export const STAFF_OPERATIONS = [
     query: SchemeHealthQuerySchema,
     responses: { 200: { description: 'The months and their figures.', schema: SchemeHealthSchema } },
     errors: { 400: INVALID, 404: NOT_FOUND },
+  },
+  // Back office: affiliate networks (issue 47, docs/api/traffic.md).
+  {
+    method: 'get',
+    path: '/api/staff/traffic-networks.php',
+    operationId: 'staffTrafficNetworks',
+    tag: 'staff',
+    auth: 'staff',
+    role: 'admin',
+    scope: 'host',
+    summary: "The brand's affiliate networks with their postback templates",
+    query: BrandOnlyQuerySchema,
+    responses: { 200: { description: 'The networks.', schema: NetworksResponseSchema } },
+    errors: { 400: INVALID },
+  },
+  {
+    method: 'post',
+    path: '/api/staff/traffic-networks.php',
+    operationId: 'staffCreateTrafficNetwork',
+    tag: 'staff',
+    auth: 'staff',
+    role: 'admin',
+    scope: 'host',
+    summary: 'Add a network (templates: https on the network host only, known tokens only)',
+    body: { schema: NetworkCreateSchema },
+    responses: { 201: { description: 'The network.', schema: NetworkResponseSchema } },
+    errors: { 400: INVALID, 409: ['network_exists'] },
+  },
+  {
+    method: 'put',
+    path: '/api/staff/traffic-networks.php',
+    operationId: 'staffUpdateTrafficNetwork',
+    tag: 'staff',
+    auth: 'staff',
+    role: 'admin',
+    scope: 'host',
+    summary: "Change a network's parameters, templates, payout, hold period or countries",
+    body: { schema: NetworkUpdateSchema },
+    responses: { 200: { description: 'The network.', schema: NetworkResponseSchema } },
+    errors: { 400: INVALID, 404: ['network_not_found'], 409: ['network_exists'] },
+  },
+  {
+    method: 'get',
+    path: '/api/staff/traffic.php',
+    operationId: 'staffTraffic',
+    tag: 'staff',
+    auth: 'staff',
+    role: 'admin',
+    scope: 'host',
+    summary:
+      'The funnel of paid traffic (clicks to repeat purchases, revenue gross and net) by network, campaign, sub1, lander, country or day',
+    query: TrafficQuerySchema,
+    responses: { 200: { description: 'One row per value of the dimension.', schema: TrafficSchema } },
+    errors: { 400: INVALID },
   },
   // Back office: codes.
   {

@@ -169,6 +169,7 @@ describe('the GDPR export', () => {
         'photos.json',
         `photos/${read('photos.json')[0].id}.jpg`,
         'profile.json',
+        'traffic.json',
       ].sort(),
     );
     expect(strFromU8(files['README.txt'])).toContain('Je gegevens bij Flirtlokaal');

@@ -6,6 +6,7 @@ import { TenantSchema } from '../../core/schemas/tenant';
 import velvetnights from '../../tenants/velvetnights';
 import { settingsFor } from '../../worker/brand-settings';
 import { yotiStandIn } from './yoti-stand-in';
+import { networkStandIn } from './network-stand-in';
 
 /**
  * A stand-in for a brand's own PHP backend, for the proxy-mode tests. It tells the test brands apart by the
@@ -190,6 +191,7 @@ export async function setup() {
       const url = new URL(req.url ?? '/', 'http://upstream');
       if (url.pathname === '/__count') return json(res, 200, { count: counts.get(url.searchParams.get('key') ?? '') ?? 0 });
       if (yotiStandIn(req, res, url, Buffer.concat(chunks).toString('utf8'))) return;
+      if (networkStandIn(req, res, url)) return;
       const brand = String(req.headers['x-forwarded-host'] ?? '').split('.')[0];
       if (brand === 'proxypages') return pagesBackend(req, res, url);
       if (brand === 'proxybreaker') {

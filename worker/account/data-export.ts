@@ -65,6 +65,7 @@ export async function collectMemberData(env: Env, db: D1Database, tenantId: stri
     collectComplaints(db, tenantId, memberId, account.email),
     collectActivity(db, tenantId, memberId),
   ]);
+  const traffic = await collectTraffic(db, tenantId, memberId);
   return {
     account: accountFields,
     profile: profile ? { ...profile, interests: interests.map((i) => i.slug) } : null,
@@ -79,7 +80,32 @@ export async function collectMemberData(env: Env, db: D1Database, tenantId: stri
     activity,
     notifications: toSettings({ notification_prefs, email_disabled_reason, invisible: account.invisible }),
     consents,
+    traffic,
   };
+}
+
+/**
+ * The paid click that brought the member (issue 47 item 7), the network's name, and what was counted for it; the
+ * postbacks' URLs are the network's, not the member's, and are not in it.
+ */
+async function collectTraffic(db: D1Database, tenantId: string, memberId: number) {
+  const [click] = await all(
+    db,
+    `SELECT c.id, n.name AS network, c.campaign, c.sub1, c.sub2, c.sub3, c.sub4, c.sub5, c.ref, c.network_click_id, c.lander, c.country,
+            c.device, c.created_at, mc.attributed_at
+       FROM member_clicks mc LEFT JOIN clicks c ON c.id = mc.click_id AND c.tenant_id = mc.tenant_id
+       LEFT JOIN traffic_networks n ON n.id = mc.network_id AND n.tenant_id = mc.tenant_id
+      WHERE mc.tenant_id = ? AND mc.member_id = ?`,
+    tenantId,
+    memberId,
+  );
+  const conversions = await all(
+    db,
+    'SELECT event, order_id, amount, currency, created_at, reversed_at, reversal_kind FROM conversions WHERE tenant_id = ? AND member_id = ? ORDER BY id',
+    tenantId,
+    memberId,
+  );
+  return { click: click ?? null, conversions };
 }
 
 /** The member's account row, as the export names its fields. */

@@ -1,5 +1,6 @@
 import { ACCOUNT_RECOVERY_DAYS } from '../../core/constants';
 import type { Tables } from '../db/tables';
+import { CLICK_RETENTION_DAYS } from '../tracking/clicks';
 
 /**
  * Removes what is past its time (run daily by the Cron Trigger): accounts deleted more than 14 days ago with
@@ -46,6 +47,16 @@ export async function purgeExpired(env: Env, now: Date): Promise<number> {
       db.prepare('DELETE FROM consents WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM spending_limits WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
       db.prepare('DELETE FROM profiles WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
+      // The paid click is personal data; the conversions stay for the network's figures, no longer the member's.
+      db
+        .prepare(
+          'DELETE FROM clicks WHERE tenant_id = ?2 AND id IN (SELECT click_id FROM member_clicks WHERE tenant_id = ?2 AND member_id = ?1)',
+        )
+        .bind(member.id, member.tenant_id),
+      db.prepare('DELETE FROM member_clicks WHERE member_id = ? AND tenant_id = ?').bind(member.id, member.tenant_id),
+      db
+        .prepare('UPDATE conversions SET member_id = NULL, click_id = NULL WHERE member_id = ? AND tenant_id = ?')
+        .bind(member.id, member.tenant_id),
       db
         .prepare(
           `UPDATE members SET status = 'purged', email = 'purged:' || id, password_hash = NULL, language = NULL, traffic_source = NULL,
@@ -61,6 +72,8 @@ export async function purgeExpired(env: Env, now: Date): Promise<number> {
     // Staff sessions likewise (the audit log names them by public id only and keeps its rows).
     db.prepare('DELETE FROM staff_sessions WHERE expires_at < ? OR revoked_at < ?').bind(nowIso, cutoff),
     db.prepare('DELETE FROM one_time_tokens WHERE expires_at < ?').bind(cutoff),
+    // Paid clicks are kept at most 13 months (issue 47 item 7); their conversions keep the network.
+    db.prepare('DELETE FROM clicks WHERE created_at < ?').bind(new Date(now.getTime() - CLICK_RETENTION_DAYS * 86_400_000).toISOString()),
     db
       .prepare('DELETE FROM rate_limits WHERE window_start < ? AND (blocked_until IS NULL OR blocked_until < ?)')
       .bind(new Date(now.getTime() - 86_400_000).toISOString(), nowIso),

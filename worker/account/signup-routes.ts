@@ -12,6 +12,9 @@ import { refuseCommonPassword } from '../auth/common-passwords';
 import { consumeToken } from '../auth/tokens';
 import { saveSignupStep } from './signup-steps';
 import { readTrafficSource } from '../tracking/traffic-source';
+import { getCookie } from 'hono/cookie';
+import { CLICK_COOKIE, parseClickCookie } from '../tracking/clicks';
+import { attributeSignup, recordConversion } from '../tracking/conversions';
 import { loadUser } from '../auth/users';
 import { rememberPasswordBrowser, startSession, startSessionFromLink } from './login';
 import { limit } from '../http/helpers';
@@ -71,6 +74,8 @@ operation(
       },
       now,
     );
+    // The paid click that brought the visitor, if any, within its window: the member's for life (issue 47).
+    await attributeSignup(c.env, tenant.id, memberId, parseClickCookie(getCookie(c, CLICK_COOKIE))?.id ?? null, now);
     await sendActivationMail(mailScope(c), memberId, input.email, c.get('language'), input.name);
     const created = await findMemberById(c.env.DB, tenant.id, memberId);
     if (created) await rememberPasswordBrowser(c, created);
@@ -102,6 +107,8 @@ operation(signupRoutes, 'get', '/api/activate.php', async (c, { query }) => {
   const member = redeemed && (await findMemberById(c.env.DB, tenantId, redeemed.memberId));
   if (!member || member.status === 'deleted') return c.redirect('/activate/error', 303);
   await activateMember(c.env.DB, tenantId, member.id, c.get('now'));
+  // A confirmed signup is the network's lead (issue 47).
+  await recordConversion(c.env, tenantId, member.id, 'confirm', {}, c.get('now'));
   c.executionCtx.waitUntil(announceReleasedMessages(c.env, tenantId, member.id, c.get('now')));
   // The link proves the address: a member who opens it on another device is logged in there (never over another's session).
   await startSessionFromLink(c, member.id);

@@ -1,3 +1,4 @@
+import { recordConversion } from '../tracking/conversions';
 import { ClientKeySchema, sendMessageSchema, type SendMessage, type SendResponse } from '../../core/schemas/chat';
 import type { Tenant } from '../../core/schemas/tenant';
 import { ApiFailure, parseOrFail } from '../errors';
@@ -74,6 +75,8 @@ export async function acceptSend(
   // append (then the answer is still 200, a repeated key). Concurrent retries add it once, so it is delivered once.
   if (appended > 0) {
     later(deliverMessage(env, member, result, toSender));
+    // The first message of a member a paid click brought (issue 47): recorded once, after the answer.
+    later(recordConversion(env, tenant.id, member.id, 'first_message', {}, send.now));
     // A message to a fictional profile waits in the brand's answering queue: its open workspaces refetch.
     if (result.peer.memberId === null && result.peer.profile.fictional)
       later(notifyStaffQueue(env, tenant.id, 'message', result.response.conversation.id));

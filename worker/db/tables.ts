@@ -140,6 +140,24 @@ export interface ChatSidesRow {
   last_activity: string;
 }
 
+export interface ClicksRow {
+  id: string;
+  tenant_id: string;
+  network_id: number;
+  campaign: string | null;
+  sub1: string | null;
+  sub2: string | null;
+  sub3: string | null;
+  sub4: string | null;
+  sub5: string | null;
+  ref: string | null;
+  network_click_id: string | null;
+  lander: string;
+  country: string;
+  device: string;
+  created_at: string;
+}
+
 export interface ComplaintRepliesRow {
   id: number;
   tenant_id: string;
@@ -208,6 +226,22 @@ export interface ConversationsRow {
   created_at: string;
   waiting_since: string | null;
   fictional_profile_id: number | null;
+}
+
+export interface ConversionsRow {
+  id: number;
+  tenant_id: string;
+  member_id: number | null;
+  network_id: number;
+  click_id: string | null;
+  event: string;
+  ref: string;
+  order_id: number | null;
+  amount: number;
+  currency: string | null;
+  created_at: string;
+  reversed_at: string | null;
+  reversal_kind: string | null;
 }
 
 export interface CreditLedgerRow {
@@ -333,6 +367,14 @@ export interface LikesRow {
   source: string;
   is_new: number;
   created_at: string;
+}
+
+export interface MemberClicksRow {
+  tenant_id: string;
+  member_id: number;
+  click_id: string;
+  network_id: number;
+  attributed_at: string;
 }
 
 export interface MembersRow {
@@ -526,6 +568,32 @@ export interface PhotosRow {
   reviewed_by: number | null;
   reject_reason: string | null;
   bytes: number | null;
+}
+
+export interface PostbackAttemptsRow {
+  id: number;
+  tenant_id: string;
+  postback_id: number;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  created_at: string;
+}
+
+export interface PostbacksRow {
+  id: number;
+  tenant_id: string;
+  network_id: number;
+  conversion_id: number;
+  event: string;
+  order_key: string;
+  url: string;
+  status: string;
+  attempts: number;
+  lease_until: string | null;
+  last_status_code: number | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export interface ProfileInterestsRow {
@@ -800,6 +868,29 @@ export interface SwipePassesRow {
   created_at: string;
 }
 
+export interface TrafficNetworksRow {
+  id: number;
+  tenant_id: string;
+  name: string;
+  label: string;
+  click_id_param: string;
+  campaign_param: string;
+  postback_host: string;
+  lead_url: string | null;
+  sale_url: string | null;
+  rebill_url: string | null;
+  reversal_url: string | null;
+  payout_model: string;
+  payout_amount: number;
+  revshare_percent: number;
+  hold_days: number;
+  attribution_days: number;
+  countries: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface VerotelSandboxSalesRow {
   sale_id: number;
   tenant_id: string;
@@ -827,12 +918,14 @@ export interface Tables {
   ccbill_sandbox_transactions: CcbillSandboxTransactionsRow;
   chat_claims: ChatClaimsRow;
   chat_sides: ChatSidesRow;
+  clicks: ClicksRow;
   complaint_replies: ComplaintRepliesRow;
   complaints: ComplaintsRow;
   consents: ConsentsRow;
   contract_cancellations: ContractCancellationsRow;
   conversation_log_moves: ConversationLogMovesRow;
   conversations: ConversationsRow;
+  conversions: ConversionsRow;
   credit_ledger: CreditLedgerRow;
   daily_figures: DailyFiguresRow;
   daily_quota: DailyQuotaRow;
@@ -845,6 +938,7 @@ export interface Tables {
   interests: InterestsRow;
   invite_codes: InviteCodesRow;
   likes: LikesRow;
+  member_clicks: MemberClicksRow;
   members: MembersRow;
   messages: MessagesRow;
   moderation_decisions: ModerationDecisionsRow;
@@ -857,6 +951,8 @@ export interface Tables {
   page_events: PageEventsRow;
   payment_mandates: PaymentMandatesRow;
   photos: PhotosRow;
+  postback_attempts: PostbackAttemptsRow;
+  postbacks: PostbacksRow;
   profile_interests: ProfileInterestsRow;
   profile_text_reviews: ProfileTextReviewsRow;
   profiles: ProfilesRow;
@@ -882,6 +978,7 @@ export interface Tables {
   staff_sessions: StaffSessionsRow;
   statements_of_reasons: StatementsOfReasonsRow;
   swipe_passes: SwipePassesRow;
+  traffic_networks: TrafficNetworksRow;
   verotel_sandbox_sales: VerotelSandboxSalesRow;
 }
 

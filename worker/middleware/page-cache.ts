@@ -37,6 +37,8 @@ const VISITOR_COOKIES = new Set<string>([
   COOKIE.entryWarningSkipped,
   COOKIE.appMode,
   TRAFFIC_SOURCE_COOKIE,
+  // The click cookie does not change a page (worker/tracking/click-middleware.ts).
+  COOKIE.clickId,
   DEV_COUNTRY_COOKIE,
 ]);
 

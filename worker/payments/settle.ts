@@ -13,6 +13,7 @@ import { namedBatch } from '../db/batch';
 import { publishToMember } from '../live/events';
 import type { Tables } from '../db/tables';
 import { recordCardFingerprint } from './velocity';
+import { recordPurchase, reverseOrder } from '../tracking/conversions';
 
 /**
  * The order state machine: created -> pending -> paid | failed | cancelled | expired, each final state reached
@@ -89,6 +90,10 @@ async function markPaid(ctx: SettleContext, order: OrderRow, payment: ProviderPa
     const [balance] = results.balance.results as Pick<Tables['members'], 'credits'>[];
     await publishToMember(env, tenant.id, order.member_id, { type: 'credits', credits: balance.credits });
     await sendConfirmation(ctx, order, at);
+    // The sale or rebill of a member a paid click brought (issue 47): once, by the request that moved the order.
+    await recordPurchase(env, tenant.id, order, now).catch((error: unknown) =>
+      logEvent('error', 'purchase conversion not recorded', { tenant: tenant.id, order: order.id, error: String(error) }),
+    );
     return 'paid';
   }
   const current = (await db
@@ -268,6 +273,10 @@ export async function refundByStaff(
     ],
   ]);
   if (results.refunded.meta.changes === 0) throw new ApiFailure(409, 'order_refunded', 'errors.order_refunded');
+  // Inside the network's hold period the network is told (issue 47): once, by the request that refunded.
+  await reverseOrder(env, tenant.id, order.id, 'refund', now).catch((error: unknown) =>
+    logEvent('error', 'reversal not recorded', { tenant: tenant.id, order: order.id, error: String(error) }),
+  );
   const row = await db
     .prepare('SELECT delta FROM credit_ledger WHERE tenant_id = ? AND member_id = ? AND ref = ?')
     .bind(tenant.id, order.member_id, ref)

@@ -14,6 +14,7 @@ import { staffOperation } from './operation';
 import { profileRoutes } from './answering/profile-routes';
 import { staffSessionsRoutes } from './sessions-routes';
 import { staffSetupRoutes } from './setup-routes';
+import { trafficRoutes } from './traffic-routes';
 
 /**
  * The staff workspace's API under /api/staff/*.php (docs/api/staff.md, core/contract/staff-ops.ts). Every call is
@@ -38,6 +39,8 @@ staffApi.route('/', membersRoutes);
 staffApi.route('/', dashboardRoutes);
 // Back office: card scheme health per brand, provider and month (issue 44, item 7).
 staffApi.route('/', schemeHealthRoutes);
+// Back office: affiliate networks and their postbacks (issue 47, admins).
+staffApi.route('/', trafficRoutes);
 // Back office: discount and invitation codes (admins).
 staffApi.route('/', codesRoutes);
 // Back office: photo moderation and complaints (moderators).

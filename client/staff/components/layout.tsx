@@ -20,6 +20,7 @@ export function Layout({ children }: { children: ReactNode }) {
       ['/staff/dashboard', 'dashboard', t('nav.dashboard')],
       ['/staff/audit', 'audit', t('nav.audit')],
       ['/staff/codes', 'codes', t('nav.codes')],
+      ['/staff/traffic', 'traffic', t('nav.traffic')],
       ['/staff/moderation', 'moderation', t('nav.moderation')],
       ['/staff/sessions', 'sessions', t('nav.sessions')],
     ] satisfies [string, StaffRoute['name'], string][]

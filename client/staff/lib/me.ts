@@ -29,6 +29,7 @@ const SCREEN_ACCESS: Partial<Record<StaffRoute['name'], (me: StaffMe) => boolean
   dashboard: isAdmin,
   audit: isAdmin,
   codes: isAdmin,
+  traffic: isAdmin,
   moderation: moderates,
 };
 

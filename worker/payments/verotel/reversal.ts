@@ -8,6 +8,7 @@ import type { OrderRow } from '../orders';
 import type { SettleContext } from '../settle-context';
 import { sendChargebackMail } from '../confirmation-mail';
 import { stopRepeatCharges } from '../stop-repeat';
+import { reverseOrder } from '../../tracking/conversions';
 
 /**
  * Money that went back on the provider's side, as a verified postback reports it (provider-agnostic: Verotel's
@@ -92,6 +93,10 @@ export async function reverseByProvider(
       ...(order.status === 'paid' ? { spent: order.credits - takenBack } : { was: order.status }),
     });
     if (kind === 'chargeback') await sendChargebackMail(ctx, order);
+    // The network's reversal postback inside its hold period (issue 47).
+    await reverseOrder(env, tenant.id, order.id, kind, now).catch((error: unknown) =>
+      logEvent('error', 'reversal not recorded', { tenant: tenant.id, order: order.id, error: String(error) }),
+    );
   }
   return { status: current.status, takenBack };
 }

@@ -1,0 +1,31 @@
+import type { TRAFFIC_DIMENSIONS, TrafficRow } from '../../../core/schemas/traffic';
+
+/** The funnel's counts, in the table's and the CSV's order. */
+export const TRAFFIC_COUNTS = [
+  'clicks',
+  'signups',
+  'confirmed',
+  'first_messages',
+  'first_purchases',
+  'repeat_purchases',
+  'refunds',
+  'chargebacks',
+] as const;
+const COUNTS = TRAFFIC_COUNTS;
+
+const cell = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/** The table as CSV (RFC 4180): money per currency in major units, earnings per click from net revenue. */
+export function trafficCsv(by: (typeof TRAFFIC_DIMENSIONS)[number], rows: TrafficRow[]): string {
+  const currencies = [...new Set(rows.flatMap((r) => r.revenue.map((m) => m.currency)))].sort();
+  const head = [by, ...COUNTS, ...currencies.flatMap((c) => [`gross_${c}`, `net_${c}`, `epc_${c}`])];
+  const lines = rows.map((r) => [
+    r.key,
+    ...COUNTS.map((k) => String(r[k])),
+    ...currencies.flatMap((c) => {
+      const m = r.revenue.find((x) => x.currency === c);
+      return m ? [(m.gross / 100).toFixed(2), (m.net / 100).toFixed(2), r.clicks ? (m.net / 100 / r.clicks).toFixed(4) : ''] : ['', '', ''];
+    }),
+  ]);
+  return `${[head, ...lines].map((l) => l.map(cell).join(',')).join('\r\n')}\r\n`;
+}
