@@ -176,7 +176,7 @@ describe('postback delivery', () => {
 describe('privacy', () => {
   it('the click is in the data export, and goes with the account while the conversions stay, anonymous', async () => {
     const m = await attributedMember();
-    const data = (await collectMemberData(dbOf(BRAND), BRAND, m.memberId)) as {
+    const data = (await collectMemberData(env as unknown as Env, dbOf(BRAND), BRAND, m.memberId)) as {
       traffic: { click: Record<string, unknown>; conversions: { event: string }[] };
     };
     expect(data.traffic.click).toMatchObject({ network: m.net.name, network_click_id: m.key, sub2: 'b', country: 'NL' });
