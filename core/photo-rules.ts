@@ -11,9 +11,9 @@ export const PHOTO_RULES = {
    * must not stall the other requests of its isolate: ~150 ms of CPU. On the 2-core dev machine 640 x 480 takes
    * 70-90 ms of it, 1024 x 768 ~165 ms and 1600 x 1200 ~380 ms, most of it mozjpeg's encoder (docs/api/photos.md,
    * "CPU"). So the cap is 640 x 480 worth of pixels (0.3 MP); `npm run bench` measures the largest allowed JPEG and
-   * PNG through the Worker (scripts/lib/bench-uploads.mjs). The browser shrinks any bigger photo to this before
-   * uploading it (client/components/photos/shrink.ts), so members can still pick any photo. Raising it needs a
-   * faster encoder or Cloudflare Images, not a bigger number.
+   * PNG through the Worker (scripts/lib/bench-uploads.mjs). This cap is the re-encode path's only: the app's browser
+   * uploads its own three sizes (SHARP_PHOTO below), which are checked and stored without a re-encode. Raising it
+   * needs a faster encoder or Cloudflare Images, not a bigger number.
    */
   maxPixels: 640 * 480,
   /** The same cap as a picture size, for the error message ("at most 640 x 480 pixels or as many in another shape"). */

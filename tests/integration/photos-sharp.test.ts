@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SHARP_PHOTO } from '../../core/photo-rules';
 import type { PhotosResponse } from '../../core/schemas/photos';
 import { stripJpegMetadata } from '../../worker/photos/jpeg-strip';
+import type { FictionalProfile } from '../../core/schemas/staff-answers';
 import { fetchBrand } from './helpers';
 import {
   GPS_MARKER,
@@ -18,6 +19,7 @@ import {
   storedKeys,
   upload,
 } from './photos-helpers';
+import { createStaff, staffApi } from './staff-helpers';
 
 // Sharp photos (docs/decisions/015-sharp-photos.md): the browser uploads the full photo and its 640 px and 320 px sizes;
 // the Worker checks, decodes and strips each and stores them as they are. Anything else takes the re-encode path.
@@ -145,6 +147,45 @@ describe('a three-size upload', { timeout: 60_000 }, () => {
     const upright = ((await turned.json()) as PhotosResponse).photos.find((p) => p.id !== photo.id)!;
     expect([upright.width, upright.height, upright.mid_filename]).toEqual([320, 640, undefined]);
     expect(SHARP_PHOTO.fields).toEqual({ mid: 'photo_640', thumb: 'photo_320' });
+  });
+});
+
+describe('a three-size upload by staff for a fictional profile', { timeout: 60_000 }, () => {
+  it('is stored in three sizes and approved at once', async () => {
+    const op = await createStaff([{ brand: 'flirtlokaal', role: 'operator' }]);
+    const fields = {
+      brand: 'flirtlokaal',
+      name: 'Sanne',
+      gender: 'female',
+      sexuality: 'hetero',
+      birthdate: '1995-06-15',
+      country: 'NL',
+      region: 'UT',
+      city: 'Utrecht',
+      active: true,
+    };
+    const created = await staffApi('flirtlokaal', 'POST', 'profiles.php', { cookie: op.cookie, body: fields });
+    expect(created.status).toBe(201);
+    const { profile } = (await created.json()) as { profile: FictionalProfile };
+    const form = new FormData();
+    form.set('brand', 'flirtlokaal');
+    form.set('profile_id', String(profile.id));
+    for (const [field, bytes] of Object.entries(phoneParts()))
+      form.set(field, new File([bytes as BlobPart], `${field}.jpg`, { type: 'image/jpeg' }));
+    const res = await fetchBrand('flirtlokaal', '/api/staff/profile-photo.php', {
+      method: 'POST',
+      body: form,
+      headers: { Cookie: op.cookie, Origin: 'https://flirtlokaal.localhost' },
+    });
+    expect(res.status).toBe(201);
+    const { uploaded } = (await res.json()) as { uploaded: number };
+    const row = await env.DB.prepare('SELECT status, filename, mid_filename, width, height FROM photos WHERE id = ?')
+      .bind(uploaded)
+      .first<{ status: string; filename: string; mid_filename: string; width: number; height: number }>();
+    expect(row).toMatchObject({ status: 'active', width: 810, height: 1080 });
+    const mid = decodeJpeg(await storedObject('flirtlokaal', row!.mid_filename), { useTArray: true });
+    expect([mid.width, mid.height]).toEqual([480, 640]);
+    expect(contains(await storedObject('flirtlokaal', row!.filename), GPS_MARKER)).toBe(false);
   });
 });
 
