@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n';
 import type { ProfileCard as Card } from '../../core/schemas/profile';
 import { Link } from '../navigation';
 import { settingsAtom } from '../state/atoms';
-import { imageUrl } from '../../core/image-url';
+import { IMAGE_SIZES, imageSrcSet, imageUrl } from '../../core/image-url';
 import { type PhotoLoad, photoLoadProps } from './photo-load';
 import { FictionalMark } from './fictional-mark';
 
@@ -28,6 +28,8 @@ export function ProfileCard({ profile, load = 'lazy', href, badge }: { profile: 
           {src && (
             <img
               src={src}
+              srcSet={profile.main_image ? imageSrcSet(settings.cdn_prefix, profile.main_image) : undefined}
+              sizes={IMAGE_SIZES.card}
               alt={t('profile.photo_of', { name: profile.name })}
               width={320}
               height={400}

@@ -18,6 +18,10 @@ export const PhotoViewSchema = z.object({
   id: z.number(),
   filename: z.string(),
   thumb_filename: z.string(),
+  mid_filename: z.string().optional(),
+  /** The full photo's pixels, for srcset's w descriptors (docs/decisions/015-sharp-photos.md). */
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
   private: z.boolean(),
   /** Only on the owner's own view: the photo waits for review and nobody else sees it yet. */
   pending: z.boolean().optional(),

@@ -18,6 +18,8 @@ export const OwnPhotoSchema = z.object({
   id: z.number().int(),
   filename: z.string(),
   thumb_filename: z.string(),
+  /** The 640 px size of a three-size upload (docs/decisions/015-sharp-photos.md). */
+  mid_filename: z.string().optional(),
   status: z.enum(PHOTO_STATUSES),
   private: z.boolean(),
   main: z.boolean(),

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 
-export const ImageSchema = z.object({ filename: z.string(), thumb_filename: z.string() });
+/** Optional fields of a photo's sizes (docs/decisions/015-sharp-photos.md): a proxied brand's backend without them still passes. */
+export const ImageSizesSchema = z.object({
+  /** The 640 px size, when the photo was uploaded in three sizes. */
+  mid_filename: z.string().optional(),
+  /** The full photo's pixels, for srcset's w descriptors. */
+  width: z.number().int().nullable().optional(),
+  height: z.number().int().nullable().optional(),
+});
+
+export const ImageSchema = z.object({ filename: z.string(), thumb_filename: z.string() }).extend(ImageSizesSchema.shape);
 
 /** GET /api/user.php -> { user }: the logged-in user of SPEC.md §3. */
 export const UserSchema = z.object({

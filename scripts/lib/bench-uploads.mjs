@@ -2,7 +2,8 @@
 // 640 x 480), as JPEG and as PNG, uploaded one after another to an otherwise idle server, each deleted again so the
 // member stays under the photo limit. The time of one upload is what its decode + downscale + re-encode costs (plus
 // a multipart parse and two small R2 and D1 writes): the budget is ~150 ms, so one upload does not stall the other
-// requests of its isolate.
+// requests of its isolate. The `sharp` case is a three-size upload (docs/decisions/015-sharp-photos.md): 810 x 1080,
+// 480 x 640 and 320 x 240 as the browser sends them, checked, decoded and stripped but not re-encoded.
 import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import jpeg from 'jpeg-js';
@@ -11,6 +12,11 @@ import { percentile } from './stats.mjs';
 
 export const UPLOAD_BUDGET_MS = 150;
 const SIZE = { width: 640, height: 480 };
+const SHARP = [
+  ['photo', { width: 810, height: 1080 }],
+  ['photo_640', { width: 480, height: 640 }],
+  ['photo_320', { width: 240, height: 320 }],
+];
 
 /** Photo-like pixels: smooth gradients with grain, so the entropy coder has real work (a flat image is cheap). */
 function pixels({ width, height }) {
@@ -30,12 +36,33 @@ function pixels({ width, height }) {
   return data;
 }
 
-/** The two files: a JPEG at quality 90 (what the browser's shrink sends) and a PNG of the same pixels. */
+/**
+ * The uploads, each a list of multipart parts: the largest re-encoded ones, a JPEG at quality 90 and a PNG of the
+ * same pixels, and a three-size sharp upload (JPEG quality 90, as the browser's canvas sends it).
+ */
 export function largestUploads() {
   const data = pixels(SIZE);
+  const jpegPart = (field, size) => ({
+    field,
+    ...size,
+    name: `${field}.jpg`,
+    type: 'image/jpeg',
+    bytes: new Uint8Array(jpeg.encode({ ...size, data: pixels(size) }, 90).data),
+  });
   return {
-    jpeg: { name: 'photo.jpg', type: 'image/jpeg', bytes: new Uint8Array(jpeg.encode({ ...SIZE, data }, 90).data) },
-    png: { name: 'photo.png', type: 'image/png', bytes: new Uint8Array(UPNG.encode([data.buffer], SIZE.width, SIZE.height, 0)) },
+    jpeg: [
+      { field: 'photo', ...SIZE, name: 'photo.jpg', type: 'image/jpeg', bytes: new Uint8Array(jpeg.encode({ ...SIZE, data }, 90).data) },
+    ],
+    png: [
+      {
+        field: 'photo',
+        ...SIZE,
+        name: 'photo.png',
+        type: 'image/png',
+        bytes: new Uint8Array(UPNG.encode([data.buffer], SIZE.width, SIZE.height, 0)),
+      },
+    ],
+    sharp: SHARP.map(([field, size]) => jpegPart(field, size)),
   };
 }
 
@@ -57,13 +84,17 @@ function call({ port, host, cookie, method, path, body, contentType }) {
   });
 }
 
-function multipart(file) {
+function multipart(parts) {
   const boundary = `bench${Date.now()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-  );
+  const chunks = parts.flatMap((part) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.name}"\r\nContent-Type: ${part.type}\r\n\r\n`,
+    ),
+    Buffer.from(part.bytes),
+    Buffer.from('\r\n'),
+  ]);
   return {
-    body: Buffer.concat([head, Buffer.from(file.bytes), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    body: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
 }
@@ -75,8 +106,8 @@ export async function benchUploads({ env, persistTo, port, host, brand, cookie, 
   spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--command', clear], { env, encoding: 'utf8' });
   const files = largestUploads();
   const result = {};
-  for (const [kind, file] of Object.entries(files)) {
-    const { body, contentType } = multipart(file);
+  for (const [kind, parts] of Object.entries(files)) {
+    const { body, contentType } = multipart(parts);
     const times = [];
     for (let i = 0; i <= rounds; i++) {
       const started = performance.now();
@@ -89,8 +120,9 @@ export async function benchUploads({ env, persistTo, port, host, brand, cookie, 
     }
     times.sort((a, b) => a - b);
     result[kind] = {
-      ...SIZE,
-      bytes: file.bytes.length,
+      width: parts[0].width,
+      height: parts[0].height,
+      bytes: parts.reduce((n, part) => n + part.bytes.length, 0),
       uploads: times.length,
       medianMs: round(percentile(times, 0.5)),
       p95Ms: round(percentile(times, 0.95)),

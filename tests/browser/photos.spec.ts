@@ -60,7 +60,9 @@ test('a member uploads a photo, it waits for review, a staff moderator approves 
   const pending = manager.locator('[data-testid="own-photo"][data-status="pending"]');
   await expect(pending).toHaveCount(1);
   await expect(pending.getByTestId('photo-status')).toHaveText(t('photos.status.pending'));
-  await expect(pending.getByRole('img')).toHaveJSProperty('naturalWidth', 256); // the stored thumbnail loads
+  // The stored sizes load: the tile offers the thumbnail, the 640 px size and the full photo (srcset), so the one
+  // the browser picks depends on the screen; naturalWidth is then the size `sizes` gives it, not a file's.
+  await expect.poll(() => pending.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(manager.getByTestId('photo-count')).toHaveText(t('photos.count', { used: 4, limit: 25 }));
   const photoId = (await pending.getAttribute('data-photo-id'))!;
 

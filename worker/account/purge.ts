@@ -19,12 +19,12 @@ export async function purgeExpired(env: Env, now: Date): Promise<number> {
   for (const member of gone) {
     const { results: photos } = await db
       .prepare(
-        'SELECT filename, thumb_filename FROM photos WHERE tenant_id = ? AND profile_id IN (SELECT id FROM profiles WHERE member_id = ?)',
+        'SELECT filename, thumb_filename, mid_filename FROM photos WHERE tenant_id = ? AND profile_id IN (SELECT id FROM profiles WHERE member_id = ?)',
       )
       .bind(member.tenant_id, member.id)
-      .all<Pick<Tables['photos'], 'filename' | 'thumb_filename'>>();
+      .all<Pick<Tables['photos'], 'filename' | 'thumb_filename' | 'mid_filename'>>();
     const keys = photos
-      .flatMap((p) => [p.filename, p.thumb_filename])
+      .flatMap((p) => [p.filename, p.thumb_filename, ...(p.mid_filename ? [p.mid_filename] : [])])
       .filter((k) => !k.startsWith('seed/'))
       .map((k) => `${member.tenant_id}/${k}`);
     if (keys.length) await env.MEDIA.delete(keys);

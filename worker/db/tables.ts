@@ -568,6 +568,7 @@ export interface PhotosRow {
   reviewed_by: number | null;
   reject_reason: string | null;
   bytes: number | null;
+  mid_filename: string | null;
 }
 
 export interface PostbackAttemptsRow {

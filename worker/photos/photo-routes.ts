@@ -18,7 +18,7 @@ import {
 import type { SessionMember } from '../auth/sessions';
 import { limit } from '../http/helpers';
 import { operation } from '../http/operation';
-import { photoBodyLimit, processUploadedPhoto, storeUploadedPhoto, uploadedPhoto } from './upload';
+import { photoBodyLimit, processUploadedPhoto, storeUploadedPhoto, uploadedPhoto, uploadedSizes } from './upload';
 
 /** The member's own photos (core/schemas/photos.ts, docs/api/photos.md). */
 export const photoRoutes = new Hono<AppEnv>();
@@ -53,11 +53,13 @@ operation(photoRoutes, 'post', '/api/photos.php', async (c, { member }) => {
   // Both count before the form is read: a refused or broken upload costs a place too.
   await limit(c, `photo-upload:${owner.memberId}`, UPLOADS_PER_HOUR);
   await limit(c, `photo-upload:ip:${clientIp(c)}`, UPLOADS_PER_IP_HOUR);
-  const file = uploadedPhoto(await c.req.formData().catch(() => null));
+  const form = await c.req.formData().catch(() => null);
+  const file = uploadedPhoto(form);
+  const sizes = uploadedSizes(form);
   // Cheap early answer before the expensive decode; insertPhoto below is what really holds the limit.
   if ((await countedPhotos(c.env.DB, owner)) >= photoLimit(owner.paidUser)) throw limitReached();
 
-  const photo = await processUploadedPhoto(file);
+  const photo = await processUploadedPhoto(file, sizes);
 
   const id = await storeUploadedPhoto(c.env, owner.tenantId, photo, (stored) =>
     insertPhoto(c.env.DB, owner, { ...stored, now: c.get('now') }),

@@ -17,7 +17,7 @@ const COUNTED = "status IN ('pending', 'active')";
 
 type PhotoRow = Pick<
   Tables['photos'],
-  'id' | 'filename' | 'thumb_filename' | 'status' | 'private' | 'position' | 'width' | 'height' | 'reject_reason'
+  'id' | 'filename' | 'thumb_filename' | 'mid_filename' | 'status' | 'private' | 'position' | 'width' | 'height' | 'reject_reason'
 > &
   Pick<Tables['profiles'], 'main_photo_id'> & { status: OwnPhoto['status']; reject_reason: RejectReason | null };
 
@@ -33,17 +33,17 @@ export function r2Key(tenantId: string, filename: string): string {
   return `${tenantId}/${filename}`;
 }
 
-/** A fresh random filename pair; never derived from anything the member sent. */
-export function newFilenames(): { filename: string; thumb: string } {
+/** Fresh random filenames of a photo's sizes; never derived from anything the member sent. */
+export function newFilenames(): { filename: string; thumb: string; mid: string } {
   const hex = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return { filename: `p/${hex}.jpg`, thumb: `p/${hex}-t.jpg` };
+  return { filename: `p/${hex}.jpg`, thumb: `p/${hex}-t.jpg`, mid: `p/${hex}-640.jpg` };
 }
 
 /** Every own photo (all statuses) in order, with the limit: the answer of each /api/photos.php call. */
 export async function listOwnPhotos(db: D1Database, owner: Owner, paidUser: boolean): Promise<PhotosResponse> {
   const { results } = await db
     .prepare(
-      `SELECT ph.id, ph.filename, ph.thumb_filename, ph.status, ph.private, ph.position, ph.width, ph.height, ph.reject_reason, p.main_photo_id
+      `SELECT ph.id, ph.filename, ph.thumb_filename, ph.mid_filename, ph.status, ph.private, ph.position, ph.width, ph.height, ph.reject_reason, p.main_photo_id
          FROM photos ph JOIN profiles p ON p.id = ph.profile_id AND p.tenant_id = ph.tenant_id
         WHERE ph.tenant_id = ? AND ph.profile_id = ?
         ORDER BY ph.position, ph.id`,
@@ -54,6 +54,7 @@ export async function listOwnPhotos(db: D1Database, owner: Owner, paidUser: bool
     id: r.id,
     filename: r.filename,
     thumb_filename: r.thumb_filename,
+    ...(r.mid_filename ? { mid_filename: r.mid_filename } : {}),
     status: r.status,
     private: r.private === 1,
     main: r.main_photo_id === r.id,
@@ -78,6 +79,8 @@ export async function countedPhotos(db: D1Database, owner: Owner): Promise<numbe
 export interface StoredPhoto {
   filename: string;
   thumb: string;
+  /** The 640 px size of a three-size upload; null for a re-encoded one. */
+  mid: string | null;
   width: number;
   height: number;
   bytes: number;
@@ -100,11 +103,11 @@ export async function insertPhoto(db: D1Database, owner: Owner, photo: NewPhoto)
     try {
       const row = await db
         .prepare(
-          `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, private, position, width, height, bytes, created_at)
+          `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, private, position, width, height, bytes, created_at, mid_filename)
            SELECT (SELECT COALESCE(MAX(id), ?1 - 1) + 1 FROM photos WHERE id BETWEEN ?1 AND ?2),
                   ?3, ?4, ?5, ?6, 'pending', 0,
                   (SELECT COALESCE(MAX(position), 0) + 1 FROM photos WHERE tenant_id = ?3 AND profile_id = ?4),
-                  ?7, ?8, ?9, ?10
+                  ?7, ?8, ?9, ?10, ?14
             WHERE (SELECT COUNT(*) FROM photos WHERE tenant_id = ?3 AND profile_id = ?4 AND ${COUNTED})
                   < (SELECT CASE WHEN paid_user = 1 THEN ?11 ELSE ?12 END FROM members WHERE id = ?13 AND tenant_id = ?3)
               AND (SELECT COALESCE(MAX(id), 0) FROM photos WHERE id BETWEEN ?1 AND ?2) < ?2
@@ -124,6 +127,7 @@ export async function insertPhoto(db: D1Database, owner: Owner, photo: NewPhoto)
           PHOTO_LIMIT.premium,
           PHOTO_LIMIT.free,
           owner.memberId,
+          photo.mid,
         )
         .first<Pick<Tables['photos'], 'id'>>();
       if (!row) return null;
@@ -199,10 +203,13 @@ export async function deletePhoto(env: Env, owner: Owner, photo: OwnPhotoRef): P
   await deleteObjects(env, owner.tenantId, [photo]);
 }
 
-/** Removes a photo's R2 objects; seed illustrations have none. */
+/** The name a photo's 640 px size has or would have (newFilenames); deleting one that does not exist is harmless. */
+export const midFilenameOf = (filename: string) => filename.replace(/\.jpg$/, '-640.jpg');
+
+/** Removes a photo's R2 objects (its middle size too, where a three-size upload stored one); seed illustrations have none. */
 export async function deleteObjects(env: Env, tenantId: string, photos: { filename: string; thumb_filename: string }[]): Promise<void> {
   const keys = photos
-    .flatMap((p) => [p.filename, p.thumb_filename])
+    .flatMap((p) => [p.filename, p.thumb_filename, ...(p.filename.startsWith('p/') ? [midFilenameOf(p.filename)] : [])])
     .filter((k) => !k.startsWith('seed/'))
     .map((k) => r2Key(tenantId, k));
   if (keys.length) await env.MEDIA.delete(keys);

@@ -2,7 +2,7 @@ import type { ProfileResponse, ProfileView } from '../../core/schemas/members';
 import type { Tenant } from '../../core/schemas/tenant';
 import { INTERESTS } from '../../core/data/interests';
 import { regionName } from '../../core/data/regions';
-import { birthdateRange, CARD_SELECT, MAIN_PHOTO_JOIN, toCard, type CardRow } from './profiles';
+import { birthdateRange, CARD_SELECT, imageSizes, MAIN_PHOTO_JOIN, toCard, type CardRow } from './profiles';
 import { noBlockBetween } from './blocks';
 import type { Tables } from '../db/tables';
 import { namedBatch, rows } from '../db/batch';
@@ -22,7 +22,7 @@ type DetailRow = CardRow &
   > &
   Pick<ProfileView, 'sexuality' | 'body_type' | 'relationship_status'>;
 
-type PhotoRow = Pick<Tables['photos'], 'id' | 'filename' | 'thumb_filename' | 'private' | 'status'>;
+type PhotoRow = Pick<Tables['photos'], 'id' | 'filename' | 'thumb_filename' | 'mid_filename' | 'width' | 'height' | 'private' | 'status'>;
 
 const INTEREST_SLUG = new Map(INTERESTS.map((i) => [i.id, i.slug]));
 
@@ -90,6 +90,7 @@ export async function viewProfile(
       id: p.id,
       filename: p.filename,
       thumb_filename: p.thumb_filename,
+      ...imageSizes(p.mid_filename, p.width, p.height),
       private: p.private === 1,
       ...(p.status === 'pending' ? { pending: true } : {}),
     })),
@@ -113,7 +114,7 @@ function profileParts(db: D1Database, tenantId: string, profileId: number, me: n
       rows<PhotoRow>(
         db
           .prepare(
-            `SELECT id, filename, thumb_filename, private, status FROM photos WHERE tenant_id = ? AND profile_id = ?
+            `SELECT id, filename, thumb_filename, mid_filename, width, height, private, status FROM photos WHERE tenant_id = ? AND profile_id = ?
               AND (status = 'active' OR (status = 'pending' AND ? = 1)) ORDER BY position, id`,
           )
           .bind(tenantId, profileId, own ? 1 : 0),

@@ -12,14 +12,18 @@ export interface FeaturedFilter {
 }
 
 /** Columns and join that every card query selects (profiles `p`, the active main photo `ph`); rows go to toCard. */
-export const CARD_SELECT = `p.id, p.name, p.birthdate, p.gender, p.country, p.region, p.city, p.fictional, p.last_active, ph.filename, ph.thumb_filename`;
+export const CARD_SELECT = `p.id, p.name, p.birthdate, p.gender, p.country, p.region, p.city, p.fictional, p.last_active, ph.filename, ph.thumb_filename,
+  ph.mid_filename, ph.width AS photo_width, ph.height AS photo_height`;
 export const MAIN_PHOTO_JOIN = `LEFT JOIN photos ph ON ph.id = p.main_photo_id AND ph.tenant_id = p.tenant_id AND ph.status = 'active'`;
 
 /** A card query's row: the profile's columns and those of its active main photo (null without one). */
 export type CardRow = Pick<
   Tables['profiles'],
   'id' | 'name' | 'birthdate' | 'gender' | 'country' | 'region' | 'city' | 'fictional' | 'last_active'
-> & { gender: 'male' | 'female' } & LeftJoined<Pick<Tables['photos'], 'filename' | 'thumb_filename'>>; // Sign-up and the staff forms write only these two (core/schemas).
+> & { gender: 'male' | 'female' } & LeftJoined<Pick<Tables['photos'], 'filename' | 'thumb_filename' | 'mid_filename'>> & {
+    photo_width: number | null;
+    photo_height: number | null;
+  }; // Sign-up and the staff forms write only these two (core/schemas).
 
 /** Date-of-birth bounds (inclusive, YYYY-MM-DD) for people aged minAge..maxAge on `now`. */
 export function birthdateRange(minAge: number, maxAge: number, now: Date): { from: string; to: string } {
@@ -41,12 +45,20 @@ export function toCard(row: CardRow, now: Date): ProfileCard {
     city: row.city,
     fictional: row.fictional === 1,
     last_active: row.last_active,
-    main_image: row.filename && row.thumb_filename ? { filename: row.filename, thumb_filename: row.thumb_filename } : null,
+    main_image:
+      row.filename && row.thumb_filename
+        ? { filename: row.filename, thumb_filename: row.thumb_filename, ...imageSizes(row.mid_filename, row.photo_width, row.photo_height) }
+        : null,
   };
 }
 
 /** How many candidates the relevance ranking looks at per card it returns (a bounded index walk, then a sort in JS). */
 const CANDIDATES_PER_CARD = 4;
+
+/** A photo's optional sizes (core/schemas/user.ts ImageSizesSchema) from its row: only what is known. */
+export function imageSizes(mid: string | null | undefined, width: number | null | undefined, height: number | null | undefined) {
+  return { ...(mid ? { mid_filename: mid } : {}), ...(width && height ? { width, height } : {}) };
+}
 
 /**
  * A sample of the brand's profiles of one sex in a country and an age band, for the home feed and the landers: the

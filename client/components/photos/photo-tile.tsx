@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { OwnPhoto } from '../../../core/schemas/photos';
-import { imageUrl } from '../../../core/image-url';
+import { IMAGE_SIZES, imageSrcSet, imageUrl } from '../../../core/image-url';
 import { Icon } from '../icon';
 
 export interface TileActions {
@@ -42,7 +42,14 @@ export function PhotoTile({ photo, number, count, cdnPrefix, busy, actions }: Ph
             <Icon name="i-lucide-image-off" />
           </div>
         ) : (
-          <img src={imageUrl(cdnPrefix, photo.thumb_filename)} alt={label} className="h-full w-full object-cover" loading="lazy" />
+          <img
+            src={imageUrl(cdnPrefix, photo.thumb_filename)}
+            srcSet={imageSrcSet(cdnPrefix, photo)}
+            sizes={IMAGE_SIZES.ownPhoto}
+            alt={label}
+            className="h-full w-full object-cover"
+            loading="lazy"
+          />
         )}
         <div className="absolute left-2 top-2 flex flex-wrap gap-1">
           {photo.main && (

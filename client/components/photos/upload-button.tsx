@@ -5,7 +5,7 @@ import { useStore } from 'jotai';
 import { apiGet } from '../../api/typed-fetch';
 import { ApiError } from '../../api/fetch-client';
 import { userAtom } from '../../state/atoms';
-import { shrinkForUpload } from './shrink';
+import { largestPart, prepareUpload } from './shrink';
 import { uploadPhoto, type UploadResult } from './upload';
 
 interface UploadButtonProps {
@@ -36,14 +36,14 @@ function usePhotoUpload(onUploaded: (result: UploadResult) => void) {
     let uploaded = 0;
     for (const picked of files) {
       setProgress({ name: picked.name, percent: 0 });
-      const file = await shrinkForUpload(picked);
+      const upload = await prepareUpload(picked);
       // The server checks again; this only spares a long upload that is sure to be refused.
-      if (file.size > PHOTO_RULES.maxBytes) {
+      if (largestPart(upload) > PHOTO_RULES.maxBytes) {
         problems.push(`${picked.name}: ${t('photos.errors.too_large', { mb: MB })}`);
         continue;
       }
       try {
-        onUploaded(await uploadPhoto(file, (percent) => setProgress({ name: picked.name, percent }), t('photos.errors.network')));
+        onUploaded(await uploadPhoto(upload, (percent) => setProgress({ name: picked.name, percent }), t('photos.errors.network')));
         uploaded += 1;
       } catch (error) {
         const message = error instanceof ApiError ? error.message : t('photos.errors.network');

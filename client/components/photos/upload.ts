@@ -1,14 +1,16 @@
 import type { PhotosResponse } from '../../../core/schemas/photos';
 import { ApiError } from '../../api/fetch-client';
+import { appendPhotoUpload, type PhotoUpload } from './shrink';
 
 export type UploadResult = PhotosResponse & { uploaded: number };
 
 /**
- * POST /api/photos.php with the file as multipart field "photo". XMLHttpRequest rather than the JSON fetch client:
+ * POST /api/photos.php with the photo as multipart field "photo" and its smaller sizes when the browser drew them
+ * (shrink.ts prepareUpload). XMLHttpRequest rather than the JSON fetch client:
  * only XHR reports upload progress, and an upload is never retried by itself (the member decides). Errors come as
  * the fetch client's ApiError, with the server's message in the member's language; a network failure has status 0.
  */
-export function uploadPhoto(file: File, onProgress: (percent: number) => void, networkMessage: string): Promise<UploadResult> {
+export function uploadPhoto(upload: PhotoUpload, onProgress: (percent: number) => void, networkMessage: string): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/photos.php');
@@ -33,7 +35,7 @@ export function uploadPhoto(file: File, onProgress: (percent: number) => void, n
       reject(new ApiError(xhr.status, error?.code ?? 'http_error', error?.message ?? networkMessage, error?.fields));
     };
     const form = new FormData();
-    form.append('photo', file);
+    appendPhotoUpload(form, upload);
     xhr.send(form);
   });
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { ProfileView } from '../../../core/schemas/members';
 import { useApi } from '../../api/call';
-import { imageUrl } from '../../../core/image-url';
+import { IMAGE_SIZES, imageSrcSet, imageUrl } from '../../../core/image-url';
 import { Link } from '../../navigation';
 import { routeAtom, settingsAtom, userAtom } from '../../state/atoms';
 import { CardGrid } from './search';
@@ -108,6 +108,8 @@ function Photos({ profile }: { profile: ProfileView }) {
         {photo && (
           <img
             src={imageUrl(settings.cdn_prefix, photo.filename)}
+            srcSet={imageSrcSet(settings.cdn_prefix, photo)}
+            sizes={IMAGE_SIZES.profile}
             alt={t('profile.photo_of', { name: profile.name })}
             width={400}
             height={500}

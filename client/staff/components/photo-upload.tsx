@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { PHOTO_RULES } from '../../../core/photo-rules';
-import { shrinkForUpload } from '../../components/photos/shrink';
+import { appendPhotoUpload, prepareUpload } from '../../components/photos/shrink';
 import { ApiError, staffSend } from '../lib/api';
 import { t } from '../lib/i18n';
 
@@ -29,7 +29,7 @@ export function PhotoUpload({
       const form = new FormData();
       form.set('brand', brand);
       form.set('profile_id', String(profileId));
-      form.set('photo', await shrinkForUpload(file));
+      appendPhotoUpload(form, await prepareUpload(file));
       await staffSend('post', '/api/staff/profile-photo.php', form);
       setState({ busy: false, problem: null });
       onUploaded();

@@ -30,9 +30,9 @@ export async function insertProfilePhoto(
           rows<Pick<Tables['photos'], 'id'>>(
             db
               .prepare(
-                `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, private, position, width, height, bytes, created_at, reviewed_at, reviewed_by)
+                `INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, private, position, width, height, bytes, created_at, reviewed_at, reviewed_by, mid_filename)
            SELECT (SELECT COALESCE(MAX(id), ?1 - 1) + 1 FROM photos WHERE id BETWEEN ?1 AND ?2), ?3, ?4, ?5, ?6, 'active', 0,
-                  (SELECT COALESCE(MAX(position), 0) + 1 FROM photos WHERE tenant_id = ?3 AND profile_id = ?4), ?7, ?8, ?9, ?10, ?10, ?11
+                  (SELECT COALESCE(MAX(position), 0) + 1 FROM photos WHERE tenant_id = ?3 AND profile_id = ?4), ?7, ?8, ?9, ?10, ?10, ?11, ?12
             WHERE EXISTS (SELECT 1 FROM profiles WHERE id = ?4 AND tenant_id = ?3 AND fictional = 1 AND member_id IS NULL)
            RETURNING id`,
               )
@@ -48,6 +48,7 @@ export async function insertProfilePhoto(
                 photo.bytes,
                 at,
                 staff.id,
+                photo.mid,
               ),
           ),
         ],

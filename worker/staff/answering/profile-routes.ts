@@ -6,7 +6,7 @@ import { insertProfilePhoto } from './profile-photos';
 import { createProfile, loadProfiles, profileNotFound, updateProfile } from './profiles';
 import { brandsWhere, requireStaffOn } from '../../auth/staff-session';
 import { TENANTS } from '../../tenants';
-import { photoBodyLimit, processUploadedPhoto, storeUploadedPhoto, uploadedPhoto } from '../../photos/upload';
+import { photoBodyLimit, processUploadedPhoto, storeUploadedPhoto, uploadedPhoto, uploadedSizes } from '../../photos/upload';
 import { brandDb } from '../../db/request-db';
 import { staffOperation } from '../operation';
 
@@ -54,7 +54,7 @@ staffOperation(
     const form = await c.req.formData().catch(() => null);
     const fields = parseOrFail(ProfilePhotoFieldsSchema, { brand: form?.get('brand'), profile_id: form?.get('profile_id') });
     const staff = requireStaffOn(c, fields.brand, 'operator');
-    const photo = await processUploadedPhoto(uploadedPhoto(form));
+    const photo = await processUploadedPhoto(uploadedPhoto(form), uploadedSizes(form));
     const id = await storeUploadedPhoto(c.env, fields.brand, photo, (stored) =>
       insertProfilePhoto(brandDb(c, fields.brand), staff, fields.brand, fields.profile_id, stored, c.get('now')),
     );
