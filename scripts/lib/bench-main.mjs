@@ -308,8 +308,23 @@ async function moneyOnly() {
     payments.ordersInWrongState +
     payments.membersWithWrongBalance +
     payments.membersWhoseBalanceIsNotTheirLedgerSum;
+  console.log(moneySummary(moneyUnderFire).join('\n'));
   console.log(`payments: wrong ${wrong}; money under fire: violations ${JSON.stringify(moneyUnderFire.violations)}`);
   process.exit(wrong + moneyUnderFire.violationCount === 0 ? 0 : 1);
+}
+
+/** The lines of the summary about "money under fire", per provider. */
+function moneySummary(f) {
+  const { verotel: fv, ccbill: fc, sepa: fs } = f.providers;
+  return [
+    `Money under fire (${f.seconds} s, ${f.members} members; staff refunds racing the providers' refunds answered: Verotel ${JSON.stringify(fv.staffRefundAnswers)}, CCBill ${JSON.stringify(fc.staffRefundAnswers)}):`,
+    `- Verotel (${fv.brand}): ${fv.orderRequests} orders raced with single-use codes (answers ${JSON.stringify(fv.orderAnswers)}), ${fv.salesPosted} sales paid with signed postbacks replayed at once (${JSON.stringify(fv.postbackReplays)}); ` +
+      `paid per code ${JSON.stringify(fv.paidOrdersPerCode)} (allowed ${JSON.stringify(fv.allowedPaidOrders)}); ${fv.chargedBack} charged back, ${fv.refundRaces} refund races (answers ${JSON.stringify(fv.reversalAnswers)}); orders ${JSON.stringify(fv.orderStates)}; violations ${JSON.stringify(fv.violations)}.`,
+    `- CCBill (${fc.brand}): ${fc.ordersPlaced} orders, ${fc.salesPosted} sales with their webhooks replayed at once (${JSON.stringify(fc.webhookReplays)}); ` +
+      `${fc.chargedBack} charged back, ${fc.refundRaces} refund races (answers ${JSON.stringify(fc.reversalAnswers)}); orders ${JSON.stringify(fc.orderStates)}; violations ${JSON.stringify(fc.violations)}.`,
+    `- SEPA (${fs.brand}): ${fs.directDebitConfirmations} direct-debit confirmations (answers ${JSON.stringify(fs.directDebitAnswers)}), at most ${fs.directDebitTotalsCents.max} cents per member (limit ${fs.directDebitTotalsCents.limit}); ` +
+      `${fs.bankReturns} debits returned by the bank, 10 reports each (${JSON.stringify(fs.bankReturnAnswers)}); orders ${JSON.stringify(fs.orderStates)}; violations ${JSON.stringify(fs.violations)}.`,
+  ];
 }
 
 /** A member with a live session in the bench database, so the members page can be measured logged in. */
@@ -634,18 +649,7 @@ function summary(r) {
     `Payments: ${p.orders} orders of ${p.members} members, ${p.webhookCalls} webhook calls (${p.webhooksPerSecond}/s, statuses ${JSON.stringify(p.statuses)}) and ${p.checkoutSubmissions} checkout choices;`,
     `${p.paidOrders} paid; orders not granted exactly once: ${p.ordersNotGrantedExactlyOnce}; in a wrong state: ${p.ordersInWrongState}; members whose balance differs from the expected or from their ledger: ${p.membersWithWrongBalance}; any member whose balance is not their ledger sum: ${p.membersWhoseBalanceIsNotTheirLedgerSum}.`,
   );
-  const f = r.moneyUnderFire;
-  const { verotel: fv, ccbill: fc, sepa: fs } = f.providers;
-  lines.push(
-    '',
-    `Money under fire (${f.seconds} s, ${f.members} members; staff refunds racing the providers' answered ${JSON.stringify(f.staffRefundAnswers)}):`,
-    `- Verotel (${fv.brand}): ${fv.orderRequests} orders raced with single-use codes (answers ${JSON.stringify(fv.orderAnswers)}), ${fv.salesPosted} sales paid with signed postbacks replayed at once (${JSON.stringify(fv.postbackReplays)}); ` +
-      `paid per code ${JSON.stringify(fv.paidOrdersPerCode)} (allowed ${JSON.stringify(fv.allowedPaidOrders)}); ${fv.chargedBack} charged back, ${fv.refundRaces} refund races (answers ${JSON.stringify(fv.reversalAnswers)}); orders ${JSON.stringify(fv.orderStates)}; violations ${JSON.stringify(fv.violations)}.`,
-    `- CCBill (${fc.brand}): ${fc.ordersPlaced} orders, ${fc.salesPosted} sales with their webhooks replayed at once (${JSON.stringify(fc.webhookReplays)}); ` +
-      `${fc.chargedBack} charged back, ${fc.refundRaces} refund races (answers ${JSON.stringify(fc.reversalAnswers)}); orders ${JSON.stringify(fc.orderStates)}; violations ${JSON.stringify(fc.violations)}.`,
-    `- SEPA (${fs.brand}): ${fs.directDebitConfirmations} direct-debit confirmations (answers ${JSON.stringify(fs.directDebitAnswers)}), at most ${fs.directDebitTotalsCents.max} cents per member (limit ${fs.directDebitTotalsCents.limit}); ` +
-      `${fs.bankReturns} debits returned by the bank, 10 reports each (${JSON.stringify(fs.bankReturnAnswers)}); orders ${JSON.stringify(fs.orderStates)}; violations ${JSON.stringify(fs.violations)}.`,
-  );
+  lines.push('', ...moneySummary(r.moneyUnderFire));
   if (r.staff) {
     const st = r.staff;
     lines.push(

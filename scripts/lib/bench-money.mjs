@@ -120,7 +120,7 @@ export async function benchMoneyUnderFire({ env, persistTo, port, host, fire }) 
           server,
           'POST',
           '/api/order.php',
-          { ...json, cookie: m.cookie },
+          { ...json, cookie: m.cookie, 'cf-connecting-ip': m.ip },
           JSON.stringify({
             ...DISCOUNTED,
             currency: 'EUR',
@@ -168,7 +168,13 @@ export async function benchMoneyUnderFire({ env, persistTo, port, host, fire }) 
   const ddTasks = members.flatMap((m) =>
     m.directDebits.map(
       (dd) => () =>
-        call(server, 'PUT', '/api/directdebit.php', { ...json, cookie: m.cookie }, JSON.stringify({ request_id: dd.id, otp: dd.otp })),
+        call(
+          server,
+          'PUT',
+          '/api/directdebit.php',
+          { ...json, cookie: m.cookie, 'cf-connecting-ip': m.ip },
+          JSON.stringify({ request_id: dd.id, otp: dd.otp }),
+        ),
     ),
   );
   (await pool(ddTasks, CONCURRENCY)).forEach((r) => count(ddAnswers, r));
@@ -195,7 +201,7 @@ export async function benchMoneyUnderFire({ env, persistTo, port, host, fire }) 
               cc,
               'POST',
               '/api/order.php',
-              { ...json, 'x-debug-country': 'GB', cookie: m.cookie },
+              { ...json, 'x-debug-country': 'GB', cookie: m.cookie, 'cf-connecting-ip': m.ip },
               JSON.stringify({
                 package_id: CCBILL.package_id,
                 amount: CCBILL.amount,
@@ -261,7 +267,7 @@ export async function benchMoneyUnderFire({ env, persistTo, port, host, fire }) 
     ccbillOrders.map((o) => o.reference),
     CCBILL.binding,
   );
-  const reversal = { verotel: {}, ccbill: {}, staff: {}, retries: {} };
+  const reversal = { verotel: {}, ccbill: {}, staffVerotel: {}, staffCcbill: {}, retries: {} };
   const tagged = (bucket, task) => async () => count(bucket, await task());
   const tasks = [
     ...vChargeback.flatMap((o) => [
@@ -275,7 +281,7 @@ export async function benchMoneyUnderFire({ env, persistTo, port, host, fire }) 
       ...Array.from({ length: REPLAYS }, () =>
         tagged(reversal.verotel, () => sendVerotelPostback(server, verotelPostback(brand, sales.get(o.reference), 'credit'))),
       ),
-      ...Array.from({ length: STAFF_REFUNDS }, () => tagged(reversal.staff, () => staffRefund(server, staff, brand, o.id))),
+      ...Array.from({ length: STAFF_REFUNDS }, () => tagged(reversal.staffVerotel, () => staffRefund(server, staff, brand, o.id))),
     ]),
     ...cChargeback.flatMap((o) => {
       const hook = ccbillWebhook(CCBILL.brand, CCBILL.accnum, transactions.get(o.reference), 'chargeback');
@@ -289,7 +295,7 @@ export async function benchMoneyUnderFire({ env, persistTo, port, host, fire }) 
       return [
         tagged(reversal.ccbill, () => clickSandbox(cc, o.url, 'refund')),
         ...Array.from({ length: REPLAYS }, () => tagged(reversal.ccbill, () => sendCcbillWebhook(cc, hook))),
-        ...Array.from({ length: STAFF_REFUNDS }, () => tagged(reversal.staff, () => staffRefund(cc, staff, CCBILL.brand, o.id))),
+        ...Array.from({ length: STAFF_REFUNDS }, () => tagged(reversal.staffCcbill, () => staffRefund(cc, staff, CCBILL.brand, o.id))),
       ];
     }),
   ];
@@ -386,6 +392,7 @@ export async function benchMoneyUnderFire({ env, persistTo, port, host, fire }) 
       chargedBack: vChargeback.length,
       refundRaces: vRefund.length,
       reversalAnswers: reversal.verotel,
+      staffRefundAnswers: reversal.staffVerotel,
       ...verotel,
       violationCount: sum(verotel.violations),
     },
@@ -398,6 +405,7 @@ export async function benchMoneyUnderFire({ env, persistTo, port, host, fire }) 
       chargedBack: cChargeback.length,
       refundRaces: cRefund.length,
       reversalAnswers: reversal.ccbill,
+      staffRefundAnswers: reversal.staffCcbill,
       ...ccbill,
       violationCount: sum(ccbill.violations),
     },
@@ -416,7 +424,6 @@ export async function benchMoneyUnderFire({ env, persistTo, port, host, fire }) 
   return {
     members: MEMBERS + CCBILL.members,
     providers,
-    staffRefundAnswers: reversal.staff,
     lateReplayAnswers: reversal.retries,
     // Kept for the report's summary line (bench-main.mjs).
     orderAnswers,

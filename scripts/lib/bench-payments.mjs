@@ -56,7 +56,9 @@ export function createPaymentMembers({ env, persistTo, brand, count = MEMBERS, b
       `INSERT INTO profiles (id, tenant_id, member_id, name, gender, sexuality, birthdate, country, last_active, created_at) VALUES (${id}, '${brand}', ${id}, 'Payer', 'male', 'hetero', '1985-01-01', 'NL', '${now}', '${now}')`,
       `INSERT INTO sessions (token_hash, tenant_id, member_id, created_at, expires_at) VALUES ('${hash}', '${brand}', ${id}, '${now}', '${later}')`,
     );
-    members.push({ id, cookie: `auth=${token}` });
+    // Each member from an address of their own (the benchmarking range 198.18.0.0/15, RFC 2544): the brand's purchase
+    // limits per address (core/rules/purchase-velocity.ts) are for a household, not for the whole bench at once.
+    members.push({ id, cookie: `auth=${token}`, ip: `198.${18 + randomInt(0, 2)}.${randomInt(0, 256)}.${randomInt(1, 255)}` });
   }
   sql(env, persistTo, statements.join('; '), false, binding);
   return members;
@@ -122,7 +124,7 @@ export async function benchPayments({ env, persistTo, port, host, members }) {
       server,
       'POST',
       '/api/order.php',
-      { cookie: member.cookie, 'content-type': 'application/json', 'x-debug-country': 'NL' },
+      { cookie: member.cookie, 'cf-connecting-ip': member.ip, 'content-type': 'application/json', 'x-debug-country': 'NL' },
       JSON.stringify({ package_id: pkg, amount: PACKAGES[pkg][1], currency: 'EUR', method: 'creditcard', consent: true }),
     );
     if (res.status !== 201) throw new Error(`order ${i} failed: ${res.status} ${res.body}`);
