@@ -49,6 +49,17 @@ const CHARGEBACK_REPLAYS = 5;
 const STAFF_REFUNDS = 3;
 const SEPA_RETURN_REPORTS = 10;
 
+/**
+ * A Dutch IBAN of its own for each payer (ISO 13616 check digits): a bank return blocks the account it names
+ * (worker/payments/sepa/returns.ts), so one shared account would be blocked for every later run.
+ */
+function benchIban() {
+  const account = String(randomInt(0, 10_000_000_000)).padStart(10, '0');
+  const digits = `ABNA${account}NL00`.replace(/[A-Z]/g, (ch) => String(ch.charCodeAt(0) - 55));
+  const check = 98 - Number(BigInt(digits) % 97n);
+  return `NL${String(check).padStart(2, '0')}ABNA${account}`;
+}
+
 const appSecret = (root) => /^APP_SECRET=(.+)$/m.exec(readFileSync(`${root}/.dev.vars`, 'utf8'))[1].trim();
 // As worker/payments/directdebit.ts stores it: HMAC(APP_SECRET, "<member>:<created_at>:<code>").
 const codeHash = (secret, memberId, createdAt, code) =>
@@ -84,6 +95,7 @@ export function prepareMoneyUnderFire({ env, persistTo, brand, root }) {
   ];
   for (const m of members) {
     m.directDebits = [];
+    const iban = benchIban();
     for (let i = 0; i < DD_PER_MEMBER; i++) {
       const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const createdAt = new Date(Date.now() - i).toISOString();
@@ -91,7 +103,7 @@ export function prepareMoneyUnderFire({ env, persistTo, brand, root }) {
       // As the mandate preview (POST /api/directdebit-mandate.php) leaves them: the mandate's reference and debit date.
       statements.push(
         `INSERT INTO directdebit_requests (id, tenant_id, member_id, package_id, amount, currency, holder, iban, street, house_number, zip, city, phone, code_hash, created_at, expires_at, mandate_reference, debit_date)
-         VALUES (${id}, '${brand}', ${m.id}, ${DD_PACKAGE.id}, ${DD_PACKAGE.amount}, 'EUR', 'Bench Payer', 'NL91ABNA0417164300', 'Damrak', '1', '1012 LG', 'Amsterdam', '+31612345678',
+         VALUES (${id}, '${brand}', ${m.id}, ${DD_PACKAGE.id}, ${DD_PACKAGE.amount}, 'EUR', 'Bench Payer', '${iban}', 'Damrak', '1', '1012 LG', 'Amsterdam', '+31612345678',
                  '${codeHash(secret, m.id, createdAt, otp)}', '${createdAt}', '${expires}', 'BENCH-${id}', '${debitDate}')`,
       );
       m.directDebits.push({ id, otp });
