@@ -25,6 +25,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 8790);
 const BRAND = 'flirtlokaal';
 const HOST = `${BRAND}.localhost:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+// BENCH_ONLY=money: the setup, then the payment run and "money under fire" alone (a few minutes instead of the whole
+// bench); prints their sections and their budgets, writes no report.
+const ONLY = process.env.BENCH_ONLY;
 const persistTo = '.wrangler/bench-state';
 // Filter combinations of the members' search (the bench member is a man looking for women in NL).
 const SEARCHES = [
@@ -60,10 +63,11 @@ const CHAT = {
 };
 const chatSetup = chatBenchSetup(BRAND, CHAT.pairs, 2 * CHAT.paced + CHAT.burst + 2 * (CHAT.latencyRuns + 1), CHAT.away, daytimeCountry());
 writeFileSync(`${root}/${persistTo}/bench-chat.sql`, chatSetup.sql);
-run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', `${persistTo}/bench-chat.sql`]);
+if (ONLY !== 'money')
+  run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', `${persistTo}/bench-chat.sql`]);
 run('vite', ['build']);
 // Before the server below starts: each run starts the built Worker afresh (scripts/lib/bench-worker.mjs).
-const workerStart = await workerStartup({ port: PORT, persistTo });
+const workerStart = ONLY === 'money' ? null : await workerStartup({ port: PORT, persistTo });
 
 const server = serveBuilt({ port: PORT, persistTo, stdio: 'ignore', detached: true });
 process.on('exit', () => {
@@ -74,6 +78,7 @@ process.on('exit', () => {
 
 try {
   await waitFor(`http://127.0.0.1:${PORT}/healthz`);
+  if (ONLY === 'money') await moneyOnly();
   const headers = { host: HOST, 'x-debug-country': 'NL', 'accept-encoding': 'gzip' };
   const home = await page('/', headers);
   const lander = await page('/landers/tinderswipe', headers);
@@ -223,7 +228,7 @@ try {
       0,
     ),
     budget(
-      'money under fire: single-use codes paid within their uses, direct debits within the limit, books right (violations)',
+      'money under fire (Verotel, CCBill, SEPA): codes within their uses, direct debits within the limit, chargebacks and refunds once, books right (violations)',
       moneyUnderFire.violationCount,
       '<=',
       0,
@@ -290,6 +295,36 @@ try {
   try {
     process.kill(-server.pid, 'SIGTERM');
   } catch {}
+}
+
+/** BENCH_ONLY=money: the two payment sections against the started server, their violations, and the exit code. */
+async function moneyOnly() {
+  const payments = await benchPayments({ env: projectEnv, persistTo, port: PORT, host: HOST, members: payers });
+  console.log(`payments: ${JSON.stringify(payments)}`);
+  const moneyUnderFire = await benchMoneyUnderFire({ env: projectEnv, persistTo, port: PORT, host: HOST, fire });
+  console.log(`money under fire: ${JSON.stringify(moneyUnderFire, null, 2)}`);
+  const wrong =
+    payments.ordersNotGrantedExactlyOnce +
+    payments.ordersInWrongState +
+    payments.membersWithWrongBalance +
+    payments.membersWhoseBalanceIsNotTheirLedgerSum;
+  console.log(moneySummary(moneyUnderFire).join('\n'));
+  console.log(`payments: wrong ${wrong}; money under fire: violations ${JSON.stringify(moneyUnderFire.violations)}`);
+  process.exit(wrong + moneyUnderFire.violationCount === 0 ? 0 : 1);
+}
+
+/** The lines of the summary about "money under fire", per provider. */
+function moneySummary(f) {
+  const { verotel: fv, ccbill: fc, sepa: fs } = f.providers;
+  return [
+    `Money under fire (${f.seconds} s, ${f.members} members; staff refunds racing the providers' refunds answered: Verotel ${JSON.stringify(fv.staffRefundAnswers)}, CCBill ${JSON.stringify(fc.staffRefundAnswers)}):`,
+    `- Verotel (${fv.brand}): ${fv.orderRequests} orders raced with single-use codes (answers ${JSON.stringify(fv.orderAnswers)}), ${fv.salesPosted} sales paid with signed postbacks replayed at once (${JSON.stringify(fv.postbackReplays)}); ` +
+      `paid per code ${JSON.stringify(fv.paidOrdersPerCode)} (allowed ${JSON.stringify(fv.allowedPaidOrders)}); ${fv.chargedBack} charged back, ${fv.refundRaces} refund races (answers ${JSON.stringify(fv.reversalAnswers)}); orders ${JSON.stringify(fv.orderStates)}; violations ${JSON.stringify(fv.violations)}.`,
+    `- CCBill (${fc.brand}): ${fc.ordersPlaced} orders, ${fc.salesPosted} sales with their webhooks replayed at once (${JSON.stringify(fc.webhookReplays)}); ` +
+      `${fc.chargedBack} charged back, ${fc.refundRaces} refund races (answers ${JSON.stringify(fc.reversalAnswers)}); orders ${JSON.stringify(fc.orderStates)}; violations ${JSON.stringify(fc.violations)}.`,
+    `- SEPA (${fs.brand}): ${fs.directDebitConfirmations} direct-debit confirmations (answers ${JSON.stringify(fs.directDebitAnswers)}), at most ${fs.directDebitTotalsCents.max} cents per member (limit ${fs.directDebitTotalsCents.limit}); ` +
+      `${fs.bankReturns} debits returned by the bank, 10 reports each (${JSON.stringify(fs.bankReturnAnswers)}); orders ${JSON.stringify(fs.orderStates)}; violations ${JSON.stringify(fs.violations)}.`,
+  ];
 }
 
 /** A member with a live session in the bench database, so the members page can be measured logged in. */
@@ -614,14 +649,7 @@ function summary(r) {
     `Payments: ${p.orders} orders of ${p.members} members, ${p.webhookCalls} webhook calls (${p.webhooksPerSecond}/s, statuses ${JSON.stringify(p.statuses)}) and ${p.checkoutSubmissions} checkout choices;`,
     `${p.paidOrders} paid; orders not granted exactly once: ${p.ordersNotGrantedExactlyOnce}; in a wrong state: ${p.ordersInWrongState}; members whose balance differs from the expected or from their ledger: ${p.membersWithWrongBalance}; any member whose balance is not their ledger sum: ${p.membersWhoseBalanceIsNotTheirLedgerSum}.`,
   );
-  const f = r.moneyUnderFire;
-  lines.push(
-    '',
-    `Money under fire: ${f.members} members raced ${f.orderRequests} orders with single-use codes (answers ${JSON.stringify(f.orderAnswers)}), ` +
-      `${f.paymentsPaid} payments paid with webhooks at once, and ${f.directDebitConfirmations} direct-debit confirmations (answers ${JSON.stringify(f.directDebitAnswers)}) in ${f.seconds} s.`,
-    `Paid orders per code ${JSON.stringify(f.paidOrdersPerCode)} (allowed ${JSON.stringify(f.allowedPaidOrders)}); refunded ${f.refundedOrders}; ` +
-      `direct debits per member: at most ${f.directDebitTotalsCents.max} cents (limit ${f.directDebitTotalsCents.limit}); violations ${JSON.stringify(f.violations)}.`,
-  );
+  lines.push('', ...moneySummary(r.moneyUnderFire));
   if (r.staff) {
     const st = r.staff;
     lines.push(
