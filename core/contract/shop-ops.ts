@@ -39,6 +39,17 @@ const OWN_LIMITS = ['spending_paused', 'spending_limit', 'purchases_blocked'] as
 // Without an id the page answers as for an unknown one (404), not with a validation error.
 const SANDBOX_QUERY = z.object({ id: z.string().optional() });
 const ORDER_BODY = { package_id: '$package', amount: '$price', currency: '$currency', consent: true };
+/** The direct-debit form's fields, for the mandate preview and the code request alike. */
+const DIRECT_DEBIT_FORM = {
+  ...ORDER_BODY,
+  holder: 'C. Suite',
+  iban: 'NL91ABNA0417164300',
+  street: 'Teststraat',
+  house_number: '1',
+  zip: '1234 AB',
+  city: 'Amsterdam',
+  phone: '+31612345678',
+};
 
 /** The credits shop, the cams listing, reference data and the brand's settings and texts. */
 export const SHOP_OPERATIONS = [
@@ -272,14 +283,7 @@ export const SHOP_OPERATIONS = [
       capture: { dd_token: 'token' },
       requires: { capture: 'methods', includes: 'directdebit' },
       body: {
-        ...ORDER_BODY,
-        holder: 'C. Suite',
-        iban: 'NL91ABNA0417164300',
-        street: 'Teststraat',
-        house_number: '1',
-        zip: '1234 AB',
-        city: 'Amsterdam',
-        phone: '+31612345678',
+        ...DIRECT_DEBIT_FORM,
       },
     },
   },
@@ -310,15 +314,8 @@ export const SHOP_OPERATIONS = [
       capture: { dd_request: 'request_id' },
       requires: { capture: 'methods', includes: 'directdebit' },
       body: {
-        ...ORDER_BODY,
+        ...DIRECT_DEBIT_FORM,
         mandate_token: '$dd_token',
-        holder: 'C. Suite',
-        iban: 'NL91ABNA0417164300',
-        street: 'Teststraat',
-        house_number: '1',
-        zip: '1234 AB',
-        city: 'Amsterdam',
-        phone: '+31612345678',
       },
     },
   },

@@ -267,8 +267,8 @@ test('the shop shows the payment marks of the country, true trust statements and
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
 
   await page.getByTestId('choose-2').click();
-  const transfer = page.locator('label[data-method="directdebit"]');
-  await expect(transfer).toContainText('Automatische incasso');
+  const transfer = page.locator('label[data-method="ideal"]');
+  await expect(transfer).toContainText('iDEAL');
   const fits = await transfer.evaluate((el) => {
     const box = el.getBoundingClientRect();
     return (

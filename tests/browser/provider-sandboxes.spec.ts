@@ -28,6 +28,17 @@ async function newMember(page: Page, brand: string, language: 'nl' | 'en'): Prom
   return email;
 }
 
+/** A GB buyer passes the age check first (UK Online Safety Act: every order asks it; age-assurance.spec.ts). */
+async function passAgeCheck(page: Page, brand: string) {
+  await page.goto(brandUrl(brand, '/age-check'));
+  await expect.poll(() => isHydrated(page.getByTestId('age-check-start'))).toBe(true);
+  await page.getByTestId('age-check-start').click();
+  await expect(page).toHaveURL(/\/api\/age-sandbox\.php\?/);
+  await page.getByLabel('Facial age estimation').check();
+  await page.getByRole('button', { name: 'Pass' }).click();
+  await expect(page.getByTestId('age-check-status')).toHaveAttribute('data-status', 'pass');
+}
+
 /** On /credits/{id}/{method}: agree and order; the shop sends the member to the acquirer's sandbox. */
 async function order(page: Page, brand: string, path: string, submit: string) {
   await page.goto(brandUrl(brand, path));
@@ -66,11 +77,12 @@ test.describe('Flirtlokaal on Verotel FlexPay', () => {
 test.describe('Velvet Nights on CCBill', () => {
   test.use({ extraHTTPHeaders: { 'X-Debug-Country': 'GB' } });
   const BRAND = 'velvetnights';
-  // Package 21: 50 credits for GBP 12.99 (tenants/velvetnights.ts).
+  // Package 21: 50 credits for GBP 12.99, on top of the 5 credits every new member gets (tenants/velvetnights.ts).
   const CARD = '/credits/21/creditcard';
 
   test('a soft decline at CCBill cascades to Verotel, where the card is taken', async ({ page }) => {
     await newMember(page, BRAND, 'en');
+    await passAgeCheck(page, BRAND);
     await order(page, BRAND, CARD, en('pay.submit'));
     await expect(page.getByRole('heading', { name: 'CCBill FlexForm sandbox' })).toBeVisible();
     await page.getByRole('button', { name: 'Decline (soft)', exact: true }).click();
@@ -78,11 +90,12 @@ test.describe('Velvet Nights on CCBill', () => {
     await expect(page.getByRole('heading', { name: 'Verotel FlexPay sandbox' })).toBeVisible();
     await payOnProviderSandbox(page);
     await expect(page.getByTestId('transaction-paid')).toContainText(en('transaction.paid', { credits: 50 }));
-    await expect(page.getByTestId('credits-count')).toHaveText('50');
+    await expect(page.getByTestId('credits-count')).toHaveText('55');
   });
 
   test('a 3-D Secure challenge: failed authentication declines, passed authentication pays', async ({ page }) => {
     await newMember(page, BRAND, 'en');
+    await passAgeCheck(page, BRAND);
 
     await test.step("the bank's challenge failed: the order failed, nothing credited", async () => {
       await order(page, BRAND, CARD, en('pay.submit'));
@@ -97,12 +110,13 @@ test.describe('Velvet Nights on CCBill', () => {
       await page.getByRole('button', { name: 'Pay with a 3-D Secure challenge' }).click();
       await page.getByRole('button', { name: 'Authenticate' }).click();
       await expect(page.getByTestId('transaction-paid')).toContainText(en('transaction.paid', { credits: 50 }));
-      await expect(page.getByTestId('credits-count')).toHaveText('50');
+      await expect(page.getByTestId('credits-count')).toHaveText('55');
     });
   });
 
   test('a chargeback later: credits taken back, the order says so, a mail, and the account keeps working', async ({ page }) => {
     const email = await newMember(page, BRAND, 'en');
+    await passAgeCheck(page, BRAND);
     let formUrl = '';
     let orderId = '';
 
@@ -124,7 +138,7 @@ test.describe('Velvet Nights on CCBill', () => {
     await test.step('the balance is back to 0 and the order says it was charged back', async () => {
       await page.goto(brandUrl(BRAND, `/transactions/${orderId}`));
       await expect(page.getByRole('status').filter({ hasText: en('transaction.charged_back') })).toBeVisible();
-      await expect(page.getByTestId('credits-count')).toHaveText('0');
+      await expect(page.getByTestId('credits-count')).toHaveText('5');
     });
 
     await test.step('the dev mailbox holds the chargeback mail', async () => {
@@ -144,7 +158,7 @@ test.describe('Velvet Nights on CCBill', () => {
       await order(page, BRAND, CARD, en('pay.submit'));
       await payOnProviderSandbox(page);
       await expect(page.getByTestId('transaction-paid')).toContainText(en('transaction.paid', { credits: 50 }));
-      await expect(page.getByTestId('credits-count')).toHaveText('50');
+      await expect(page.getByTestId('credits-count')).toHaveText('55');
     });
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { activateFromMailbox, api, brandUrl, expect, signUpInModal, test, watchConsole } from './fixtures';
+import { activateFromMailbox, api, brandUrl, expect, payOnProviderSandbox, signUpInModal, test, watchConsole } from './fixtures';
 import { staffLogin, staffText } from './staff-login';
 
 // Paid traffic (issue 47): the owner admin@demo.test adds a network in the Dutch workspace on flirtlokaal; a visitor
@@ -70,7 +70,7 @@ test('a paid click signs up, confirms and buys: lead, sale and reversal postback
     });
     orderId = placed.order.id;
     await visitor.goto(placed.checkout_url);
-    await visitor.getByRole('button', { name: 'Paid' }).click();
+    await payOnProviderSandbox(visitor);
     await expect(visitor.getByTestId('transaction-paid')).toBeVisible();
     await expect
       .poll(async () =>
@@ -110,7 +110,12 @@ test('a paid click signs up, confirms and buys: lead, sale and reversal postback
     await expect(row.getByTestId('traffic-refunds')).toHaveText('1');
   });
 
-  expect(adminProblems).toEqual([]);
+  // The refused template above is the one failed request; the queue's live sockets close when the admin moves on.
+  expect(
+    adminProblems.filter(
+      (p) => !p.includes('/api/staff/live.php') && !(p.includes('400') && p.includes('/api/staff/traffic-networks.php')),
+    ),
+  ).toEqual([]);
   expect(visitorProblems).toEqual([]);
   await context.close();
 });

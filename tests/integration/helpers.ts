@@ -61,7 +61,7 @@ let nextId = 1;
 /** A member with a profile and a live session, written straight into D1; returns the session cookie. */
 export async function createMember(
   tenant: string,
-  opts: { status?: 'confirmed' | 'not_confirmed'; credits?: number; paid?: boolean; language?: string | null } = {},
+  opts: { status?: 'confirmed' | 'not_confirmed'; credits?: number; paid?: boolean; language?: string | null; currency?: string } = {},
 ): Promise<{ memberId: number; profileId: number; cookie: string; token: string }> {
   const id = 900_000 + nextId++;
   const now = new Date().toISOString();
@@ -70,8 +70,8 @@ export async function createMember(
   await db.batch([
     db
       .prepare(
-        `INSERT INTO members (id, tenant_id, email, status, credits, paid_user, language, signup_date, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO members (id, tenant_id, email, status, credits, paid_user, language, currency, signup_date, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         id,
@@ -81,6 +81,8 @@ export async function createMember(
         opts.credits ?? 0,
         opts.paid ? 1 : 0,
         opts.language ?? null,
+        // The member's currency (issue 46 item 4); unset, the server takes their profile country's (NL) or the brand's.
+        opts.currency ?? null,
         now,
         now,
       ),

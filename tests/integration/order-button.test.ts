@@ -36,7 +36,9 @@ describe('the order button the law prescribes', () => {
     const de = await settledMember('reifekontakte');
     expect(await buttonOf('reifekontakte', 'DE', '/credits/2/creditcard', de.cookie)).toBe('Zahlungspflichtig bestellen');
     expect(await buttonOf('reifekontakte', 'AT', '/credits/2/creditcard', de.cookie)).toBe('Zahlungspflichtig bestellen');
-    expect(await buttonOf('reifekontakte', 'CH', '/credits/12/creditcard', de.cookie)).toBe('Bezahlen');
+    // A member's shop is their currency's (issue 46 item 4): a Swiss member pays in francs, under Swiss rules.
+    const ch = await settledMember('reifekontakte', 'CHF');
+    expect(await buttonOf('reifekontakte', 'CH', '/credits/12/creditcard', ch.cookie)).toBe('Bezahlen');
     const nl = await settledMember('flirtlokaal');
     const dutch = await buttonOf('flirtlokaal', 'NL', '/credits/2/ideal', nl.cookie);
     expect(dutch).not.toBe('Zahlungspflichtig bestellen');

@@ -197,8 +197,8 @@ export async function orderStatus(id: number): Promise<string> {
 }
 
 /** A logged-in member past the time bonus and the welcome week (signed up 30 days ago): no discount of their own. */
-export async function settledMember(brand = 'flirtlokaal') {
-  const member = await createMember(brand);
+export async function settledMember(brand = 'flirtlokaal', currency?: string) {
+  const member = await createMember(brand, { currency });
   await dbOf(brand)
     .prepare('UPDATE members SET signup_date = ? WHERE id = ? AND tenant_id = ?')
     .bind(new Date(Date.now() - 30 * 86_400_000).toISOString(), member.memberId, brand)

@@ -2,7 +2,9 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { CcbillSandbox, sandboxSalt } from '../../worker/payments/ccbill/sandbox';
 import { md5, saleDigest } from '../../worker/payments/ccbill/protocol';
-import { providerFor } from '../../worker/payments/provider';
+import { type PaymentProvider, ProviderError, providerFor } from '../../worker/payments/provider';
+import { memberOrder, type OrderRow } from '../../worker/payments/orders';
+import { refundByStaff } from '../../worker/payments/settle';
 import { TENANTS } from '../../worker/tenants';
 import { dbOf, fetchBrand } from './helpers';
 import { createStaff, staffApi } from './staff-helpers';
@@ -240,6 +242,26 @@ describe('CCBill', () => {
       .bind(BRAND, member.memberId)
       .first<{ n: number }>();
     expect(rows!.n).toBe(1);
+  });
+
+  it("a staff refund that CCBill refuses because its own refund came first answers 'already refunded', not a server error", async () => {
+    const member = await newMember(BRAND);
+    const o = await order(member.cookie);
+    await click(o.url, 'pay');
+    // The staff request read the order while it was paid; CCBill's refund and its webhook land before it asks CCBill.
+    const stale = await memberOrder(dbOf(BRAND), BRAND, member.memberId, o.id);
+    expect(await (await click(o.url, 'refund')).text()).toContain('<code>OK</code>');
+    expect((await orderRow(o.id)).status).toBe('refunded');
+    const refusing = { refund: () => Promise.reject(new ProviderError('ccbill: the sale is already refunded')) };
+    const ctx = { env: { ...(env as Env), DB: dbOf(BRAND) }, tenant, provider: refusing as unknown as PaymentProvider, now: new Date() };
+    const noAudit = () => dbOf(BRAND).prepare('SELECT 1');
+    await expect(refundByStaff(ctx, stale, noAudit)).rejects.toMatchObject({ status: 409, code: 'order_refunded' });
+    // While the order is still paid, the provider's refusal stays its failure (logged as a server error).
+    const paid = await order((await newMember(BRAND)).cookie);
+    await click(paid.url, 'pay');
+    const open = (await dbOf(BRAND).prepare('SELECT * FROM orders WHERE id = ?').bind(paid.id).first<OrderRow>())!;
+    await expect(refundByStaff(ctx, open, noAudit)).rejects.toBeInstanceOf(ProviderError);
+    expect((await orderRow(paid.id)).status).toBe('paid');
   });
 
   it('a soft decline at CCBill cascades to Verotel in one step for the member, and the order is charged once', async () => {

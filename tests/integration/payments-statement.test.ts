@@ -42,11 +42,13 @@ describe('the statement and the receipt', () => {
 
   it('the checkout names the descriptor of the provider the country routes the method to', async () => {
     // ccbillshop: CCBill by default; IE cards go to Verotel (tests/fixtures/tenants/ccbillshop.ts).
-    const m = await createMember('ccbillshop', { language: 'en' });
+    // A member paying in euros: their shop is an euro country's (issue 46 item 4).
+    const m = await createMember('ccbillshop', { language: 'en', currency: 'EUR' });
     const ie = await json(await api('ccbillshop', 'GET', '/api/packages.php', { cookie: m.cookie, country: 'IE' }));
     expect(ie.statement_descriptor).toBe('CCBILL.COM*VELVETNIGHT');
     expect(ie.statement_descriptors).toEqual({ creditcard: 'VEROTEL*CCBILLSHOP' });
-    const gb = await json(await api('ccbillshop', 'GET', '/api/packages.php', { cookie: m.cookie, country: 'GB' }));
+    const pounds = await createMember('ccbillshop', { language: 'en', currency: 'GBP' });
+    const gb = await json(await api('ccbillshop', 'GET', '/api/packages.php', { cookie: pounds.cookie, country: 'GB' }));
     expect(gb.statement_descriptors).toEqual({});
     const page = await (await api('ccbillshop', 'GET', '/credits/41/creditcard', { cookie: m.cookie, country: 'IE' })).text();
     const note = page.match(/data-testid="statement-note">([^<]*)</)?.[1];

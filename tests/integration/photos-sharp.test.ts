@@ -73,6 +73,11 @@ describe('a three-size upload', { timeout: 60_000 }, () => {
       expect(bytes).toEqual(stripJpegMetadata(sent));
     }
     expect((await storedKeys('flirtlokaal')).length).toBe(3);
+    // Every size is served to whom the photo is (the owner, while it waits for review), and to nobody else.
+    for (const filename of [photo.filename, photo.mid_filename!, photo.thumb_filename]) {
+      expect((await fetchBrand('flirtlokaal', `/media/${filename}`, { headers: { Cookie: member.cookie } })).status, filename).toBe(200);
+      expect((await fetchBrand('flirtlokaal', `/media/${filename}`)).status, filename).toBe(404);
+    }
     const [row] = await dbRows(member.profileId);
     expect(row.mid_filename).toBe(photo.mid_filename);
 

@@ -6,8 +6,9 @@ import type { Guard } from '../auth/staff-session';
 import { ledgerEntryIf, takeBackIf } from '../db/ledger';
 import { sendConfirmation } from './confirmation-mail';
 import type { SettleContext } from './settle-context';
-import { HOLDING_STATUSES, OPEN_STATUSES, type OrderRow } from './orders';
+import { HOLDING_STATUSES, memberOrder, OPEN_STATUSES, type OrderRow } from './orders';
 import type { ProviderPayment, ProviderStatus } from './provider';
+import { ProviderError } from './provider-error';
 import { logEvent } from '../log';
 import { namedBatch } from '../db/batch';
 import { publishToMember } from '../live/events';
@@ -244,7 +245,13 @@ export async function refundByStaff(
   if (order.paid_at < since)
     throw new ApiFailure(409, 'refund_period_over', 'errors.refund_period_over', undefined, { days: tenant.settings.refund_days });
 
-  await refundWhole(ctx, order, 'refunded by the shop', 'staff-refund');
+  await refundWhole(ctx, order, 'refunded by the shop', 'staff-refund').catch(async (error: unknown) => {
+    // A provider refuses to refund a sale it has already refunded (another staff member's refund, or its own with
+    // its postback under way): once the order is no longer paid that is "already refunded", not a server error.
+    if (error instanceof ProviderError && (await memberOrder(db, tenant.id, order.member_id, order.id)).status !== 'paid')
+      throw new ApiFailure(409, 'order_refunded', 'errors.order_refunded');
+    throw error;
+  });
   // Numbered for the ledger's statement (its condition binds come first), anonymous for the audit row's guard.
   const refundable = (p: [string, string, string]) =>
     `EXISTS (SELECT 1 FROM orders WHERE id = ${p[0]} AND tenant_id = ${p[1]} AND status = 'paid' AND paid_at >= ${p[2]})`;

@@ -8,8 +8,11 @@ import type { Tables } from '../db/tables';
 // - rejected: nobody (its R2 objects are deleted at once anyway).
 // Others get the same 404 as a key that does not exist: a URL alone does not say that a photo is there.
 
-/** An uploaded photo's key below the cdn_prefix: `p/<32 hex>.jpg`, its thumbnail `p/<32 hex>-t.jpg`. */
-const UPLOADED = /^p\/([0-9a-f]{32})(-t)?\.jpg$/;
+/**
+ * An uploaded photo's key below the cdn_prefix: `p/<32 hex>.jpg`, its thumbnail `p/<32 hex>-t.jpg` and its middle
+ * size `p/<32 hex>-640.jpg` (worker/photos/store.ts): every size of a photo follows that photo's access.
+ */
+const UPLOADED = /^p\/([0-9a-f]{32})(-t|-640)?\.jpg$/;
 
 export type MediaAccess = 'public' | 'private' | 'refused';
 

@@ -8,6 +8,7 @@ import { formatDateTime, t } from '../lib/i18n';
 import { useStaffData } from '../lib/use-data';
 import { Problem } from '../components/notice';
 import { valueLabel } from '../lib/value-label';
+import { TableWrap } from '../components/table-wrap';
 
 /** One entry: when, who, where, what (its label and stored code), on what, and its detail. */
 function AuditRow({ entry: e }: { entry: AuditEntry }) {
@@ -37,7 +38,7 @@ function AuditRow({ entry: e }: { entry: AuditEntry }) {
 /** The entries loaded so far, as a table. */
 function AuditTable({ items }: { items: AuditEntry[] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table>
         <caption className="sr-only">{t('audit.title')}</caption>
         <thead>
@@ -56,7 +57,7 @@ function AuditTable({ items }: { items: AuditEntry[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

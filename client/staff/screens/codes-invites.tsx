@@ -7,6 +7,7 @@ import { validate } from '../lib/form';
 import { formatDateTime, t } from '../lib/i18n';
 import { useStaffData } from '../lib/use-data';
 import { Problem } from '../components/notice';
+import { TableWrap } from '../components/table-wrap';
 
 /** Invitation codes of the brand: made in batches, each with the members who signed up with it. */
 export function InviteCodes({ brand }: { brand: string }) {
@@ -72,7 +73,7 @@ function MadeCodes({ made }: { made: string[] }) {
 /** The brand's invitation codes: uses left, expiry, and who signed up with each. */
 function InviteTable({ codes }: { codes: StaffInviteCode[] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table>
         <caption className="sr-only">{t('invites.title')}</caption>
         <thead>
@@ -100,6 +101,6 @@ function InviteTable({ codes }: { codes: StaffInviteCode[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -9,6 +9,7 @@ import { useStaffData } from '../lib/use-data';
 import { CodeForm } from './codes-form';
 import { InviteCodes } from './codes-invites';
 import { Loading, Problem } from '../components/notice';
+import { TableWrap } from '../components/table-wrap';
 
 /** What a code asks of an order, in one line. */
 function conditions(c: StaffDiscountCode): string {
@@ -90,7 +91,7 @@ function CodesTable({
   onExpire: (code: StaffDiscountCode) => void;
 }) {
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table data-testid="codes-table">
         <caption className="sr-only">{t('codes.title')}</caption>
         <thead>
@@ -113,7 +114,7 @@ function CodesTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

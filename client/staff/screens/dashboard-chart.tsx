@@ -4,6 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import { downloadCsv, toCsv, type Column } from '../lib/dashboard-csv';
 import { hasFigures } from '../lib/dashboard-days';
 import { formatDay, t } from '../lib/i18n';
+import { TableWrap } from '../components/table-wrap';
 
 const COLOURS = ['#6d28d9', '#0a7d4f', '#c2410c', '#0369a1', '#b91c1c', '#4d7c0f'];
 
@@ -97,7 +98,7 @@ export function DashboardChart({ id, title, days, columns, format, file }: Chart
       {known && (
         <details open={!drawn}>
           <summary>{t('dashboard.table', { title })}</summary>
-          <div className="table-wrap">
+          <TableWrap>
             <table>
               <caption className="sr-only">{title}</caption>
               <thead>
@@ -121,7 +122,7 @@ export function DashboardChart({ id, title, days, columns, format, file }: Chart
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </details>
       )}
     </figure>

@@ -6,6 +6,7 @@ import { formatDuration } from '../lib/time';
 import { useStaffData } from '../lib/use-data';
 import type { StaffAnswerOf } from '../lib/api';
 import { Loading, Problem } from '../components/notice';
+import { TableWrap } from '../components/table-wrap';
 
 /** Waiting now, answered today, median and p90 answer times: overall, per brand and per operator. */
 export function FiguresScreen() {
@@ -59,7 +60,7 @@ function FigureTotals({ figures: f }: { figures: Figures }) {
 
 function BrandTable({ rows }: { rows: Figures['per_brand'] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table>
         <caption>{t('figures.per_brand')}</caption>
         <thead>
@@ -83,13 +84,13 @@ function BrandTable({ rows }: { rows: Figures['per_brand'] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
 function OperatorTable({ rows }: { rows: Figures['per_operator'] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table>
         <caption>{t('figures.per_operator')}</caption>
         <thead>
@@ -111,6 +112,6 @@ function OperatorTable({ rows }: { rows: Figures['per_operator'] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -4,6 +4,7 @@ import { formatDateTime, formatMoney, t } from '../lib/i18n';
 import { mandateWords, methodWords, providerWords } from '../lib/payment-words';
 import { labelOr, valueLabel } from '../lib/value-label';
 import type { Done } from './member-cards';
+import { TableWrap } from '../components/table-wrap';
 
 /** The member's orders, each paid one inside the refund days with its refund action. */
 export function OrdersTable({
@@ -18,7 +19,7 @@ export function OrdersTable({
   done: Done;
 }) {
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table>
         <caption>{t('member.orders', { days: refundDays })}</caption>
         <thead>
@@ -75,14 +76,14 @@ export function OrdersTable({
         </tbody>
       </table>
       {orders.length === 0 && <p className="empty">{t('member.none')}</p>}
-    </div>
+    </TableWrap>
   );
 }
 
 /** The member's credit ledger: every grant and spend. */
 export function LedgerTable({ ledger }: { ledger: StaffMemberDetail['ledger'] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table>
         <caption>{t('member.ledger')}</caption>
         <thead>
@@ -106,14 +107,14 @@ export function LedgerTable({ ledger }: { ledger: StaffMemberDetail['ledger'] })
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
 /** The member's payment mandates (direct debit and the like). */
 export function MandatesTable({ mandates }: { mandates: StaffMemberDetail['mandates'] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table>
         <caption>{t('member.mandates')}</caption>
         <thead>
@@ -138,14 +139,14 @@ export function MandatesTable({ mandates }: { mandates: StaffMemberDetail['manda
         </tbody>
       </table>
       {mandates.length === 0 && <p className="empty">{t('member.none')}</p>}
-    </div>
+    </TableWrap>
   );
 }
 
 /** The member's complaints. */
 export function ComplaintsTable({ complaints }: { complaints: StaffMemberDetail['complaints'] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table>
         <caption>{t('member.complaints')}</caption>
         <thead>
@@ -168,14 +169,14 @@ export function ComplaintsTable({ complaints }: { complaints: StaffMemberDetail[
         </tbody>
       </table>
       {complaints.length === 0 && <p className="empty">{t('member.none')}</p>}
-    </div>
+    </TableWrap>
   );
 }
 
 /** What staff did to this member, with the reason they gave. */
 export function AuditTable({ audit }: { audit: StaffMemberDetail['audit'] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table>
         <caption>{t('member.audit')}</caption>
         <thead>
@@ -198,6 +199,6 @@ export function AuditTable({ audit }: { audit: StaffMemberDetail['audit'] }) {
         </tbody>
       </table>
       {audit.length === 0 && <p className="empty">{t('member.none')}</p>}
-    </div>
+    </TableWrap>
   );
 }

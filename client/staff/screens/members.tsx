@@ -5,6 +5,7 @@ import { formatDateTime, t } from '../lib/i18n';
 import { navigate, useLocation } from '../lib/router';
 import { useStaffData } from '../lib/use-data';
 import { Loading, Problem } from '../components/notice';
+import { TableWrap } from '../components/table-wrap';
 
 /** Back office: find a member by e-mail, name, member id or order id (the address keeps the query: back works). */
 export function MembersScreen() {
@@ -43,7 +44,7 @@ export function MembersScreen() {
       <Problem message={found.error?.message} />
       {q && found.loading && !found.data && <Loading />}
       {q && found.data && (
-        <div className="table-wrap">
+        <TableWrap>
           <table>
             <caption>{t('members.results', { count: items.length })}</caption>
             <thead>
@@ -81,7 +82,7 @@ export function MembersScreen() {
             </tbody>
           </table>
           {items.length === 0 && <p className="empty">{t('members.none')}</p>}
-        </div>
+        </TableWrap>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { providerWords } from '../lib/payment-words';
 import { labelOr } from '../lib/value-label';
 import { useStaffData } from '../lib/use-data';
 import { Loading, Problem } from '../components/notice';
+import { TableWrap } from '../components/table-wrap';
 
 // The card scheme figures of the dashboard (issue 44, item 7): one row per brand, provider and month, with the two
 // ratios the schemes judge a merchant by and their marks. Unknown figures say so ("not sent by this provider"),
@@ -47,7 +48,7 @@ export function SchemeHealthTable({ scope }: { scope: string }) {
       {!d && !health.error && <Loading />}
       {d && d.rows.length === 0 && <p>{t('scheme.none')}</p>}
       {d && d.rows.length > 0 && (
-        <div className="table-wrap">
+        <TableWrap>
           <table>
             <caption>{t('scheme.caption')}</caption>
             <thead>
@@ -96,7 +97,7 @@ export function SchemeHealthTable({ scope }: { scope: string }) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       <ul data-testid="scheme-legend">
         <li>{t('scheme.legend_vamp')}</li>

@@ -6,6 +6,7 @@ import { ApiError, staffSend } from '../lib/api';
 import { validate } from '../lib/form';
 import { formatMoney, t, type StaffKey } from '../lib/i18n';
 import { useStaffData } from '../lib/use-data';
+import { TableWrap } from '../components/table-wrap';
 
 // The brand's affiliate networks (issue 47 item 3): the list and a form to add one. The server checks each postback
 // template (https on the network's host, known tokens) and names the field it refuses; so does this form's schema
@@ -90,7 +91,7 @@ function NetworkForm({ brand, onSaved }: { brand: string; onSaved: () => void })
 }
 
 export function TrafficNetworks({ brand }: { brand: string }) {
-  const list = useStaffData('/api/staff/traffic-networks.php', { brand });
+  const list = useStaffData(brand ? '/api/staff/traffic-networks.php' : null, { brand });
   const payout = (n: Network) =>
     n.payout_model === 'revshare' ? `${n.revshare_percent} %` : `${n.payout_model.toUpperCase()} ${formatMoney(n.payout_amount, 'EUR')}`;
   return (
@@ -100,7 +101,7 @@ export function TrafficNetworks({ brand }: { brand: string }) {
       {!list.data && !list.error && <Loading />}
       {list.data && list.data.networks.length === 0 && <p className="empty">{t('traffic.no_networks')}</p>}
       {list.data && list.data.networks.length > 0 && (
-        <div className="table-wrap">
+        <TableWrap>
           <table>
             <thead>
               <tr>
@@ -125,7 +126,7 @@ export function TrafficNetworks({ brand }: { brand: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       <NetworkForm brand={brand} onSaved={() => void list.reload()} />
     </section>

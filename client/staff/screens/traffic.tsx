@@ -7,6 +7,7 @@ import { TRAFFIC_COUNTS as COUNTS, trafficCsv } from '../lib/traffic-csv';
 import { formatCount, formatMoney, t, type StaffKey } from '../lib/i18n';
 import { useStaffData } from '../lib/use-data';
 import { TrafficNetworks } from './traffic-networks';
+import { TableWrap } from '../components/table-wrap';
 
 // Back office: paid traffic (issue 47 item 5). The funnel by one dimension over a period (default the last 30 days),
 // as a table with bars for clicks and CSV export, and the brand's networks below it.
@@ -19,7 +20,8 @@ export function TrafficScreen() {
   const [by, setBy] = useState<Dimension>('network');
   const [from, setFrom] = useState(day(new Date(Date.now() - 29 * 86_400_000)));
   const [to, setTo] = useState(day(new Date()));
-  const funnel = useStaffData('/api/staff/traffic.php', { brand, by, from, to });
+  // Nothing is asked before a brand is chosen (the filter offers no "all brands" here).
+  const funnel = useStaffData(brand ? '/api/staff/traffic.php' : null, { brand, by, from, to });
   const rows = funnel.data?.rows ?? [];
   const most = Math.max(1, ...rows.map((r) => r.clicks));
   return (
@@ -58,7 +60,7 @@ export function TrafficScreen() {
       {!funnel.data && !funnel.error && <Loading />}
       {funnel.data && rows.length === 0 && <p className="empty">{t('traffic.empty')}</p>}
       {rows.length > 0 && (
-        <div className="table-wrap">
+        <TableWrap>
           <table data-testid="traffic-table">
             <caption>{t('traffic.caption')}</caption>
             <thead>
@@ -102,7 +104,7 @@ export function TrafficScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       <TrafficNetworks key={brand} brand={brand} />
     </section>
