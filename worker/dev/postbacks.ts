@@ -52,7 +52,7 @@ export function devPostbacks(): Hono<AppEnv> {
         )}</tbody></table>`
       : html`<p class="muted">No postbacks sent yet.</p>`;
     return c.html(
-      html`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Postbacks: ${c.get('tenant').settings.name}</title><style>${STYLE}</style></head><body><h1>Postbacks sent by ${c.get('tenant').settings.name}</h1>${body}</body></html>`,
+      html`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg"><title>Postbacks: ${c.get('tenant').settings.name}</title><style>${STYLE}</style></head><body><h1>Postbacks sent by ${c.get('tenant').settings.name}</h1>${body}</body></html>`,
     );
   });
   return dev;
