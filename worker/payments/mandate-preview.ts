@@ -1,6 +1,6 @@
 import { base64url, fromBase64url, hmacSha256Hex, sha256Hex } from '../../core/encoding';
 import { normalizeIban } from '../../core/rules/iban';
-import { isMandateReference, mandateReference, SEPA_REFUND_WEEKS, sepaDebitDate } from '../../core/rules/sepa';
+import { isMandateReference, mandateReference, normalizeCreditorId, SEPA_REFUND_WEEKS, sepaDebitDate } from '../../core/rules/sepa';
 import type { Tenant } from '../../core/schemas/tenant';
 import { ApiFailure } from '../errors';
 
@@ -26,8 +26,7 @@ export interface Creditor {
  */
 export function creditorFor(tenant: Tenant, provider: string, local: boolean): Creditor {
   const sepa = tenant.payments.sepa;
-  if (provider === 'sepa' && sepa)
-    return { name: sepa.creditor_name, id: sepa.creditor_id.replace(/\s+/g, '').toUpperCase(), leadDays: sepa.lead_days };
+  if (provider === 'sepa' && sepa) return { name: sepa.creditor_name, id: normalizeCreditorId(sepa.creditor_id), leadDays: sepa.lead_days };
   if (local && provider !== 'sepa') return { name: 'Sandbox Payments (local)', id: 'DE98ZZZ09999999999', leadDays: 2 };
   throw new ApiFailure(400, 'method_unavailable', 'errors.method_unavailable');
 }

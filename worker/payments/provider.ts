@@ -1,3 +1,4 @@
+import { normalizeCreditorId } from '../../core/rules/sepa';
 import type { Tenant } from '../../core/schemas/tenant';
 import { LOCAL_TOOLS } from '../build-target';
 import { isLocal } from '../context';
@@ -44,7 +45,7 @@ export function providerFor(
   if (name === 'sepa') {
     if (!config.sepa) throw new Error(`tenant ${tenant.id}: sepa is not set up`);
     return new SepaCreditor(env.DB, tenant.id, {
-      creditorId: config.sepa.creditor_id.replace(/\s+/g, '').toUpperCase(),
+      creditorId: normalizeCreditorId(config.sepa.creditor_id),
       leadDays: config.sepa.lead_days,
     });
   }

@@ -1,3 +1,4 @@
+import { normalizeCreditorId } from '../../../core/rules/sepa';
 import type { Tenant } from '../../../core/schemas/tenant';
 import type { Tables } from '../../db/tables';
 import { logEvent } from '../../log';
@@ -86,7 +87,7 @@ export async function collectScheduled(db: D1Database, tenant: Tenant, collector
       collectionDate: day,
       creditor: {
         name: sepa.creditor_name,
-        id: sepa.creditor_id.replace(/\s+/g, '').toUpperCase(),
+        id: normalizeCreditorId(sepa.creditor_id),
         iban: sepa.creditor_iban.replace(/\s+/g, '').toUpperCase(),
         bic: sepa.bic,
       },
