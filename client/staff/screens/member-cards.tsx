@@ -197,6 +197,7 @@ export function ProfileCard({
   profile: StaffMemberDetail['profile'];
   conversations: StaffMemberDetail['conversations'];
 }) {
+  const alt = (status: string) => t('member.photo_alt', { name: profile.name, status: valueLabel('photo_status', status) });
   return (
     <section className="card" aria-labelledby="m-profile">
       <h2 id="m-profile">{t('member.profile')}</h2>
@@ -209,11 +210,14 @@ export function ProfileCard({
       <ul className="photos">
         {profile.photos.map((p) => (
           <li key={p.id}>
-            <Thumb
-              brand={brand}
-              image={p}
-              alt={t('member.photo_alt', { name: profile.name, status: valueLabel('photo_status', p.status) })}
-            />
+            {p.status === 'rejected' ? (
+              // A rejected photo's files are deleted at once (worker/photos/moderation.ts): its row is all that is left.
+              <span className="thumb empty grid place-items-center text-center text-xs" role="img" aria-label={alt(p.status)}>
+                {valueLabel('photo_status', p.status)}
+              </span>
+            ) : (
+              <Thumb brand={brand} image={p} alt={alt(p.status)} />
+            )}
           </li>
         ))}
       </ul>
