@@ -67,7 +67,9 @@ for (const brand of BRANDS) {
 
       await page.goto(brandUrl(brand.id, '/'));
       await expect(page.getByTestId('profile-grid')).toBeVisible();
-      await look(page, `${prefix}-home`);
+      // Which people the home shows first follows who was active last (relevance, issue 46 item 1), and other specs
+      // log members in meanwhile: the grid is masked, its place kept.
+      await look(page, `${prefix}-home`, [page.getByTestId('profile-grid')]);
 
       await page.goto(brandUrl(brand.id, '/landers/gallery?network=w1'));
       await expect(page.getByTestId('lander-logo')).toBeVisible();
