@@ -47,6 +47,10 @@ const notFound = () => new ApiFailure(404, 'brand_not_found', 'errors.brand_not_
 /** Where the newest version shows before it goes live: `<id>-preview.<BRAND_PREVIEW_DOMAIN>`, locally `.localhost`. */
 const previewHost = (env: Env, id: string) => `${id}-preview.${env.BRAND_PREVIEW_DOMAIN || 'localhost'}`;
 
+/** A preview host (any brand's) is never a brand's own host. */
+const isPreviewHost = (env: Env, host: string) =>
+  host.endsWith('-preview.localhost') || (!!env.BRAND_PREVIEW_DOMAIN && host.endsWith(`-preview.${env.BRAND_PREVIEW_DOMAIN}`));
+
 /** 422 with each refused field's path and the schema's reason: nothing was saved. */
 function invalid(c: AppContext, fields: Record<string, string>): Response {
   return c.json({ error: { code: 'brand_invalid', message: c.get('t')('errors.brand_invalid'), fields } }, 422);
@@ -153,7 +157,7 @@ staffOperation(brandsRoutes, 'post', '/api/staff/brand-hosts.php', async (c, { b
   // Another brand's host: a tenant file's (or its <id>.localhost), or a runtime brand's.
   const fileBrand = resolveTenant(body.host, TENANTS) ?? resolveTenant(bare, TENANTS);
   const owner = await hostOwner(db, body.host);
-  if (fileBrand || (owner !== null && owner !== body.id) || /-preview\.localhost$/.test(body.host)) {
+  if (fileBrand || (owner !== null && owner !== body.id) || isPreviewHost(c.env, body.host)) {
     throw new ApiFailure(409, 'brand_host_taken', 'errors.brand_host_taken');
   }
   if (owner === body.id) return c.json(await detail(c, body.id), 201);
