@@ -13,6 +13,8 @@ export interface AppEnv {
     requestId: string;
     nonce: string;
     tenant: Tenant;
+    /** A brand made in the workspace: the version this host serves ('v3', or 'p4' on its preview host). */
+    brandVersion?: string;
     language: Language;
     /** The visitor's geo-IP country, upper case, or null when unknown. */
     country: string | null;

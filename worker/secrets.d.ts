@@ -2,6 +2,19 @@
 // production; .dev.vars (made by npm start) and the vitest config set them locally. worker/env-schema.ts checks them
 // at an isolate's first request; names known only at run time (per brand) are read with worker/env-access.ts.
 interface Env {
+  /**
+   * Brands made in the workspace (docs/decisions/019-brands-in-d1.md, worker/brands/hostnames.ts): "cloudflare" adds
+   * their hosts through Cloudflare's API (custom hostnames on CF_SAAS_ZONE_ID; Workers custom domains on the zones of
+   * CF_OWN_ZONES, `example.com=<zone id>,...`, for the Worker CF_WORKER_SERVICE of CF_ACCOUNT_ID); unset: local.
+   */
+  HOSTNAMES_PROVIDER?: string;
+  CF_API_TOKEN?: string;
+  CF_SAAS_ZONE_ID?: string;
+  CF_ACCOUNT_ID?: string;
+  CF_OWN_ZONES?: string;
+  CF_WORKER_SERVICE?: string;
+  /** A zone whose `<brand>-preview.<zone>` hosts show a runtime brand's newest version (locally `<brand>-preview.localhost`). */
+  BRAND_PREVIEW_DOMAIN?: string;
   // VAPID_PRIVATE_KEY_<BRAND> (and locally VAPID_PUBLIC_KEY_<BRAND>) are read by name: worker/push/vapid.ts.
   /** Signs one-time links (activation, reset, mail change, recovery, unsubscribe). Required. */
   APP_SECRET?: string;

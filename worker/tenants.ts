@@ -14,3 +14,17 @@ export const TENANTS: readonly Tenant[] = parseTenants(modules);
 export function tenantForHost(host: string | null | undefined): Tenant | null {
   return resolveTenant(host, TENANTS);
 }
+
+// Brands made in the workspace (worker/brands/runtime.ts) that this isolate has served: code that knows a brand
+// only by its id (the live hub, mails, push, the staff workspace's brand database) finds them here after the files.
+const runtimeTenants = new Map<string, Tenant>();
+
+/** Called by the runtime lookup with each live version it parses. */
+export function rememberRuntimeTenant(tenant: Tenant): void {
+  runtimeTenants.set(tenant.id, tenant);
+}
+
+/** A brand by id: a tenant file's, else a runtime brand this isolate has served; null when neither. */
+export function tenantById(id: string): Tenant | null {
+  return TENANTS.find((t) => t.id === id) ?? runtimeTenants.get(id) ?? null;
+}

@@ -6,6 +6,7 @@ import { MeContext, mayOpen, useMe } from './lib/me';
 import { matchStaffRoute, useLocation, type StaffRoute } from './lib/router';
 import { useStaffData } from './lib/use-data';
 import { AuditScreen } from './screens/audit';
+import { BrandsScreen } from './screens/brands';
 import { CodesScreen } from './screens/codes';
 import { TrafficScreen } from './screens/traffic';
 import { ConversationScreen } from './screens/conversation';
@@ -64,6 +65,8 @@ function Screen({ route }: { route: StaffRoute }) {
       return <TrafficScreen />;
     case 'moderation':
       return <ModerationScreen />;
+    case 'brands':
+      return <BrandsScreen />;
     default:
       return <h1>{t('app.not_found')}</h1>;
   }

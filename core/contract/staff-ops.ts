@@ -88,6 +88,7 @@ import {
   TextDecisionSchema,
 } from '../schemas/staff-moderation';
 import { OkSchema, type Operation } from './operation';
+import { BRANDS_STAFF_OPERATIONS } from './brands-staff-ops';
 import { REPORTS_STAFF_OPERATIONS } from './reports-staff-ops';
 
 // The bodies whose rule depends on the clock (an expiry in the future): the document describes the outer bound,
@@ -834,6 +835,8 @@ export const STAFF_OPERATIONS = [
   },
   // Back office: notices, appeals and the transparency figures (issue 45 items 6-8).
   ...REPORTS_STAFF_OPERATIONS,
+  // Brands made in the workspace (issue 48 items 3-5, owners).
+  ...BRANDS_STAFF_OPERATIONS,
 ] as const satisfies readonly Operation[];
 
 /** One call of the staff API, with its schemas' types kept (the worker's adapter and the workspace read them). */

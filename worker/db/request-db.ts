@@ -4,7 +4,7 @@ import { COOKIE } from '../../core/constants';
 import type { Tenant } from '../../core/schemas/tenant';
 import { isLocal, type AppContext, type AppEnv } from '../context';
 import { bindingOf } from '../env-access';
-import { TENANTS } from '../tenants';
+import { tenantById } from '../tenants';
 
 /**
  * The request's database (issue 20 items 5, 6 and 9; docs/decisions/009-one-database-per-brand.md).
@@ -80,7 +80,7 @@ export function databasesOf(
  * in the request's session when it is the host brand's own, else the binding itself (its primary).
  */
 export function brandEnvFor(c: AppContext, brand: string): Env {
-  const tenant = TENANTS.find((t) => t.id === brand);
+  const tenant = tenantById(brand);
   if (!tenant) throw new Error(`unknown brand ${brand}`);
   return tenant.database === c.get('tenant').database ? c.env : brandEnv(c.env, tenant);
 }

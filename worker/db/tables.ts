@@ -73,6 +73,40 @@ export interface BlocksRow {
   created_at: string;
 }
 
+export interface BrandHostsRow {
+  host: string;
+  brand_id: string;
+  kind: string;
+  provider: string;
+  provider_id: string | null;
+  status: string;
+  ssl_status: string | null;
+  verification: string | null;
+  checked_at: string | null;
+  created_at: string;
+  created_by: number | null;
+}
+
+export interface BrandVersionsRow {
+  brand_id: string;
+  version: number;
+  settings: string;
+  note: string | null;
+  created_at: string;
+  created_by: number | null;
+}
+
+export interface BrandsRow {
+  id: string;
+  database: string;
+  status: string;
+  live_version: number | null;
+  latest_version: number;
+  created_at: string;
+  created_by: number | null;
+  updated_at: string;
+}
+
 export interface CamClicksRow {
   id: string;
   tenant_id: string;
@@ -913,6 +947,9 @@ export interface Tables {
   age_status: AgeStatusRow;
   appeals: AppealsRow;
   blocks: BlocksRow;
+  brand_hosts: BrandHostsRow;
+  brand_versions: BrandVersionsRow;
+  brands: BrandsRow;
   cam_clicks: CamClicksRow;
   cam_performers: CamPerformersRow;
   ccbill_events: CcbillEventsRow;

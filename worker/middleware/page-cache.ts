@@ -88,7 +88,7 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     }
     const key = pageCacheKey({
       url,
-      tenant: c.get('tenant').id,
+      tenant: c.get('tenant').id + (c.get('brandVersion') ? `@${c.get('brandVersion')}` : ''),
       language: c.get('language'),
       country: c.get('country'),
       installedApp: getCookie(c, COOKIE.appMode) === '1',

@@ -18,7 +18,7 @@ import { toSettings } from '../auth/notification-settings';
 import { ageOn } from '../../core/rules/age';
 import { issueToken } from '../auth/tokens';
 import { brandOrigin } from '../brand-origin';
-import { TENANTS } from '../tenants';
+import { tenantById } from '../tenants';
 import type { LeftJoined, Tables } from '../db/tables';
 import { namedBatch } from '../db/batch';
 
@@ -50,7 +50,7 @@ const NAMED = 3;
 export async function sendNotificationMails(env: Env, tenantId: string, memberId: number, now: Date, online: boolean): Promise<MailRun> {
   const db = env.DB;
   const run: MailRun = { sent: [], next: null };
-  const tenant = TENANTS.find((t) => t.id === tenantId);
+  const tenant = tenantById(tenantId);
   const member = await db
     .prepare(
       `SELECT m.email, m.status, m.language, m.notification_prefs, m.email_disabled_reason, m.invisible, p.name, p.country, p.last_active

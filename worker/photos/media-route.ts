@@ -5,7 +5,7 @@ import { findStaffSession, may, roleOn, STAFF_COOKIE } from '../auth/staff-sessi
 import { isMemberPhotoKey, mediaAccess } from './access';
 import { ageCheckPasses, gateCountry } from '../age/gate';
 import { brandEnvFor, staffDb } from '../db/request-db';
-import { TENANTS } from '../tenants';
+import { TENANTS, tenantById } from '../tenants';
 import type { SessionMember } from '../auth/sessions';
 import { portraitSvg } from './portrait';
 import { LOCAL_TOOLS } from '../build-target';
@@ -80,7 +80,7 @@ async function serve(
     });
   }
   if (!R2_KEY.test(key)) return c.notFound();
-  const tenant = TENANTS.find((t) => t.id === tenantId);
+  const tenant = tenantById(tenantId);
   // A private photo is a photo beyond the public ones: where the market rule asks, only after the age check.
   const ageAllows = async () => !viewer || !tenant || ageCheckPasses(env.DB, tenant, viewer.id, gateCountry(c), ['photos']);
   const access = isMemberPhotoKey(key) ? await mediaAccess(env.DB, tenantId, key, viewer, isModerator, ageAllows) : 'public';

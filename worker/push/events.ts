@@ -5,7 +5,7 @@ import type { PushPayload } from '../../core/schemas/push';
 import { DEFAULT_LANGUAGE } from '../../core/constants';
 import { translatorFor } from '../i18n';
 import { toSettings } from '../auth/notification-settings';
-import { TENANTS } from '../tenants';
+import { tenantById } from '../tenants';
 import { sendPush } from './send';
 import type { Tables } from '../db/tables';
 
@@ -20,7 +20,7 @@ type MemberRow = Pick<Tables['members'], 'status' | 'language' | 'notification_p
  */
 export async function pushForEvent(env: Env, tenantId: string, memberId: number, event: LiveEvent): Promise<number> {
   const pref = PREF[event.type];
-  const tenant = TENANTS.find((t) => t.id === tenantId);
+  const tenant = tenantById(tenantId);
   // The sender's own copy of a message never becomes a push to themselves.
   if (!pref || !tenant || (event.type === 'message' && event.message.from_me)) return 0;
   const row = await env.DB.prepare(

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { staffMe } from './me';
 import { answerRoutes } from './answering/answer-routes';
+import { brandsRoutes } from './brands-routes';
 import { staffAuditRoutes } from './audit-routes';
 import { staffAuthRoutes } from './auth-routes';
 import { membersRoutes } from './members/members-routes';
@@ -47,3 +48,5 @@ staffApi.route('/', codesRoutes);
 staffApi.route('/', moderationRoutes);
 // Back office: notices, appeals and the transparency figures (issue 45 items 6-8).
 staffApi.route('/', noticesRoutes);
+// Back office: brands made in the workspace, their versions and hosts (issue 48 items 3-5, owners).
+staffApi.route('/', brandsRoutes);

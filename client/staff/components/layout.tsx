@@ -22,6 +22,7 @@ export function Layout({ children }: { children: ReactNode }) {
       ['/staff/codes', 'codes', t('nav.codes')],
       ['/staff/traffic', 'traffic', t('nav.traffic')],
       ['/staff/moderation', 'moderation', t('nav.moderation')],
+      ['/staff/brands', 'brands', t('nav.brands')],
       ['/staff/sessions', 'sessions', t('nav.sessions')],
     ] satisfies [string, StaffRoute['name'], string][]
   )

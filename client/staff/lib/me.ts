@@ -31,6 +31,8 @@ const SCREEN_ACCESS: Partial<Record<StaffRoute['name'], (me: StaffMe) => boolean
   codes: isAdmin,
   traffic: isAdmin,
   moderation: moderates,
+  // Brands are the deployment's: owners only (the owner role on every brand).
+  brands: (me) => me.roles.some((r) => r.brand === '*' && r.role === 'owner'),
 };
 
 /**

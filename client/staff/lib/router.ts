@@ -26,6 +26,7 @@ const STAFF_ROUTES = [
   { name: 'codes', path: '/staff/codes' },
   { name: 'traffic', path: '/staff/traffic' },
   { name: 'moderation', path: '/staff/moderation' },
+  { name: 'brands', path: '/staff/brands' },
 ] as const;
 
 type Plain = Exclude<(typeof STAFF_ROUTES)[number]['name'], 'setup' | 'conversation' | 'member'>;
