@@ -89,6 +89,7 @@ import {
 } from '../schemas/staff-moderation';
 import { OkSchema, type Operation } from './operation';
 import { REPORTS_STAFF_OPERATIONS } from './reports-staff-ops';
+import { NEWS_STAFF_OPERATIONS } from './news-staff-ops';
 
 // The bodies whose rule depends on the clock (an expiry in the future): the document describes the outer bound,
 // the Worker applies today's (worker/staff/codes/codes-routes.ts).
@@ -834,6 +835,8 @@ export const STAFF_OPERATIONS = [
   },
   // Back office: notices, appeals and the transparency figures (issue 45 items 6-8).
   ...REPORTS_STAFF_OPERATIONS,
+  // Back office: the brand's news to the members who chose it (issue 46, item 13).
+  ...NEWS_STAFF_OPERATIONS,
 ] as const satisfies readonly Operation[];
 
 /** One call of the staff API, with its schemas' types kept (the worker's adapter and the workspace read them). */

@@ -195,6 +195,7 @@ export interface ConsentsRow {
   text: string;
   language: string;
   created_at: string;
+  source: string | null;
 }
 
 export interface ContractCancellationsRow {
@@ -443,6 +444,19 @@ export interface ModerationWordsRow {
   word: string;
   created_by: number;
   created_at: string;
+}
+
+export interface NewsPostsRow {
+  id: number;
+  tenant_id: string;
+  staff_id: number;
+  subject: string;
+  body: string;
+  request_id: string;
+  mails: number;
+  pushes: number;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export interface NotificationMailsRow {
@@ -944,6 +958,7 @@ export interface Tables {
   messages: MessagesRow;
   moderation_decisions: ModerationDecisionsRow;
   moderation_words: ModerationWordsRow;
+  news_posts: NewsPostsRow;
   notification_mails: NotificationMailsRow;
   notification_pending: NotificationPendingRow;
   one_time_tokens: OneTimeTokensRow;
