@@ -53,7 +53,7 @@ export const staffShortcuts: Record<string, string> = {
   'label-fictional': 'inline-block text-[0.8rem] font-600 bg-ink text-white rounded-[999px] [padding:0.05rem_0.5rem] align-middle',
 
   // The queue of conversations waiting for an answer.
-  'screen-head': 'flex flex-wrap items-center [gap:0.75rem_1.25rem] mb-3 [&_h1]:m-0',
+  'screen-head': 'flex flex-wrap items-center [gap:0.75rem_1.25rem] mb-3 [&_h1]:m-0 [&_h1]:min-w-0 [&_h1]:[overflow-wrap:anywhere]',
   'live-state': 'text-[0.85rem] text-muted',
   counts: 'flex flex-wrap [gap:0.5rem_1.25rem] [list-style:none] p-0 [margin:0_0_0.75rem]',
   queue: '[list-style:none] p-0 m-0 grid gap-2',
@@ -141,8 +141,11 @@ export const staffShortcuts: Record<string, string> = {
   qr: 'block [margin:0.5rem_auto] bg-white',
 
   // A member's page (screens/member.tsx): facts beside actions on a tablet and a laptop; dialogs for actions.
-  'member-grid': 'grid gap-4 mb-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]',
-  facts: 'grid grid-cols-[max-content_1fr] [gap:0.25rem_0.75rem] [margin:0_0_0.75rem] [&_dt]:font-600 [&_dd]:m-0',
+  // On a phone (390 px) one column no wider than the screen: the cards' words wrap (a long e-mail address, a traffic
+  // source, a provider's reference) and a label column takes at most 45 %, where the page was 469 px wide.
+  'member-grid': 'grid gap-4 mb-4 grid-cols-[minmax(0,1fr)] md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] [overflow-wrap:anywhere]',
+  facts:
+    'grid grid-cols-[fit-content(45%)_minmax(0,1fr)] [gap:0.25rem_0.75rem] [margin:0_0_0.75rem] [&_dt]:font-600 [&_dt]:[overflow-wrap:normal] [&_dd]:m-0',
   'action-dialog': [
     'max-w-[32rem] w-[calc(100%-2rem)] [border:1px_solid_#d0d7de] rounded-[0.6rem]',
     '[&_textarea]:w-full [&_textarea]:box-border [&_input]:w-full [&_input]:box-border',

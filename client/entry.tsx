@@ -7,6 +7,7 @@ import { App, preloadScreen } from './app';
 import { catalogueReady, completeCatalogueFrom, createI18n } from './i18n';
 import { installChunkReload } from './lib/chunk-reload';
 import { createAppStore } from './state/app-store';
+import { followMembersArea } from './components/time-bonus/wait';
 
 installChunkReload();
 leaveSessionOnLogoutLink();
@@ -26,11 +27,14 @@ const root = document.getElementById('root')!;
 // lets React yield to the browser every few milliseconds instead of holding the main thread for the whole page (on
 // the members page ~80 ms of a desktop CPU, four times that on Lighthouse's phone); a tap before it has finished
 // makes React hydrate at once (docs/edge-cache.md).
+const store = createAppStore(state);
+// Leaving the members area cancels the time-bonus modal's wait (SPEC.md §4), here rather than in its lazy chunk.
+followMembersArea(store, state.route.name);
 void preloadScreen(state.route.name)
   .catch(() => undefined)
   .then(() =>
     startTransition(() => {
-      hydrateRoot(root, <App store={createAppStore(state)} i18n={i18n} />, {
+      hydrateRoot(root, <App store={store} i18n={i18n} />, {
         onRecoverableError(error) {
           console.error('hydration', error);
         },

@@ -90,6 +90,7 @@ import {
 import { OkSchema, type Operation } from './operation';
 import { BRANDS_STAFF_OPERATIONS } from './brands-staff-ops';
 import { REPORTS_STAFF_OPERATIONS } from './reports-staff-ops';
+import { NEWS_STAFF_OPERATIONS } from './news-staff-ops';
 
 // The bodies whose rule depends on the clock (an expiry in the future): the document describes the outer bound,
 // the Worker applies today's (worker/staff/codes/codes-routes.ts).
@@ -837,6 +838,8 @@ export const STAFF_OPERATIONS = [
   ...REPORTS_STAFF_OPERATIONS,
   // Brands made in the workspace (issue 48 items 3-5, owners).
   ...BRANDS_STAFF_OPERATIONS,
+  // Back office: the brand's news to the members who chose it (issue 46, item 13).
+  ...NEWS_STAFF_OPERATIONS,
 ] as const satisfies readonly Operation[];
 
 /** One call of the staff API, with its schemas' types kept (the worker's adapter and the workspace read them). */

@@ -46,7 +46,7 @@ export const PushSubscribeSchema = pushSubscribeSchema();
 
 /** What a push message carries (SPEC.md §3): the service worker shows it and a click opens openUrl. */
 export const PushPayloadSchema = z.object({
-  type: z.enum(['message', 'like', 'match']),
+  type: z.enum(['message', 'like', 'match', 'news']),
   title: z.string(),
   body: z.string(),
   /** An API URL whose answer tells whether the event is still news (the chat list, the likes). */

@@ -32,7 +32,7 @@ operation(
     if (!('subscription' in body)) return { user: await logIn(c, body) };
     const member = requireMember(c);
     await saveSubscription(c.env.DB, member.tenantId, member.id, body.subscription, c.get('now'), [
-      consentStatement(c, member.id, 'push', true),
+      consentStatement(c, member.id, 'push', true, 'push'),
     ]);
     return withStatus(201, { ok: true as const });
   },

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { MAIL_NOTIFICATION_TYPES, type MailNotificationType } from '../../core/rules/notification-mail';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../core/rules/consent';
 import { announceReleasedMessages } from '../chat/release';
 import type { AppEnv } from '../context';
 import { ApiFailure } from '../errors';
 import { findMemberByEmail, findMemberById, isRecoverable, restoreMember, softDeleteMember } from './accounts';
 import { consentStatementWhen } from '../auth/consents';
-import { disableEmail, switchOffEmailType, toSettings, updateSettings } from '../auth/notification-settings';
+import { disableEmail, onSql, switchOffEmailType, toSettings, updateSettings } from '../auth/notification-settings';
 import { verifyPassword } from '../auth/passwords';
 import { consumeToken, peekToken } from '../auth/tokens';
 import { clearSessionCookie } from '../auth/session-cookie';
@@ -29,7 +29,7 @@ operation(settingsRoutes, 'put', '/api/notifications.php', async (c, { member, b
   const tenantId = c.get('tenant').id;
   // Marketing e-mail is a consent: each change is logged with the text it was given under (issue 17, item 9).
   const { settings, wasInvisible } = await updateSettings(c.env.DB, tenantId, member.id, update, (granted, changed) =>
-    consentStatementWhen(c, member.id, 'marketing', granted, changed),
+    consentStatementWhen(c, member.id, 'marketing', granted, changed, 'settings'),
   );
   if (wasInvisible && !settings.invisible) c.executionCtx.waitUntil(announceReleasedMessages(c.env, tenantId, member.id, c.get('now')));
   return settings;
@@ -82,9 +82,9 @@ operation(settingsRoutes, 'get', '/api/mail-login.php', async (c, { query }) => 
   return c.redirect(path, 303);
 });
 
-/** The notification type an unsubscribe link names (notification mails, issue 18), or null: all e-mail. */
-const typeOf = (data: string | null): MailNotificationType | null =>
-  (MAIL_NOTIFICATION_TYPES as readonly string[]).includes(data ?? '') ? (data as MailNotificationType) : null;
+/** The notification type an unsubscribe link names (notification mails, issue 18; news, issue 46), or null: all e-mail. */
+const typeOf = (data: string | null): NotificationType | null =>
+  (NOTIFICATION_TYPES as readonly string[]).includes(data ?? '') ? (data as NotificationType) : null;
 
 // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" to the link; a person opening
 // the link gets a page with a button that does the same POST. The link may be used again. A link from a
@@ -109,7 +109,24 @@ operation(settingsRoutes, 'post', '/api/unsubscribe.php', async (c, { query }) =
   const redeemed = await peekToken(c.env, query.token, tenantId, 'unsubscribe', c.get('now'));
   if (!redeemed) throw new ApiFailure(400, 'link_invalid', 'errors.link_invalid');
   const type = typeOf(redeemed.data);
-  if (type) await switchOffEmailType(c.env.DB, tenantId, redeemed.memberId, type);
+  // News is the marketing consent: its withdrawal by the link is logged (with the link as its source), once.
+  const withdrawn =
+    type === 'news'
+      ? [
+          consentStatementWhen(
+            c,
+            redeemed.memberId,
+            'marketing',
+            false,
+            {
+              sql: `EXISTS (SELECT 1 FROM members WHERE id = ? AND tenant_id = ? AND ${onSql('email', 'news')} = 1)`,
+              binds: [redeemed.memberId, tenantId],
+            },
+            'unsubscribe',
+          ),
+        ]
+      : [];
+  if (type) await switchOffEmailType(c.env.DB, tenantId, redeemed.memberId, type, withdrawn);
   else await disableEmail(c.env.DB, tenantId, redeemed.memberId, 'unsubscribe');
   const t = c.get('t');
   const done = type ? t('unsubscribe.type_done', { what: t(`settings.notifications.types.${type}`) }) : t('unsubscribe.done');

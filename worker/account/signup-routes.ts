@@ -70,7 +70,7 @@ operation(
         inviteCode,
         signupMessage: input.signup_message || null,
         marketing: input.marketing,
-        consents: (id) => [consentStatement(c, id, 'terms', true), consentStatement(c, id, 'marketing', input.marketing)],
+        consents: (id) => [consentStatement(c, id, 'terms', true, 'signup'), consentStatement(c, id, 'marketing', input.marketing, 'signup')],
       },
       now,
     );

@@ -16,6 +16,9 @@ export interface Consent {
   created_at: string;
 }
 
+/** Where a consent was given or withdrawn (migration 0046): the signup form, the settings, a mail's unsubscribe link, the browser's push permission. */
+export type ConsentSource = 'signup' | 'settings' | 'unsubscribe' | 'push';
+
 /** The text and version of a consent as the member reads it now, in the request's language. */
 export function consentWording(c: AppContext, kind: ConsentKind): { version: string; text: string } {
   const tenant: Tenant = c.get('tenant');
@@ -30,11 +33,17 @@ export function consentWording(c: AppContext, kind: ConsentKind): { version: str
 }
 
 /** One row of the log, to run in the same batch as the change it records. */
-export function consentStatement(c: AppContext, memberId: number, kind: ConsentKind, granted: boolean): D1PreparedStatement {
+export function consentStatement(
+  c: AppContext,
+  memberId: number,
+  kind: ConsentKind,
+  granted: boolean,
+  source: ConsentSource,
+): D1PreparedStatement {
   const { version, text } = consentWording(c, kind);
   return c.env.DB.prepare(
-    'INSERT INTO consents (tenant_id, member_id, kind, granted, version, text, language, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  ).bind(c.get('tenant').id, memberId, kind, granted ? 1 : 0, version, text, c.get('language'), c.get('now').toISOString());
+    'INSERT INTO consents (tenant_id, member_id, kind, granted, version, text, language, created_at, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).bind(c.get('tenant').id, memberId, kind, granted ? 1 : 0, version, text, c.get('language'), c.get('now').toISOString(), source);
 }
 
 /** The same row, written only when `changed` (an SQL condition and its binds) holds in the batch's own snapshot. */
@@ -44,22 +53,27 @@ export function consentStatementWhen(
   kind: ConsentKind,
   granted: boolean,
   changed: { sql: string; binds: unknown[] },
+  source: ConsentSource,
+  db: D1Database = c.env.DB,
 ): D1PreparedStatement {
   const { version, text } = consentWording(c, kind);
-  return c.env.DB.prepare(
-    `INSERT INTO consents (tenant_id, member_id, kind, granted, version, text, language, created_at)
-      SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE ${changed.sql}`,
-  ).bind(
-    c.get('tenant').id,
-    memberId,
-    kind,
-    granted ? 1 : 0,
-    version,
-    text,
-    c.get('language'),
-    c.get('now').toISOString(),
-    ...changed.binds,
-  );
+  return db
+    .prepare(
+      `INSERT INTO consents (tenant_id, member_id, kind, granted, version, text, language, created_at, source)
+      SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${changed.sql}`,
+    )
+    .bind(
+      c.get('tenant').id,
+      memberId,
+      kind,
+      granted ? 1 : 0,
+      version,
+      text,
+      c.get('language'),
+      c.get('now').toISOString(),
+      source,
+      ...changed.binds,
+    );
 }
 
 /** A member's consent log, oldest first (the export shows it whole). */

@@ -31,7 +31,7 @@ function known(stored: Partial<Prefs> = {}): Prefs {
 const PREFS_SQL = "CASE WHEN json_valid(notification_prefs) THEN notification_prefs ELSE '{}' END";
 
 /** SQL true when the channel's type is on in `prefs` (its default when never chosen), as known(). */
-const onSql = (channel: 'email' | 'push', type: NotificationType, prefs = PREFS_SQL) =>
+export const onSql = (channel: 'email' | 'push', type: NotificationType, prefs = PREFS_SQL) =>
   `COALESCE(json_extract(${prefs}, '$.${channel}.${type}'), ${NOTIFICATION_DEFAULTS[type] ? 1 : 0})`;
 
 /**
@@ -44,17 +44,26 @@ function channelsSql(emailOff: string, prefs = PREFS_SQL): string {
     WHEN (${pushOff}) THEN '${JSON.stringify(['push'])}' ELSE '[]' END`;
 }
 
-/** The member's e-mails of one type off (a notification mail's unsubscribe link); the other types and push as they are. */
-export function switchOffEmailType(db: D1Database, tenantId: string, memberId: number, type: NotificationType): Promise<unknown> {
+/**
+ * The member's e-mails of one type off (a notification or news mail's unsubscribe link); the other types and push as
+ * they are. `first`: statements of the same batch that read the row before the change (the consent log's).
+ */
+export function switchOffEmailType(
+  db: D1Database,
+  tenantId: string,
+  memberId: number,
+  type: NotificationType,
+  first: D1PreparedStatement[] = [],
+): Promise<unknown> {
   const othersOn = NOTIFICATION_TYPES.filter((t) => t !== type).map((t) => onSql('email', t));
   const emailOff = `email_disabled_reason IS NOT NULL OR NOT (${othersOn.length ? othersOn.join(' OR ') : '0'})`;
-  return db
+  const update = db
     .prepare(
       `UPDATE members SET notification_prefs = json_set(${PREFS_SQL}, '$.email.' || ?1, json('false')), notifications_disabled = ${channelsSql(emailOff)}
       WHERE id = ?2 AND tenant_id = ?3`,
     )
-    .bind(type, memberId, tenantId)
-    .run();
+    .bind(type, memberId, tenantId);
+  return db.batch([...first, update]);
 }
 
 /** All e-mail off for a reason (unsubscribe link of a mail without a type, bounce, complaint); the choices per type stay. */

@@ -229,6 +229,7 @@ export interface ConsentsRow {
   text: string;
   language: string;
   created_at: string;
+  source: string | null;
 }
 
 export interface ContractCancellationsRow {
@@ -477,6 +478,19 @@ export interface ModerationWordsRow {
   word: string;
   created_by: number;
   created_at: string;
+}
+
+export interface NewsPostsRow {
+  id: number;
+  tenant_id: string;
+  staff_id: number;
+  subject: string;
+  body: string;
+  request_id: string;
+  mails: number;
+  pushes: number;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export interface NotificationMailsRow {
@@ -981,6 +995,7 @@ export interface Tables {
   messages: MessagesRow;
   moderation_decisions: ModerationDecisionsRow;
   moderation_words: ModerationWordsRow;
+  news_posts: NewsPostsRow;
   notification_mails: NotificationMailsRow;
   notification_pending: NotificationPendingRow;
   one_time_tokens: OneTimeTokensRow;

@@ -52,6 +52,8 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   notify_messages: { link: 'required', counted: true },
   notify_likes: { link: 'required', counted: true },
   notify_matches: { link: 'required', counted: true },
+  // Issue 46 item 13: `subject` and `message` are the admin's own words; the note says why it came and how to stop it.
+  news: { link: 'optional' },
   // Issue 44 item 7: staff mail, once per brand, provider and month; the figures dashboard shows the detail.
   scheme_health_alert: { link: 'none' },
 };

@@ -32,6 +32,8 @@ export type MailTemplate =
   | 'notify_messages'
   | 'notify_likes'
   | 'notify_matches'
+  // A brand's news (worker/staff/news/): what its admin wrote, to members who chose news, with the unsubscribe link.
+  | 'news'
   // To a brand's owners and admins (worker/staff/dashboard/scheme-alert.ts): a card ratio reached 1.2 % in a month.
   | 'scheme_health_alert';
 

@@ -16,6 +16,7 @@ import { profileRoutes } from './answering/profile-routes';
 import { staffSessionsRoutes } from './sessions-routes';
 import { staffSetupRoutes } from './setup-routes';
 import { trafficRoutes } from './traffic-routes';
+import { newsRoutes } from './news/news-routes';
 
 /**
  * The staff workspace's API under /api/staff/*.php (docs/api/staff.md, core/contract/staff-ops.ts). Every call is
@@ -38,6 +39,8 @@ staffApi.route('/', profileRoutes);
 staffApi.route('/', membersRoutes);
 // Back office: the figures dashboard (issue 15, item 5).
 staffApi.route('/', dashboardRoutes);
+// Back office: the brand's news to the members who chose it (issue 46, item 13).
+staffApi.route('/', newsRoutes);
 // Back office: card scheme health per brand, provider and month (issue 44, item 7).
 staffApi.route('/', schemeHealthRoutes);
 // Back office: affiliate networks and their postbacks (issue 47, admins).

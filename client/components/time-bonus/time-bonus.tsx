@@ -2,12 +2,13 @@ import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { TIME_BONUS } from '../../../core/constants';
-import { formatCountdown, modalWaitLeft, modalWaitStart, timeBonusModalAllowed } from '../../../core/rules/time-bonus';
+import { formatCountdown, modalWaitLeft, timeBonusModalAllowed } from '../../../core/rules/time-bonus';
 import { Link, navigate } from '../../navigation';
 import { MEMBERS_AREA } from '../../../core/routes';
 import { routeAtom, userAtom } from '../../state/atoms';
 import { Modal } from '../modal';
 import { clearTimeBonus, startTimeBonus, timeBonusAtom } from './state';
+import { waitStart } from './wait';
 import { Icon } from '../icon';
 
 /** The dismissal of SPEC.md §3, stored with its timestamp. */
@@ -66,28 +67,6 @@ function TimeBonusBanner() {
       <Icon name="i-lucide-sparkles" className="ml-1" />
     </div>
   );
-}
-
-/** When the modal's wait began in this tab (sessionStorage): a navigation must not start the 40 s again. */
-const WAIT_KEY = 'time-bonus-modal-wait';
-
-function waitStart(now: number, inMembersArea: boolean): number | null {
-  const start = modalWaitStart(storedWait(), inMembersArea, now);
-  try {
-    if (start === null) sessionStorage.removeItem(WAIT_KEY);
-    else sessionStorage.setItem(WAIT_KEY, String(start));
-  } catch {
-    // No storage (private mode): the wait starts with this page, as before.
-  }
-  return start;
-}
-
-function storedWait(): number | null {
-  try {
-    return Number(sessionStorage.getItem(WAIT_KEY)) || null;
-  } catch {
-    return null;
-  }
 }
 
 /**

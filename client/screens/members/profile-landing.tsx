@@ -6,10 +6,12 @@ import { imageUrl } from '../../../core/image-url';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, settingsAtom, signupModalAtom, userAtom } from '../../state/atoms';
 import { FictionalNotice, ProfileScreen } from './profile-view';
+import { LandingPhotoFirst, LandingWithRelated } from './profile-landing-variants';
 
 /**
  * The member-linked entry variants (/members/{id}/landing, landing2, landing3 and, for visitors, /chat): one
- * profile, big, and the way in. A logged-in member gets the normal profile view instead.
+ * profile, big, and the way in; landing2 and landing3 have layouts of their own (profile-landing-variants.tsx).
+ * A logged-in member gets the normal profile view instead.
  */
 export function ProfileLandingScreen() {
   const { t } = useTranslation();
@@ -38,14 +40,13 @@ export function ProfileLandingScreen() {
         {t('common.loading')}
       </p>
     );
+  if (route.name === 'members-id-landing2') return <LandingWithRelated data={data} />;
+  if (route.name === 'members-id-landing3') return <LandingPhotoFirst data={data} />;
   const { profile } = data;
   const photo = profile.photos[0];
   const chat = route.name === 'members-id-chat';
   return (
-    <section
-      className={`min-h-screen bg-gradient-to-b from-primary to-secondary px-3 py-8 text-white ${route.name === 'members-id-landing3' ? 'md:py-16' : ''}`}
-      data-testid="profile-landing"
-    >
+    <section className="min-h-screen bg-gradient-to-b from-primary to-secondary px-3 py-8 text-white" data-testid="profile-landing">
       <div className="mx-auto max-w-md text-center">
         <p className="m-0 text-xl font-extrabold">{settings.brand.logo_text}</p>
         <h1 className="m-0 mt-4 text-3xl font-bold">{t('profile_view.landing_title', { name: profile.name })}</h1>

@@ -1,4 +1,5 @@
 import { Problem } from '../components/notice';
+import { TableWrap } from '../components/table-wrap';
 import { t } from '../lib/i18n';
 import { useStaffData } from '../lib/use-data';
 
@@ -16,34 +17,37 @@ export function TransparencyTable({ brand }: { brand: string }) {
       <Problem message={figures.error?.message} />
       {figures.data && figures.data.months.length === 0 && <p className="empty">{t('transparency.empty')}</p>}
       {figures.data && figures.data.months.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('transparency.month')}</th>
-              <th scope="col">{t('transparency.notices')}</th>
-              <th scope="col">{t('transparency.decisions')}</th>
-              <th scope="col">{t('transparency.restrictions')}</th>
-              <th scope="col">{t('transparency.automated')}</th>
-              <th scope="col">{t('transparency.appeals')}</th>
-              <th scope="col">{t('transparency.reversed')}</th>
-              <th scope="col">{t('transparency.median')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {figures.data.months.map((m) => (
-              <tr key={m.month}>
-                <th scope="row">{m.month}</th>
-                <td>{m.notices}</td>
-                <td>{m.decisions}</td>
-                <td>{m.restrictions}</td>
-                <td>{m.automated}</td>
-                <td>{m.appeals}</td>
-                <td>{m.reversed}</td>
-                <td>{m.median_hours_to_decision ?? '–'}</td>
+        // Eight columns are wider than a phone (885 px at 390): the table scrolls inside its region, the page does not.
+        <TableWrap>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('transparency.month')}</th>
+                <th scope="col">{t('transparency.notices')}</th>
+                <th scope="col">{t('transparency.decisions')}</th>
+                <th scope="col">{t('transparency.restrictions')}</th>
+                <th scope="col">{t('transparency.automated')}</th>
+                <th scope="col">{t('transparency.appeals')}</th>
+                <th scope="col">{t('transparency.reversed')}</th>
+                <th scope="col">{t('transparency.median')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {figures.data.months.map((m) => (
+                <tr key={m.month}>
+                  <th scope="row">{m.month}</th>
+                  <td>{m.notices}</td>
+                  <td>{m.decisions}</td>
+                  <td>{m.restrictions}</td>
+                  <td>{m.automated}</td>
+                  <td>{m.appeals}</td>
+                  <td>{m.reversed}</td>
+                  <td>{m.median_hours_to_decision ?? '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
       )}
     </section>
   );
