@@ -111,12 +111,17 @@ describe('acting on the plan', () => {
     expect(CONFIG.d1_databases[0].database_id).toBe('00000000-0000-4000-8000-000000000001');
   });
 
-  it('routes every brand host as a Custom Domain, unless the config routes the Worker itself', () => {
-    expect(withBrandRoutes(CONFIG, plan).routes).toEqual([
-      { pattern: 'flirtlokaal.nl', custom_domain: true },
-      { pattern: 'velvetnights.com', custom_domain: true },
-      { pattern: 'velvetnights.co.uk', custom_domain: true },
+  it('routes every brand host and its www. variant as a Custom Domain, unless the config routes the Worker itself', () => {
+    const routes: { pattern: string; custom_domain: boolean }[] = withBrandRoutes(CONFIG, plan).routes;
+    expect(routes.map((r) => r.pattern)).toEqual([
+      'flirtlokaal.nl',
+      'www.flirtlokaal.nl',
+      'velvetnights.com',
+      'www.velvetnights.com',
+      'velvetnights.co.uk',
+      'www.velvetnights.co.uk',
     ]);
+    expect(routes.every((r) => r.custom_domain)).toBe(true);
     const own = { ...CONFIG, routes: [{ pattern: 'example.com/*', zone_name: 'example.com' }] };
     expect(withBrandRoutes(own, plan).routes).toEqual(own.routes);
   });

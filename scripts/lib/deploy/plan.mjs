@@ -154,13 +154,19 @@ export function withAccountIds(config, d1ByName, kvByBinding = {}) {
 }
 
 /**
- * The brands' hosts as Workers Custom Domains (Cloudflare makes the DNS record and the certificate), unless the
- * config routes the Worker itself.
+ * The brands' hosts and their `www.` variants (which the Worker resolves to the same brand, core/rules/tenant-lookup.ts)
+ * as Workers Custom Domains (Cloudflare makes the DNS record and the certificate), unless the config routes the
+ * Worker itself.
  */
 export function withBrandRoutes(config, plan) {
   if ((config.routes ?? []).length > 0 || config.route) return config;
-  return { ...config, routes: plan.brands.flatMap((b) => b.hosts.map((host) => ({ pattern: host, custom_domain: true }))) };
+  return {
+    ...config,
+    routes: plan.brands.flatMap((b) => b.hosts.flatMap(withWww).map((host) => ({ pattern: host, custom_domain: true }))),
+  };
 }
+
+const withWww = (host) => (host.startsWith('www.') ? [host] : [host, `www.${host}`]);
 
 /** `wrangler r2 bucket list` prints "name: <bucket>" blocks (no JSON option in wrangler 4.164). */
 export function parseR2List(text) {
