@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 // @ts-expect-error: a plain .mjs module of the scripts, without a declaration file
@@ -10,13 +10,14 @@ import { LOCAL_ONLY, workerCode } from '../../scripts/lib/deploy/local-tools.mjs
 // marker); every other build, the one npm start and the tests serve with APP_ENV=local, keeps them
 // (worker/build-target.ts).
 
-// npm test's "deploy dry-run" layer built the production bundle here (scripts/test.mjs); run alone, the test builds it.
-const DRY_RUN_OUT = 'test-results/deploy-dry-run';
+// npm test's "deploy dry-run" layer built the production bundle here after dist/ (scripts/test.mjs); an older one
+// (a deploy before the last local build) is not trusted, and the test builds its own.
+const DRY_RUN_OUT = 'dist-deploy';
 
 const workerDir = (out: string) => join(out, readdirSync(out).find((d) => d !== 'client' && existsSync(join(out, d, 'wrangler.json')))!);
 
 function productionBuild(): string {
-  if (existsSync(DRY_RUN_OUT)) return DRY_RUN_OUT;
+  if (existsSync(DRY_RUN_OUT) && statSync(DRY_RUN_OUT).mtimeMs >= statSync('dist').mtimeMs) return DRY_RUN_OUT;
   const out = 'test-results/production-build';
   rmSync(out, { recursive: true, force: true });
   // Every build points `wrangler deploy` at its output (this file); the served dist/ stays the one it names.
