@@ -60,6 +60,14 @@ if (!only.includes('unit')) {
   layer('build', () => {
     tally[run('vite', ['build'], { allowFailure: true }) === 0 ? 'passed' : 'failed']++;
   });
+  // `npm run deploy -- --dry-run` (scripts/deploy.mjs): the tenant files, the secrets a deploy needs, the production
+  // build without local tools (and dist/, just built, with them), its size and startup against their budgets, and
+  // wrangler's own dry run. Its build (dist-deploy/, outside test-results/, which Playwright empties) is the one
+  // tests/node/production-build.spec.ts reads.
+  layer('deploy dry-run', () => {
+    const args = ['scripts/deploy.mjs', '--dry-run', '--check-local-build', 'dist'];
+    tally[run('node', args, { allowFailure: true }) === 0 ? 'passed' : 'failed']++;
+  });
   layer('playwright (browser + node)', () => {
     ensureChromium();
     const status = run('playwright', ['test'], { allowFailure: true, env: projectEnv });

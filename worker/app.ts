@@ -103,9 +103,11 @@ app.all('/api/*', async (c, next) => (isProxiedApi(c, c.req.path) ? proxyApi(c, 
 // A brand in proxy mode keeps its photos in its backend: a relative cdn_prefix ('/media/') is the backend's too.
 // Locally the dev tools (mailbox, fictional replies) are the backend's as well (proxydemo's origin brand).
 app.all('/media/*', async (c, next) => (c.get('tenant').upstream_api ? proxyApi(c, c.get('tenant').upstream_api!) : next()));
-app.all('/dev/*', async (c, next) =>
-  c.get('tenant').upstream_api && isLocal(c.env) ? proxyApi(c, c.get('tenant').upstream_api!) : next(),
-);
+if (LOCAL_TOOLS) {
+  app.all('/dev/*', async (c, next) =>
+    c.get('tenant').upstream_api && isLocal(c.env) ? proxyApi(c, c.get('tenant').upstream_api!) : next(),
+  );
+}
 app.route('/api', api);
 app.route('/media', media);
 // Another brand's photos for the staff workspace on this host (worker/photos/media-route.ts).

@@ -17,8 +17,8 @@ import { root } from './setup.mjs';
 const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux
 
 /** The built Worker's code: index.js, its chunks and wasm (no source maps, which are uploaded apart), raw and gzip. */
-export function workerBundleSize() {
-  const dir = join(root, builtConfig(), '..');
+export function workerBundleSize(config = builtConfig()) {
+  const dir = join(root, config, '..');
   const files = [
     'index.js',
     ...readdirSync(join(dir, 'assets'))
@@ -99,10 +99,10 @@ export async function workerCpuPerPage({ serverPid, port, pages, requests = 200,
  * modules, and answering /healthz. It compares builds on one machine; it is not Cloudflare's startup time, which
  * `wrangler deploy` reports from the real upload.
  */
-export async function workerStartup({ port, persistTo, runs = 3 }) {
+export async function workerStartup({ port, persistTo, runs = 3, config, vars }) {
   const results = [];
   for (let run = 0; run < runs; run++) {
-    const server = serveBuilt({ port, persistTo, stdio: 'ignore', detached: true });
+    const server = serveBuilt({ port, persistTo, stdio: 'ignore', detached: true, config, vars });
     const started = performance.now();
     try {
       let status = 0;

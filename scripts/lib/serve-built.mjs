@@ -10,23 +10,30 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectEnv, root } from './setup.mjs';
 
-/** dist/<worker>/wrangler.json: the Vite plugin names the folder after the Worker. */
-export function builtConfig() {
-  const dist = join(root, 'dist');
+/** <out>/<worker>/wrangler.json (out: dist/ unless a build was told BUILD_OUT_DIR): the Vite plugin names the folder after the Worker. */
+export function builtConfig(out = 'dist') {
+  const dist = join(root, out);
   const worker = existsSync(dist) ? readdirSync(dist).find((d) => d !== 'client' && existsSync(join(dist, d, 'wrangler.json'))) : undefined;
-  if (!worker) throw new Error('No built Worker in dist/: run `vite build` first.');
-  return join('dist', worker, 'wrangler.json');
+  if (!worker) throw new Error(`No built Worker in ${out}/: run \`vite build\` first.`);
+  return join(out, worker, 'wrangler.json');
 }
 
 /**
  * Starts `wrangler dev` on the built output, listening on 127.0.0.1:port. Stop it by its own PID (or its process
  * group when `detached`): killing it ends its workerd too.
  */
-export function serveBuilt({ port, persistTo = '.wrangler/state', stdio = 'inherit', detached = false }) {
+export function serveBuilt({
+  port,
+  persistTo = '.wrangler/state',
+  stdio = 'inherit',
+  detached = false,
+  config = builtConfig(),
+  vars = {},
+}) {
   const args = [
     'dev',
     '-c',
-    builtConfig(),
+    config,
     '--port',
     String(port),
     '--ip',
@@ -37,6 +44,8 @@ export function serveBuilt({ port, persistTo = '.wrangler/state', stdio = 'inher
     // Mails sent without a request (notification mails) link to <brand>.localhost on this port (worker/mail/scope.ts).
     '--var',
     `LOCAL_PORT:${port}`,
+    // A production build has no .dev.vars beside it: the deploy dry run gives it what its first request checks.
+    ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
   ];
   return spawn('wrangler', args, { stdio, env: projectEnv, cwd: root, detached });
 }

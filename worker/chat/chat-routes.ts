@@ -12,6 +12,7 @@ import { publishToMember } from '../live/events';
 import type { SessionMember } from '../auth/sessions';
 import { operation, withStatus } from '../http/operation';
 import { assertAgeAssured, gateCountry } from '../age/gate';
+import { LOCAL_TOOLS } from '../build-target';
 import { injectedFault, TEST_FAULT_HEADER } from './test-faults';
 
 /** chats.php (the list) and chat.php (history, send, mark read, delete): docs/api/chat.md. */
@@ -73,7 +74,7 @@ operation(
         key: idempotencyKey(c),
         body,
         country: gateCountry(c),
-        fault: injectedFault(c.env, c.req.header(TEST_FAULT_HEADER)),
+        fault: LOCAL_TOOLS ? injectedFault(c.env, c.req.header(TEST_FAULT_HEADER)) : undefined,
       },
       (work) => c.executionCtx.waitUntil(work),
     );

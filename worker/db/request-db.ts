@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
 import { COOKIE } from '../../core/constants';
 import type { Tenant } from '../../core/schemas/tenant';
+import { LOCAL_TOOLS } from '../build-target';
 import { isLocal, type AppContext, type AppEnv } from '../context';
 import { bindingOf } from '../env-access';
 import { tenantById } from '../tenants';
@@ -165,7 +166,7 @@ export function latestBookmark(...candidates: (string | undefined)[]): string | 
 
 /** The injected latency of a local request (0 in production, whatever the request says). */
 export function injectedLatency(env: Env, header: string | undefined): number {
-  if (!isLocal(env) || !header) return 0;
+  if (!LOCAL_TOOLS || !isLocal(env) || !header) return 0;
   const ms = Number(header);
   return Number.isFinite(ms) && ms > 0 ? Math.min(Math.round(ms), MAX_LATENCY_MS) : 0;
 }
@@ -182,7 +183,7 @@ export function requestDb(): MiddlewareHandler<AppEnv> {
     const cookie = getCookie(c, BOOKMARK_COOKIE);
     const bookmark = latestBookmark(cookie, c.req.header(BOOKMARK_HEADER));
     const session = base.withSession(bookmark ?? 'first-unconstrained');
-    const state: SessionState = { wrote: false, delayMs: injectedLatency(raw, c.req.header(DB_LATENCY_HEADER)) };
+    const state: SessionState = { wrote: false, delayMs: LOCAL_TOOLS ? injectedLatency(raw, c.req.header(DB_LATENCY_HEADER)) : 0 };
     const env = { ...raw, DB: sessionDatabase(base, session, state) };
     RAW.set(env, raw);
     c.env = env;

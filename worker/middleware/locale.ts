@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { COOKIE, DEV_COUNTRY_COOKIE } from '../../core/constants';
 import { chooseLanguage } from '../../core/rules/language';
+import { LOCAL_TOOLS } from '../build-target';
 import { isLocal, type AppEnv } from '../context';
 import { translatorFor } from '../i18n';
 
@@ -15,7 +16,7 @@ export function locale(): MiddlewareHandler<AppEnv> {
   return async function localeMiddleware(c, next) {
     const tenant = c.get('tenant');
     let country: string | null;
-    if (isLocal(c.env)) {
+    if (LOCAL_TOOLS && isLocal(c.env)) {
       const override = (c.req.header('x-debug-country') ?? getCookie(c, DEV_COUNTRY_COOKIE) ?? '').toUpperCase();
       const cf = (c.req.raw.cf as { country?: string } | undefined)?.country;
       const told = COUNTRY.test(override) ? override : c.env.APP_ENV === 'test' && cf && COUNTRY.test(cf) ? cf : null;

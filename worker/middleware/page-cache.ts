@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { matchRoute } from '../../core/router';
 import { COOKIE, DEV_COUNTRY_COOKIE } from '../../core/constants';
 import { parseTrafficSource } from '../../core/rules/traffic-source';
+import { LOCAL_TOOLS } from '../build-target';
 import { isLocal, type AppContext, type AppEnv } from '../context';
 import { log, describeError } from '../log';
 import { setAnswerHeaders } from './answer-headers';
@@ -54,7 +55,7 @@ type Reason = 'method' | 'route' | 'session' | 'cookie' | 'traffic-source' | 'de
  * changing what a page says, so tests can see a page go stale and expire (X-Debug-Now would change the page).
  */
 function cacheClock(c: AppContext): Date {
-  const moved = isLocal(c.env) ? Date.parse(c.req.header('x-debug-cache-clock') ?? '') : Number.NaN;
+  const moved = LOCAL_TOOLS && isLocal(c.env) ? Date.parse(c.req.header('x-debug-cache-clock') ?? '') : Number.NaN;
   return Number.isNaN(moved) ? c.get('now') : new Date(moved);
 }
 
@@ -71,14 +72,14 @@ function bypassReason(c: AppContext, url: URL): Reason | null {
   if (parseTrafficSource(url.searchParams)) return 'traffic-source';
   // A moved clock changes what a page says (countdowns, offers) and is not part of the key: such a page is its own.
   // (The chosen country is part of the key; X-Debug-Cache-Clock moves the cache's clock alone, not the page's.)
-  if (isLocal(c.env) && c.req.header('x-debug-now')) return 'debug';
+  if (LOCAL_TOOLS && isLocal(c.env) && c.req.header('x-debug-now')) return 'debug';
   return null;
 }
 
 export function pageCache(): MiddlewareHandler<AppEnv> {
   return async function pageCacheMiddleware(c, next) {
     const mark = (result: 'HIT' | 'MISS' | 'BYPASS', reason?: string) => {
-      setAnswerHeaders(c, { 'X-Cache': result, ...(reason && isLocal(c.env) ? { 'X-Cache-Reason': reason } : {}) });
+      setAnswerHeaders(c, { 'X-Cache': result, ...(reason && LOCAL_TOOLS && isLocal(c.env) ? { 'X-Cache-Reason': reason } : {}) });
     };
     const url = new URL(c.req.url);
     const reason = bypassReason(c, url);
@@ -99,7 +100,7 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     const revalidation = revalidations.has(c.req.raw);
     if (!revalidation) {
       // Locally, `X-Debug-Page-Cache: shared` looks in the Cache API alone, as another isolate would.
-      const sharedOnly = isLocal(c.env) && c.req.header('x-debug-page-cache') === 'shared';
+      const sharedOnly = LOCAL_TOOLS && isLocal(c.env) && c.req.header('x-debug-page-cache') === 'shared';
       const page = (sharedOnly ? undefined : recentPage(key)) ?? (await fromEdgeCache(c, cache, key));
       const { age, state } = page ? freshness(page, cacheClock(c)) : { age: 0, state: 'expired' as const };
       if (page && state !== 'expired') {
@@ -107,7 +108,7 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
         else if (!page.shared) c.executionCtx.waitUntil(share(c, cache, key, page));
         const response = servedFromCache(page, c.get('nonce'), age);
         response.headers.set('X-Cache', 'HIT');
-        if (isLocal(c.env)) response.headers.set('X-Cache-Reason', state);
+        if (LOCAL_TOOLS && isLocal(c.env)) response.headers.set('X-Cache-Reason', state);
         return response;
       }
       forgetPage(key);

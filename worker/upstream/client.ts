@@ -1,3 +1,4 @@
+import { LOCAL_TOOLS } from '../build-target';
 import { clientIp, isLocal, requestHost, type AppContext } from '../context';
 import { log, describeError } from '../log';
 import { tenantForHost } from '../tenants';
@@ -31,7 +32,7 @@ const IDEMPOTENT = new Set(['GET', 'HEAD']);
  * on the port it was started on (LOCAL_PORT), never one a request's Host header names.
  */
 function localTarget(c: AppContext, origin: URL): URL | null {
-  if (!isLocal(c.env) || !origin.hostname.endsWith('.localhost') || origin.port) return null;
+  if (!LOCAL_TOOLS || !isLocal(c.env) || !origin.hostname.endsWith('.localhost') || origin.port) return null;
   if (!/^\d+$/.test(c.env.LOCAL_PORT ?? '')) {
     log(c, 'error', 'local upstream without LOCAL_PORT', { upstream: origin.origin });
     throw new UpstreamUnavailable(502, 'no LOCAL_PORT');
@@ -55,7 +56,7 @@ export function upstreamHeaders(c: AppContext): Headers {
   headers.set('X-Forwarded-Proto', incoming.protocol.replace(':', ''));
   headers.set('CF-IPCountry', c.get('country') ?? 'XX');
   // A local upstream (the demo origin brand) has no geo-IP either: it takes the country the edge chose.
-  if (isLocal(c.env) && c.get('country')) headers.set('X-Debug-Country', c.get('country')!);
+  if (LOCAL_TOOLS && isLocal(c.env) && c.get('country')) headers.set('X-Debug-Country', c.get('country')!);
   headers.set('X-Request-Id', c.get('requestId'));
   headers.set(HOP_HEADER, c.get('tenant').id);
   return headers;

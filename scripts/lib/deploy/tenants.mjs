@@ -1,0 +1,28 @@
+// The brands' tenant files, validated by core's schema as the build validates them (core/tenant-files.ts), loaded
+// in Node through esbuild (the files are TypeScript that imports core's modules without extensions).
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { root } from '../setup.mjs';
+
+/** Every tenants/*.ts, parsed; throws naming the file and the problem when one does not match the schema. */
+export async function loadTenants() {
+  const files = readdirSync(join(root, 'tenants'))
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
+  const contents = [
+    "import { parseTenants } from './core/tenant-files';",
+    ...files.map((f, i) => `import t${i} from './tenants/${f}';`),
+    `export default parseTenants({ ${files.map((f, i) => `${JSON.stringify(f)}: { default: t${i} }`).join(', ')} });`,
+  ].join('\n');
+  const result = await build({
+    stdin: { contents, resolveDir: root, loader: 'ts', sourcefile: 'tenants-entry.ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    logLevel: 'error',
+  });
+  const url = `data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`;
+  return (await import(url)).default;
+}
