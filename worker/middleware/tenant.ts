@@ -1,17 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
-import { isLocal, requestHost, type AppContext, type AppEnv } from '../context';
+import { isLocal, requestHost, type AppEnv } from '../context';
+import { requestNow } from './clock';
 import { runtimeBrandForHost } from '../brands/runtime';
 import { tenantForHost } from '../tenants';
 import { LOCAL_UPSTREAM_HEADER } from '../upstream/local-upstream';
 import { unknownSitePage } from './unknown-site';
 import { logEvent } from '../log';
-
-/** The request's clock for the brand cache: tests and local mode move it with X-Debug-Now (clock() runs later). */
-function debugNow(c: AppContext): number {
-  const override = isLocal(c.env) ? c.req.header('x-debug-now') : undefined;
-  const ms = override ? Date.parse(override) : Number.NaN;
-  return Number.isNaN(ms) ? Date.now() : ms;
-}
 
 /** Host -> brand. An unknown host (or a local-only brand outside local mode) gets a plain 404 page saying so; nothing else runs for it. */
 export function tenant(): MiddlewareHandler<AppEnv> {
@@ -21,7 +15,7 @@ export function tenant(): MiddlewareHandler<AppEnv> {
     // The tenant files first (they seed and override), then the brands made in the workspace (D1, cached).
     let found = tenantForHost(host);
     if (!found) {
-      const runtime = await runtimeBrandForHost(c.env.DB, host, debugNow(c), c.env.BRAND_PREVIEW_DOMAIN);
+      const runtime = await runtimeBrandForHost(c.env.DB, host, requestNow(c).getTime() /* clock() runs later */, c.env.BRAND_PREVIEW_DOMAIN);
       found = runtime?.tenant ?? null;
       // The page cache keys a runtime brand's pages by version: an edit never serves the old version's cached page.
       if (runtime) c.set('brandVersion', `${runtime.preview ? 'p' : 'v'}${runtime.version}`);
