@@ -138,6 +138,9 @@ export interface ChatSidesRow {
   cleared_upto: number;
   hidden: number;
   last_activity: string;
+  last_message: string | null;
+  last_own: string | null;
+  unread: number;
 }
 
 export interface ClicksRow {
