@@ -18,3 +18,15 @@ UPDATE chat_sides SET
     ORDER BY m.id DESC LIMIT 1),
   unread = (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = chat_sides.conversation_id
     AND m.sender_profile_id = chat_sides.peer_profile_id AND m.id > chat_sides.read_upto AND m.id > chat_sides.cleared_upto);
+
+-- Who received which photo in a chat (a private photo sent in a message may be viewed by its recipient): written by
+-- the send's batch for a photo message, read by the photo route and the notices instead of the messages.
+CREATE TABLE photo_grants (
+  tenant_id TEXT NOT NULL,
+  photo_id INTEGER NOT NULL,
+  recipient_profile_id INTEGER NOT NULL,
+  PRIMARY KEY (tenant_id, photo_id, recipient_profile_id)
+) WITHOUT ROWID;
+
+INSERT INTO photo_grants (tenant_id, photo_id, recipient_profile_id)
+  SELECT DISTINCT tenant_id, photo_id, recipient_profile_id FROM messages WHERE photo_id IS NOT NULL;

@@ -6,6 +6,7 @@ import { purgeExpired } from '../../worker/account/purge';
 import { restoreMember, softDeleteMember } from '../../worker/account/accounts';
 import { conversationLog } from '../../worker/chat/log-rows';
 import { blockProfile, unblockProfile } from '../../worker/profiles/blocks';
+import { mediaAccess } from '../../worker/photos/access';
 import { report } from './reports-helpers';
 import { BRAND, chatMember, chats, history, openSocket, send, textTo, type TestMember } from './chat-helpers';
 
@@ -183,5 +184,31 @@ describe('a complaint quoting a message', () => {
     // Another conversation's message, and one's own, cannot be reported.
     expect((await report({ target: 'message', id: other.message.id, reason: 'scam' }, b.cookie)).status).toBe(404);
     expect((await report({ target: 'message', id: sent.message.id, reason: 'scam' }, a.cookie)).status).toBe(404);
+  });
+});
+
+describe('a private photo sent in a chat', () => {
+  it('may be seen by its recipient with no message row left in D1, by nobody else', async () => {
+    const a = await chatMember({ credits: 50 });
+    const b = await chatMember({ paid: false });
+    const c = await chatMember({ paid: false });
+    const hex = crypto.randomUUID().replaceAll('-', '');
+    await env.DB.prepare(
+      "INSERT INTO photos (id, tenant_id, profile_id, filename, thumb_filename, status, private, created_at) VALUES (?, ?, ?, ?, ?, 'active', 1, ?)",
+    )
+      .bind(a.profileId * 10 + 1, BRAND, a.profileId, `p/${hex}.jpg`, `p/${hex}-t.jpg`, new Date().toISOString())
+      .run();
+    const sent = (await (await send(a, { to: { profile_id: b.profileId }, kind: 'photo', photo_id: a.profileId * 10 + 1 })).json()) as Json;
+    await dropD1Messages(sent.conversation.id);
+    const access = (viewer: TestMember) =>
+      mediaAccess(
+        env.DB,
+        BRAND,
+        `p/${hex}-t.jpg`,
+        { id: viewer.memberId, profileId: viewer.profileId, paidUser: false } as never,
+        async () => false,
+      );
+    expect(await access(b)).toBe('private');
+    expect(await access(c)).toBe('refused');
   });
 });

@@ -64,6 +64,14 @@ export function fictionalMessageStatements(db: D1Database, m: FictionalMessage):
        SELECT ?, ${conv}, ?, NULL, ?, ?, ?, ?, 0, ?, ? WHERE ${guard.sql}`,
       )
       .bind(m.tenantId, m.tenantId, lo, hi, m.profileId, m.memberProfileId, m.kind, m.text, m.photoId, m.key, at, ...guard.params),
+    // A photo it carries may be seen by the member (photo_grants, read by worker/photos/access.ts).
+    db
+      .prepare(
+        `INSERT INTO photo_grants (tenant_id, photo_id, recipient_profile_id)
+         SELECT m.tenant_id, m.photo_id, m.recipient_profile_id FROM messages m
+          WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ? AND m.photo_id IS NOT NULL ON CONFLICT DO NOTHING`,
+      )
+      .bind(...sentParams(m)),
     // The member's side: created for a first message, shown again (un-hidden) for a reply, with the message's
     // preview and one more unread, only by the batch that stored it (a replay's row has an earlier created_at).
     db

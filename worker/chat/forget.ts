@@ -19,6 +19,7 @@ export async function forgetMemberMessages(env: Env, tenantId: string, memberId:
       .prepare('UPDATE chat_sides SET last_message = NULL, unread = 0 WHERE tenant_id = ? AND peer_profile_id = ?')
       .bind(tenantId, profileId),
     db.prepare('DELETE FROM chat_sides WHERE tenant_id = ? AND member_id = ?').bind(tenantId, memberId),
+    db.prepare('DELETE FROM photo_grants WHERE tenant_id = ? AND recipient_profile_id = ?').bind(tenantId, profileId),
   ]);
   let forgotten = 0;
   // A few objects at a time: a member with thousands of conversations does not open thousands of calls at once.

@@ -193,6 +193,16 @@ function sendWrites(ctx: SendContext, input: SendMessage, { sendable, ownRow }: 
         )
         .bind(...ownRow),
     ],
+    // A photo message lets its recipient see the photo (worker/photos/access.ts reads photo_grants, not messages).
+    [
+      null,
+      db
+        .prepare(
+          `INSERT INTO photo_grants (tenant_id, photo_id, recipient_profile_id) SELECT m.tenant_id, m.photo_id, m.recipient_profile_id
+             FROM messages m WHERE ${mine('m')} AND m.photo_id IS NOT NULL ON CONFLICT DO NOTHING`,
+        )
+        .bind(...ownRow),
+    ],
     // To a fictional profile: the conversation waits for an operator from its oldest unanswered message on (the
     // staff queue reads conversations_waiting).
     [

@@ -555,6 +555,12 @@ export interface PaymentMandatesRow {
   mandate_reference: string | null;
 }
 
+export interface PhotoGrantsRow {
+  tenant_id: string;
+  photo_id: number;
+  recipient_profile_id: number;
+}
+
 export interface PhotosRow {
   id: number;
   tenant_id: string;
@@ -954,6 +960,7 @@ export interface Tables {
   outbox: OutboxRow;
   page_events: PageEventsRow;
   payment_mandates: PaymentMandatesRow;
+  photo_grants: PhotoGrantsRow;
   photos: PhotosRow;
   postback_attempts: PostbackAttemptsRow;
   postbacks: PostbacksRow;

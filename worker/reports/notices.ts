@@ -49,7 +49,7 @@ async function photoTarget(db: D1Database, tenantId: string, id: number, member:
       (member.paidUser ||
         member.profileId === row.profile_id ||
         (await db
-          .prepare('SELECT 1 AS ok FROM messages WHERE tenant_id = ? AND photo_id = ? AND recipient_profile_id = ? LIMIT 1')
+          .prepare('SELECT 1 AS ok FROM photo_grants WHERE tenant_id = ? AND photo_id = ? AND recipient_profile_id = ?')
           .bind(tenantId, id, member.profileId)
           .first()) !== null));
   return sees ? { profileId: row.profile_id, sharedText: null } : null;
