@@ -1,3 +1,5 @@
+import { env } from 'cloudflare:test';
+import { conversationLog } from '../../worker/chat/log-rows';
 import { call } from './account-helpers';
 import { createMember, dbOf } from './helpers';
 import { createStaff, staffApi } from './staff-helpers';
@@ -50,7 +52,30 @@ export async function message(from: { memberId: number; profileId: number }, to:
       )
       .bind(BRAND, convId, from.profileId, from.memberId, to.profileId, body, `k${convId}`, now),
   ]);
-  return (inserted.results[0] as { id: number }).id;
+  const id = (inserted.results[0] as { id: number }).id;
+  // As a send leaves it: the recipient's side with the message as its newest (migration 0044), the message in the
+  // conversation's log (a reported message is read from there: worker/chat/received.ts).
+  const row = {
+    id,
+    sender_profile_id: from.profileId,
+    kind: 'text' as const,
+    body,
+    gift: null,
+    photo_id: null,
+    client_key: `k${convId}`,
+    created_at: now,
+  };
+  await db
+    .prepare(
+      `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity, last_message, unread)
+       SELECT ?, ?, member_id, ?, ?, ?, 1 FROM profiles WHERE id = ? AND member_id IS NOT NULL`,
+    )
+    .bind(BRAND, convId, from.profileId, now, JSON.stringify(row), to.profileId)
+    .run();
+  await conversationLog(env, BRAND, convId).append([
+    { ...row, sender_member_id: from.memberId, recipient_profile_id: to.profileId, cost: 0 },
+  ]);
+  return id;
 }
 
 export const moderator = (name?: string) => createStaff([{ brand: BRAND, role: 'moderator' }], name);

@@ -1,10 +1,11 @@
 import { ACCOUNT_RECOVERY_DAYS } from '../../core/constants';
 import type { Tables } from '../db/tables';
 import { CLICK_RETENTION_DAYS } from '../tracking/clicks';
+import { forgetMemberMessages } from '../chat/forget';
 
 /**
  * Removes what is past its time (run daily by the Cron Trigger): accounts deleted more than 14 days ago with
- * their profile, photos, interests, likes, blocks, sessions and links; expired sessions, links and rate-limit
+ * their profile, photos, interests, likes, blocks, sessions and links, and the messages they sent (D1 and logs); expired sessions, links and rate-limit
  * windows. Photos' R2 objects go with their rows. The member row itself stays as an anonymous husk (status
  * 'purged', no e-mail, no password): the append-only credit ledger and orders keep pointing at it, and its id is
  * never handed out again. Returns how many accounts were purged.
@@ -29,6 +30,9 @@ export async function purgeExpired(env: Env, now: Date): Promise<number> {
       .map((k) => `${member.tenant_id}/${k}`);
     if (keys.length) await env.MEDIA.delete(keys);
     const profile = 'SELECT id FROM profiles WHERE member_id = ?1 AND tenant_id = ?2';
+    // Their messages, from D1 and the conversations' logs, before the account is marked purged (a failure here
+    // leaves it 'deleted', so the next run repeats it). A member's profile shares the member's id.
+    await forgetMemberMessages(env, member.tenant_id, member.id, member.id);
     await db.batch([
       db.prepare(`DELETE FROM photos WHERE profile_id IN (${profile})`).bind(member.id, member.tenant_id),
       db.prepare(`DELETE FROM profile_interests WHERE profile_id IN (${profile})`).bind(member.id, member.tenant_id),

@@ -92,6 +92,12 @@ export class ConversationLog extends DurableObject<Env> {
     return (row as unknown as LogMessage | undefined) ?? null;
   }
 
+  /** One message by the id D1 gave it, if this conversation holds it (a complaint quoting a message). */
+  byId(id: number): LogMessage | null {
+    const [row] = this.sql.exec(`SELECT ${LOG_COLUMNS.join(', ')} FROM messages WHERE id = ?`, id).toArray();
+    return (row as unknown as LogMessage | undefined) ?? null;
+  }
+
   /** Count, newest id and checksum of everything held: what the move compares with D1's rows. */
   async summary(): Promise<{ count: number; maxId: number; checksum: string }> {
     const rows = this.sql.exec(`SELECT ${LOG_COLUMNS.join(', ')} FROM messages ORDER BY id`).toArray() as unknown as LogMessage[];

@@ -1,9 +1,10 @@
 import type { ChatListItem, ChatMessage } from '../../core/schemas/chat';
 import { MESSAGE_PAGE } from '../../core/schemas/chat';
 import type { SessionMember } from '../auth/sessions';
-import { logToMessageRow, MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, visibleTo, type MessageRow, type PeerReceipts } from './messages';
+import { logToMessageRow, toMessage, type PeerReceipts } from './messages';
 import { PEER_COLUMNS, PEER_JOINS, toPeer, type Peer, type PeerRow } from './peers';
 import { photoFiles, readLogPage } from './log';
+import { parsePreview, previewToMessageRow } from './side-preview';
 
 /** A member's side of one conversation with the peer and what the peer has seen. */
 export interface Side {
@@ -23,6 +24,10 @@ export interface SideRow extends PeerRow {
   delivered_upto: number;
   cleared_upto: number;
   last_activity: string;
+  /** The list's previews and unread count (migration 0044, worker/chat/side-preview.ts). */
+  last_message?: string | null;
+  last_own?: string | null;
+  unread?: number;
   peer_read: number | null;
   peer_delivered: number | null;
   peer_invisible: number | null;
@@ -30,7 +35,7 @@ export interface SideRow extends PeerRow {
 
 // The member's sides with their peers; a peer whose member blocked this member is left out (SPEC.md §6: the
 // blocked member cannot see the blocker).
-export const SIDES = `SELECT s.conversation_id, s.read_upto, s.delivered_upto, s.cleared_upto, s.last_activity,
+export const SIDES = `SELECT s.conversation_id, s.read_upto, s.delivered_upto, s.cleared_upto, s.last_activity, s.last_message, s.last_own, s.unread,
     ps.read_upto AS peer_read, ps.delivered_upto AS peer_delivered, pm.invisible AS peer_invisible, ${PEER_COLUMNS}
   FROM chat_sides s
   JOIN profiles p ON p.id = s.peer_profile_id AND p.tenant_id = s.tenant_id
@@ -74,50 +79,35 @@ export async function findSideWith(db: D1Database, member: SessionMember, profil
   return row ? toSide(row, member, now) : null;
 }
 
-/** GET /api/chats.php: conversations with something the member can see, most recent first. */
+/**
+ * GET /api/chats.php: conversations with something the member can see, most recent first. Read from the member's
+ * sides alone (migration 0044): the newest message's preview (the member's own newest while the peer's messages are
+ * held from them) and the unread count the send's batch keeps; no message is read.
+ */
 export async function listChats(db: D1Database, member: SessionMember, now: Date): Promise<ChatListItem[]> {
   const { results } = await db
-    .prepare(
-      `SELECT x.*,
-          (SELECT MAX(m.id) FROM messages m WHERE m.conversation_id = x.conversation_id AND m.id > x.cleared_upto AND ${visibleTo('?3')}) AS last_id,
-          (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = x.conversation_id AND m.id > x.read_upto AND m.id > x.cleared_upto
-              AND m.sender_profile_id != ?3 AND ${visibleTo('?3')}) AS unread
-        FROM (${SIDES} AND s.hidden = 0 ORDER BY s.last_activity DESC LIMIT 200) x`,
-    )
+    .prepare(`${SIDES} AND s.hidden = 0 ORDER BY s.last_activity DESC LIMIT 200`)
     .bind(member.tenantId, member.id, member.profileId)
-    .all<SideRow & { last_id: number | null; unread: number }>();
-  const withMessages = results.filter((r) => r.last_id !== null);
-  const last = await messagesByIds(
-    db,
-    withMessages.map((r) => r.last_id!),
-  );
-  return withMessages.map((row) => {
+    .all<SideRow>();
+  const listed = results.flatMap((row) => {
     const side = toSide(row, member, now);
-    const message = last.get(row.last_id!);
-    return {
-      conversation: {
-        id: row.conversation_id,
-        last_message: message ? toMessage(message, member.profileId, side.receipts) : null,
-        updated_at: message?.created_at ?? row.last_activity,
-      },
-      profile: side.peer.profile,
-      num_unread_messages: row.unread,
-    };
+    const preview = parsePreview(side.peerVisible ? row.last_message : row.last_own);
+    return preview && preview.id > row.cleared_upto ? [{ row, side, preview }] : [];
   });
-}
-
-async function messagesByIds(db: D1Database, ids: number[]): Promise<Map<number, MessageRow>> {
-  const map = new Map<number, MessageRow>();
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
-    const { results } = await db
-      .prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m ${MESSAGE_JOINS} WHERE m.id IN (${chunk.map(() => '?').join(',')})`)
-      .bind(...chunk)
-      .all<MessageRow>();
-    for (const r of results) map.set(r.id, r);
-  }
-  return map;
+  const files = await photoFiles(
+    db,
+    member.tenantId,
+    listed.map((l) => l.preview),
+  );
+  return listed.map(({ row, side, preview }) => ({
+    conversation: {
+      id: row.conversation_id,
+      last_message: toMessage(previewToMessageRow(preview, row.conversation_id, files), member.profileId, side.receipts),
+      updated_at: preview.created_at,
+    },
+    profile: side.peer.profile,
+    num_unread_messages: side.peerVisible ? (row.unread ?? 0) : 0,
+  }));
 }
 
 /**

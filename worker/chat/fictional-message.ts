@@ -3,6 +3,7 @@ import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, type MessageRow } from './me
 import { findPeer } from './peers';
 import { logEvent } from '../log';
 import { appendToLog } from './log';
+import { previewJson } from './side-preview';
 
 /**
  * A message from a fictional profile (no member behind it) to a member: what an operator sends from the staff
@@ -63,14 +64,24 @@ export function fictionalMessageStatements(db: D1Database, m: FictionalMessage):
        SELECT ?, ${conv}, ?, NULL, ?, ?, ?, ?, 0, ?, ? WHERE ${guard.sql}`,
       )
       .bind(m.tenantId, m.tenantId, lo, hi, m.profileId, m.memberProfileId, m.kind, m.text, m.photoId, m.key, at, ...guard.params),
-    // The member's side: created for a first message, shown again (un-hidden) for a reply.
+    // A photo it carries may be seen by the member (photo_grants, read by worker/photos/access.ts).
     db
       .prepare(
-        `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity)
-       SELECT ?, m.conversation_id, ?, ?, ? FROM messages m WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?
-       ON CONFLICT (member_id, conversation_id) DO UPDATE SET hidden = 0, last_activity = excluded.last_activity`,
+        `INSERT INTO photo_grants (tenant_id, photo_id, recipient_profile_id)
+         SELECT m.tenant_id, m.photo_id, m.recipient_profile_id FROM messages m
+          WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ? AND m.photo_id IS NOT NULL ON CONFLICT DO NOTHING`,
       )
-      .bind(m.tenantId, m.memberId, m.profileId, at, ...sentParams(m)),
+      .bind(...sentParams(m)),
+    // The member's side: created for a first message, shown again (un-hidden) for a reply, with the message's
+    // preview and one more unread, only by the batch that stored it (a replay's row has an earlier created_at).
+    db
+      .prepare(
+        `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity, last_message, unread)
+       SELECT ?, m.conversation_id, ?, ?, ?, ${previewJson('m')}, 1 FROM messages m WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ? AND m.created_at = ?
+       ON CONFLICT (member_id, conversation_id) DO UPDATE SET hidden = 0, last_activity = excluded.last_activity,
+         last_message = excluded.last_message, unread = chat_sides.unread + 1`,
+      )
+      .bind(m.tenantId, m.memberId, m.profileId, at, ...sentParams(m), at),
   ];
 }
 

@@ -85,7 +85,7 @@ export async function readLogPage(env: Env, db: D1Database, tenantId: string, co
 export async function photoFiles(
   db: D1Database,
   tenantId: string,
-  rows: readonly LogMessage[],
+  rows: readonly Pick<LogMessage, 'photo_id'>[],
 ): Promise<Map<number, { filename: string; thumb_filename: string }>> {
   const ids = [...new Set(rows.map((r) => r.photo_id).filter((id): id is number => id !== null))];
   const files = new Map<number, { filename: string; thumb_filename: string }>();

@@ -1,6 +1,8 @@
 import { publishToMember } from '../live/events';
 import { PEER_COLUMNS, PEER_JOINS, toPeer, type PeerRow } from './peers';
-import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, type MessageRow } from './messages';
+import { toMessage } from './messages';
+import { photoFiles } from './log';
+import { parsePreview, previewToMessageRow } from './side-preview';
 import { logEvent } from '../log';
 
 /** At most this many conversations are announced at once; the rest show up with the peers' next refresh. */
@@ -20,26 +22,30 @@ export async function announceReleasedMessages(env: Env, tenantId: string, membe
       .first<PeerRow>();
     if (!me) return;
     const sender = toPeer(me, now);
-    // Per conversation the newest of the member's messages that the peer has not read yet, with the peer.
+    // Per conversation the member's own newest message (their side's `last_own`, migration 0044), when the peer has
+    // not read it: no message is read from D1 or the logs.
     const { results } = await env.DB.prepare(
-      `SELECT ${MESSAGE_COLUMNS}, u.peer_profile_id, u.peer_member_id
-           FROM (SELECT own.peer_profile_id, p.member_id AS peer_member_id, own.last_activity,
-                   (SELECT MAX(x.id) FROM messages x WHERE x.conversation_id = own.conversation_id AND x.sender_profile_id = ?3
-                      AND x.id > ps.read_upto AND x.id > ps.cleared_upto) AS last_id
-                   FROM chat_sides own
-                   JOIN profiles p ON p.id = own.peer_profile_id AND p.tenant_id = own.tenant_id
-                   JOIN chat_sides ps ON ps.member_id = p.member_id AND ps.conversation_id = own.conversation_id
-                  WHERE own.tenant_id = ?1 AND own.member_id = ?2) u
-           JOIN messages m ON m.id = u.last_id ${MESSAGE_JOINS}
-          ORDER BY u.last_activity DESC LIMIT ${MAX_ANNOUNCED}`,
+      `SELECT own.conversation_id, own.peer_profile_id, p.member_id AS peer_member_id, own.last_own
+         FROM chat_sides own
+         JOIN profiles p ON p.id = own.peer_profile_id AND p.tenant_id = own.tenant_id
+         JOIN chat_sides ps ON ps.member_id = p.member_id AND ps.conversation_id = own.conversation_id
+        WHERE own.tenant_id = ?1 AND own.member_id = ?2
+          AND json_extract(own.last_own, '$.id') > MAX(ps.read_upto, ps.cleared_upto)
+        ORDER BY own.last_activity DESC LIMIT ${MAX_ANNOUNCED}`,
     )
-      .bind(tenantId, memberId, me.id)
-      .all<MessageRow & { peer_profile_id: number; peer_member_id: number }>();
-    for (const row of results) {
+      .bind(tenantId, memberId)
+      .all<{ conversation_id: number; peer_profile_id: number; peer_member_id: number; last_own: string }>();
+    const previews = results.map((r) => ({ ...r, preview: parsePreview(r.last_own)! }));
+    const files = await photoFiles(
+      env.DB,
+      tenantId,
+      previews.map((r) => r.preview),
+    );
+    for (const row of previews) {
       await publishToMember(env, tenantId, row.peer_member_id, {
         type: 'message',
         conversation_id: row.conversation_id,
-        message: toMessage(row, row.peer_profile_id, null),
+        message: toMessage(previewToMessageRow(row.preview, row.conversation_id, files), row.peer_profile_id, null),
         profile: sender.profile,
         released: true,
       });

@@ -8,6 +8,7 @@ import { isHeld, SIDES, toSide, type Side, type SideRow } from './conversations'
 import { MESSAGE_COLUMNS, MESSAGE_JOINS, toMessage, type MessageRow } from './messages';
 import { PEER_COLUMNS, PEER_JOINS, toPeer, type Peer, type PeerRow } from './peers';
 import { namedBatch, rows } from '../db/batch';
+import { previewJson } from './side-preview';
 
 /**
  * Who sends: the member of a session. Whether the session is still live, and the member's status and premium,
@@ -176,8 +177,9 @@ function sendWrites(ctx: SendContext, input: SendMessage, { sendable, ownRow }: 
       null,
       db
         .prepare(
-          `${SIDE_UPSERT} SELECT m.tenant_id, m.conversation_id, m.sender_member_id, m.recipient_profile_id, m.created_at FROM messages m
-        WHERE ${mine('m')} ${SIDE_CONFLICT}`,
+          `${SIDE_UPSERT} SELECT m.tenant_id, m.conversation_id, m.sender_member_id, m.recipient_profile_id, m.created_at,
+              ${previewJson('m')}, ${previewJson('m')}, 0 FROM messages m
+        WHERE ${mine('m')} ${SIDE_CONFLICT}, last_own = excluded.last_own`,
         )
         .bind(...ownRow),
     ],
@@ -185,9 +187,19 @@ function sendWrites(ctx: SendContext, input: SendMessage, { sendable, ownRow }: 
       null,
       db
         .prepare(
-          `${SIDE_UPSERT} SELECT m.tenant_id, m.conversation_id, p.member_id, m.sender_profile_id, m.created_at
+          `${SIDE_UPSERT} SELECT m.tenant_id, m.conversation_id, p.member_id, m.sender_profile_id, m.created_at, ${previewJson('m')}, NULL, 1
          FROM messages m JOIN profiles p ON p.id = m.recipient_profile_id
-        WHERE ${mine('m')} AND p.member_id IS NOT NULL ${SIDE_CONFLICT}`,
+        WHERE ${mine('m')} AND p.member_id IS NOT NULL ${SIDE_CONFLICT}, unread = chat_sides.unread + 1`,
+        )
+        .bind(...ownRow),
+    ],
+    // A photo message lets its recipient see the photo (worker/photos/access.ts reads photo_grants, not messages).
+    [
+      null,
+      db
+        .prepare(
+          `INSERT INTO photo_grants (tenant_id, photo_id, recipient_profile_id) SELECT m.tenant_id, m.photo_id, m.recipient_profile_id
+             FROM messages m WHERE ${mine('m')} AND m.photo_id IS NOT NULL ON CONFLICT DO NOTHING`,
         )
         .bind(...ownRow),
     ],
@@ -315,8 +327,12 @@ type TargetRow = { [K in keyof PeerRow]: PeerRow[K] | null } & {
   own_photo: number;
 };
 
-const SIDE_UPSERT = 'INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity)';
-const SIDE_CONFLICT = 'ON CONFLICT (member_id, conversation_id) DO UPDATE SET hidden = 0, last_activity = excluded.last_activity';
+// Each side's list entry carries the newest message's preview (and the sender's own newest; the recipient's unread
+// count goes up by one): the chat list reads sides, never messages (migration 0044, docs/decisions/016 step 1).
+const SIDE_UPSERT =
+  'INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity, last_message, last_own, unread)';
+const SIDE_CONFLICT = `ON CONFLICT (member_id, conversation_id) DO UPDATE SET hidden = 0, last_activity = excluded.last_activity,
+  last_message = excluded.last_message`;
 
 /** The sender's profile as PEER_COLUMNS reads it, their invisible mode, and whether their session is live (1). */
 type SenderRow = PeerRow & { invisible: number; live: number };

@@ -172,6 +172,9 @@ export interface ChatSidesRow {
   cleared_upto: number;
   hidden: number;
   last_activity: string;
+  last_message: string | null;
+  last_own: string | null;
+  unread: number;
 }
 
 export interface ClicksRow {
@@ -600,6 +603,12 @@ export interface PaymentMandatesRow {
   mandate_reference: string | null;
 }
 
+export interface PhotoGrantsRow {
+  tenant_id: string;
+  photo_id: number;
+  recipient_profile_id: number;
+}
+
 export interface PhotosRow {
   id: number;
   tenant_id: string;
@@ -1003,6 +1012,7 @@ export interface Tables {
   outbox: OutboxRow;
   page_events: PageEventsRow;
   payment_mandates: PaymentMandatesRow;
+  photo_grants: PhotoGrantsRow;
   photos: PhotosRow;
   postback_attempts: PostbackAttemptsRow;
   postbacks: PostbacksRow;

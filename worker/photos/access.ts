@@ -48,7 +48,7 @@ export async function mediaAccess(
   if (photo.status !== 'active' || !(await ageAllows())) return 'refused';
   if (viewer.paidUser) return 'private';
   const row = await db
-    .prepare('SELECT EXISTS (SELECT 1 FROM messages WHERE tenant_id = ?1 AND photo_id = ?2 AND recipient_profile_id = ?3) AS received')
+    .prepare('SELECT EXISTS (SELECT 1 FROM photo_grants WHERE tenant_id = ?1 AND photo_id = ?2 AND recipient_profile_id = ?3) AS received')
     .bind(tenantId, photo.id, viewer.profileId)
     .first<{ received: number }>();
   return row?.received ? 'private' : 'refused';

@@ -2,7 +2,7 @@ import type { ReportReason, ReportTarget } from '../../core/rules/moderation';
 import type { ReportBody } from '../../core/schemas/reports';
 import type { SessionMember } from '../auth/sessions';
 import { hit, type Limit } from '../auth/rate-limit';
-import { visibleTo } from '../chat/messages';
+import { receivedMessage } from '../chat/received';
 import type { Tables } from '../db/tables';
 import { ApiFailure } from '../errors';
 
@@ -49,21 +49,16 @@ async function photoTarget(db: D1Database, tenantId: string, id: number, member:
       (member.paidUser ||
         member.profileId === row.profile_id ||
         (await db
-          .prepare('SELECT 1 AS ok FROM messages WHERE tenant_id = ? AND photo_id = ? AND recipient_profile_id = ? LIMIT 1')
+          .prepare('SELECT 1 AS ok FROM photo_grants WHERE tenant_id = ? AND photo_id = ? AND recipient_profile_id = ?')
           .bind(tenantId, id, member.profileId)
           .first()) !== null));
   return sees ? { profileId: row.profile_id, sharedText: null } : null;
 }
 
-async function messageTarget(db: D1Database, tenantId: string, id: number, member: SessionMember | null): Promise<Target | null> {
+/** A message sent to the member: read from its conversation's log (worker/chat/received.ts), its text copied into the notice. */
+async function messageTarget(env: Env, db: D1Database, tenantId: string, id: number, member: SessionMember | null): Promise<Target | null> {
   if (!member) return null;
-  const row = await db
-    .prepare(
-      `SELECT m.sender_profile_id, m.kind, m.body, m.gift FROM messages m
-        WHERE m.id = ?1 AND m.tenant_id = ?2 AND m.recipient_profile_id = ?3 AND ${visibleTo('?3')}`,
-    )
-    .bind(id, tenantId, member.profileId)
-    .first<Pick<Tables['messages'], 'sender_profile_id' | 'kind' | 'body' | 'gift'>>();
+  const row = await receivedMessage(env, db, tenantId, member, id);
   if (!row) return null;
   const shared = row.kind === 'text' ? row.body : row.kind === 'gift' ? `[gift: ${row.gift ?? ''}]` : '[photo]';
   return { profileId: row.sender_profile_id, sharedText: shared };
@@ -75,13 +70,14 @@ export async function findTarget(
   target: ReportTarget,
   id: number,
   member: SessionMember | null,
+  env: Env,
 ): Promise<Target> {
   const found =
     target === 'profile'
       ? await profileTarget(db, tenantId, id)
       : target === 'photo'
         ? await photoTarget(db, tenantId, id, member)
-        : await messageTarget(db, tenantId, id, member);
+        : await messageTarget(env, db, tenantId, id, member);
   // One's own content is not reported (it is edited or deleted).
   if (!found || (member && found.profileId === member.profileId)) throw notFound();
   return found;
@@ -100,8 +96,8 @@ export interface NoticeInput {
  * Counts the notice against the flood limits and stores it: within them in the queue ('open'), beyond them kept
  * as 'flood' (staff see how many) and refused with 429 report_flood. Returns the open notice's id.
  */
-export async function storeNotice(db: D1Database, n: NoticeInput): Promise<number> {
-  const target = await findTarget(db, n.tenantId, n.body.target, n.body.id, n.member);
+export async function storeNotice(env: Env, db: D1Database, n: NoticeInput): Promise<number> {
+  const target = await findTarget(db, n.tenantId, n.body.target, n.body.id, n.member, env);
   const byIp = await hit(db, `${n.tenantId}:report:ip:${n.ip}`, REPORT_LIMITS.ip, n.now);
   const byMember = n.member ? await hit(db, `${n.tenantId}:report:member:${n.member.id}`, REPORT_LIMITS.member, n.now) : null;
   const flood = !byIp.allowed || (byMember !== null && !byMember.allowed);

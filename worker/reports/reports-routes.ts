@@ -17,7 +17,7 @@ export const reportsRoutes = new Hono<AppEnv>();
 operation(reportsRoutes, 'post', '/api/report.php', async (c, { member, body }) => {
   const tenant = c.get('tenant');
   const now = c.get('now');
-  const id = await storeNotice(c.env.DB, { tenantId: tenant.id, body, member, ip: clientIp(c), language: c.get('language'), now });
+  const id = await storeNotice(c.env, c.env.DB, { tenantId: tenant.id, body, member, ip: clientIp(c), language: c.get('language'), now });
   const mailed = await acknowledgeReport(c.env, tenant, id, now).catch((error) => {
     log(c, 'error', 'report acknowledgment failed', describeError(error));
     return false;
