@@ -8,6 +8,7 @@ import { useStaffData } from './lib/use-data';
 import { AuditScreen } from './screens/audit';
 import { CodesScreen } from './screens/codes';
 import { TrafficScreen } from './screens/traffic';
+import { OperationsScreen } from './screens/operations';
 import { ConversationScreen } from './screens/conversation';
 import { FiguresScreen } from './screens/figures';
 import { FirstMessagesScreen } from './screens/first-messages';
@@ -62,6 +63,8 @@ function Screen({ route }: { route: StaffRoute }) {
       return <CodesScreen />;
     case 'traffic':
       return <TrafficScreen />;
+    case 'operations':
+      return <OperationsScreen />;
     case 'moderation':
       return <ModerationScreen />;
     default:

@@ -71,8 +71,9 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
           at: c.get('now') ?? new Date(),
         });
     });
+    const logged = done.catch((error) => logEvent('warn', 'request log failed', { errorClass: errorClass(error) }));
     try {
-      c.executionCtx.waitUntil(done);
+      c.executionCtx.waitUntil(logged);
     } catch {
       // No execution context (a unit test calling the app directly): the promise runs on without it.
     }

@@ -1,7 +1,10 @@
+import { OPERATIONS } from '../../core/contract/operations';
+import { STAFF_OPERATIONS } from '../../core/contract/staff-ops';
 import { matchRoute } from '../../core/router';
 
-// An /api call is named by its path alone: the contract's paths carry no ids (they come in the query or body).
-const API_CALL = /^\/api\/(staff\/)?[a-z0-9_-]{1,60}\.php$/i;
+// An /api call of the contract is named by its path alone: its paths carry no ids (they come in the query or body).
+// Any other /api path counts as '/api/*': a made-up path must not make a row of its own in the rollups.
+const API_CALLS = new Set<string>([...OPERATIONS, ...STAFF_OPERATIONS].map((op) => op.path));
 // Route definitions write their parameters with a pattern in brackets: `/members/:id(\d{1,12})` -> `/members/:id`.
 const PARAM_PATTERN = /\((?:[^()]|\([^()]*\))*\)/g;
 
@@ -14,7 +17,7 @@ const PREFIXES = ['/api/', '/media/', '/staff/media/', '/staff/', '/dev/', '/lan
  * rather than one per profile.
  */
 export function routePattern(pathname: string): string {
-  if (API_CALL.test(pathname)) return pathname.toLowerCase();
+  if (API_CALLS.has(pathname)) return pathname;
   if (pathname === '/staff' || pathname === '/healthz' || pathname === '/favicon.svg') return pathname;
   const page = safeMatch(pathname);
   if (page) return page.def.path.replace(PARAM_PATTERN, '');
