@@ -44,8 +44,8 @@ module.exports = {
       name: 'platform-not-features',
       severity: 'error',
       comment:
-        'The shared platform (db, auth, http, mail, live, push) is used by the features and never uses them: README "Where things are".',
-      from: { path: '^worker/(db|auth|http|mail|live|push)/' },
+        'The shared platform (db, auth, http, mail, live, push, observe) is used by the features and never uses them: README "Where things are".',
+      from: { path: '^worker/(db|auth|http|mail|live|push|observe)/' },
       to: {
         path: '^worker/(account|profiles|chat|photos|payments|market|content|cams|tracking|notifications|staff|reports|ssr|api|upstream|dev|pwa|middleware)/',
       },

@@ -32,6 +32,7 @@ import { CROSS_SITE_CALLS } from '../core/api-urls';
 import { csrf } from './middleware/csrf';
 import { locale } from './middleware/locale';
 import { requestId } from './middleware/request-id';
+import { requestLog } from './observe/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
 import { staffPages } from './staff/pages';
@@ -54,6 +55,8 @@ export const app = new Hono<AppEnv>();
 
 // The middleware order lives here and nowhere else (DESIGN.md "A request's way").
 app.use(requestId());
+// One JSON line per request and its count in the brand's rollups, after the answer (worker/observe/request-log.ts).
+app.use(requestLog());
 // Outermost but one: it sees every answer, the error handler's included (worker/middleware/cache-control.ts).
 app.use(explicitCacheControl());
 // The app's own handler, for the sandbox checkout's webhook call (context.ts `handle`): no module imports app.ts back.

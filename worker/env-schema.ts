@@ -43,6 +43,8 @@ const EnvSchema = z
     SMS_TRANSPORT: optional(z.enum(['http'], { error: 'must be http or unset (SMS stay in the outbox)' })),
     SMS_API_URL: optional(httpUrl),
     SMS_API_KEY: optional(text),
+    OPS_ALERT_WEBHOOK_URL: optional(httpUrl),
+    OPS_ALERT_WEBHOOK_SECRET: optional(text.min(16, 'must be at least 16 characters')),
     TEST_PUSH_HOST: optional(text.regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')),
     TEST_FAULTS: optional(z.literal('1', { error: 'must be 1 or unset' })),
     TEST_POSTBACK_HOST: optional(text.regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')),

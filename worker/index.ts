@@ -2,7 +2,8 @@ import { app } from './app';
 import { isLocal } from './context';
 import { drainUnreadBody } from './drain-body';
 import { purgeExpired } from './account/purge';
-import { logEvent } from './log';
+import { purgeObservations, runJob } from './observe/jobs';
+import { checkOperations } from './observe/alerts';
 import { LOCAL_TOOLS } from './build-target';
 import { expireSandboxOrders } from './payments/expire';
 import { collectSepaDebits } from './payments/sepa/daily';
@@ -42,52 +43,52 @@ export default {
     const now = new Date(controller.scheduledTime);
     // Every database a brand is bound to (docs/decisions/009-one-database-per-brand.md), each with its own brands.
     for (const { binding, db, tenantIds } of databasesOf(env, TENANTS)) {
+      // Each task is one job run: a JSON line and a row in job_runs for the operations screen (worker/observe/jobs.ts).
+      const job = <T>(name: string, work: () => Promise<T>) =>
+        ctx.waitUntil(runJob({ name, cron: controller.cron || null, db, fields: { binding } }, work));
       if (controller.cron !== ROLLUP_CRON) {
-        ctx.waitUntil(
-          purgeExpired({ ...env, DB: db }, now).then((purged) => logEvent('info', 'purge', { purged, binding, cron: controller.cron })),
-        );
+        job('purge', () => purgeExpired({ ...env, DB: db }, now));
         // Once a day, each brand that is its own SEPA creditor hands its bank one pain.008 file per collection day.
-        ctx.waitUntil(
+        job('sepa files', () =>
           collectSepaDebits(
             env,
             db,
             TENANTS.filter((t) => tenantIds.includes(t.id)),
             now,
-          ).then((files) => logEvent('info', 'sepa files', { files, binding, cron: controller.cron })),
+          ),
         );
       }
       if (controller.cron !== PURGE_CRON) {
-        ctx.waitUntil(
-          rollUp(db, now, tenantIds).then((done) => logEvent('info', 'figures rollup', { ...done, binding, cron: controller.cron })),
-        );
+        job('figures rollup', () => rollUp(db, now, tenantIds));
         // Card ratios at 1.2 % mail the brand's owners and admins, once per brand, provider and month (issue 44 item 7).
-        ctx.waitUntil(
-          alertSchemeHealth(env, db, tenantIds, now).then((done) =>
-            logEvent('info', 'scheme health', { ...done, binding, cron: controller.cron }),
+        job('scheme health', () => alertSchemeHealth(env, db, tenantIds, now));
+        // Postbacks whose queue message was lost go out again (worker/tracking/postback-queue.ts).
+        job('postbacks requeued', () => requeueStale(env, db, tenantIds, now));
+        // Error rate, answer queue and postback failures: the owners' alerts, once per incident (issue 48 item 8).
+        job('operations alerts', () =>
+          checkOperations(
+            env,
+            db,
+            TENANTS.filter((t) => tenantIds.includes(t.id)),
+            now,
           ),
         );
-        // Postbacks whose queue message was lost go out again (worker/tracking/postback-queue.ts).
-        ctx.waitUntil(
-          requeueStale(env, db, tenantIds, now).then((requeued) => logEvent('info', 'postbacks requeued', { requeued, binding })),
-        );
+        job('operations purge', () => purgeObservations(db, now));
         // Only a build with the sandbox payment service has sandbox orders (worker/build-target.ts).
-        if (LOCAL_TOOLS) {
-          ctx.waitUntil(
-            expireSandboxOrders(db, now).then((expired) =>
-              logEvent('info', 'sandbox orders expired', { expired, binding, cron: controller.cron }),
-            ),
-          );
-        }
+        if (LOCAL_TOOLS) job('sandbox orders expired', () => expireSandboxOrders(db, now));
       }
     }
   },
   // The POSTBACKS queue (wrangler.toml [[queues.consumers]]): postbacks to affiliate networks, issue 47.
   async queue(batch, env) {
     assertEnv(env, TENANTS);
-    await deliverPostbacks(batch as MessageBatch<PostbackMessage>, env, (id) => {
-      const tenant = TENANTS.find((t) => t.id === id);
-      return tenant ? databaseOf(env, tenant) : null;
-    });
+    // One job run per batch, recorded in the default database (a batch may carry several brands' postbacks).
+    await runJob({ name: 'postbacks queue', cron: null, db: env.DB, fields: { messages: batch.messages.length } }, () =>
+      deliverPostbacks(batch as MessageBatch<PostbackMessage>, env, (id) => {
+        const tenant = TENANTS.find((t) => t.id === id);
+        return tenant ? databaseOf(env, tenant) : null;
+      }),
+    );
   },
 } satisfies ExportedHandler<Env, PostbackMessage>;
 

@@ -37,6 +37,12 @@ interface Env {
   CCBILL_SALT_VELVETNIGHTS?: string;
   CCBILL_DATALINK_VELVETNIGHTS?: string;
   CCBILL_API_VELVETNIGHTS?: string;
+  /**
+   * Optional: where every operations incident that opens is also posted (worker/observe/alert-webhook.ts), and the
+   * key of its X-Ops-Signature (HMAC-SHA-256 of the body). Unset: alerts go by mail only.
+   */
+  OPS_ALERT_WEBHOOK_URL?: string;
+  OPS_ALERT_WEBHOOK_SECRET?: string;
   /** Tests only (APP_ENV=test): the host:port of the local push sink (worker/push/allowed-hosts.ts). */
   TEST_PUSH_HOST?: string;
   /** Tests only (APP_ENV=test): "1" lets a request inject a fault into a send (worker/chat/test-faults.ts). */

@@ -9,6 +9,7 @@ import { AuditScreen } from './screens/audit';
 import { BrandsScreen } from './screens/brands';
 import { CodesScreen } from './screens/codes';
 import { TrafficScreen } from './screens/traffic';
+import { OperationsScreen } from './screens/operations';
 import { ConversationScreen } from './screens/conversation';
 import { FiguresScreen } from './screens/figures';
 import { FirstMessagesScreen } from './screens/first-messages';
@@ -63,6 +64,8 @@ function Screen({ route }: { route: StaffRoute }) {
       return <CodesScreen />;
     case 'traffic':
       return <TrafficScreen />;
+    case 'operations':
+      return <OperationsScreen />;
     case 'moderation':
       return <ModerationScreen />;
     case 'brands':

@@ -62,6 +62,7 @@ import {
 import { BrandOnlyQuerySchema, DiscountCodeRefSchema, discountCodeSchema, inviteBatchSchema } from '../schemas/staff-codes';
 import { DashboardQuerySchema } from '../schemas/staff-dashboard';
 import { SchemeHealthQuerySchema, SchemeHealthSchema } from '../schemas/scheme-health';
+import { OperationsQuerySchema, OperationsSchema } from '../schemas/staff-operations';
 import {
   NetworkCreateSchema,
   NetworkResponseSchema,
@@ -556,6 +557,20 @@ export const STAFF_OPERATIONS = [
     summary: "A brand's figures per day (admins), or the whole deployment's without ?brand (owners)",
     query: DashboardQuerySchema,
     responses: { 200: { description: 'The figures.', schema: DashboardSchema } },
+    errors: { 400: INVALID, 404: NOT_FOUND },
+  },
+  // Back office: the operations screen for owners (issue 48 item 7, README "Reading the operations screen").
+  {
+    method: 'get',
+    path: '/api/staff/operations.php',
+    operationId: 'staffOperations',
+    tag: 'staff',
+    auth: 'staff',
+    role: 'owner',
+    scope: 'each',
+    summary: 'Error rates and latency per brand and route, failing webhooks, pushes, mails and postbacks, the answer queue, job runs',
+    query: OperationsQuerySchema,
+    responses: { 200: { description: 'The figures of the period.', schema: OperationsSchema } },
     errors: { 400: INVALID, 404: NOT_FOUND },
   },
   {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTRACT_COOKIES, DEFAULT_UPSTREAM_COOKIES, ENGINE_COOKIES, LANGUAGES, MAX_AGE, MIN_AGE } from '../constants';
 import { messagePricesByCurrency } from '../rules/message-price';
 import { isOneLine } from '../rules/one-line';
+import { DEFAULT_ANSWER_WAIT_MINUTES } from '../rules/ops-alerts';
 import { CamPartnerSchema } from './cams';
 import { CONTENT_PAGES, INFO_PAGE_TOKEN } from '../content-pages';
 import { TenantPaymentsSchema } from './payments';
@@ -200,6 +201,11 @@ export const TenantSchema = z
      * core/markets/rules.ts. Anything looser than the law is refused with the reason (docs/compliance.md).
      */
     market_rules: MarketOverridesSchema,
+    /**
+     * The operations alert (issue 48 item 8, core/rules/ops-alerts.ts): the owners get a mail when a member's message
+     * has waited longer than this for an answer in the staff queue.
+     */
+    answer_wait_alert_minutes: z.number().int().min(1).max(1440).default(DEFAULT_ANSWER_WAIT_MINUTES),
   })
   .superRefine((tenant, ctx) => {
     for (const { path, message } of overrideLoosenings(tenant.market_rules)) {

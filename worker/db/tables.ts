@@ -398,6 +398,17 @@ export interface InviteCodesRow {
   created_at: string | null;
 }
 
+export interface JobRunsRow {
+  id: number;
+  name: string;
+  cron: string | null;
+  started_at: string;
+  finished_at: string;
+  duration_ms: number;
+  outcome: string;
+  detail: string | null;
+}
+
 export interface LikesRow {
   tenant_id: string;
   from_profile_id: number;
@@ -525,6 +536,16 @@ export interface OneTimeTokensRow {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+export interface OpsIncidentsRow {
+  id: number;
+  tenant_id: string;
+  key: string;
+  kind: string;
+  detail: string;
+  opened_at: string;
+  closed_at: string | null;
 }
 
 export interface OrdersRow {
@@ -736,6 +757,24 @@ export interface ReportsRow {
   decision_id: number | null;
   created_at: string;
   decided_at: string | null;
+}
+
+export interface RequestRollupsRow {
+  tenant_id: string;
+  bucket: string;
+  route: string;
+  requests: number;
+  errors: number;
+  refused: number;
+  ms_total: number;
+  le_50: number;
+  le_100: number;
+  le_250: number;
+  le_500: number;
+  le_1000: number;
+  le_2500: number;
+  le_5000: number;
+  le_inf: number;
 }
 
 export interface SandboxMandatesRow {
@@ -998,6 +1037,7 @@ export interface Tables {
   fictional_first_messages: FictionalFirstMessagesRow;
   interests: InterestsRow;
   invite_codes: InviteCodesRow;
+  job_runs: JobRunsRow;
   likes: LikesRow;
   member_clicks: MemberClicksRow;
   members: MembersRow;
@@ -1008,6 +1048,7 @@ export interface Tables {
   notification_mails: NotificationMailsRow;
   notification_pending: NotificationPendingRow;
   one_time_tokens: OneTimeTokensRow;
+  ops_incidents: OpsIncidentsRow;
   orders: OrdersRow;
   outbox: OutboxRow;
   page_events: PageEventsRow;
@@ -1023,6 +1064,7 @@ export interface Tables {
   rate_limits: RateLimitsRow;
   regions: RegionsRow;
   reports: ReportsRow;
+  request_rollups: RequestRollupsRow;
   sandbox_mandates: SandboxMandatesRow;
   sandbox_payments: SandboxPaymentsRow;
   sandbox_refunds: SandboxRefundsRow;

@@ -56,6 +56,8 @@ const TEMPLATES: Record<MailTemplate, TemplateDef> = {
   news: { link: 'optional' },
   // Issue 44 item 7: staff mail, once per brand, provider and month; the figures dashboard shows the detail.
   scheme_health_alert: { link: 'none' },
+  // Issue 48 item 8: staff mail, once per incident; `alert` is the incident's sentence in the brand's language.
+  ops_alert: { link: 'none' },
 };
 
 export interface RenderedMail {

@@ -35,7 +35,9 @@ export type MailTemplate =
   // A brand's news (worker/staff/news/): what its admin wrote, to members who chose news, with the unsubscribe link.
   | 'news'
   // To a brand's owners and admins (worker/staff/dashboard/scheme-alert.ts): a card ratio reached 1.2 % in a month.
-  | 'scheme_health_alert';
+  | 'scheme_health_alert'
+  // To a brand's owners (worker/observe/alerts.ts): an operations incident opened (error rate, answer queue, postbacks).
+  | 'ops_alert';
 
 /** A profile shown in a notification mail: who wrote or liked, with the brand's label when it is fictional. */
 export interface MailCard {

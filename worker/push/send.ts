@@ -6,6 +6,7 @@ import { testPushHosts } from './allowed-hosts';
 import { dropSubscription, subscriptionsOf, type StoredSubscription } from './subscriptions';
 import { vapidFor } from './vapid';
 import { logEvent } from '../log';
+import { countQuietly } from '../observe/rollups';
 
 /**
  * Sends one push message to every device of a member, encrypted per RFC 8291 (aes128gcm) and signed with the
@@ -20,12 +21,13 @@ export async function sendPush(env: Env, tenant: Tenant, memberId: number, paylo
     logEvent('warn', 'no VAPID keys: push not sent', { tenant: tenant.id });
     return 0;
   }
-  const results = await Promise.all(subs.map((sub) => sendOne(env, sub, payload, vapid)));
+  const results = await Promise.all(subs.map((sub) => sendOne(env, tenant.id, sub, payload, vapid)));
   return results.filter(Boolean).length;
 }
 
 async function sendOne(
   env: Env,
+  tenantId: string,
   sub: StoredSubscription,
   payload: PushPayload,
   vapid: NonNullable<ReturnType<typeof vapidFor>>,
@@ -43,7 +45,10 @@ async function sendOne(
     vapid,
   );
   // No redirects: the checked host is the only one the request may reach.
+  const started = performance.now();
   const res = await fetch(deliveryUrl(env, sub.endpoint), { ...(init as RequestInit), redirect: 'manual' });
+  // Counted under the route 'push' in the brand's rollups: the operations screen's failing pushes (issue 48 item 7).
+  await countQuietly(env.DB, { tenant: tenantId, route: 'push', status: res.status, ms: performance.now() - started, at: new Date() });
   if (res.status === 404 || res.status === 410) await dropSubscription(env.DB, sub.id);
   await res.body?.cancel();
   return res.ok;

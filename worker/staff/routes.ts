@@ -8,6 +8,7 @@ import { staffAuthRoutes } from './auth-routes';
 import { membersRoutes } from './members/members-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { schemeHealthRoutes } from './dashboard/scheme-health-routes';
+import { operationsRoutes } from './operations/operations-routes';
 import { codesRoutes } from './codes/codes-routes';
 import { moderationRoutes } from './moderation/moderation-routes';
 import { noticesRoutes } from './moderation/notices-routes';
@@ -43,6 +44,8 @@ staffApi.route('/', dashboardRoutes);
 staffApi.route('/', newsRoutes);
 // Back office: card scheme health per brand, provider and month (issue 44, item 7).
 staffApi.route('/', schemeHealthRoutes);
+// Back office: the operations screen (issue 48 item 7, owners only).
+staffApi.route('/', operationsRoutes);
 // Back office: affiliate networks and their postbacks (issue 47, admins).
 staffApi.route('/', trafficRoutes);
 // Back office: discount and invitation codes (admins).

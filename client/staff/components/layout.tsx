@@ -21,6 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
       ['/staff/audit', 'audit', t('nav.audit')],
       ['/staff/codes', 'codes', t('nav.codes')],
       ['/staff/traffic', 'traffic', t('nav.traffic')],
+      ['/staff/operations', 'operations', t('nav.operations')],
       ['/staff/moderation', 'moderation', t('nav.moderation')],
       ['/staff/brands', 'brands', t('nav.brands')],
       ['/staff/sessions', 'sessions', t('nav.sessions')],

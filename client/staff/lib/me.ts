@@ -30,6 +30,8 @@ const SCREEN_ACCESS: Partial<Record<StaffRoute['name'], (me: StaffMe) => boolean
   audit: isAdmin,
   codes: isAdmin,
   traffic: isAdmin,
+  // Owners only (issue 48 item 7): the server answers 403 to anyone else.
+  operations: (me) => hasRole(me, 'owner'),
   moderation: moderates,
   // Brands are the deployment's: owners only (the owner role on every brand).
   brands: (me) => me.roles.some((r) => r.brand === '*' && r.role === 'owner'),

@@ -25,6 +25,7 @@ const STAFF_ROUTES = [
   { name: 'member', path: `/staff/members/:brand${BRAND}/:id${ID}` },
   { name: 'codes', path: '/staff/codes' },
   { name: 'traffic', path: '/staff/traffic' },
+  { name: 'operations', path: '/staff/operations' },
   { name: 'moderation', path: '/staff/moderation' },
   { name: 'brands', path: '/staff/brands' },
 ] as const;
