@@ -12,6 +12,7 @@ import { databasesOf } from './db/request-db';
 import { TENANTS } from './tenants';
 import { assertEnv } from './env-schema';
 import { deliverPostbacks, requeueStale } from './tracking/postback-queue';
+import { rollUpTraffic } from './tracking/traffic-rollup';
 import type { PostbackMessage } from './tracking/postbacks';
 import { databaseOf } from './db/request-db';
 
@@ -59,6 +60,10 @@ export default {
       if (controller.cron !== PURGE_CRON) {
         ctx.waitUntil(
           rollUp(db, now, tenantIds).then((done) => logEvent('info', 'figures rollup', { ...done, binding, cron: controller.cron })),
+        );
+        // The paid-traffic funnel's daily rollup (issue 47): whole past days, recomputed for the last days and reversals.
+        ctx.waitUntil(
+          rollUpTraffic(db, now, tenantIds).then((done) => logEvent('info', 'traffic rollup', { ...done, binding, cron: controller.cron })),
         );
         // Card ratios at 1.2 % mail the brand's owners and admins, once per brand, provider and month (issue 44 item 7).
         ctx.waitUntil(

@@ -869,6 +869,35 @@ export interface SwipePassesRow {
   created_at: string;
 }
 
+export interface TrafficDailyRow {
+  tenant_id: string;
+  day: string;
+  network_id: number;
+  campaign: string;
+  sub1: string;
+  lander: string;
+  country: string;
+  currency: string;
+  clicks: number;
+  signups: number;
+  confirmed: number;
+  first_messages: number;
+  first_purchases: number;
+  repeat_purchases: number;
+  refunds: number;
+  chargebacks: number;
+  clawed_sales: number;
+  gross: number;
+  net: number;
+  kept: number;
+}
+
+export interface TrafficDaysRow {
+  tenant_id: string;
+  day: string;
+  computed_at: string;
+}
+
 export interface TrafficNetworksRow {
   id: number;
   tenant_id: string;
@@ -890,6 +919,7 @@ export interface TrafficNetworksRow {
   active: number;
   created_at: string;
   updated_at: string;
+  payout_currency: string;
 }
 
 export interface VerotelSandboxSalesRow {
@@ -979,6 +1009,8 @@ export interface Tables {
   staff_sessions: StaffSessionsRow;
   statements_of_reasons: StatementsOfReasonsRow;
   swipe_passes: SwipePassesRow;
+  traffic_daily: TrafficDailyRow;
+  traffic_days: TrafficDaysRow;
   traffic_networks: TrafficNetworksRow;
   verotel_sandbox_sales: VerotelSandboxSalesRow;
 }

@@ -1,0 +1,46 @@
+-- Issue 47: the funnel's daily rollup (as daily_figures is for the figures dashboard) and what a network is paid in.
+-- worker/tracking/traffic-rollup.ts writes it from the hourly cron: whole past days, recomputed (deleted and written
+-- again in one batch) for the last days and for the days of conversions reversed lately. traffic.php reads it for
+-- whole past days and the raw rows for today (and any day not rolled up yet).
+
+-- One row per brand, day, network, campaign, sub1, lander, country and currency ('' for clicks and events without
+-- money). Clicks count on the click's day, conversions on theirs, under their click's dimensions ('' when the click
+-- was purged). The row outlives the clicks it counts: clicks are kept 13 months, the aggregate stays (item 7).
+CREATE TABLE traffic_daily (
+  tenant_id TEXT NOT NULL,
+  day TEXT NOT NULL,
+  network_id INTEGER NOT NULL,
+  campaign TEXT NOT NULL,
+  sub1 TEXT NOT NULL,
+  lander TEXT NOT NULL,
+  country TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  clicks INTEGER NOT NULL DEFAULT 0,
+  signups INTEGER NOT NULL DEFAULT 0,
+  confirmed INTEGER NOT NULL DEFAULT 0,
+  first_messages INTEGER NOT NULL DEFAULT 0,
+  first_purchases INTEGER NOT NULL DEFAULT 0,
+  repeat_purchases INTEGER NOT NULL DEFAULT 0,
+  refunds INTEGER NOT NULL DEFAULT 0,
+  chargebacks INTEGER NOT NULL DEFAULT 0,
+  clawed_sales INTEGER NOT NULL DEFAULT 0,       -- first purchases reversed inside the network's hold period
+  gross INTEGER NOT NULL DEFAULT 0,              -- cents paid (first and later purchases)
+  net INTEGER NOT NULL DEFAULT 0,                -- cents left after refunds and chargebacks
+  kept INTEGER NOT NULL DEFAULT 0,               -- cents not reversed inside the hold period: revenue share's base
+  PRIMARY KEY (tenant_id, day, network_id, campaign, sub1, lander, country, currency)
+) WITHOUT ROWID;
+
+-- The days of a brand that are rolled up (a day without any click still is), so the funnel knows which days to read
+-- from the rollup and which from the raw rows.
+CREATE TABLE traffic_days (
+  tenant_id TEXT NOT NULL,
+  day TEXT NOT NULL,
+  computed_at TEXT NOT NULL,
+  PRIMARY KEY (tenant_id, day)
+) WITHOUT ROWID;
+
+-- The cron finds the days whose conversions were reversed lately (their net and clawbacks changed).
+CREATE INDEX conversions_reversed ON conversions (tenant_id, reversed_at);
+
+-- CPL and CPA amounts are in the currency the network is paid in (revenue share is in each sale's currency).
+ALTER TABLE traffic_networks ADD COLUMN payout_currency TEXT NOT NULL DEFAULT 'EUR';
