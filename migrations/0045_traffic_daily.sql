@@ -44,3 +44,13 @@ CREATE INDEX conversions_reversed ON conversions (tenant_id, reversed_at);
 
 -- CPL and CPA amounts are in the currency the network is paid in (revenue share is in each sale's currency).
 ALTER TABLE traffic_networks ADD COLUMN payout_currency TEXT NOT NULL DEFAULT 'EUR';
+
+-- Local mode only: what the demo brands' stand-in network ("Demo Network", seeded by scripts/seed.mjs) received at
+-- /dev/network/pb, shown on /dev/postbacks. Production has no route that writes it.
+CREATE TABLE dev_network_receipts (
+  id INTEGER PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  query TEXT NOT NULL,
+  received_at TEXT NOT NULL
+);
+CREATE INDEX dev_network_receipts_recent ON dev_network_receipts (tenant_id, id);

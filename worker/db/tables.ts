@@ -271,6 +271,13 @@ export interface DailyQuotaRow {
   used: number;
 }
 
+export interface DevNetworkReceiptsRow {
+  id: number;
+  tenant_id: string;
+  query: string;
+  received_at: string;
+}
+
 export interface DevUpstreamRequestsRow {
   id: number;
   tenant_id: string;
@@ -960,6 +967,7 @@ export interface Tables {
   credit_ledger: CreditLedgerRow;
   daily_figures: DailyFiguresRow;
   daily_quota: DailyQuotaRow;
+  dev_network_receipts: DevNetworkReceiptsRow;
   dev_upstream_requests: DevUpstreamRequestsRow;
   directdebit_blocks: DirectdebitBlocksRow;
   directdebit_requests: DirectdebitRequestsRow;
