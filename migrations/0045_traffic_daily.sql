@@ -3,17 +3,18 @@
 -- again in one batch) for the last days and for the days of conversions reversed lately. traffic.php reads it for
 -- whole past days and the raw rows for today (and any day not rolled up yet).
 
--- One row per brand, day, network, campaign, sub1, lander, country and currency ('' for clicks and events without
--- money). Clicks count on the click's day, conversions on theirs, under their click's dimensions ('' when the click
--- was purged). The row outlives the clicks it counts: clicks are kept 13 months, the aggregate stays (item 7).
+-- Per brand and day, one set of rows per dimension the funnel reads, so that reading one is a short range of the
+-- primary key however many distinct combinations the clicks carry: dimension 'network' (key '', per network: the
+-- funnel by network and by day, and the payout), and 'campaign', 'sub1', 'lander', 'country' (network_id 0, key = the
+-- value). Each per currency ('' for clicks and events without money). Clicks count on the click's day, conversions
+-- on theirs, under their click's values ('' when the click was purged). The rows outlive the clicks they count:
+-- clicks are kept 13 months, the aggregate stays (item 7).
 CREATE TABLE traffic_daily (
   tenant_id TEXT NOT NULL,
+  dimension TEXT NOT NULL,
   day TEXT NOT NULL,
   network_id INTEGER NOT NULL,
-  campaign TEXT NOT NULL,
-  sub1 TEXT NOT NULL,
-  lander TEXT NOT NULL,
-  country TEXT NOT NULL,
+  key TEXT NOT NULL,
   currency TEXT NOT NULL,
   clicks INTEGER NOT NULL DEFAULT 0,
   signups INTEGER NOT NULL DEFAULT 0,
@@ -27,7 +28,7 @@ CREATE TABLE traffic_daily (
   gross INTEGER NOT NULL DEFAULT 0,              -- cents paid (first and later purchases)
   net INTEGER NOT NULL DEFAULT 0,                -- cents left after refunds and chargebacks
   kept INTEGER NOT NULL DEFAULT 0,               -- cents not reversed inside the hold period: revenue share's base
-  PRIMARY KEY (tenant_id, day, network_id, campaign, sub1, lander, country, currency)
+  PRIMARY KEY (tenant_id, dimension, day, network_id, key, currency)
 ) WITHOUT ROWID;
 
 -- The days of a brand that are rolled up (a day without any click still is), so the funnel knows which days to read

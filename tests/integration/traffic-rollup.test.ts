@@ -89,7 +89,7 @@ describe('the funnel reads the daily rollup for whole past days', () => {
     expect(second.days).toBe(3);
     const { results } = await dbOf(BRAND)
       .prepare(
-        'SELECT day, clicks, confirmed, first_purchases, gross FROM traffic_daily WHERE tenant_id = ? AND network_id = ? ORDER BY currency',
+        "SELECT day, clicks, confirmed, first_purchases, gross FROM traffic_daily WHERE tenant_id = ? AND dimension = 'network' AND network_id = ? ORDER BY currency",
       )
       .bind(BRAND, past.id)
       .all();
@@ -147,13 +147,13 @@ describe('the funnel reads the daily rollup for whole past days', () => {
         .join('\n');
     for (const by of ['network', 'campaign', 'sub1', 'lander', 'country', 'day'] as const) {
       const detail = await plan(funnelRollupSql(by), BRAND, '2026-09-01', '2026-11-30');
-      expect(detail).toMatch(/SEARCH d USING PRIMARY KEY \(tenant_id=\? AND day>\? AND day<\?\)/);
-      expect(detail).toMatch(/SEARCH n USING INTEGER PRIMARY KEY/);
+      expect(detail).toMatch(/SEARCH d USING PRIMARY KEY \(tenant_id=\? AND dimension=\? AND day>\? AND day<\?\)/);
+      if (by === 'network' || by === 'day') expect(detail).toMatch(/SEARCH n USING INTEGER PRIMARY KEY/);
       expect(detail).not.toMatch(/\bSCAN\b(?! CONSTANT)/);
       expect(detail).not.toMatch(/clicks|conversions/);
     }
     const payout = await plan(PAYOUT_ROLLUP_SQL, BRAND, '2026-09-01', '2026-11-29', '2026-11-29');
-    expect(payout).toMatch(/SEARCH d USING PRIMARY KEY \(tenant_id=\? AND day>\? AND day<\?\)/);
+    expect(payout).toMatch(/SEARCH d USING PRIMARY KEY \(tenant_id=\? AND dimension=\? AND day>\? AND day<\?\)/);
     expect(payout).not.toMatch(/\bSCAN\b(?! CONSTANT)/);
   });
 });

@@ -878,12 +878,10 @@ export interface SwipePassesRow {
 
 export interface TrafficDailyRow {
   tenant_id: string;
+  dimension: string;
   day: string;
   network_id: number;
-  campaign: string;
-  sub1: string;
-  lander: string;
-  country: string;
+  key: string;
   currency: string;
   clicks: number;
   signups: number;

@@ -13,6 +13,7 @@ import { daysFrom, TRAFFIC_EVENTS_SQL, TRAFFIC_SUMS } from './traffic-rollup';
  */
 type Dimension = (typeof TRAFFIC_DIMENSIONS)[number];
 
+/** The funnel's key over the raw events (TRAFFIC_EVENTS_SQL). */
 const KEY: Record<Dimension, string> = {
   network: 'n.name',
   campaign: 'd.campaign',
@@ -24,11 +25,17 @@ const KEY: Record<Dimension, string> = {
 const MAX_DAYS = 92;
 const MAX_ROWS = 500;
 
-/** The funnel by `by` over the rollup's days [?2, ?3] of brand ?1. */
+/**
+ * The funnel by `by` over the rollup's days [?2, ?3] of brand ?1: the rows of its dimension (by network and by day:
+ * the 'network' rows), one range of the primary key.
+ */
 export const funnelRollupSql = (by: Dimension) =>
-  `SELECT ${KEY[by]} AS key, d.currency, ${TRAFFIC_SUMS}
-     FROM traffic_daily d JOIN traffic_networks n ON n.id = d.network_id AND n.tenant_id = d.tenant_id
-    WHERE d.tenant_id = ?1 AND d.day >= ?2 AND d.day <= ?3 GROUP BY 1, 2`;
+  by === 'network' || by === 'day'
+    ? `SELECT ${by === 'network' ? 'n.name' : 'd.day'} AS key, d.currency, ${TRAFFIC_SUMS}
+         FROM traffic_daily d JOIN traffic_networks n ON n.id = d.network_id AND n.tenant_id = d.tenant_id
+        WHERE d.tenant_id = ?1 AND d.dimension = 'network' AND d.day >= ?2 AND d.day <= ?3 GROUP BY 1, 2`
+    : `SELECT d.key AS key, d.currency, ${TRAFFIC_SUMS} FROM traffic_daily d
+        WHERE d.tenant_id = ?1 AND d.dimension = '${by}' AND d.day >= ?2 AND d.day <= ?3 GROUP BY 1, 2`;
 /** The same from the raw rows of [?2, ?3) (ISO times). */
 const funnelLiveSql = (by: Dimension) =>
   `WITH d AS (${TRAFFIC_EVENTS_SQL})
@@ -41,7 +48,7 @@ const PAYOUT_COLUMNS = `n.name AS network, substr(d.day, 1, 7) AS month, d.curre
   SUM(d.clawed_sales) AS clawed_sales, SUM(d.kept) AS kept`;
 export const PAYOUT_ROLLUP_SQL = `SELECT ${PAYOUT_COLUMNS}
   FROM traffic_daily d JOIN traffic_networks n ON n.id = d.network_id AND n.tenant_id = d.tenant_id
- WHERE d.tenant_id = ?1 AND d.day >= ?2 AND d.day <= ?3 GROUP BY 1, 2, 3, 4`;
+ WHERE d.tenant_id = ?1 AND d.dimension = 'network' AND d.day >= ?2 AND d.day <= ?3 GROUP BY 1, 2, 3, 4`;
 const PAYOUT_LIVE_SQL = `WITH d AS (${TRAFFIC_EVENTS_SQL})
 SELECT ${PAYOUT_COLUMNS} FROM d JOIN traffic_networks n ON n.id = d.network_id AND n.tenant_id = ?1 GROUP BY 1, 2, 3, 4`;
 

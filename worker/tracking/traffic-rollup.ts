@@ -38,7 +38,13 @@ export const TRAFFIC_SUMS = `SUM(d.clicks) AS clicks, SUM(d.signups) AS signups,
   SUM(d.refunds) AS refunds, SUM(d.chargebacks) AS chargebacks, SUM(d.clawed_sales) AS clawed_sales, SUM(d.gross) AS gross,
   SUM(d.net) AS net, SUM(d.kept) AS kept`;
 
-const DIMENSIONS = 'day, network_id, campaign, sub1, lander, country, currency';
+/** The rollup's dimensions besides 'network' (traffic_daily.dimension), each a column of TRAFFIC_EVENTS_SQL. */
+export const ROLLUP_DIMENSIONS = ['campaign', 'sub1', 'lander', 'country'] as const;
+const COUNTERS =
+  'clicks, signups, confirmed, first_messages, first_purchases, repeat_purchases, refunds, chargebacks, clawed_sales, gross, net, kept';
+const SUMS = COUNTERS.split(', ')
+  .map((c) => `SUM(d.${c})`)
+  .join(', ');
 
 /** Days the funnel may read (92) plus the month before its first day, for the payout per month. */
 export const TRAFFIC_ROLLUP_DAYS = 124;
@@ -61,10 +67,10 @@ function recompute(db: D1Database, tenant: string, from: string, to: string, at:
     db.prepare('DELETE FROM traffic_daily WHERE tenant_id = ? AND day >= ? AND day <= ?').bind(tenant, from, to),
     db
       .prepare(
-        `WITH d AS (${TRAFFIC_EVENTS_SQL})
-         INSERT INTO traffic_daily (tenant_id, ${DIMENSIONS}, clicks, signups, confirmed, first_messages, first_purchases, repeat_purchases,
-                                    refunds, chargebacks, clawed_sales, gross, net, kept)
-         SELECT ?1, ${DIMENSIONS}, ${TRAFFIC_SUMS.replace(/ AS \w+/g, '')} FROM d GROUP BY ${DIMENSIONS}`,
+        `WITH d AS MATERIALIZED (${TRAFFIC_EVENTS_SQL})
+         INSERT INTO traffic_daily (tenant_id, dimension, day, network_id, key, currency, ${COUNTERS})
+         SELECT ?1, 'network', d.day, d.network_id, '', d.currency, ${SUMS} FROM d GROUP BY d.day, d.network_id, d.currency
+         ${ROLLUP_DIMENSIONS.map((dim) => `UNION ALL SELECT ?1, '${dim}', d.day, 0, d.${dim}, d.currency, ${SUMS} FROM d GROUP BY d.day, d.${dim}, d.currency`).join('\n')}`,
       )
       .bind(tenant, `${from}T00:00:00.000Z`, `${dayAfter(to)}T00:00:00.000Z`),
     db
