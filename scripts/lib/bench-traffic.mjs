@@ -65,7 +65,7 @@ async function workerModules(root) {
   await build({
     stdin: {
       contents: `export { trafficFunnel } from './worker/tracking/funnel';
-        export { rollUpTraffic } from './worker/tracking/traffic-rollup';`,
+        export { rollUpTraffic, TRAFFIC_EVENTS_SQL } from './worker/tracking/traffic-rollup';`,
       resolveDir: root,
       loader: 'ts',
     },
@@ -129,7 +129,15 @@ export async function benchTraffic({ root }) {
   const seededMs = performance.now() - t0;
   const counts = db.prepare(`SELECT (SELECT COUNT(*) FROM clicks) AS clicks, (SELECT COUNT(*) FROM conversions) AS conversions`).get();
   db.exec('ANALYZE');
-  const { trafficFunnel, rollUpTraffic } = await workerModules(root);
+  const { trafficFunnel, rollUpTraffic, TRAFFIC_EVENTS_SQL } = await workerModules(root);
+  if (process.env.BENCH_TRAFFIC_DEBUG)
+    console.log(
+      db
+        .prepare(`EXPLAIN QUERY PLAN ${TRAFFIC_EVENTS_SQL}`)
+        .all(BRAND, '2026-11-29', '2026-11-30')
+        .map((r) => r.detail)
+        .join('\n'),
+    );
   const D1 = d1(db);
   t0 = performance.now();
   const rolled = await rollUpTraffic(D1, new Date(now), [BRAND]);
