@@ -157,7 +157,7 @@ export async function benchTraffic({ root }) {
       if (i > 0) runs.push(D1.timings.reduce((a, b) => a + b, 0));
       if (process.env.BENCH_TRAFFIC_DEBUG && i === 1) console.log(by, D1.timings.map((t) => t.toFixed(1)).join(' '));
     }
-    funnel[by] = { p50: percentile(runs, 50), max: Math.max(...runs) };
+    funnel[by] = { p50: percentile(runs, 0.5), max: Math.round(Math.max(...runs) * 10) / 10 };
   }
   const worst = Math.max(...Object.values(funnel).map((f) => f.max));
   return {
