@@ -1073,6 +1073,22 @@ function demoDiscountSql(brand, today) {
   ].join('\n');
 }
 
+/**
+ * The demo brands' stand-in affiliate network (issue 47 item 5): landers opened with `?network=demonet&clickid=…`
+ * record clicks, and its postbacks go to this server's /dev/network/pb, shown on /dev/postbacks. Its host
+ * `demo-network.localhost` passes the template guard in local mode only (worker/tracking/postback-hosts.ts).
+ */
+function demoNetworkSql(brand, today) {
+  const at = sqlValue(`${today}T00:00:00.000Z`);
+  const pb = (event) =>
+    sqlValue(
+      `https://demo-network.localhost/pb?clickid={click_id}&event=${event}&order={order_id}&amount={amount}&currency={currency}&payout={payout}&campaign={campaign}&sub1={sub1}`,
+    );
+  return `INSERT INTO traffic_networks (tenant_id, name, label, click_id_param, campaign_param, postback_host, lead_url, sale_url, rebill_url, reversal_url, payout_model, payout_amount, payout_currency, hold_days, attribution_days, created_at, updated_at)
+     VALUES (${sqlValue(brand.tenant.id)}, 'demonet', 'Demo Network', 'clickid', 'campaign', 'demo-network.localhost', ${pb('lead')}, ${pb('sale')}, ${pb('rebill')}, ${pb('reversal')}, 'cpa', 2500, 'EUR', 30, 30, ${at}, ${at})
+     ON CONFLICT (tenant_id, name) DO NOTHING;`;
+}
+
 const CAM_PERFORMERS = 24;
 
 /**
@@ -1157,8 +1173,8 @@ function writeSql(options, brands, version) {
     );
     write(
       `98-${binding}-demo-discounts.sql`,
-      `${binding}: demo discount codes (DEMO10, <country>ONLY20)`,
-      own.map((brand) => demoDiscountSql(brand, options.today)).join('\n') || 'SELECT 1;',
+      `${binding}: demo discount codes (DEMO10, <country>ONLY20) and the Demo Network (demonet)`,
+      own.map((brand) => `${demoDiscountSql(brand, options.today)}\n${demoNetworkSql(brand, options.today)}`).join('\n') || 'SELECT 1;',
       binding,
     );
     write(

@@ -13,6 +13,7 @@ import { databasesOf } from './db/request-db';
 import { TENANTS } from './tenants';
 import { assertEnv } from './env-schema';
 import { deliverPostbacks, requeueStale } from './tracking/postback-queue';
+import { rollUpTraffic } from './tracking/traffic-rollup';
 import type { PostbackMessage } from './tracking/postbacks';
 import { databaseOf } from './db/request-db';
 
@@ -60,6 +61,8 @@ export default {
       }
       if (controller.cron !== PURGE_CRON) {
         job('figures rollup', () => rollUp(db, now, tenantIds));
+        // The paid-traffic funnel's daily rollup (issue 47): whole past days, recomputed for the last days and reversals.
+        job('traffic rollup', () => rollUpTraffic(db, now, tenantIds));
         // Card ratios at 1.2 % mail the brand's owners and admins, once per brand, provider and month (issue 44 item 7).
         job('scheme health', () => alertSchemeHealth(env, db, tenantIds, now));
         // Postbacks whose queue message was lost go out again (worker/tracking/postback-queue.ts).

@@ -24,6 +24,11 @@ const networkFields = {
   /** Cents per lead (cpl) or per first sale (cpa). */
   payout_amount: z.number().int().min(0).max(1_000_000).default(0),
   revshare_percent: z.number().int().min(0).max(100).default(0),
+  /** The currency CPL and CPA amounts are paid in (revenue share is in each sale's). */
+  payout_currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('EUR'),
   hold_days: z.number().int().min(0).max(365).default(30),
   attribution_days: z.number().int().min(1).max(90).default(30),
   /** ISO countries whose clicks count; empty: every country. */
@@ -80,9 +85,26 @@ export const TrafficRowSchema = z.object({
   revenue: z.array(z.object({ currency: z.string(), gross: z.number().int(), net: z.number().int() })),
 });
 export type TrafficRow = z.infer<typeof TrafficRowSchema>;
+/** Payout owed per network, month and currency (core/rules/payout.ts), in cents: the months the period touches. */
+export const TrafficPayoutSchema = z.object({
+  network: z.string(),
+  month: z.string(),
+  currency: z.string(),
+  leads: count,
+  sales: count,
+  /** First sales reversed inside the hold period (clawed back). */
+  reversed_sales: count,
+  owed: z.number().int(),
+  /** The part of `owed` whose hold period has not ended yet. */
+  held: z.number().int(),
+});
+export type TrafficPayout = z.infer<typeof TrafficPayoutSchema>;
 export const TrafficSchema = z.object({
   by: z.enum(TRAFFIC_DIMENSIONS),
   from: z.string(),
   to: z.string(),
   rows: z.array(TrafficRowSchema),
+  payouts: z.array(TrafficPayoutSchema),
+  /** When the rollup last ran for the brand (null: never; every day was read from the raw rows). */
+  rolled_up_at: z.string().nullable(),
 });

@@ -29,6 +29,13 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 // bench); prints their sections and their budgets, writes no report.
 const ONLY = process.env.BENCH_ONLY;
 const persistTo = '.wrangler/bench-state';
+// BENCH_ONLY=traffic: the paid-traffic funnel at a million clicks alone (scripts/lib/bench-traffic.mjs), no server.
+if (ONLY === 'traffic') {
+  const { benchTraffic } = await import('./bench-traffic.mjs');
+  const result = await benchTraffic({ root });
+  console.log(`Paid traffic (issue 47)\n${JSON.stringify(result, null, 2)}`);
+  process.exit(result.within_budget ? 0 : 1);
+}
 // Filter combinations of the members' search (the bench member is a man looking for women in NL).
 const SEARCHES = [
   '/api/search.php',

@@ -309,6 +309,13 @@ export interface DailyQuotaRow {
   used: number;
 }
 
+export interface DevNetworkReceiptsRow {
+  id: number;
+  tenant_id: string;
+  query: string;
+  received_at: string;
+}
+
 export interface DevUpstreamRequestsRow {
   id: number;
   tenant_id: string;
@@ -965,6 +972,33 @@ export interface SwipePassesRow {
   created_at: string;
 }
 
+export interface TrafficDailyRow {
+  tenant_id: string;
+  dimension: string;
+  day: string;
+  network_id: number;
+  key: string;
+  currency: string;
+  clicks: number;
+  signups: number;
+  confirmed: number;
+  first_messages: number;
+  first_purchases: number;
+  repeat_purchases: number;
+  refunds: number;
+  chargebacks: number;
+  clawed_sales: number;
+  gross: number;
+  net: number;
+  kept: number;
+}
+
+export interface TrafficDaysRow {
+  tenant_id: string;
+  day: string;
+  computed_at: string;
+}
+
 export interface TrafficNetworksRow {
   id: number;
   tenant_id: string;
@@ -986,6 +1020,7 @@ export interface TrafficNetworksRow {
   active: number;
   created_at: string;
   updated_at: string;
+  payout_currency: string;
 }
 
 export interface VerotelSandboxSalesRow {
@@ -1029,6 +1064,7 @@ export interface Tables {
   credit_ledger: CreditLedgerRow;
   daily_figures: DailyFiguresRow;
   daily_quota: DailyQuotaRow;
+  dev_network_receipts: DevNetworkReceiptsRow;
   dev_upstream_requests: DevUpstreamRequestsRow;
   directdebit_blocks: DirectdebitBlocksRow;
   directdebit_requests: DirectdebitRequestsRow;
@@ -1083,6 +1119,8 @@ export interface Tables {
   staff_sessions: StaffSessionsRow;
   statements_of_reasons: StatementsOfReasonsRow;
   swipe_passes: SwipePassesRow;
+  traffic_daily: TrafficDailyRow;
+  traffic_days: TrafficDaysRow;
   traffic_networks: TrafficNetworksRow;
   verotel_sandbox_sales: VerotelSandboxSalesRow;
 }

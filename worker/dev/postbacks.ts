@@ -29,6 +29,16 @@ async function latestPostbacks(db: D1Database, tenantId: string): Promise<Row[]>
   return results;
 }
 
+type Receipt = Pick<Tables['dev_network_receipts'], 'query' | 'received_at'>;
+
+async function latestReceipts(db: D1Database, tenantId: string): Promise<Receipt[]> {
+  const { results } = await db
+    .prepare('SELECT query, received_at FROM dev_network_receipts WHERE tenant_id = ? ORDER BY id DESC LIMIT 100')
+    .bind(tenantId)
+    .all<Receipt>();
+  return results;
+}
+
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:24px;color:#222}table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:6px 10px;border-bottom:1px solid #ddd;vertical-align:top}th{background:#f4f4f7}
 td.url{font-family:monospace;font-size:13px;word-break:break-all}.muted{color:#777}`;
@@ -41,10 +51,36 @@ export function devPostbacks(): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
   });
 
+  dev.use('/network/*', async function localOnly(c, next) {
+    if (!isLocal(c.env)) return c.notFound();
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  // The demo network's receiver (worker/tracking/postback-hosts.ts): records what arrived and answers 200, as a
+  // network's postback endpoint does. Its query is the rendered template: tokens the template named, nothing else.
+  dev.get('/network/pb', async (c) => {
+    const query = new URL(c.req.url).search.slice(1, 2001);
+    await c.env.DB.prepare('INSERT INTO dev_network_receipts (tenant_id, query, received_at) VALUES (?, ?, ?)')
+      .bind(c.get('tenant').id, query, c.get('now').toISOString())
+      .run();
+    return c.text('OK');
+  });
+
   dev.get('/postbacks.json', async (c) => c.json({ postbacks: await latestPostbacks(c.env.DB, c.get('tenant').id) }));
 
   dev.get('/postbacks', async (c) => {
-    const rows = await latestPostbacks(c.env.DB, c.get('tenant').id);
+    const [rows, receipts] = await Promise.all([
+      latestPostbacks(c.env.DB, c.get('tenant').id),
+      latestReceipts(c.env.DB, c.get('tenant').id),
+    ]);
+    const received = html`<h2>Received by the Demo Network (local stand-in)</h2>${
+      receipts.length
+        ? html`<table data-testid="demo-network"><thead><tr><th>time</th><th>parameters</th></tr></thead><tbody>${receipts.map(
+            (r) => html`<tr><td>${r.received_at}</td><td class="url">${r.query}</td></tr>`,
+          )}</tbody></table>`
+        : html`<p class="muted">Nothing received yet: open a lander with <code>?network=demonet&amp;clickid=…</code>, sign up and confirm.</p>`
+    }`;
     const body = rows.length
       ? html`<table><thead><tr><th>time</th><th>network</th><th>event</th><th>order</th><th>URL</th><th>status</th><th>attempts (codes)</th></tr></thead><tbody>${rows.map(
           (r) =>
@@ -52,7 +88,7 @@ export function devPostbacks(): Hono<AppEnv> {
         )}</tbody></table>`
       : html`<p class="muted">No postbacks sent yet.</p>`;
     return c.html(
-      html`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg"><title>Postbacks: ${c.get('tenant').settings.name}</title><style>${STYLE}</style></head><body><h1>Postbacks sent by ${c.get('tenant').settings.name}</h1>${body}</body></html>`,
+      html`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg"><title>Postbacks: ${c.get('tenant').settings.name}</title><style>${STYLE}</style></head><body><h1>Postbacks sent by ${c.get('tenant').settings.name}</h1>${body}${received}</body></html>`,
     );
   });
   return dev;

@@ -26,10 +26,10 @@ staffOperation(trafficRoutes, 'put', '/api/staff/traffic-networks.php', async (c
   return { network: await updateNetwork(brandDb(c, brand), brand, body.id, body, host, c.get('now')) };
 });
 
-/** The funnel by one dimension over a period (issue 47 item 5): the workspace's traffic screen and its CSV. */
+/** The funnel by one dimension over a period and the payout per network and month (issue 47 item 5): the traffic screen and its CSV. */
 staffOperation(trafficRoutes, 'get', '/api/staff/traffic.php', async (c, { query, brand }) => ({
   by: query.by,
   from: query.from,
   to: query.to,
-  rows: await trafficFunnel(brandDb(c, brand), brand, query.by, query.from, query.to),
+  ...(await trafficFunnel(brandDb(c, brand), brand, query.by, query.from, query.to, c.get('now'))),
 }));

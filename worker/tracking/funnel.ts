@@ -1,76 +1,199 @@
-import type { TRAFFIC_DIMENSIONS, TrafficRow } from '../../core/schemas/traffic';
+import { type PayoutGroup, type PayoutTerms, payoutsByMonth } from '../../core/rules/payout';
+import type { TRAFFIC_DIMENSIONS, TrafficPayout, TrafficRow } from '../../core/schemas/traffic';
+import type { Tables } from '../db/tables';
 import { ApiFailure } from '../errors';
+import { daysFrom, TRAFFIC_EVENTS_SQL, TRAFFIC_SUMS } from './traffic-rollup';
 
 /**
- * The funnel of a brand's paid traffic (issue 47 item 5) from the rows the postbacks were made from: clicks and
- * conversions in the period, counted on the day each happened, by one dimension of the click (a conversion whose
- * click was purged after 13 months counts under '' for the click's dimensions, under its network for 'network').
- * Reads ranges of the (tenant_id, created_at) indexes of both tables; the period is at most 92 days. A daily rollup
- * for a brand with millions of clicks (as daily_figures is for the figures) is still to do (decision 018).
+ * The funnel of a brand's paid traffic (issue 47 item 5) and the payout owed per network and month, from the rows the
+ * postbacks were made from: clicks and conversions counted on the day each happened, by one dimension of the click (a
+ * conversion whose click was purged after 13 months counts under '' for the click's dimensions). Whole past days come
+ * from the daily rollup (traffic_daily, one range of its primary key: traffic-rollup.ts); the days not rolled up
+ * (today, and any day the cron has not reached yet) from the raw rows, on the (tenant_id, created_at) indexes.
  */
 type Dimension = (typeof TRAFFIC_DIMENSIONS)[number];
 
-const CLICK_KEY: Record<Dimension, string> = {
+/** The funnel's key over the raw events (TRAFFIC_EVENTS_SQL). */
+const KEY: Record<Dimension, string> = {
   network: 'n.name',
-  campaign: "COALESCE(c.campaign, '')",
-  sub1: "COALESCE(c.sub1, '')",
-  lander: 'c.lander',
-  country: 'c.country',
-  day: 'substr(c.created_at, 1, 10)',
-};
-const CONVERSION_KEY: Record<Dimension, string> = {
-  network: 'n.name',
-  campaign: "COALESCE(c.campaign, '')",
-  sub1: "COALESCE(c.sub1, '')",
-  lander: "COALESCE(c.lander, '')",
-  country: "COALESCE(c.country, '')",
-  day: 'substr(v.created_at, 1, 10)',
+  campaign: 'd.campaign',
+  sub1: 'd.sub1',
+  lander: 'd.lander',
+  country: 'd.country',
+  day: 'd.day',
 };
 const MAX_DAYS = 92;
+const MAX_ROWS = 500;
 
-export async function trafficFunnel(db: D1Database, tenantId: string, by: Dimension, from: string, to: string): Promise<TrafficRow[]> {
-  const start = `${from}T00:00:00.000Z`;
-  const end = new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString();
-  const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
-  if (!(days >= 1 && days <= MAX_DAYS)) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { to: 'validation.invalid' });
-  const repeat = `v.event = 'purchase' AND EXISTS (SELECT 1 FROM conversions f WHERE f.tenant_id = v.tenant_id AND f.member_id = v.member_id
-      AND f.event = 'first_purchase' AND julianday(v.created_at) - julianday(f.created_at) <= 30)`;
-  const counts = db
-    .prepare(
-      `WITH events AS (
-         SELECT ${CLICK_KEY[by]} AS k, 1 AS clicks, 0 AS signups, 0 AS confirmed, 0 AS first_messages, 0 AS first_purchases, 0 AS repeats,
-                0 AS refunds, 0 AS chargebacks
-           FROM clicks c JOIN traffic_networks n ON n.id = c.network_id AND n.tenant_id = c.tenant_id
-          WHERE c.tenant_id = ?1 AND c.created_at >= ?2 AND c.created_at < ?3
-         UNION ALL
-         SELECT ${CONVERSION_KEY[by]}, 0, v.event = 'signup', v.event = 'confirm', v.event = 'first_message', v.event = 'first_purchase',
-                ${repeat}, v.reversal_kind IS 'refund', v.reversal_kind IS 'chargeback'
-           FROM conversions v JOIN traffic_networks n ON n.id = v.network_id AND n.tenant_id = v.tenant_id
-           LEFT JOIN clicks c ON c.id = v.click_id AND c.tenant_id = v.tenant_id
-          WHERE v.tenant_id = ?1 AND v.created_at >= ?2 AND v.created_at < ?3
-       )
-       SELECT k AS key, SUM(clicks) AS clicks, SUM(signups) AS signups, SUM(confirmed) AS confirmed, SUM(first_messages) AS first_messages,
-              SUM(first_purchases) AS first_purchases, SUM(repeats) AS repeat_purchases, SUM(refunds) AS refunds, SUM(chargebacks) AS chargebacks
-         FROM events GROUP BY k ORDER BY clicks DESC, k LIMIT 500`,
-    )
-    .bind(tenantId, start, end);
-  const money = db
-    .prepare(
-      `SELECT ${CONVERSION_KEY[by]} AS key, v.currency, SUM(v.amount) AS gross, SUM(CASE WHEN v.reversed_at IS NULL THEN v.amount ELSE 0 END) AS net
-         FROM conversions v JOIN traffic_networks n ON n.id = v.network_id AND n.tenant_id = v.tenant_id
-         LEFT JOIN clicks c ON c.id = v.click_id AND c.tenant_id = v.tenant_id
-        WHERE v.tenant_id = ?1 AND v.created_at >= ?2 AND v.created_at < ?3 AND v.event IN ('first_purchase', 'purchase')
-        GROUP BY 1, 2`,
-    )
-    .bind(tenantId, start, end);
-  const [rows, revenue] = await db.batch([counts, money]);
-  const byKey = new Map<string, TrafficRow['revenue']>();
-  for (const r of revenue.results as { key: string; currency: string; gross: number; net: number }[]) {
-    byKey.set(r.key, [...(byKey.get(r.key) ?? []), { currency: r.currency, gross: r.gross, net: r.net }]);
+/**
+ * The funnel by `by` over the rollup's days [?2, ?3] of brand ?1: the rows of its dimension (by network and by day:
+ * the 'network' rows), one range of the primary key.
+ */
+export const funnelRollupSql = (by: Dimension) =>
+  by === 'network' || by === 'day'
+    ? `SELECT ${by === 'network' ? 'n.name' : 'd.day'} AS key, d.currency, ${TRAFFIC_SUMS}
+         FROM traffic_daily d JOIN traffic_networks n ON n.id = d.network_id AND n.tenant_id = d.tenant_id
+        WHERE d.tenant_id = ?1 AND d.dimension = 'network' AND d.day >= ?2 AND d.day <= ?3 GROUP BY 1, 2`
+    : `SELECT d.key AS key, d.currency, ${TRAFFIC_SUMS} FROM traffic_daily d
+        WHERE d.tenant_id = ?1 AND d.dimension = '${by}' AND d.day >= ?2 AND d.day <= ?3 GROUP BY 1, 2`;
+/** The same from the raw rows of [?2, ?3) (ISO times). */
+const funnelLiveSql = (by: Dimension) =>
+  `WITH d AS (${TRAFFIC_EVENTS_SQL})
+   SELECT ${KEY[by]} AS key, d.currency, ${TRAFFIC_SUMS} FROM d JOIN traffic_networks n ON n.id = d.network_id AND n.tenant_id = ?1
+    GROUP BY 1, 2`;
+
+/** What a network is owed, per network, month, currency and whether the hold period runs on ?4 (today). */
+const PAYOUT_COLUMNS = `n.name AS network, substr(d.day, 1, 7) AS month, d.currency,
+  julianday(?4) - julianday(d.day) < n.hold_days AS held, SUM(d.confirmed) AS leads, SUM(d.first_purchases) AS sales,
+  SUM(d.clawed_sales) AS clawed_sales, SUM(d.kept) AS kept`;
+export const PAYOUT_ROLLUP_SQL = `SELECT ${PAYOUT_COLUMNS}
+  FROM traffic_daily d JOIN traffic_networks n ON n.id = d.network_id AND n.tenant_id = d.tenant_id
+ WHERE d.tenant_id = ?1 AND d.dimension = 'network' AND d.day >= ?2 AND d.day <= ?3 GROUP BY 1, 2, 3, 4`;
+const PAYOUT_LIVE_SQL = `WITH d AS (${TRAFFIC_EVENTS_SQL})
+SELECT ${PAYOUT_COLUMNS} FROM d JOIN traffic_networks n ON n.id = d.network_id AND n.tenant_id = ?1 GROUP BY 1, 2, 3, 4`;
+
+type Sums = Omit<TrafficRow, 'key' | 'revenue'> & { key: string | null; currency: string; gross: number; net: number };
+type PayoutSums = {
+  network: string;
+  month: string;
+  currency: string;
+  held: number;
+  leads: number;
+  sales: number;
+  clawed_sales: number;
+  kept: number;
+};
+
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** Contiguous runs of `days` (sorted) that are not in `rolled`. */
+function unrolledRanges(days: string[], rolled: Set<string>): [string, string][] {
+  const ranges: [string, string][] = [];
+  for (const day of days) {
+    if (rolled.has(day)) continue;
+    const last = ranges.at(-1);
+    if (last && dayAfter(last[1]) === day) last[1] = day;
+    else ranges.push([day, day]);
   }
-  return (rows.results as Omit<TrafficRow, 'revenue'>[]).map((r) => ({
-    ...r,
-    key: String(r.key ?? ''),
-    revenue: byKey.get(String(r.key ?? '')) ?? [],
+  return ranges;
+}
+
+export interface TrafficReport {
+  rows: TrafficRow[];
+  payouts: TrafficPayout[];
+  rolled_up_at: string | null;
+}
+
+export async function trafficFunnel(
+  db: D1Database,
+  tenantId: string,
+  by: Dimension,
+  from: string,
+  to: string,
+  now: Date = new Date(),
+): Promise<TrafficReport> {
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+  if (!(days >= 1 && days <= MAX_DAYS)) throw new ApiFailure(400, 'validation_failed', 'validation.failed', { to: 'validation.invalid' });
+  const today = now.toISOString().slice(0, 10);
+  // The payout is per month: the whole months the period touches, up to today.
+  const monthFrom = `${from.slice(0, 7)}-01`;
+  const monthTo = (() => {
+    const next = new Date(Date.parse(`${to.slice(0, 7)}-01T00:00:00.000Z`));
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    const last = new Date(next.getTime() - 86_400_000).toISOString().slice(0, 10);
+    return last < today ? last : today;
+  })();
+  const [marks, terms] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare('SELECT day, computed_at FROM traffic_days WHERE tenant_id = ? AND day >= ? AND day <= ?')
+      .bind(tenantId, monthFrom, to > monthTo ? to : monthTo),
+    db
+      .prepare('SELECT name, payout_model, payout_amount, revshare_percent, payout_currency FROM traffic_networks WHERE tenant_id = ?')
+      .bind(tenantId),
+  ]);
+  const rolled = new Set<string>();
+  let rolledUpAt: string | null = null;
+  for (const m of marks.results as { day: string; computed_at: string }[]) {
+    if (m.day >= today) continue;
+    rolled.add(m.day);
+    if (!rolledUpAt || m.computed_at > rolledUpAt) rolledUpAt = m.computed_at;
+  }
+  const range = (a: string, b: string) => [`${a}T00:00:00.000Z`, `${dayAfter(b)}T00:00:00.000Z`];
+  const funnelLive = unrolledRanges(daysFrom(from, to), rolled);
+  const payoutLive = monthFrom <= monthTo ? unrolledRanges(daysFrom(monthFrom, monthTo), rolled) : [];
+  const statements = [
+    db.prepare(funnelRollupSql(by)).bind(tenantId, from, to),
+    ...funnelLive.map(([a, b]) => db.prepare(funnelLiveSql(by)).bind(tenantId, ...range(a, b))),
+    db.prepare(PAYOUT_ROLLUP_SQL).bind(tenantId, monthFrom, monthTo, today),
+    ...payoutLive.map(([a, b]) => db.prepare(PAYOUT_LIVE_SQL).bind(tenantId, ...range(a, b), today)),
+  ];
+  const results = await db.batch<Record<string, unknown>>(statements);
+  const funnelParts = results.slice(0, 1 + funnelLive.length).flatMap((r) => r.results as Sums[]);
+  const payoutParts = results.slice(1 + funnelLive.length).flatMap((r) => r.results as PayoutSums[]);
+  return { rows: funnelRows(funnelParts), payouts: payouts(payoutParts, terms.results as PayoutTermsRow[]), rolled_up_at: rolledUpAt };
+}
+
+const COUNTS = [
+  'clicks',
+  'signups',
+  'confirmed',
+  'first_messages',
+  'first_purchases',
+  'repeat_purchases',
+  'refunds',
+  'chargebacks',
+] as const;
+
+/** The rolled-up and the live sums added per key (counts over every currency, money per currency), most clicks first. */
+function funnelRows(parts: Sums[]): TrafficRow[] {
+  const rows = new Map<string, TrafficRow>();
+  for (const p of parts) {
+    const key = String(p.key ?? '');
+    let row = rows.get(key);
+    if (!row) {
+      row = {
+        key,
+        clicks: 0,
+        signups: 0,
+        confirmed: 0,
+        first_messages: 0,
+        first_purchases: 0,
+        repeat_purchases: 0,
+        refunds: 0,
+        chargebacks: 0,
+        revenue: [],
+      };
+      rows.set(key, row);
+    }
+    for (const k of COUNTS) row[k] += Number(p[k] ?? 0);
+    if (!p.currency) continue;
+    const money = row.revenue.find((m) => m.currency === p.currency);
+    if (money) {
+      money.gross += Number(p.gross);
+      money.net += Number(p.net);
+    } else row.revenue.push({ currency: p.currency, gross: Number(p.gross), net: Number(p.net) });
+  }
+  return [...rows.values()]
+    .sort((a, b) => b.clicks - a.clicks || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .slice(0, MAX_ROWS)
+    .map((r) => ({ ...r, revenue: r.revenue.sort((a, b) => a.currency.localeCompare(b.currency)) }));
+}
+
+type PayoutTermsRow = Pick<Tables['traffic_networks'], 'name' | 'payout_amount' | 'revshare_percent' | 'payout_currency'> & {
+  payout_model: PayoutTerms['payout_model'];
+};
+
+function payouts(parts: PayoutSums[], terms: PayoutTermsRow[]): TrafficPayout[] {
+  const byName = new Map(terms.map((t) => [t.name, t]));
+  const groups: PayoutGroup[] = parts.map((p) => ({
+    network: p.network,
+    month: p.month,
+    currency: p.currency,
+    held: Boolean(p.held),
+    leads: Number(p.leads),
+    sales: Number(p.sales),
+    clawedSales: Number(p.clawed_sales),
+    kept: Number(p.kept),
   }));
+  return payoutsByMonth(groups, (name) => byName.get(name));
 }

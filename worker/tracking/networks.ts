@@ -56,6 +56,7 @@ const values = (input: NetworkInput, host: string) => [
   input.payout_model,
   input.payout_amount,
   input.revshare_percent,
+  input.payout_currency,
   input.hold_days,
   input.attribution_days,
   input.countries.join(','),
@@ -63,7 +64,7 @@ const values = (input: NetworkInput, host: string) => [
 ];
 
 const COLUMNS =
-  'name, label, click_id_param, campaign_param, postback_host, lead_url, sale_url, rebill_url, reversal_url, payout_model, payout_amount, revshare_percent, hold_days, attribution_days, countries, active';
+  'name, label, click_id_param, campaign_param, postback_host, lead_url, sale_url, rebill_url, reversal_url, payout_model, payout_amount, revshare_percent, payout_currency, hold_days, attribution_days, countries, active';
 
 export async function createNetwork(db: D1Database, tenantId: string, input: NetworkInput, host: string, now: Date): Promise<Network> {
   const at = now.toISOString();

@@ -2,7 +2,8 @@ import { postbackRetryDelay } from '../../core/rules/postback-template';
 import type { Tables } from '../db/tables';
 import { logEvent } from '../log';
 import type { PostbackMessage } from './postbacks';
-import { testPostbackHosts } from './postback-hosts';
+import { DEMO_NETWORK_HOST, testPostbackHosts } from './postback-hosts';
+import { markLocalUpstream } from '../upstream/local-upstream';
 
 /**
  * The POSTBACKS queue's consumer (issue 47 item 4). Each message names one postback row. A delivery first claims the
@@ -50,10 +51,11 @@ async function deliverOne(env: Env, db: D1Database, tenant: string, id: number, 
   let status: number | null = null;
   let error: string | null = null;
   try {
-    const response = await fetch(target(env, claimed.url), {
+    const { url, headers } = await target(env, tenant, claimed.url);
+    const response = await fetch(url, {
       method: 'GET',
       redirect: 'manual',
-      headers: { 'User-Agent': 'edge-dating-engine postback' },
+      headers,
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     status = response.status;
@@ -78,11 +80,23 @@ async function deliverOne(env: Env, db: D1Database, tenant: string, id: number, 
   return { retryIn: final === 'queued' ? postbackRetryDelay(claimed.attempts) : null };
 }
 
-/** Where the request goes: the URL itself; in tests the stand-in network's host speaks plain http. */
-function target(env: Env, url: string): string {
+/**
+ * Where the request goes: the URL itself; in tests the stand-in network's host speaks plain http. Locally the demo
+ * network is this very server's /dev/network/ on the brand's host: 127.0.0.1 on LOCAL_PORT with the engine's proof
+ * of a call to itself (worker/upstream/local-upstream.ts), as `.localhost` names do not resolve inside workerd.
+ */
+async function target(env: Env, tenant: string, url: string): Promise<{ url: string; headers: Headers }> {
   const parsed = new URL(url);
-  if (testPostbackHosts(env).includes(parsed.host)) parsed.protocol = 'http:';
-  return parsed.toString();
+  const headers = new Headers({ 'User-Agent': 'edge-dating-engine postback' });
+  if (!testPostbackHosts(env).includes(parsed.host)) return { url, headers };
+  if (parsed.host !== DEMO_NETWORK_HOST) {
+    parsed.protocol = 'http:';
+    return { url: parsed.toString(), headers };
+  }
+  const brandHost = `${tenant}.localhost:${env.LOCAL_PORT}`;
+  headers.set('X-Forwarded-Host', brandHost);
+  await markLocalUpstream(env, headers, brandHost);
+  return { url: `http://127.0.0.1:${env.LOCAL_PORT}/dev/network${parsed.pathname}${parsed.search}`, headers };
 }
 
 /**

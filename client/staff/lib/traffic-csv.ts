@@ -1,4 +1,4 @@
-import type { TRAFFIC_DIMENSIONS, TrafficRow } from '../../../core/schemas/traffic';
+import type { TRAFFIC_DIMENSIONS, TrafficPayout, TrafficRow } from '../../../core/schemas/traffic';
 
 /** The funnel's counts, in the table's and the CSV's order. */
 export const TRAFFIC_COUNTS = [
@@ -26,6 +26,22 @@ export function trafficCsv(by: (typeof TRAFFIC_DIMENSIONS)[number], rows: Traffi
       const m = r.revenue.find((x) => x.currency === c);
       return m ? [(m.gross / 100).toFixed(2), (m.net / 100).toFixed(2), r.clicks ? (m.net / 100 / r.clicks).toFixed(4) : ''] : ['', '', ''];
     }),
+  ]);
+  return `${[head, ...lines].map((l) => l.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** The payout per network and month as CSV: amounts in major units of their currency. */
+export function payoutsCsv(payouts: TrafficPayout[]): string {
+  const head = ['network', 'month', 'currency', 'leads', 'sales', 'reversed_sales', 'owed', 'held'];
+  const lines = payouts.map((p) => [
+    p.network,
+    p.month,
+    p.currency,
+    String(p.leads),
+    String(p.sales),
+    String(p.reversed_sales),
+    (p.owed / 100).toFixed(2),
+    (p.held / 100).toFixed(2),
   ]);
   return `${[head, ...lines].map((l) => l.map(cell).join(',')).join('\r\n')}\r\n`;
 }

@@ -29,6 +29,7 @@ function readNetwork(form: FormData, brand: string) {
     // Entered in whole currency units; stored in cents.
     payout_amount: Math.round(number('payout_amount') * 100),
     revshare_percent: number('revshare_percent'),
+    payout_currency: text('payout_currency').toUpperCase() || 'EUR',
     hold_days: text('hold_days') === '' ? 30 : number('hold_days'),
     attribution_days: text('attribution_days') === '' ? 30 : number('attribution_days'),
     countries: text('countries')
@@ -79,6 +80,7 @@ function NetworkForm({ brand, onSaved }: { brand: string; onSaved: () => void })
         </select>
       </div>
       <Field label={t('traffic.payout_amount')} name="payout_amount" inputMode="decimal" error={fields.payout_amount} />
+      <Field label={t('traffic.payout_currency')} name="payout_currency" placeholder="EUR" error={fields.payout_currency} />
       <Field label={t('traffic.revshare_percent')} name="revshare_percent" inputMode="numeric" error={fields.revshare_percent} />
       <Field label={t('traffic.hold_days')} name="hold_days" inputMode="numeric" placeholder="30" error={fields.hold_days} />
       <Field label={t('traffic.countries')} name="countries" placeholder="NL, BE" error={fields.countries} />
@@ -93,7 +95,9 @@ function NetworkForm({ brand, onSaved }: { brand: string; onSaved: () => void })
 export function TrafficNetworks({ brand }: { brand: string }) {
   const list = useStaffData(brand ? '/api/staff/traffic-networks.php' : null, { brand });
   const payout = (n: Network) =>
-    n.payout_model === 'revshare' ? `${n.revshare_percent} %` : `${n.payout_model.toUpperCase()} ${formatMoney(n.payout_amount, 'EUR')}`;
+    n.payout_model === 'revshare'
+      ? `${n.revshare_percent} %`
+      : `${n.payout_model.toUpperCase()} ${formatMoney(n.payout_amount, n.payout_currency)}`;
   return (
     <section aria-labelledby="networks-title" data-testid="networks">
       <h2 id="networks-title">{t('traffic.networks')}</h2>

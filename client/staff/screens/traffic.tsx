@@ -4,13 +4,16 @@ import { BrandFilter, useDefaultBrand } from '../components/brand-filter';
 import { Loading, Problem } from '../components/notice';
 import { downloadCsv } from '../lib/dashboard-csv';
 import { TRAFFIC_COUNTS as COUNTS, trafficCsv } from '../lib/traffic-csv';
-import { formatCount, formatMoney, t, type StaffKey } from '../lib/i18n';
+import { formatCount, formatDateTime, formatMoney, t, type StaffKey } from '../lib/i18n';
 import { useStaffData } from '../lib/use-data';
 import { TrafficNetworks } from './traffic-networks';
 import { TableWrap } from '../components/table-wrap';
+import { TrafficChart } from './traffic-chart';
+import { TrafficPayouts } from './traffic-payouts';
 
 // Back office: paid traffic (issue 47 item 5). The funnel by one dimension over a period (default the last 30 days),
-// as a table with bars for clicks and CSV export, and the brand's networks below it.
+// as a table with bars for clicks and CSV export, the funnel per day as the dashboard's chart, the payout per network
+// and month, and the brand's networks below it.
 
 type Dimension = (typeof TRAFFIC_DIMENSIONS)[number];
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -22,6 +25,9 @@ export function TrafficScreen() {
   const [to, setTo] = useState(day(new Date()));
   // Nothing is asked before a brand is chosen (the filter offers no "all brands" here).
   const funnel = useStaffData(brand ? '/api/staff/traffic.php' : null, { brand, by, from, to });
+  // The chart is per day whatever the table is by (the same answer when the table is by day).
+  const perDay = useStaffData(brand && by !== 'day' ? '/api/staff/traffic.php' : null, { brand, by: 'day', from, to });
+  const dayRows = by === 'day' ? funnel.data?.rows : perDay.data?.rows;
   const rows = funnel.data?.rows ?? [];
   const most = Math.max(1, ...rows.map((r) => r.clicks));
   return (
@@ -58,7 +64,15 @@ export function TrafficScreen() {
       </form>
       <Problem message={funnel.error?.message} />
       {!funnel.data && !funnel.error && <Loading />}
+      {funnel.data && (
+        <p data-testid="traffic-note">
+          {funnel.data.rolled_up_at ? t('traffic.rolled', { at: formatDateTime(funnel.data.rolled_up_at) }) : t('traffic.not_rolled')}
+        </p>
+      )}
       {funnel.data && rows.length === 0 && <p className="empty">{t('traffic.empty')}</p>}
+      {rows.length > 0 && dayRows && (
+        <TrafficChart key={`${brand}-${from}-${to}`} rows={dayRows} from={from} to={to} file={`traffic-${brand}-day-${from}-${to}`} />
+      )}
       {rows.length > 0 && (
         <TableWrap>
           <table data-testid="traffic-table">
@@ -106,6 +120,7 @@ export function TrafficScreen() {
           </table>
         </TableWrap>
       )}
+      {funnel.data && <TrafficPayouts payouts={funnel.data.payouts} file={`payouts-${brand}-${from}-${to}`} />}
       <TrafficNetworks key={brand} brand={brand} />
     </section>
   );
