@@ -70,7 +70,10 @@ operation(
         inviteCode,
         signupMessage: input.signup_message || null,
         marketing: input.marketing,
-        consents: (id) => [consentStatement(c, id, 'terms', true, 'signup'), consentStatement(c, id, 'marketing', input.marketing, 'signup')],
+        consents: (id) => [
+          consentStatement(c, id, 'terms', true, 'signup'),
+          consentStatement(c, id, 'marketing', input.marketing, 'signup'),
+        ],
       },
       now,
     );

@@ -22,7 +22,9 @@ operation(
   '/api/user.php',
   async (c, { member, body: { subscription } }) => {
     // Push is switched off in this browser: the consent log says so (issue 17, item 9).
-    await deleteSubscription(c.env.DB, member.tenantId, member.id, subscription.endpoint, [consentStatement(c, member.id, 'push', false, 'push')]);
+    await deleteSubscription(c.env.DB, member.tenantId, member.id, subscription.endpoint, [
+      consentStatement(c, member.id, 'push', false, 'push'),
+    ]);
     return { ok: true };
   },
   // The test push sink's host is a push service in test mode only (worker/push/allowed-hosts.ts).

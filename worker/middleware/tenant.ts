@@ -15,7 +15,12 @@ export function tenant(): MiddlewareHandler<AppEnv> {
     // The tenant files first (they seed and override), then the brands made in the workspace (D1, cached).
     let found = tenantForHost(host);
     if (!found) {
-      const runtime = await runtimeBrandForHost(c.env.DB, host, requestNow(c).getTime() /* clock() runs later */, c.env.BRAND_PREVIEW_DOMAIN);
+      const runtime = await runtimeBrandForHost(
+        c.env.DB,
+        host,
+        requestNow(c).getTime() /* clock() runs later */,
+        c.env.BRAND_PREVIEW_DOMAIN,
+      );
       found = runtime?.tenant ?? null;
       // The page cache keys a runtime brand's pages by version: an edit never serves the old version's cached page.
       if (runtime) c.set('brandVersion', `${runtime.preview ? 'p' : 'v'}${runtime.version}`);
