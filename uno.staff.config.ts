@@ -134,7 +134,8 @@ export const staffShortcuts: Record<string, string> = {
     '[&_div]:bg-white [&_div]:[border:1px_solid_#d0d7de] [&_div]:rounded-[0.6rem] [&_div]:p-3',
     '[&_dt]:text-[0.85rem] [&_dt]:text-muted [&_dd]:m-0 [&_dd]:text-[1.5rem] [&_dd]:font-700',
   ].join(' '),
-  'table-wrap': 'overflow-x-auto mb-4',
+  // relative: an sr-only cell text (absolute) in a table that scrolls would otherwise widen the page, not the region.
+  'table-wrap': 'relative overflow-x-auto mb-4',
   'audit-detail': 'm-0 text-[0.85rem] [&_dt]:inline [&_dt]:text-muted [&_dd]:inline [&_dd]:m-0 [&_dd]:[overflow-wrap:anywhere]',
   filters: 'flex flex-wrap gap-3 items-center mb-4',
   'session-list': '[list-style:none] p-0 grid gap-3 [&_p]:[margin:0.2rem_0]',

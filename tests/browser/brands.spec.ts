@@ -4,7 +4,6 @@ import { staffLogin, staffText } from './staff-login';
 // Brands without a deploy (issue 48 items 3-5): the owner admin@demo.test creates a brand in the Dutch workspace from
 // the file brand's settings, is told which field the schema refuses, previews the draft on its preview host, puts it
 // live, adds a *.localhost host, opens the new site there and a visitor signs up on it. No restart anywhere.
-// Written for issue 48; not yet run.
 
 const staff = staffText;
 
@@ -76,5 +75,7 @@ test('an owner creates a brand, previews it, adds a host, and a visitor signs up
     expect(visitorProblems).toEqual([]);
     await context.close();
   });
-  expect(problems).toEqual([]);
+  // The refused colour's 422 was the answer the first step asked for; the queue's live sockets close as the owner
+  // leaves it at once.
+  expect(problems.filter((p) => !p.includes('/api/staff/live.php') && !/422 .*\/api\/staff\/brands\.php/.test(p))).toEqual([]);
 });

@@ -29,6 +29,9 @@ function StatementCard({ statement: s, onAppealed }: { statement: Statement; onA
   const { t, i18n } = useTranslation();
   const date = (iso: string) => new Date(iso).toLocaleDateString(intlLocale(i18n.language), { dateStyle: 'long' });
   const open = !s.appeal && new Date(s.appeal_until).getTime() > Date.now();
+  // The confirmation with the appeal's reference lives here, not in the form: the list reloads after the appeal and
+  // the form goes (the statement now has its appeal), but the member must still read the reference.
+  const [sent, setSent] = useState<string | null>(null);
   return (
     <section className="mb-4 rounded-lg border border-solid border-gray-200 p-4" data-testid="statement" id={`statement-${s.id}`}>
       <h2 className="m-0 mb-2 text-base font-bold">
@@ -54,33 +57,40 @@ function StatementCard({ statement: s, onAppealed }: { statement: Statement; onA
           {s.appeal.answer ? `: ${s.appeal.answer}` : ''}
         </p>
       )}
-      {!s.appeal && !open && <p className="mb-0 mt-3 text-sm text-gray-600">{t('reports.appeals.closed')}</p>}
-      {open && <AppealForm statement={s} until={date(s.appeal_until)} onAppealed={onAppealed} />}
+      {!s.appeal && !open && !sent && <p className="mb-0 mt-3 text-sm text-gray-600">{t('reports.appeals.closed')}</p>}
+      {sent && <FormAlert tone="success" message={sent} />}
+      {open && !sent && (
+        <AppealForm
+          statement={s}
+          until={date(s.appeal_until)}
+          onAppealed={(message) => {
+            setSent(message);
+            onAppealed();
+          }}
+        />
+      )}
     </section>
   );
 }
 
-function AppealForm({ statement, until, onAppealed }: { statement: Statement; until: string; onAppealed: () => void }) {
+function AppealForm({ statement, until, onAppealed }: { statement: Statement; until: string; onAppealed: (message: string) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSending(true);
     setError(null);
     try {
       const answer = await apiSend('post', '/api/appeal.php', { statement_id: statement.id, text: text.trim() });
-      setSent(t('reports.appeals.appeal_sent', { reference: answer.reference }));
-      onAppealed();
+      onAppealed(t('reports.appeals.appeal_sent', { reference: answer.reference }));
     } catch (e) {
       setError(e instanceof ApiError ? (Object.values(e.fields ?? {})[0] ?? e.message) : t('errors.generic'));
     } finally {
       setSending(false);
     }
   };
-  if (sent) return <FormAlert tone="success" message={sent} />;
   return (
     <form className="mt-3" onSubmit={submit} noValidate data-testid="appeal-form">
       <p className="mt-0 text-sm">{t('reports.appeals.until', { date: until })}</p>
