@@ -5,6 +5,8 @@ import type { AppContext } from './context';
 
 /** An expected failure: answered as { error: { code, message, fields } } with a 4xx status. */
 export class ApiFailure extends Error {
+  // Named in the instance: the production build is minified, and the logs' error class must not read "K".
+  override readonly name = 'ApiFailure';
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,

@@ -62,6 +62,17 @@ export const NetworkResponseSchema = z.object({ network: NetworkSchema });
 
 /** GET traffic.php: the funnel of a brand's paid traffic over at most 92 days, by one dimension. */
 export const TRAFFIC_DIMENSIONS = ['network', 'campaign', 'sub1', 'lander', 'country', 'day'] as const;
+/** The funnel's counts, in the order of the answer, the screen's table and the CSV. */
+export const TRAFFIC_COUNTS = [
+  'clicks',
+  'signups',
+  'confirmed',
+  'first_messages',
+  'first_purchases',
+  'repeat_purchases',
+  'refunds',
+  'chargebacks',
+] as const;
 export const TrafficQuerySchema = z.object({
   brand,
   by: z.enum(TRAFFIC_DIMENSIONS).default('network'),

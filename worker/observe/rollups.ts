@@ -43,6 +43,7 @@ export function countQuietly(db: D1Database, r: Counted): Promise<void> {
 
 /** The class of an error (its constructor's name), the one thing a log line says of an unexpected failure here. */
 export function errorClass(error: unknown): string {
-  if (error instanceof Error) return error.constructor?.name || error.name || 'Error';
+  // An own `name` first: the minified production build renames classes (ApiFailure names itself, worker/errors.ts).
+  if (error instanceof Error) return (error.name !== 'Error' && error.name) || error.constructor?.name || 'Error';
   return typeof error;
 }

@@ -1,5 +1,5 @@
 import { type PayoutGroup, type PayoutTerms, payoutsByMonth } from '../../core/rules/payout';
-import type { TRAFFIC_DIMENSIONS, TrafficPayout, TrafficRow } from '../../core/schemas/traffic';
+import { TRAFFIC_COUNTS, type TRAFFIC_DIMENSIONS, type TrafficPayout, type TrafficRow } from '../../core/schemas/traffic';
 import type { Tables } from '../db/tables';
 import { ApiFailure } from '../errors';
 import { daysFrom, TRAFFIC_EVENTS_SQL, TRAFFIC_SUMS } from './traffic-rollup';
@@ -133,16 +133,7 @@ export async function trafficFunnel(
   return { rows: funnelRows(funnelParts), payouts: payouts(payoutParts, terms.results as PayoutTermsRow[]), rolled_up_at: rolledUpAt };
 }
 
-const COUNTS = [
-  'clicks',
-  'signups',
-  'confirmed',
-  'first_messages',
-  'first_purchases',
-  'repeat_purchases',
-  'refunds',
-  'chargebacks',
-] as const;
+const COUNTS = TRAFFIC_COUNTS;
 
 /** The rolled-up and the live sums added per key (counts over every currency, money per currency), most clicks first. */
 function funnelRows(parts: Sums[]): TrafficRow[] {

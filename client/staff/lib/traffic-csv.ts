@@ -1,16 +1,5 @@
-import type { TRAFFIC_DIMENSIONS, TrafficPayout, TrafficRow } from '../../../core/schemas/traffic';
+import { TRAFFIC_COUNTS, type TRAFFIC_DIMENSIONS, type TrafficPayout, type TrafficRow } from '../../../core/schemas/traffic';
 
-/** The funnel's counts, in the table's and the CSV's order. */
-export const TRAFFIC_COUNTS = [
-  'clicks',
-  'signups',
-  'confirmed',
-  'first_messages',
-  'first_purchases',
-  'repeat_purchases',
-  'refunds',
-  'chargebacks',
-] as const;
 const COUNTS = TRAFFIC_COUNTS;
 
 const cell = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
