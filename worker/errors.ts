@@ -14,6 +14,8 @@ export class ApiFailure extends Error {
     readonly messageKey: string,
     readonly fields?: Record<string, string>,
     readonly values?: Record<string, unknown>,
+    /** True when `fields` hold texts already (a brand setting's schema reasons, for owners), not catalogue keys. */
+    readonly fieldsAreText = false,
   ) {
     super(code);
   }
@@ -25,7 +27,8 @@ export function apiError(c: AppContext, failure: ApiFailure) {
 
 /** The answer's body for a failure, in the member's language (also sent over the live socket: worker/chat/member-hub.ts). */
 export function errorBody(t: Translate, failure: ApiFailure): ErrorBody {
-  const fields = failure.fields && Object.fromEntries(Object.entries(failure.fields).map(([k, key]) => [k, t(key)]));
+  const fields =
+    failure.fields && Object.fromEntries(Object.entries(failure.fields).map(([k, key]) => [k, failure.fieldsAreText ? key : t(key)]));
   return { error: { code: failure.code, message: t(failure.messageKey, failure.values ?? {}), ...(fields ? { fields } : {}) } };
 }
 

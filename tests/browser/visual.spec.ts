@@ -73,7 +73,8 @@ for (const brand of BRANDS) {
 
       await page.goto(brandUrl(brand.id, '/landers/gallery?network=w1'));
       await expect(page.getByTestId('lander-logo')).toBeVisible();
-      await look(page, `${prefix}-lander`);
+      // The lander's people follow recent activity too (issue 46 item 11): masked, their place kept.
+      await look(page, `${prefix}-lander`, [page.getByTestId('lander-profiles')]);
 
       await logInAs(page, brand.id, 'free@demo.test', brand.lang);
       await expect(page.getByTestId('search-results')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });

@@ -52,9 +52,7 @@ const isPreviewHost = (env: Env, host: string) =>
   host.endsWith('-preview.localhost') || (!!env.BRAND_PREVIEW_DOMAIN && host.endsWith(`-preview.${env.BRAND_PREVIEW_DOMAIN}`));
 
 /** 422 with each refused field's path and the schema's reason: nothing was saved. */
-function invalid(c: AppContext, fields: Record<string, string>): Response {
-  return c.json({ error: { code: 'brand_invalid', message: c.get('t')('errors.brand_invalid'), fields } }, 422);
-}
+const invalid = (fields: Record<string, string>) => new ApiFailure(422, 'brand_invalid', 'errors.brand_invalid', fields, undefined, true);
 
 async function detail(c: AppContext, id: string) {
   const found = await brandDetail(staffDb(c.env), id, previewHost(c.env, id));
@@ -87,12 +85,12 @@ staffOperation(brandsRoutes, 'post', '/api/staff/brands.php', async (c, { body, 
   if (body.database && !pool.includes(body.database)) throw new ApiFailure(400, 'brand_database_unknown', 'errors.brand_database_unknown');
   const database = body.database ?? smallestDatabase(await poolUse(c.env, TENANTS, await brandsPerDatabase(db)));
   const checked = checkBrandSettings(body.id, database, body.settings);
-  if (!checked.ok) return invalid(c, checked.fields);
+  if (!checked.ok) throw invalid(checked.fields);
   if (!(await insertBrand(db, { id: body.id, database, settings: storedSettings(body.settings), note: body.note }, actor(c, staffId)))) {
     throw new ApiFailure(409, 'brand_exists', 'errors.brand_exists');
   }
   await forget(c, body.id);
-  return c.json(await detail(c, body.id), 201);
+  return detail(c, body.id);
 });
 
 staffOperation(brandsRoutes, 'get', '/api/staff/brand.php', async (c, { query, staff }) => {
@@ -118,7 +116,7 @@ staffOperation(brandsRoutes, 'put', '/api/staff/brand.php', async (c, { body, st
   const row = await brandRow(db, body.id);
   if (!row) throw notFound();
   const checked = checkBrandSettings(body.id, row.database, body.settings);
-  if (!checked.ok) return invalid(c, checked.fields);
+  if (!checked.ok) throw invalid(checked.fields);
   if (!(await insertVersion(db, { id: body.id, settings: storedSettings(body.settings), note: body.note }, actor(c, staffId))))
     throw notFound();
   await forget(c, body.id);
@@ -160,7 +158,7 @@ staffOperation(brandsRoutes, 'post', '/api/staff/brand-hosts.php', async (c, { b
   if (fileBrand || (owner !== null && owner !== body.id) || isPreviewHost(c.env, body.host)) {
     throw new ApiFailure(409, 'brand_host_taken', 'errors.brand_host_taken');
   }
-  if (owner === body.id) return c.json(await detail(c, body.id), 201);
+  if (owner === body.id) return detail(c, body.id);
   const local = /^([a-z0-9-]+)\.localhost$/.exec(bare);
   if (local && local[1] !== body.id && (await brandRow(db, local[1])))
     throw new ApiFailure(409, 'brand_host_taken', 'errors.brand_host_taken');
@@ -169,7 +167,7 @@ staffOperation(brandsRoutes, 'post', '/api/staff/brand-hosts.php', async (c, { b
     throw new ApiFailure(409, 'brand_host_taken', 'errors.brand_host_taken');
   }
   await forget(c, body.id);
-  return c.json(await detail(c, body.id), 201);
+  return detail(c, body.id);
 });
 
 staffOperation(brandsRoutes, 'delete', '/api/staff/brand-hosts.php', async (c, { body, staff }) => {

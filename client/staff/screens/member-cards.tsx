@@ -212,7 +212,7 @@ export function ProfileCard({
           <li key={p.id}>
             {p.status === 'rejected' ? (
               // A rejected photo's files are deleted at once (worker/photos/moderation.ts): its row is all that is left.
-              <span className="thumb empty grid place-items-center text-center text-xs" role="img" aria-label={alt(p.status)}>
+              <span className="thumb empty" role="img" aria-label={alt(p.status)}>
                 {valueLabel('photo_status', p.status)}
               </span>
             ) : (
