@@ -82,7 +82,7 @@ export function BrandHosts({ brand, onChanged }: { brand: BrandDetail; onChanged
                   <td>
                     <button
                       type="button"
-                      className="btn btn-sm"
+                      className="btn btn-outline"
                       onClick={() => void run(() => staffSend('delete', '/api/staff/brand-hosts.php', { id: brand.id, host: h.host }))}
                     >
                       {t('brands.remove_host')}

@@ -206,7 +206,7 @@ function Versions({ brand, onChanged }: { brand: BrandDetail; onChanged: (b: Bra
                   ) : (
                     <button
                       type="button"
-                      className="btn btn-sm"
+                      className="btn btn-outline"
                       onClick={() => void act(v.version, brand.live_version !== null && v.version < brand.live_version)}
                     >
                       {brand.live_version !== null && v.version < brand.live_version ? t('brands.rollback') : t('brands.go_live')}
