@@ -37,6 +37,35 @@ function LandingCta({ light = false }: { light?: boolean }) {
   );
 }
 
+/** A landing's first photo, loaded first (it is the page's largest picture). */
+export function LandingPhoto({
+  photo,
+  name,
+  width,
+  height,
+  className,
+}: {
+  photo: { filename: string } | undefined;
+  name: string;
+  width: number;
+  height: number;
+  className: string;
+}) {
+  const { t } = useTranslation();
+  const settings = useAtomValue(settingsAtom);
+  if (!photo) return null;
+  return (
+    <img
+      src={imageUrl(settings.cdn_prefix, photo.filename)}
+      alt={t('profile.photo_of', { name })}
+      width={width}
+      height={height}
+      className={className}
+      fetchPriority="high"
+    />
+  );
+}
+
 /** landing2: the profile beside its facts, then similar profiles, each leading to its own landing2. */
 export function LandingWithRelated({ data }: { data: ProfileResponse }) {
   const { t } = useTranslation();
@@ -48,16 +77,13 @@ export function LandingWithRelated({ data }: { data: ProfileResponse }) {
       <p className="m-0 mb-4 text-xl font-extrabold text-primary">{settings.brand.logo_text}</p>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div>
-          {photo && (
-            <img
-              src={imageUrl(settings.cdn_prefix, photo.filename)}
-              alt={t('profile.photo_of', { name: profile.name })}
-              width={400}
-              height={500}
-              className="aspect-[4/5] w-full rounded-2xl object-cover shadow"
-              fetchPriority="high"
-            />
-          )}
+          <LandingPhoto
+            photo={photo}
+            name={profile.name}
+            width={400}
+            height={500}
+            className="aspect-[4/5] w-full rounded-2xl object-cover shadow"
+          />
         </div>
         <div>
           <h1 className="m-0 text-3xl font-bold">
@@ -99,16 +125,13 @@ export function LandingPhotoFirst({ data }: { data: ProfileResponse }) {
   return (
     <div className="min-h-screen bg-gray-900 pb-36 text-white" data-testid="profile-landing3">
       <div className="relative mx-auto max-w-xl">
-        {photo && (
-          <img
-            src={imageUrl(settings.cdn_prefix, photo.filename)}
-            alt={t('profile.photo_of', { name: profile.name })}
-            width={600}
-            height={800}
-            className="block h-[80vh] max-h-[900px] w-full object-cover"
-            fetchPriority="high"
-          />
-        )}
+        <LandingPhoto
+          photo={photo}
+          name={profile.name}
+          width={600}
+          height={800}
+          className="block h-[80vh] max-h-[900px] w-full object-cover"
+        />
         <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-4 pt-16 pb-4">
           <p className="m-0 text-sm font-bold uppercase tracking-wide">{settings.brand.logo_text}</p>
           <h1 className="m-0 mt-1 text-3xl font-bold">{t('profile_view.landing_title', { name: profile.name })}</h1>

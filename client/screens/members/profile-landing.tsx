@@ -2,11 +2,10 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n';
 import { useApi } from '../../api/call';
-import { imageUrl } from '../../../core/image-url';
 import { Link, navigate } from '../../navigation';
 import { routeAtom, settingsAtom, signupModalAtom, userAtom } from '../../state/atoms';
 import { FictionalNotice, ProfileScreen } from './profile-view';
-import { LandingPhotoFirst, LandingWithRelated } from './profile-landing-variants';
+import { LandingPhoto, LandingPhotoFirst, LandingWithRelated } from './profile-landing-variants';
 
 /**
  * The member-linked entry variants (/members/{id}/landing, landing2, landing3 and, for visitors, /chat): one
@@ -50,16 +49,13 @@ export function ProfileLandingScreen() {
       <div className="mx-auto max-w-md text-center">
         <p className="m-0 text-xl font-extrabold">{settings.brand.logo_text}</p>
         <h1 className="m-0 mt-4 text-3xl font-bold">{t('profile_view.landing_title', { name: profile.name })}</h1>
-        {photo && (
-          <img
-            src={imageUrl(settings.cdn_prefix, photo.filename)}
-            alt={t('profile.photo_of', { name: profile.name })}
-            width={400}
-            height={500}
-            className="mt-5 aspect-[4/5] w-full rounded-2xl object-cover shadow-xl"
-            fetchPriority="high"
-          />
-        )}
+        <LandingPhoto
+          photo={photo}
+          name={profile.name}
+          width={400}
+          height={500}
+          className="mt-5 aspect-[4/5] w-full rounded-2xl object-cover shadow-xl"
+        />
         <p className="m-0 mt-3 text-xl font-semibold">
           {profile.name}, {profile.age} · {profile.city ?? profile.country}
         </p>
