@@ -5,7 +5,7 @@ import type { StaffSession } from '../auth/staff-identity';
 import { checkBrandSettings, storedSettings } from '../brands/brand-settings';
 import { hostnamesFor } from '../brands/hostnames';
 import { databasePool, poolUse, smallestDatabase } from '../brands/pool';
-import { forgetBrand } from '../brands/runtime';
+import { forgetBrand, hostQuery } from '../brands/runtime';
 import {
   type Actor,
   brandDetail,
@@ -48,8 +48,7 @@ const notFound = () => new ApiFailure(404, 'brand_not_found', 'errors.brand_not_
 const previewHost = (env: Env, id: string) => `${id}-preview.${env.BRAND_PREVIEW_DOMAIN || 'localhost'}`;
 
 /** A preview host (any brand's) is never a brand's own host. */
-const isPreviewHost = (env: Env, host: string) =>
-  host.endsWith('-preview.localhost') || (!!env.BRAND_PREVIEW_DOMAIN && host.endsWith(`-preview.${env.BRAND_PREVIEW_DOMAIN}`));
+const isPreviewHost = (env: Env, host: string) => hostQuery(host, env.BRAND_PREVIEW_DOMAIN).kind === 'preview';
 
 /** 422 with each refused field's path and the schema's reason: nothing was saved. */
 const invalid = (fields: Record<string, string>) => new ApiFailure(422, 'brand_invalid', 'errors.brand_invalid', fields, undefined, true);
