@@ -10,7 +10,8 @@ import type { createAppStore } from './state/app-store';
 import { useBrowserState } from './lib/browser-state';
 import { useUserRefresh } from './lib/user-refresh';
 import { useAppExtras } from './components/pwa/boot';
-import { I18nProvider, type I18n, useTranslation, withCatalogue } from './i18n';
+import { I18nProvider, type I18n, withCatalogue } from './i18n';
+import { ScreenLoading } from './components/screen-loading';
 import { leavingSession } from './api/fetch-client';
 
 type ScreenModule = Promise<{ screens: Record<string, ComponentType> }>;
@@ -146,13 +147,4 @@ function useMemberLive() {
       stop?.();
     };
   }, [store, memberId]);
-}
-
-function ScreenLoading() {
-  const { t } = useTranslation();
-  return (
-    <p className="py-16 text-center text-gray-600" role="status">
-      {t('common.loading')}
-    </p>
-  );
 }

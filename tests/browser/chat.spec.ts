@@ -12,6 +12,7 @@ import {
   text,
   watchConsole,
   watchFailedResponses,
+  goOnPastPauseScreens,
 } from './fixtures';
 
 // Two members chat live in two browser contexts: a premium demo member writes, a new member sees the badges and the
@@ -29,6 +30,7 @@ async function member(browser: Browser, country: string): Promise<Page> {
   const context = await browser.newContext({ extraHTTPHeaders: { 'X-Debug-Country': country } });
   await context.addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(BRAND()) }]);
   const page = await context.newPage();
+  await goOnPastPauseScreens(page);
   page.on('response', (r) => r.status() === 404 && missing.push(new URL(r.url()).pathname));
   await page.goto(brandUrl(BRAND(), '/'));
   return page;

@@ -93,14 +93,11 @@ export const test = base.extend<{ pastPauseScreen: void }, BrandOptions & { proj
   /**
    * Between 00:00 and 05:00 local time the checkout shows the pause screen first (issue 45 item 10): whenever it is in
    * the way, go on, as a member would, so the shop's specs pass at any hour (tests/integration/spending-check.test.ts
-   * tests the screen itself).
+   * tests the screen itself). A page of a context a test makes itself calls goOnPastPauseScreens.
    */
   pastPauseScreen: [
     async ({ page }, use) => {
-      await page.addLocatorHandler(page.getByTestId('pause-go-on'), async (button) => {
-        await expect.poll(() => isHydrated(button)).toBe(true);
-        await button.click();
-      });
+      await goOnPastPauseScreens(page);
       await use();
     },
     { auto: true },
@@ -119,8 +116,25 @@ export const onBrand = (brand: string): string => projectBrand ?? brand;
 
 export { expect };
 
-/** Whether React has hydrated the element (it keeps its props on the DOM node). */
-export const isHydrated = (locator: Locator) => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$')));
+/** Whether the element's DOM node carries React's props, i.e. React has hydrated it. */
+const hasReactProps = (locator: Locator) => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$')));
+
+/**
+ * Whether React has hydrated the element. It is first awaited visible: an assertion, unlike evaluate, runs the page's
+ * locator handlers, so a pause screen in the element's place is gone through first.
+ */
+export const isHydrated = async (locator: Locator) => {
+  await expect(locator).toBeVisible();
+  return hasReactProps(locator);
+};
+
+/** Whenever the checkout's pause screen is in the way of a step, go on past it, as a member would. */
+export async function goOnPastPauseScreens(page: Page) {
+  await page.addLocatorHandler(page.getByTestId('pause-go-on'), async (button) => {
+    await expect.poll(() => hasReactProps(button)).toBe(true);
+    await button.click();
+  });
+}
 
 /** Logs a demo member in through the login page (the password is the demo seed's, README.md). */
 export async function logInAs(page: Page, brand: string, email: string, language = 'nl') {

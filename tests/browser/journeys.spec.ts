@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { activateFromMailbox, api, brandUrl, expect, isHydrated, test, text } from './fixtures';
+import { activateFromMailbox, api, brandUrl, expect, isHydrated, test, text, goOnPastPauseScreens } from './fixtures';
 
 // Issue 18 "Bringing members back", items 5-13: the journeys a member notices.
 
@@ -33,6 +33,7 @@ async function confirmedMember(browser: Browser, name: string) {
   const context = await browser.newContext({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } });
   await context.addCookies([{ name: 'entry_ok', value: '1', url: brandUrl(BRAND) }]);
   const page = await context.newPage();
+  await goOnPastPauseScreens(page);
   await page.goto(brandUrl(BRAND, '/pages/faq'));
   const { email, user } = await signUp(page, name);
   await activateFromMailbox(page, BRAND, email);

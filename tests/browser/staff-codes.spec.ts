@@ -1,4 +1,4 @@
-import { brandUrl, expect, isHydrated, logInAs, payOnProviderSandbox, test, text, watchConsole } from './fixtures';
+import { brandUrl, expect, isHydrated, logInAs, payOnProviderSandbox, test, text, watchConsole, goOnPastPauseScreens } from './fixtures';
 import { severeViolations, staffLogin, staffText as staff } from './staff-login';
 
 // Back office, codes (issue 15 item 3): the brand's admin makes a discount code in the staff workspace, valid once per
@@ -39,6 +39,7 @@ test('an admin creates a discount code that a member can use once; the second us
   });
 
   const page = await (await browser.newContext({ extraHTTPHeaders: { 'X-Debug-Country': 'NL' } })).newPage();
+  await goOnPastPauseScreens(page);
   const memberProblems = watchConsole(page);
   await logInAs(page, BRAND, 'premium@demo.test');
   const apply = async () => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { brandUrl, expect, logInAs, payOnProviderSandbox, test, text, watchConsole } from './fixtures';
+import { brandUrl, expect, logInAs, payOnProviderSandbox, test, text, watchConsole, goOnPastPauseScreens } from './fixtures';
 import { staffLogin, staffText } from './staff-login';
 
 // Back office, members (issue 15): the owner admin@demo.test, in the Dutch workspace on flirtlokaal's host, finds
@@ -64,6 +64,7 @@ test('an admin finds a member, refunds its last order, blocks and unblocks it', 
   test.setTimeout(180_000);
   const memberContext = await browser.newContext({ extraHTTPHeaders: { 'X-Debug-Country': 'DE' } });
   const member = await memberContext.newPage();
+  await goOnPastPauseScreens(member);
   const memberProblems = watchConsole(member);
   await logInAs(member, BRAND, 'premium@demo.test', 'de');
 

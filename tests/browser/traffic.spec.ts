@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { activateFromMailbox, api, brandUrl, expect, payOnProviderSandbox, signUpInModal, test, watchConsole } from './fixtures';
+import {
+  activateFromMailbox,
+  api,
+  brandUrl,
+  expect,
+  payOnProviderSandbox,
+  signUpInModal,
+  test,
+  watchConsole,
+  goOnPastPauseScreens,
+} from './fixtures';
 import { staffLogin, staffText } from './staff-login';
 
 // Paid traffic (issue 47): the owner admin@demo.test adds a network in the Dutch workspace on flirtlokaal; a visitor
@@ -47,6 +57,7 @@ test('a paid click signs up, confirms and buys: lead, sale and reversal postback
 
   const context = await browser.newContext();
   const visitor = await context.newPage();
+  await goOnPastPauseScreens(visitor);
   const visitorProblems = watchConsole(visitor);
   const email = `traffic-${Date.now()}@example.test`;
   await test.step('the visitor arrives by the paid click, signs up and confirms', async () => {
@@ -108,6 +119,16 @@ test('a paid click signs up, confirms and buys: lead, sale and reversal postback
     await expect(row.getByTestId('traffic-confirmed')).toHaveText('1');
     await expect(row.getByTestId('traffic-first_purchases')).toHaveText('1');
     await expect(row.getByTestId('traffic-refunds')).toHaveText('1');
+
+    // Issue 47: the funnel per day as a chart with its table (today has at least this click), and what the network
+    // is owed this month: its lead, its sale and that sale's reversal.
+    const chart = admin.getByTestId('chart-traffic-funnel');
+    await expect(chart.getByRole('heading', { name: staff('traffic.chart') })).toBeVisible();
+    const today = chart.locator('tbody tr').filter({ hasText: new Date().toISOString().slice(0, 10) });
+    await expect(today).toHaveCount(1);
+    await expect(today.locator('td').first()).not.toHaveText('0');
+    const payout = admin.getByTestId('traffic-payouts-table').getByRole('row').filter({ hasText: network });
+    await expect(payout.getByRole('cell')).toHaveText([new Date().toISOString().slice(0, 7), '1', '1', '1', /€/, /€/]);
   });
 
   // The refused template above is the one failed request; the queue's live sockets close when the admin moves on.

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { api, checkout, IDEAL_ING, json, placeOrder, settledMember } from './payment-helpers';
+import { api, checkout, DAYTIME, IDEAL_ING, json, placeOrder, settledMember } from './payment-helpers';
 import { createMember } from './helpers';
 
 // Issue 44 item 9: the checkout, the receipt and the transactions page say how the charge appears on the
@@ -36,7 +36,7 @@ describe('the statement and the receipt', () => {
 
   it('the checkout page says it before the member pays', async () => {
     const m = await settledMember();
-    const page = await (await api('flirtlokaal', 'GET', '/credits/2', { cookie: m.cookie })).text();
+    const page = await (await api('flirtlokaal', 'GET', '/credits/2', { cookie: m.cookie, headers: DAYTIME })).text();
     expect(page.replace(/<!-- -->/g, '')).toContain(STATEMENT_NL);
   });
 
@@ -50,7 +50,9 @@ describe('the statement and the receipt', () => {
     const pounds = await createMember('ccbillshop', { language: 'en', currency: 'GBP' });
     const gb = await json(await api('ccbillshop', 'GET', '/api/packages.php', { cookie: pounds.cookie, country: 'GB' }));
     expect(gb.statement_descriptors).toEqual({});
-    const page = await (await api('ccbillshop', 'GET', '/credits/41/creditcard', { cookie: m.cookie, country: 'IE' })).text();
+    const page = await (
+      await api('ccbillshop', 'GET', '/credits/41/creditcard', { cookie: m.cookie, country: 'IE', headers: DAYTIME })
+    ).text();
     const note = page.match(/data-testid="statement-note">([^<]*)</)?.[1];
     expect(note).toContain('appears on your bank or card statement as VEROTEL*CCBILLSHOP.');
   });

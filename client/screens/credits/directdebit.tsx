@@ -1,4 +1,5 @@
 import { useAtomValue, useStore } from 'jotai';
+import { ScreenLoading } from '../../components/screen-loading';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import type { DiscountCode, MandatePreview, Package } from '../../../core/schemas/payments';
@@ -42,12 +43,7 @@ export default function DirectDebitScreen() {
   // The pause screen comes first where the server's check asks for it (issue 45 item 10).
   const pause = usePauseScreen();
   if (pause) return pause;
-  if (!shop)
-    return (
-      <p className="py-16 text-center text-gray-500" role="status">
-        {t('common.loading')}
-      </p>
-    );
+  if (!shop) return <ScreenLoading />;
   const wanted = Number(new URLSearchParams(route.search).get('package'));
   const pkg = shop.packages.find((p) => p.id === wanted) ?? shop.packages.find((p) => p.popular) ?? shop.packages[0];
   const amount = priceWith(pkg.price, discount, shop, 'directdebit');

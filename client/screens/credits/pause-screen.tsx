@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n';
 import { Link } from '../../navigation';
 import { AccountCard } from '../../components/form-ui';
 import { FictionalMark } from '../../components/fictional-mark';
+import { ScreenLoading } from '../../components/screen-loading';
 
 /** Asked again on every visit (a purchase since changes it); the page's loader gives the first answer. */
 const SPENDING_CHECK = { revalidateOnMount: true, revalidateOnFocus: false, shouldRetryOnError: false } as const;
@@ -13,11 +14,19 @@ const SPENDING_CHECK = { revalidateOnMount: true, revalidateOnFocus: false, shou
 /**
  * The pause screen where the server's check asks for it, until the member goes on; null: show the form. Every way
  * to buy (checkout, repeat order, direct debit) calls it first. A failed check shows the form.
+ *
+ * The first answer this page got decides, and until there is one the page says it is loading: the form never shows
+ * before the check has answered (a proxied brand's page has no answer from its loader), so a form the member has
+ * started to fill in is never swapped for the pause screen under their fingers.
  */
 export function usePauseScreen(): ReactElement | null {
-  const { data } = useApi('/api/spending-check.php', {}, SPENDING_CHECK);
+  const { data, error } = useApi('/api/spending-check.php', {}, SPENDING_CHECK);
+  const [first, setFirst] = useState(data);
   const [goOn, setGoOn] = useState(false);
-  return data?.pause_screen && !goOn ? <PauseScreen check={data} onGoOn={() => setGoOn(true)} /> : null;
+  if (!first && data) setFirst(data);
+  const check = first ?? data;
+  if (!check) return error ? null : <ScreenLoading />;
+  return check.pause_screen && !goOn ? <PauseScreen check={check} onGoOn={() => setGoOn(true)} /> : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useAtomValue, useStore } from 'jotai';
+import { ScreenLoading } from '../../components/screen-loading';
 import { useRef, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { apiSend } from '../../api/typed-fetch';
@@ -22,12 +23,7 @@ export default function RepeatOrderScreen() {
   // One click buys here: the pause screen comes first where the server's check asks for it (issue 45 item 10).
   const pause = usePauseScreen();
   if (pause) return pause;
-  if (!shop)
-    return (
-      <p className="py-16 text-center text-gray-500" role="status">
-        {t('common.loading')}
-      </p>
-    );
+  if (!shop) return <ScreenLoading />;
   const wanted = Number(new URLSearchParams(route.search).get('package')) || shop.last_package_id;
   const pkg = shop.packages.find((p) => p.id === wanted);
   if (!shop.mandate || !pkg) {

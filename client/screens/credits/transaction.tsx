@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { ScreenLoading } from '../../components/screen-loading';
 import { useEffect, useState } from 'react';
 import { useTranslation, type TFunction } from '../../i18n';
 import type { Order } from '../../../core/schemas/payments';
@@ -37,12 +38,7 @@ function OrderResult({ id }: { id: string }) {
         <FormAlert message={error.message} />
       </AccountCard>
     );
-  if (!order)
-    return (
-      <p className="py-16 text-center text-gray-500" role="status">
-        {t('common.loading')}
-      </p>
-    );
+  if (!order) return <ScreenLoading />;
   const summary = `${t('transaction.order', { id: order.id })} · ${t('shop.credits', { count: order.credits })} · ${money(order.amount)} · ${t(`payment.methods.${order.method}`)}`;
   const card: ResultCard = { t, order, summary, money };
 

@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { ScreenLoading } from '../../components/screen-loading';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n';
 import { useApi } from '../../api/call';
@@ -33,12 +34,7 @@ export function ProfileLandingScreen() {
         {error.message}
       </p>
     );
-  if (!data)
-    return (
-      <p className="py-16 text-center text-gray-600" role="status">
-        {t('common.loading')}
-      </p>
-    );
+  if (!data) return <ScreenLoading />;
   if (route.name === 'members-id-landing2') return <LandingWithRelated data={data} />;
   if (route.name === 'members-id-landing3') return <LandingPhotoFirst data={data} />;
   const { profile } = data;

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { ScreenLoading } from '../../components/screen-loading';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import type { ProfileView } from '../../../core/schemas/members';
@@ -29,12 +30,7 @@ export function ProfileScreen() {
       </div>
     );
   }
-  if (!data)
-    return (
-      <p className="py-16 text-center text-gray-600" role="status">
-        {t('common.loading')}
-      </p>
-    );
+  if (!data) return <ScreenLoading />;
   const { profile, related } = data;
   return (
     <div className="container mx-auto px-3 py-6" data-testid="profile-view">
