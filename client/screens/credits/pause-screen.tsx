@@ -8,14 +8,15 @@ import { AccountCard } from '../../components/form-ui';
 import { FictionalMark } from '../../components/fictional-mark';
 import { ScreenLoading } from '../../components/screen-loading';
 
-/** Asked again on every visit (a purchase since changes it); the page's loader gives the first answer. */
+/** Asked again on every visit, so the next checkout starts from a fresh answer; the page's loader gives the first. */
 const SPENDING_CHECK = { revalidateOnMount: true, revalidateOnFocus: false, shouldRetryOnError: false } as const;
 
 /**
  * The pause screen where the server's check asks for it, until the member goes on; null: show the form. Every way
  * to buy (checkout, repeat order, direct debit) calls it first. A failed check shows the form.
  *
- * The first answer this page got decides, and until there is one the page says it is loading: the form never shows
+ * The first answer this page has decides (its loader's, or one from earlier in this visit; a purchase is a new page
+ * load after the provider's page), and until there is one the page says it is loading: the form never shows
  * before the check has answered (a proxied brand's page has no answer from its loader), so a form the member has
  * started to fill in is never swapped for the pause screen under their fingers.
  */
