@@ -14,10 +14,18 @@ export class ApiFailure extends Error {
     readonly messageKey: string,
     readonly fields?: Record<string, string>,
     readonly values?: Record<string, unknown>,
-    /** True when `fields` hold texts already (a brand setting's schema reasons, for owners), not catalogue keys. */
-    readonly fieldsAreText = false,
   ) {
     super(code);
+  }
+
+  /** True when `fields` hold texts already, not catalogue keys (made by withFieldTexts). */
+  fieldsAreText = false;
+
+  /** A failure whose fields are the texts themselves: a brand setting's schema reasons, shown to owners as written. */
+  static withFieldTexts(status: ContentfulStatusCode, code: string, messageKey: string, fields: Record<string, string>): ApiFailure {
+    const failure = new ApiFailure(status, code, messageKey, fields);
+    failure.fieldsAreText = true;
+    return failure;
   }
 }
 

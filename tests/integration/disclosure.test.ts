@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createMember, fetchBrand, seedProfiles } from './helpers';
+import { createMember, DAYTIME, fetchBrand, seedProfiles } from './helpers';
 
 // Issue 17, item 5: the brand's texts in the visitor's language, and the fictional warning as text on a profile.
 const settings = async (language: string) =>
@@ -49,8 +49,7 @@ describe('disclosure', () => {
   it('says before the first purchase, in one sentence with the link to the terms, that some profiles are fictional', async () => {
     const page = async (paid: boolean) => {
       const { cookie } = await createMember('flirtlokaal', { paid });
-      // At midday: between 00:00 and 05:00 the pause screen comes first (issue 45 item 10, spending-check.test.ts).
-      const headers = { Cookie: cookie, 'X-Debug-Now': '2026-11-29T12:00:00Z' };
+      const headers = { Cookie: cookie, ...DAYTIME };
       const html = await (await fetchBrand('flirtlokaal', '/credits/2/ideal', { country: 'NL', headers })).text();
       return html.split('<script id="__STATE__"')[0];
     };

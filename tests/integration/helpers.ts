@@ -13,6 +13,13 @@ export function dbOf(brand: string): D1Database {
   return tenant ? databaseOf(env, tenant) : env.DB;
 }
 
+/**
+ * A request clock at midday (13:00 in Amsterdam): a checkout page rendered between 00:00 and 05:00 local time shows
+ * the pause screen first (issue 45 item 10, spending-check.test.ts), so a test of the checkout's own content pins
+ * the hour.
+ */
+export const DAYTIME = { 'X-Debug-Now': '2026-11-29T12:00:00Z' };
+
 export const BRANDS = ['flirtlokaal', 'reifekontakte', 'velvetnights'] as const;
 
 export interface FetchOptions extends RequestInit {

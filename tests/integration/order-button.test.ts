@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, json, settledMember } from './payment-helpers';
+import { DAYTIME } from './helpers';
 
 // Issue 45 item 4: in DE and AT the final order button reads the market rule's words (§ 312j (3) BGB; EuGH C-249/21:
 // only the words on the button count), in the page's language; elsewhere the catalogue's own text.
@@ -14,8 +15,7 @@ const packages = async (brand: string, country: string, cookie?: string, languag
 
 /** The text of the checkout's submit button, as the server renders it. */
 async function buttonOf(brand: string, country: string, path: string, cookie: string): Promise<string> {
-  // At midday: between 00:00 and 05:00 the pause screen would come first (spending-check.test.ts).
-  const html = await (await api(brand, 'GET', path, { country, cookie, headers: { 'X-Debug-Now': '2026-11-29T12:00:00Z' } })).text();
+  const html = await (await api(brand, 'GET', path, { country, cookie, headers: DAYTIME })).text();
   const button = /<button type="submit"[^>]*>([^<]*)<\/button>/.exec(html);
   expect(button, `a submit button on ${path}`).not.toBeNull();
   return button![1];

@@ -17,12 +17,6 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/**
- * A request clock in the afternoon (14:00 in Amsterdam): a checkout page rendered between 00:00 and 05:00 local time
- * shows the pause screen first (issue 45 item 10), so a test of the checkout's own content pins the hour.
- */
-export const DAYTIME = { 'X-Debug-Now': '2026-11-29T13:00:00Z' };
-
 export function api(brand: string, method: string, path: string, { body, cookie, country = 'NL', headers = {} }: CallOptions = {}) {
   return fetchBrand(brand, path, {
     method,

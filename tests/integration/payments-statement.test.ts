@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { api, checkout, DAYTIME, IDEAL_ING, json, placeOrder, settledMember } from './payment-helpers';
-import { createMember } from './helpers';
+import { api, checkout, IDEAL_ING, json, placeOrder, settledMember } from './payment-helpers';
+import { createMember, DAYTIME } from './helpers';
 
 // Issue 44 item 9: the checkout, the receipt and the transactions page say how the charge appears on the
 // statement (the brand's billing descriptor for its provider) and how to reach support.

@@ -51,7 +51,7 @@ const previewHost = (env: Env, id: string) => `${id}-preview.${env.BRAND_PREVIEW
 const isPreviewHost = (env: Env, host: string) => hostQuery(host, env.BRAND_PREVIEW_DOMAIN).kind === 'preview';
 
 /** 422 with each refused field's path and the schema's reason: nothing was saved. */
-const invalid = (fields: Record<string, string>) => new ApiFailure(422, 'brand_invalid', 'errors.brand_invalid', fields, undefined, true);
+const invalid = (fields: Record<string, string>) => ApiFailure.withFieldTexts(422, 'brand_invalid', 'errors.brand_invalid', fields);
 
 async function detail(c: AppContext, id: string) {
   const found = await brandDetail(staffDb(c.env), id, previewHost(c.env, id));
