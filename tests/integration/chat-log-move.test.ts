@@ -94,4 +94,16 @@ describe('chat: moving existing messages into the conversation logs', () => {
     // The member still reads their conversation.
     expect((await history(a, `id=${id}`)).status).toBe(200);
   });
+  it('never hands out a deleted message id again: a deleted newest message leaves its id unused', async () => {
+    const a = await chatMember({ credits: 100 });
+    const b = await chatMember();
+    const newest = async () =>
+      (await env.DB.prepare('SELECT MAX(id) AS id FROM messages').first<{ id: number }>())!.id;
+    await send(a, textTo(b.profileId, 'eerste'));
+    const deleted = await newest();
+    // The purge and the move delete rows; the conversation objects keep the ids D1 gave them.
+    await env.DB.prepare('DELETE FROM messages WHERE id = ?').bind(deleted).run();
+    await send(a, textTo(b.profileId, 'tweede'));
+    expect(await newest()).toBeGreaterThan(deleted);
+  });
 });
