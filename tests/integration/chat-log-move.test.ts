@@ -2,12 +2,12 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { conversationLog, LOG_COLUMNS, summarize, type LogMessage } from '../../worker/chat/log-rows';
 import { call } from './account-helpers';
-import { BRAND, chatMember, history, send, textTo } from './chat-helpers';
+import { BRAND, chatMember, credits, history, send, textTo } from './chat-helpers';
 
 type Json = any;
 
-const move = async (limit: number) => {
-  const res = await call(BRAND, 'POST', '/dev/move-messages.json', { limit });
+const move = async (limit: number, after?: number, headers: Record<string, string> = {}) => {
+  const res = await call(BRAND, 'POST', '/dev/move-messages.json', { limit, after }, undefined, headers);
   expect(res.status).toBe(200);
   return (await res.json()) as { moved: number; mismatch: number | null; after: number; more: boolean };
 };
@@ -97,13 +97,79 @@ describe('chat: moving existing messages into the conversation logs', () => {
   it('never hands out a deleted message id again: a deleted newest message leaves its id unused', async () => {
     const a = await chatMember({ credits: 100 });
     const b = await chatMember();
-    const newest = async () =>
-      (await env.DB.prepare('SELECT MAX(id) AS id FROM messages').first<{ id: number }>())!.id;
+    const newest = async () => (await env.DB.prepare('SELECT MAX(id) AS id FROM messages').first<{ id: number }>())!.id;
     await send(a, textTo(b.profileId, 'eerste'));
     const deleted = await newest();
     // The purge and the move delete rows; the conversation objects keep the ids D1 gave them.
     await env.DB.prepare('DELETE FROM messages WHERE id = ?').bind(deleted).run();
     await send(a, textTo(b.profileId, 'tweede'));
     expect(await newest()).toBeGreaterThan(deleted);
+  });
+  it('drops the rows of a verified conversation from D1 once past the replay horizon; the member still reads them all', async () => {
+    const a = await chatMember({ credits: 100 });
+    const b = await chatMember();
+    const id = ((await (await send(a, textTo(b.profileId, 'een'))).json()) as Json).conversation.id;
+    const key = 'replay-after-move';
+    await send(a, textTo(b.profileId, 'twee'), key);
+    const d1Rows = async () => (await d1Summary(id)).count;
+
+    // Within the horizon the rows stay: they are what makes a client's retry a replay.
+    expect(await move(1, id - 1)).toMatchObject({ moved: 1, mismatch: null });
+    expect(await d1Rows()).toBe(2);
+    const before = await credits(a.memberId);
+    expect((await send(a, textTo(b.profileId, 'twee'), key)).status).toBe(200);
+    expect(await credits(a.memberId)).toBe(before);
+
+    // Two days later the move drops them; the log keeps them, verified.
+    const later = { 'X-Debug-Now': new Date(Date.now() + 2 * 86_400_000).toISOString() };
+    expect(await move(1, id - 1, later)).toMatchObject({
+      moved: 1,
+      mismatch: null,
+    });
+    expect(await d1Rows()).toBe(0);
+    const page = (await history(a, `id=${id}`)).body;
+    expect(page.messages.map((m: Json) => m.text)).toEqual(['een', 'twee']);
+
+    // A new message after the drop is stored as before.
+    await send(a, { to: { conversation_id: id }, kind: 'text', text: 'drie' });
+    expect(await d1Rows()).toBe(1);
+    expect((await conversationLog(env, BRAND, id).summary()).count).toBe(3);
+    // A later run compares what D1 still holds with the log after the dropped ids, and drops that too.
+    expect(await move(1, id - 1, later)).toMatchObject({ moved: 1, mismatch: null });
+    expect(await d1Rows()).toBe(0);
+    expect((await history(a, `id=${id}`)).body.messages.map((m: Json) => m.text)).toEqual(['een', 'twee', 'drie']);
+  });
+
+  it('the way back puts every moved message into D1 again, verified, and resumes where it stopped', async () => {
+    const a = await chatMember({ credits: 100 });
+    const b = await chatMember();
+    const ids: number[] = [];
+    for (const text of ['terug een', 'terug twee']) {
+      const c = await chatMember();
+      ids.push(((await (await send(a, textTo(c.profileId, text))).json()) as Json).conversation.id);
+    }
+    await send(a, textTo(b.profileId, 'niet verplaatst'));
+    const later = { 'X-Debug-Now': new Date(Date.now() + 2 * 86_400_000).toISOString() };
+    expect(await move(2, ids[0] - 1, later)).toMatchObject({ moved: 2, mismatch: null });
+    for (const id of ids) expect((await d1Summary(id)).count).toBe(0);
+
+    const back = async (limit: number) => {
+      const res = await call(BRAND, 'POST', '/dev/move-messages-back.json', { limit });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { restored: number; mismatch: number | null; more: boolean };
+    };
+    // One conversation, interrupted, then the rest.
+    expect(await back(1)).toMatchObject({ restored: 1, mismatch: null, more: true });
+    expect(await back(1000)).toMatchObject({ mismatch: null, more: false });
+    for (const id of ids) {
+      const [d1, log] = await Promise.all([d1Summary(id), conversationLog(env, BRAND, id).summary()]);
+      expect(d1.count).toBe(1);
+      expect(d1).toEqual(log);
+    }
+    const notes = await env.DB.prepare('SELECT COUNT(*) AS n FROM conversation_log_moves').first<{ n: number }>();
+    expect(notes!.n).toBe(0);
+    // D1's rows are the member's messages again: a replay of nothing, the history unchanged.
+    const page = (await history(a, `id=${ids[1]}`)).body;
+    expect(page.messages.map((m: Json) => m.text)).toEqual(['terug twee']);
   });
 });

@@ -98,9 +98,14 @@ export class ConversationLog extends DurableObject<Env> {
     return (row as unknown as LogMessage | undefined) ?? null;
   }
 
-  /** Count, newest id and checksum of everything held: what the move compares with D1's rows. */
-  async summary(): Promise<{ count: number; maxId: number; checksum: string }> {
-    const rows = this.sql.exec(`SELECT ${LOG_COLUMNS.join(', ')} FROM messages ORDER BY id`).toArray() as unknown as LogMessage[];
+  /**
+   * Count, newest id and checksum of what is held after `after` (everything by default): what the move compares with
+   * D1's rows (D1 keeps only the rows after those it dropped).
+   */
+  async summary(after = 0): Promise<{ count: number; maxId: number; checksum: string }> {
+    const rows = this.sql
+      .exec(`SELECT ${LOG_COLUMNS.join(', ')} FROM messages WHERE id > ? ORDER BY id`, after)
+      .toArray() as unknown as LogMessage[];
     return summarize(rows);
   }
 

@@ -43,13 +43,15 @@ const COPY_PAGE = 500;
 
 /**
  * Copies every D1 message of the conversation that its log lacks (appends are idempotent, so copying what is there
- * already changes nothing), then compares both stores' count and checksum. Answers both summaries.
+ * already changes nothing), then compares both stores' count and checksum. Answers both summaries; the log's counts
+ * only its messages after `droppedUpto`, the ids whose D1 rows the move dropped (worker/chat/log-move.ts).
  */
 export async function syncConversation(
   env: Env,
   db: D1Database,
   tenantId: string,
   conversationId: number,
+  droppedUpto = 0,
 ): Promise<{ d1: LogSummary; log: LogSummary; copied: number }> {
   const log = conversationLog(env, tenantId, conversationId);
   const all: LogMessage[] = [];
@@ -62,7 +64,7 @@ export async function syncConversation(
     after = page[page.length - 1].id;
     if (page.length < COPY_PAGE) break;
   }
-  const [d1, held] = await Promise.all([summarize(all), log.summary()]);
+  const [d1, held] = await Promise.all([summarize(all), log.summary(droppedUpto)]);
   return { d1, log: held, copied };
 }
 

@@ -253,6 +253,7 @@ export interface ConversationLogMovesRow {
   messages: number;
   checksum: string;
   verified_at: string;
+  dropped_upto: number;
 }
 
 export interface ConversationsRow {
