@@ -36,6 +36,13 @@ if (ONLY === 'traffic') {
   console.log(`Paid traffic (issue 47)\n${JSON.stringify(result, null, 2)}`);
   process.exit(result.within_budget ? 0 : 1);
 }
+// BENCH_ONLY=messages: what a message costs in D1 and in its conversation's object (scripts/lib/bench-message-bytes.mjs).
+if (ONLY === 'messages') {
+  const { benchMessageBytes } = await import('./bench-message-bytes.mjs');
+  const result = await benchMessageBytes({ root });
+  console.log(`Message storage (issue 49)\n${JSON.stringify(result, null, 2)}`);
+  process.exit(Object.values(result.budgets).every((b) => b.ok) ? 0 : 1);
+}
 // Filter combinations of the members' search (the bench member is a man looking for women in NL).
 const SEARCHES = [
   '/api/search.php',
