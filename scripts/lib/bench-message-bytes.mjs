@@ -73,25 +73,16 @@ function message(c, i, id) {
   };
 }
 
-const preview = (m) =>
-  JSON.stringify({
-    id: m.id,
-    sender_profile_id: m.sender_profile_id,
-    kind: m.kind,
-    body: m.body.slice(0, 80),
-    gift: null,
-    photo_id: null,
-    client_key: m.client_key,
-    created_at: m.created_at,
-  });
+/** A side's preview as worker/chat/side-preview.ts writes it. */
+const preview = (m) => JSON.stringify([m.id, m.sender_profile_id, m.kind, m.body.slice(0, 80), null, null, m.created_at]);
 
 function seed(db) {
   const conversation = db.prepare(
     'INSERT INTO conversations (id, tenant_id, profile_lo, profile_hi, started_by, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const side = db.prepare(
-    `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, read_upto, delivered_upto, last_activity, last_message, last_own, unread)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, read_upto, delivered_upto, last_activity, last_message, unread)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const row = db.prepare(
     `INSERT INTO messages (id, tenant_id, conversation_id, sender_profile_id, sender_member_id, recipient_profile_id, kind, body, gift, photo_id, cost, client_key, created_at)
@@ -109,9 +100,8 @@ function seed(db) {
     const first = messages[0];
     const last = messages.at(-1);
     conversation.run(c + 1, BRAND, a, b, a, first.created_at);
-    const lastOf = (p) => messages.findLast((m) => m.sender_profile_id === p);
-    side.run(BRAND, c + 1, a, b, last.id, last.id, last.created_at, preview(last), preview(lastOf(a)), 0);
-    side.run(BRAND, c + 1, b, a, last.id, last.id, last.created_at, preview(last), preview(lastOf(b)), 0);
+    side.run(BRAND, c + 1, a, b, last.id, last.id, last.created_at, preview(last), 0);
+    side.run(BRAND, c + 1, b, a, last.id, last.id, last.created_at, preview(last), 0);
     for (const m of messages) {
       row.run(
         m.id,

@@ -160,12 +160,12 @@ function demoChatsSql(tenant, freeId, premiumId, signup, key) {
      SELECT ${t}, ${conv(from, to)}, ${from}, ${fromMember}, ${to}, 'text', ${q(text)}, 0, ${q(key)}, ${at(minutes)} WHERE ${conv(from, to)} IS NOT NULL ON CONFLICT DO NOTHING;`;
   // The chat list reads each side's previews and unread count (migration 0044), as the send's batch writes them.
   const preview = (where) =>
-    `(SELECT json_object('id', m.id, 'sender_profile_id', m.sender_profile_id, 'kind', m.kind, 'body', substr(m.body, 1, 80), 'gift', m.gift,
-       'photo_id', m.photo_id, 'client_key', m.client_key, 'created_at', m.created_at) FROM messages m WHERE ${where} ORDER BY m.id DESC LIMIT 1)`;
+    `(SELECT json_array(m.id, m.sender_profile_id, m.kind, substr(m.body, 1, 80), m.gift, m.photo_id, m.created_at)
+       FROM messages m WHERE ${where} ORDER BY m.id DESC LIMIT 1)`;
   const side = (member, peer, minutes, readAll) =>
-    `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, read_upto, delivered_upto, last_activity, last_message, last_own, unread)
+    `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, read_upto, delivered_upto, last_activity, last_message, unread)
      SELECT ${t}, ${conv(member, peer)}, ${member}, ${peer}, ${readAll ? `(SELECT MAX(id) FROM messages WHERE conversation_id = ${conv(member, peer)})` : 0}, 0, ${at(minutes)},
-       ${preview(`m.conversation_id = ${conv(member, peer)}`)}, ${preview(`m.conversation_id = ${conv(member, peer)} AND m.sender_profile_id = ${member}`)},
+       ${preview(`m.conversation_id = ${conv(member, peer)}`)},
        ${readAll ? 0 : `(SELECT COUNT(*) FROM messages m WHERE m.conversation_id = ${conv(member, peer)} AND m.sender_profile_id = ${peer})`}
      WHERE ${conv(member, peer)} IS NOT NULL ON CONFLICT DO NOTHING;`;
   return [

@@ -70,7 +70,7 @@ export async function message(from: { memberId: number; profileId: number }, to:
       `INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity, last_message, unread)
        SELECT ?, ?, member_id, ?, ?, ?, 1 FROM profiles WHERE id = ? AND member_id IS NOT NULL`,
     )
-    .bind(BRAND, convId, from.profileId, now, JSON.stringify(row), to.profileId)
+    .bind(BRAND, convId, from.profileId, now, JSON.stringify([id, from.profileId, 'text', body, null, null, now]), to.profileId)
     .run();
   await conversationLog(env, BRAND, convId).append([
     { ...row, sender_member_id: from.memberId, recipient_profile_id: to.profileId, cost: 0 },

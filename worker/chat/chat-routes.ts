@@ -22,7 +22,7 @@ const conversationNotFound = () => new ApiFailure(404, 'conversation_not_found',
 
 operation(chatRoutes, 'get', '/api/chats.php', async (c, { member }) => {
   const [chats, newLikes] = await Promise.all([
-    listChats(c.env.DB, member, c.get('now')),
+    listChats(c.env, member, c.get('now')),
     countNewLikes(c.env.DB, member.tenantId, member.profileId),
   ]);
   return { chats, new_likes: newLikes };

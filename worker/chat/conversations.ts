@@ -3,8 +3,8 @@ import { MESSAGE_PAGE } from '../../core/schemas/chat';
 import type { SessionMember } from '../auth/sessions';
 import { logToMessageRow, toMessage, type PeerReceipts } from './messages';
 import { PEER_COLUMNS, PEER_JOINS, toPeer, type Peer, type PeerRow } from './peers';
-import { photoFiles, readLogPage } from './log';
-import { parsePreview, previewToMessageRow } from './side-preview';
+import { ownNewest, photoFiles, readLogPage } from './log';
+import { logToPreview, parsePreview, previewToMessageRow } from './side-preview';
 
 /** A member's side of one conversation with the peer and what the peer has seen. */
 export interface Side {
@@ -26,7 +26,6 @@ export interface SideRow extends PeerRow {
   last_activity: string;
   /** The list's previews and unread count (migration 0044, worker/chat/side-preview.ts). */
   last_message?: string | null;
-  last_own?: string | null;
   unread?: number;
   peer_read: number | null;
   peer_delivered: number | null;
@@ -35,7 +34,7 @@ export interface SideRow extends PeerRow {
 
 // The member's sides with their peers; a peer whose member blocked this member is left out (SPEC.md §6: the
 // blocked member cannot see the blocker).
-export const SIDES = `SELECT s.conversation_id, s.read_upto, s.delivered_upto, s.cleared_upto, s.last_activity, s.last_message, s.last_own, s.unread,
+export const SIDES = `SELECT s.conversation_id, s.read_upto, s.delivered_upto, s.cleared_upto, s.last_activity, s.last_message, s.unread,
     ps.read_upto AS peer_read, ps.delivered_upto AS peer_delivered, pm.invisible AS peer_invisible, ${PEER_COLUMNS}
   FROM chat_sides s
   JOIN profiles p ON p.id = s.peer_profile_id AND p.tenant_id = s.tenant_id
@@ -81,21 +80,24 @@ export async function findSideWith(db: D1Database, member: SessionMember, profil
 
 /**
  * GET /api/chats.php: conversations with something the member can see, most recent first. Read from the member's
- * sides alone (migration 0044): the newest message's preview (the member's own newest while the peer's messages are
- * held from them) and the unread count the send's batch keeps; no message is read.
+ * sides (migration 0044): the newest message's preview and the unread count the send's batch keeps. Only where the
+ * peer's messages are held from the member does the list show the member's own newest, read from the log.
  */
-export async function listChats(db: D1Database, member: SessionMember, now: Date): Promise<ChatListItem[]> {
-  const { results } = await db
-    .prepare(`${SIDES} AND s.hidden = 0 ORDER BY s.last_activity DESC LIMIT 200`)
+export async function listChats(env: Env, member: SessionMember, now: Date): Promise<ChatListItem[]> {
+  const { results } = await env.DB.prepare(`${SIDES} AND s.hidden = 0 ORDER BY s.last_activity DESC LIMIT 200`)
     .bind(member.tenantId, member.id, member.profileId)
     .all<SideRow>();
-  const listed = results.flatMap((row) => {
-    const side = toSide(row, member, now);
-    const preview = parsePreview(side.peerVisible ? row.last_message : row.last_own);
-    return preview && preview.id > row.cleared_upto ? [{ row, side, preview }] : [];
-  });
+  const shown = await Promise.all(
+    results.map(async (row) => {
+      const side = toSide(row, member, now);
+      const own = side.peerVisible ? null : await ownNewest(env, member.tenantId, row.conversation_id, member.profileId);
+      const preview = side.peerVisible ? parsePreview(row.last_message) : own && logToPreview(own);
+      return { row, side, preview };
+    }),
+  );
+  const listed = shown.flatMap(({ row, side, preview }) => (preview && preview.id > row.cleared_upto ? [{ row, side, preview }] : []));
   const files = await photoFiles(
-    db,
+    env.DB,
     member.tenantId,
     listed.map((l) => l.preview),
   );

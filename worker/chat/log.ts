@@ -83,6 +83,12 @@ export async function readLogPage(env: Env, db: D1Database, tenantId: string, co
   return log.page(query);
 }
 
+/** The newest message a profile sent in a conversation, from its log (the list's preview while the peer's are held). */
+export async function ownNewest(env: Env, tenantId: string, conversationId: number, profileId: number): Promise<LogMessage | null> {
+  const page = await readLogPage(env, env.DB, tenantId, conversationId, { after: 0, limit: 1, onlySender: profileId });
+  return page.rows[0] ?? null;
+}
+
 /** The photo files of the photo messages on a page (the log keeps the photo's id; the file is the photo's row). */
 export async function photoFiles(
   db: D1Database,

@@ -34,7 +34,10 @@ export interface PeerReceipts {
   held: boolean;
 }
 
-export function toMessage(row: MessageRow, viewer: number, receipts: PeerReceipts | null): ChatMessage {
+/** A message row as toMessage reads it; a list preview keeps no send key (worker/chat/side-preview.ts). */
+export type ShownRow = Omit<MessageRow, 'client_key'> & { client_key: string | null };
+
+export function toMessage(row: ShownRow, viewer: number, receipts: PeerReceipts | null): ChatMessage {
   const fromMe = row.sender_profile_id === viewer;
   let status: ChatMessage['status'] = null;
   if (fromMe) {

@@ -2,6 +2,7 @@ import type { SessionMember } from '../auth/sessions';
 import { publishToMember } from '../live/events';
 import { newestFromPeer, type Side } from './conversations';
 import { readLogPage } from './log';
+import { previewId, previewSender } from './side-preview';
 
 /** Marks everything the member can see in the conversation as read (and so delivered); answers the id. */
 export async function markRead(env: Env, member: SessionMember, side: Side): Promise<number> {
@@ -10,8 +11,8 @@ export async function markRead(env: Env, member: SessionMember, side: Side): Pro
   // (the tab marks it read when it shows it); while the peer's messages are held from the member, it keeps counting them.
   await env.DB.prepare(
     `UPDATE chat_sides SET read_upto = MAX(read_upto, ?1), delivered_upto = MAX(delivered_upto, ?1),
-        unread = CASE WHEN ?5 = 1 AND (COALESCE(json_extract(last_message, '$.id'), 0) <= ?1
-                   OR json_extract(last_message, '$.sender_profile_id') != peer_profile_id) THEN 0 ELSE unread END
+        unread = CASE WHEN ?5 = 1 AND (COALESCE(${previewId('last_message')}, 0) <= ?1
+                   OR ${previewSender('last_message')} != peer_profile_id) THEN 0 ELSE unread END
       WHERE member_id = ?2 AND conversation_id = ?3 AND tenant_id = ?4`,
   )
     .bind(upto, member.id, side.conversationId, member.tenantId, side.peerVisible ? 1 : 0)
@@ -43,7 +44,7 @@ export async function hideConversation(env: Env, member: SessionMember, conversa
   const { maxId } = await readLogPage(env, env.DB, member.tenantId, conversationId, { after: 0, limit: 0 });
   await env.DB.prepare(
     `UPDATE chat_sides SET hidden = 1, read_upto = MAX(read_upto, ?1), cleared_upto = MAX(cleared_upto, ?1),
-        unread = CASE WHEN COALESCE(json_extract(last_message, '$.id'), 0) <= ?1 THEN 0 ELSE unread END
+        unread = CASE WHEN COALESCE(${previewId('last_message')}, 0) <= ?1 THEN 0 ELSE unread END
       WHERE member_id = ?2 AND conversation_id = ?3 AND tenant_id = ?4`,
   )
     .bind(maxId, member.id, conversationId, member.tenantId)

@@ -1,5 +1,6 @@
 import type { LogMessage } from './log-rows';
 import { conversationLog } from './log-rows';
+import { previewId } from './side-preview';
 
 /** At most this many of the member's conversations are asked for one message (nearest first), a few at a time. */
 const CANDIDATES = 24;
@@ -21,8 +22,8 @@ export async function receivedMessage(
 ): Promise<LogMessage | null> {
   const { results } = await db
     .prepare(
-      `SELECT conversation_id FROM chat_sides WHERE tenant_id = ?1 AND member_id = ?2 AND json_extract(last_message, '$.id') >= ?3
-        ORDER BY json_extract(last_message, '$.id') LIMIT ${CANDIDATES}`,
+      `SELECT conversation_id FROM chat_sides WHERE tenant_id = ?1 AND member_id = ?2 AND ${previewId('last_message')} >= ?3
+        ORDER BY ${previewId('last_message')} LIMIT ${CANDIDATES}`,
     )
     .bind(tenantId, member.id, id)
     .all<{ conversation_id: number }>();

@@ -1,8 +1,8 @@
 import { publishToMember } from '../live/events';
 import { PEER_COLUMNS, PEER_JOINS, toPeer, type PeerRow } from './peers';
 import { toMessage } from './messages';
-import { photoFiles } from './log';
-import { parsePreview, previewToMessageRow } from './side-preview';
+import { ownNewest, photoFiles } from './log';
+import { logToPreview, previewId, previewToMessageRow } from './side-preview';
 import { logEvent } from '../log';
 
 /** At most this many conversations are announced at once; the rest show up with the peers' next refresh. */
@@ -22,20 +22,21 @@ export async function announceReleasedMessages(env: Env, tenantId: string, membe
       .first<PeerRow>();
     if (!me) return;
     const sender = toPeer(me, now);
-    // Per conversation the member's own newest message (their side's `last_own`, migration 0044), when the peer has
-    // not read it: no message is read from D1 or the logs.
+    // The conversations whose peer has not read everything up to the conversation's newest message; per conversation
+    // the member's own newest message comes from its log (the sides keep only the conversation's newest).
     const { results } = await env.DB.prepare(
-      `SELECT own.conversation_id, own.peer_profile_id, p.member_id AS peer_member_id, own.last_own
+      `SELECT own.conversation_id, own.peer_profile_id, p.member_id AS peer_member_id, MAX(ps.read_upto, ps.cleared_upto) AS seen
          FROM chat_sides own
          JOIN profiles p ON p.id = own.peer_profile_id AND p.tenant_id = own.tenant_id
          JOIN chat_sides ps ON ps.member_id = p.member_id AND ps.conversation_id = own.conversation_id
         WHERE own.tenant_id = ?1 AND own.member_id = ?2
-          AND json_extract(own.last_own, '$.id') > MAX(ps.read_upto, ps.cleared_upto)
+          AND ${previewId('own.last_message')} > MAX(ps.read_upto, ps.cleared_upto)
         ORDER BY own.last_activity DESC LIMIT ${MAX_ANNOUNCED}`,
     )
       .bind(tenantId, memberId)
-      .all<{ conversation_id: number; peer_profile_id: number; peer_member_id: number; last_own: string }>();
-    const previews = results.map((r) => ({ ...r, preview: parsePreview(r.last_own)! }));
+      .all<{ conversation_id: number; peer_profile_id: number; peer_member_id: number; seen: number }>();
+    const owns = await Promise.all(results.map(async (r) => ({ ...r, own: await ownNewest(env, tenantId, r.conversation_id, me.id) })));
+    const previews = owns.flatMap((r) => (r.own && r.own.id > r.seen ? [{ ...r, preview: logToPreview(r.own) }] : []));
     const files = await photoFiles(
       env.DB,
       tenantId,

@@ -178,8 +178,8 @@ function sendWrites(ctx: SendContext, input: SendMessage, { sendable, ownRow }: 
       db
         .prepare(
           `${SIDE_UPSERT} SELECT m.tenant_id, m.conversation_id, m.sender_member_id, m.recipient_profile_id, m.created_at,
-              ${previewJson('m')}, ${previewJson('m')}, 0 FROM messages m
-        WHERE ${mine('m')} ${SIDE_CONFLICT}, last_own = excluded.last_own`,
+              ${previewJson('m')}, 0 FROM messages m
+        WHERE ${mine('m')} ${SIDE_CONFLICT}`,
         )
         .bind(...ownRow),
     ],
@@ -187,7 +187,7 @@ function sendWrites(ctx: SendContext, input: SendMessage, { sendable, ownRow }: 
       null,
       db
         .prepare(
-          `${SIDE_UPSERT} SELECT m.tenant_id, m.conversation_id, p.member_id, m.sender_profile_id, m.created_at, ${previewJson('m')}, NULL, 1
+          `${SIDE_UPSERT} SELECT m.tenant_id, m.conversation_id, p.member_id, m.sender_profile_id, m.created_at, ${previewJson('m')}, 1
          FROM messages m JOIN profiles p ON p.id = m.recipient_profile_id
         WHERE ${mine('m')} AND p.member_id IS NOT NULL ${SIDE_CONFLICT}, unread = chat_sides.unread + 1`,
         )
@@ -327,10 +327,9 @@ type TargetRow = { [K in keyof PeerRow]: PeerRow[K] | null } & {
   own_photo: number;
 };
 
-// Each side's list entry carries the newest message's preview (and the sender's own newest; the recipient's unread
-// count goes up by one): the chat list reads sides, never messages (migration 0044, docs/decisions/016 step 1).
-const SIDE_UPSERT =
-  'INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity, last_message, last_own, unread)';
+// Each side's list entry carries the newest message's preview (the recipient's unread count goes up by one): the
+// chat list reads sides, never messages (migration 0044, docs/decisions/016 step 1).
+const SIDE_UPSERT = 'INSERT INTO chat_sides (tenant_id, conversation_id, member_id, peer_profile_id, last_activity, last_message, unread)';
 const SIDE_CONFLICT = `ON CONFLICT (member_id, conversation_id) DO UPDATE SET hidden = 0, last_activity = excluded.last_activity,
   last_message = excluded.last_message`;
 

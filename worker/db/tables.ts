@@ -173,7 +173,6 @@ export interface ChatSidesRow {
   hidden: number;
   last_activity: string;
   last_message: string | null;
-  last_own: string | null;
   unread: number;
 }
 
