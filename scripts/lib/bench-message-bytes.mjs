@@ -190,7 +190,7 @@ export async function benchMessageBytes({ root }) {
   const db = migrated(root);
   const messages = seed(db);
   const perMessage = (b) => Number((b.used / messages).toFixed(1));
-  const lists = ['conversations', 'chat_sides', 'conversation_log_moves'];
+  const lists = ['conversations', 'chat_sides'];
   const before = {
     lists: perMessage(bytesOf(db, lists)),
     messages: perMessage(bytesOf(db, ['messages'])),
@@ -199,6 +199,8 @@ export async function benchMessageBytes({ root }) {
   move(db);
   const after = {
     lists: perMessage(bytesOf(db, lists)),
+    // The move's own record (a note per conversation): kept for the way back, droppable once the move is done.
+    move_notes: perMessage(bytesOf(db, ['conversation_log_moves'])),
     messages: perMessage(bytesOf(db, ['messages'])),
     ledger: before.ledger,
   };
