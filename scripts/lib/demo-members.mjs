@@ -144,7 +144,8 @@ const CHAT_LINES = {
 /**
  * A few demo chats (issue 5): the premium member wrote to the free member and got an answer, and a fictional
  * profile wrote to the premium member (unread). Seed history costs nothing (cost 0, no ledger rows); every row is
- * written once (ON CONFLICT DO NOTHING on its natural key).
+ * written once (ON CONFLICT DO NOTHING on its natural key); a member's message is counted into the figures' hour
+ * (member_message_hours, as the send's batch does) only by the statement that wrote it (changes()).
  */
 function demoChatsSql(tenant, freeId, premiumId, signup, key) {
   const lines = CHAT_LINES[tenant.settings.domain_language.slice(0, 2)] ?? CHAT_LINES.en;
@@ -157,7 +158,9 @@ function demoChatsSql(tenant, freeId, premiumId, signup, key) {
     `INSERT INTO conversations (tenant_id, profile_lo, profile_hi, started_by, created_at) SELECT ${t}, MIN(${a}, ${b}), MAX(${a}, ${b}), ${starter}, ${at(minutes)} WHERE ${b} IS NOT NULL ON CONFLICT DO NOTHING;`;
   const message = (from, fromMember, to, text, key, minutes) =>
     `INSERT INTO messages (tenant_id, conversation_id, sender_profile_id, sender_member_id, recipient_profile_id, kind, body, cost, client_key, created_at)
-     SELECT ${t}, ${conv(from, to)}, ${from}, ${fromMember}, ${to}, 'text', ${q(text)}, 0, ${q(key)}, ${at(minutes)} WHERE ${conv(from, to)} IS NOT NULL ON CONFLICT DO NOTHING;`;
+     SELECT ${t}, ${conv(from, to)}, ${from}, ${fromMember}, ${to}, 'text', ${q(text)}, 0, ${q(key)}, ${at(minutes)} WHERE ${conv(from, to)} IS NOT NULL ON CONFLICT DO NOTHING;
+     INSERT INTO member_message_hours (tenant_id, hour, n) SELECT ${t}, substr(${at(minutes)}, 1, 13), 1 WHERE changes() = 1 AND ${fromMember} IS NOT NULL
+       ON CONFLICT (tenant_id, hour) DO UPDATE SET n = n + 1;`;
   // The chat list reads each side's previews and unread count (migration 0044), as the send's batch writes them.
   const preview = (where) =>
     `(SELECT json_array(m.id, m.sender_profile_id, m.kind, substr(m.body, 1, 80), m.gift, m.photo_id, m.created_at)

@@ -1,6 +1,7 @@
 import type { SendMessage, SendResponse } from '../../core/schemas/chat';
 import type { Tenant } from '../../core/schemas/tenant';
 import { FREE_CONVERSATIONS } from '../../core/constants';
+import { asksIfReal } from '../../core/rules/asks-if-real';
 import { ApiFailure } from '../errors';
 import { isInsufficientCredits, ledgerEntryIf } from '../db/ledger';
 import { liveSession, type SessionMember } from '../auth/sessions';
@@ -204,15 +205,27 @@ function sendWrites(ctx: SendContext, input: SendMessage, { sendable, ownRow }: 
         .bind(...ownRow),
     ],
     // To a fictional profile: the conversation waits for an operator from its oldest unanswered message on (the
-    // staff queue reads conversations_waiting).
+    // staff queue reads conversations_waiting), and whether the member asked if the profile is real since then
+    // (asks_real, migration 0051: the queue's flag, so the queue reads no message).
     [
       null,
       db
         .prepare(
           `UPDATE conversations SET waiting_since = COALESCE(waiting_since, ?4),
+              asks_real = CASE WHEN waiting_since IS NULL THEN ?5 ELSE MAX(asks_real, ?5) END,
               fictional_profile_id = CASE WHEN profile_lo = ?2 THEN profile_hi ELSE profile_lo END
         WHERE id = (SELECT m.conversation_id FROM messages m JOIN profiles p ON p.id = m.recipient_profile_id
                      WHERE ${mine('m')} AND p.member_id IS NULL AND p.fictional = 1)`,
+        )
+        .bind(...ownRow, input.kind === 'text' && asksIfReal(input.text) ? 1 : 0),
+    ],
+    // The figures' members' messages of the hour (migration 0051; worker/staff/dashboard/compute.ts).
+    [
+      null,
+      db
+        .prepare(
+          `INSERT INTO member_message_hours (tenant_id, hour, n) SELECT m.tenant_id, substr(m.created_at, 1, 13), 1 FROM messages m
+        WHERE ${mine('m')} AND m.sender_member_id IS NOT NULL ON CONFLICT (tenant_id, hour) DO UPDATE SET n = n + 1`,
         )
         .bind(...ownRow),
     ],

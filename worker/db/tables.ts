@@ -264,6 +264,7 @@ export interface ConversationsRow {
   created_at: string;
   waiting_since: string | null;
   fictional_profile_id: number | null;
+  asks_real: number;
 }
 
 export interface ConversionsRow {
@@ -431,6 +432,12 @@ export interface MemberClicksRow {
   click_id: string;
   network_id: number;
   attributed_at: string;
+}
+
+export interface MemberMessageHoursRow {
+  tenant_id: string;
+  hour: string;
+  n: number;
 }
 
 export interface MembersRow {
@@ -1076,6 +1083,7 @@ export interface Tables {
   job_runs: JobRunsRow;
   likes: LikesRow;
   member_clicks: MemberClicksRow;
+  member_message_hours: MemberMessageHoursRow;
   members: MembersRow;
   messages: MessagesRow;
   moderation_decisions: ModerationDecisionsRow;

@@ -53,11 +53,7 @@ export async function sendFirstMessage(
     key: `first:${staff.id}:${crypto.randomUUID()}`,
     now,
     create: true,
-    // Only into an empty conversation: if the member wrote in the meantime, nothing is sent (and no cap is used).
-    guard: {
-      sql: 'NOT EXISTS (SELECT 1 FROM messages x WHERE x.conversation_id = (SELECT id FROM conversations WHERE tenant_id = ? AND profile_lo = ? AND profile_hi = ?))',
-      params: [input.brand, Math.min(input.profile_id, target.member_profile_id!), Math.max(input.profile_id, target.member_profile_id!)],
-    },
+    guard: intoNewConversation(input.brand, input.profile_id, target.member_profile_id!, now),
   };
   let results: { stored: D1Result<MessageRow> };
   try {
@@ -72,6 +68,18 @@ export async function sendFirstMessage(
   // The conversation appeared between the check and the batch (the member wrote first): a reply's job then.
   if (!row) throw new ApiFailure(409, 'conversation_exists', 'staff_answering.errors.conversation_exists');
   return { response: { conversation_id: row.conversation_id, message: toStaffMessage(row, input.profile_id) }, send, row };
+}
+
+/**
+ * A first message's guard: only into the conversation its own batch created (the batch's first statement, ON
+ * CONFLICT DO NOTHING). If the member wrote in the meantime, the conversation is theirs (started_by) and older, and
+ * nothing is sent (and no cap is used). Read from the conversation row, not from the messages (docs/decisions/016).
+ */
+export function intoNewConversation(brand: string, profileId: number, memberProfileId: number, now: Date): FictionalMessage['guard'] {
+  return {
+    sql: 'EXISTS (SELECT 1 FROM conversations x WHERE x.tenant_id = ? AND x.profile_lo = ? AND x.profile_hi = ? AND x.started_by = ? AND x.created_at = ?)',
+    params: [brand, Math.min(profileId, memberProfileId), Math.max(profileId, memberProfileId), profileId, now.toISOString()],
+  };
 }
 
 /** The member and the fictional profile as the first message needs them, with any conversation between them. */

@@ -1,4 +1,3 @@
-import { anyAsksIfReal } from '../../../core/rules/asks-if-real';
 import { WAITING_COUNT_CAP } from '../../../core/schemas/staff';
 import type { QueueItem, QueueResponse } from '../../../core/schemas/staff-answers';
 import type { BrandGroup } from '../../db/request-db';
@@ -20,15 +19,12 @@ const WAITING_FROM = `FROM conversations c INDEXED BY conversations_waiting
 
 /**
  * One brand's waiting conversations, oldest first: walks the partial index conversations_waiting in order (no sort),
- * everything else by primary key. The member's unanswered texts come along for the asks-if-real flag, read from the
- * covering index messages_member_texts (migrations/0038): reading them from the messages table was 30 conversations
- * times a row lookup per text, scattered over the table, and most of the query's time (issue 46, item 9).
+ * everything else by primary key. Whether the member asked if the profile is real since the conversation began to
+ * wait is the conversation row's `asks_real`, set by the send's batch (migration 0051): the queue reads no message
+ * (it read the member's texts from the index messages_member_texts before, docs/decisions/016 step 2).
  */
-export const QUEUE_SQL = `SELECT c.id, c.tenant_id, c.waiting_since, fp.id AS f_id, fp.name AS f_name, ${MEMBER_CARD_COLUMNS},
-    cl.staff_id AS claim_staff, cl.expires_at AS claim_expires, s.name AS claim_name,
-    (SELECT json_group_array(m.body) FROM messages m
-      WHERE m.conversation_id = c.id AND m.sender_profile_id = mp.id AND m.sender_member_id IS NOT NULL AND m.kind = 'text'
-        AND m.created_at >= c.waiting_since) AS texts
+export const QUEUE_SQL = `SELECT c.id, c.tenant_id, c.waiting_since, c.asks_real, fp.id AS f_id, fp.name AS f_name, ${MEMBER_CARD_COLUMNS},
+    cl.staff_id AS claim_staff, cl.expires_at AS claim_expires, s.name AS claim_name
   ${WAITING_FROM}
   JOIN profiles fp ON fp.id = c.fictional_profile_id AND fp.tenant_id = c.tenant_id AND fp.fictional = 1 AND fp.member_id IS NULL
   ${MEMBER_PHOTO_JOIN}
@@ -41,16 +37,15 @@ export const QUEUE_SQL = `SELECT c.id, c.tenant_id, c.waiting_since, fp.id AS f_
 export const WAITING_COUNT_SQL = `SELECT COUNT(*) AS n FROM (SELECT 1 ${WAITING_FROM}
   WHERE c.tenant_id = ?1 AND c.waiting_since IS NOT NULL AND c.fictional_profile_id IS NOT NULL LIMIT ${WAITING_COUNT_CAP})`;
 
-/** A row of QUEUE_SQL: the claim's columns are null while nobody holds it; texts is a JSON array (json_group_array). */
+/** A row of QUEUE_SQL: the claim's columns are null while nobody holds it. */
 type QueueRow = MemberCardRow &
-  Pick<Tables['conversations'], 'id' | 'tenant_id'> & {
+  Pick<Tables['conversations'], 'id' | 'tenant_id' | 'asks_real'> & {
     waiting_since: string;
     f_id: Tables['profiles']['id'];
     f_name: Tables['profiles']['name'];
     claim_staff: Tables['chat_claims']['staff_id'] | null;
     claim_expires: Tables['chat_claims']['expires_at'] | null;
     claim_name: Tables['staff']['name'] | null;
-    texts: string | null;
   };
 
 /** The queue of the given brands (each already checked for the caller's role): oldest first over all of them. */
@@ -81,7 +76,6 @@ export async function loadQueue(groups: BrandGroup[], now: Date): Promise<QueueR
 }
 
 function toItem(row: QueueRow, now: Date): QueueItem {
-  const texts = row.texts ? (JSON.parse(row.texts) as (string | null)[]) : [];
   return {
     conversation_id: row.id,
     brand: row.tenant_id,
@@ -90,6 +84,6 @@ function toItem(row: QueueRow, now: Date): QueueItem {
     member: toMemberCard(row, now),
     profile: { id: row.f_id, name: row.f_name, fictional: true },
     claimed_by: row.claim_staff !== null ? { id: row.claim_staff, name: row.claim_name ?? '', expires_at: row.claim_expires! } : null,
-    asks_if_real: anyAsksIfReal(texts),
+    asks_if_real: row.asks_real === 1,
   };
 }

@@ -75,18 +75,23 @@ function replyStatements(db: D1Database, ref: AnsweringRef, staff: StaffSession,
   const now = send.now;
   return [
     ...writeOnly(fictionalMessageStatements(db, send)),
-    // Before the queue entry is cleared: how long the member waited for this answer.
+    // Before the queue entry is cleared: how long the member waited for this answer (from the conversation row),
+    // kept with the answer (the figures' answer times read staff_messages) and answered as `waited_ms` from what the
+    // insert returns. The message's id is the row this batch just wrote (step 3 of docs/decisions/016 moves it).
     [
-      null,
-      db
-        .prepare(
-          `INSERT INTO staff_messages (message_id, tenant_id, staff_id, conversation_id, waited_ms, created_at)
-       SELECT m.id, m.tenant_id, ?, m.conversation_id,
+      'waited',
+      rows<Pick<Tables['staff_messages'], 'waited_ms'>>(
+        db
+          .prepare(
+            `INSERT INTO staff_messages (message_id, tenant_id, staff_id, conversation_id, waited_ms, created_at)
+       SELECT m.id, m.tenant_id, ?, c.id,
               CASE WHEN c.waiting_since IS NULL THEN NULL ELSE MAX(0, CAST(ROUND((julianday(?) - julianday(c.waiting_since)) * 86400000) AS INTEGER)) END, ?
-         FROM messages m JOIN conversations c ON c.id = m.conversation_id
-        WHERE m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?`,
-        )
-        .bind(staff.id, at, at, ...sentParams(send)),
+         FROM conversations c JOIN messages m ON m.tenant_id = ? AND m.sender_profile_id = ? AND m.client_key = ?
+        WHERE c.id = ? AND m.conversation_id = c.id
+       RETURNING waited_ms`,
+          )
+          .bind(staff.id, at, at, ...sentParams(send), ref.id),
+      ),
     ],
     [null, db.prepare(`UPDATE conversations SET waiting_since = NULL WHERE id = ? AND ${SENT}`).bind(ref.id, ...sentParams(send))],
     [
@@ -109,16 +114,6 @@ function replyStatements(db: D1Database, ref: AnsweringRef, staff: StaffSession,
           now,
         },
         sent,
-      ),
-    ],
-    [
-      'waited',
-      rows<Pick<Tables['staff_messages'], 'waited_ms'>>(
-        db
-          .prepare(
-            'SELECT waited_ms FROM staff_messages WHERE message_id = (SELECT id FROM messages WHERE tenant_id = ? AND sender_profile_id = ? AND client_key = ?)',
-          )
-          .bind(...sentParams(send)),
       ),
     ],
     ['stored', rows<MessageRow>(readBackStatement(db, send))],

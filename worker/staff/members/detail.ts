@@ -121,7 +121,12 @@ function detailStatements(db: D1Database, t: string, memberId: number): D1Prepar
        FROM chat_sides s JOIN profiles p ON p.id = s.peer_profile_id WHERE s.tenant_id = ?2 AND s.member_id = ?1`,
       )
       .bind(memberId, t),
-    db.prepare('SELECT COUNT(*) AS n FROM messages WHERE tenant_id = ?2 AND sender_profile_id = ?1').bind(memberId, t),
+    // Every message a member sends has its ledger row (ref `message:<member>:<key>`, cost 0 included), written with
+    // it in the send's batch: counted from the ledger's unique (tenant_id, member_id, ref) index, not from the
+    // messages, which live in the conversation logs (docs/decisions/016).
+    db
+      .prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE tenant_id = ?2 AND member_id = ?1 AND ref >= 'message:' AND ref < 'message;'")
+      .bind(memberId, t),
     // A complaint names who it is about in free text: the member's id, address or profile name.
     db
       .prepare(

@@ -141,7 +141,7 @@ staffOperation(membersRoutes, 'get', '/api/staff/evidence.php', async (c, { quer
   const db = brandDb(c, on.tenant.id);
   const now = c.get('now');
   const order = await memberOrder(db, on.tenant.id, on.memberId, on.orderId);
-  const evidence = await collectEvidence(db, on.tenant, order);
+  const evidence = await collectEvidence(c.env, db, on.tenant, order);
   await auditStatement(db, {
     staffId: on.staff.id,
     brand: on.tenant.id,
