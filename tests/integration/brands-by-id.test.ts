@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffMe } from '../../core/schemas/staff-answers';
 import type { Dashboard, MemberSearchItem } from '../../core/schemas/staff-back-office-answers';
@@ -6,6 +6,7 @@ import type { QueueResponse } from '../../core/schemas/staff-answers';
 import flirtlokaal from '../../tenants/flirtlokaal';
 import { sendNotificationMails } from '../../worker/notifications/mailer';
 import { findTenant } from '../../worker/brands/runtime';
+import worker from '../../worker/index';
 import { chatMember, fictionalProfile, send, textTo } from './chat-helpers';
 import { createMember } from './helpers';
 import { createStaff, staffApi } from './staff-helpers';
@@ -120,6 +121,21 @@ describe('a runtime brand found by id where it was never served by host', () => 
       .bind(recipient.memberId)
       .first<{ subject: string; text_body: string }>();
     expect(`${mail?.subject} ${mail?.text_body}`).toContain('Fern Merk');
+  });
+
+  it("is in the hourly cron's figures rollup", async () => {
+    await storedBrand('cronmerk', 'Cron Merk');
+    // A signup at 10:00 today (UTC), the cron at 12:07: today's figures go up to the last full hour.
+    const day = new Date().toISOString().slice(0, 10);
+    const { memberId } = await createMember('cronmerk');
+    await env.DB.prepare('UPDATE members SET signup_date = ?1, created_at = ?1 WHERE id = ?2').bind(`${day}T10:00:00.000Z`, memberId).run();
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ cron: '7 * * * *', scheduledTime: Date.parse(`${day}T12:07:00.000Z`) }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const signups = await env.DB.prepare("SELECT value FROM daily_figures WHERE tenant_id = 'cronmerk' AND metric = 'signups' AND day = ?")
+      .bind(day)
+      .first<{ value: number }>();
+    expect(signups?.value).toBe(1);
   });
 
   it('is read from D1 within the window, and is null for a draft or an unknown id', async () => {
