@@ -45,7 +45,9 @@ export default {
     assertEnv(env, TENANTS);
     const now = new Date(controller.scheduledTime);
     // The files' brands and the live ones made in the workspace (docs/decisions/019), whose database is still bound.
-    const runtime = (await loadRuntimeBrands(env.DB)).filter((t) => typeof bindingOf<D1Database>(env, t.database)?.prepare === 'function');
+    const runtime = (await loadRuntimeBrands(env.DB, now.getTime())).filter(
+      (t) => typeof bindingOf<D1Database>(env, t.database)?.prepare === 'function',
+    );
     const brands = [...TENANTS, ...runtime];
     // Every database a brand is bound to (docs/decisions/009-one-database-per-brand.md), each with its own brands.
     for (const { binding, db, tenantIds } of databasesOf(env, brands)) {

@@ -125,8 +125,9 @@ describe('a runtime brand found by id where it was never served by host', () => 
 
   it("is in the hourly cron's figures rollup", async () => {
     await storedBrand('cronmerk', 'Cron Merk');
-    // A signup at 10:00 today (UTC), the cron at 12:07: today's figures go up to the last full hour.
-    const day = new Date().toISOString().slice(0, 10);
+    // A signup at 10:00 yesterday (UTC), the cron at 12:07 that day (its figures go up to the last full hour). The
+    // cron reads the brands at its own clock: before the list an earlier test of this file left in the isolate.
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const { memberId } = await createMember('cronmerk');
     await env.DB.prepare('UPDATE members SET signup_date = ?1, created_at = ?1 WHERE id = ?2').bind(`${day}T10:00:00.000Z`, memberId).run();
     const ctx = createExecutionContext();
