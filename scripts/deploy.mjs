@@ -4,8 +4,9 @@
 //                                  namespaces, queues), apply the D1 migrations to every database, check the secrets
 //                                  every brand names, deploy, print each brand's hosts with their DNS and certificate
 //   npm run deploy -- --dry-run    every check without credentials: the tenant files, the secrets it would need, the
-//                                  production bundle (no local tools, size and startup against their budgets), wrangler's
-//                                  own dry run; nothing remote is called. Exits non-zero on any problem.
+//                                  production bundle (no local tools, size and startup against their budgets), the brands
+//                                  stored in the local D1 against the schema being shipped, wrangler's own dry run;
+//                                  nothing remote is called. Exits non-zero on any problem.
 // Options: --out <dir> (the build's folder, default dist-deploy), --check-local-build <dir> (also check that this local
 // build still carries the local tools, so the check can fail: npm test passes dist).
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { ensureInstalled, projectEnv, root, run } from './lib/setup.mjs';
 import { checkLocalTools, checkSize, checkStartup } from './lib/deploy/bundle-checks.mjs';
 import { deployPlan, isPlaceholderId, missingResources, missingSecrets, withAccountIds, withBrandRoutes } from './lib/deploy/plan.mjs';
 import { loadTenants } from './lib/deploy/tenants.mjs';
+import { checkStoredBrands } from './lib/deploy/stored-brands.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -102,6 +104,9 @@ printPlan(plan);
 const problems = [...plan.problems, ...(await checks(config))];
 
 if (DRY_RUN) {
+  // The brands made in the workspace, against the schema this build ships: here the local D1's (npm start's state).
+  section('Stored brands (local D1)');
+  problems.push(...(await checkStoredBrands({ remote: false })));
   section("wrangler's dry run");
   // The routes the real deploy adds, so wrangler checks them too; written beside the build, the build's own config untouched.
   const dryConfig = join(dirname(config), 'wrangler.deploy.json');
@@ -139,6 +144,11 @@ section('D1 migrations');
 for (const db of plan.d1)
   if (run('wrangler', ['d1', 'migrations', 'apply', db.binding, '--remote', '-c', deployConfig], { allowFailure: true }) !== 0)
     fail([`the migrations of ${db.binding} (${db.name}) failed; nothing was deployed`]);
+
+// Before the new code serves: a stored brand the new schema refuses would stop serving (docs/decisions/023).
+section('Stored brands');
+const refused = await checkStoredBrands({ remote: true, config: deployConfig });
+if (refused.length) fail([...refused, 'edit those brands in the workspace (or relax the schema) and deploy again']);
 
 section('Secrets');
 const lacking = missingSecrets(plan, secretNames(deployConfig));

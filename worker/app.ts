@@ -37,6 +37,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
 import { staffPages } from './staff/pages';
 import { staffSession } from './auth/staff-session';
+import { loadRuntimeBrands } from './brands/runtime';
 import { tenant } from './middleware/tenant';
 import { requestDb } from './db/request-db';
 import { catalogueRoute } from './ssr/catalogue';
@@ -88,9 +89,11 @@ app.use(async function sessionUnlessProxied(c, next) {
   return session()(c, next);
 });
 // The staff workspace's own session (a different cookie): only where the workspace is.
-app.use('/api/staff/*', staffSession());
-app.use('/staff/*', staffSession());
-app.use('/staff', staffSession());
+// With the live brands made in the workspace (docs/decisions/019), so its lists show them beside the files' brands.
+const workspaceSession = staffSession({ loadBrands: loadRuntimeBrands });
+app.use('/api/staff/*', workspaceSession);
+app.use('/staff/*', workspaceSession);
+app.use('/staff', workspaceSession);
 // Called by other servers (a mail client's one-click unsubscribe, the mail provider), with their own proof.
 app.use(csrf({ exempt: CROSS_SITE_CALLS }));
 

@@ -10,7 +10,9 @@ import { collectSepaDebits } from './payments/sepa/daily';
 import { rollUp } from './staff/dashboard/rollup';
 import { alertSchemeHealth } from './staff/dashboard/scheme-alert';
 import { databasesOf } from './db/request-db';
-import { TENANTS } from './tenants';
+import { TENANTS, tenantById } from './tenants';
+import { loadRuntimeBrands } from './brands/runtime';
+import { bindingOf } from './env-access';
 import { assertEnv } from './env-schema';
 import { deliverPostbacks, requeueStale } from './tracking/postback-queue';
 import { rollUpTraffic } from './tracking/traffic-rollup';
@@ -42,8 +44,13 @@ export default {
   async scheduled(controller, env, ctx) {
     assertEnv(env, TENANTS);
     const now = new Date(controller.scheduledTime);
+    // The files' brands and the live ones made in the workspace (docs/decisions/019), whose database is still bound.
+    const runtime = (await loadRuntimeBrands(env.DB, now.getTime())).filter(
+      (t) => typeof bindingOf<D1Database>(env, t.database)?.prepare === 'function',
+    );
+    const brands = [...TENANTS, ...runtime];
     // Every database a brand is bound to (docs/decisions/009-one-database-per-brand.md), each with its own brands.
-    for (const { binding, db, tenantIds } of databasesOf(env, TENANTS)) {
+    for (const { binding, db, tenantIds } of databasesOf(env, brands)) {
       // Each task is one job run: a JSON line and a row in job_runs for the operations screen (worker/observe/jobs.ts).
       const job = <T>(name: string, work: () => Promise<T>) =>
         ctx.waitUntil(runJob({ name, cron: controller.cron || null, db, fields: { binding } }, work));
@@ -54,7 +61,7 @@ export default {
           collectSepaDebits(
             env,
             db,
-            TENANTS.filter((t) => tenantIds.includes(t.id)),
+            brands.filter((t) => tenantIds.includes(t.id)),
             now,
           ),
         );
@@ -72,7 +79,7 @@ export default {
           checkOperations(
             env,
             db,
-            TENANTS.filter((t) => tenantIds.includes(t.id)),
+            brands.filter((t) => tenantIds.includes(t.id)),
             now,
           ),
         );
@@ -86,12 +93,14 @@ export default {
   async queue(batch, env) {
     assertEnv(env, TENANTS);
     // One job run per batch, recorded in the default database (a batch may carry several brands' postbacks).
-    await runJob({ name: 'postbacks queue', cron: null, db: env.DB, fields: { messages: batch.messages.length } }, () =>
-      deliverPostbacks(batch as MessageBatch<PostbackMessage>, env, (id) => {
-        const tenant = TENANTS.find((t) => t.id === id);
+    await runJob({ name: 'postbacks queue', cron: null, db: env.DB, fields: { messages: batch.messages.length } }, async () => {
+      // A runtime brand's postbacks too, in an isolate that has never served it: its live brands, then by id.
+      await loadRuntimeBrands(env.DB);
+      return deliverPostbacks(batch as MessageBatch<PostbackMessage>, env, (id) => {
+        const tenant = tenantById(id);
         return tenant ? databaseOf(env, tenant) : null;
-      }),
-    );
+      });
+    });
   },
 } satisfies ExportedHandler<Env, PostbackMessage>;
 

@@ -7,6 +7,7 @@ import velvetnights from '../../tenants/velvetnights';
 import { settingsFor } from '../../worker/brand-settings';
 import { yotiStandIn } from './yoti-stand-in';
 import { networkStandIn } from './network-stand-in';
+import { alertSink } from './alert-sink';
 
 /**
  * A stand-in for a brand's own PHP backend, for the proxy-mode tests. It tells the test brands apart by the
@@ -192,6 +193,7 @@ export async function setup() {
       if (url.pathname === '/__count') return json(res, 200, { count: counts.get(url.searchParams.get('key') ?? '') ?? 0 });
       if (yotiStandIn(req, res, url, Buffer.concat(chunks).toString('utf8'))) return;
       if (networkStandIn(req, res, url)) return;
+      if (alertSink(req, res, url, Buffer.concat(chunks).toString('utf8'))) return;
       const brand = String(req.headers['x-forwarded-host'] ?? '').split('.')[0];
       if (brand === 'proxypages') return pagesBackend(req, res, url);
       if (brand === 'proxybreaker') {

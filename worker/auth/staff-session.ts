@@ -6,7 +6,7 @@ import type { StaffRoleGrant } from '../../core/schemas/staff-answers';
 import type { AppContext, AppEnv } from '../context';
 import { ApiFailure } from '../errors';
 import { hashToken, newToken } from './sessions';
-import { TENANTS } from '../tenants';
+import { knownTenants } from '../tenants';
 import { staffDb } from '../db/request-db';
 
 /**
@@ -49,11 +49,23 @@ export async function findStaffSession(db: D1Database, token: string, now: Date)
   };
 }
 
+export interface StaffSessionOptions {
+  /**
+   * Loads the brands made in the workspace into this isolate (worker/brands/runtime.ts loadRuntimeBrands), so that
+   * knownTenants() below, and with it every list, picker and brand check of the workspace, has them.
+   */
+  loadBrands?: (db: D1Database, nowMs: number) => Promise<unknown>;
+}
+
 /** Reads the staff cookie into `staff` (or null) for the workspace's pages and API only. */
-export function staffSession(): MiddlewareHandler<AppEnv> {
+export function staffSession(options: StaffSessionOptions = {}): MiddlewareHandler<AppEnv> {
   return async function staffSessionMiddleware(c, next) {
     const token = getCookie(c, STAFF_COOKIE);
-    c.set('staff', token ? await findStaffSession(staffDb(c.env), token, c.get('now')) : null);
+    const staff = token ? await findStaffSession(staffDb(c.env), token, c.get('now')) : null;
+    // The workspace's brands are the files' and the live ones made in the workspace (knownTenants): loaded here, at
+    // most one D1 read per isolate and window, so every list, picker and brand check after it sees the same brands.
+    if (staff && options.loadBrands) await options.loadBrands(staffDb(c.env), c.get('now').getTime());
+    c.set('staff', staff);
     await next();
   };
 }
@@ -134,8 +146,9 @@ export function may(staff: StaffSession, brand: string, needed: StaffRole): bool
 
 /** The brands a staff member works on (every brand of the deployment for an owner). */
 export function brandsOf(staff: StaffSession): string[] {
-  if (staff.roles.some((r) => r.brand === EVERY_BRAND)) return TENANTS.map((t) => t.id);
-  return staff.roles.map((r) => r.brand).filter((b) => TENANTS.some((t) => t.id === b));
+  const brands = knownTenants();
+  if (staff.roles.some((r) => r.brand === EVERY_BRAND)) return brands.map((t) => t.id);
+  return staff.roles.map((r) => r.brand).filter((b) => brands.some((t) => t.id === b));
 }
 
 /** The brands on which the staff member may act as `needed`. */
@@ -151,7 +164,7 @@ export function requireStaff(c: AppContext): StaffSession {
 }
 
 /** Whether `brand` is a brand of this deployment (a staff role may outlive its brand; an owner's '*' covers any name). */
-export const isBrand = (brand: string): boolean => TENANTS.some((t) => t.id === brand);
+export const isBrand = (brand: string): boolean => knownTenants().some((t) => t.id === brand);
 
 /**
  * The signed-in staff member who may act as `needed` on `brand`. A brand that does not exist answers 404 for every

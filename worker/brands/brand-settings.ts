@@ -34,13 +34,24 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-/** A stored version as a tenant, or null when today's schema refuses it (the caller logs that). */
-export function parseStoredBrand(row: { id: string; database: string; settings: string; hosts: string | null }): Tenant | null {
+/**
+ * A stored version checked by today's schema, with its hosts: the tenant, or each refused field and the reason. The
+ * lookups serve what passes; `npm run deploy` lists what fails before a stricter schema goes out (scripts/lib/deploy).
+ */
+export function checkStoredBrand(row: { id: string; database: string; settings: string; hosts: string | null }): SettingsCheck {
+  let input: Record<string, unknown>;
   try {
     const hosts = row.hosts ? (JSON.parse(row.hosts) as string[]) : [];
-    const parsed = TenantSchema.safeParse(tenantInput(row.id, row.database, JSON.parse(row.settings) as Record<string, unknown>, hosts));
-    return parsed.success ? parsed.data : null;
+    input = tenantInput(row.id, row.database, JSON.parse(row.settings) as Record<string, unknown>, hosts);
   } catch {
-    return null;
+    return { ok: false, fields: { _: 'stored settings are not JSON' } };
   }
+  const parsed = TenantSchema.safeParse(input);
+  return parsed.success ? { ok: true, tenant: parsed.data } : { ok: false, fields: fieldErrors(parsed.error) };
+}
+
+/** A stored version as a tenant, or null when today's schema refuses it (the caller logs that). */
+export function parseStoredBrand(row: { id: string; database: string; settings: string; hosts: string | null }): Tenant | null {
+  const checked = checkStoredBrand(row);
+  return checked.ok ? checked.tenant : null;
 }

@@ -1,7 +1,7 @@
 import { normalizeHost } from '../../core/rules/tenant-lookup';
 import type { Tenant } from '../../core/schemas/tenant';
 import { logEvent } from '../log';
-import { rememberRuntimeTenant } from '../tenants';
+import { rememberRuntimeTenant, TENANTS } from '../tenants';
 import { parseStoredBrand } from './brand-settings';
 
 /**
@@ -143,7 +143,15 @@ export async function runtimeBrandForHost(
  */
 export async function forgetBrand(id: string, hosts: readonly string[], previewDomain?: string): Promise<void> {
   isolate.clear();
+  byKey.clear();
   const all = [`${id}.localhost`, `${id}-preview.localhost`, ...(previewDomain ? [`${id}-preview.${previewDomain}`] : []), ...hosts];
+  await Promise.all(
+    [ID_KEY + encodeURIComponent(id), LIST_KEY].map((k) =>
+      edgeCache()
+        .delete(new Request(CACHE_ORIGIN + k))
+        .catch(() => false),
+    ),
+  );
   await Promise.all(
     all.map((h) =>
       edgeCache()
@@ -151,4 +159,79 @@ export async function forgetBrand(id: string, hosts: readonly string[], previewD
         .catch(() => false),
     ),
   );
+}
+
+// By id and the whole list (issue 48): code that knows a brand only by id (a Durable Object, a mail, a push, a queue
+// message, a cron, the staff workspace) runs in isolates that may never have served the brand by host. The same
+// layers and window as the host lookup: this isolate (ISOLATE_TTL_S), the Cache API (EDGE_TTL_S), then D1.
+const ID_KEY = 'id/';
+const LIST_KEY = 'live-list';
+const byKey = new Map<string, { rows: StoredBrand[]; at: number }>();
+
+const LIVE_SQL = `
+  SELECT b.id, b.database, v.version, v.settings,
+         (SELECT json_group_array(h.host) FROM brand_hosts h WHERE h.brand_id = b.id AND h.kind = 'live' AND h.status = 'active') AS hosts
+    FROM brands b JOIN brand_versions v ON v.brand_id = b.id AND v.version = b.live_version`;
+
+async function windowedRows(key: string, nowMs: number, read: () => Promise<StoredBrand[]>): Promise<StoredBrand[]> {
+  const mine = byKey.get(key);
+  if (mine && nowMs - mine.at < ISOLATE_TTL_S * 1000 && nowMs >= mine.at) return mine.rows;
+  const request = new Request(CACHE_ORIGIN + key);
+  const edge = await edgeCache()
+    .match(request)
+    .catch(() => undefined);
+  if (edge) {
+    const body = (await edge.json()) as { rows: StoredBrand[]; at: number };
+    if (nowMs - body.at < EDGE_TTL_S * 1000 && nowMs >= body.at) {
+      byKey.set(key, { rows: body.rows, at: nowMs });
+      return body.rows;
+    }
+  }
+  const rows = await read();
+  byKey.set(key, { rows, at: nowMs });
+  const copy = new Response(JSON.stringify({ rows, at: nowMs }), {
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': `public, max-age=${EDGE_TTL_S}` },
+  });
+  await edgeCache()
+    .put(request, copy)
+    .catch(() => undefined);
+  return rows;
+}
+
+/** The live version of each row as a tenant (remembered for tenantById); a version today's schema refuses is logged. */
+function liveTenants(rows: readonly StoredBrand[]): Tenant[] {
+  const out: Tenant[] = [];
+  for (const row of rows) {
+    const tenant = parseStoredBrand(row);
+    if (!tenant) {
+      logEvent('error', 'runtime brand no longer valid', { brand: row.id, version: row.version });
+      continue;
+    }
+    rememberRuntimeTenant(tenant);
+    out.push(tenant);
+  }
+  return out;
+}
+
+/**
+ * A brand by id in any isolate: a tenant file's, else the live version of a runtime brand (null for an unknown id, a
+ * draft, or a version today's schema refuses). `db` is the deployment's primary database (binding DB).
+ */
+export async function findTenant(db: D1Database, id: string, nowMs: number = Date.now()): Promise<Tenant | null> {
+  const file = TENANTS.find((t) => t.id === id);
+  if (file) return file;
+  const rows = await windowedRows(ID_KEY + encodeURIComponent(id), nowMs, async () => {
+    const row = await db.prepare(`${LIVE_SQL} WHERE b.id = ?`).bind(id).first<StoredBrand>();
+    return row ? [row] : [];
+  });
+  return liveTenants(rows)[0] ?? null;
+}
+
+/**
+ * Every live runtime brand (the staff workspace's lists, the crons), loaded into this isolate so the synchronous
+ * `knownTenants()` / `tenantById()` of worker/tenants.ts see them. The files' brands are not included.
+ */
+export async function loadRuntimeBrands(db: D1Database, nowMs: number = Date.now()): Promise<readonly Tenant[]> {
+  const rows = await windowedRows(LIST_KEY, nowMs, async () => (await db.prepare(`${LIVE_SQL} ORDER BY b.id`).all<StoredBrand>()).results);
+  return liveTenants(rows.filter((r) => !TENANTS.some((t) => t.id === r.id)));
 }

@@ -10,7 +10,7 @@ import { logEvent } from '../log';
 import { writeLastActive } from '../auth/last-active';
 import { sendNotificationMails } from '../notifications/mailer';
 import { brandEnv, primarySession } from '../db/request-db';
-import { tenantById } from '../tenants';
+import { findTenant } from '../brands/runtime';
 import { acceptRawSend } from './accept-send';
 import type { Sender } from './send';
 
@@ -69,7 +69,7 @@ export class MemberHub extends SocketHub<LiveEvent> {
    */
   private async send(sender: LiveSender, frame: LiveSendFrame): Promise<LiveReply> {
     const t = translatorFor(sender.language);
-    const tenant = tenantById(sender.tenantId);
+    const tenant = await findTenant(this.env.DB, sender.tenantId);
     if (!tenant) return { type: 'sent', key: frame.key, status: 500, body: genericErrorBody(t) };
     const env = brandEnv(this.env, tenant);
     const session = primarySession(env.DB);
@@ -100,7 +100,8 @@ export class MemberHub extends SocketHub<LiveEvent> {
 
   async alarm(): Promise<void> {
     const target = await this.ctx.storage.get<MailTarget>('mail-target');
-    const tenant = target && tenantById(target.tenantId);
+    // A runtime brand too, in an isolate that has never served it (findTenant reads D1 within the brands' window).
+    const tenant = target && (await findTenant(this.env.DB, target.tenantId));
     if (!target || !tenant) return;
     const now = new Date();
     // The hub learns its brand from the target it was given; the brand's data may be in its own database.

@@ -18,7 +18,8 @@ import { toSettings } from '../auth/notification-settings';
 import { ageOn } from '../../core/rules/age';
 import { issueToken } from '../auth/tokens';
 import { brandOrigin } from '../brand-origin';
-import { tenantById } from '../tenants';
+import { findTenant } from '../brands/runtime';
+import { rawEnv } from '../db/request-db';
 import type { LeftJoined, Tables } from '../db/tables';
 import { namedBatch } from '../db/batch';
 
@@ -50,7 +51,8 @@ const NAMED = 3;
 export async function sendNotificationMails(env: Env, tenantId: string, memberId: number, now: Date, online: boolean): Promise<MailRun> {
   const db = env.DB;
   const run: MailRun = { sent: [], next: null };
-  const tenant = tenantById(tenantId);
+  // The brands' tables are in the deployment's primary database; `env` may be the brand's own (brandEnv).
+  const tenant = await findTenant(rawEnv(env).DB, tenantId);
   const member = await db
     .prepare(
       `SELECT m.email, m.status, m.language, m.notification_prefs, m.email_disabled_reason, m.invisible, p.name, p.country, p.last_active

@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
-import { findStaffSession, may, roleOn, STAFF_COOKIE } from '../auth/staff-session';
+import { findStaffSession, isBrand, may, roleOn, STAFF_COOKIE } from '../auth/staff-session';
 import { isMemberPhotoKey, mediaAccess } from './access';
 import { ageCheckPasses, gateCountry } from '../age/gate';
 import { brandEnvFor, staffDb } from '../db/request-db';
-import { TENANTS, tenantById } from '../tenants';
+import { tenantById } from '../tenants';
 import type { SessionMember } from '../auth/sessions';
 import { portraitSvg } from './portrait';
 import { LOCAL_TOOLS } from '../build-target';
@@ -51,7 +51,7 @@ export const staffMedia = new Hono<AppEnv>();
 staffMedia.get('/:brand/*', async (c) => {
   const brand = c.req.param('brand');
   const staff = c.get('staff');
-  if (!staff || !TENANTS.some((t) => t.id === brand) || !roleOn(staff, brand)) return refused(c);
+  if (!staff || !isBrand(brand) || !roleOn(staff, brand)) return refused(c);
   const key = c.req.path.slice(`/staff/media/${brand}/`.length);
   return serve(c, brandEnvFor(c, brand), brand, key, null, async () => may(staff, brand, 'moderator'));
 });

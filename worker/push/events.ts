@@ -5,7 +5,8 @@ import type { PushPayload } from '../../core/schemas/push';
 import { DEFAULT_LANGUAGE } from '../../core/constants';
 import { translatorFor } from '../i18n';
 import { toSettings } from '../auth/notification-settings';
-import { tenantById } from '../tenants';
+import { findTenant } from '../brands/runtime';
+import { rawEnv } from '../db/request-db';
 import { sendPush } from './send';
 import type { Tables } from '../db/tables';
 
@@ -20,7 +21,8 @@ type MemberRow = Pick<Tables['members'], 'status' | 'language' | 'notification_p
  */
 export async function pushForEvent(env: Env, tenantId: string, memberId: number, event: LiveEvent): Promise<number> {
   const pref = PREF[event.type];
-  const tenant = tenantById(tenantId);
+  // Any isolate may send it (a hub that has never served the brand): a runtime brand is read from D1 (findTenant).
+  const tenant = await findTenant(rawEnv(env).DB, tenantId);
   // The sender's own copy of a message never becomes a push to themselves.
   if (!pref || !tenant || (event.type === 'message' && event.message.from_me)) return 0;
   const row = await env.DB.prepare(

@@ -1,5 +1,5 @@
 import type { Tenant } from '../../core/schemas/tenant';
-import { TENANTS } from '../tenants';
+import { knownTenants } from '../tenants';
 
 /**
  * A brand as the workspace names it: its site name, and its id after it only where another brand the staff member
@@ -9,7 +9,9 @@ import { TENANTS } from '../tenants';
  */
 export function staffBrandName(tenant: Tenant, among: readonly string[]): string {
   const { name } = tenant.settings;
-  return TENANTS.some((t) => t.id !== tenant.id && among.includes(t.id) && t.settings.name === name) ? `${name} (${tenant.id})` : name;
+  return knownTenants().some((t) => t.id !== tenant.id && among.includes(t.id) && t.settings.name === name)
+    ? `${name} (${tenant.id})`
+    : name;
 }
 
 /**
@@ -20,5 +22,5 @@ export function staffBrandName(tenant: Tenant, among: readonly string[]): string
 export function proxyBackendOf(tenant: Tenant): string | null | undefined {
   if (!tenant.upstream_api) return undefined;
   const host = new URL(tenant.upstream_api).hostname.toLowerCase();
-  return TENANTS.find((t) => t.id !== tenant.id && t.hosts.some((h) => h.toLowerCase() === host))?.id ?? null;
+  return knownTenants().find((t) => t.id !== tenant.id && t.hosts.some((h) => h.toLowerCase() === host))?.id ?? null;
 }

@@ -1,5 +1,5 @@
 import type { StaffMe } from '../../core/schemas/staff-answers';
-import { TENANTS } from '../tenants';
+import { tenantById } from '../tenants';
 import { brandsOf, type StaffSession } from '../auth/staff-session';
 import { staffBrandName } from './brand-name';
 
@@ -10,6 +10,6 @@ export function staffMe(staff: StaffSession): StaffMe {
     email: staff.email,
     name: staff.name,
     roles: staff.roles,
-    brands: brandsOf(staff).map((id, _, ids) => ({ id, name: staffBrandName(TENANTS.find((t) => t.id === id)!, ids) })),
+    brands: brandsOf(staff).map((id, _, ids) => ({ id, name: staffBrandName(tenantById(id)!, ids) })),
   };
 }

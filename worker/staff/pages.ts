@@ -3,7 +3,7 @@ import type { Tenant } from '../../core/schemas/tenant';
 import { staffLanguage, type StaffBoot, type StaffBrandInfo } from '../../core/staff-boot';
 import { labelOf } from './answering/profiles';
 import type { AppContext, AppEnv } from '../context';
-import { TENANTS } from '../tenants';
+import { knownTenants } from '../tenants';
 import ASSETS from 'virtual:client-assets';
 import { brandsOf } from '../auth/staff-session';
 import { proxyBackendOf, staffBrandName } from './brand-name';
@@ -35,7 +35,7 @@ function page(c: AppContext): Response {
   const path = c.req.path.replace(/\/+$/, '') || '/staff';
   if (!staff && !OPEN_PATHS.has(path)) return c.redirect('/staff/login', 302);
   if (staff && path === '/staff/login') return c.redirect('/staff', 302);
-  const brands = staff ? TENANTS.filter((t) => brandsOf(staff).includes(t.id)) : [tenant];
+  const brands = staff ? knownTenants().filter((t) => brandsOf(staff).includes(t.id)) : [tenant];
   const boot: StaffBoot = {
     brand: tenant.id,
     language: staffLanguage(tenant.settings.domain_language),

@@ -13,7 +13,7 @@ import { notifyStaffQueue, staffQueue } from '../../live/staff-queue-notify';
 import { loadQueue } from './queue';
 import { reply } from './reply';
 import { auditStatement } from '../../auth/staff-session';
-import { TENANTS } from '../../tenants';
+import { tenantById } from '../../tenants';
 import { assertSameOriginUpgrade } from '../../http/helpers';
 import { brandDb, brandEnvFor, brandsByDatabase, staffDb } from '../../db/request-db';
 import { staffOperation } from '../operation';
@@ -26,7 +26,7 @@ import { staffOperation } from '../operation';
 export const answerRoutes = new Hono<AppEnv>();
 
 function tenantOf(brand: string) {
-  return TENANTS.find((t) => t.id === brand)!;
+  return tenantById(brand)!;
 }
 
 // Without ?brand: every brand where the caller is an operator (the contract's scope `each`).

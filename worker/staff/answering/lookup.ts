@@ -1,9 +1,8 @@
 import { CLAIM_MINUTES, type StaffRole } from '../../../core/schemas/staff';
 import type { AppContext } from '../../context';
 import { ApiFailure } from '../../errors';
-import { requireStaff, requireStaffOn, roleOn, type StaffSession } from '../../auth/staff-session';
+import { isBrand, requireStaff, requireStaffOn, roleOn, type StaffSession } from '../../auth/staff-session';
 import { brandDb } from '../../db/request-db';
-import { TENANTS } from '../../tenants';
 import type { Tables } from '../../db/tables';
 
 /** A conversation between a member and one of a brand's fictional profiles, as every answering call needs it. */
@@ -70,7 +69,7 @@ export async function requireAnswering(
   role: StaffRole = 'operator',
 ): Promise<{ ref: AnsweringRef; staff: StaffSession }> {
   const staff = requireStaff(c);
-  if (!TENANTS.some((t) => t.id === brand) || !roleOn(staff, brand)) throw conversationNotFound();
+  if (!isBrand(brand) || !roleOn(staff, brand)) throw conversationNotFound();
   const ref = await findAnsweringConversation(brandDb(c, brand), brand, id);
   if (!ref) throw conversationNotFound();
   return { ref, staff: requireStaffOn(c, brand, role) };

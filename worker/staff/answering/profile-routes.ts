@@ -5,7 +5,7 @@ import { ApiFailure, parseOrFail } from '../../errors';
 import { insertProfilePhoto } from './profile-photos';
 import { createProfile, loadProfiles, profileNotFound, updateProfile } from './profiles';
 import { brandsWhere, requireStaffOn } from '../../auth/staff-session';
-import { TENANTS } from '../../tenants';
+import { tenantById } from '../../tenants';
 import { photoBodyLimit, processUploadedPhoto, storeUploadedPhoto, uploadedPhoto, uploadedSizes } from '../../photos/upload';
 import { brandDb } from '../../db/request-db';
 import { staffOperation } from '../operation';
@@ -13,7 +13,7 @@ import { staffOperation } from '../operation';
 /** The brand's fictional profiles (issue 14): operators and above list, create, edit them and add photos. */
 export const profileRoutes = new Hono<AppEnv>();
 
-const tenantOf = (brand: string) => TENANTS.find((t) => t.id === brand)!;
+const tenantOf = (brand: string) => tenantById(brand)!;
 
 // Without ?brand: the caller's only operator brand (a choice among several is the caller's to make).
 staffOperation(profileRoutes, 'get', '/api/staff/profiles.php', async (c, { query, staff }) => {

@@ -6,7 +6,7 @@ import { unservedCodeFields } from '../../../core/rules/discount';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { createDiscountCode, expireDiscountCode, listDiscountCodes, updateDiscountCode } from './discount-codes';
 import { createInviteCodes, listInviteCodes } from './invite-codes';
-import { TENANTS } from '../../tenants';
+import { tenantById } from '../../tenants';
 import { brandDb } from '../../db/request-db';
 import { staffOperation } from '../operation';
 
@@ -17,7 +17,7 @@ import { staffOperation } from '../operation';
  */
 export const codesRoutes = new Hono<AppEnv>();
 
-const tenantOf = (brand: string) => TENANTS.find((t) => t.id === brand)!;
+const tenantOf = (brand: string) => tenantById(brand)!;
 
 /** A code for a country or currency the brand does not sell in would never apply: 400 naming the field (issue 42). */
 function refuseUnserved(tenant: Tenant, input: { country: string | null; currency: string | null }): void {

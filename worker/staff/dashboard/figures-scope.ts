@@ -2,7 +2,7 @@ import { EVERY_BRAND } from '../../../core/schemas/staff';
 import type { AppContext } from '../../context';
 import { ApiFailure } from '../../errors';
 import { requireStaffOn, requireStaff } from '../../auth/staff-session';
-import { TENANTS } from '../../tenants';
+import { knownTenants } from '../../tenants';
 import { brandsByDatabase } from '../../db/request-db';
 
 /**
@@ -21,7 +21,7 @@ export function figuresScope(c: AppContext, brand: string | undefined) {
     scope: EVERY_BRAND,
     groups: brandsByDatabase(
       c,
-      TENANTS.map((t) => t.id),
+      knownTenants().map((t) => t.id),
     ),
   };
 }

@@ -5,7 +5,7 @@ import { brandEnv, staffDb } from '../../db/request-db';
 import type { Tables } from '../../db/tables';
 import { logEvent } from '../../log';
 import { sendMail } from '../../mail';
-import { TENANTS } from '../../tenants';
+import { tenantById } from '../../tenants';
 import { computeSchemeHealth } from './scheme-health';
 
 /** The brand's owners and admins, and the deployment's owners: the people who answer to the acquirer. */
@@ -51,7 +51,7 @@ export async function alertSchemeHealth(env: Env, db: D1Database, brands: string
 
 /** One mail to each owner and admin of the brand, in the brand's language; how many were sent. */
 async function mailAlert(env: Env, row: SchemeHealthRow, now: Date): Promise<number> {
-  const tenant = TENANTS.find((t) => t.id === row.brand);
+  const tenant = tenantById(row.brand);
   if (!tenant) return 0;
   const { results } = await staffDb(env).prepare(RECIPIENTS_SQL).bind(row.brand).all<Pick<Tables['staff'], 'email'>>();
   const language = toLanguage(tenant.settings.domain_language) ?? 'nl';

@@ -1,6 +1,6 @@
 import { ApiFailure } from '../../errors';
 import type { AppContext } from '../../context';
-import { TENANTS } from '../../tenants';
+import { tenantById } from '../../tenants';
 import type { Tenant } from '../../../core/schemas/tenant';
 import { requireStaff, requireStaffOn, type StaffSession } from '../../auth/staff-session';
 import { brandDb } from '../../db/request-db';
@@ -46,7 +46,7 @@ async function rowOf<T>(c: AppContext, brand: string, sql: string, id: number): 
 }
 
 function adminOn(c: AppContext, brand: string): { staff: StaffSession; tenant: Tenant } {
-  const tenant = TENANTS.find((t) => t.id === brand);
+  const tenant = tenantById(brand);
   if (!tenant) {
     requireStaff(c); // 401 without a staff session, else the same 404 as a brand without a role
     throw notFound();

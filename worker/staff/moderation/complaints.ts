@@ -3,7 +3,7 @@ import type { ComplaintState } from '../../../core/schemas/staff-moderation';
 import type { StaffComplaint, StaffComplaintsResponse } from '../../../core/schemas/staff-back-office-answers';
 import { ApiFailure } from '../../errors';
 import { sendMail } from '../../mail';
-import { TENANTS } from '../../tenants';
+import { tenantById } from '../../tenants';
 import { auditStatement, type StaffSession } from '../../auth/staff-session';
 import type { Tables } from '../../db/tables';
 import { namedBatch, rows } from '../../db/batch';
@@ -31,7 +31,7 @@ type Row = Pick<
 type ReplyRow = Pick<Tables['complaint_replies'], 'id' | 'complaint_id' | 'created_at'> & { text: string; staff: string };
 
 const notFound = () => new ApiFailure(404, 'complaint_not_found', 'errors.complaint_not_found');
-const tenantOf = (brand: string) => TENANTS.find((t) => t.id === brand)!;
+const tenantOf = (brand: string) => tenantById(brand)!;
 
 /** The reply's language: the sender's member account's, else the page's when they sent it, else the brand's. */
 function replyLanguage(brand: string, row: Pick<Row, 'language' | 'member_language'>) {

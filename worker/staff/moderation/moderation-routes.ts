@@ -6,9 +6,9 @@ import { changeWord, decideText, listWords, textQueue } from './texts';
 import { brandDb, brandEnvFor } from '../../db/request-db';
 import { staffOperation } from '../operation';
 import { mailStatement } from '../../reports/statements';
-import { TENANTS } from '../../tenants';
+import { tenantById } from '../../tenants';
 
-const tenantOf = (brand: string) => TENANTS.find((t) => t.id === brand)!;
+const tenantOf = (brand: string) => tenantById(brand)!;
 
 /**
  * Back office: moderation (issue 15 item 4, docs/api/staff.md). For a brand's moderators, admins and owners:

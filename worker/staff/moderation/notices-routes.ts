@@ -4,7 +4,7 @@ import { brandEnvFor, staffDb } from '../../db/request-db';
 import { decideAppeal } from '../../reports/appeal-decision';
 import { decideReport } from '../../reports/decide';
 import { appealQueue, reportQueue } from '../../reports/queue';
-import { TENANTS } from '../../tenants';
+import { tenantById } from '../../tenants';
 import { transparencyFigures } from '../dashboard/transparency';
 import { staffOperation } from '../operation';
 
@@ -14,7 +14,7 @@ import { staffOperation } from '../operation';
  */
 export const noticesRoutes = new Hono<AppEnv>();
 
-const tenantOf = (brand: string) => TENANTS.find((t) => t.id === brand)!;
+const tenantOf = (brand: string) => tenantById(brand)!;
 
 staffOperation(noticesRoutes, 'get', '/api/staff/reports.php', async (c, { brand }) =>
   reportQueue(brandEnvFor(c, brand).DB, tenantOf(brand), c.get('now')),

@@ -5,7 +5,7 @@ import { approvePhoto, pendingPhotos, rejectPhoto } from '../../photos/moderatio
 import { auditStatement, type StaffSession } from '../../auth/staff-session';
 import type { Tables } from '../../db/tables';
 import { decisionSteps, mailStatement, memberLanguage, returnedId } from '../../reports/statements';
-import { TENANTS } from '../../tenants';
+import { tenantById } from '../../tenants';
 import { translatorFor } from '../../i18n';
 
 /**
@@ -40,7 +40,7 @@ export async function decidePhoto(
   if (decision.decision === 'approve') done = await approvePhoto(env.DB, base);
   else {
     // A rejection restricts the member: its decision and statement of reasons (DSA Art. 17) in the same batch.
-    const tenant = TENANTS.find((t) => t.id === brand)!;
+    const tenant = tenantById(brand)!;
     const owner = await env.DB.prepare(
       `SELECT p.member_id, m.language FROM photos ph JOIN profiles p ON p.id = ph.profile_id AND p.tenant_id = ph.tenant_id
          LEFT JOIN members m ON m.id = p.member_id WHERE ph.id = ? AND ph.tenant_id = ?`,

@@ -4,7 +4,7 @@ import { auditStatement, type StaffSession } from '../../auth/staff-session';
 import type { Tables } from '../../db/tables';
 import { namedBatch } from '../../db/batch';
 import { decisionSteps, memberLanguage, returnedId } from '../../reports/statements';
-import { TENANTS } from '../../tenants';
+import { tenantById } from '../../tenants';
 
 /**
  * Profile texts in the moderation queue: a member's name or about that contains a word of the brand's list
@@ -79,7 +79,7 @@ export async function decideText(
     ? decisionSteps(db, {
         tenantId: brand,
         memberId: owner.member_id,
-        language: memberLanguage(TENANTS.find((t) => t.id === brand)!, owner.language),
+        language: memberLanguage(tenantById(brand)!, owner.language),
         action: 'remove_text',
         targetKind: 'profile',
         targetId: d.profile_id,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { brandEnvFor } from '../../db/request-db';
-import { TENANTS } from '../../tenants';
+import { tenantById } from '../../tenants';
 import { staffOperation } from '../operation';
 import { sendNews } from './news';
 
@@ -10,6 +10,6 @@ export const newsRoutes = new Hono<AppEnv>();
 
 staffOperation(newsRoutes, 'post', '/api/staff/news.php', async (c, { body, staff, brand }) => {
   // The contract's scope checked the caller's admin role on this brand; an unknown brand answered 404 there.
-  const tenant = TENANTS.find((t) => t.id === brand)!;
+  const tenant = tenantById(brand)!;
   return sendNews(brandEnvFor(c, brand), tenant, staff.id, body, c.get('now'));
 });

@@ -2,7 +2,7 @@ import { LATENCY_COLUMNS, percentileBound } from '../../../core/rules/latency';
 import { type Operations, type OperationsPeriod, type OperationsRoute, OVER_LAST_BOUND } from '../../../core/schemas/staff-operations';
 import type { BrandGroup } from '../../db/request-db';
 import type { Tables } from '../../db/tables';
-import { TENANTS } from '../../tenants';
+import { tenantById } from '../../tenants';
 
 /** The routes outside parties call: payment providers' webhooks and postbacks, the age check's, the mail provider's. */
 export const WEBHOOK_ROUTES: readonly string[] = [
@@ -112,7 +112,7 @@ export async function loadOperations(groups: BrandGroup[], period: OperationsPer
         brand,
         waiting_since: waitingSince,
         wait_ms: waitingSince === null ? null : Math.max(0, now.getTime() - Date.parse(waitingSince)),
-        limit_minutes: TENANTS.find((t) => t.id === brand)?.answer_wait_alert_minutes ?? 0,
+        limit_minutes: tenantById(brand)?.answer_wait_alert_minutes ?? 0,
       });
       for (const row of incidents as IncidentRow[])
         out.incidents.push({ brand: row.tenant_id, kind: row.kind, key: row.key, opened_at: row.opened_at, closed_at: row.closed_at });
