@@ -100,6 +100,12 @@ export const staffShortcuts: Record<string, string> = {
     '[&_li]:[border-bottom:1px_solid_#eaeef2] [&_li]:[padding:0.35rem_0] [&_li_p]:m-0 [&_li_p]:whitespace-pre-wrap',
   ].join(' '),
   'note-form': 'flex flex-col gap-[0.35rem] items-start',
+  // The news form (screens/news.tsx): the text as wide as the card, the mail's and the push's previews side by side.
+  'news-form': '[&_textarea]:w-full [&_.field_input]:w-full',
+  'news-preview': [
+    '[&_.grid]:grid [&_.grid]:grid-cols-[repeat(auto-fit,minmax(260px,1fr))] [&_.grid]:gap-4 [&_figure]:m-0',
+    '[&_figcaption]:text-[0.85rem] [&_figcaption]:text-[#57606a] [&_figcaption]:mb-2 [&_strong]:block [&_p]:[margin:0.5rem_0_0]',
+  ].join(' '),
 
   // Profiles and first messages.
   'profile-form': '[&_.grid]:grid [&_.grid]:grid-cols-[repeat(auto-fill,minmax(200px,1fr))] [&_.grid]:[gap:0_1rem]',

@@ -6,6 +6,7 @@ interface __BaseEnv_Env {
 	DB: D1Database;
 	DB_VELVET: D1Database;
 	POSTBACKS: Queue;
+	NEWS: Queue;
 	ASSETS: Fetcher;
 	APP_ENV: string;
 	UPSTREAM_TIMEOUT_MS: string;

@@ -17,7 +17,9 @@ import { assertEnv } from './env-schema';
 import { deliverPostbacks, requeueStale } from './tracking/postback-queue';
 import { rollUpTraffic } from './tracking/traffic-rollup';
 import type { PostbackMessage } from './tracking/postbacks';
-import { databaseOf } from './db/request-db';
+import { brandEnv, databaseOf } from './db/request-db';
+import { deliverNews, requeueStaleNews } from './staff/news/news-queue';
+import type { NewsMessage } from './staff/news/news';
 
 /** The schedules of wrangler.toml [triggers] crons. */
 const PURGE_CRON = '17 3 * * *';
@@ -74,6 +76,8 @@ export default {
         job('scheme health', () => alertSchemeHealth(env, db, tenantIds, now));
         // Postbacks whose queue message was lost go out again (worker/tracking/postback-queue.ts).
         job('postbacks requeued', () => requeueStale(env, db, tenantIds, now));
+        // News batches whose queue message was lost or gave up go out again (worker/staff/news/news-queue.ts).
+        job('news requeued', () => requeueStaleNews(env, db, tenantIds, now));
         // Error rate, answer queue and postback failures: the owners' alerts, once per incident (issue 48 item 8).
         job('operations alerts', () =>
           checkOperations(
@@ -89,9 +93,21 @@ export default {
       }
     }
   },
-  // The POSTBACKS queue (wrangler.toml [[queues.consumers]]): postbacks to affiliate networks, issue 47.
+  // The queues' consumers (wrangler.toml [[queues.consumers]]): a brand's news (issue 46), and postbacks to
+  // affiliate networks (issue 47).
   async queue(batch, env) {
     assertEnv(env, TENANTS);
+    if (batch.queue === 'news') {
+      await runJob({ name: 'news queue', cron: null, db: env.DB, fields: { messages: batch.messages.length } }, async () => {
+        // A runtime brand's news too, in an isolate that has never served it (as the postbacks below).
+        await loadRuntimeBrands(env.DB);
+        return deliverNews(batch as MessageBatch<NewsMessage>, (id) => {
+          const tenant = tenantById(id);
+          return tenant ? { tenant, env: brandEnv(env, tenant) } : null;
+        });
+      });
+      return;
+    }
     // One job run per batch, recorded in the default database (a batch may carry several brands' postbacks).
     await runJob({ name: 'postbacks queue', cron: null, db: env.DB, fields: { messages: batch.messages.length } }, async () => {
       // A runtime brand's postbacks too, in an isolate that has never served it: its live brands, then by id.
@@ -102,7 +118,7 @@ export default {
       });
     });
   },
-} satisfies ExportedHandler<Env, PostbackMessage>;
+} satisfies ExportedHandler<Env, PostbackMessage | NewsMessage>;
 
 /**
  * Local mode only: a call from this very Worker to itself as a brand's upstream (worker/upstream/local-upstream.ts)

@@ -8,6 +8,7 @@ import { useStaffData } from './lib/use-data';
 import { AuditScreen } from './screens/audit';
 import { BrandsScreen } from './screens/brands';
 import { CodesScreen } from './screens/codes';
+import { NewsScreen } from './screens/news';
 import { TrafficScreen } from './screens/traffic';
 import { OperationsScreen } from './screens/operations';
 import { ConversationScreen } from './screens/conversation';
@@ -62,6 +63,8 @@ function Screen({ route }: { route: StaffRoute }) {
       return <MemberScreen brand={route.brand} id={route.id} />;
     case 'codes':
       return <CodesScreen />;
+    case 'news':
+      return <NewsScreen />;
     case 'traffic':
       return <TrafficScreen />;
     case 'operations':

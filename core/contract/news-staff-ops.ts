@@ -1,4 +1,4 @@
-import { NewsPostAnswerSchema, NewsPostSchema } from '../schemas/news';
+import { NewsOverviewSchema, NewsPostAnswerSchema, NewsPostSchema, NewsQuerySchema } from '../schemas/news';
 import type { Operation } from './operation';
 
 /**
@@ -8,6 +8,19 @@ import type { Operation } from './operation';
  */
 export const NEWS_STAFF_OPERATIONS = [
   {
+    method: 'get',
+    path: '/api/staff/news.php',
+    operationId: 'staffNewsOverview',
+    tag: 'staff',
+    auth: 'staff',
+    role: 'admin',
+    scope: 'named',
+    summary: "How many members the brand's news would reach by e-mail and by push, and its latest posts",
+    query: NewsQuerySchema,
+    responses: { 200: { description: 'The audience and the latest posts.', schema: NewsOverviewSchema } },
+    errors: { 400: ['validation_failed'] },
+  },
+  {
     method: 'post',
     path: '/api/staff/news.php',
     operationId: 'staffSendNews',
@@ -15,9 +28,9 @@ export const NEWS_STAFF_OPERATIONS = [
     auth: 'staff',
     role: 'admin',
     scope: 'named',
-    summary: "Send the brand's news to the members who chose it (e-mail and push)",
+    summary: "Queue the brand's news for the members who chose it (e-mail and push); the NEWS queue sends it in batches",
     body: { schema: NewsPostSchema },
-    responses: { 201: { description: 'How many mails and pushes went out.', schema: NewsPostAnswerSchema } },
+    responses: { 201: { description: 'How many mails and pushes were queued.', schema: NewsPostAnswerSchema } },
     errors: { 400: ['validation_failed'] },
   },
 ] as const satisfies readonly Operation[];

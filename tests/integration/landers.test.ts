@@ -129,6 +129,20 @@ describe('landers', () => {
     expect(html).toContain('<html lang="de"');
   });
 
+  it("takes the niche from the slug's prefix (SPEC.md §9): milf-amsterdam on the general brand shows women of 40 and over in Amsterdam", async () => {
+    const general = await page('flirtlokaal', '/landers/gallery/amsterdam', 'NL');
+    const generalAges = [...general.html.matchAll(/-1-(\d+)-thumb\.svg/g)].map((m) => Number(m[1]));
+    expect(Math.min(...generalAges)).toBeLessThan(40);
+    const { res, html } = await page('flirtlokaal', '/landers/gallery/milf-amsterdam', 'NL');
+    expect(res.status).toBe(200);
+    const ages = [...html.matchAll(/-1-(\d+)-thumb\.svg/g)].map((m) => Number(m[1]));
+    expect(ages.length).toBeGreaterThan(0);
+    expect(Math.min(...ages)).toBeGreaterThanOrEqual(40);
+    // The prefix is the niche, not part of the place.
+    expect(html).toContain('Amsterdam');
+    expect(html).not.toContain('Milf Amsterdam');
+  });
+
   it('answers unknown landers, and a slug where a lander takes none, with the 404 page', async () => {
     for (const path of ['/landers/nope', '/landers/_shared', '/landers/registry', '/landers/tinderswipe/amsterdam', '/landers/Gallery']) {
       const { res, html } = await page('flirtlokaal', path, 'NL');

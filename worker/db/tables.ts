@@ -508,6 +508,24 @@ export interface ModerationWordsRow {
   created_at: string;
 }
 
+export interface NewsBatchesRow {
+  tenant_id: string;
+  news_id: number;
+  first_member: number;
+  last_member: number;
+  created_at: string;
+  done_at: string | null;
+}
+
+export interface NewsDeliveriesRow {
+  tenant_id: string;
+  news_id: number;
+  member_id: number;
+  channel: string;
+  delivered: number;
+  created_at: string;
+}
+
 export interface NewsPostsRow {
   id: number;
   tenant_id: string;
@@ -519,6 +537,9 @@ export interface NewsPostsRow {
   pushes: number;
   created_at: string;
   sent_at: string | null;
+  status: string;
+  queued_mails: number;
+  queued_pushes: number;
 }
 
 export interface NotificationMailsRow {
@@ -1088,6 +1109,8 @@ export interface Tables {
   messages: MessagesRow;
   moderation_decisions: ModerationDecisionsRow;
   moderation_words: ModerationWordsRow;
+  news_batches: NewsBatchesRow;
+  news_deliveries: NewsDeliveriesRow;
   news_posts: NewsPostsRow;
   notification_mails: NotificationMailsRow;
   notification_pending: NotificationPendingRow;

@@ -32,3 +32,13 @@ describe("the mail's HTML part", () => {
     expect(page).toContain(`<a href="https://x.test/a?${escaped}" target="_blank"`);
   });
 });
+
+describe("the mail's body", () => {
+  it('keeps its paragraphs and line breaks, each line escaped (a news text collapsed into one line before)', () => {
+    const page = renderHtml({ ...content('x'), body: 'Hallo allemaal,\n\nRegel een <b>\nRegel twee\r\n\r\nGroet' });
+    expect(page).toContain('<p style="margin:0 0 16px;">Hallo allemaal,</p>');
+    expect(page).toContain('<p style="margin:0 0 16px;">Regel een &lt;b&gt;<br>Regel twee</p>');
+    expect(page).toContain('<p style="margin:0 0 16px;">Groet</p>');
+    expect(page).not.toContain('<b>');
+  });
+});

@@ -1,3 +1,4 @@
+import { paragraphsOf } from '../../core/rules/news';
 import { html } from '../html';
 
 /** One mail's texts, already translated and interpolated; the layout only arranges and escapes them. */
@@ -57,6 +58,10 @@ export function renderHtml(c: MailContent): string {
   const cardTable = cards.length
     ? html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;">${cards}</table>\n`
     : '';
+  // The body's paragraphs and line breaks stay (a news text is the admin's own words); each line is escaped.
+  const body = paragraphsOf(c.body).map(
+    (lines) => html`<p style="margin:0 0 16px;">${lines.map((line, i) => (i === 0 ? html`${line}` : html`<br>${line}`))}</p>`,
+  );
   const unsubscribe = c.footer.unsubscribe
     ? html`<br><a href="${c.footer.unsubscribe.url}" target="_blank" style="color:#888888;">${c.footer.unsubscribe.label}</a>`
     : '';
@@ -70,7 +75,8 @@ export function renderHtml(c: MailContent): string {
 <tr><td style="padding:32px;${FONT}font-size:16px;line-height:24px;color:#333333;">
 <h1 style="margin:0 0 16px;${FONT}font-size:22px;line-height:30px;color:${secondary};">${c.title}</h1>
 <p style="margin:0 0 16px;">${c.greeting}</p>
-<p style="margin:0 0 24px;">${c.body}</p>
+${body}
+<div style="height:8px;line-height:8px;">&nbsp;</div>
 ${cardTable}${button}
 <p style="margin:0 0 24px;">${c.note}</p>
 <p style="margin:0;">${c.signOff}<br>${c.signature}</p>

@@ -9,6 +9,7 @@ import type { ProfileCard } from '../../core/schemas/profile';
 import { readableShade } from '../../landers/_shared/colors';
 import { LanderDocument } from '../../landers/_shared/document';
 import { placeFromSlug } from '../../landers/_shared/place';
+import { nicheOfSlug } from '../../core/rules/niche';
 import type { LanderDefinition, LanderProfile, LanderProps } from '../../landers/_shared/types';
 import { headline } from '../../landers/_shared/ui';
 import { findLander } from '../../landers/registry';
@@ -70,10 +71,10 @@ const AGE_BANDS: Record<number, [number, number][]> = {
  * recently active (worker/profiles/profiles.ts featuredProfiles), shown newest first (issue 46, item 11: a lander
  * listed the bands' youngest, last active weeks ago).
  */
-async function landerProfiles(c: AppContext, country: string, count: number): Promise<ProfileCard[]> {
+async function landerProfiles(c: AppContext, country: string, count: number, niche: number): Promise<ProfileCard[]> {
   const tenant = c.get('tenant');
-  const gender = tenant.settings.niche === 7 ? 'male' : 'female';
-  const bands = AGE_BANDS[tenant.settings.niche] ?? AGE_BANDS[1];
+  const gender = niche === 7 ? 'male' : 'female';
+  const bands = AGE_BANDS[niche] ?? AGE_BANDS[1];
   const per = Math.ceil(count / bands.length);
   const lists = await Promise.all(
     bands.map(([minAge, maxAge]) => featuredProfiles(c.env.DB, tenant.id, country, { gender, minAge, maxAge }, c.get('now'), per)),
@@ -209,8 +210,10 @@ async function landerProps(
   const language = c.get('language');
   const translate = c.get('t');
   const country = settings.geoip_selected_country;
+  // A slug's niche prefix (milf-amsterdam) chooses whose profiles the page shows; without one, the brand's niche.
+  const { niche, rest } = nicheOfSlug(slug);
   const [cards, online] = await Promise.all([
-    landerProfiles(c, country, lander.meta.profiles),
+    landerProfiles(c, country, lander.meta.profiles, niche ?? c.get('tenant').settings.niche),
     onlineCount(c.env.DB, c.get('tenant').id, country, c.get('now')),
   ]);
   return {
@@ -219,7 +222,7 @@ async function landerProps(
     brand: { name: settings.name, logoText: settings.brand.logo_text, tagline: settings.brand.tagline },
     fictional: { singular: settings.fictional_singular, warning: settings.fictional_warning },
     profiles: cards.map((card) => toLanderProfile(card, settings.cdn_prefix)).filter((p): p is LanderProfile => p !== null),
-    place: placeFromSlug(slug),
+    place: placeFromSlug(rest),
     country,
     countryName: countryName(country, language),
     now: c.get('now'),

@@ -20,6 +20,7 @@ export function Layout({ children }: { children: ReactNode }) {
       ['/staff/dashboard', 'dashboard', t('nav.dashboard')],
       ['/staff/audit', 'audit', t('nav.audit')],
       ['/staff/codes', 'codes', t('nav.codes')],
+      ['/staff/news', 'news', t('nav.news')],
       ['/staff/traffic', 'traffic', t('nav.traffic')],
       ['/staff/operations', 'operations', t('nav.operations')],
       ['/staff/moderation', 'moderation', t('nav.moderation')],

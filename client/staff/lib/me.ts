@@ -29,6 +29,7 @@ const SCREEN_ACCESS: Partial<Record<StaffRoute['name'], (me: StaffMe) => boolean
   dashboard: isAdmin,
   audit: isAdmin,
   codes: isAdmin,
+  news: isAdmin,
   traffic: isAdmin,
   // Owners only (issue 48 item 7): the server answers 403 to anyone else.
   operations: (me) => hasRole(me, 'owner'),

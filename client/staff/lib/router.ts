@@ -24,6 +24,7 @@ const STAFF_ROUTES = [
   { name: 'members', path: '/staff/members' },
   { name: 'member', path: `/staff/members/:brand${BRAND}/:id${ID}` },
   { name: 'codes', path: '/staff/codes' },
+  { name: 'news', path: '/staff/news' },
   { name: 'traffic', path: '/staff/traffic' },
   { name: 'operations', path: '/staff/operations' },
   { name: 'moderation', path: '/staff/moderation' },
