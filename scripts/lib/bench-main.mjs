@@ -368,7 +368,7 @@ function trafficSummary({ clickCpu: c, postbackBurst: b }) {
       `with a click recorded ${click[1].cpuMsPerRequest} ms: the click adds ${c.addedCpuMs} ms (budget ${c.budgetMs} ms); ${c.clicksRecorded} of ${c.clicksExpected} clicks recorded; ` +
       `the plain lander afterwards: X-Cache ${c.plainLanderXCache}.`,
     `Postback burst: ${b.conversions} first purchases in ${b.burstSeconds} s (answers ${JSON.stringify(b.answers)}) while the network answered 500 for ${b.downSeconds} s ` +
-      `(${b.answered_500} attempts answered 500): ${b.recorded} conversions recorded, ${b.postbacks} postbacks, ${b.sent} sent, ${b.failed} failed; ` +
+      `(${b.answered_500} attempts answered 500, ${b.no_answer} not answered within 10 s): ${b.recorded} conversions recorded (${b.ordersNotPlaced} orders not placed), ${b.postbacks} postbacks, ${b.sent} sent, ${b.failed} failed; ` +
       `the network received ${b.received} (${b.received_distinct} distinct): lost ${b.lost}, sent twice ${b.duplicates}; all settled after ${b.secondsUntilAllSent} s.`,
   ];
 }
