@@ -10,6 +10,7 @@ import { benchPayments, createPaymentMembers } from './bench-payments.mjs';
 import { benchMoneyUnderFire, prepareMoneyUnderFire } from './bench-money.mjs';
 import { benchStaffAlone } from './bench-staff.mjs';
 import { benchProxy } from './bench-proxy.mjs';
+import { benchClickCpu, benchPostbackBurst, CLICK_CPU_BUDGET_MS, prepareBurst } from './bench-traffic-live.mjs';
 import { benchEdgeCache } from './bench-edge-cache.mjs';
 import { benchDbLatency } from './bench-db-latency.mjs';
 import { UPLOAD_BUDGET_MS, benchUploads } from './bench-uploads.mjs';
@@ -43,6 +44,9 @@ if (ONLY === 'messages') {
   console.log(`Message storage (issue 49)\n${JSON.stringify(result, null, 2)}`);
   process.exit(Object.values(result.budgets).every((b) => b.ok) ? 0 : 1);
 }
+// BENCH_ONLY=traffic-live: the setup, then a click's CPU on a lander and the burst of 1 000 postbacks against a
+// network that is down for a while (scripts/lib/bench-traffic-live.mjs) alone; prints them, writes no report.
+const MAIN_RUNS = ONLY !== 'money' && ONLY !== 'traffic-live';
 // Filter combinations of the members' search (the bench member is a man looking for women in NL).
 const SEARCHES = [
   '/api/search.php',
@@ -62,6 +66,7 @@ prepareDatabase({ persistTo, seedArgs: ['--profiles', profiles] });
 const session = createBenchSession();
 const payers = createPaymentMembers({ env: projectEnv, persistTo, brand: BRAND });
 const fire = prepareMoneyUnderFire({ env: projectEnv, persistTo, brand: BRAND, root });
+const burst = ONLY === 'money' ? null : prepareBurst({ env: projectEnv, persistTo });
 // Chat run (issue 5): 100 pairs, 10 messages each way per pair at a person's pace (a message every 4-8 s per
 // pair, about 17 messages/s in all), then 5 each way as fast as the server takes them (its saturation).
 // Notification mails (issue 18): 20 more pairs whose recipients are online in the first paced run and away in a
@@ -77,11 +82,10 @@ const CHAT = {
 };
 const chatSetup = chatBenchSetup(BRAND, CHAT.pairs, 2 * CHAT.paced + CHAT.burst + 2 * (CHAT.latencyRuns + 1), CHAT.away, daytimeCountry());
 writeFileSync(`${root}/${persistTo}/bench-chat.sql`, chatSetup.sql);
-if (ONLY !== 'money')
-  run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', `${persistTo}/bench-chat.sql`]);
+if (MAIN_RUNS) run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', `${persistTo}/bench-chat.sql`]);
 run('vite', ['build']);
 // Before the server below starts: each run starts the built Worker afresh (scripts/lib/bench-worker.mjs).
-const workerStart = ONLY === 'money' ? null : await workerStartup({ port: PORT, persistTo });
+const workerStart = MAIN_RUNS ? await workerStartup({ port: PORT, persistTo }) : null;
 
 const server = serveBuilt({ port: PORT, persistTo, stdio: 'ignore', detached: true });
 process.on('exit', () => {
@@ -93,6 +97,7 @@ process.on('exit', () => {
 try {
   await waitFor(`http://127.0.0.1:${PORT}/healthz`);
   if (ONLY === 'money') await moneyOnly();
+  if (ONLY === 'traffic-live') await trafficLiveOnly();
   const headers = { host: HOST, 'x-debug-country': 'NL', 'accept-encoding': 'gzip' };
   const home = await page('/', headers);
   const lander = await page('/landers/tinderswipe', headers);
@@ -138,6 +143,8 @@ try {
   console.log(`payments: ${JSON.stringify(payments)}`);
   const moneyUnderFire = await benchMoneyUnderFire({ env: projectEnv, persistTo, port: PORT, host: HOST, fire });
   console.log(`money under fire: ${JSON.stringify(moneyUnderFire)}`);
+  const traffic = await trafficLive();
+  console.log(`paid traffic: ${JSON.stringify(traffic)}`);
   // On a database of its own: 100 000 profiles and 1 000 000 messages, which no other run may see.
   const staff = await benchStaffAlone({ env: projectEnv, root, run });
   console.log(`staff: ${JSON.stringify(staff)}`);
@@ -265,6 +272,7 @@ try {
     budget('chat: no double charges', chat.books.doubleCharges + chat.retryAnswersDiffered + chat.saturation.retryAnswersDiffered, '<=', 0),
     budget('chat: credits equal the ledger sum, never negative', chat.books.credits_off_ledger + chat.books.negative, '<=', 0),
     ...Object.entries(landers).map(([v, s]) => budget(`lander ${v} initial JS gzip <= 3 KiB`, s.jsGzipBytes, '<=', 3 * 1024)),
+    ...trafficBudgets(traffic),
     ...staff.budgets,
     ...Object.entries(lighthouse).flatMap(([path, l]) =>
       l.error
@@ -296,6 +304,7 @@ try {
     landers,
     payments,
     moneyUnderFire,
+    traffic,
     staff,
     lighthouse,
     lighthouseWorkspace,
@@ -325,6 +334,60 @@ async function moneyOnly() {
   console.log(moneySummary(moneyUnderFire).join('\n'));
   console.log(`payments: wrong ${wrong}; money under fire: violations ${JSON.stringify(moneyUnderFire.violations)}`);
   process.exit(wrong + moneyUnderFire.violationCount === 0 ? 0 : 1);
+}
+
+/** Paid traffic against the started server (issue 47): a click's CPU on a lander, then the burst of postbacks. */
+async function trafficLive() {
+  const lander = `/landers/${LANDERS[0]}`;
+  const clickCpu = await benchClickCpu({ env: projectEnv, persistTo, serverPid: server.pid, port: PORT, host: HOST, lander });
+  const postbackBurst = await benchPostbackBurst({ env: projectEnv, persistTo, port: PORT, host: HOST, burst });
+  return { clickCpu, postbackBurst };
+}
+
+function trafficBudgets({ clickCpu: c, postbackBurst: b }) {
+  return [
+    budget(
+      `a click adds <= ${CLICK_CPU_BUDGET_MS} ms of CPU to a lander (workerd CPU per request)`,
+      c.addedCpuMs,
+      '<=',
+      CLICK_CPU_BUDGET_MS,
+    ),
+    budget(
+      'a click keeps the lander cacheable (plain lander from the edge cache after the clicks)',
+      c.plainLanderXCache === 'HIT' ? 1 : 0,
+      '>=',
+      1,
+    ),
+    budget('a click URL records one click per request (clicks missing)', c.clicksExpected - c.clicksRecorded, '<=', 0),
+    budget(
+      `${b.conversions} conversions in a burst, network down ${b.downSeconds} s: postbacks lost or sent twice`,
+      b.lost + b.duplicates,
+      '<=',
+      0,
+    ),
+  ];
+}
+
+function trafficSummary({ clickCpu: c, postbackBurst: b }) {
+  const [noClick, click] = Object.entries(c).filter(([, v]) => v && typeof v === 'object');
+  return [
+    `Paid traffic (issue 47): a lander rendered past the edge cache with an unknown network's parameters costs ${noClick[1].cpuMsPerRequest} ms of workerd CPU, ` +
+      `with a click recorded ${click[1].cpuMsPerRequest} ms: the click adds ${c.addedCpuMs} ms (budget ${c.budgetMs} ms); ${c.clicksRecorded} of ${c.clicksExpected} clicks recorded; ` +
+      `the plain lander afterwards: X-Cache ${c.plainLanderXCache}.`,
+    `Postback burst: ${b.conversions} first purchases in ${b.burstSeconds} s (answers ${JSON.stringify(b.answers)}) while the network answered 500 for ${b.downSeconds} s ` +
+      `(${b.answered_500} attempts answered 500, ${b.no_answer} not answered within 10 s): ${b.recorded} conversions recorded (${b.ordersNotPlaced} orders not placed), ${b.postbacks} postbacks, ${b.sent} sent, ${b.failed} failed; ` +
+      `the network received ${b.received} (${b.received_distinct} distinct): lost ${b.lost}, sent twice ${b.duplicates}; all settled after ${b.secondsUntilAllSent} s.`,
+  ];
+}
+
+/** BENCH_ONLY=traffic-live: the two paid-traffic cases against the started server, their budgets, and the exit code. */
+async function trafficLiveOnly() {
+  const traffic = await trafficLive();
+  console.log(`paid traffic: ${JSON.stringify(traffic, null, 2)}`);
+  console.log(trafficSummary(traffic).join('\n'));
+  const budgets = trafficBudgets(traffic);
+  for (const b of budgets) console.log(`${b.ok ? 'ok ' : 'NO '} ${b.name}: ${b.value}`);
+  process.exit(budgets.every((b) => b.ok) ? 0 : 1);
 }
 
 /** The lines of the summary about "money under fire", per provider. */
@@ -664,6 +727,7 @@ function summary(r) {
     `${p.paidOrders} paid; orders not granted exactly once: ${p.ordersNotGrantedExactlyOnce}; in a wrong state: ${p.ordersInWrongState}; members whose balance differs from the expected or from their ledger: ${p.membersWithWrongBalance}; any member whose balance is not their ledger sum: ${p.membersWhoseBalanceIsNotTheirLedgerSum}.`,
   );
   lines.push('', ...moneySummary(r.moneyUnderFire));
+  if (r.traffic) lines.push('', ...trafficSummary(r.traffic));
   if (r.staff) {
     const st = r.staff;
     lines.push(

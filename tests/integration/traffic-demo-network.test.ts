@@ -71,4 +71,17 @@ describe('the demo brands stand-in network (local mode only)', () => {
     const { results } = await dbOf(BRAND).prepare('SELECT tenant_id FROM dev_network_receipts').all<{ tenant_id: string }>();
     expect(results.map((r) => r.tenant_id)).toEqual([BRAND]);
   });
+
+  it('a template naming down_until makes the receiver a network that is down until then (the bench burst)', async () => {
+    const until = Date.now() + 60_000;
+    const down = await fetchBrand(BRAND, `/dev/network/pb?clickid=demo-down&event=sale&down_until=${until}`);
+    expect(down.status).toBe(500);
+    const up = await fetchBrand(BRAND, `/dev/network/pb?clickid=demo-up&event=sale&down_until=${Date.now() - 1}`);
+    expect(up.status).toBe(200);
+    const { results } = await dbOf(BRAND)
+      .prepare("SELECT query FROM dev_network_receipts WHERE query LIKE '%demo-down%' OR query LIKE '%demo-up%'")
+      .all<{ query: string }>();
+    // Only what the network accepted is counted as received.
+    expect(results.map((r) => r.query)).toEqual([expect.stringContaining('clickid=demo-up')]);
+  });
 });

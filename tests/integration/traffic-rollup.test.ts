@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { funnelRollupSql, PAYOUT_ROLLUP_SQL } from '../../worker/tracking/funnel';
+import { funnelRollupSql, PAYOUT_ROLLUP_SQL, payoutRollupSql, trafficFunnel } from '../../worker/tracking/funnel';
 import { rollUpTraffic } from '../../worker/tracking/traffic-rollup';
 import { call, freshIp, mailedLink, pathOf, sessionCookie, signupBody } from './account-helpers';
 import { dbOf, fetchBrand } from './helpers';
@@ -156,6 +156,27 @@ describe('the funnel reads the daily rollup for whole past days', () => {
     expect(payout).toMatch(/SEARCH d USING PRIMARY KEY \(tenant_id=\? AND dimension=\? AND day>\? AND day<\?\)/);
     expect(payout).not.toMatch(/\bSCAN\b(?! CONSTANT)/);
   });
+
+  it("today's full hours are read from the hourly rollup, one range of its primary key each", async () => {
+    const plan = async (sql: string, ...params: unknown[]) =>
+      (
+        await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .bind(...params)
+          .all<{ detail: string }>()
+      ).results
+        .map((r) => r.detail)
+        .join('\n');
+    for (const by of ['network', 'campaign', 'sub1', 'lander', 'country', 'day'] as const) {
+      const detail = await plan(funnelRollupSql(by, 'traffic_hourly'), BRAND, '2026-11-29T00', '2026-11-30T11');
+      expect(detail).toMatch(/SEARCH d USING PRIMARY KEY \(tenant_id=\? AND dimension=\? AND hour>\? AND hour<\?\)/);
+      if (by === 'network' || by === 'day') expect(detail).toMatch(/SEARCH n USING INTEGER PRIMARY KEY/);
+      expect(detail).not.toMatch(/\bSCAN\b(?! CONSTANT)/);
+      expect(detail).not.toMatch(/clicks|conversions/);
+    }
+    const payout = await plan(payoutRollupSql('traffic_hourly'), BRAND, '2026-11-01T00', '2026-11-30T11', '2026-11-30');
+    expect(payout).toMatch(/SEARCH d USING PRIMARY KEY \(tenant_id=\? AND dimension=\? AND hour>\? AND hour<\?\)/);
+    expect(payout).not.toMatch(/\bSCAN\b(?! CONSTANT)/);
+  });
 });
 
 describe('payout owed per network and month', () => {
@@ -202,4 +223,122 @@ describe('payout owed per network and month', () => {
     const again = await traffic(cookie, 'network', today, today);
     expect(again.payouts.filter((p) => p.network === cpa.name)).toEqual(of(cpa.name));
   }, 90_000);
+});
+
+describe('the funnel counts exactly what the raw rows hold, rolled up or not', () => {
+  /** The network's figures counted straight from clicks and conversions of [start, end): what the funnel must say. */
+  async function rawCount(networkId: number, start: string, end: string) {
+    const db = dbOf(BRAND);
+    const row = await db
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM clicks WHERE tenant_id = ?1 AND network_id = ?2 AND created_at >= ?3 AND created_at < ?4) AS clicks,
+                COUNT(*) FILTER (WHERE event = 'signup') AS signups, COUNT(*) FILTER (WHERE event = 'confirm') AS confirmed,
+                COUNT(*) FILTER (WHERE event = 'first_purchase') AS first_purchases,
+                COUNT(*) FILTER (WHERE reversal_kind = 'refund') AS refunds,
+                COALESCE(SUM(amount) FILTER (WHERE event IN ('first_purchase', 'purchase')), 0) AS gross,
+                COALESCE(SUM(amount) FILTER (WHERE event IN ('first_purchase', 'purchase') AND reversed_at IS NULL), 0) AS net
+           FROM conversions WHERE tenant_id = ?1 AND network_id = ?2 AND created_at >= ?3 AND created_at < ?4`,
+      )
+      .bind(BRAND, networkId, start, end)
+      .first<Record<string, number>>();
+    const { gross, net, ...counts } = row!;
+    return { ...counts, revenue: gross ? [{ currency: 'EUR', gross, net }] : [] };
+  }
+
+  /** What trafficFunnel says of the network on `day` (by network), in rawCount's shape. */
+  async function funnelOf(name: string, day: string, now: Date) {
+    const report = await trafficFunnel(dbOf(BRAND), BRAND, 'network', day, day, now);
+    const row = report.rows.find((r) => r.key === name);
+    if (!row) return { clicks: 0, signups: 0, confirmed: 0, first_purchases: 0, refunds: 0, revenue: [] };
+    return {
+      clicks: row.clicks,
+      signups: row.signups,
+      confirmed: row.confirmed,
+      first_purchases: row.first_purchases,
+      refunds: row.refunds,
+      revenue: row.revenue,
+    };
+  }
+
+  /** Moves the member of an order (the click that brought them and all their conversions) to `at`. */
+  async function moveOrderTo(orderId: number, at: string) {
+    const db = dbOf(BRAND);
+    const member = await db
+      .prepare('SELECT member_id, click_id FROM conversions WHERE tenant_id = ? AND order_id = ?')
+      .bind(BRAND, orderId)
+      .first<{ member_id: number; click_id: string }>();
+    await db.batch([
+      db.prepare('UPDATE clicks SET created_at = ? WHERE tenant_id = ? AND id = ?').bind(at, BRAND, member!.click_id),
+      db.prepare('UPDATE conversions SET created_at = ? WHERE tenant_id = ? AND member_id = ?').bind(at, BRAND, member!.member_id),
+    ]);
+  }
+
+  it('across a day boundary and an hour boundary, with reversals in a rolled-up hour and on a rolled-up day', async () => {
+    const { cookie } = await createStaff([{ brand: BRAND, role: 'admin' }]);
+    const today = dayOf(Date.now());
+    const yesterday = dayOf(Date.now() - DAY);
+    const tomorrow = dayOf(Date.now() + DAY);
+    // The funnel and the cron at 12:30 today: days up to yesterday whole, today's hours 00-11 rolled up, 12 raw.
+    const now = new Date(`${today}T12:30:00.000Z`);
+    const net = await addNetwork(BRAND);
+    const orders: number[] = [];
+    for (let i = 0; i < 4; i++) orders.push(await buy((await attributedMember(net)).session));
+    const [lastOfYesterday, firstOfToday, lastRolledHour, currentHour] = orders;
+    await moveOrderTo(lastOfYesterday!, `${yesterday}T23:59:59.900Z`);
+    await moveOrderTo(firstOfToday!, `${today}T00:00:00.100Z`);
+    await moveOrderTo(lastRolledHour!, `${today}T11:59:59.900Z`);
+    await moveOrderTo(currentHour!, `${today}T12:00:00.100Z`);
+    // Earlier tests rolled yesterday up; rows moved into a rolled-up day are not what a run expects: start afresh.
+    await dbOf(BRAND).batch(
+      ['traffic_daily', 'traffic_days', 'traffic_hourly', 'traffic_hours'].map((table) =>
+        dbOf(BRAND).prepare(`DELETE FROM ${table} WHERE tenant_id = ?`).bind(BRAND),
+      ),
+    );
+
+    const days = {
+      [yesterday]: [`${yesterday}T00:00:00.000Z`, `${today}T00:00:00.000Z`],
+      [today]: [`${today}T00:00:00.000Z`, `${tomorrow}T00:00:00.000Z`],
+    };
+    const expectExact = async () => {
+      for (const [day, [start, end]] of Object.entries(days)) {
+        expect(await funnelOf(net.name, day, now), day).toEqual(await rawCount(net.id, start!, end!));
+      }
+    };
+    expect(await rawCount(net.id, ...(days[today] as [string, string]))).toMatchObject({ clicks: 3, first_purchases: 3 });
+    await expectExact();
+
+    await rollUpTraffic(dbOf(BRAND), now, [BRAND]);
+    // Today's full hours are in the hourly rollup (the sale at 11:59:59.9 in hour 11), the current hour is not.
+    const hourly = await dbOf(BRAND)
+      .prepare(
+        "SELECT hour, first_purchases FROM traffic_hourly WHERE tenant_id = ? AND dimension = 'network' AND network_id = ? AND first_purchases > 0 ORDER BY hour",
+      )
+      .bind(BRAND, net.id)
+      .all();
+    expect(hourly.results).toEqual([
+      { hour: `${today}T00`, first_purchases: 1 },
+      { hour: `${today}T11`, first_purchases: 1 },
+    ]);
+    await expectExact();
+
+    // A refund of the sale in a rolled-up hour shows at once: its hour leaves the rollup in the refund's batch.
+    const refund = (orderId: number) =>
+      staffApi(BRAND, 'POST', 'refund.php', { cookie, body: { brand: BRAND, order_id: orderId, reason: 'asked' } });
+    expect((await refund(lastRolledHour!)).status).toBe(200);
+    expect(await funnelOf(net.name, today, now)).toMatchObject({ refunds: 1, revenue: [{ gross: 3 * 2995, net: 2 * 2995 }] });
+    await expectExact();
+    // A refund on a rolled-up day shows at the next run, which recomputes the day.
+    expect((await refund(lastOfYesterday!)).status).toBe(200);
+    expect(await funnelOf(net.name, yesterday, now)).toMatchObject({ refunds: 0 });
+    await rollUpTraffic(dbOf(BRAND), now, [BRAND]);
+    await expectExact();
+    expect(await funnelOf(net.name, yesterday, now)).toMatchObject({ refunds: 1, revenue: [{ gross: 2995, net: 0 }] });
+
+    // An hour later the next run has rolled up hour 12; the figures stay the same.
+    const later = new Date(now.getTime() + 3_600_000);
+    await rollUpTraffic(dbOf(BRAND), later, [BRAND]);
+    for (const [day, [start, end]] of Object.entries(days)) {
+      expect(await funnelOf(net.name, day, later), day).toEqual(await rawCount(net.id, start!, end!));
+    }
+  }, 120_000);
 });

@@ -1027,6 +1027,33 @@ export interface TrafficDaysRow {
   computed_at: string;
 }
 
+export interface TrafficHourlyRow {
+  tenant_id: string;
+  dimension: string;
+  hour: string;
+  network_id: number;
+  key: string;
+  currency: string;
+  clicks: number;
+  signups: number;
+  confirmed: number;
+  first_messages: number;
+  first_purchases: number;
+  repeat_purchases: number;
+  refunds: number;
+  chargebacks: number;
+  clawed_sales: number;
+  gross: number;
+  net: number;
+  kept: number;
+}
+
+export interface TrafficHoursRow {
+  tenant_id: string;
+  hour: string;
+  computed_at: string;
+}
+
 export interface TrafficNetworksRow {
   id: number;
   tenant_id: string;
@@ -1152,6 +1179,8 @@ export interface Tables {
   swipe_passes: SwipePassesRow;
   traffic_daily: TrafficDailyRow;
   traffic_days: TrafficDaysRow;
+  traffic_hourly: TrafficHourlyRow;
+  traffic_hours: TrafficHoursRow;
   traffic_networks: TrafficNetworksRow;
   verotel_sandbox_sales: VerotelSandboxSalesRow;
 }

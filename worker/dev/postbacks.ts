@@ -59,8 +59,11 @@ export function devPostbacks(): Hono<AppEnv> {
 
   // The demo network's receiver (worker/tracking/postback-hosts.ts): records what arrived and answers 200, as a
   // network's postback endpoint does. Its query is the rendered template: tokens the template named, nothing else.
+  // A template may name `down_until=<epoch ms>`: until then the network is down (500, nothing recorded), as the
+  // bench's burst of postbacks needs (scripts/lib/bench-traffic-live.mjs).
   dev.get('/network/pb', async (c) => {
     const query = new URL(c.req.url).search.slice(1, 2001);
+    if (c.get('now').getTime() < Number(c.req.query('down_until') ?? 0)) return c.text('down', 500);
     await c.env.DB.prepare('INSERT INTO dev_network_receipts (tenant_id, query, received_at) VALUES (?, ?, ?)')
       .bind(c.get('tenant').id, query, c.get('now').toISOString())
       .run();

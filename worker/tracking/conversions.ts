@@ -3,6 +3,7 @@ import type { PostbackEvent } from '../../core/rules/postback-template';
 import type { Tables } from '../db/tables';
 import { clickById } from './clicks';
 import { enqueuePostback } from './postbacks';
+import { forgetReversedHours } from './traffic-rollup';
 
 /**
  * Conversions (issue 47 item 2): what a member brought by a paid click did. The click is chosen once, at signup
@@ -94,17 +95,20 @@ export function recordPurchase(
 /**
  * Money that went back (a staff refund, a provider's refund or chargeback): the order's conversion is marked
  * reversed once, and inside its network's hold period the reversal postback is queued (where the network has a
- * reversal template; without one the mark is what the figures and the payout read).
+ * reversal template; without one the mark is what the figures and the payout read). In the same batch the hour of
+ * the conversion leaves the funnel's hourly rollup, so today's figures show the reversal at once.
  */
 export async function reverseOrder(env: Env, tenantId: string, orderId: number, kind: 'refund' | 'chargeback', now: Date): Promise<void> {
   const at = now.toISOString();
-  const row = await env.DB.prepare(
-    `UPDATE conversions SET reversed_at = ?3, reversal_kind = ?4
-      WHERE tenant_id = ?1 AND order_id = ?2 AND reversed_at IS NULL AND event IN ('first_purchase', 'purchase')
-      RETURNING id, network_id, click_id, event, order_id, amount, currency, created_at`,
-  )
-    .bind(tenantId, orderId, at, kind)
-    .first<Conversion>();
+  const [reversed] = await env.DB.batch<Conversion>([
+    env.DB.prepare(
+      `UPDATE conversions SET reversed_at = ?3, reversal_kind = ?4
+        WHERE tenant_id = ?1 AND order_id = ?2 AND reversed_at IS NULL AND event IN ('first_purchase', 'purchase')
+        RETURNING id, network_id, click_id, event, order_id, amount, currency, created_at`,
+    ).bind(tenantId, orderId, at, kind),
+    ...forgetReversedHours(env.DB, tenantId, orderId, at),
+  ]);
+  const row = reversed?.results[0];
   if (!row) return;
   const network = await env.DB.prepare('SELECT hold_days FROM traffic_networks WHERE id = ? AND tenant_id = ?')
     .bind(row.network_id, tenantId)
