@@ -10,6 +10,7 @@ import { benchPayments, createPaymentMembers } from './bench-payments.mjs';
 import { benchMoneyUnderFire, prepareMoneyUnderFire } from './bench-money.mjs';
 import { benchStaffAlone } from './bench-staff.mjs';
 import { benchProxy } from './bench-proxy.mjs';
+import { benchMessageBytes, HISTORY_PAGE_BUDGET_MS, MESSAGE_BYTES_BUDGET } from './bench-message-bytes.mjs';
 import { benchClickCpu, benchPostbackBurst, CLICK_CPU_BUDGET_MS, prepareBurst } from './bench-traffic-live.mjs';
 import { benchEdgeCache } from './bench-edge-cache.mjs';
 import { benchDbLatency } from './bench-db-latency.mjs';
@@ -39,7 +40,6 @@ if (ONLY === 'traffic') {
 }
 // BENCH_ONLY=messages: what a message costs in D1 and in its conversation's object (scripts/lib/bench-message-bytes.mjs).
 if (ONLY === 'messages') {
-  const { benchMessageBytes } = await import('./bench-message-bytes.mjs');
   const result = await benchMessageBytes({ root });
   console.log(`Message storage (issue 49)\n${JSON.stringify(result, null, 2)}`);
   process.exit(Object.values(result.budgets).every((b) => b.ok) ? 0 : 1);
@@ -148,6 +148,8 @@ try {
   // On a database of its own: 100 000 profiles and 1 000 000 messages, which no other run may see.
   const staff = await benchStaffAlone({ env: projectEnv, root, run });
   console.log(`staff: ${JSON.stringify(staff)}`);
+  const messageStorage = await benchMessageBytes({ root });
+  console.log(`message storage: ${JSON.stringify(messageStorage)}`);
   // Lighthouse, the edge cache once more and the chat, served as the Worker runs at the edge: Miniflare alone,
   // without wrangler's front and its HTML rewrite per page (scripts/lib/serve-direct.mjs). The budgets hold these
   // ratios (the edge cache's and the members page's); the same pages through wrangler dev stay in the report beside them.
@@ -274,6 +276,18 @@ try {
     ...Object.entries(landers).map(([v, s]) => budget(`lander ${v} initial JS gzip <= 3 KiB`, s.jsGzipBytes, '<=', 3 * 1024)),
     ...trafficBudgets(traffic),
     ...staff.budgets,
+    budget(
+      `D1 bytes per message in conversation and side rows after the move <= ${MESSAGE_BYTES_BUDGET}`,
+      messageStorage.budgets.d1_list_bytes_per_message.value,
+      '<=',
+      MESSAGE_BYTES_BUDGET,
+    ),
+    budget(
+      `history page in a conversation's object of 10 000 messages, SQL ms p95 <= ${HISTORY_PAGE_BUDGET_MS}`,
+      messageStorage.budgets.history_page_p95_ms.value,
+      '<=',
+      HISTORY_PAGE_BUDGET_MS,
+    ),
     ...Object.entries(lighthouse).flatMap(([path, l]) =>
       l.error
         ? [budget(`Lighthouse ${path} ran`, 0, '>=', 1)]
@@ -306,6 +320,7 @@ try {
     moneyUnderFire,
     traffic,
     staff,
+    messageStorage,
     lighthouse,
     lighthouseWorkspace,
     budgets,
@@ -568,6 +583,23 @@ function getWithHeaders(path, headers) {
   });
 }
 
+/** Issue 49: what a message costs D1 before and after the move, and in its conversation's object. */
+function messageStorageSummary({
+  messages,
+  conversations,
+  d1_bytes_per_message_dual_write: before,
+  d1_bytes_per_message_after_move: after,
+  object,
+}) {
+  return (
+    `Message storage (issue 49, ${messages} messages in ${conversations} conversations, SQLite pages after VACUUM): D1 bytes per message ` +
+    `while D1 holds the rows: ${before.messages} for the message row and its indexes, ${before.lists} for the conversation and side rows, ` +
+    `${before.ledger} for the ledger; after the move: ${after.messages}, ${after.lists} and ${after.ledger}, plus ${after.move_notes} for the ` +
+    `move's notes. A conversation's object: ${object.bytesPerMessage} bytes per message, ${object.typicalConversationBytes} bytes for a ` +
+    `conversation of 20; its history page's SQL p95 ${object.pageP95Ms} ms at 10 000 messages.`
+  );
+}
+
 function budget(name, value, op, limit) {
   return { name, value, limit, ok: op === '<=' ? value <= limit : value >= limit };
 }
@@ -728,6 +760,7 @@ function summary(r) {
   );
   lines.push('', ...moneySummary(r.moneyUnderFire));
   if (r.traffic) lines.push('', ...trafficSummary(r.traffic));
+  if (r.messageStorage) lines.push('', messageStorageSummary(r.messageStorage));
   if (r.staff) {
     const st = r.staff;
     lines.push(
