@@ -11,6 +11,7 @@ import { rollUp } from './staff/dashboard/rollup';
 import { alertSchemeHealth } from './staff/dashboard/scheme-alert';
 import { databasesOf } from './db/request-db';
 import { TENANTS, tenantById } from './tenants';
+import { sweepMessagesToLogs } from './chat/log-move';
 import { loadRuntimeBrands } from './brands/runtime';
 import { bindingOf } from './env-access';
 import { assertEnv } from './env-schema';
@@ -88,6 +89,8 @@ export default {
           ),
         );
         job('operations purge', () => purgeObservations(db, now));
+        // Message rows a day old go to their conversations' logs and leave D1 (issue 49, worker/chat/log-move.ts).
+        job('messages to their logs', () => sweepMessagesToLogs(env, db, tenantIds, now));
         // Only a build with the sandbox payment service has sandbox orders (worker/build-target.ts).
         if (LOCAL_TOOLS) job('sandbox orders expired', () => expireSandboxOrders(db, now));
       }

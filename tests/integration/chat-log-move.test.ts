@@ -1,4 +1,5 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../../worker/index';
 import { describe, expect, it } from 'vitest';
 import { conversationLog, LOG_COLUMNS, summarize, type LogMessage } from '../../worker/chat/log-rows';
 import { call } from './account-helpers';
@@ -171,5 +172,28 @@ describe('chat: moving existing messages into the conversation logs', () => {
     // D1's rows are the member's messages again: a replay of nothing, the history unchanged.
     const page = (await history(a, `id=${ids[1]}`)).body;
     expect(page.messages.map((m: Json) => m.text)).toEqual(['terug twee']);
+  });
+  it('the hourly cron moves a day-old message of any conversation to its log and drops its row, keeping younger ones', async () => {
+    const a = await chatMember({ credits: 100 });
+    const b = await chatMember();
+    const c = await chatMember();
+    const old = ((await (await send(a, textTo(b.profileId, 'gisteren'))).json()) as Json).conversation.id;
+    const young = ((await (await send(a, textTo(c.profileId, 'vandaag'))).json()) as Json).conversation.id;
+    // The first message is two days old when the cron runs; the second is written an hour before the run.
+    const runAt = Date.now() + 2 * 86_400_000;
+    await env.DB.prepare('UPDATE messages SET created_at = ? WHERE conversation_id = ?')
+      .bind(new Date(runAt - 3_600_000).toISOString(), young)
+      .run();
+    const ctx = createExecutionContext();
+    await worker.scheduled!(createScheduledController({ cron: '7 * * * *', scheduledTime: runAt }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    expect((await d1Summary(old)).count).toBe(0);
+    expect((await d1Summary(young)).count).toBe(1);
+    expect((await history(a, `id=${old}`)).body.messages.map((m: Json) => m.text)).toEqual(['gisteren']);
+    const note = await env.DB.prepare('SELECT dropped_upto FROM conversation_log_moves WHERE conversation_id = ?')
+      .bind(old)
+      .first<{ dropped_upto: number }>();
+    expect(note!.dropped_upto).toBeGreaterThan(0);
   });
 });

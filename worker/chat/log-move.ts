@@ -44,38 +44,97 @@ export async function moveMessages(env: Env, db: D1Database, tenantId: string, n
     )
     .bind(tenantId, after, limit + 1)
     .all<{ id: number; droppedUpto: number }>();
-  const keepFrom = new Date(now.getTime() - REPLAY_HORIZON_MS).toISOString();
+  const keepFrom = horizon(now);
   let moved = 0;
   for (const { id, droppedUpto } of results.slice(0, limit)) {
-    const verified = await verifiedCopy(env, db, tenantId, id, droppedUpto);
-    if (!verified) {
+    if (!(await moveConversation(env, db, tenantId, id, droppedUpto, keepFrom, now))) {
       logEvent('warn', 'message move: log and D1 differ', { tenant: tenantId, conversationId: id });
       return { moved, mismatch: id, after, more: true };
     }
-    // The rows to drop: every id up to the newest verified row past the horizon (a prefix, so one id records it).
-    const drop = await db
-      .prepare(
-        'SELECT COALESCE(MAX(id), 0) AS upto FROM messages WHERE conversation_id = ? AND tenant_id = ? AND id <= ? AND created_at < ?',
-      )
-      .bind(id, tenantId, verified.maxId, keepFrom)
-      .first<{ upto: number }>();
-    const upto = Math.max(drop?.upto ?? 0, droppedUpto);
-    // Noted and dropped in one batch: a dropped row always belongs to a noted conversation, which the way back finds.
-    await db.batch([
-      db
-        .prepare(
-          `INSERT INTO conversation_log_moves (tenant_id, conversation_id, messages, checksum, verified_at, dropped_upto)
-           VALUES (?, ?, ?, ?, ?, ?)
-           ON CONFLICT (tenant_id, conversation_id) DO UPDATE SET messages = excluded.messages, checksum = excluded.checksum,
-             verified_at = excluded.verified_at, dropped_upto = excluded.dropped_upto`,
-        )
-        .bind(tenantId, id, verified.count, verified.checksum, now.toISOString(), upto),
-      db.prepare('DELETE FROM messages WHERE conversation_id = ? AND tenant_id = ? AND id <= ?').bind(id, tenantId, upto),
-    ]);
     moved++;
     after = id;
   }
   return { moved, mismatch: null, after, more: results.length > limit };
+}
+
+const horizon = (now: Date) => new Date(now.getTime() - REPLAY_HORIZON_MS).toISOString();
+
+/**
+ * One conversation of the move: copied into its log, compared (D1's rows with the log's messages after the ids
+ * dropped before), noted, and its rows past the horizon dropped. False when the stores still differ (nothing noted,
+ * nothing dropped).
+ */
+async function moveConversation(
+  env: Env,
+  db: D1Database,
+  tenantId: string,
+  id: number,
+  droppedUpto: number,
+  keepFrom: string,
+  now: Date,
+): Promise<boolean> {
+  const verified = await verifiedCopy(env, db, tenantId, id, droppedUpto);
+  if (!verified) return false;
+  // The rows to drop: every id up to the newest verified row past the horizon (a prefix, so one id records it).
+  const drop = await db
+    .prepare('SELECT COALESCE(MAX(id), 0) AS upto FROM messages WHERE conversation_id = ? AND tenant_id = ? AND id <= ? AND created_at < ?')
+    .bind(id, tenantId, verified.maxId, keepFrom)
+    .first<{ upto: number }>();
+  const upto = Math.max(drop?.upto ?? 0, droppedUpto);
+  // Noted and dropped in one batch: a dropped row always belongs to a noted conversation, which the way back finds.
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO conversation_log_moves (tenant_id, conversation_id, messages, checksum, verified_at, dropped_upto)
+         VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (tenant_id, conversation_id) DO UPDATE SET messages = excluded.messages, checksum = excluded.checksum,
+           verified_at = excluded.verified_at, dropped_upto = excluded.dropped_upto`,
+      )
+      .bind(tenantId, id, verified.count, verified.checksum, now.toISOString(), upto),
+    db.prepare('DELETE FROM messages WHERE conversation_id = ? AND tenant_id = ? AND id <= ?').bind(id, tenantId, upto),
+  ]);
+  return true;
+}
+
+/** Conversations the hourly sweep moves per database and run (each one a few object calls and D1 statements). */
+export const SWEEP_LIMIT = 200;
+
+/**
+ * The hourly sweep (worker/index.ts): until the send stops writing message rows (decision 016, step 3), every row
+ * gets past the replay horizon a day after it was written, and the sweep then moves its conversation as the move
+ * does (verified, noted, dropped), whether the conversation was moved before or not. So D1 holds about a day of
+ * message rows, whatever the brand's size. The rows are found from the (tenant, time) index; a conversation whose
+ * stores differ is logged and left for the next run, the others go on. Answers how many conversations moved.
+ */
+export async function sweepMessagesToLogs(
+  env: Env,
+  db: D1Database,
+  tenantIds: readonly string[],
+  now: Date,
+  limit = SWEEP_LIMIT,
+): Promise<{ moved: number; differ: number }> {
+  const keepFrom = horizon(now);
+  let moved = 0;
+  let differ = 0;
+  for (const tenantId of tenantIds) {
+    const { results } = await db
+      .prepare(
+        `SELECT o.conversation_id AS id, COALESCE(n.dropped_upto, 0) AS droppedUpto
+           FROM (SELECT DISTINCT conversation_id FROM messages WHERE tenant_id = ?1 AND created_at < ?2 LIMIT ?3) o
+           LEFT JOIN conversation_log_moves n ON n.tenant_id = ?1 AND n.conversation_id = o.conversation_id`,
+      )
+      .bind(tenantId, keepFrom, limit - moved - differ)
+      .all<{ id: number; droppedUpto: number }>();
+    for (const { id, droppedUpto } of results) {
+      if (await moveConversation(env, db, tenantId, id, droppedUpto, keepFrom, now)) moved++;
+      else {
+        differ++;
+        logEvent('warn', 'message sweep: log and D1 differ', { tenant: tenantId, conversationId: id });
+      }
+    }
+    if (moved + differ >= limit) break;
+  }
+  return { moved, differ };
 }
 
 async function newestNoted(db: D1Database, tenantId: string): Promise<number> {
