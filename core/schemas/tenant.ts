@@ -7,6 +7,7 @@ import { CamPartnerSchema } from './cams';
 import { CONTENT_PAGES, INFO_PAGE_TOKEN } from '../content-pages';
 import { TenantPaymentsSchema } from './payments';
 import { MarketOverridesSchema, overrideLoosenings } from '../markets/tighten';
+import { entityMismatches } from '../data/companies';
 
 const country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2, upper case');
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour');
@@ -54,6 +55,7 @@ export const BrandSettingsSchema = z.strictObject({
   logged_out_search: z.string().min(1),
   logged_out_search_trafficsource: yesNo,
   member_resell: yesNo,
+  /** The legal entity that operates the brand: an id of core/data/companies.ts, whose identity `company` repeats. */
   company_id: z.number().int(),
   mail_name: z.string().min(1).refine(isOneLine, 'a line break or control character'),
 });
@@ -218,6 +220,10 @@ export const TenantSchema = z
         path: ['upstream_live'],
         message: "a brand in proxy mode says whether its backend offers the live socket: 'websocket' or 'polling'",
       });
+    }
+    // The trader a member sees is the registered entity of company_id, the same on every brand of that company.
+    for (const { field, message } of entityMismatches(tenant.settings.company_id, tenant.company)) {
+      ctx.addIssue({ code: 'custom', path: field === 'company_id' ? ['settings', 'company_id'] : ['company', field], message });
     }
     const { settings, payments } = tenant;
     const cheapest = messagePricesByCurrency(payments, settings.message_credits);

@@ -4,6 +4,8 @@ import { BOOKMARK_COOKIE } from '../../worker/db/request-db';
 import { KNOWN_DEVICE_COOKIE } from '../../worker/auth/known-device';
 import { TRAFFIC_SOURCE_COOKIE } from '../../worker/tracking/traffic-source';
 import { fetchBrand, pageState } from './helpers';
+import { COMPANIES } from '../../core/data/companies';
+import { TENANTS } from '../../worker/tenants';
 
 const PAGES = ['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'];
 
@@ -189,5 +191,35 @@ describe('free-member limits (issue 17, item 7)', () => {
     }
     const en = (await page('velvetnights', '/premium', 'en')).html;
     expect(en).toMatch(new RegExp(`at most (<!-- -->)?${FREE_CONVERSATIONS}(<!-- -->)? members`));
+  });
+});
+
+describe('the trader behind a brand is the registered entity of its company_id (issue 46 item 14)', () => {
+  const shown = (html: string) => html.split('<script id="__STATE__"')[0];
+
+  it("the imprint and the terms name every registered field of the brand's entity", async () => {
+    const entity = COMPANIES[TENANTS.find((t) => t.id === 'reifekontakte')!.settings.company_id];
+    const impressum = shown((await page('reifekontakte', '/pages/impressum', 'de')).html);
+    const terms = shown((await page('reifekontakte', '/pages/terms', 'de')).html);
+    for (const value of [entity.name, entity.address, entity.kvk, entity.city, entity.country, ...entity.vat_numbers]) {
+      expect(impressum, value).toContain(value);
+      expect(terms, value).toContain(value);
+    }
+  });
+
+  it('two brands of one company show the same trader on their terms and in companyinfo', async () => {
+    // inviteonly (tests/fixtures/tenants) is a second brand of company 1, flirtlokaal's.
+    const entity = COMPANIES[1];
+    for (const brand of ['flirtlokaal', 'inviteonly']) {
+      expect(TENANTS.find((t) => t.id === brand)!.settings.company_id, brand).toBe(1);
+      const terms = shown((await page(brand, '/pages/terms', 'nl')).html);
+      for (const value of [entity.name, entity.address, entity.kvk, entity.city, ...entity.vat_numbers])
+        expect(terms, `${brand} ${value}`).toContain(value);
+      const info = await (await fetchBrand(brand, '/api/companyinfo.php', { country: 'NL' })).json<{
+        name: string;
+        vat_numbers: string[];
+      }>();
+      expect([info.name, info.vat_numbers], brand).toEqual([entity.name, entity.vat_numbers]);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { parseTenants } from '../../core/tenant-files';
 import { messagePricesByCurrency } from '../../core/rules/message-price';
 import { settingsFor } from '../../worker/brand-settings';
 import { TENANTS } from '../../worker/tenants';
+import { checkBrandSettings } from '../../worker/brands/brand-settings';
 
 describe('tenant files', () => {
   it('are all valid against the core schema', () => {
@@ -59,6 +60,16 @@ describe('tenant files', () => {
     const broken = { ...TENANTS[0], settings: { ...TENANTS[0].settings, niche: 9 } };
     expect(() => parseTenants({ 'tenants/broken.ts': { default: broken } })).toThrow(/broken\.ts/);
     expect(() => parseTenants({ a: { default: TENANTS[0] }, b: { default: TENANTS[0] } })).toThrow(/share/);
+  });
+
+  it('refuse a brand made in the workspace whose company_id is not a registered legal entity, or whose trader is not it', () => {
+    const base = TENANTS.find((t) => t.id === 'flirtlokaal')!;
+    const orphan = checkBrandSettings('wees', 'DB', { ...base, settings: { ...base.settings, company_id: 7 } });
+    expect(orphan.ok).toBe(false);
+    expect(!orphan.ok && orphan.fields).toEqual({ 'settings.company_id': expect.stringContaining('no registered legal entity has id 7') });
+    const renamed = checkBrandSettings('wees', 'DB', { ...base, company: { ...base.company, name: 'Andere B.V.' } });
+    expect(!renamed.ok && renamed.fields).toEqual({ 'company.name': expect.stringContaining('Lokaal Media B.V.') });
+    expect(checkBrandSettings('wees', 'DB', { ...base, company: { ...base.company, tradenames: ['Wees'] } }).ok).toBe(true);
   });
 });
 
