@@ -73,6 +73,21 @@ function message(c, i, id) {
   };
 }
 
+/** A message's columns in the order of the object's table (worker/chat/log-rows.ts LOG_COLUMNS). */
+const logValues = (m) => [
+  m.id,
+  m.sender_profile_id,
+  m.sender_member_id,
+  m.recipient_profile_id,
+  m.kind,
+  m.body,
+  m.gift,
+  m.photo_id,
+  m.cost,
+  m.client_key,
+  m.created_at,
+];
+
 /** A side's preview as worker/chat/side-preview.ts writes it. */
 const preview = (m) => JSON.stringify([m.id, m.sender_profile_id, m.kind, m.body.slice(0, 80), null, null, m.created_at]);
 
@@ -103,21 +118,7 @@ function seed(db) {
     side.run(BRAND, c + 1, a, b, last.id, last.id, last.created_at, preview(last), 0);
     side.run(BRAND, c + 1, b, a, last.id, last.id, last.created_at, preview(last), 0);
     for (const m of messages) {
-      row.run(
-        m.id,
-        BRAND,
-        c + 1,
-        m.sender_profile_id,
-        m.sender_member_id,
-        m.recipient_profile_id,
-        m.kind,
-        m.body,
-        null,
-        null,
-        m.cost,
-        m.client_key,
-        m.created_at,
-      );
+      row.run(m.id, BRAND, c + 1, ...logValues(m).slice(1));
       if (m.sender_profile_id === a) ledger.run(BRAND, a, -m.cost, 'message', `message:${a}:${m.client_key}`, m.created_at);
     }
   }
@@ -145,19 +146,7 @@ function conversationObject() {
     db.exec('BEGIN');
     for (let i = 0; i < n; i++) {
       const m = message(0, i, i + 1);
-      insert.run(
-        m.id,
-        m.sender_profile_id,
-        m.sender_member_id,
-        m.recipient_profile_id,
-        m.kind,
-        m.body,
-        null,
-        null,
-        m.cost,
-        m.client_key,
-        m.created_at,
-      );
+      insert.run(...logValues(m));
     }
     db.exec('COMMIT');
   };
