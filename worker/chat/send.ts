@@ -204,6 +204,16 @@ function sendWrites(ctx: SendContext, input: SendMessage, { sendable, ownRow }: 
         )
         .bind(...ownRow),
     ],
+    ...bookkeepingWrites(db, input, ownRow),
+  ] as const;
+}
+
+/**
+ * What the staff side keeps of this send's message, written only with it: the answer queue's mark and flag for a
+ * message to a fictional profile, and the members' messages of the hour for the figures.
+ */
+function bookkeepingWrites(db: D1Database, input: SendMessage, ownRow: SendBinds['ownRow']) {
+  return [
     // To a fictional profile: the conversation waits for an operator from its oldest unanswered message on (the
     // staff queue reads conversations_waiting), and whether the member asked if the profile is real since then
     // (asks_real, migration 0051: the queue's flag, so the queue reads no message).
