@@ -196,4 +196,36 @@ describe('chat: moving existing messages into the conversation logs', () => {
       .first<{ dropped_upto: number }>();
     expect(note!.dropped_upto).toBeGreaterThan(0);
   });
+  it('keeps the dropped prefix when 20 moves of one conversation with different horizons run at once', async () => {
+    const a = await chatMember({ credits: 100 });
+    const b = await chatMember();
+    let id = 0;
+    for (const text of ['een', 'twee', 'drie']) id = ((await (await send(a, textTo(b.profileId, text))).json()) as Json).conversation.id;
+    // Written 5, 4 and 3 days before the runs below, so each run's horizon (one day before its clock) takes 1-3 rows.
+    const { results } = await env.DB.prepare('SELECT id FROM messages WHERE conversation_id = ? ORDER BY id')
+      .bind(id)
+      .all<{ id: number }>();
+    const day = 86_400_000;
+    for (const [i, row] of results.entries())
+      await env.DB.prepare('UPDATE messages SET created_at = ? WHERE id = ?')
+        .bind(new Date(Date.now() - (5 - i) * day).toISOString(), row.id)
+        .run();
+    // As a conversation from before the logs: the log is filled from D1 by the moves themselves.
+    await conversationLog(env, BRAND, id).clear();
+    const clocks = Array.from({ length: 20 }, (_, i) => new Date(Date.now() - (3 - (i % 3)) * day + 3_600_000).toISOString());
+    const runs = await Promise.all(clocks.map((now) => move(1, id - 1, { 'X-Debug-Now': now })));
+    // A run whose comparison another run's drop overtook every time reports the conversation and drops nothing.
+    expect(runs.filter((r) => r.mismatch === null).length).toBeGreaterThan(0);
+    expect(runs.every((r) => r.mismatch === null || r.mismatch === id)).toBe(true);
+
+    const note = await env.DB.prepare('SELECT dropped_upto FROM conversation_log_moves WHERE conversation_id = ?')
+      .bind(id)
+      .first<{ dropped_upto: number }>();
+    const newestDropped = results[2].id;
+    expect(note!.dropped_upto).toBe(newestDropped);
+    expect((await d1Summary(id)).count).toBe(0);
+    // A later run compares from the right place: nothing differs, and the history is whole.
+    expect(await move(1, id - 1)).toMatchObject({ moved: 1, mismatch: null });
+    expect((await history(a, `id=${id}`)).body.messages.map((m: Json) => m.text)).toEqual(['een', 'twee', 'drie']);
+  });
 });

@@ -82,13 +82,15 @@ async function moveConversation(
     .first<{ upto: number }>();
   const upto = Math.max(drop?.upto ?? 0, droppedUpto);
   // Noted and dropped in one batch: a dropped row always belongs to a noted conversation, which the way back finds.
+  // The note never goes back: a slower run that verified a shorter prefix (an overlapping sweep, a move by hand)
+  // must not lower it below rows another run already dropped.
   await db.batch([
     db
       .prepare(
         `INSERT INTO conversation_log_moves (tenant_id, conversation_id, messages, checksum, verified_at, dropped_upto)
          VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (tenant_id, conversation_id) DO UPDATE SET messages = excluded.messages, checksum = excluded.checksum,
-           verified_at = excluded.verified_at, dropped_upto = excluded.dropped_upto`,
+           verified_at = excluded.verified_at, dropped_upto = MAX(conversation_log_moves.dropped_upto, excluded.dropped_upto)`,
       )
       .bind(tenantId, id, verified.count, verified.checksum, now.toISOString(), upto),
     db.prepare('DELETE FROM messages WHERE conversation_id = ? AND tenant_id = ? AND id <= ?').bind(id, tenantId, upto),
@@ -198,9 +200,15 @@ async function copyLogToD1(env: Env, db: D1Database, tenantId: string, conversat
 const COPY_BACK_PAGE = 100;
 
 async function verifiedCopy(env: Env, db: D1Database, tenantId: string, conversationId: number, droppedUpto: number) {
-  for (let i = 0; i < TRIES; i++) {
-    const { d1, log } = await syncConversation(env, db, tenantId, conversationId, droppedUpto);
+  for (let i = 0, from = droppedUpto; i < TRIES; i++) {
+    const { d1, log } = await syncConversation(env, db, tenantId, conversationId, from);
     if (d1.count === log.count && d1.checksum === log.checksum) return d1;
+    // Another run may have dropped rows meanwhile (an overlapping sweep, a move by hand): compare from its note.
+    const note = await db
+      .prepare('SELECT dropped_upto FROM conversation_log_moves WHERE tenant_id = ? AND conversation_id = ?')
+      .bind(tenantId, conversationId)
+      .first<{ dropped_upto: number }>();
+    from = Math.max(from, note?.dropped_upto ?? 0);
   }
   return null;
 }

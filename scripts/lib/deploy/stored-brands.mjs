@@ -3,27 +3,14 @@
 // and the brand answers as an unknown host). `npm run deploy` lists every live and newest version the new schema
 // refuses, with the field and the reason, and deploys nothing; the dry run reads the local D1 (.wrangler/state).
 import { spawnSync } from 'node:child_process';
-import { build } from 'esbuild';
 import { projectEnv, root } from '../setup.mjs';
+import { importTypeScript } from './tenants.mjs';
 import { STORED_BRANDS_SQL, rowsOfExecute, storedBrandProblems } from './stored-brands-check.mjs';
 
 /** checkStoredBrand of the working tree (the schema this deploy ships), loaded in Node through esbuild. */
 export async function loadStoredBrandCheck() {
-  const result = await build({
-    stdin: {
-      contents: "export { checkStoredBrand } from './worker/brands/brand-settings';",
-      resolveDir: root,
-      loader: 'ts',
-      sourcefile: 'stored-brand-check.ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    write: false,
-    logLevel: 'error',
-  });
-  const url = `data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`;
-  return (await import(url)).checkStoredBrand;
+  const module = await importTypeScript("export { checkStoredBrand } from './worker/brands/brand-settings';", 'stored-brand-check.ts');
+  return module.checkStoredBrand;
 }
 
 /**

@@ -15,8 +15,16 @@ export async function loadTenants() {
     ...files.map((f, i) => `import t${i} from './tenants/${f}';`),
     `export default parseTenants({ ${files.map((f, i) => `${JSON.stringify(f)}: { default: t${i} }`).join(', ')} });`,
   ].join('\n');
+  return (await importTypeScript(contents, 'tenants-entry.ts')).default;
+}
+
+/**
+ * A TypeScript entry written in `contents` (importing the working tree's modules from the repository's root),
+ * bundled by esbuild and imported in Node: how the deploy runs core's and the worker's own checks.
+ */
+export async function importTypeScript(contents, sourcefile) {
   const result = await build({
-    stdin: { contents, resolveDir: root, loader: 'ts', sourcefile: 'tenants-entry.ts' },
+    stdin: { contents, resolveDir: root, loader: 'ts', sourcefile },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -24,5 +32,5 @@ export async function loadTenants() {
     logLevel: 'error',
   });
   const url = `data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`;
-  return (await import(url)).default;
+  return import(url);
 }
